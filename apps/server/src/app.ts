@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { localeOf, message } from '@oj/shared';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { AppError } from './http/app-error.js';
+import type { BindDeps } from './http/bind.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerSiteRoutes } from './modules/site/site.routes.js';
+import type { AppServices } from './services.js';
+
+export interface AppOptions {
+  services: AppServices;
+  webDist?: string;
+  logLevel?: string;
+  validateOutput?: boolean;
+  trustProxy?: boolean;
+  /** Further routes bound with the same deps (tests bind probe endpoints this way). */
+  extraRoutes?: (app: FastifyInstance, deps: BindDeps) => void;
+}
+
+const EXPOSED_HEADERS = 'Refresh-Token,Authorization,Url-Type,Content-Disposition,Content-Type';
+
+export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: { level: opts.logLevel ?? 'info' },
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  // CORS as HOJ's own client expects it (DESIGN §7 "Compatibility"): tokens travel in headers, never cookies.
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    const origin = req.headers.origin;
+    if (origin) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Vary', 'Origin');
+      reply.header('Access-Control-Allow-Methods', 'GET,POST,OPTIONS,PUT,DELETE');
+      reply.header(
+        'Access-Control-Allow-Headers',
+        String(req.headers['access-control-request-headers'] ?? 'Authorization,Content-Type,Url-Type,Accept-Language'),
+      );
+      reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    }
+    if (req.method === 'OPTIONS') return reply.code(200).send();
+    const urlType = req.headers['url-type'];
+    if (urlType) reply.header('Url-Type', String(urlType));
+  });
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    const locale = localeOf(req.headers['accept-language']);
+    if (err instanceof AppError) {
+      return reply.code(err.status).send({
+        status: err.status,
+        msg: message(err.key, locale, err.vars),
+        data: { key: err.key, ...(err.field ? { field: err.field } : {}) },
+      });
+    }
+    // Framework-level input problems (malformed JSON, wrong content type, oversized body) are bad requests.
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) req.log.error({ err }, 'unexpected error');
+    const key = status === 500 ? 'serverError' : status === 429 ? 'tooManyRequests' : 'badRequest';
+    return reply.code(status).send({ status, msg: message(key, locale), data: { key, requestId: req.id } });
+  });
+
+  const deps: BindDeps = {
+    sessions: opts.services.sessions,
+    site: opts.services.site,
+    validateOutput: !!opts.validateOutput,
+  };
+  registerAuthRoutes(app, deps, opts.services);
+  registerSiteRoutes(app, deps, opts.services);
+  opts.extraRoutes?.(app, deps);
+
+  const indexHtml = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;
+  const hasWeb = !!indexHtml && fs.existsSync(indexHtml);
+  if (hasWeb && opts.webDist) {
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite names assets by content hash: they never change under the same name.
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url === '/api';
+    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      // History fallback: deep links are routed by the SPA, which shows its own 404 page.
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html').send(fs.createReadStream(indexHtml as string));
+    }
+    const locale = localeOf(req.headers['accept-language']);
+    return reply.code(404).send({ status: 404, msg: message('notFound', locale), data: { key: 'notFound' } });
+  });
+
+  return app;
+};

@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+import { LIMITS, PERMISSIONS, ROLE_IDS, ROLES } from '@oj/shared';
+import { inArray } from 'drizzle-orm';
+import type { Db } from './db/client.js';
+import { permissions, rolePermissions, roles } from './db/schema.js';
+import { generatePassword, hashPassword } from './lib/password.js';
+import type { AppServices } from './services.js';
+
+/** Roles and permissions are data (the table in @oj/shared); kept in sync with it at every start. */
+export const seedRoles = async (db: Db) => {
+  await db.transaction(async (tx) => {
+    for (const r of ROLES) {
+      await tx
+        .insert(roles)
+        .values({ id: r.id, role: r.name, description: r.description })
+        .onConflictDoUpdate({ target: roles.id, set: { role: r.name, description: r.description } });
+    }
+    await tx
+      .insert(permissions)
+      .values(PERMISSIONS.map((p) => ({ permission: p })))
+      .onConflictDoNothing();
+    const ids = new Map(
+      (
+        await tx
+          .select()
+          .from(permissions)
+          .where(inArray(permissions.permission, [...PERMISSIONS]))
+      ).map((p) => [p.permission, p.id]),
+    );
+    await tx.delete(rolePermissions);
+    await tx
+      .insert(rolePermissions)
+      .values(ROLES.flatMap((r) => r.permissions.map((p) => ({ roleId: r.id, permissionId: ids.get(p) as number }))));
+  });
+};
+
+export class ConfigError extends Error {}
+
+/** Creates the super admin `root` on first start. Returns the generated password, to print once, or null. */
+export const ensureRoot = async (s: AppServices, rootPassword: string | undefined): Promise<string | null> => {
+  if (await s.users.findByUsername('root')) return null;
+  if (
+    rootPassword !== undefined &&
+    (rootPassword.length < LIMITS.passwordMin || rootPassword.length > LIMITS.passwordMax)
+  ) {
+    throw new ConfigError(`OJ_ROOT_PASSWORD must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters`);
+  }
+  const password = rootPassword ?? generatePassword();
+  await s.users.create(
+    {
+      uid: crypto.randomUUID().replaceAll('-', ''),
+      username: 'root',
+      passwordHash: await hashPassword(password),
+      nickname: 'root',
+    },
+    [ROLE_IDS.root],
+  );
+  return rootPassword ? null : password;
+};
+
+export const bootstrap = async (s: AppServices, opts: { rootPassword: string | undefined }) => {
+  await seedRoles(s.db);
+  await s.site.seed();
+  return { generatedRootPassword: await ensureRoot(s, opts.rootPassword) };
+};

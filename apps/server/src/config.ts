@@ -1,0 +1,31 @@
+import path from 'node:path';
+
+/** Configuration, read once from the environment (README lists every variable). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  rootPassword: string | undefined;
+  judgeToken: string | undefined;
+  webDist: string;
+  /** Start the embedded judge worker as a child process. */
+  embeddedJudge: boolean;
+  logLevel: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
+  port: Number(env.PORT ?? 8080),
+  host: env.HOST ?? '0.0.0.0',
+  dataDir: path.resolve(env.OJ_DATA_DIR ?? path.join(repoRoot, 'data')),
+  databaseUrl: env.DATABASE_URL || undefined,
+  rootPassword: env.OJ_ROOT_PASSWORD || undefined,
+  judgeToken: env.OJ_JUDGE_TOKEN || undefined,
+  webDist: path.resolve(env.OJ_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+  embeddedJudge: env.OJ_EMBEDDED_JUDGE !== 'false',
+  logLevel: env.LOG_LEVEL ?? 'info',
+});
+
+export const REPO_ROOT = repoRoot;

@@ -1,0 +1,89 @@
+import { type Endpoint, type Locale, localeOf } from '@oj/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthUser, ClientMeta, SessionService } from '../modules/auth/session.service.js';
+import type { SiteService } from '../modules/site/site.service.js';
+import { AppError } from './app-error.js';
+import { checkAccess } from './guard.js';
+import { toValidationError } from './validation.js';
+
+/** What a route handler sees of the request: never Fastify's objects. */
+export interface RequestContext {
+  user: AuthUser | undefined;
+  meta: ClientMeta;
+  locale: Locale;
+  /** Raw Authorization token of the call (judge routes compare it with the judge token). */
+  token: string | undefined;
+  setHeader(name: string, value: string): void;
+}
+
+export interface BindDeps {
+  sessions: SessionService;
+  site: SiteService;
+  /** Validate every answer against the contract's output schema (on in tests). */
+  validateOutput: boolean;
+}
+
+export const tokenOf = (req: FastifyRequest) => {
+  const raw = req.headers.authorization?.trim();
+  if (!raw) return undefined;
+  return raw.toLowerCase().startsWith('bearer ') ? raw.slice(7).trim() : raw;
+};
+
+const metaOf = (req: FastifyRequest): ClientMeta => ({
+  ip: req.ip,
+  userAgent: String(req.headers['user-agent'] ?? ''),
+});
+
+export const envelope = (data: unknown, msg = 'success') => ({ status: 200, msg, data });
+
+/** Binds one contract endpoint to a handler: authentication, the guard, input validation and the envelope,
+ * in this one place for every endpoint. */
+export const bind = <E extends Endpoint>(
+  app: FastifyInstance,
+  deps: BindDeps,
+  e: E,
+  handler: (input: z.output<E['input']>, ctx: RequestContext) => Promise<z.input<E['output']>>,
+) => {
+  app.route({
+    method: e.method,
+    url: e.path,
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const ctx = await contextOf(req, reply, deps, e);
+      const raw = e.method === 'GET' || e.method === 'DELETE' ? req.query : (req.body ?? {});
+      const parsed = e.input.safeParse(raw);
+      if (!parsed.success) throw toValidationError(parsed.error);
+      const data = await handler(parsed.data as z.output<E['input']>, ctx);
+      if (deps.validateOutput) e.output.parse(data);
+      return envelope(data ?? null);
+    },
+  });
+};
+
+const contextOf = async (req: FastifyRequest, reply: FastifyReply, deps: BindDeps, e: Endpoint) => {
+  const token = tokenOf(req);
+  const meta = metaOf(req);
+  let user: AuthUser | undefined;
+  if (token && e.access !== 'judge') {
+    const auth = await deps.sessions.authenticate(token, meta);
+    // A bad token on a public endpoint is ignored (the visitor sees public pages); elsewhere it is a 401.
+    if (!auth && e.access !== 'public') throw new AppError(401, 'sessionExpired');
+    if (auth) {
+      user = auth.user;
+      if (auth.refreshedToken) {
+        reply.header('Authorization', auth.refreshedToken);
+        reply.header('refresh-token', 'true');
+      }
+    }
+  }
+  const denied = checkAccess(e, user, e.switch ? await deps.site.switches() : undefined);
+  if (denied) throw denied;
+  const ctx: RequestContext = {
+    user,
+    meta,
+    token,
+    locale: localeOf(req.headers['accept-language']),
+    setHeader: (name, value) => void reply.header(name, value),
+  };
+  return ctx;
+};

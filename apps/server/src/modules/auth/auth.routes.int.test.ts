@@ -1,0 +1,271 @@
+import { endpoint, LIMITS } from '@oj/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { bind } from '../../http/bind.js';
+
+const adminProbe = endpoint({
+  method: 'GET',
+  path: '/api/test/admin-probe',
+  access: 'admin',
+  input: z.object({}),
+  output: z.string(),
+});
+const switchProbe = endpoint({
+  method: 'GET',
+  path: '/api/test/switch-probe',
+  access: 'public',
+  switch: 'openPublicDiscussion',
+  input: z.object({}),
+  output: z.string(),
+});
+
+describe.each(DB_KINDS)('accounts and sessions on %s', (kind) => {
+  let t: TestApp;
+  const bodies: string[] = [];
+  const call = async (
+    method: 'GET' | 'POST',
+    url: string,
+    opts: { token?: string; payload?: object; ip?: string } = {},
+  ) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      payload: opts.payload,
+      remoteAddress: opts.ip,
+      headers: opts.token ? { authorization: opts.token } : {},
+    });
+    bodies.push(res.body);
+    return res;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, (app, deps) => {
+      bind(app, deps, adminProbe, async () => 'admin ok');
+      bind(app, deps, switchProbe, async () => 'open');
+    });
+  });
+  afterAll(async () => {
+    // No answer of this suite may ever carry a password hash.
+    for (const body of bodies) expect(body).not.toMatch(/passwordHash|password_hash|scrypt\$/);
+    await t?.close();
+  });
+
+  it('logs root in: token in the Authorization header, user info in data', async () => {
+    const res = await call('POST', '/api/login', { payload: { username: 'root', password: ROOT_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe(200);
+    expect(body.data.username).toBe('root');
+    expect(body.data.roleList).toEqual(['root']);
+    expect(res.headers.authorization).toMatch(/^[\w-]{40,}$/);
+    const info = await call('GET', '/api/get-user-auth-info', { token: res.headers.authorization as string });
+    expect(info.json().data.roles).toEqual(['root']);
+    expect(info.json().data.permissions).toContain('rejudge');
+  });
+
+  it('accepts "Bearer <token>" as well as the raw token', async () => {
+    const { token } = await login(t, 'root', ROOT_PASSWORD);
+    const res = await call('GET', '/api/get-user-auth-info', { token: `Bearer ${token}` });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password with 400 and no token', async () => {
+    const res = await call('POST', '/api/login', { payload: { username: 'root', password: 'wrong-pass' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, data: { key: 'loginFailed' } });
+    expect(res.headers.authorization).toBeUndefined();
+  });
+
+  it('validates the fields and names them', async () => {
+    const cases: [object, string, string][] = [
+      [{ username: 'x'.repeat(21), password: 'password1' }, 'username', 'Username_Check_Max'],
+      [{ username: 'root', password: '12345' }, 'password', 'Password_Check_Between'],
+      [{ username: 'root', password: 'x'.repeat(21) }, 'password', 'Password_Check_Between'],
+      [{ password: 'password1' }, 'username', 'Username_Check_Required'],
+      [{ username: '   ', password: 'password1' }, 'username', 'Username_Check_Required'],
+      [{ username: 'root' }, 'password', 'Password_Check_Required'],
+    ];
+    for (const [payload, field, key] of cases) {
+      const res = await call('POST', '/api/login', { payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().data).toEqual({ key, field });
+    }
+  });
+
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().status).toBe(400);
+  });
+
+  it('refuses a banned user and a default_user with the spec message', async () => {
+    const banned = await createUser(t, 'user', { status: 1 });
+    const res = await call('POST', '/api/login', { payload: { username: banned.username, password: banned.password } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().data.key).toBe('userBanned');
+
+    const external = await createUser(t, 'default_user');
+    const res2 = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: external.username, password: external.password },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(res2.statusCode).toBe(403);
+    expect(res2.json().msg).toBe('抱歉，您没有权限登录');
+    expect(res2.headers.authorization).toBeUndefined();
+  });
+
+  it('answers in English when the client asks for it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'root', password: 'wrong-pass' },
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(res.json().msg).toBe('Wrong username or password');
+  });
+
+  it('locks (username, IP) after 20 failures with 429, even for the right password, other IPs unaffected', async () => {
+    const u = await createUser(t);
+    for (let i = 0; i < LIMITS.lockoutFailures; i++) {
+      const res = await call('POST', '/api/login', {
+        payload: { username: u.username, password: 'bad-pass' },
+        ip: '10.0.0.7',
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const locked = await call('POST', '/api/login', {
+      payload: { username: u.username, password: u.password },
+      ip: '10.0.0.7',
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ status: 429, data: { key: 'loginLocked' } });
+    const other = await call('POST', '/api/login', {
+      payload: { username: u.username, password: u.password },
+      ip: '10.0.0.8',
+    });
+    expect(other.statusCode).toBe(200);
+    // The lock ends after 30 minutes.
+    t.clock.offsetMs = LIMITS.lockoutWindowMs + 1000;
+    try {
+      const later = await call('POST', '/api/login', {
+        payload: { username: u.username, password: u.password },
+        ip: '10.0.0.7',
+      });
+      expect(later.statusCode).toBe(200);
+    } finally {
+      t.clock.offsetMs = 0;
+    }
+  });
+
+  it('logout revokes the session on the server', async () => {
+    const u = await createUser(t);
+    const { token } = await login(t, u.username, u.password);
+    expect((await call('GET', '/api/get-user-auth-info', { token })).statusCode).toBe(200);
+    expect((await call('GET', '/api/logout', { token })).statusCode).toBe(200);
+    const after = await call('GET', '/api/get-user-auth-info', { token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ status: 401, data: { key: 'sessionExpired' } });
+  });
+
+  it('refreshes a session older than 12 h with a new token, keeps the old one 60 s, expires at 24 h', async () => {
+    const u = await createUser(t);
+    const { token } = await login(t, u.username, u.password);
+    const early = await call('GET', '/api/get-user-auth-info', { token });
+    expect(early.headers['refresh-token']).toBeUndefined();
+    try {
+      t.clock.offsetMs = LIMITS.sessionRefreshAfterMs + 1000;
+      const due = await call('GET', '/api/get-user-auth-info', { token });
+      expect(due.statusCode).toBe(200);
+      expect(due.headers['refresh-token']).toBe('true');
+      const fresh = due.headers.authorization as string;
+      expect(fresh).toBeTruthy();
+      expect(fresh).not.toBe(token);
+      expect((await call('GET', '/api/get-user-auth-info', { token: fresh })).statusCode).toBe(200);
+      expect((await call('GET', '/api/get-user-auth-info', { token })).statusCode).toBe(200);
+      t.clock.offsetMs += LIMITS.sessionGraceMs + 1000;
+      expect((await call('GET', '/api/get-user-auth-info', { token })).statusCode).toBe(401);
+      expect((await call('GET', '/api/get-user-auth-info', { token: fresh })).statusCode).toBe(200);
+      t.clock.offsetMs += LIMITS.sessionTtlMs;
+      expect((await call('GET', '/api/get-user-auth-info', { token: fresh })).statusCode).toBe(401);
+    } finally {
+      t.clock.offsetMs = 0;
+    }
+  });
+
+  it('answers 401 without a token, ignores a bad token on public endpoints', async () => {
+    const res = await call('GET', '/api/get-user-auth-info');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ status: 401, data: { key: 'pleaseLogin' } });
+    const pub = await call('GET', '/api/get-website-config', { token: 'not-a-token' });
+    expect(pub.statusCode).toBe(200);
+  });
+
+  it('answers 403 for a role that is not allowed and for a switched-off area', async () => {
+    const u = await createUser(t);
+    const { token } = await login(t, u.username, u.password);
+    const res = await call('GET', '/api/test/admin-probe', { token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ status: 403, data: { key: 'forbidden' } });
+    const root = await login(t, 'root', ROOT_PASSWORD);
+    expect((await call('GET', '/api/test/admin-probe', { token: root.token })).json().data).toBe('admin ok');
+
+    await t.services.site.updateSwitches({ openPublicDiscussion: false });
+    try {
+      const closed = await call('GET', '/api/test/switch-probe', { token });
+      expect(closed.statusCode).toBe(403);
+      expect(closed.json().data.key).toBe('areaClosed');
+    } finally {
+      await t.services.site.updateSwitches({ openPublicDiscussion: true });
+    }
+    expect((await call('GET', '/api/test/switch-probe', { token })).statusCode).toBe(200);
+  });
+
+  it('answers 404 with the envelope for an unknown API path', async () => {
+    const res = await call('GET', '/api/no-such-endpoint');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404, data: { key: 'notFound' } });
+  });
+
+  it('admin login accepts admin roles only', async () => {
+    const u = await createUser(t);
+    const refused = await login(t, u.username, u.password, '/api/admin/login');
+    expect(refused.res.statusCode).toBe(400);
+    expect(refused.body.data.key).toBe('notAdminAccount');
+    expect(refused.token).toBeUndefined();
+    const teacher = await createUser(t, 'admin');
+    const ok = await login(t, teacher.username, teacher.password, '/api/admin/login');
+    expect(ok.res.statusCode).toBe(200);
+    expect(ok.body.data.roleList).toEqual(['admin']);
+  });
+
+  it('a ban ends all sessions of the user', async () => {
+    const u = await createUser(t);
+    const a = await login(t, u.username, u.password);
+    const b = await login(t, u.username, u.password);
+    await t.services.users.setStatus(u.uid, 1);
+    await t.services.sessions.revokeAll(u.uid);
+    for (const token of [a.token, b.token]) {
+      expect((await call('GET', '/api/get-user-auth-info', { token })).statusCode).toBe(401);
+    }
+  });
+
+  it('answers CORS preflights and exposes the auth headers', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/login',
+      headers: { origin: 'http://elsewhere.test', 'access-control-request-headers': 'authorization,url-type' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('http://elsewhere.test');
+    expect(String(res.headers['access-control-expose-headers'])).toMatch(/Authorization/);
+    expect(String(res.headers['access-control-expose-headers'])).toMatch(/Refresh-Token/);
+  });
+});

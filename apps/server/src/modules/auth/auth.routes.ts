@@ -1,0 +1,31 @@
+import { account } from '@oj/shared';
+import type { FastifyInstance } from 'fastify';
+import { type BindDeps, bind } from '../../http/bind.js';
+import type { AppServices } from '../../services.js';
+
+export const registerAuthRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
+  for (const [e, adminOnly] of [
+    [account.login, false],
+    [account.adminLogin, true],
+  ] as const) {
+    bind(app, deps, e, async (input, ctx) => {
+      const { token, user } = await s.auth.login(input, ctx.meta, { adminOnly });
+      ctx.setHeader('Authorization', token);
+      return user;
+    });
+  }
+
+  for (const e of [account.logout, account.adminLogout]) {
+    bind(app, deps, e, async (_input, ctx) => {
+      if (ctx.user) await s.sessions.revoke(ctx.user.sessionId);
+      return null;
+    });
+  }
+
+  bind(app, deps, account.getUserAuthInfo, async (_input, ctx) => ({
+    roles: ctx.user?.roles ?? [],
+    permissions: ctx.user?.permissions ?? [],
+  }));
+
+  bind(app, deps, account.captcha, () => s.captcha.create());
+};

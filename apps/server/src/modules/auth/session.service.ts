@@ -1,0 +1,83 @@
+import { LIMITS, type Permission, permissionsOf } from '@oj/shared';
+import { randomToken, sha256 } from '../../lib/password.js';
+import type { UserRepository } from '../user/user.repository.js';
+import type { SessionRepository } from './session.repository.js';
+
+export interface AuthUser {
+  uid: string;
+  username: string;
+  roles: string[];
+  permissions: Permission[];
+  sessionId: number;
+}
+
+export interface Authenticated {
+  user: AuthUser;
+  /** A fresh token when the session was old enough to be refreshed (DESIGN §7 "Sessions"). */
+  refreshedToken?: string;
+}
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export const createSessionService = (deps: {
+  sessions: SessionRepository;
+  users: UserRepository;
+  now?: () => Date;
+}) => {
+  const now = deps.now ?? (() => new Date());
+
+  const issue = async (uid: string, meta: ClientMeta) => {
+    const token = randomToken();
+    const at = now();
+    const created = await deps.sessions.insert({
+      uid,
+      tokenHash: sha256(token),
+      ip: meta.ip,
+      userAgent: meta.userAgent.slice(0, 500),
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + LIMITS.sessionTtlMs),
+    });
+    return { token, sessionId: created.id };
+  };
+
+  return {
+    issue,
+
+    /** The session behind a token, or null when it is unknown, expired, revoked or its user is banned. */
+    async authenticate(token: string, meta: ClientMeta): Promise<Authenticated | null> {
+      const session = await deps.sessions.findByTokenHash(sha256(token));
+      const at = now();
+      if (!session || session.revokedAt || session.expiresAt <= at) return null;
+      const user = await deps.users.findByUid(session.uid);
+      if (!user || user.status !== 0) return null;
+      const roles = await deps.users.roleNames(user.uid);
+      const authUser: AuthUser = {
+        uid: user.uid,
+        username: user.username,
+        roles,
+        permissions: permissionsOf(roles),
+        sessionId: session.id,
+      };
+      const due = at.getTime() - session.createdAt.getTime() >= LIMITS.sessionRefreshAfterMs;
+      if (!due || session.replacedAt) return { user: authUser };
+      // The old token stays valid a little longer for requests already in flight.
+      const graceEnd = new Date(Math.min(session.expiresAt.getTime(), at.getTime() + LIMITS.sessionGraceMs));
+      if (!(await deps.sessions.markReplaced(session.id, at, graceEnd))) return { user: authUser };
+      const fresh = await issue(user.uid, meta);
+      return { user: { ...authUser, sessionId: fresh.sessionId }, refreshedToken: fresh.token };
+    },
+
+    async revoke(sessionId: number) {
+      await deps.sessions.revoke(sessionId, now());
+    },
+
+    /** A password change or a ban ends every session of the user. */
+    async revokeAll(uid: string) {
+      await deps.sessions.revokeAllOf(uid, now());
+    },
+  };
+};
+export type SessionService = ReturnType<typeof createSessionService>;

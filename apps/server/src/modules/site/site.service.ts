@@ -1,0 +1,113 @@
+import type { Announcement, Page, SwitchKey, WebsiteConfig } from '@oj/shared';
+import type { SiteRepository } from './site.repository.js';
+
+/** Defaults seeded on first start (DESIGN §7 "Operations"); admins edit them later. */
+export const DEFAULT_WEB_CONFIG: Omit<
+  WebsiteConfig,
+  'openPublicDiscussion' | 'openGroupDiscussion' | 'openContestComment'
+> = {
+  baseUrl: '',
+  name: 'Online Judge',
+  shortName: 'OJ',
+  description: 'An online judge for programming practice, C++ teaching and informatics contests.',
+  email: '',
+  register: false,
+  recordName: '',
+  recordUrl: 'https://beian.miit.gov.cn/',
+  projectName: 'OJ',
+  projectUrl: '',
+  footerBrand: 'Online Judge Training School',
+  preliminaryUrl: '',
+};
+
+/** Site switches of reference §1.6. */
+export interface Switches extends Record<SwitchKey, boolean> {
+  hideNonContestSubmissionCode: boolean;
+  /** Seconds between two non-contest submissions (and test runs) of one user. */
+  defaultSubmitInterval: number;
+  defaultCreateDiscussionACInitValue: number;
+  defaultCreateDiscussionDailyLimit: number;
+  defaultCreateCommentACInitValue: number;
+  defaultCreateGroupACInitValue: number;
+  defaultCreateGroupDailyLimit: number;
+  defaultCreateGroupLimit: number;
+}
+
+export const DEFAULT_SWITCHES: Switches = {
+  openPublicDiscussion: true,
+  openGroupDiscussion: true,
+  openContestComment: true,
+  openPublicJudge: true,
+  openGroupJudge: true,
+  openContestJudge: true,
+  hideNonContestSubmissionCode: false,
+  defaultSubmitInterval: 8,
+  defaultCreateDiscussionACInitValue: 10,
+  defaultCreateDiscussionDailyLimit: 5,
+  defaultCreateCommentACInitValue: 10,
+  defaultCreateGroupACInitValue: 20,
+  defaultCreateGroupDailyLimit: 2,
+  defaultCreateGroupLimit: 5,
+};
+
+const WEB_KEY = 'web';
+const SWITCH_KEY = 'switch';
+
+export const createSiteService = (repo: SiteRepository) => {
+  const switches = async (): Promise<Switches> => ({
+    ...DEFAULT_SWITCHES,
+    ...((await repo.getConfig<Partial<Switches>>(SWITCH_KEY)) ?? {}),
+  });
+
+  return {
+    async seed() {
+      await repo.seedConfig(WEB_KEY, DEFAULT_WEB_CONFIG);
+      await repo.seedConfig(SWITCH_KEY, DEFAULT_SWITCHES);
+    },
+
+    switches,
+
+    async updateSwitches(patch: Partial<Switches>) {
+      await repo.setConfig(SWITCH_KEY, { ...(await switches()), ...patch });
+    },
+
+    async websiteConfig(): Promise<WebsiteConfig> {
+      const stored = (await repo.getConfig<Partial<WebsiteConfig>>(WEB_KEY)) ?? {};
+      const s = await switches();
+      return {
+        ...DEFAULT_WEB_CONFIG,
+        ...stored,
+        openPublicDiscussion: s.openPublicDiscussion,
+        openGroupDiscussion: s.openGroupDiscussion,
+        openContestComment: s.openContestComment,
+      };
+    },
+
+    async updateWebsiteConfig(patch: Partial<WebsiteConfig>) {
+      const stored = (await repo.getConfig<Partial<WebsiteConfig>>(WEB_KEY)) ?? {};
+      await repo.setConfig(WEB_KEY, { ...DEFAULT_WEB_CONFIG, ...stored, ...patch });
+    },
+
+    carousel: () => repo.listCarousel(),
+
+    async announcements(currentPage: number, limit: number): Promise<Page<Announcement>> {
+      const { total, rows } = await repo.pageAnnouncements((currentPage - 1) * limit, limit);
+      return {
+        records: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          content: r.content,
+          uid: r.uid,
+          username: r.username,
+          status: r.status,
+          gmtCreate: r.gmtCreate.toISOString(),
+          gmtModified: r.gmtModified.toISOString(),
+        })),
+        total,
+        size: limit,
+        current: currentPage,
+      };
+    },
+  };
+};
+export type SiteService = ReturnType<typeof createSiteService>;

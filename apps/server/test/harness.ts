@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import { ROLE_IDS, type RoleName } from '@oj/shared';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type AppOptions, buildApp } from '../src/app.js';
+import { bootstrap } from '../src/bootstrap.js';
+import { type Database, openDatabase } from '../src/db/client.js';
+import { hashPassword } from '../src/lib/password.js';
+import { type AppServices, createServices } from '../src/services.js';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const ROOT_PASSWORD = 'root-pass-123';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: AppServices;
+  /** Shifts the clock the services see, to test expiry without waiting. */
+  clock: { offsetMs: number };
+  close(): Promise<void>;
+}
+
+/** A throwaway database on the PostgreSQL server (trust auth), dropped on close. */
+const throwawayPostgres = async () => {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `oj_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  return { url: url.toString(), drop };
+};
+
+export const createTestApp = async (kind: DbKind, extraRoutes?: AppOptions['extraRoutes']): Promise<TestApp> => {
+  let database: Database;
+  let drop = async () => {};
+  if (kind === 'postgres') {
+    const pgdb = await throwawayPostgres();
+    drop = pgdb.drop;
+    database = await openDatabase({ url: pgdb.url });
+  } else {
+    database = await openDatabase({ dataDir: 'memory' });
+  }
+  const clock = { offsetMs: 0 };
+  const services = createServices(database.db, { now: () => new Date(Date.now() + clock.offsetMs) });
+  await bootstrap(services, { rootPassword: ROOT_PASSWORD });
+  const app = await buildApp({ services, logLevel: 'silent', validateOutput: true, extraRoutes });
+  await app.ready();
+  return {
+    app,
+    services,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+};
+
+let counter = 0;
+/** Creates a user with the given role directly in the database and returns its credentials. */
+export const createUser = async (t: TestApp, role: RoleName = 'user', extra: { status?: number } = {}) => {
+  counter += 1;
+  const username = `u${process.pid % 1000}_${counter}_${crypto.randomBytes(2).toString('hex')}`.slice(0, 20);
+  const password = 'password1';
+  const row = await t.services.users.create(
+    {
+      uid: crypto.randomUUID().replaceAll('-', ''),
+      username,
+      passwordHash: await hashPassword(password),
+      status: extra.status ?? 0,
+    },
+    [ROLE_IDS[role]],
+  );
+  return { uid: row.uid, username, password };
+};
+
+export const login = async (t: TestApp, username: string, password: string, path = '/api/login') => {
+  const res = await t.app.inject({ method: 'POST', url: path, payload: { username, password } });
+  return { res, token: res.headers.authorization as string | undefined, body: res.json() };
+};

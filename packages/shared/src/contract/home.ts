@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { endpoint, isoDate, page, pageQuery, qStr } from '../api.js';
+
+export const websiteConfig = z.object({
+  baseUrl: z.string(),
+  name: z.string(),
+  shortName: z.string(),
+  description: z.string(),
+  email: z.string(),
+  register: z.boolean(),
+  recordName: z.string(),
+  recordUrl: z.string(),
+  projectName: z.string(),
+  projectUrl: z.string(),
+  footerBrand: z.string(),
+  preliminaryUrl: z.string(),
+  openPublicDiscussion: z.boolean(),
+  openGroupDiscussion: z.boolean(),
+  openContestComment: z.boolean(),
+});
+export type WebsiteConfig = z.infer<typeof websiteConfig>;
+
+export const getWebsiteConfig = endpoint({
+  method: 'GET',
+  path: '/api/get-website-config',
+  access: 'public',
+  input: z.object({}),
+  output: websiteConfig,
+});
+
+export const homeCarousel = endpoint({
+  method: 'GET',
+  path: '/api/home-carousel',
+  access: 'public',
+  input: z.object({}),
+  output: z.array(z.object({ id: z.number().int(), url: z.string() })),
+});
+
+export const announcement = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  uid: z.string(),
+  username: z.string(),
+  status: z.number().int(),
+  gmtCreate: isoDate,
+  gmtModified: isoDate,
+});
+export type Announcement = z.infer<typeof announcement>;
+
+export const getCommonAnnouncement = endpoint({
+  method: 'GET',
+  path: '/api/get-common-announcement',
+  access: 'public',
+  input: z.object({ ...pageQuery(10), type: qStr() }),
+  output: page(announcement),
+});

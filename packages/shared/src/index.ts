@@ -1,0 +1,9 @@
+export * from './api.js';
+export type { UserInfo } from './contract/account.js';
+export * as account from './contract/account.js';
+export type { Announcement, WebsiteConfig } from './contract/home.js';
+export * as home from './contract/home.js';
+export * from './judge.js';
+export * from './limits.js';
+export * from './messages.js';
+export * from './roles.js';
