@@ -6,11 +6,13 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { AppError } from './http/app-error.js';
 import type { BindDeps } from './http/bind.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerJudgeRoutes } from './modules/judge/judge.routes.js';
 import { registerSiteRoutes } from './modules/site/site.routes.js';
 import type { AppServices } from './services.js';
 
 export interface AppOptions {
   services: AppServices;
+  judgeToken: string;
   webDist?: string;
   logLevel?: string;
   validateOutput?: boolean;
@@ -68,9 +70,11 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
     sessions: opts.services.sessions,
     site: opts.services.site,
     validateOutput: !!opts.validateOutput,
+    judgeToken: opts.judgeToken,
   };
   registerAuthRoutes(app, deps, opts.services);
   registerSiteRoutes(app, deps, opts.services);
+  registerJudgeRoutes(app, deps, opts.services);
   opts.extraRoutes?.(app, deps);
 
   const indexHtml = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;

@@ -61,5 +61,5 @@ export const ensureRoot = async (s: AppServices, rootPassword: string | undefine
 export const bootstrap = async (s: AppServices, opts: { rootPassword: string | undefined }) => {
   await seedRoles(s.db);
   await s.site.seed();
-  return { generatedRootPassword: await ensureRoot(s, opts.rootPassword) };
+  return { generatedRootPassword: await ensureRoot(s, opts.rootPassword), importedSamples: [] as string[] };
 };

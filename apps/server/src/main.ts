@@ -1,24 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { bootstrap, ConfigError } from './bootstrap.js';
-import { loadConfig } from './config.js';
+import { loadConfig, REPO_ROOT } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { openDatabase } from './db/client.js';
+import { loadJudgeToken } from './modules/judge/judge-token.js';
 import { createServices } from './services.js';
 
 const config = loadConfig();
+const SWEEP_INTERVAL_MS = 5_000;
+
+/** The embedded judge worker: a child process speaking the same HTTP protocol as a remote one. */
+const startEmbeddedJudge = (url: string, token: string) => {
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  const start = () => {
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'apps/judge/src/cli.ts'), 'worker', '--server', url],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, OJ_JUDGE_TOKEN: token },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`[server] judge worker exited (${signal ?? code}); restarting in 5 s`);
+      setTimeout(start, 5_000).unref();
+    });
+  };
+  start();
+  return () => {
+    stopping = true;
+    child?.kill('SIGTERM');
+  };
+};
 
 const main = async () => {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const services = createServices(database.db);
-  const { generatedRootPassword } = await bootstrap(services, { rootPassword: config.rootPassword });
-  const app = await buildApp({ services, webDist: config.webDist, logLevel: config.logLevel });
+  const services = createServices(database.db, { dataDir: config.dataDir });
+  const { generatedRootPassword, importedSamples } = await bootstrap(services, { rootPassword: config.rootPassword });
+  const judgeToken = loadJudgeToken(config.judgeToken, config.dataDir);
+  const app = await buildApp({ services, webDist: config.webDist, logLevel: config.logLevel, judgeToken });
+
+  const sweeper = setInterval(() => {
+    services.queue.requeueExpired().catch((err) => app.log.error({ err }, 'lease sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  let stopJudge = () => {};
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
+    clearInterval(sweeper);
+    stopJudge();
     // Stop taking requests, let those in flight finish, then close the database so PGlite flushes to disk.
     await app.close();
     await database.close();
@@ -30,8 +69,10 @@ const main = async () => {
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
+  if (config.embeddedJudge) stopJudge = startEmbeddedJudge(`http://127.0.0.1:${config.port}`, judgeToken);
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\n  Online judge running at ${url}  (database: ${db})`);
+  if (importedSamples.length) console.log(`  Imported sample problems: ${importedSamples.join(', ')}`);
   if (generatedRootPassword) {
     console.log(`  Super admin created: username "root", password "${generatedRootPassword}" (shown only this once)\n`);
   }

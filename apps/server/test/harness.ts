@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ROLE_IDS, type RoleName } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -14,6 +17,7 @@ export type DbKind = 'pglite' | 'postgres';
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export const ROOT_PASSWORD = 'root-pass-123';
+export const JUDGE_TOKEN = 'test-judge-token';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -53,9 +57,16 @@ export const createTestApp = async (kind: DbKind, extraRoutes?: AppOptions['extr
     database = await openDatabase({ dataDir: 'memory' });
   }
   const clock = { offsetMs: 0 };
-  const services = createServices(database.db, { now: () => new Date(Date.now() + clock.offsetMs) });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-test-'));
+  const services = createServices(database.db, { dataDir, now: () => new Date(Date.now() + clock.offsetMs) });
   await bootstrap(services, { rootPassword: ROOT_PASSWORD });
-  const app = await buildApp({ services, logLevel: 'silent', validateOutput: true, extraRoutes });
+  const app = await buildApp({
+    services,
+    logLevel: process.env.TEST_LOG ?? 'silent',
+    validateOutput: true,
+    extraRoutes,
+    judgeToken: JUDGE_TOKEN,
+  });
   await app.ready();
   return {
     app,
@@ -65,6 +76,7 @@ export const createTestApp = async (kind: DbKind, extraRoutes?: AppOptions['extr
       await app.close();
       await database.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };

@@ -21,6 +21,10 @@ export const MESSAGES = {
   serverError: { 'zh-CN': '服务器错误，请稍后重试', 'en-US': 'Server error, please try again later' },
   badRequest: { 'zh-CN': '参数错误', 'en-US': 'Bad request' },
   tooManyRequests: { 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests, please try again later' },
+  judgeUnavailable: {
+    'zh-CN': '暂无可用的评测机，请稍后再试',
+    'en-US': 'No judge is available right now; please try again later',
+  },
   captchaWrong: { 'zh-CN': '验证码错误或已过期', 'en-US': 'The captcha is wrong or has expired' },
   Username_Check_Required: { 'zh-CN': '用户名不能为空', 'en-US': 'The username is required' },
   Username_Check_Max: { 'zh-CN': '用户名长度不能超过20位', 'en-US': 'The username may be at most 20 characters' },

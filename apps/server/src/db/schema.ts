@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   index,
   integer,
@@ -151,3 +152,256 @@ export const announcements = pgTable(
   },
   (t) => [index('announcements_list_idx').on(t.gid, t.status, t.gmtCreate)],
 );
+
+// ---- problems and test data (judge issue owns the model; spec 3 §3 "Group problem" lists the fields) ----------
+
+export const problems = pgTable(
+  'problems',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+    /** The displayed id (problemId on the wire), unique regardless of case. */
+    problemId: text('problem_id').notNull(),
+    title: text('title').notNull(),
+    author: text('author').notNull().default(''),
+    /** 0 ACM, 1 OI. */
+    type: integer('type').notNull().default(0),
+    timeLimitMs: integer('time_limit_ms').notNull().default(1000),
+    memoryLimitMb: integer('memory_limit_mb').notNull().default(256),
+    stackLimitMb: integer('stack_limit_mb').notNull().default(128),
+    description: text('description').notNull().default(''),
+    input: text('input').notNull().default(''),
+    output: text('output').notNull().default(''),
+    /** HOJ's encoding: `<input>..</input><output>..</output>` pairs. */
+    examples: text('examples').notNull().default(''),
+    hint: text('hint').notNull().default(''),
+    source: text('source').notNull().default(''),
+    /** 0 easy, 1 mid, 2 hard. */
+    difficulty: integer('difficulty').notNull().default(0),
+    /** 1 public, 2 private, 3 contest only. */
+    auth: integer('auth').notNull().default(1),
+    /** OI total score (sum of case scores). */
+    ioScore: integer('io_score').notNull().default(100),
+    codeShare: integer('code_share').notNull().default(1),
+    judgeMode: text('judge_mode').notNull().default('default'),
+    judgeCaseMode: text('judge_case_mode').notNull().default('default'),
+    /** Checker (spj) or interactor source, and its language (C or C++). */
+    spjCode: text('spj_code'),
+    spjLanguage: text('spj_language'),
+    userExtraFile: jsonb('user_extra_file').$type<Record<string, string>>(),
+    judgeExtraFile: jsonb('judge_extra_file').$type<Record<string, string>>(),
+    isRemoveEndBlank: integer('is_remove_end_blank').notNull().default(1),
+    openCaseResult: integer('open_case_result').notNull().default(1),
+    isUploadCase: integer('is_upload_case').notNull().default(1),
+    /** Changes whenever the test data changes; judges drop cached data and compiled checkers on a change. */
+    caseVersion: text('case_version').notNull(),
+    modifiedUser: text('modified_user'),
+    isRemote: integer('is_remote').notNull().default(0),
+    isGroup: integer('is_group').notNull().default(0),
+    gid: integer('gid'),
+    /** null none, 1 applying, 2 public, 3 refused. */
+    applyPublicProgress: integer('apply_public_progress'),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [
+    uniqueIndex('problems_problem_id_key').on(sql`upper(${t.problemId})`),
+    index('problems_list_idx').on(t.auth, t.isGroup, t.id),
+  ],
+);
+
+export const problemCases = pgTable(
+  'problem_cases',
+  {
+    id: serial('id').primaryKey(),
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    /** 1-based order of the case in the problem. */
+    seq: integer('seq').notNull(),
+    inputName: text('input_name').notNull(),
+    outputName: text('output_name').notNull(),
+    /** Test files live in OJ_DATA_DIR/testdata/<sha256>, shared by content. */
+    inputSha256: text('input_sha256').notNull(),
+    outputSha256: text('output_sha256').notNull(),
+    inputSize: integer('input_size').notNull(),
+    outputSize: integer('output_size').notNull(),
+    score: integer('score').notNull().default(0),
+    groupNum: integer('group_num').notNull().default(1),
+  },
+  (t) => [index('problem_cases_pid_idx').on(t.pid, t.seq)],
+);
+
+export const problemLanguages = pgTable(
+  'problem_languages',
+  {
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pid, t.language] })],
+);
+
+export const codeTemplates = pgTable(
+  'code_templates',
+  {
+    id: serial('id').primaryKey(),
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    code: text('code').notNull(),
+    status: integer('status').notNull().default(1),
+  },
+  (t) => [uniqueIndex('code_templates_pid_language_key').on(t.pid, t.language)],
+);
+
+export const tagClassifications = pgTable('tag_classifications', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  oj: text('oj').notNull().default('ME'),
+  rank: integer('rank').notNull().default(0),
+  gmtCreate: createdAt(),
+  gmtModified: modifiedAt(),
+});
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    color: text('color'),
+    oj: text('oj').notNull().default('ME'),
+    gid: integer('gid'),
+    tcid: integer('tcid').references(() => tagClassifications.id, { onDelete: 'set null' }),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [uniqueIndex('tags_name_oj_gid_key').on(t.name, t.oj, sql`coalesce(${t.gid}, 0)`)],
+);
+
+export const problemTags = pgTable(
+  'problem_tags',
+  {
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    tid: integer('tid')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.pid, t.tid] }), index('problem_tags_tid_idx').on(t.tid)],
+);
+
+// ---- submissions and judging ---------------------------------------------------------------------------------
+
+export const submissions = pgTable(
+  'submissions',
+  {
+    submitId: bigserial('submit_id', { mode: 'number' }).primaryKey(),
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    displayPid: text('display_pid').notNull(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    submitTime: timestamp('submit_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    status: integer('status').notNull(),
+    share: integer('share').notNull().default(0),
+    errorMessage: text('error_message'),
+    timeMs: integer('time_ms'),
+    memoryKb: integer('memory_kb'),
+    score: integer('score'),
+    oiRankScore: integer('oi_rank_score'),
+    length: integer('length').notNull(),
+    code: text('code').notNull(),
+    language: text('language').notNull(),
+    /** 0 outside contests. */
+    cid: integer('cid').notNull().default(0),
+    cpid: integer('cpid').notNull().default(0),
+    gid: integer('gid'),
+    judger: text('judger'),
+    ip: text('ip'),
+    /** Bumped by rejudge, manual judge and cancel: a report for an older version is ignored. */
+    version: integer('version').notNull().default(0),
+    isManual: integer('is_manual').notNull().default(0),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [
+    index('submissions_uid_idx').on(t.uid, t.submitId),
+    index('submissions_pid_idx').on(t.pid, t.submitId),
+    index('submissions_cid_idx').on(t.cid, t.submitId),
+    index('submissions_status_idx').on(t.status),
+  ],
+);
+
+export const judgeCases = pgTable(
+  'judge_cases',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    submitId: bigint('submit_id', { mode: 'number' })
+      .notNull()
+      .references(() => submissions.submitId, { onDelete: 'cascade' }),
+    pid: integer('pid').notNull(),
+    uid: text('uid').notNull(),
+    caseId: integer('case_id'),
+    seq: integer('seq').notNull(),
+    status: integer('status').notNull(),
+    timeMs: integer('time_ms').notNull().default(0),
+    memoryKb: integer('memory_kb').notNull().default(0),
+    score: integer('score'),
+    groupNum: integer('group_num'),
+    mode: text('mode').notNull().default('default'),
+    inputData: text('input_data'),
+    outputData: text('output_data'),
+    /** The judge's message for the case (checker text, signal name, "Output Limit Exceeded"...). */
+    message: text('message'),
+    /** The start of the program's output, shown when the problem opens case results. */
+    userOutput: text('user_output'),
+  },
+  (t) => [index('judge_cases_submit_idx').on(t.submitId, t.seq)],
+);
+
+/** The judge queue (DESIGN §1): claimed with FOR UPDATE SKIP LOCKED, leased, retried, never silently dropped. */
+export const judgeTasks = pgTable(
+  'judge_tasks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** judge | testRun | compileChecker */
+    kind: text('kind').notNull(),
+    submitId: bigint('submit_id', { mode: 'number' }).references(() => submissions.submitId, { onDelete: 'cascade' }),
+    /** The submission version this task judges. */
+    version: integer('version').notNull().default(0),
+    /** Test runs and checker compiles go first. */
+    priority: integer('priority').notNull().default(0),
+    language: text('language').notNull(),
+    /** Opaque key a user polls a test run with; owner uid for permission checks. */
+    publicKey: text('public_key').unique(),
+    uid: text('uid'),
+    payload: jsonb('payload'),
+    /** queued | running | done | failed */
+    state: text('state').notNull().default('queued'),
+    attempt: integer('attempt').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    result: jsonb('result'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('judge_tasks_claim_idx').on(t.state, t.priority, t.id), index('judge_tasks_submit_idx').on(t.submitId)],
+);
+
+/** Judge workers as they last reported themselves. */
+export const judges = pgTable('judges', {
+  name: text('name').primaryKey(),
+  languages: jsonb('languages').$type<string[]>().notNull(),
+  concurrency: integer('concurrency').notNull(),
+  running: integer('running').notNull().default(0),
+  version: text('version'),
+  lastHeartbeat: timestamp('last_heartbeat', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  gmtCreate: createdAt(),
+});

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { type Endpoint, type Locale, localeOf } from '@oj/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -22,7 +23,23 @@ export interface BindDeps {
   site: SiteService;
   /** Validate every answer against the contract's output schema (on in tests). */
   validateOutput: boolean;
+  /** The bearer token judge workers present on `access: 'judge'` endpoints. */
+  judgeToken: string;
 }
+
+/** What a handler of a `binary` endpoint answers instead of envelope data. */
+export interface BinaryAnswer {
+  body: Buffer | NodeJS.ReadableStream;
+  contentType: string;
+  /** Sent as an attachment with this name. */
+  filename?: string;
+}
+
+const sameSecret = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+};
 
 export const tokenOf = (req: FastifyRequest) => {
   const raw = req.headers.authorization?.trim();
@@ -54,6 +71,14 @@ export const bind = <E extends Endpoint>(
       const parsed = e.input.safeParse(raw);
       if (!parsed.success) throw toValidationError(parsed.error);
       const data = await handler(parsed.data as z.output<E['input']>, ctx);
+      if (e.binary) {
+        const file = data as BinaryAnswer;
+        reply.type(file.contentType);
+        if (file.filename) {
+          reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
+        }
+        return reply.send(file.body);
+      }
       if (deps.validateOutput) e.output.parse(data);
       return envelope(data ?? null);
     },
@@ -64,6 +89,7 @@ const contextOf = async (req: FastifyRequest, reply: FastifyReply, deps: BindDep
   const token = tokenOf(req);
   const meta = metaOf(req);
   let user: AuthUser | undefined;
+  if (e.access === 'judge' && !(token && sameSecret(token, deps.judgeToken))) throw new AppError(401, 'pleaseLogin');
   if (token && e.access !== 'judge') {
     const auth = await deps.sessions.authenticate(token, meta);
     // A bad token on a public endpoint is ignored (the visitor sees public pages); elsewhere it is a 401.

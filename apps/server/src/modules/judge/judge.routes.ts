@@ -1,0 +1,21 @@
+import { judgeProtocol } from '@oj/shared';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../http/app-error.js';
+import { type BindDeps, bind } from '../../http/bind.js';
+import type { AppServices } from '../../services.js';
+
+/** The judge protocol: workers claim, heartbeat, report and fetch test data with the judge token. */
+export const registerJudgeRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
+  bind(app, deps, judgeProtocol.claim, (input) => s.queue.claim(input, input.waitMs));
+
+  bind(app, deps, judgeProtocol.heartbeat, async (input) => ({
+    keep: await s.queue.heartbeat(input, input.taskId, input.attempt, input.status),
+  }));
+
+  bind(app, deps, judgeProtocol.report, async (input) => ({ accepted: await s.queue.report(input, input) }));
+
+  bind(app, deps, judgeProtocol.testData, async (input) => {
+    if (!s.testData.exists(input.sha256)) throw notFound();
+    return { body: s.testData.stream(input.sha256), contentType: 'application/octet-stream' };
+  });
+};

@@ -1,0 +1,73 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { codeTemplates, problemCases, problemLanguages, problems, problemTags, tags } from '../../db/schema.js';
+
+export type ProblemRow = typeof problems.$inferSelect;
+export type NewProblem = typeof problems.$inferInsert;
+export type ProblemCaseRow = typeof problemCases.$inferSelect;
+export type NewProblemCase = Omit<typeof problemCases.$inferInsert, 'pid' | 'id'>;
+
+export interface ProblemGraph {
+  problem: Omit<NewProblem, 'id'>;
+  cases: NewProblemCase[];
+  languages: string[];
+  codeTemplates: Record<string, string>;
+  /** Tag names in the local bank; created when missing. */
+  tagNames: string[];
+}
+
+export const createProblemRepository = (db: Db) => ({
+  async findById(id: number): Promise<ProblemRow | undefined> {
+    const [row] = await db.select().from(problems).where(eq(problems.id, id)).limit(1);
+    return row;
+  },
+
+  async findByProblemId(problemId: string): Promise<ProblemRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(problems)
+      .where(sql`upper(${problems.problemId}) = upper(${problemId})`)
+      .limit(1);
+    return row;
+  },
+
+  cases(pid: number): Promise<ProblemCaseRow[]> {
+    return db.select().from(problemCases).where(eq(problemCases.pid, pid)).orderBy(asc(problemCases.seq));
+  },
+
+  async languages(pid: number): Promise<string[]> {
+    const rows = await db.select().from(problemLanguages).where(eq(problemLanguages.pid, pid));
+    return rows.map((r) => r.language);
+  },
+
+  async count(): Promise<number> {
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(problems);
+    return n;
+  },
+
+  /** Inserts a problem with its cases, languages, templates and tags in one transaction. */
+  async create(g: ProblemGraph): Promise<ProblemRow> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.insert(problems).values(g.problem).returning();
+      if (g.cases.length) await tx.insert(problemCases).values(g.cases.map((c) => ({ ...c, pid: row.id })));
+      if (g.languages.length) {
+        await tx.insert(problemLanguages).values(g.languages.map((language) => ({ pid: row.id, language })));
+      }
+      const templates = Object.entries(g.codeTemplates);
+      if (templates.length) {
+        await tx.insert(codeTemplates).values(templates.map(([language, code]) => ({ pid: row.id, language, code })));
+      }
+      if (g.tagNames.length) {
+        await tx
+          .insert(tags)
+          .values(g.tagNames.map((name) => ({ name, oj: 'ME' })))
+          .onConflictDoNothing();
+        const tagRows = await tx.select().from(tags).where(inArray(tags.name, g.tagNames));
+        const ids = [...new Set(tagRows.filter((t) => t.oj === 'ME' && t.gid === null).map((t) => t.id))];
+        if (ids.length) await tx.insert(problemTags).values(ids.map((tid) => ({ pid: row.id, tid })));
+      }
+      return row;
+    });
+  },
+});
+export type ProblemRepository = ReturnType<typeof createProblemRepository>;

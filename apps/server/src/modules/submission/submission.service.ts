@@ -1,0 +1,162 @@
+import crypto from 'node:crypto';
+import { JUDGE_STATUS, type TestRunReport } from '@oj/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { judgeCases, submissions } from '../../db/schema.js';
+import { AppError, notFound } from '../../http/app-error.js';
+import type { JudgeQueue } from '../judge/judge-queue.service.js';
+import type { ProblemRow } from '../problem/problem.repository.js';
+
+export type SubmissionRow = typeof submissions.$inferSelect;
+
+/** Test runs and checker compiles are interactive: they go before ordinary submissions; contest submissions
+ * before practice. */
+const PRIORITY = { practice: 0, contest: 1, testRun: 5, compileChecker: 9 } as const;
+
+/** The internal services that create submissions and test runs and put them on the queue. The public endpoints
+ * (validation of code, languages, permissions, intervals) sit in front of these. */
+export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?: () => Date }) => {
+  const { db, queue } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    async submit(s: {
+      user: { uid: string; username: string };
+      problem: ProblemRow;
+      language: string;
+      code: string;
+      ip: string;
+      cid?: number;
+      cpid?: number;
+      gid?: number | null;
+    }): Promise<SubmissionRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(submissions)
+          .values({
+            pid: s.problem.id,
+            displayPid: s.problem.problemId,
+            uid: s.user.uid,
+            username: s.user.username,
+            submitTime: now(),
+            status: JUDGE_STATUS.PENDING,
+            length: Buffer.byteLength(s.code),
+            code: s.code,
+            language: s.language,
+            cid: s.cid ?? 0,
+            cpid: s.cpid ?? 0,
+            gid: s.gid ?? null,
+            ip: s.ip,
+          })
+          .returning();
+        await queue.enqueue(
+          {
+            kind: 'judge',
+            language: s.language,
+            submitId: row.submitId,
+            version: row.version,
+            priority: row.cid ? PRIORITY.contest : PRIORITY.practice,
+          },
+          tx,
+        );
+        return row;
+      });
+    },
+
+    /** Judges a submission again: a new judgement version, so whatever the old attempt reports is ignored. */
+    async rejudge(submitId: number): Promise<SubmissionRow> {
+      return db.transaction(async (tx) => {
+        const [cur] = await tx.select().from(submissions).where(eq(submissions.submitId, submitId)).for('update');
+        if (!cur) throw notFound();
+        const [row] = await tx
+          .update(submissions)
+          .set({
+            status: JUDGE_STATUS.PENDING,
+            version: cur.version + 1,
+            timeMs: null,
+            memoryKb: null,
+            score: null,
+            oiRankScore: null,
+            errorMessage: null,
+            judger: null,
+            isManual: 0,
+            gmtModified: now(),
+          })
+          .where(eq(submissions.submitId, submitId))
+          .returning();
+        await tx.delete(judgeCases).where(eq(judgeCases.submitId, submitId));
+        await queue.retireQueuedOf(tx, submitId);
+        await queue.enqueue(
+          {
+            kind: 'judge',
+            language: row.language,
+            submitId,
+            version: row.version,
+            priority: row.cid ? PRIORITY.contest : PRIORITY.practice,
+          },
+          tx,
+        );
+        return row;
+      });
+    },
+
+    /** A test run with custom input (never a special judge); answers the key to poll with. */
+    async testRun(s: {
+      user: { uid: string };
+      problem: ProblemRow;
+      language: string;
+      code: string;
+      userInput: string;
+      expectedOutput: string | null;
+    }): Promise<string> {
+      const key = crypto.randomBytes(16).toString('hex');
+      await queue.enqueue({
+        kind: 'testRun',
+        language: s.language,
+        priority: PRIORITY.testRun,
+        publicKey: key,
+        uid: s.user.uid,
+        payload: { pid: s.problem.id, code: s.code, userInput: s.userInput, expectedOutput: s.expectedOutput },
+      });
+      return key;
+    },
+
+    /** A test run's state for its owner: Pending until a judge reports. */
+    async testRunResult(key: string, uid: string) {
+      const task = await queue.taskByKey(key);
+      if (!task || task.kind !== 'testRun' || task.uid !== uid) throw notFound();
+      const payload = task.payload as { userInput: string; expectedOutput: string | null };
+      const result = task.result as TestRunReport | null;
+      return {
+        status: result?.status ?? JUDGE_STATUS.PENDING,
+        time: result?.time ?? null,
+        memory: result?.memory ?? null,
+        stderr: result?.stderr || result?.errorMessage || '',
+        userInput: payload.userInput,
+        expectedOutput: payload.expectedOutput,
+        userOutput: result?.userOutput ?? null,
+      };
+    },
+
+    /** Compiles a checker or interactor on a judge and waits for the answer, at most 30 s (DESIGN §7). */
+    async compileChecker(c: {
+      code: string;
+      language: string;
+      mode: 'spj' | 'interactive';
+      extraFiles: Record<string, string>;
+    }) {
+      const task = await queue.enqueue({
+        kind: 'compileChecker',
+        language: c.language,
+        priority: PRIORITY.compileChecker,
+        payload: { code: c.code, mode: c.mode, extraFiles: c.extraFiles },
+      });
+      const done = await queue.waitDone(task.id, 30_000);
+      if (!done || (done.state !== 'done' && done.state !== 'failed')) {
+        throw new AppError(500, 'judgeUnavailable');
+      }
+      return done.result as { ok: boolean; message: string };
+    },
+  };
+};
+export type SubmissionService = ReturnType<typeof createSubmissionService>;

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { endpoint } from '../api.js';
+
+/** The judge protocol (DESIGN §7 "Judge protocol"): workers are HTTP clients of the server with a bearer token;
+ * they never see the database. Internal: units are in the field names. */
+
+export const judgeCaseForWorker = z.object({
+  caseId: z.number().int(),
+  seq: z.number().int(),
+  name: z.string(),
+  inputSha256: z.string(),
+  outputSha256: z.string(),
+  inputSize: z.number().int(),
+  outputSize: z.number().int(),
+  score: z.number().int(),
+  groupNum: z.number().int(),
+});
+
+export const problemForWorker = z.object({
+  pid: z.number().int(),
+  problemId: z.string(),
+  type: z.number().int(),
+  difficulty: z.number().int(),
+  timeLimitMs: z.number().int(),
+  memoryLimitMb: z.number().int(),
+  stackLimitMb: z.number().int(),
+  judgeMode: z.enum(['default', 'spj', 'interactive']),
+  judgeCaseMode: z.enum(['default', 'ergodic_without_error', 'subtask_lowest', 'subtask_average']),
+  isRemoveEndBlank: z.boolean(),
+  ioScore: z.number().int(),
+  caseVersion: z.string(),
+  checkerCode: z.string().nullable(),
+  checkerLanguage: z.string().nullable(),
+  userExtraFile: z.record(z.string(), z.string()),
+  judgeExtraFile: z.record(z.string(), z.string()),
+  cases: z.array(judgeCaseForWorker),
+});
+export type ProblemForWorker = z.infer<typeof problemForWorker>;
+
+export const judgeTask = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('judge'),
+    taskId: z.number().int(),
+    attempt: z.number().int(),
+    submitId: z.number().int(),
+    language: z.string(),
+    source: z.string(),
+    problem: problemForWorker,
+  }),
+  z.object({
+    kind: z.literal('testRun'),
+    taskId: z.number().int(),
+    attempt: z.number().int(),
+    language: z.string(),
+    source: z.string(),
+    problem: problemForWorker,
+    userInput: z.string(),
+    expectedOutput: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('compileChecker'),
+    taskId: z.number().int(),
+    attempt: z.number().int(),
+    language: z.string(),
+    source: z.string(),
+    mode: z.enum(['spj', 'interactive']),
+    extraFiles: z.record(z.string(), z.string()),
+  }),
+]);
+export type JudgeTask = z.infer<typeof judgeTask>;
+
+export const caseReport = z.object({
+  caseId: z.number().int().nullable(),
+  seq: z.number().int(),
+  status: z.number().int(),
+  time: z.number().int(),
+  memory: z.number().int(),
+  score: z.number().int().nullable(),
+  groupNum: z.number().int().nullable(),
+  message: z.string(),
+  userOutput: z.string(),
+});
+
+export const judgeReport = z.object({
+  status: z.number().int(),
+  score: z.number().int(),
+  time: z.number().int(),
+  memory: z.number().int(),
+  errorMessage: z.string(),
+  oiRankScore: z.number().int().nullable(),
+  cases: z.array(caseReport),
+});
+export type JudgeReport = z.infer<typeof judgeReport>;
+
+export const testRunReport = z.object({
+  status: z.number().int(),
+  time: z.number().int(),
+  memory: z.number().int(),
+  stderr: z.string(),
+  userOutput: z.string(),
+  errorMessage: z.string(),
+});
+export type TestRunReport = z.infer<typeof testRunReport>;
+
+export const compileReport = z.object({ ok: z.boolean(), message: z.string() });
+export type CompileReport = z.infer<typeof compileReport>;
+
+const workerIdentity = {
+  name: z.string().min(1).max(100),
+};
+
+export const claim = endpoint({
+  method: 'POST',
+  path: '/api/judge/claim',
+  access: 'judge',
+  input: z.object({
+    ...workerIdentity,
+    languages: z.array(z.string()).max(50),
+    concurrency: z.number().int().min(1).max(256),
+    running: z.number().int().min(0),
+    version: z.string().max(50).optional(),
+    /** How long the server may hold the call open waiting for a task (long poll), at most 25 s. */
+    waitMs: z.number().int().min(0).max(25_000).default(25_000),
+  }),
+  output: judgeTask.nullable(),
+});
+
+export const heartbeat = endpoint({
+  method: 'POST',
+  path: '/api/judge/heartbeat',
+  access: 'judge',
+  input: z.object({
+    ...workerIdentity,
+    taskId: z.number().int(),
+    attempt: z.number().int(),
+    /** Compiling (6) or Judging (7) as the worker moves on. */
+    status: z.union([z.literal(6), z.literal(7)]).optional(),
+  }),
+  /** false: the task was taken back (lease lost, rejudged, cancelled): stop working on it. */
+  output: z.object({ keep: z.boolean() }),
+});
+
+export const report = endpoint({
+  method: 'POST',
+  path: '/api/judge/report',
+  access: 'judge',
+  input: z.object({
+    ...workerIdentity,
+    taskId: z.number().int(),
+    attempt: z.number().int(),
+    judge: judgeReport.optional(),
+    testRun: testRunReport.optional(),
+    compile: compileReport.optional(),
+    /** The worker could not judge (test data missing, sandbox broken...): the task is retried elsewhere. */
+    failure: z.string().max(10_000).optional(),
+  }),
+  /** false: the report was stale (older attempt or judgement version) and was ignored. */
+  output: z.object({ accepted: z.boolean() }),
+});
+
+export const testData = endpoint({
+  method: 'GET',
+  path: '/api/judge/test-data',
+  access: 'judge',
+  input: z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  output: z.unknown(),
+  binary: true,
+});
