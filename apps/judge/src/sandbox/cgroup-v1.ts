@@ -1,0 +1,111 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { belongsToDeadJudge, type CgroupBackend, type CgroupLimits, type CgroupUsage, type RunCgroup } from './cgroup.js';
+import { removeDirOrDefer } from './deferred-removal.js';
+
+const CONTROLLERS = ['memory', 'cpuacct', 'pids'] as const;
+type Controller = (typeof CONTROLLERS)[number];
+
+const readNumber = (file: string) => Number(readFileSync(file, 'utf8').trim());
+
+const killTasksIn = (dir: string) => {
+  let tasks: string[] = [];
+  try {
+    tasks = readFileSync(join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return;
+  }
+  for (const pid of tasks) {
+    try {
+      process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+};
+
+class RunCgroupV1 implements RunCgroup {
+  constructor(
+    readonly name: string,
+    private readonly dirs: Record<Controller, string>,
+  ) {}
+
+  attach(pid: number): void {
+    for (const controller of CONTROLLERS) writeFileSync(join(this.dirs[controller], 'tasks'), String(pid));
+  }
+
+  resetCounters(): void {
+    writeFileSync(join(this.dirs.cpuacct, 'cpuacct.usage'), '0');
+    writeFileSync(join(this.dirs.memory, 'memory.max_usage_in_bytes'), '0');
+  }
+
+  cpuNs(): number {
+    return readNumber(join(this.dirs.cpuacct, 'cpuacct.usage'));
+  }
+
+  usage(): CgroupUsage {
+    const oomControl = readFileSync(join(this.dirs.memory, 'memory.oom_control'), 'utf8');
+    const oomKills = Number(/oom_kill (\d+)/.exec(oomControl)?.[1] ?? 0);
+    return {
+      cpuNs: this.cpuNs(),
+      memoryPeakBytes: readNumber(join(this.dirs.memory, 'memory.max_usage_in_bytes')),
+      oomKilled: oomKills > 0,
+    };
+  }
+
+  killAll(): void {
+    killTasksIn(this.dirs.pids);
+  }
+
+  remove(): void {
+    for (const controller of CONTROLLERS) removeDirOrDefer(this.dirs[controller]);
+  }
+}
+
+export class CgroupV1 implements CgroupBackend {
+  readonly version = 1 as const;
+  private readonly parents: Record<Controller, string>;
+
+  constructor(root: string, parentName: string) {
+    this.parents = Object.fromEntries(CONTROLLERS.map((c) => [c, join(root, c, parentName)])) as Record<
+      Controller,
+      string
+    >;
+  }
+
+  prepare(): void {
+    for (const controller of CONTROLLERS) {
+      const mount = join(this.parents[controller], '..');
+      if (!existsSync(join(mount, 'cgroup.procs'))) throw new Error(`cgroup v1 controller ${controller} not mounted`);
+      mkdirSync(this.parents[controller], { recursive: true });
+    }
+  }
+
+  create(name: string, limits: CgroupLimits): RunCgroup {
+    const dirs = Object.fromEntries(CONTROLLERS.map((c) => [c, join(this.parents[c], name)])) as Record<
+      Controller,
+      string
+    >;
+    for (const controller of CONTROLLERS) mkdirSync(dirs[controller]);
+    const memoryLimit = String(limits.memoryLimitBytes);
+    writeFileSync(join(dirs.memory, 'memory.limit_in_bytes'), memoryLimit);
+    // memsw must be set after the plain limit (it may not be below it); absent when swap accounting is off.
+    const memsw = join(dirs.memory, 'memory.memsw.limit_in_bytes');
+    if (existsSync(memsw)) writeFileSync(memsw, memoryLimit);
+    writeFileSync(join(dirs.pids, 'pids.max'), String(limits.pidsMax));
+    return new RunCgroupV1(name, dirs);
+  }
+
+  sweep(): void {
+    for (const controller of CONTROLLERS) {
+      const parent = this.parents[controller];
+      if (!existsSync(parent)) continue;
+      for (const entry of readdirSync(parent, { withFileTypes: true })) {
+        if (!entry.isDirectory() || !belongsToDeadJudge(entry.name)) continue;
+        const dir = join(parent, entry.name);
+        killTasksIn(dir);
+        removeDirOrDefer(dir);
+      }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { CgroupV1 } from './cgroup-v1.js';
+import { CgroupV2 } from './cgroup-v2.js';
+
+/** Limits applied to one run's cgroup. */
+export interface CgroupLimits {
+  memoryLimitBytes: number;
+  pidsMax: number;
+}
+
+/** What a run's cgroup measured once the run is over. */
+export interface CgroupUsage {
+  cpuNs: number;
+  memoryPeakBytes: number;
+  oomKilled: boolean;
+}
+
+/** One run's cgroup, whatever the hierarchy. */
+export interface RunCgroup {
+  readonly name: string;
+  attach(pid: number): void;
+  /** Zeroes the counters after attach, so bwrap's own setup is not charged to the program. */
+  resetCounters(): void;
+  cpuNs(): number;
+  usage(): CgroupUsage;
+  /** SIGKILLs every task still in the cgroup (forks that outlived the program, bwrap's init). */
+  killAll(): void;
+  /** Removes the cgroup, retrying later when a reparented zombie still pins it (sandbox-notes pitfall 2). */
+  remove(): void;
+}
+
+export interface CgroupBackend {
+  readonly version: 1 | 2;
+  /** Throws with a readable message when the hierarchy cannot be used (not root, controller missing). */
+  prepare(): void;
+  create(name: string, limits: CgroupLimits): RunCgroup;
+  /** Removes what an earlier judge process left behind (killing stray tasks first). */
+  sweep(): void;
+}
+
+/** The judge's subtree under each controller; one directory per run below it. */
+export const CGROUP_PARENT = process.env.OJ_JUDGE_CGROUP_PARENT ?? 'oj-judge';
+
+let backend: CgroupBackend | undefined;
+
+/**
+ * v1 when the memory controller is mounted as its own v1 hierarchy (this machine: the memory controller is
+ * bound to v1 and the unified mount has no controllers); v2 when the unified hierarchy offers memory.
+ */
+export const detectCgroupBackend = (): CgroupBackend => {
+  if (backend) return backend;
+  const v2Controllers = '/sys/fs/cgroup/cgroup.controllers';
+  if (existsSync(v2Controllers) && readFileSync(v2Controllers, 'utf8').split(/\s+/).includes('memory')) {
+    backend = new CgroupV2('/sys/fs/cgroup', CGROUP_PARENT);
+  } else if (existsSync('/sys/fs/cgroup/memory/memory.limit_in_bytes')) {
+    backend = new CgroupV1('/sys/fs/cgroup', CGROUP_PARENT);
+  } else {
+    throw new Error('no usable cgroup hierarchy: neither cgroup v2 with the memory controller nor v1 memory');
+  }
+  return backend;
+};
+
+/** Run cgroups are named `<judge pid>-<random>`; a judge sweeps only those of judges that are gone. */
+export const belongsToDeadJudge = (name: string): boolean => {
+  const pid = Number(name.split('-')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  return pid !== process.pid && !existsSync(`/proc/${pid}`);
+};
