@@ -25,6 +25,14 @@ export const MESSAGES = {
     'zh-CN': '暂无可用的评测机，请稍后再试',
     'en-US': 'No judge is available right now; please try again later',
   },
+  noJudge: {
+    'zh-CN': '评测已暂停：没有在线的评测机',
+    'en-US': 'Judging is paused: no judge is online',
+  },
+  noLanguage: {
+    'zh-CN': '评测已暂停：评测机缺少沙箱或编译器，请在服务器上运行 npm run judge -- doctor',
+    'en-US': 'Judging is paused: the judge lacks its sandbox or compilers; run `npm run judge -- doctor` on the server',
+  },
   captchaWrong: { 'zh-CN': '验证码错误或已过期', 'en-US': 'The captcha is wrong or has expired' },
   Username_Check_Required: { 'zh-CN': '用户名不能为空', 'en-US': 'The username is required' },
   Username_Check_Max: { 'zh-CN': '用户名长度不能超过20位', 'en-US': 'The username may be at most 20 characters' },

@@ -55,3 +55,20 @@ export const getCommonAnnouncement = endpoint({
   input: z.object({ ...pageQuery(10), type: qStr() }),
   output: page(announcement),
 });
+
+/** Whether submissions can be judged right now, and why not (DESIGN §1: "the site says that judging is paused
+ * and why"). Not part of HOJ's API. */
+export const getJudgeStatus = endpoint({
+  method: 'GET',
+  path: '/api/get-judge-status',
+  access: 'public',
+  input: z.object({}),
+  output: z.object({
+    available: z.boolean(),
+    languages: z.array(z.string()),
+    judges: z.number().int(),
+    /** Message key when judging is paused. */
+    reason: z.enum(['noJudge', 'noLanguage']).nullable(),
+    queued: z.number().int(),
+  }),
+});

@@ -313,4 +313,20 @@ describe.each(DB_KINDS)('judge queue and protocol on %s', (kind) => {
       t.clock.offsetMs = 0;
     }
   });
+
+  it('tells visitors whether judging is paused and why', async () => {
+    try {
+      t.clock.offsetMs = 10 * 60_000; // every judge seen so far is now silent
+      const none = (await t.app.inject({ method: 'GET', url: '/api/get-judge-status' })).json().data;
+      expect(none).toMatchObject({ available: false, reason: 'noJudge', judges: 0 });
+      await claim('judge-without-sandbox', []);
+      const noLang = (await t.app.inject({ method: 'GET', url: '/api/get-judge-status' })).json().data;
+      expect(noLang).toMatchObject({ available: false, reason: 'noLanguage', judges: 1 });
+      await claim('judge-ok', ['C++']);
+      const ok = (await t.app.inject({ method: 'GET', url: '/api/get-judge-status' })).json().data;
+      expect(ok).toMatchObject({ available: true, reason: null, languages: ['C++'] });
+    } finally {
+      t.clock.offsetMs = 0;
+    }
+  });
 });

@@ -7,7 +7,7 @@ import {
   type ProblemForWorker,
   type TestRunReport,
 } from '@oj/shared';
-import { and, asc, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { judgeCases, judges, judgeTasks, problems, submissions } from '../../db/schema.js';
 import type { ProblemRepository, ProblemRow } from '../problem/problem.repository.js';
@@ -434,6 +434,18 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
     },
 
     listJudges: () => db.select().from(judges).orderBy(asc(judges.name)),
+
+    /** Live judges, the languages they offer and the queue length, for the site's "judging paused" notice. */
+    async status() {
+      const live = await db
+        .select({ languages: judges.languages })
+        .from(judges)
+        .where(gt(judges.lastHeartbeat, new Date(now().getTime() - JUDGE_ALIVE_MS)));
+      const languages = [...new Set(live.flatMap((j) => j.languages))];
+      const [{ queued }] = await db.select({ queued: count() }).from(judgeTasks).where(eq(judgeTasks.state, 'queued'));
+      const reason = live.length === 0 ? ('noJudge' as const) : languages.length === 0 ? ('noLanguage' as const) : null;
+      return { available: reason === null, languages, judges: live.length, reason, queued };
+    },
 
     task: async (id: number) => (await db.select().from(judgeTasks).where(eq(judgeTasks.id, id)))[0],
     taskByKey: async (key: string) => (await db.select().from(judgeTasks).where(eq(judgeTasks.publicKey, key)))[0],

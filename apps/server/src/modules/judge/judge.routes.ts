@@ -1,4 +1,4 @@
-import { judgeProtocol } from '@oj/shared';
+import { home, judgeProtocol } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/app-error.js';
 import { type BindDeps, bind } from '../../http/bind.js';
@@ -13,6 +13,8 @@ export const registerJudgeRoutes = (app: FastifyInstance, deps: BindDeps, s: App
   }));
 
   bind(app, deps, judgeProtocol.report, async (input) => ({ accepted: await s.queue.report(input, input) }));
+
+  bind(app, deps, home.getJudgeStatus, () => s.queue.status());
 
   bind(app, deps, judgeProtocol.testData, async (input) => {
     if (!s.testData.exists(input.sha256)) throw notFound();

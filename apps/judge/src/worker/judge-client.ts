@@ -1,0 +1,70 @@
+import {
+  type CompileReport,
+  type Endpoint,
+  type JudgeReport,
+  type JudgeTask,
+  judgeProtocol,
+  type TestRunReport,
+} from '@oj/shared';
+import type { z } from 'zod';
+
+export interface WorkerInfo {
+  name: string;
+  languages: string[];
+  concurrency: number;
+  version: string;
+}
+
+export class ProtocolError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The judge side of the judge protocol: plain HTTP with the bearer token, nothing else. */
+export const createJudgeClient = (server: string, token: string) => {
+  const base = server.replace(/\/+$/, '');
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+  const post = async <E extends Endpoint>(e: E, body: z.input<E['input']>, timeoutMs: number): Promise<z.output<E['output']>> => {
+    const res = await fetch(`${base}${e.path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const json = (await res.json().catch(() => null)) as { status: number; msg: string; data: unknown } | null;
+    if (!res.ok || !json || json.status !== 200) {
+      throw new ProtocolError(`${e.path}: ${json?.msg ?? res.statusText}`, res.status);
+    }
+    return json.data as z.output<E['output']>;
+  };
+
+  return {
+    claim: (w: WorkerInfo, running: number, waitMs: number): Promise<JudgeTask | null> =>
+      post(judgeProtocol.claim, { ...w, running, waitMs }, waitMs + 15_000),
+
+    heartbeat: async (name: string, task: JudgeTask, status?: 6 | 7) =>
+      (await post(judgeProtocol.heartbeat, { name, taskId: task.taskId, attempt: task.attempt, status }, 15_000)).keep,
+
+    report: async (
+      name: string,
+      task: JudgeTask,
+      r: { judge?: JudgeReport; testRun?: TestRunReport; compile?: CompileReport; failure?: string },
+    ) => (await post(judgeProtocol.report, { name, taskId: task.taskId, attempt: task.attempt, ...r }, 60_000)).accepted,
+
+    /** The bytes of one test file. */
+    async testData(sha256: string): Promise<Buffer> {
+      const res = await fetch(`${base}${judgeProtocol.testData.path}?sha256=${sha256}`, {
+        headers,
+        signal: AbortSignal.timeout(300_000),
+      });
+      if (!res.ok) throw new ProtocolError(`test data ${sha256}: HTTP ${res.status}`, res.status);
+      return Buffer.from(await res.arrayBuffer());
+    },
+  };
+};
+export type JudgeClient = ReturnType<typeof createJudgeClient>;

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import type { CompileReport, JudgeReport, JudgeTask, TestRunReport } from '@oj/shared';
+import { createJudgeClient, type JudgeClient, type WorkerInfo } from './judge-client.js';
+import { createTestDataCache, type TestDataCache } from './test-data-cache.js';
+
+export type JudgeTaskOf<K extends JudgeTask['kind']> = Extract<JudgeTask, { kind: K }>;
+
+/** What the worker needs from the judging pipeline; the same pipeline judges `judge:local` runs. */
+export interface Judger {
+  languages(): Promise<string[]>;
+  judge(
+    task: JudgeTaskOf<'judge'>,
+    ctx: { cache: TestDataCache; onStatus: (status: 6 | 7) => void; signal: AbortSignal },
+  ): Promise<JudgeReport>;
+  testRun(task: JudgeTaskOf<'testRun'>, ctx: { cache: TestDataCache; signal: AbortSignal }): Promise<TestRunReport>;
+  compileChecker(task: JudgeTaskOf<'compileChecker'>): Promise<CompileReport>;
+}
+
+const HEARTBEAT_MS = 10_000;
+const CLAIM_WAIT_MS = 25_000;
+
+/** Physical cores (hyper-threads share a core's execution units, so they would distort timings). */
+export const physicalCores = () => {
+  try {
+    const cpuinfo = fs.readFileSync('/proc/cpuinfo', 'utf8');
+    const cores = new Set<string>();
+    for (const block of cpuinfo.split('\n\n')) {
+      const phys = /physical id\s*:\s*(\d+)/.exec(block)?.[1];
+      const core = /core id\s*:\s*(\d+)/.exec(block)?.[1];
+      if (phys !== undefined && core !== undefined) cores.add(`${phys}:${core}`);
+    }
+    if (cores.size > 0) return cores.size;
+  } catch {
+    // not Linux or no /proc: fall through
+  }
+  return os.availableParallelism();
+};
+
+const log = (msg: string) => console.error(`[judge ${new Date().toISOString()}] ${msg}`);
+
+/** One task from claim to report, with heartbeats that keep the lease and stop the work when the server takes
+ * the task back (rejudged, cancelled, lease lost). */
+const runTask = async (client: JudgeClient, judger: Judger, info: WorkerInfo, cache: TestDataCache, task: JudgeTask) => {
+  const abort = new AbortController();
+  let status: 6 | 7 | undefined;
+  const beat = async () => {
+    try {
+      if (!(await client.heartbeat(info.name, task, status))) abort.abort();
+    } catch (e) {
+      log(`heartbeat for task ${task.taskId} failed: ${(e as Error).message}`);
+    }
+  };
+  const timer = setInterval(beat, HEARTBEAT_MS);
+  try {
+    if (task.kind === 'judge') {
+      const judge = await judger.judge(task, {
+        cache,
+        signal: abort.signal,
+        onStatus: (s) => {
+          status = s;
+          void beat();
+        },
+      });
+      if (!abort.signal.aborted) await client.report(info.name, task, { judge });
+    } else if (task.kind === 'testRun') {
+      const testRun = await judger.testRun(task, { cache, signal: abort.signal });
+      if (!abort.signal.aborted) await client.report(info.name, task, { testRun });
+    } else {
+      await client.report(info.name, task, { compile: await judger.compileChecker(task) });
+    }
+  } catch (e) {
+    const reason = (e as Error).message || String(e);
+    log(`task ${task.taskId} (attempt ${task.attempt}) failed: ${reason}`);
+    await client.report(info.name, task, { failure: reason }).catch((err) => log(`cannot report failure: ${err.message}`));
+  } finally {
+    clearInterval(timer);
+  }
+};
+
+export interface WorkerOptions {
+  server: string;
+  token: string;
+  concurrency?: number;
+  name?: string;
+  cacheDir?: string;
+  judger: Judger;
+  signal?: AbortSignal;
+}
+
+/** Runs `concurrency` claim loops against the server until the signal aborts. */
+export const runWorker = async (opts: WorkerOptions) => {
+  const client = createJudgeClient(opts.server, opts.token);
+  const languages = await opts.judger.languages();
+  const info: WorkerInfo = {
+    name: opts.name ?? `${os.hostname()}-${process.pid}`,
+    languages,
+    concurrency: opts.concurrency ?? physicalCores(),
+    version: '1',
+  };
+  const cache = createTestDataCache(opts.cacheDir ?? '/var/lib/oj-judge/cache', (sha) => client.testData(sha));
+  if (languages.length === 0) log('no language is available on this machine: run `npm run judge -- doctor`');
+  log(`worker ${info.name} serving ${opts.server} with ${info.concurrency} slot(s): ${languages.join(', ')}`);
+  let running = 0;
+
+  const loop = async () => {
+    while (!opts.signal?.aborted) {
+      try {
+        const task = await client.claim(info, running, CLAIM_WAIT_MS);
+        if (!task) continue;
+        running += 1;
+        try {
+          await runTask(client, opts.judger, info, cache, task);
+        } finally {
+          running -= 1;
+        }
+      } catch (e) {
+        if (opts.signal?.aborted) return;
+        log(`cannot reach the server: ${(e as Error).message}; retrying in 3 s`);
+        await new Promise((r) => setTimeout(r, 3_000));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: info.concurrency }, loop));
+};
