@@ -15,3 +15,4 @@ export * from './judge.js';
 export * from './limits.js';
 export * from './messages.js';
 export * from './roles.js';
+export * from './problem-package.js';

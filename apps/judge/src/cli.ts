@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { LANGUAGE_NAMES } from '@oj/shared';
+import { runDoctor } from './doctor.js';
+import { findLanguageDefinition } from './languages/toolchains.js';
+import { judge } from './pipeline/judge.js';
+import { loadProblemPackage, ProblemPackageError } from './problem/load-problem-package.js';
+
+const USAGE = `Usage:
+  npm run judge:local -- --problem DIR --source FILE --language NAME [--json]
+  npm run judge -- doctor
+  npm run judge -- --server URL --token TOKEN [--concurrency N]   (online worker; also: worker --server ...)
+
+Languages: ${LANGUAGE_NAMES.join(', ')}`;
+
+/** Usage and package errors: exit 2, message on stderr, nothing on stdout. */
+class UsageError extends Error {}
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+const runLocal = async (args: string[]): Promise<number> => {
+  const { values } = parseArgs({
+    args,
+    options: {
+      problem: { type: 'string' },
+      source: { type: 'string' },
+      language: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (!values.problem || !values.source || !values.language)
+    throw new UsageError('--problem, --source and --language are required');
+  if (!findLanguageDefinition(values.language))
+    throw new UsageError(`unknown language "${values.language}" (one of: ${LANGUAGE_NAMES.join(', ')})`);
+  let source: string;
+  try {
+    source = readFileSync(values.source, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --source: ${(error as Error).message}`);
+  }
+  const { problem, manifest } = loadProblemPackage(values.problem);
+  log(`Judging ${values.source} (${values.language}) against "${manifest.title}" (${problem.cases.length} cases)`);
+  const result = await judge(problem, source, values.language, {
+    onProgress: (progress) => {
+      if ('case' in progress)
+        log(
+          `  case ${progress.case.name}: ${progress.case.status} ${progress.case.time} ms ${progress.case.memory} KB${progress.case.message ? ` (${progress.case.message.split('\n')[0]})` : ''}`,
+        );
+    },
+  });
+  log(`${result.statusName}, score ${result.score}, ${result.time} ms, ${result.memory} KB`);
+  // Exactly one line of JSON, last, on stdout (DESIGN §7 "Problem packages").
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  return 0;
+};
+
+const runWorkerCommand = async (args: string[]): Promise<number> => {
+  const { values } = parseArgs({
+    args,
+    options: {
+      server: { type: 'string' },
+      token: { type: 'string' },
+      concurrency: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (!values.server || !values.token) throw new UsageError('--server and --token are required');
+  const concurrency = values.concurrency ? Number(values.concurrency) : undefined;
+  if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0))
+    throw new UsageError('--concurrency must be a positive integer');
+  // The worker lives in ./worker/main.ts (the online protocol); the specifier is a variable so this file does
+  // not depend on it at type-check time.
+  const workerModule = './worker/main.js';
+  const { runWorker } = (await import(workerModule)) as {
+    runWorker: (options: { server: string; token: string; concurrency?: number }) => Promise<void>;
+  };
+  await runWorker({ server: values.server, token: values.token, concurrency });
+  return 0;
+};
+
+const main = async (argv: string[]): Promise<number> => {
+  const [command, ...rest] = argv;
+  try {
+    if (command === 'local') return await runLocal(rest);
+    if (command === 'doctor') return await runDoctor((line) => process.stdout.write(`${line}\n`));
+    if (command === 'worker') return await runWorkerCommand(rest);
+    if (command?.startsWith('--server') || command?.startsWith('--token')) return await runWorkerCommand(argv);
+    if (command === undefined || command === 'help' || command === '--help') {
+      log(USAGE);
+      return command === undefined ? 2 : 0;
+    }
+    throw new UsageError(`unknown command "${command}"`);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ProblemPackageError) {
+      log(`error: ${error.message}`);
+      if (error instanceof UsageError) log(USAGE);
+      return 2;
+    }
+    if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      log(`error: ${(error as Error).message}\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+};
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,68 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LanguageName } from '@oj/shared';
+import { compileProgram } from '../pipeline/compile-program.js';
+import { runProgram } from '../pipeline/run-program.js';
+import { createRunDir, removeRunDir } from '../sandbox/run-dirs.js';
+import { LANGUAGES } from './languages.js';
+import { resolveLanguageDefinition } from './toolchains.js';
+
+export interface LanguageProbe {
+  name: LanguageName;
+  available: boolean;
+  /** Why the language is not offered (missing toolchain, probe output). */
+  reason?: string;
+  toolchain?: Record<string, string>;
+}
+
+const PROBE_LIMITS = { timeLimitMs: 5000, memoryLimitMb: 512, stackLimitMb: 64 };
+
+/** Compiles and runs the language's hello world in the sandbox: the toolchain works where submissions run. */
+export const probeLanguage = async (name: LanguageName): Promise<LanguageProbe> => {
+  const definition = LANGUAGES.find((language) => language.name === name)!;
+  const resolution = resolveLanguageDefinition(definition);
+  if (!resolution.ok) return { name, available: false, reason: `not installed: ${resolution.missing.join(', ')}` };
+  const toolchain = resolution.language.tools;
+  const compiled = await compileProgram(resolution.language, definition.probeSource);
+  if (!compiled.ok) return { name, available: false, reason: `probe does not compile: ${compiled.message}`, toolchain };
+  const dir = createRunDir('probe');
+  try {
+    writeFileSync(join(dir, 'input'), '');
+    const run = await runProgram(compiled.program, PROBE_LIMITS, join(dir, 'input'), 1024);
+    const output = run.sandbox.stdout.toString('utf8');
+    if (run.status !== null || output !== 'hello\n')
+      return {
+        name,
+        available: false,
+        reason: `probe failed: status ${run.status} ${run.message} ${run.sandbox.stderr.slice(0, 500)}`.trim(),
+        toolchain,
+      };
+    return { name, available: true, toolchain };
+  } finally {
+    removeRunDir(dir);
+    compiled.program.dispose();
+  }
+};
+
+let probes: Promise<LanguageProbe[]> | undefined;
+
+/** Every language with its probe result, probed once per process, two at a time. */
+export const probeLanguages = (): Promise<LanguageProbe[]> => {
+  if (!probes) {
+    probes = (async () => {
+      const results: LanguageProbe[] = [];
+      const names = LANGUAGES.map((language) => language.name);
+      for (let i = 0; i < names.length; i += 2)
+        results.push(...(await Promise.all(names.slice(i, i + 2).map((name) => probeLanguage(name)))));
+      return results;
+    })();
+    probes.catch(() => {
+      probes = undefined;
+    });
+  }
+  return probes;
+};
+
+/** The language names this judge offers: those whose probe ran in the sandbox. */
+export const availableLanguages = async (): Promise<LanguageName[]> =>
+  (await probeLanguages()).filter((probe) => probe.available).map((probe) => probe.name);

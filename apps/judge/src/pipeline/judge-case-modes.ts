@@ -1,0 +1,86 @@
+import { JUDGE_STATUS } from '@oj/shared';
+
+/** What scoring needs to know about one case. */
+export interface ScoredCase {
+  status: number;
+  /** Points the case earned (full score on AC, floor(percentage x score) on PA, else 0). */
+  score: number;
+  /** The case's full score. */
+  fullScore: number;
+  groupNum?: number;
+}
+
+export const caseScore = (status: number, fullScore: number, percentage?: number): number => {
+  if (status === JUDGE_STATUS.ACCEPTED) return fullScore;
+  if (status === JUDGE_STATUS.PARTIAL_ACCEPTED && percentage !== undefined)
+    return Math.floor((percentage / 100) * fullScore);
+  return 0;
+};
+
+/** Groups in order of first appearance (reference §4.7); a case without groupNum is its own group. */
+export const groupCases = <T extends { groupNum?: number }>(cases: T[]): T[][] => {
+  const groups = new Map<string, T[]>();
+  cases.forEach((testCase, index) => {
+    const key = testCase.groupNum === undefined ? `case-${index}` : `group-${testCase.groupNum}`;
+    const group = groups.get(key);
+    if (group) group.push(testCase);
+    else groups.set(key, [testCase]);
+  });
+  return [...groups.values()];
+};
+
+type ScoringMode = 'sum' | 'subtask_lowest' | 'subtask_average';
+
+const total = (cases: ScoredCase[], mode: ScoringMode, pick: (c: ScoredCase) => number): number => {
+  if (mode === 'sum') return cases.reduce((sum, c) => sum + pick(c), 0);
+  return groupCases(cases).reduce((sum, group) => {
+    const values = group.map(pick);
+    return (
+      sum +
+      (mode === 'subtask_lowest'
+        ? Math.min(...values)
+        : Math.round(values.reduce((a, b) => a + b, 0) / values.length))
+    );
+  }, 0);
+};
+
+export interface ProblemScore {
+  status: number;
+  score: number;
+  /** The score with every case accepted (HOJ's io_score). */
+  fullScore: number;
+  oiRankScore?: number;
+}
+
+/**
+ * Final status and score of a submission from its case results (reference §4.7). `cases` holds every case in
+ * order, including Cancelled ones of subtask_lowest; for ergodic_without_error only the executed ones.
+ */
+export const scoreProblem = (
+  cases: ScoredCase[],
+  problem: { type: 0 | 1; judgeCaseMode: string; difficulty: number },
+  allCasesFullScores: ScoredCase[] = cases,
+): ProblemScore => {
+  const failing = cases.filter((c) => c.status !== JUDGE_STATUS.ACCEPTED);
+  const firstFailure = failing.find((c) => c.status !== JUDGE_STATUS.CANCELLED) ?? failing[0];
+  if (problem.type === 0) {
+    const status = firstFailure ? firstFailure.status : JUDGE_STATUS.ACCEPTED;
+    return { status, score: status === JUDGE_STATUS.ACCEPTED ? 100 : 0, fullScore: 100 };
+  }
+  const mode: ScoringMode =
+    problem.judgeCaseMode === 'subtask_lowest' || problem.judgeCaseMode === 'subtask_average'
+      ? problem.judgeCaseMode
+      : 'sum';
+  const fullScore = total(allCasesFullScores, mode, (c) => c.fullScore);
+  const earned = failing.length === 0 ? fullScore : Math.min(total(cases, mode, (c) => c.score), fullScore);
+  let status: number;
+  if (!firstFailure) status = JUDGE_STATUS.ACCEPTED;
+  else if (problem.judgeCaseMode === 'ergodic_without_error') status = firstFailure.status;
+  else if (failing.length === cases.length) status = firstFailure.status;
+  else status = JUDGE_STATUS.PARTIAL_ACCEPTED;
+  const oiRankScore =
+    failing.length === 0
+      ? Math.round(fullScore * 0.1 + 2 * problem.difficulty)
+      : Math.round(earned * 0.1 + (fullScore > 0 ? (2 * problem.difficulty * earned) / fullScore : 0));
+  return { status, score: earned, fullScore, oiRankScore };
+};

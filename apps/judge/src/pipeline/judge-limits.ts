@@ -1,0 +1,45 @@
+import { MIB } from '../sandbox/sandbox.js';
+
+/** Limits of DESIGN §7 "Limits" and reference §4.4, in one place. */
+export const COMPILE_LIMITS = {
+  cpuLimitMs: 10_000,
+  wallLimitMs: 20_000,
+  memoryLimitBytes: 512 * MIB,
+  stackLimitBytes: 256 * MIB,
+  pidsMax: 128,
+  fileSizeLimitBytes: 256 * MIB,
+  openFilesMax: 512,
+  outputLimitBytes: 16 * MIB,
+} as const;
+
+/** Compiler output beyond this is cut: a template-recursion bomb can print megabytes of errors. */
+export const COMPILE_MESSAGE_MAX_CHARS = 64 * 1024;
+
+/** The kill point is 200 ms of CPU past the limit (reference §4.4); TLE itself is "CPU time > limit". */
+export const CPU_KILL_GRACE_MS = 200;
+export const WALL_FACTOR = 3;
+
+export const RUN_PIDS_MAX = 64;
+export const RUN_OPEN_FILES_MAX = 128;
+export const RUN_FILE_SIZE_LIMIT_BYTES = 64 * MIB;
+export const STDOUT_MIN_LIMIT_BYTES = 32 * MIB;
+export const STDERR_LIMIT_BYTES = 16 * MIB;
+
+export const CHECKER_LIMITS = {
+  cpuLimitMs: 10_000,
+  wallLimitMs: 20_000,
+  memoryLimitBytes: 512 * MIB,
+  stackLimitBytes: 256 * MIB,
+  pidsMax: 16,
+  fileSizeLimitBytes: 256 * MIB,
+  openFilesMax: 64,
+  stdoutLimitBytes: 1 * MIB,
+  stderrLimitBytes: 1 * MIB,
+} as const;
+
+/** The checker's message kept per case (reference §4.8 uses 1024 characters). */
+export const CHECKER_MESSAGE_MAX_CHARS = 1024;
+/** User output kept per case in the result (the verdict always uses the whole output). */
+export const USER_OUTPUT_KEEP_CHARS = 2048;
+
+export const stdoutLimitFor = (answerBytes: number): number => Math.max(2 * answerBytes, STDOUT_MIN_LIMIT_BYTES);

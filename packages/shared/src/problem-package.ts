@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { JUDGE_CASE_MODES, JUDGE_MODES, LANGUAGE_NAMES } from './judge.js';
+
+/**
+ * problem.json of a problem package (DESIGN §4 "Problem packages" and §7): the folder or zip the judge CLI
+ * judges against, the server imports and exports. Free of node imports: the server and the web both use it.
+ */
+export const problemPackageCaseSchema = z.object({
+  /** Base name of tests/<name>.in and tests/<name>.out (or .ans). */
+  name: z.string().min(1).max(200).regex(/^[^/\\]+$/, 'a case name is a file base name'),
+  score: z.number().int().min(0).default(0),
+  groupNum: z.number().int().min(1).optional(),
+});
+
+export const problemPackageExampleSchema = z.object({ input: z.string(), output: z.string() });
+
+export const problemPackageSchema = z.object({
+  problemId: z.string().min(1).max(255).optional(),
+  title: z.string().min(1).max(255),
+  author: z.string().max(255).optional(),
+  description: z.string().default(''),
+  input: z.string().default(''),
+  output: z.string().default(''),
+  hint: z.string().default(''),
+  source: z.string().default(''),
+  timeLimitMs: z.number().int().min(1).max(60_000),
+  memoryLimitMb: z.number().int().min(1).max(8192),
+  stackLimitMb: z.number().int().min(1).max(8192).default(128),
+  /** 0 ACM, 1 OI. */
+  type: z.union([z.literal(0), z.literal(1)]).default(0),
+  judgeMode: z.enum(JUDGE_MODES).default('default'),
+  judgeCaseMode: z.enum(JUDGE_CASE_MODES).default('default'),
+  isRemoveEndBlank: z.boolean().default(true),
+  /** 0 easy, 1 medium, 2 hard (HOJ's difficulty). */
+  difficulty: z.number().int().min(0).max(2).default(0),
+  tags: z.array(z.string().min(1).max(255)).default([]),
+  examples: z.array(problemPackageExampleSchema).default([]),
+  /** Languages offered for this problem; empty means every language the judges support. */
+  languages: z.array(z.enum(LANGUAGE_NAMES)).default([]),
+  codeTemplates: z.partialRecord(z.enum(LANGUAGE_NAMES), z.string()).default({}),
+  /** Without `cases` every test file is used and 100 points are spread over them. */
+  cases: z.array(problemPackageCaseSchema).optional(),
+});
+
+export type ProblemPackage = z.infer<typeof problemPackageSchema>;
+export type ProblemPackageCase = z.infer<typeof problemPackageCaseSchema>;
+
+/**
+ * 100 OI points spread over n cases (spec 3 §4): 100/n each, the remainder one point more on the last cases.
+ */
+export const spreadCaseScores = (caseCount: number, totalScore = 100): number[] => {
+  if (caseCount <= 0) return [];
+  const base = Math.floor(totalScore / caseCount);
+  const remainder = totalScore - base * caseCount;
+  return Array.from({ length: caseCount }, (_, i) => (i >= caseCount - remainder ? base + 1 : base));
+};
+
+/** Case order of a package: by name, numerically where both names are numbers. */
+export const compareCaseNames = (a: string, b: string): number => {
+  const numberA = /^\d+$/.test(a) ? Number(a) : Number.NaN;
+  const numberB = /^\d+$/.test(b) ? Number(b) : Number.NaN;
+  if (!Number.isNaN(numberA) && !Number.isNaN(numberB)) return numberA - numberB || a.localeCompare(b);
+  return a.localeCompare(b, 'en', { numeric: true });
+};
