@@ -1,0 +1,50 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider, message, notification } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { RouterProvider } from 'react-router';
+import { useStore } from '../lib/create-store';
+import { antdLocaleStore } from '../lib/i18n';
+import { setNavigator } from '../lib/navigation';
+import { bindNotifiers } from '../lib/notify';
+import { createAppRouter } from './router';
+import { SessionSync } from './session-sync';
+
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      // The HTTP client already told the user about a failure; a silent retry would repeat the message.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+
+/** Hands antd's context-aware (theme, locale) message and notification instances to the non-React code.
+ * The two hooks instead of antd's App: App also bundles the modal hook, which the first visit does not need. */
+const NotifyBridge = () => {
+  const [messageApi, messageHolder] = message.useMessage();
+  const [notificationApi, notificationHolder] = notification.useNotification();
+  useEffect(() => bindNotifiers(messageApi, notificationApi), [messageApi, notificationApi]);
+  return (
+    <>
+      {messageHolder}
+      {notificationHolder}
+    </>
+  );
+};
+
+export const App = () => {
+  const queryClient = useMemo(createQueryClient, []);
+  const router = useMemo(createAppRouter, []);
+  const antdLocale = useStore(antdLocaleStore);
+  useEffect(() => setNavigator((to, opts) => void router.navigate(to, opts)), [router]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={antdLocale} theme={{ token: { colorPrimary: '#2d8cf0' } }}>
+        <NotifyBridge />
+        <SessionSync />
+        <RouterProvider router={router} />
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+};

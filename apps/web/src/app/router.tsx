@@ -1,0 +1,83 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../components/not-found-page';
+import { PageLoading } from '../components/page-loading';
+import { SiteFrame } from '../features/layout/site-frame';
+import type { FeatureKey } from './features';
+import { IMPLEMENTED_FEATURES } from './features';
+import { GuardedRoute } from './route-guard';
+import { ADMIN_ROUTES, isRouteLive, type RouteDef, SITE_ROUTES } from './route-table';
+import { SCREENS } from './screens';
+
+// The admin area is its own chunk: visitors of the site never download it (DESIGN §5).
+const AdminFrame = lazy(() => import('../features/admin/admin-frame'));
+const AdminLoginPage = lazy(() => import('../features/admin/admin-login-page'));
+
+const lazyElement = (Component: typeof AdminFrame) => (
+  <Suspense fallback={<PageLoading />}>
+    <Component />
+  </Suspense>
+);
+
+/** What a matched route tells the frames (title, footer rule). */
+export interface RouteHandle {
+  titleKey?: RouteDef['titleKey'];
+  hideFooter?: boolean;
+}
+
+const notFound = (path: string): RouteObject => ({
+  // The splat also covers the path itself and anything under it.
+  path: path ? `${path}/*` : '*',
+  element: <NotFoundPage />,
+});
+
+/** Turns the declared route table into react-router routes, honouring feature keys. */
+export const toRouteObjects = (defs: RouteDef[], implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES) =>
+  defs.map((def): RouteObject => {
+    if (!isRouteLive(def, implemented)) return notFound(def.path);
+    const handle: RouteHandle = { titleKey: def.titleKey, hideFooter: def.hideFooter };
+    if (def.redirect) {
+      const element = <Navigate key={def.path} to={def.redirect} replace />;
+      return def.path ? { path: def.path, element } : { index: true, element };
+    }
+    const Screen = def.screen ? SCREENS[def.screen] : undefined;
+    // A live feature whose screen is missing is a programming error worth seeing, not a blank page.
+    if (!Screen)
+      throw new Error(`Route ${def.path}: feature "${def.feature}" is live but screen ${def.screen} is missing`);
+    return {
+      path: def.path,
+      handle,
+      element: (
+        <GuardedRoute key={def.path} guard={def.guard}>
+          <Suspense fallback={<PageLoading />}>
+            <Screen />
+          </Suspense>
+        </GuardedRoute>
+      ),
+      children: def.children ? toRouteObjects(def.children, implemented) : undefined,
+    };
+  });
+
+export const buildRoutes = (implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES): RouteObject[] => [
+  {
+    path: '/admin/login',
+    element: lazyElement(AdminLoginPage),
+    handle: { titleKey: 'Admin_Login' } satisfies RouteHandle,
+  },
+  {
+    path: '/admin',
+    element: <GuardedRoute guard={{ admin: true }}>{lazyElement(AdminFrame)}</GuardedRoute>,
+    children: [
+      ...toRouteObjects(ADMIN_ROUTES, implemented),
+      // Spec 3 §2.3: any other /admin/* goes to the admin login.
+      { path: '*', element: <Navigate to="/admin/login" replace /> },
+    ],
+  },
+  {
+    path: '/',
+    element: <SiteFrame />,
+    children: [...toRouteObjects(SITE_ROUTES, implemented), { path: '*', element: <NotFoundPage /> }],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(buildRoutes());

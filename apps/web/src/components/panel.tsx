@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import './panel.css';
+
+/** A titled white box. antd's Card pulls in Tabs, too heavy for the first visit (DESIGN §5 budget). */
+export const Panel = ({ title, extra, children }: { title?: ReactNode; extra?: ReactNode; children: ReactNode }) => (
+  <section className="oj-panel">
+    {(title || extra) && (
+      <header className="oj-panel__header">
+        <h2 className="oj-panel__title">{title}</h2>
+        {extra}
+      </header>
+    )}
+    <div className="oj-panel__body">{children}</div>
+  </section>
+);

@@ -1,0 +1,56 @@
+import { LogoutOutlined } from '@ant-design/icons';
+import { Button, Layout, Menu, Space } from 'antd';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { hasFeature } from '../../app/features';
+import { LanguageToggle } from '../../components/language-toggle';
+import { PageLoading } from '../../components/page-loading';
+import { useSession } from '../../lib/auth-store';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useRouteHandle } from '../layout/site-frame';
+import { ADMIN_MENU } from './admin-menu';
+import { useAdminLogout } from './use-admin-logout';
+
+/** The admin area's frame: its own menu, no site menu or footer (spec 1-core §2). */
+const AdminFrame = () => {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { user, isSuperAdmin } = useSession();
+  const logout = useAdminLogout();
+  const { titleKey } = useRouteHandle();
+  usePageTitle(titleKey ? `${t('Admin')} - ${t(titleKey)}` : undefined);
+
+  const items = ADMIN_MENU.filter((e) => hasFeature(e.feature) && (!e.superAdmin || isSuperAdmin)).map((e) => ({
+    key: e.path,
+    label: <Link to={e.path}>{t(e.labelKey)}</Link>,
+  }));
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="light">
+        <div style={{ padding: 16, fontWeight: 700, fontSize: 18 }}>{t('Admin')}</div>
+        <Menu mode="inline" items={items} selectedKeys={[pathname]} aria-label={t('Admin')} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', padding: '0 16px' }}>
+          <Space>
+            <Link to="/home">{t('Back_To_Site')}</Link>
+            <LanguageToggle />
+            <span>{user?.username}</span>
+            <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
+              {t('Logout')}
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 16 }}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+};
+
+export default AdminFrame;

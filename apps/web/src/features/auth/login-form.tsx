@@ -1,0 +1,117 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LIMITS } from '@oj/shared';
+import { Button, Form, Space } from 'antd';
+// Deep imports: antd's Input index also bundles TextArea, Search and OTP, which no first-visit page uses.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { hasFeature } from '../../app/features';
+import { PageLoading } from '../../components/page-loading';
+import { useWebsiteConfig } from '../site/use-website-config';
+import { needsPuzzle, useLoginFailures } from './login-failures';
+import { checkPassword, checkUsername, type LoginMessageKey } from './login-validation';
+import { type LoginValues, useLogin } from './use-login';
+
+// The puzzle is only needed after 5 failures: it is its own chunk (DESIGN §5).
+const SlidePuzzle = lazy(() => import('./slide-puzzle'));
+
+const rule = (check: (v: string | undefined) => LoginMessageKey | null, t: (k: string) => string) => ({
+  validator: (_: unknown, value: string | undefined) => {
+    const key = check(value);
+    return key ? Promise.reject(new Error(t(key))) : Promise.resolve();
+  },
+});
+
+export interface LoginFormProps {
+  /** The admin login (POST /api/admin/login): no puzzle, no register or forgot links. */
+  admin?: boolean;
+  onSuccess?: () => void;
+  /** Called before following the register or forgot-password link (the dialog closes). */
+  onLeave?: () => void;
+}
+
+export const LoginForm = ({ admin = false, onSuccess, onLeave }: LoginFormProps) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<LoginValues>();
+  const failures = useLoginFailures();
+  const [puzzleOpen, setPuzzleOpen] = useState(false);
+  const { login, loading } = useLogin({ admin, onSuccess });
+  const config = useWebsiteConfig().data;
+
+  const onFinish = (values: LoginValues) => {
+    // Enter submits, or opens the puzzle when verification is needed (spec 1-core §4).
+    if (!admin && needsPuzzle(failures)) {
+      setPuzzleOpen(true);
+      return;
+    }
+    void login(values);
+  };
+
+  const onVerified = () => {
+    setPuzzleOpen(false);
+    void login(form.getFieldsValue());
+  };
+
+  const follow = (path: string) => {
+    onLeave?.();
+    navigate(path);
+  };
+
+  const showRegister = !admin && !!config?.register && hasFeature('register');
+  const showForgot = !admin && hasFeature('reset-password');
+
+  return (
+    <Form form={form} onFinish={onFinish} validateTrigger="onBlur" autoComplete="on" requiredMark={false}>
+      <Form.Item name="username" rules={[rule(checkUsername, t)]}>
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t('Enter_Username')}
+          aria-label={t('Username')}
+          maxLength={LIMITS.usernameMax + 10}
+          autoComplete="username"
+          size="large"
+        />
+      </Form.Item>
+      <Form.Item name="password" rules={[rule(checkPassword, t)]}>
+        <Password
+          prefix={<LockOutlined />}
+          placeholder={t('Enter_Password')}
+          aria-label={t('Password')}
+          autoComplete="current-password"
+          size="large"
+        />
+      </Form.Item>
+      {puzzleOpen && (
+        <Form.Item>
+          <Suspense fallback={<PageLoading />}>
+            <SlidePuzzle onSuccess={onVerified} />
+          </Suspense>
+        </Form.Item>
+      )}
+      <Form.Item style={{ marginBottom: showRegister || showForgot ? 12 : 0 }}>
+        <Button type="primary" htmlType="submit" block size="large" loading={loading}>
+          {t('Login')}
+        </Button>
+      </Form.Item>
+      {(showRegister || showForgot) && (
+        <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+          {showRegister ? (
+            <Button type="link" onClick={() => follow('/zhuce')} style={{ padding: 0 }}>
+              {t('Register_Now')}
+            </Button>
+          ) : (
+            <span />
+          )}
+          {showForgot && (
+            <Button type="link" onClick={() => follow('/apply-reset-password')} style={{ padding: 0 }}>
+              {t('Forget_Password')}
+            </Button>
+          )}
+        </Space>
+      )}
+    </Form>
+  );
+};

@@ -1,0 +1,60 @@
+import { account, HTTP, MESSAGES } from '@oj/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+import { session } from '../../lib/auth-store';
+import { ApiError } from '../../lib/http-client';
+import { currentLanguage } from '../../lib/i18n';
+import { notifyError, toast } from '../../lib/notify';
+import { loginFailures } from './login-failures';
+
+export interface LoginValues {
+  username: string;
+  password: string;
+}
+
+const onlyDefaultUser = (roles: string[]) => roles.length > 0 && roles.every((r) => r === 'default_user');
+
+/** Sends a login (site or admin) and applies the spec's outcomes (1-core §4, §5, §8). */
+export const useLogin = (opts: { admin?: boolean; onSuccess?: () => void } = {}) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [loading, setLoading] = useState(false);
+
+  const login = async (values: LoginValues) => {
+    setLoading(true);
+    try {
+      const endpoint = opts.admin ? account.adminLogin : account.login;
+      const { data: user, headers } = await api.request(
+        endpoint,
+        { username: values.username.trim(), password: values.password },
+        { anonymous: true },
+      );
+      const token = headers.get('Authorization');
+      // External students (default_user) may not log in; the server refuses them, this covers an older server.
+      if (!token || onlyDefaultUser(user.roleList)) {
+        session.clear();
+        notifyError(t('Error'), MESSAGES.noLoginPermission[currentLanguage()]);
+        loginFailures.increment();
+        return false;
+      }
+      session.signIn(token, user);
+      loginFailures.reset();
+      toast.success(t('Welcome_Back'));
+      // Data fetched as a visitor (announcements, config) may differ for the signed-in user.
+      await queryClient.invalidateQueries();
+      opts.onSuccess?.();
+      return true;
+    } catch (err) {
+      // The client already showed the server's message; a refused default_user is logged out locally.
+      if (err instanceof ApiError && err.status === HTTP.FORBIDDEN) session.clear();
+      loginFailures.increment();
+      return false;
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return { login, loading };
+};

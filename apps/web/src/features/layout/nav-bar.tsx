@@ -1,0 +1,93 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Menu, Space } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { hasFeature } from '../../app/features';
+import { LanguageToggle } from '../../components/language-toggle';
+import { useSession } from '../../lib/auth-store';
+import { loginDialog } from '../../lib/ui-store';
+import { DRAWER_MAX_WIDTH, useMaxWidth } from '../../lib/use-media-query';
+import type { TranslationKey } from '../../locales/zh-cn';
+import { useWebsiteConfig } from '../site/use-website-config';
+import { menuModeOf, modeMenu, selectedMenuKey, visibleMenu } from './menu-items';
+import { toMenuItems } from './menu-view';
+import { UserDropdown } from './user-dropdown';
+
+// The drawer is only for narrow screens: desktop visitors never download it.
+const NavDrawer = lazy(() => import('./nav-drawer'));
+
+/** The top menu, or under 992 px a side drawer with the same entries (spec 1-core §2). */
+export const NavBar = () => {
+  const { t } = useTranslation();
+  const tk = (k: TranslationKey) => t(k);
+  const { pathname } = useLocation();
+  const { isAuthenticated, isAdmin } = useSession();
+  const config = useWebsiteConfig().data;
+  const narrow = useMaxWidth(DRAWER_MAX_WIDTH);
+
+  const ctx = { signedIn: isAuthenticated, isAdmin, config };
+  const entries = visibleMenu(modeMenu(menuModeOf(pathname)), ctx);
+  const items = toMenuItems(entries, tk, config?.preliminaryUrl);
+  const selected = [selectedMenuKey(pathname)];
+
+  const brand = (
+    <Link to="/home" className="oj-nav__brand">
+      {config?.shortName ?? 'OJ'}
+    </Link>
+  );
+
+  if (narrow) {
+    return (
+      <nav className="oj-nav" aria-label={t('Menu')}>
+        <Suspense fallback={<Button type="text" icon={<MenuOutlined />} aria-label={t('Menu')} />}>
+          <NavDrawer items={items} selectedKeys={selected} />
+        </Suspense>
+        {brand}
+      </nav>
+    );
+  }
+
+  return (
+    <nav className="oj-nav" aria-label={t('Menu')}>
+      {brand}
+      <Menu mode="horizontal" items={items} selectedKeys={selected} className="oj-nav__menu" />
+      <Space className="oj-nav__right">
+        <LanguageToggle />
+        {isAuthenticated ? <UserDropdown /> : <AuthButtons />}
+      </Space>
+    </nav>
+  );
+};
+
+/** Visitors: Login opens the dialog; Register shows when registration is on and its screen exists. */
+export const AuthButtons = ({ onClick, block }: { onClick?: () => void; block?: boolean }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const register = !!useWebsiteConfig().data?.register && hasFeature('register');
+  return (
+    <>
+      <Button
+        type="primary"
+        block={block}
+        onClick={() => {
+          onClick?.();
+          loginDialog.open();
+        }}
+      >
+        {t('Login')}
+      </Button>
+      {register && (
+        <Button
+          block={block}
+          onClick={() => {
+            onClick?.();
+            navigate('/zhuce');
+          }}
+        >
+          {t('Register')}
+        </Button>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,64 @@
+import { Layout } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches } from 'react-router';
+import type { RouteHandle } from '../../app/router';
+import { PageLoading } from '../../components/page-loading';
+import { useSession } from '../../lib/auth-store';
+import { useLoginDialog } from '../../lib/ui-store';
+import { usePageTitle } from '../../lib/use-page-title';
+import { NavBar } from './nav-bar';
+import { SiteFooter } from './site-footer';
+import './site-frame.css';
+
+// The dialog (antd Modal) is fetched the first time it opens; visitors on home have the inline form.
+const LoginDialog = lazy(() => import('../auth/login-dialog'));
+
+/** Mounts the login dialog once it has been opened, and keeps it for its closing animation. */
+const LazyLoginDialog = () => {
+  const { open } = useLoginDialog();
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <LoginDialog />
+    </Suspense>
+  ) : null;
+};
+
+/** The deepest matched route's handle decides the title and the footer. */
+export const useRouteHandle = (): RouteHandle => {
+  const matches = useMatches();
+  const handles = matches.map((m) => (m.handle ?? {}) as RouteHandle);
+  return {
+    titleKey: handles.findLast((h) => h.titleKey)?.titleKey,
+    hideFooter: handles.some((h) => h.hideFooter),
+  };
+};
+
+/** The site frame (spec 1-core §2): menu, page, footer; visitors get a different background. */
+export const SiteFrame = () => {
+  const { t } = useTranslation();
+  const { isAuthenticated } = useSession();
+  const { titleKey, hideFooter } = useRouteHandle();
+  usePageTitle(titleKey ? t(titleKey) : undefined);
+
+  return (
+    <Layout className={isAuthenticated ? 'oj-frame' : 'oj-frame oj-frame--visitor'}>
+      <Layout.Header className="oj-frame__header">
+        <NavBar />
+      </Layout.Header>
+      <Layout.Content className="oj-frame__content">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </Layout.Content>
+      {!hideFooter && (
+        <Layout.Footer className="oj-frame__footer">
+          <SiteFooter />
+        </Layout.Footer>
+      )}
+      <LazyLoginDialog />
+    </Layout>
+  );
+};

@@ -1,0 +1,35 @@
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../lib/auth-store';
+import { USER_MENU, visibleMenu } from './menu-items';
+
+/** The signed-in user's dropdown (spec 1-core §2); the admin entry opens the admin area in a new window. */
+export const UserDropdown = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user, isAdmin } = useSession();
+  const entries = visibleMenu(USER_MENU, { signedIn: true, isAdmin, config: undefined });
+
+  const items: MenuProps['items'] = entries.map((e) => ({ key: e.key, label: t(e.labelKey) }));
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const entry = entries.find((e) => e.key === key);
+    if (!entry?.path) return;
+    if (entry.newWindow) {
+      window.open(entry.path, '_blank', 'noopener');
+      return;
+    }
+    const query =
+      entry.key === 'user-home' && user ? `?uid=${user.uid}&username=${encodeURIComponent(user.username)}` : '';
+    navigate(`${entry.path}${query}`);
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click', 'hover']}>
+      <Button type="text" icon={<UserOutlined />}>
+        {user?.username} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+};

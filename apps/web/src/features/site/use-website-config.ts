@@ -1,0 +1,11 @@
+import { home } from '@oj/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** The site configuration (name, shortName, switches, footer fields); read once per page load. */
+export const useWebsiteConfig = () =>
+  useQuery({
+    queryKey: [home.getWebsiteConfig.path],
+    queryFn: () => api.call(home.getWebsiteConfig, {}),
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The server (apps/server) serves dist/ and answers /api on the same origin; in development Vite proxies to it.
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // The browser never runs the contract's zod schemas (types only): see src/lib/zod-client-stub.ts.
+    alias: { zod: fileURLToPath(new URL('./src/lib/zod-client-stub.ts', import.meta.url)) },
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: false } },
+  },
+  build: {
+    // The manifest lets scripts/check-bundle-size.mjs follow the entry chunk's static imports.
+    manifest: true,
+    // Inline nothing as base64 from src/assets beyond tiny icons: images stay cacheable files.
+    assetsInlineLimit: 2048,
+    chunkSizeWarningLimit: 1500,
+  },
+});
