@@ -65,17 +65,14 @@ const runWorkerCommand = async (args: string[]): Promise<number> => {
     },
     strict: true,
   });
-  if (!values.server || !values.token) throw new UsageError('--server and --token are required');
+  // The embedded worker gets its token through the environment, so it never shows in `ps`.
+  const token = values.token ?? process.env.OJ_JUDGE_TOKEN;
+  if (!values.server || !token) throw new UsageError('--server and --token (or OJ_JUDGE_TOKEN) are required');
   const concurrency = values.concurrency ? Number(values.concurrency) : undefined;
   if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0))
     throw new UsageError('--concurrency must be a positive integer');
-  // The worker lives in ./worker/main.ts (the online protocol); the specifier is a variable so this file does
-  // not depend on it at type-check time.
-  const workerModule = './worker/main.js';
-  const { runWorker } = (await import(workerModule)) as {
-    runWorker: (options: { server: string; token: string; concurrency?: number }) => Promise<void>;
-  };
-  await runWorker({ server: values.server, token: values.token, concurrency });
+  const { runWorker } = await import('./worker/main.js');
+  await runWorker({ server: values.server, token, concurrency });
   return 0;
 };
 

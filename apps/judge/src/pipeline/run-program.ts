@@ -113,7 +113,13 @@ export const classifyRun = (
     return run(JUDGE_STATUS.TIME_LIMIT_EXCEEDED, 'Wall time limit exceeded', { timeMs: limits.timeLimitMs });
   const failed = result.exitCode !== 0 || result.signal !== null;
   const patterns = program.language.definition.memoryErrorPatterns ?? [];
-  if (result.oomKilled || (failed && patterns.some((pattern) => result.stderr.includes(pattern))))
+  // The JVM prints "Terminating due to java.lang.OutOfMemoryError" on stdout (-XX:+ExitOnOutOfMemoryError), the
+  // others on stderr; only the end of stdout is searched.
+  const stdoutTail = failed ? result.stdout.subarray(-4096).toString('utf8') : '';
+  if (
+    result.oomKilled ||
+    (failed && patterns.some((pattern) => result.stderr.includes(pattern) || stdoutTail.includes(pattern)))
+  )
     return run(JUDGE_STATUS.MEMORY_LIMIT_EXCEEDED, '', { memoryKb: memoryLimitKb });
   if (result.signal !== null) return run(JUDGE_STATUS.RUNTIME_ERROR, `Killed by ${signalName(result.signal)}`);
   if (result.exitCode !== 0) return run(JUDGE_STATUS.RUNTIME_ERROR, `Exited with code ${result.exitCode}`);

@@ -29,7 +29,11 @@ export const createJudgeClient = (server: string, token: string) => {
   const base = server.replace(/\/+$/, '');
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
-  const post = async <E extends Endpoint>(e: E, body: z.input<E['input']>, timeoutMs: number): Promise<z.output<E['output']>> => {
+  const post = async <E extends Endpoint>(
+    e: E,
+    body: z.input<E['input']>,
+    timeoutMs: number,
+  ): Promise<z.output<E['output']>> => {
     const res = await fetch(`${base}${e.path}`, {
       method: 'POST',
       headers,
@@ -54,7 +58,8 @@ export const createJudgeClient = (server: string, token: string) => {
       name: string,
       task: JudgeTask,
       r: { judge?: JudgeReport; testRun?: TestRunReport; compile?: CompileReport; failure?: string },
-    ) => (await post(judgeProtocol.report, { name, taskId: task.taskId, attempt: task.attempt, ...r }, 60_000)).accepted,
+    ) =>
+      (await post(judgeProtocol.report, { name, taskId: task.taskId, attempt: task.attempt, ...r }, 60_000)).accepted,
 
     /** The bytes of one test file. */
     async testData(sha256: string): Promise<Buffer> {

@@ -41,7 +41,13 @@ const log = (msg: string) => console.error(`[judge ${new Date().toISOString()}] 
 
 /** One task from claim to report, with heartbeats that keep the lease and stop the work when the server takes
  * the task back (rejudged, cancelled, lease lost). */
-const runTask = async (client: JudgeClient, judger: Judger, info: WorkerInfo, cache: TestDataCache, task: JudgeTask) => {
+const runTask = async (
+  client: JudgeClient,
+  judger: Judger,
+  info: WorkerInfo,
+  cache: TestDataCache,
+  task: JudgeTask,
+) => {
   const abort = new AbortController();
   let status: 6 | 7 | undefined;
   const beat = async () => {
@@ -72,7 +78,9 @@ const runTask = async (client: JudgeClient, judger: Judger, info: WorkerInfo, ca
   } catch (e) {
     const reason = (e as Error).message || String(e);
     log(`task ${task.taskId} (attempt ${task.attempt}) failed: ${reason}`);
-    await client.report(info.name, task, { failure: reason }).catch((err) => log(`cannot report failure: ${err.message}`));
+    await client
+      .report(info.name, task, { failure: reason })
+      .catch((err) => log(`cannot report failure: ${err.message}`));
   } finally {
     clearInterval(timer);
   }

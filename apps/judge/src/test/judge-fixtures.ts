@@ -1,0 +1,81 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JUDGE_STATUS } from '@oj/shared';
+import { judge, type JudgeResult } from '../pipeline/judge.js';
+import type { CheckerSource } from '../pipeline/run-checker.js';
+import type { LoadedProblem } from '../problem/loaded-problem.js';
+import { checkSandbox } from '../sandbox/sandbox-check.js';
+import { sandboxUidRange } from '../sandbox/sandbox-users.js';
+
+export const S = JUDGE_STATUS;
+
+let guard: Promise<void> | undefined;
+
+/** Every test that runs hostile code awaits this first: it throws unless the sandbox is in force. */
+export const requireSandbox = (): Promise<void> => {
+  guard ??= checkSandbox().then((check) => {
+    if (!check.inForce) throw new Error(`sandbox not in force: ${check.problems.join('; ')}`);
+  });
+  return guard;
+};
+
+export interface CaseSpec {
+  input: string;
+  answer?: string;
+  score?: number;
+  groupNum?: number;
+}
+
+/** A problem whose test files sit in a temp dir, the way the online worker's cache supplies them. */
+export const makeProblem = (
+  cases: CaseSpec[],
+  overrides: Partial<Omit<LoadedProblem, 'cases'>> & { checker?: CheckerSource; interactor?: CheckerSource } = {},
+): LoadedProblem => {
+  const dir = mkdtempSync(join(tmpdir(), 'oj-judge-test-'));
+  return {
+    problemId: 'T1',
+    type: 0,
+    judgeMode: 'default',
+    judgeCaseMode: 'default',
+    timeLimitMs: 1000,
+    memoryLimitMb: 64,
+    stackLimitMb: 64,
+    isRemoveEndBlank: true,
+    difficulty: 0,
+    ...overrides,
+    cases: cases.map((spec, i) => {
+      const inputPath = join(dir, `${i + 1}.in`);
+      writeFileSync(inputPath, spec.input);
+      let answerPath: string | undefined;
+      if (spec.answer !== undefined) {
+        answerPath = join(dir, `${i + 1}.out`);
+        writeFileSync(answerPath, spec.answer);
+      }
+      return { name: String(i + 1), inputPath, answerPath, score: spec.score ?? 10, groupNum: spec.groupNum };
+    }),
+  };
+};
+
+export const judgeSource = (problem: LoadedProblem, source: string, language: string): Promise<JudgeResult> =>
+  judge(problem, source, language);
+
+/** Live (non-zombie) processes running as a sandbox uid: there must be none once a judgement is over. */
+export const liveSandboxProcesses = (): string[] => {
+  const found: string[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
+      const state = /^State:\s+(\w)/m.exec(status)?.[1];
+      if (uid >= sandboxUidRange.first && uid <= sandboxUidRange.last && state !== 'Z')
+        found.push(`${entry} ${/^Name:\s+(.*)$/m.exec(status)?.[1]}`);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found;
+};
+
+export const fileExists = existsSync;
