@@ -32,7 +32,11 @@ const notFound = (path: string): RouteObject => ({
 });
 
 /** Turns the declared route table into react-router routes, honouring feature keys. */
-export const toRouteObjects = (defs: RouteDef[], implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES) =>
+export const toRouteObjects = (
+  defs: RouteDef[],
+  implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES,
+  screens: typeof SCREENS = SCREENS,
+): RouteObject[] =>
   defs.map((def): RouteObject => {
     if (!isRouteLive(def, implemented)) return notFound(def.path);
     const handle: RouteHandle = { titleKey: def.titleKey, hideFooter: def.hideFooter };
@@ -40,7 +44,7 @@ export const toRouteObjects = (defs: RouteDef[], implemented: readonly FeatureKe
       const element = <Navigate key={def.path} to={def.redirect} replace />;
       return def.path ? { path: def.path, element } : { index: true, element };
     }
-    const Screen = def.screen ? SCREENS[def.screen] : undefined;
+    const Screen = def.screen ? screens[def.screen] : undefined;
     // A live feature whose screen is missing is a programming error worth seeing, not a blank page.
     if (!Screen)
       throw new Error(`Route ${def.path}: feature "${def.feature}" is live but screen ${def.screen} is missing`);
@@ -54,11 +58,14 @@ export const toRouteObjects = (defs: RouteDef[], implemented: readonly FeatureKe
           </Suspense>
         </GuardedRoute>
       ),
-      children: def.children ? toRouteObjects(def.children, implemented) : undefined,
+      children: def.children ? toRouteObjects(def.children, implemented, screens) : undefined,
     };
   });
 
-export const buildRoutes = (implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES): RouteObject[] => [
+export const buildRoutes = (
+  implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES,
+  screens: typeof SCREENS = SCREENS,
+): RouteObject[] => [
   {
     path: '/admin/login',
     element: lazyElement(AdminLoginPage),
@@ -68,7 +75,7 @@ export const buildRoutes = (implemented: readonly FeatureKey[] = IMPLEMENTED_FEA
     path: '/admin',
     element: <GuardedRoute guard={{ admin: true }}>{lazyElement(AdminFrame)}</GuardedRoute>,
     children: [
-      ...toRouteObjects(ADMIN_ROUTES, implemented),
+      ...toRouteObjects(ADMIN_ROUTES, implemented, screens),
       // Spec 3 §2.3: any other /admin/* goes to the admin login.
       { path: '*', element: <Navigate to="/admin/login" replace /> },
     ],
@@ -76,7 +83,7 @@ export const buildRoutes = (implemented: readonly FeatureKey[] = IMPLEMENTED_FEA
   {
     path: '/',
     element: <SiteFrame />,
-    children: [...toRouteObjects(SITE_ROUTES, implemented), { path: '*', element: <NotFoundPage /> }],
+    children: [...toRouteObjects(SITE_ROUTES, implemented, screens), { path: '*', element: <NotFoundPage /> }],
   },
 ];
 

@@ -1,0 +1,119 @@
+import { screen } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { session } from '../lib/auth-store';
+import { renderWithProviders, setupI18n, stubServer } from '../test-utils';
+import { IMPLEMENTED_FEATURES } from './features';
+import { decideGuard } from './route-guard';
+import { ADMIN_ROUTES, findRoute, flattenRoutes, isPathAvailable, SITE_ROUTES } from './route-table';
+import { buildRoutes } from './router';
+import { SCREENS } from './screens';
+
+describe('route table and feature keys', () => {
+  it('declares the spec route table once, with guards where the spec puts them', () => {
+    const paths = flattenRoutes(SITE_ROUTES).map((r) => r.fullPath);
+    for (const p of ['/home', '/problem', '/contest/:contestID/rank', '/group/:groupID/discussion', '/message/sys'])
+      expect(paths).toContain(p);
+    expect(findRoute('/contest/7/rejudge')?.route.guard).toEqual({ superAdmin: true });
+    expect(findRoute('/contest/7/comment')?.route.guard).toEqual({ area: 'openContestComment' });
+    expect(findRoute('/discussion')?.route.guard).toEqual({ area: 'openPublicDiscussion' });
+    expect(findRoute('/setting')?.route.guard).toEqual({ login: true });
+    expect(findRoute('/contest/acm-scoreboard/3')?.route.screen).toBe('ACMScoreBoard');
+    expect(findRoute('/admin/user')?.route.guard).toMatchObject({ superAdmin: true });
+  });
+
+  it('makes a path available only when its feature exists', () => {
+    expect(isPathAvailable('/home')).toBe(true);
+    expect(isPathAvailable('/logout')).toBe(true);
+    expect(isPathAvailable('/problem')).toBe(false);
+    expect(isPathAvailable('/apply-reset-password')).toBe(false);
+    expect(isPathAvailable('/problem', [...IMPLEMENTED_FEATURES, 'problem'])).toBe(true);
+    expect(isPathAvailable('/problem/1001', [...IMPLEMENTED_FEATURES, 'problem'])).toBe(true);
+    expect(isPathAvailable('/no-such-page')).toBe(false);
+  });
+
+  it('has a screen for every route of an implemented feature', () => {
+    const live = [...flattenRoutes(SITE_ROUTES), ...flattenRoutes(ADMIN_ROUTES, '/admin')].filter(
+      ({ route }) => IMPLEMENTED_FEATURES.includes(route.feature) && !route.redirect,
+    );
+    expect(live.length).toBeGreaterThan(0);
+    for (const { route } of live) expect(SCREENS[route.screen ?? '']).toBeDefined();
+  });
+});
+
+describe('route guard (spec 3 §2.2)', () => {
+  const visitor = { token: null, isAdmin: false, isSuperAdmin: false, config: undefined };
+  it('sends a visitor on a login route home with the login dialog and clears user data', () => {
+    expect(decideGuard({ login: true }, { ...visitor, pathname: '/setting' })).toEqual({
+      ok: false,
+      to: '/home',
+      message: 'Please_login_first',
+      openLogin: true,
+      clear: true,
+    });
+  });
+  it('sends admin-area visitors and non-admins to the admin login', () => {
+    expect(decideGuard({ admin: true }, { ...visitor, pathname: '/admin/dashboard' })).toMatchObject({
+      to: '/admin/login',
+      message: 'Please_login_first_by_admin_account',
+    });
+    const user = { ...visitor, token: 't', pathname: '/admin/dashboard' };
+    expect(decideGuard({ admin: true }, user)).toMatchObject({ ok: false, to: '/admin/login' });
+    expect(decideGuard({ admin: true }, { ...user, isAdmin: true })).toEqual({ ok: true });
+    expect(decideGuard({ admin: true, superAdmin: true }, { ...user, isAdmin: true })).toMatchObject({ ok: false });
+  });
+  it('closes switched-off areas with No Access, and waits for the configuration', () => {
+    const ctx = { ...visitor, pathname: '/discussion' };
+    expect(decideGuard({ area: 'openPublicDiscussion' }, ctx)).toBe('pending');
+    expect(
+      decideGuard({ area: 'openPublicDiscussion' }, { ...ctx, config: { openPublicDiscussion: false } }),
+    ).toMatchObject({ ok: false, to: '/home', message: 'No_Access' });
+    expect(decideGuard({ area: 'openPublicDiscussion' }, { ...ctx, config: { openPublicDiscussion: true } })).toEqual({
+      ok: true,
+    });
+  });
+});
+
+describe('router built from the table', () => {
+  beforeAll(() => setupI18n('en-US'));
+  beforeEach(() => {
+    session.clear();
+    stubServer();
+  });
+
+  it('shows the 404 page on a declared path whose feature does not exist yet', async () => {
+    renderWithProviders(buildRoutes(), '/problem/42');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go Home' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+  });
+
+  it('redirects / to /home', async () => {
+    const { router } = renderWithProviders(buildRoutes(), '/');
+    await screen.findByRole('heading', { name: 'Announcement' });
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it('renders a route once its feature key is added', async () => {
+    const screens = {
+      ...SCREENS,
+      ProblemList: () => <h1>Problem list screen</h1>,
+      ProblemDetails: () => <h1>Problem detail screen</h1>,
+    };
+    const features = [...IMPLEMENTED_FEATURES, 'problem'] as const;
+    renderWithProviders(buildRoutes(features, screens), '/problem');
+    expect(await screen.findByRole('heading', { name: 'Problem list screen' })).toBeTruthy();
+    // /zhuce still belongs to the missing "register" feature.
+    renderWithProviders(buildRoutes(features, screens), '/zhuce');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+
+  it('refuses to build a live feature without its screen', () => {
+    expect(() => buildRoutes([...IMPLEMENTED_FEATURES, 'problem'])).toThrow(/ProblemList is missing/);
+  });
+
+  it('sends an unknown admin path to the admin login', async () => {
+    const { router } = renderWithProviders(buildRoutes(), '/admin/no-such-page');
+    await screen.findByText('Please login first by admin account');
+    expect(router.state.location.pathname).toBe('/admin/login');
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { IMPLEMENTED_FEATURES } from '../../app/features';
+import { menuModeOf, modeMenu, selectedMenuKey, TOP_MENU, USER_MENU, visibleMenu } from './menu-items';
+
+const config = {
+  openPublicDiscussion: true,
+  openGroupDiscussion: true,
+  openContestComment: true,
+  preliminaryUrl: 'https://example.org/chusai',
+};
+const all = [...IMPLEMENTED_FEATURES, 'problem', 'rank', 'discussion', 'group', 'about', 'contest'] as const;
+const keys = (entries: { key: string }[]) => entries.map((e) => e.key);
+
+describe('menus follow feature keys', () => {
+  it('shows only the entries whose feature exists today', () => {
+    expect(keys(visibleMenu(TOP_MENU, { signedIn: true, config }))).toEqual(['home', 'preliminary']);
+  });
+
+  it('gives visitors a reduced menu and drops empty submenus', () => {
+    const visitor = visibleMenu(TOP_MENU, { signedIn: false, config, implemented: all });
+    expect(keys(visitor)).toEqual(['home', 'problem', 'contest', 'rank', 'about']);
+    const signedIn = visibleMenu(TOP_MENU, { signedIn: true, config, implemented: all });
+    expect(keys(signedIn)).toEqual([
+      'home',
+      'problem',
+      'contest',
+      'rank',
+      'discussion',
+      'group',
+      'preliminary',
+      'about',
+    ]);
+    expect(keys(signedIn.find((e) => e.key === 'rank')?.children ?? [])).toEqual(['acm-rank', 'oi-rank']);
+  });
+
+  it('hides discussion when the public discussion area is off and the preliminary link when it has no URL', () => {
+    const off = { ...config, openPublicDiscussion: false, preliminaryUrl: '' };
+    const entries = keys(visibleMenu(TOP_MENU, { signedIn: true, config: off, implemented: all }));
+    expect(entries).not.toContain('discussion');
+    expect(entries).not.toContain('preliminary');
+  });
+
+  it('shows the admin entry of the user dropdown to admin roles only', () => {
+    expect(keys(visibleMenu(USER_MENU, { signedIn: true, isAdmin: true, config }))).toEqual(['admin', 'logout']);
+    expect(keys(visibleMenu(USER_MENU, { signedIn: true, isAdmin: false, config }))).toEqual(['logout']);
+  });
+
+  it('highlights the list entry on detail pages', () => {
+    expect(selectedMenuKey('/submission-detail/12')).toBe('status');
+    expect(selectedMenuKey('/discussion-detail/3')).toBe('discussion');
+    expect(selectedMenuKey('/')).toBe('home');
+  });
+
+  it('switches to contest, training and group menus only when those features exist', () => {
+    expect(menuModeOf('/contest/5/problems')).toEqual({ kind: 'normal' });
+    expect(menuModeOf('/contest/5/problems', all)).toEqual({ kind: 'contest', contestID: '5' });
+    expect(menuModeOf('/contest/acm-scoreboard/5', all)).toEqual({ kind: 'normal' });
+    expect(menuModeOf('/training/9/problems', all)).toEqual({ kind: 'normal' });
+    expect(menuModeOf('/training/9/problems', [...all, 'training'])).toEqual({ kind: 'training', trainingID: '9' });
+    expect(menuModeOf('/group/2/problem', all)).toEqual({ kind: 'group', groupID: '2' });
+    expect(menuModeOf('/group/2/training/9/problems', all)).toEqual({
+      kind: 'training',
+      trainingID: '9',
+      groupID: '2',
+    });
+    const contest = modeMenu({ kind: 'contest', contestID: '5' });
+    expect(contest.map((e) => e.path)).toEqual([
+      '/home',
+      '/contest/5',
+      '/contest/5/problems',
+      '/contest/5/submissions?onlyMine=true',
+      '/contest/5/rank',
+    ]);
+  });
+});
