@@ -73,6 +73,9 @@ describe('route guard (spec 3 §2.2)', () => {
   });
 });
 
+const ProblemListStub = () => <h1>Problem list screen</h1>;
+const ProblemDetailsStub = () => <h1>Problem detail screen</h1>;
+
 describe('router built from the table', () => {
   beforeAll(() => setupI18n('en-US'));
   beforeEach(() => {
@@ -94,11 +97,7 @@ describe('router built from the table', () => {
   });
 
   it('renders a route once its feature key is added', async () => {
-    const screens = {
-      ...SCREENS,
-      ProblemList: () => <h1>Problem list screen</h1>,
-      ProblemDetails: () => <h1>Problem detail screen</h1>,
-    };
+    const screens = { ...SCREENS, ProblemList: ProblemListStub, ProblemDetails: ProblemDetailsStub };
     const features = [...IMPLEMENTED_FEATURES, 'problem'] as const;
     renderWithProviders(buildRoutes(features, screens), '/problem');
     expect(await screen.findByRole('heading', { name: 'Problem list screen' })).toBeTruthy();
