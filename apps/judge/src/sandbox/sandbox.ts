@@ -154,7 +154,8 @@ const bwrapArgs = (spec: SandboxSpec): string[] => {
   if (spec.workDir.kind === 'tmpfs') args.push('--size', String(spec.workDir.sizeBytes), '--tmpfs', '/w');
   else args.push('--bind', spec.workDir.path, '/w');
   for (const bind of spec.binds ?? []) args.push('--ro-bind', bind.source, bind.target);
-  args.push('--chdir', '/w', '--', ...spec.argv);
+  // The root bwrap builds is a tmpfs: make it read-only so only /w and /tmp (size-capped) are writable.
+  args.push('--remount-ro', '/', '--chdir', '/w', '--', ...spec.argv);
   return args;
 };
 
