@@ -40,7 +40,12 @@ export const App = () => {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocale} theme={{ token: { colorPrimary: '#2d8cf0' } }}>
+      <ConfigProvider
+        locale={antdLocale}
+        theme={{ token: { colorPrimary: '#2d8cf0' } }}
+        // antd would write 登录 as "登 录": keep the texts exactly as the spec and the locale files say them.
+        button={{ autoInsertSpace: false }}
+      >
         <NotifyBridge />
         <SessionSync />
         <RouterProvider router={router} />

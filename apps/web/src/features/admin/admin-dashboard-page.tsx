@@ -1,5 +1,6 @@
-import { Card, Descriptions, Space, Tag, Typography } from 'antd';
+import { Descriptions, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '../../components/panel';
 import { useSession } from '../../lib/auth-store';
 
 /** Dashboard: who is signed in; the admin issue adds the site statistics. */
@@ -8,7 +9,7 @@ const AdminDashboardPage = () => {
   const { user, roles } = useSession();
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Card title={t('Dashboard')}>
+      <Panel title={t('Dashboard')}>
         <Descriptions column={1}>
           <Descriptions.Item label={t('Signed_In_As')}>{user?.username}</Descriptions.Item>
           <Descriptions.Item label={t('Roles')}>
@@ -20,7 +21,7 @@ const AdminDashboardPage = () => {
           </Descriptions.Item>
         </Descriptions>
         <Typography.Paragraph type="secondary">{t('Admin_Area_Coming')}</Typography.Paragraph>
-      </Card>
+      </Panel>
     </Space>
   );
 };

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { PORT, ROOT_PASSWORD } from './env';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+// A fresh data directory per run: the journeys start from a just-installed site. Worker processes load this
+// file too; only the main process starts the server, so the extra empty directories are harmless.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));
+
+export default defineConfig({
+  testDir: './specs',
+  // One server, one database: journeys run one after another.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    // The product's default language; the language journey switches to English itself.
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's chromium: a test tool's own browser download does not work here (DESIGN §2).
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // The real server (it serves apps/web/dist, so the web must be built first: `npm run build`).
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: repoRoot,
+    url: `http://localhost:${PORT}/api/get-website-config`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      OJ_DATA_DIR: dataDir,
+      OJ_ROOT_PASSWORD: ROOT_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
