@@ -15,7 +15,7 @@ const otherProblemData = join(import.meta.dirname, '../../../../samples/problems
 
 const settleSandboxProcesses = async () => {
   // Exited sandboxes leave only zombies (reaped by init); a live process would be an escape.
-  for (let i = 0; i < 20 && liveSandboxProcesses().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 100 && liveSandboxProcesses().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
   return liveSandboxProcesses();
 };
 
