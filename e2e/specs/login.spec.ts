@@ -81,3 +81,16 @@ test('a path whose feature does not exist yet shows the 404 page', async ({ page
   await page.getByRole('button', { name: '回到首页' }).click();
   await expect(page).toHaveURL(/\/home$/);
 });
+
+test('the admin area asks visitors for an admin login and lets root in', async ({ page }) => {
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText('请先使用管理员账号登录').first()).toBeVisible();
+  await page.getByLabel('用户名').fill('root');
+  await page.getByLabel('密码').fill(ROOT_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: '仪表盘' })).toBeVisible();
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});

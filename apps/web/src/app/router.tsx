@@ -1,8 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page';
 import { PageLoading } from '../components/page-loading';
+import { RouteErrorPage } from '../components/route-error-page';
 import { SiteFrame } from '../features/layout/site-frame';
+import { lazyScreen } from '../lib/lazy-screen';
 import type { FeatureKey } from './features';
 import { IMPLEMENTED_FEATURES } from './features';
 import { GuardedRoute } from './route-guard';
@@ -10,8 +12,8 @@ import { ADMIN_ROUTES, isRouteLive, type RouteDef, SITE_ROUTES } from './route-t
 import { SCREENS } from './screens';
 
 // The admin area is its own chunk: visitors of the site never download it (DESIGN §5).
-const AdminFrame = lazy(() => import('../features/admin/admin-frame'));
-const AdminLoginPage = lazy(() => import('../features/admin/admin-login-page'));
+const AdminFrame = lazyScreen(() => import('../features/admin/admin-frame'));
+const AdminLoginPage = lazyScreen(() => import('../features/admin/admin-login-page'));
 
 const lazyElement = (Component: typeof AdminFrame) => (
   <Suspense fallback={<PageLoading />}>
@@ -83,6 +85,7 @@ export const buildRoutes = (
   {
     path: '/',
     element: <SiteFrame />,
+    errorElement: <RouteErrorPage />,
     children: [...toRouteObjects(SITE_ROUTES, implemented, screens), { path: '*', element: <NotFoundPage /> }],
   },
 ];

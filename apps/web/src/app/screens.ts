@@ -1,5 +1,6 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { HomePage } from '../features/home/home-page';
+import { lazyScreen } from '../lib/lazy-screen';
 import type { ScreenName } from './route-table';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
@@ -8,7 +9,7 @@ type Screen = ComponentType | LazyExoticComponent<ComponentType>;
  * screen is its own chunk (DESIGN §5: the SPA splits code by route). */
 export const SCREENS: Record<ScreenName, Screen> = {
   Home: HomePage,
-  LoginRedirect: lazy(() => import('../features/auth/login-redirect')),
-  Logout: lazy(() => import('../features/auth/logout-page')),
-  AdminDashboard: lazy(() => import('../features/admin/admin-dashboard-page')),
+  LoginRedirect: lazyScreen(() => import('../features/auth/login-redirect')),
+  Logout: lazyScreen(() => import('../features/auth/logout-page')),
+  AdminDashboard: lazyScreen(() => import('../features/admin/admin-dashboard-page')),
 };

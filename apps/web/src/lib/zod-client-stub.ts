@@ -1,5 +1,5 @@
 /**
- * The browser build's stand-in for zod (see docs/decisions/web-zod-free-client-bundle.md).
+ * The browser build's stand-in for zod (see docs/decisions/0005-web-zod-free-client-bundle.md).
  *
  * The web uses the @oj/shared endpoint definitions for their method, path and TypeScript types only; it never
  * runs their schemas (the server validates every input, and the forms follow the spec's own rules and message
@@ -11,7 +11,9 @@
  * so code that starts validating in the browser fails loudly instead of passing everything.
  */
 const refuse = () => {
-  throw new Error('zod schemas do not run in the browser bundle; see docs/decisions/web-zod-free-client-bundle.md');
+  throw new Error(
+    'zod schemas do not run in the browser bundle; see docs/decisions/0005-web-zod-free-client-bundle.md',
+  );
 };
 const RUNNERS = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync', 'decode', 'encode']);
 

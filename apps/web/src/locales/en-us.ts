@@ -58,6 +58,7 @@ export const enUS: Record<TranslationKey, string> = {
   Network_Error: 'Network error, abnormal link with server, please try again later',
   Invalid_File_Format: 'Invalid file format',
   Error: 'Error',
+  Reload: 'Reload',
   Announcement: 'Announcement',
   No_Announcements: 'No announcements',
   Carousel: 'Carousel',

@@ -60,6 +60,7 @@ export const zhCN = {
   Network_Error: '网络错误，与服务器链接出现异常，请稍后再试',
   Invalid_File_Format: '文件格式无效',
   Error: '错误',
+  Reload: '重新加载',
   // Home
   Announcement: '公告',
   No_Announcements: '暂无公告',

@@ -4,18 +4,19 @@ import { Button, Form, Space } from 'antd';
 // Deep imports: antd's Input index also bundles TextArea, Search and OTP, which no first-visit page uses.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { hasFeature } from '../../app/features';
 import { PageLoading } from '../../components/page-loading';
+import { lazyScreen } from '../../lib/lazy-screen';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { needsPuzzle, useLoginFailures } from './login-failures';
 import { checkPassword, checkUsername, type LoginMessageKey } from './login-validation';
 import { type LoginValues, useLogin } from './use-login';
 
 // The puzzle is only needed after 5 failures: it is its own chunk (DESIGN §5).
-const SlidePuzzle = lazy(() => import('./slide-puzzle'));
+const SlidePuzzle = lazyScreen(() => import('./slide-puzzle'));
 
 const rule = (check: (v: string | undefined) => LoginMessageKey | null, t: (k: string) => string) => ({
   validator: (_: unknown, value: string | undefined) => {

@@ -1,11 +1,12 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Menu, Space } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { hasFeature } from '../../app/features';
 import { LanguageToggle } from '../../components/language-toggle';
 import { useSession } from '../../lib/auth-store';
+import { lazyScreen } from '../../lib/lazy-screen';
 import { loginDialog } from '../../lib/ui-store';
 import { DRAWER_MAX_WIDTH, useMaxWidth } from '../../lib/use-media-query';
 import type { TranslationKey } from '../../locales/zh-cn';
@@ -15,7 +16,7 @@ import { toMenuItems } from './menu-view';
 import { UserDropdown } from './user-dropdown';
 
 // The drawer is only for narrow screens: desktop visitors never download it.
-const NavDrawer = lazy(() => import('./nav-drawer'));
+const NavDrawer = lazyScreen(() => import('./nav-drawer'));
 
 /** The top menu, or under 992 px a side drawer with the same entries (spec 1-core §2). */
 export const NavBar = () => {

@@ -1,5 +1,5 @@
 import { Layout } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import type { RouteHandle } from '../../app/router';
@@ -10,9 +10,10 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
 import './site-frame.css';
+import { lazyScreen } from '../../lib/lazy-screen';
 
 // The dialog (antd Modal) is fetched the first time it opens; visitors on home have the inline form.
-const LoginDialog = lazy(() => import('../auth/login-dialog'));
+const LoginDialog = lazyScreen(() => import('../auth/login-dialog'));
 
 /** Mounts the login dialog once it has been opened, and keeps it for its closing animation. */
 const LazyLoginDialog = () => {
