@@ -5,12 +5,12 @@
 // 2. Accuracy: a program burning a known CPU time and one touching a known number of bytes, their own
 //    measurements (CLOCK_PROCESS_CPUTIME_ID, VmHWM) against the cgroup's.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveLanguage } from '../apps/judge/src/languages/toolchains.js';
-import { compileProgram, type CompiledProgram } from '../apps/judge/src/pipeline/compile-program.js';
+import { type CompiledProgram, compileProgram } from '../apps/judge/src/pipeline/compile-program.js';
 import { runProgram } from '../apps/judge/src/pipeline/run-program.js';
 import { createRunDir, removeRunDir } from '../apps/judge/src/sandbox/run-dirs.js';
-import { writeFileSync } from 'node:fs';
 
 const runs = Number(process.argv[2] ?? 200);
 const c = resolveLanguage('C With O2');
@@ -47,7 +47,9 @@ const dir = createRunDir('bench');
 const inputPath = join(dir, 'input');
 writeFileSync(inputPath, '1 2\n');
 
-const ab = await compile('#include <stdio.h>\nint main(void){int a,b;scanf("%d %d",&a,&b);printf("%d\\n",a+b);return 0;}');
+const ab = await compile(
+  '#include <stdio.h>\nint main(void){int a,b;scanf("%d %d",&a,&b);printf("%d\\n",a+b);return 0;}',
+);
 const binary = join(ab.artifactDir, 'main');
 
 const plain: number[] = [];
@@ -59,7 +61,8 @@ for (let i = 0; i < runs + 10; i++) {
   const started = performance.now();
   const run = await runProgram(ab, limits, inputPath, 1 << 20);
   const sandboxMs = performance.now() - started;
-  if (run.status !== null || run.sandbox.stdout.toString() !== '3\n') throw new Error(`sandboxed A+B failed: ${run.message}`);
+  if (run.status !== null || run.sandbox.stdout.toString() !== '3\n')
+    throw new Error(`sandboxed A+B failed: ${run.message}`);
   if (i < 10) continue; // warm-up
   plain.push(plainMs);
   sandboxed.push(sandboxMs);
@@ -72,7 +75,9 @@ console.log(`A+B, ${runs} runs each, interleaved (ms, wall from spawn to result)
 console.log(`  plain spawn      ${fmt(plainStats)}`);
 console.log(`  judge sandbox    ${fmt(sandboxStats)}`);
 console.log(`  overhead         +${(sandboxStats.median - plainStats.median).toFixed(2)} ms median`);
-console.log(`  charged to A+B   cpu median ${stats(sandboxCpu).median.toFixed(2)} ms, memory median ${stats(sandboxMemory).median} KB`);
+console.log(
+  `  charged to A+B   cpu median ${stats(sandboxCpu).median.toFixed(2)} ms, memory median ${stats(sandboxMemory).median} KB`,
+);
 
 // Back-to-back sandbox runs (a submission's cases): no idle gap before the cgroup attach (sandbox-notes B.3).
 const block: number[] = [];

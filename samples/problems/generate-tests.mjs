@@ -31,9 +31,19 @@ const writeCases = (slug, cases) => {
   const B = 1_000_000_000;
   const fixed = [
     [[1, 2]],
-    [[0, 0], [-0, 5]],
-    [[B, B], [-B, -B], [B, -B]],
-    [[-1, 1], [123456789, 876543211]],
+    [
+      [0, 0],
+      [-0, 5],
+    ],
+    [
+      [B, B],
+      [-B, -B],
+      [B, -B],
+    ],
+    [
+      [-1, 1],
+      [123456789, 876543211],
+    ],
   ];
   const files = fixed.map((pairs) => pairs);
   for (let f = 0; f < 6; f++)
@@ -65,15 +75,15 @@ const writeCases = (slug, cases) => {
     [5000, 12000, 20000],
   ];
   const cases = [];
-  sizes.forEach((group, g) =>
+  sizes.forEach((group, g) => {
     group.forEach((n, i) => {
       const allNegative = g === 0 && i === 0;
       const values = Array.from({ length: n }, () =>
         allNegative ? -randomInt(random, 1, 1e6) : randomInt(random, -1e6, 1e6),
       );
       cases.push({ input: `${n}\n${values.join(' ')}\n`, output: `${kadane(values)}\n` });
-    }),
-  );
+    });
+  });
   writeCases('max-subarray', cases);
 }
 

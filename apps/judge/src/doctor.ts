@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { aptPackageFor } from './languages/toolchains.js';
 import { probeLanguages } from './languages/available-languages.js';
-import { checkSandbox } from './sandbox/sandbox-check.js';
-import { BWRAP_PATH, PRLIMIT_PATH, prepareSandboxHost } from './sandbox/sandbox.js';
+import { aptPackageFor } from './languages/toolchains.js';
 import { runRoot } from './sandbox/run-dirs.js';
+import { BWRAP_PATH, PRLIMIT_PATH, prepareSandboxHost } from './sandbox/sandbox.js';
+import { checkSandbox } from './sandbox/sandbox-check.js';
 
 const ok = (text: string) => `  ok    ${text}`;
 const bad = (text: string) => `  FAIL  ${text}`;

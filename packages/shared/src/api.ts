@@ -59,6 +59,12 @@ export const qInt = (def?: number) => {
   return def === undefined ? base.optional() : base.default(def);
 };
 export const qStr = () => z.preprocess(emptyToUndefined, z.string().optional());
+/** A number from the query string, checked by `schema` (required unless the schema says optional). */
+export const qNum = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => {
+    const x = emptyToUndefined(v);
+    return x === undefined || typeof x === 'number' ? x : Number(x);
+  }, schema);
 export const qBool = () => z.preprocess(emptyToUndefined, z.stringbool().optional());
 
 export const MAX_PAGE_SIZE = 100;

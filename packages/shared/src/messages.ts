@@ -40,6 +40,80 @@ export const MESSAGES = {
   Password_Check_Between: { 'zh-CN': '密码长度应为6~20位', 'en-US': 'The password must be 6 to 20 characters' },
   fieldRequired: { 'zh-CN': '{field} 不能为空', 'en-US': '{field} is required' },
   fieldInvalid: { 'zh-CN': '{field} 不合法：{rule}', 'en-US': '{field} is invalid: {rule}' },
+  // ---- problems, submissions, ranks, user home and settings (issue 4) ----
+  codeEmpty: { 'zh-CN': '代码不能为空', 'en-US': 'Code can not be empty' },
+  codeTooLong: { 'zh-CN': '代码长度不能超过65535', 'en-US': 'Code Length can not exceed 65535' },
+  testInputTooLong: { 'zh-CN': '测试输入不能超过1000个字符', 'en-US': 'The test input may be at most 1000 characters' },
+  languageNotAllowed: {
+    'zh-CN': '该题目不支持此编程语言',
+    'en-US': 'This problem does not accept this language',
+  },
+  languageNotOffered: {
+    'zh-CN': '暂无支持该语言的评测机，请稍后再试',
+    'en-US': 'No judge offers this language right now; please try again later',
+  },
+  submitTooFrequent: {
+    'zh-CN': '提交过于频繁，请 {seconds} 秒后再试',
+    'en-US': 'Submitting too often; try again in {seconds} s',
+  },
+  noAcceptedCode: {
+    'zh-CN': '您还未通过该题目，无法获取最近通过的代码',
+    'en-US': "You haven't passed the problem so you cannot get the code passed recently",
+  },
+  shareNotAllowed: {
+    'zh-CN': '该提交的代码不允许分享',
+    'en-US': 'The code of this submission cannot be shared',
+  },
+  manualJudgeNotAllowed: {
+    'zh-CN': '只有正在评测、编译中或编译错误的提交可以人工评测',
+    'en-US': 'Only Judging, Compiling or Compile Error submissions can be judged by hand',
+  },
+  manualJudgeCancelled: { 'zh-CN': '人工评测不能选择已取消', 'en-US': 'Cancelled is not a manual verdict' },
+  alreadyCancelled: { 'zh-CN': '该提交已被取消', 'en-US': 'This submission is already cancelled' },
+  resubmitNotAllowed: {
+    'zh-CN': '只有提交失败的提交可以重新提交',
+    'en-US': 'Only Submitted Failed submissions can be resubmitted',
+  },
+  errorMessageHidden: {
+    'zh-CN': '该错误信息不支持查看。',
+    'en-US': 'The error message does not support viewing.',
+  },
+  codeHidden: {
+    'zh-CN': '管理员已关闭非比赛提交的代码查看。',
+    'en-US': 'Viewing the code of non-contest submissions has been switched off by the administrator.',
+  },
+  oldPasswordWrong: { 'zh-CN': '旧密码错误', 'en-US': 'The old password is wrong' },
+  passwordWrong: { 'zh-CN': '密码错误', 'en-US': 'The password is wrong' },
+  passwordChangeLocked: {
+    'zh-CN': '密码错误次数过多，请30分钟后再试',
+    'en-US': 'Too many wrong passwords; try again in 30 minutes',
+  },
+  passwordChanged: { 'zh-CN': '修改密码成功', 'en-US': 'Password changed' },
+  emailChanged: { 'zh-CN': '修改邮箱成功', 'en-US': 'E-mail changed' },
+  emailTaken: { 'zh-CN': '该邮箱已被使用', 'en-US': 'This e-mail address is already in use' },
+  emailCodeWrong: { 'zh-CN': '验证码错误或已过期', 'en-US': 'The verification code is wrong or has expired' },
+  emailCodeTooFrequent: {
+    'zh-CN': '发送过于频繁，请 {seconds} 秒后再试',
+    'en-US': 'Sent too often; try again in {seconds} s',
+  },
+  emailCodeSent: { 'zh-CN': '验证码已发送至邮箱', 'en-US': 'The code has been sent by e-mail' },
+  emailCodeLogged: {
+    'zh-CN': '未配置邮件服务，验证码已写入服务器日志，请联系管理员',
+    'en-US': 'No mail server is configured: the code was written to the server log; ask an administrator',
+  },
+  emailSendFailed: { 'zh-CN': '邮件发送失败，请稍后再试', 'en-US': 'The e-mail could not be sent; try again later' },
+  usernameNotExist: { 'zh-CN': '用户名不存在', 'en-US': 'The username does not exist' },
+  userHasNoEmail: {
+    'zh-CN': '该账户未绑定邮箱，请联系管理员',
+    'en-US': 'This account has no e-mail address; ask an administrator',
+  },
+  passwordReset: { 'zh-CN': '密码已重置', 'en-US': 'Your password has been reset' },
+  fileRequired: { 'zh-CN': '请选择要上传的文件', 'en-US': 'Choose a file to upload' },
+  avatarType: {
+    'zh-CN': '头像只能是 gif、jpg、jpeg、png、bmp 或 webp 图片',
+    'en-US': 'The avatar must be a gif, jpg, jpeg, png, bmp or webp image',
+  },
+  avatarTooLarge: { 'zh-CN': '头像不能超过2MB', 'en-US': 'The avatar may be at most 2 MB' },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -7,7 +7,11 @@ import { JUDGE_CASE_MODES, JUDGE_MODES, LANGUAGE_NAMES } from './judge.js';
  */
 export const problemPackageCaseSchema = z.object({
   /** Base name of tests/<name>.in and tests/<name>.out (or .ans). */
-  name: z.string().min(1).max(200).regex(/^[^/\\]+$/, 'a case name is a file base name'),
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[^/\\]+$/, 'a case name is a file base name'),
   score: z.number().int().min(0).default(0),
   groupNum: z.number().int().min(1).optional(),
 });

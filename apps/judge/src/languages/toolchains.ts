@@ -41,7 +41,8 @@ export const resolveLanguageDefinition = (definition: LanguageDefinition): Langu
     if (!resolved.startsWith('/usr/')) systemPaths.add(dirname(dirname(resolved)));
   }
   if (missing.length > 0) return { ok: false, missing };
-  for (const path of definition.systemPaths ?? []) for (const expanded of expandSystemPath(path)) systemPaths.add(expanded);
+  for (const path of definition.systemPaths ?? [])
+    for (const expanded of expandSystemPath(path)) systemPaths.add(expanded);
   return { ok: true, language: { definition, tools, systemPaths: [...systemPaths] } };
 };
 

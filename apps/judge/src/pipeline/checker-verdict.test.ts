@@ -6,9 +6,7 @@ describe('classifyCheckerExit', () => {
   it('reads testlib verbs consistent with their exit codes', () => {
     expect(classifyCheckerExit(0, 'ok 3 numbers\n', '').status).toBe(S.ACCEPTED);
     expect(classifyCheckerExit(1, 'wrong answer 2nd differs', '').status).toBe(S.WRONG_ANSWER);
-    expect(classifyCheckerExit(2, 'wrong output format Unexpected end of file', '').status).toBe(
-      S.PRESENTATION_ERROR,
-    );
+    expect(classifyCheckerExit(2, 'wrong output format Unexpected end of file', '').status).toBe(S.PRESENTATION_ERROR);
     expect(classifyCheckerExit(7, 'points 60', '')).toMatchObject({ status: S.PARTIAL_ACCEPTED, percentage: 60 });
     expect(classifyCheckerExit(7, 'points 100', '').status).toBe(S.ACCEPTED);
     expect(classifyCheckerExit(66, 'partially correct (16) close', '')).toMatchObject({ percentage: 16 });

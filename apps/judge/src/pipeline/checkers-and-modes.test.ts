@@ -108,7 +108,8 @@ describe('interactive (guess the number)', () => {
   });
 
   it('gives the interactor verdict to a linear search and to a program that stops asking', async () => {
-    const linear = '#include <cstdio>\nint main(){for(long long y=1;;y++){printf("? %lld\\n",y);fflush(stdout);char r[4];if(scanf("%3s",r)!=1||r[0]==\'=\')return 0;}}';
+    const linear =
+      '#include <cstdio>\nint main(){for(long long y=1;;y++){printf("? %lld\\n",y);fflush(stdout);char r[4];if(scanf("%3s",r)!=1||r[0]==\'=\')return 0;}}';
     const result = await judgeSource(problem, linear, 'C++');
     expect(result.status).toBe(S.WRONG_ANSWER);
     expect(result.cases.find((c) => c.status === S.WRONG_ANSWER)?.message).toContain('more than 40');
@@ -157,7 +158,13 @@ describe('judge case modes and OI scoring', () => {
   it('subtask_lowest scores each group by its lowest case and skips the rest of a failed group', async () => {
     const problem = makeProblem(oiCases, { type: 1, judgeCaseMode: 'subtask_lowest' });
     const result = await judgeSource(problem, doubler, 'C');
-    expect(result.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.ACCEPTED, S.WRONG_ANSWER, S.CANCELLED, S.ACCEPTED]);
+    expect(result.cases.map((c) => c.status)).toEqual([
+      S.ACCEPTED,
+      S.ACCEPTED,
+      S.WRONG_ANSWER,
+      S.CANCELLED,
+      S.ACCEPTED,
+    ]);
     expect(result.cases[3].message).toBe('Cancelled: Skipped Judging');
     expect(result.score).toBe(10 + 0 + 30);
     expect(result.status).toBe(S.PARTIAL_ACCEPTED);

@@ -28,7 +28,11 @@ export const compareOutput = (
 };
 
 /** Test-run comparison (reference §4.4): only AC or WA. */
-export const compareTestRunOutput = (userOutput: string, expectedOutput: string, isRemoveEndBlank: boolean): boolean => {
+export const compareTestRunOutput = (
+  userOutput: string,
+  expectedOutput: string,
+  isRemoveEndBlank: boolean,
+): boolean => {
   const user = normalizeNewlines(userOutput);
   const expected = normalizeNewlines(expectedOutput);
   return isRemoveEndBlank ? removeEndBlank(user) === removeEndBlank(expected) : user === expected;

@@ -69,8 +69,7 @@ export const compileProgram = async (
       if (result.killedBy === 'cpu' || result.killedBy === 'wall' || result.cpuMs > COMPILE_LIMITS.cpuLimitMs)
         failure = `Compilation time limit exceeded (${COMPILE_LIMITS.cpuLimitMs / 1000} s)`;
       else if (result.oomKilled) failure = 'Compilation memory limit exceeded (512 MiB)';
-      else if (result.killedBy === 'stdout' || result.killedBy === 'stderr')
-        failure = 'Compiler output limit exceeded';
+      else if (result.killedBy === 'stdout' || result.killedBy === 'stderr') failure = 'Compiler output limit exceeded';
       else if (result.signal !== null) failure = `Compiler killed by signal ${result.signal}`;
       else if (result.exitCode !== 0) failure = '';
       if (failure !== undefined) {

@@ -37,9 +37,7 @@ const total = (cases: ScoredCase[], mode: ScoringMode, pick: (c: ScoredCase) => 
     const values = group.map(pick);
     return (
       sum +
-      (mode === 'subtask_lowest'
-        ? Math.min(...values)
-        : Math.round(values.reduce((a, b) => a + b, 0) / values.length))
+      (mode === 'subtask_lowest' ? Math.min(...values) : Math.round(values.reduce((a, b) => a + b, 0) / values.length))
     );
   }, 0);
 };
@@ -72,7 +70,13 @@ export const scoreProblem = (
       ? problem.judgeCaseMode
       : 'sum';
   const fullScore = total(allCasesFullScores, mode, (c) => c.fullScore);
-  const earned = failing.length === 0 ? fullScore : Math.min(total(cases, mode, (c) => c.score), fullScore);
+  const earned =
+    failing.length === 0
+      ? fullScore
+      : Math.min(
+          total(cases, mode, (c) => c.score),
+          fullScore,
+        );
   let status: number;
   if (!firstFailure) status = JUDGE_STATUS.ACCEPTED;
   else if (problem.judgeCaseMode === 'ergodic_without_error') status = firstFailure.status;

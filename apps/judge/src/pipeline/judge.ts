@@ -185,7 +185,12 @@ const runCases = async (
         }
         const result = await runOne(item);
         results.push(result);
-        if (!(result.status === JUDGE_STATUS.ACCEPTED || (result.status === JUDGE_STATUS.PARTIAL_ACCEPTED && result.score > 0)))
+        if (
+          !(
+            result.status === JUDGE_STATUS.ACCEPTED ||
+            (result.status === JUDGE_STATUS.PARTIAL_ACCEPTED && result.score > 0)
+          )
+        )
           skipping = true;
       }
       return results;
@@ -274,7 +279,12 @@ export const judge = async (
       caseId: index + 1,
     }));
     const scored = scoreProblem(
-      cases.map((c) => ({ status: c.status, score: c.score, fullScore: problem.cases[c.caseId - 1].score, groupNum: c.groupNum })),
+      cases.map((c) => ({
+        status: c.status,
+        score: c.score,
+        fullScore: problem.cases[c.caseId - 1].score,
+        groupNum: c.groupNum,
+      })),
       problem,
       fullScores,
     );

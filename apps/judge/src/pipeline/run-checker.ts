@@ -34,7 +34,11 @@ export const compileChecker = (checker: CheckerSource, signal?: AbortSignal): Pr
   if (cached) return cached;
   const resolution = resolveCheckerLanguage();
   if (!resolution.ok)
-    return Promise.resolve({ ok: false, systemError: true, message: `g++ is missing: ${resolution.missing.join(', ')}` });
+    return Promise.resolve({
+      ok: false,
+      systemError: true,
+      message: `g++ is missing: ${resolution.missing.join(', ')}`,
+    });
   const promise = compileProgram(resolution.language, checker.source, checker.extraFiles, signal);
   compiled.set(key, promise);
   // A failed or cancelled compile must not stick in the cache.
@@ -73,7 +77,8 @@ const checkerSpec = (checker: CompiledProgram, dir: string, overrides: Partial<S
 const checkerRunVerdict = (result: SandboxResult, role: string): CheckerVerdict => {
   if (result.killedBy === 'abort') throw new DOMException('judging cancelled', 'AbortError');
   if (result.setupError) return { status: JUDGE_STATUS.SYSTEM_ERROR, message: `${role}: ${result.setupError}` };
-  if (result.killedBy) return { status: JUDGE_STATUS.SYSTEM_ERROR, message: `${role} exceeded its ${result.killedBy} limit` };
+  if (result.killedBy)
+    return { status: JUDGE_STATUS.SYSTEM_ERROR, message: `${role} exceeded its ${result.killedBy} limit` };
   if (result.oomKilled) return { status: JUDGE_STATUS.SYSTEM_ERROR, message: `${role} ran out of memory` };
   if (result.signal !== null)
     return { status: JUDGE_STATUS.SYSTEM_ERROR, message: `${role} crashed with signal ${result.signal}` };

@@ -87,11 +87,7 @@ export const OUTPUT_LIMIT_MESSAGE = 'Output Limit Exceeded';
  * Verdict precedence (sandbox-notes §D.2 step 8): output limit, CPU time, wall time, memory, signal, exit code.
  * Times and memory of TLE/MLE are reported at the limit.
  */
-export const classifyRun = (
-  result: SandboxResult,
-  program: CompiledProgram,
-  limits: RunLimits,
-): ProgramRun => {
+export const classifyRun = (result: SandboxResult, program: CompiledProgram, limits: RunLimits): ProgramRun => {
   if (result.killedBy === 'abort') throw new DOMException('judging cancelled', 'AbortError');
   const memoryLimitKb = limits.memoryLimitMb * 1024;
   const timeMs = Math.min(Math.round(result.cpuMs), limits.timeLimitMs);
@@ -143,5 +139,4 @@ export const startProgramWithPipes = (
   program: CompiledProgram,
   limits: RunLimits,
   signal?: AbortSignal,
-): Promise<RunningSandbox> =>
-  startSandbox(sandboxSpecForProgram(program, limits, { kind: 'pipe' }, 'pipe', signal));
+): Promise<RunningSandbox> => startSandbox(sandboxSpecForProgram(program, limits, { kind: 'pipe' }, 'pipe', signal));

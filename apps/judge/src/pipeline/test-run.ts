@@ -74,7 +74,11 @@ export const testRun = async (
     };
     if (run.status !== null) return result(run.status, { ...common, errorMessage: run.message });
     if (expectedOutput === undefined) return result(JUDGE_STATUS.ACCEPTED, common);
-    const accepted = compareTestRunOutput(run.sandbox.stdout.toString('utf8'), expectedOutput, problem.isRemoveEndBlank);
+    const accepted = compareTestRunOutput(
+      run.sandbox.stdout.toString('utf8'),
+      expectedOutput,
+      problem.isRemoveEndBlank,
+    );
     return result(accepted ? JUDGE_STATUS.ACCEPTED : JUDGE_STATUS.WRONG_ANSWER, common);
   } finally {
     removeRunDir(inputDir);

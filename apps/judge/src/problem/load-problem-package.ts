@@ -38,7 +38,11 @@ export const loadProblemPackage = (dir: string): LoadedProblemPackage => {
   const files = new Set(readdirSync(testsDir));
   const available = [...files].filter((f) => f.endsWith('.in')).map((f) => f.slice(0, -3));
   const answerOf = (name: string) =>
-    files.has(`${name}.out`) ? join(testsDir, `${name}.out`) : files.has(`${name}.ans`) ? join(testsDir, `${name}.ans`) : undefined;
+    files.has(`${name}.out`)
+      ? join(testsDir, `${name}.out`)
+      : files.has(`${name}.ans`)
+        ? join(testsDir, `${name}.ans`)
+        : undefined;
 
   const entries: Array<{ name: string; score: number; groupNum?: number }> = manifest.cases
     ? manifest.cases
@@ -53,7 +57,13 @@ export const loadProblemPackage = (dir: string): LoadedProblemPackage => {
     const answerPath = answerOf(entry.name);
     if (!answerPath && manifest.judgeMode !== 'interactive')
       throw new ProblemPackageError(`tests/${entry.name}.out (or .ans) not found`);
-    return { name: entry.name, inputPath: join(testsDir, `${entry.name}.in`), answerPath, score: entry.score, groupNum: entry.groupNum };
+    return {
+      name: entry.name,
+      inputPath: join(testsDir, `${entry.name}.in`),
+      answerPath,
+      score: entry.score,
+      groupNum: entry.groupNum,
+    };
   });
 
   const extraFiles: Record<string, Buffer> = {};

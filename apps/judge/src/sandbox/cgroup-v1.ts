@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { belongsToDeadJudge, type CgroupBackend, type CgroupLimits, type CgroupUsage, type RunCgroup } from './cgroup.js';
+import {
+  belongsToDeadJudge,
+  type CgroupBackend,
+  type CgroupLimits,
+  type CgroupUsage,
+  type RunCgroup,
+} from './cgroup.js';
 import { removeDirOrDefer } from './deferred-removal.js';
 
 const CONTROLLERS = ['memory', 'cpuacct', 'pids'] as const;

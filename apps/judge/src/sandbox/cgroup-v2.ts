@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { belongsToDeadJudge, type CgroupBackend, type CgroupLimits, type CgroupUsage, type RunCgroup } from './cgroup.js';
+import {
+  belongsToDeadJudge,
+  type CgroupBackend,
+  type CgroupLimits,
+  type CgroupUsage,
+  type RunCgroup,
+} from './cgroup.js';
 import { removeDirOrDefer } from './deferred-removal.js';
 
 const readKeyed = (file: string, key: string): number => {
@@ -72,7 +78,10 @@ export class CgroupV2 implements CgroupBackend {
   readonly version = 2 as const;
   private readonly parent: string;
 
-  constructor(private readonly root: string, parentName: string) {
+  constructor(
+    private readonly root: string,
+    parentName: string,
+  ) {
     this.parent = join(root, parentName);
   }
 

@@ -76,7 +76,8 @@ int main(void){
     const result = await judgeSource(problem, source, 'C');
     expect(result.cases[0].userOutput).toBe('contained\n');
     expect(result.status).toBe(S.ACCEPTED);
-    for (const path of ['/usr/evil', '/etc/evil', '/evil', join(runRoot(), 'evil')]) expect(existsSync(path)).toBe(false);
+    for (const path of ['/usr/evil', '/etc/evil', '/evil', join(runRoot(), 'evil')])
+      expect(existsSync(path)).toBe(false);
   });
 
   it('has no network: TCP to a host listener, UDP and VSOCK all fail', async () => {
@@ -123,8 +124,10 @@ int main(void){
   });
 
   it('huge stdout and huge stderr are cut: Runtime Error "Output Limit Exceeded"', async () => {
-    const stdout = '#include <stdio.h>\n#include <string.h>\nint main(void){static char b[1<<16];memset(b,65,sizeof b);for(;;)fwrite(b,1,sizeof b,stdout);}';
-    const stderr = '#include <stdio.h>\n#include <string.h>\nint main(void){static char b[1<<16];memset(b,65,sizeof b);for(;;)fwrite(b,1,sizeof b,stderr);}';
+    const stdout =
+      '#include <stdio.h>\n#include <string.h>\nint main(void){static char b[1<<16];memset(b,65,sizeof b);for(;;)fwrite(b,1,sizeof b,stdout);}';
+    const stderr =
+      '#include <stdio.h>\n#include <string.h>\nint main(void){static char b[1<<16];memset(b,65,sizeof b);for(;;)fwrite(b,1,sizeof b,stderr);}';
     for (const source of [stdout, stderr]) {
       const result = await judgeSource(problem, source, 'C');
       expect(result.status).toBe(S.RUNTIME_ERROR);

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, openSync, closeSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { type CgroupBackend, detectCgroupBackend, type RunCgroup } from './cgroup.js';
 import { chownTree, prepareRunRoot, sweepRunDirs } from './run-dirs.js';
@@ -91,7 +91,8 @@ let seccompFilter: Buffer | undefined;
  */
 export const prepareSandboxHost = (): CgroupBackend => {
   if (prepared) return prepared;
-  if (process.getuid?.() !== 0) throw new Error('the judge must run as root to create cgroups and drop to sandbox uids');
+  if (process.getuid?.() !== 0)
+    throw new Error('the judge must run as root to create cgroups and drop to sandbox uids');
   if (!existsSync(BWRAP_PATH)) throw new Error(`bubblewrap not found at ${BWRAP_PATH}`);
   if (!existsSync(PRLIMIT_PATH)) throw new Error(`prlimit not found at ${PRLIMIT_PATH}`);
   const backend = detectCgroupBackend();
@@ -175,8 +176,7 @@ const prlimitArgs = (spec: SandboxSpec): string[] => {
 };
 
 /** Runs one sandboxed program to completion (stdin from a file or none, stdout captured). */
-export const runSandbox = async (spec: SandboxSpec): Promise<SandboxResult> =>
-  (await startSandbox(spec)).result;
+export const runSandbox = async (spec: SandboxSpec): Promise<SandboxResult> => (await startSandbox(spec)).result;
 
 /**
  * Starts one sandboxed program and resolves once it is released (its pipes exist), for callers that connect

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JUDGE_STATUS } from '@oj/shared';
-import { judge, type JudgeResult } from '../pipeline/judge.js';
+import { type JudgeResult, judge } from '../pipeline/judge.js';
 import type { CheckerSource } from '../pipeline/run-checker.js';
 import type { LoadedProblem } from '../problem/loaded-problem.js';
 import { checkSandbox } from '../sandbox/sandbox-check.js';

@@ -335,6 +335,9 @@ export const submissions = pgTable(
     index('submissions_pid_idx').on(t.pid, t.submitId),
     index('submissions_cid_idx').on(t.cid, t.submitId),
     index('submissions_status_idx').on(t.status),
+    // Per-user per-problem lookups (AC sync, best OI score, own status) and the week/heatmap statistics.
+    index('submissions_uid_pid_idx').on(t.uid, t.pid),
+    index('submissions_submit_time_idx').on(t.submitTime),
   ],
 );
 
@@ -405,3 +408,107 @@ export const judges = pgTable('judges', {
   lastHeartbeat: timestamp('last_heartbeat', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   gmtCreate: createdAt(),
 });
+
+// ---- aggregates for lists and ranks (maintained by triggers on submissions and users, migration 0002) ---------
+
+/** A user's first accepted non-contest, non-group submission per problem (HOJ's user_acproblem). */
+export const userAcProblems = pgTable(
+  'user_acproblems',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    submitId: bigint('submit_id', { mode: 'number' }).notNull(),
+    gmtCreate: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.pid] }), index('user_acproblems_time_idx').on(t.gmtCreate)],
+);
+
+/** Per-user counters behind the global ranks: kept current by triggers so a rank page is an index scan. */
+export const userRecords = pgTable(
+  'user_records',
+  {
+    uid: text('uid')
+      .primaryKey()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    /** Non-contest, non-group submissions. */
+    total: integer('total').notNull().default(0),
+    /** Distinct problems accepted outside contests and groups. */
+    ac: integer('ac').notNull().default(0),
+    /** Sum over problems of the best OI rank score. */
+    score: integer('score').notNull().default(0),
+    rating: integer('rating'),
+  },
+  (t) => [
+    index('user_records_acm_idx').on(sql`${t.ac} desc`, t.total, t.uid),
+    index('user_records_oi_idx').on(sql`${t.score} desc`, sql`${t.ac} desc`, t.uid),
+  ],
+);
+
+/** Best OI rank score per user and problem (non-contest, non-group). */
+export const userProblemScores = pgTable(
+  'user_problem_scores',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.pid] })],
+);
+
+/** Per-problem submission counts by status (non-contest, non-group), HOJ's ProblemCountVO. */
+export const problemCounts = pgTable('problem_counts', {
+  pid: integer('pid')
+    .primaryKey()
+    .references(() => problems.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+  ac: integer('ac').notNull().default(0),
+  wa: integer('wa').notNull().default(0),
+  ce: integer('ce').notNull().default(0),
+  tle: integer('tle').notNull().default(0),
+  mle: integer('mle').notNull().default(0),
+  re: integer('re').notNull().default(0),
+  pe: integer('pe').notNull().default(0),
+  se: integer('se').notNull().default(0),
+  pa: integer('pa').notNull().default(0),
+});
+
+/** E-mail verification codes (change e-mail, reset password): one live code per purpose and account. */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    purpose: text('purpose').notNull(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.purpose, t.uid] })],
+);
+
+/** Uploaded files (avatars ...) under OJ_DATA_DIR/public; replaced avatars are marked deleted. */
+export const files = pgTable(
+  'files',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uid: text('uid').references(() => users.uid, { onDelete: 'set null' }),
+    /** avatar | markdown | carousel ... */
+    type: text('type').notNull(),
+    name: text('name').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    deleted: integer('deleted').notNull().default(0),
+    gmtCreate: createdAt(),
+  },
+  (t) => [index('files_uid_type_idx').on(t.uid, t.type)],
+);

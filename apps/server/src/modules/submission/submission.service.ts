@@ -100,6 +100,33 @@ export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?:
       });
     },
 
+    /** Sets a verdict by hand (manual judge) or cancels (status Cancelled): a new judgement version, and any
+     * task still queued or running for the old one is retired, so a late report cannot overwrite this. */
+    async setVerdictByHand(
+      submitId: number,
+      v: { status: number; score: number | null; oiRankScore: number | null; judger: string },
+    ): Promise<SubmissionRow> {
+      return db.transaction(async (tx) => {
+        const [cur] = await tx.select().from(submissions).where(eq(submissions.submitId, submitId)).for('update');
+        if (!cur) throw notFound();
+        const [row] = await tx
+          .update(submissions)
+          .set({
+            status: v.status,
+            score: v.score,
+            oiRankScore: v.oiRankScore,
+            version: cur.version + 1,
+            judger: v.judger,
+            isManual: 1,
+            gmtModified: now(),
+          })
+          .where(eq(submissions.submitId, submitId))
+          .returning();
+        await queue.retireQueuedOf(tx, submitId);
+        return row;
+      });
+    },
+
     /** A test run with custom input (never a special judge); answers the key to poll with. */
     async testRun(s: {
       user: { uid: string };
@@ -136,6 +163,12 @@ export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?:
         expectedOutput: payload.expectedOutput,
         userOutput: result?.userOutput ?? null,
       };
+    },
+
+    /** The problem a test run is for (to tell the poller the problem's judge mode). */
+    async testRunProblem(key: string): Promise<number | undefined> {
+      const task = await queue.taskByKey(key);
+      return (task?.payload as { pid?: number } | null)?.pid;
     },
 
     /** Compiles a checker or interactor on a judge and waits for the answer, at most 30 s (DESIGN §7). */

@@ -1,0 +1,239 @@
+import {
+  effectiveLimits,
+  isAdminRole,
+  JUDGE_STATUS,
+  LANGUAGE_NAMES,
+  type Language,
+  type Page,
+  type ProblemListItem,
+  problem as problemContract,
+} from '@oj/shared';
+import { badRequest, notFound } from '../../http/app-error.js';
+import type { BinaryAnswer } from '../../http/bind.js';
+import type { AuthUser } from '../auth/session.service.js';
+import type { JudgeQueue } from '../judge/judge-queue.service.js';
+import type { SubmissionQueryRepository } from '../submission/submission-query.repository.js';
+import { toCounts, toPublicProblem, toTag } from './problem.mapper.js';
+import type { ProblemRepository, ProblemRow } from './problem.repository.js';
+import type { ProblemCatalogRepository } from './problem-catalog.repository.js';
+
+const RECENT_UPDATED = 10;
+
+/** `oj` of the tag endpoints: the local bank is `ME` (HOJ), which the client may also call Mine. */
+const tagBank = (oj: string | undefined) => {
+  const key = (oj ?? 'ME').toUpperCase();
+  return key === 'MINE' || key === 'ALL' || key === '' ? 'ME' : key;
+};
+
+const languageVo = (name: string): Language => {
+  const index = (LANGUAGE_NAMES as readonly string[]).indexOf(name);
+  const info = problemContract.LANGUAGE_INFO[name as keyof typeof problemContract.LANGUAGE_INFO];
+  return {
+    id: index >= 0 ? index + 1 : 1000 + name.length,
+    contentType: info?.contentType ?? 'text/plain',
+    description: info?.description ?? name,
+    name,
+    compileCommand: '',
+    template: '',
+    codeTemplate: '',
+    isSpj: name === 'C' || name === 'C++',
+    oj: 'ME',
+    seq: index >= 0 ? LANGUAGE_NAMES.length - index : 0,
+  };
+};
+
+/** Known languages first in the table's order, then anything else a judge declared. */
+const sortLanguages = (names: string[]) => {
+  const order = (n: string) => {
+    const i = (LANGUAGE_NAMES as readonly string[]).indexOf(n);
+    return i >= 0 ? i : LANGUAGE_NAMES.length;
+  };
+  return [...new Set(names)].sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+};
+
+/** The public problem pages (spec 1-core §2 "Problem list", "Problem detail"). */
+export const createProblemCatalogService = (deps: {
+  catalog: ProblemCatalogRepository;
+  problems: ProblemRepository;
+  submissionsQuery: SubmissionQueryRepository;
+  queue: JudgeQueue;
+}) => {
+  const { catalog } = deps;
+
+  const canSee = (p: ProblemRow, viewer: AuthUser | undefined) =>
+    (p.auth === 1 && p.isGroup === 0) || (!!viewer && isAdminRole(viewer.roles));
+
+  /** A problem the viewer may see, by display id (string) or numeric id; 404 otherwise, also for hidden ones. */
+  const visibleProblem = async (ref: string | number, viewer: AuthUser | undefined): Promise<ProblemRow> => {
+    let p: ProblemRow | undefined;
+    if (typeof ref === 'number') p = await deps.problems.findById(ref);
+    else {
+      p = await deps.problems.findByProblemId(ref);
+      if (!p && /^\d+$/.test(ref) && Number(ref) <= 2_147_483_647) p = await deps.problems.findById(Number(ref));
+    }
+    if (!p || !canSee(p, viewer)) throw notFound();
+    return p;
+  };
+
+  /** Languages a user may submit in: the problem's (all when it lists none) that some live judge offers. */
+  const offeredFor = async (p: ProblemRow) => {
+    const offered = await deps.queue.offeredLanguages();
+    const own = await catalog.languages(p.id);
+    return sortLanguages(own.length ? own.filter((l) => offered.includes(l)) : offered);
+  };
+
+  return {
+    visibleProblem,
+    offeredFor,
+
+    async list(q: {
+      currentPage: number;
+      limit: number;
+      keyword?: string;
+      difficulty?: number;
+      oj?: string;
+      tagId: number[];
+    }): Promise<Page<ProblemListItem>> {
+      const oj = q.oj?.toUpperCase();
+      const bank =
+        !oj || oj === 'ALL'
+          ? undefined
+          : (problemContract.REMOTE_OJS as readonly string[]).includes(oj)
+            ? { remote: oj }
+            : ('local' as const);
+      const { total, rows } = await catalog.page({
+        keyword: q.keyword?.trim() || undefined,
+        difficulty: q.difficulty,
+        bank,
+        tagIds: q.tagId,
+        offset: (q.currentPage - 1) * q.limit,
+        limit: q.limit,
+      });
+      const tagMap = await catalog.tagsOf(rows.map((r) => r.pid));
+      return {
+        records: rows.map((r) => ({
+          pid: r.pid,
+          problemId: r.problemId,
+          title: r.title,
+          difficulty: r.difficulty,
+          type: r.type,
+          tags: (tagMap.get(r.pid) ?? []).map(toTag),
+          ...toCounts(r.counts),
+          score: null,
+        })),
+        total,
+        size: q.limit,
+        current: q.currentPage,
+      };
+    },
+
+    async allTags(oj: string | undefined) {
+      return (await catalog.tags(tagBank(oj))).map(toTag);
+    },
+
+    /** Tags grouped by classification (ordered by rank); tags of no classification come last, under null. */
+    async tagsAndClassification(oj: string | undefined) {
+      const bank = tagBank(oj);
+      const [classes, all] = await Promise.all([catalog.classifications(bank), catalog.tags(bank)]);
+      const groups = classes.map((c) => ({
+        classification: {
+          id: c.id,
+          name: c.name,
+          oj: c.oj,
+          rank: c.rank,
+          gmtCreate: c.gmtCreate.toISOString(),
+          gmtModified: c.gmtModified.toISOString(),
+        },
+        tagList: all.filter((t) => t.tcid === c.id).map(toTag),
+      }));
+      const known = new Set(classes.map((c) => c.id));
+      const loose = all.filter((t) => t.tcid === null || !known.has(t.tcid)).map(toTag);
+      return loose.length ? [...groups, { classification: null, tagList: loose }] : groups;
+    },
+
+    async userProblemStatus(uid: string, pids: number[]) {
+      const unique = [...new Set(pids)];
+      const rows = await deps.submissionsQuery.statusByProblem(uid, unique);
+      const out: Record<string, { status: number; score: number | null }> = {};
+      for (const pid of unique) out[pid] = { status: JUDGE_STATUS.NOT_SUBMITTED, score: null };
+      for (const r of rows) out[r.pid] = { status: r.status, score: r.score };
+      return out;
+    },
+
+    async random() {
+      const problemId = await catalog.randomPublic();
+      if (!problemId) throw notFound();
+      return { problemId };
+    },
+
+    async detail(problemId: string, viewer: AuthUser | undefined) {
+      const p = await visibleProblem(problemId, viewer);
+      const [tagMap, counts, templates, languages] = await Promise.all([
+        catalog.tagsOf([p.id]),
+        catalog.counts(p.id),
+        catalog.templates(p.id),
+        catalog.languages(p.id),
+      ]);
+      const names = sortLanguages(languages);
+      const limits = { timeLimitMs: p.timeLimitMs, memoryLimitMb: p.memoryLimitMb };
+      return {
+        problem: toPublicProblem(p),
+        tags: (tagMap.get(p.id) ?? []).map(toTag),
+        languages: names,
+        problemCount: { pid: p.id, ...toCounts(counts) },
+        codeTemplate: Object.fromEntries(templates.filter((t) => t.status === 1).map((t) => [t.language, t.code])),
+        languageLimits: Object.fromEntries(
+          names.map((l) => {
+            const e = effectiveLimits(p.problemId, l, limits);
+            return [l, { timeLimit: e.timeLimitMs, memoryLimit: e.memoryLimitMb }];
+          }),
+        ),
+      };
+    },
+
+    async codeTemplates(pid: number, viewer: AuthUser | undefined) {
+      const p = await visibleProblem(pid, viewer);
+      return (await catalog.templates(p.id))
+        .filter((t) => t.status === 1)
+        .map((t) => ({ id: t.id, pid: t.pid, language: t.language, code: t.code, status: t.status === 1 }));
+    },
+
+    /** `all`: every language the site knows; `pid`: what that problem accepts now; neither: what judges offer. */
+    async languages(q: { pid?: number; all?: boolean }, viewer: AuthUser | undefined) {
+      if (q.all) return sortLanguages([...LANGUAGE_NAMES]).map(languageVo);
+      if (q.pid !== undefined) return (await offeredFor(await visibleProblem(q.pid, viewer))).map(languageVo);
+      return sortLanguages(await deps.queue.offeredLanguages()).map(languageVo);
+    },
+
+    async problemLanguages(pid: number, viewer: AuthUser | undefined) {
+      return (await offeredFor(await visibleProblem(pid, viewer))).map(languageVo);
+    },
+
+    async lastAcCode(uid: string, pid: number, cid: number | undefined, viewer: AuthUser) {
+      const p = await visibleProblem(pid, viewer);
+      const row = await deps.submissionsQuery.lastAccepted(uid, p.id, cid ?? 0);
+      if (!row) throw badRequest('noAcceptedCode');
+      return row;
+    },
+
+    async recentUpdated() {
+      return (await catalog.recentlyUpdated(RECENT_UPDATED)).map((r) => ({
+        id: r.id,
+        problemId: r.problemId,
+        title: r.title,
+        type: r.type,
+        gmtCreate: r.gmtCreate.toISOString(),
+        gmtModified: r.gmtModified.toISOString(),
+      }));
+    },
+
+    /** One annex file, always as an attachment of type octet-stream (never rendered by the browser). */
+    async annex(problemId: string, name: string, viewer: AuthUser | undefined): Promise<BinaryAnswer> {
+      const p = await visibleProblem(problemId, viewer);
+      const files = p.userExtraFile ?? {};
+      if (!Object.hasOwn(files, name)) throw notFound();
+      return { body: Buffer.from(files[name]), contentType: 'application/octet-stream', filename: name };
+    },
+  };
+};
+export type ProblemCatalogService = ReturnType<typeof createProblemCatalogService>;

@@ -1,0 +1,176 @@
+import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { judgeCases, judgeTasks, problemCases, problems, submissions, users } from '../../db/schema.js';
+
+export interface SubmissionFilter {
+  uid?: string;
+  uids?: string[];
+  pids?: number[];
+  status?: number;
+  cid?: number;
+  offset: number;
+  limit: number;
+}
+
+const listColumns = {
+  submission: submissions,
+  title: problems.title,
+  realname: users.realname,
+};
+export type SubmissionWithTitle = {
+  submission: typeof submissions.$inferSelect;
+  title: string;
+  realname: string | null;
+};
+
+/** Read side of submissions: lists, details, per-case results and the per-user queries behind the problem pages. */
+export const createSubmissionQueryRepository = (db: Db) => ({
+  async page(f: SubmissionFilter): Promise<{ total: number; rows: SubmissionWithTitle[] }> {
+    const where: SQL[] = [];
+    if (f.uid !== undefined) where.push(eq(submissions.uid, f.uid));
+    if (f.uids) where.push(inArray(submissions.uid, f.uids));
+    if (f.pids) where.push(inArray(submissions.pid, f.pids));
+    if (f.status !== undefined) where.push(eq(submissions.status, f.status));
+    if (f.cid !== undefined) where.push(eq(submissions.cid, f.cid));
+    const cond = where.length ? and(...where) : undefined;
+    const [{ total }] = await db.select({ total: count() }).from(submissions).where(cond);
+    const rows = await db
+      .select(listColumns)
+      .from(submissions)
+      .innerJoin(problems, eq(problems.id, submissions.pid))
+      .innerJoin(users, eq(users.uid, submissions.uid))
+      .where(cond)
+      .orderBy(desc(submissions.submitId))
+      .limit(f.limit)
+      .offset(f.offset);
+    return { total, rows };
+  },
+
+  async byIds(ids: number[]): Promise<SubmissionWithTitle[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select(listColumns)
+      .from(submissions)
+      .innerJoin(problems, eq(problems.id, submissions.pid))
+      .innerJoin(users, eq(users.uid, submissions.uid))
+      .where(inArray(submissions.submitId, ids));
+  },
+
+  async byId(id: number): Promise<SubmissionWithTitle | undefined> {
+    const [row] = await this.byIds([id]);
+    return row;
+  },
+
+  /** Users whose username (or real name) matches, for the list's name filters. */
+  async uidsByName(name: string, exact: boolean): Promise<string[]> {
+    const rows = await db
+      .select({ uid: users.uid })
+      .from(users)
+      .where(
+        exact
+          ? sql`lower(${users.username}) = lower(${name})`
+          : sql`${users.username} ilike ${name} or ${users.realname} ilike ${name}`,
+      )
+      .limit(1000);
+    return rows.map((r) => r.uid);
+  },
+
+  async pidsByDisplayId(problemId: string, exact: boolean): Promise<number[]> {
+    const rows = await db
+      .select({ id: problems.id })
+      .from(problems)
+      .where(
+        exact
+          ? sql`upper(${problems.problemId}) = upper(${problemId})`
+          : sql`${problems.problemId} ilike ${`%${problemId.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+      )
+      .limit(1000);
+    return rows.map((r) => r.id);
+  },
+
+  async lastSubmitTime(uid: string): Promise<Date | undefined> {
+    const [row] = await db
+      .select({ at: submissions.submitTime })
+      .from(submissions)
+      .where(and(eq(submissions.uid, uid), eq(submissions.cid, 0)))
+      .orderBy(desc(submissions.submitId))
+      .limit(1);
+    return row?.at;
+  },
+
+  async lastTestRunTime(uid: string): Promise<Date | undefined> {
+    const [row] = await db
+      .select({ at: judgeTasks.createdAt })
+      .from(judgeTasks)
+      .where(and(eq(judgeTasks.uid, uid), eq(judgeTasks.kind, 'testRun')))
+      .orderBy(desc(judgeTasks.id))
+      .limit(1);
+    return row?.at;
+  },
+
+  /** Per problem: an AC if there is one, else the latest non-contest submission. */
+  async statusByProblem(uid: string, pids: number[]) {
+    if (pids.length === 0) return [];
+    return db
+      .selectDistinctOn([submissions.pid], {
+        pid: submissions.pid,
+        status: submissions.status,
+        score: submissions.score,
+      })
+      .from(submissions)
+      .where(and(eq(submissions.uid, uid), inArray(submissions.pid, pids), eq(submissions.cid, 0)))
+      .orderBy(asc(submissions.pid), sql`(${submissions.status} = 0) desc`, desc(submissions.submitId));
+  },
+
+  async lastAccepted(uid: string, pid: number, cid: number) {
+    const [row] = await db
+      .select({ code: submissions.code, language: submissions.language })
+      .from(submissions)
+      .where(
+        and(eq(submissions.uid, uid), eq(submissions.pid, pid), eq(submissions.cid, cid), eq(submissions.status, 0)),
+      )
+      .orderBy(desc(submissions.submitId))
+      .limit(1);
+    return row;
+  },
+
+  /** Case results with the test file names (shown to admins only). */
+  cases(submitId: number) {
+    return db
+      .select({ c: judgeCases, inputName: problemCases.inputName, outputName: problemCases.outputName })
+      .from(judgeCases)
+      .leftJoin(problemCases, eq(problemCases.id, judgeCases.caseId))
+      .where(eq(judgeCases.submitId, submitId))
+      .orderBy(asc(judgeCases.seq));
+  },
+
+  async setShare(submitId: number, share: boolean) {
+    await db
+      .update(submissions)
+      .set({ share: share ? 1 : 0 })
+      .where(eq(submissions.submitId, submitId));
+  },
+
+  /** Submissions and ACs per local day since `from` (all submissions, contests included: reference §6.1). */
+  dailyCounts(from: Date, timeZone: string, uid?: string) {
+    const day = sql<string>`to_char(${submissions.submitTime} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+    return (
+      db
+        .select({
+          day,
+          total: sql<number>`count(*)::int`,
+          ac: sql<number>`(count(*) filter (where ${submissions.status} = 0))::int`,
+        })
+        .from(submissions)
+        .where(
+          and(
+            gte(submissions.submitTime, from),
+            ...(uid === undefined ? [] : [eq(submissions.uid, uid), eq(submissions.cid, 0)]),
+          ),
+        )
+        // By position: the day expression carries a bound parameter, so it cannot be repeated here.
+        .groupBy(sql`1`)
+    );
+  },
+});
+export type SubmissionQueryRepository = ReturnType<typeof createSubmissionQueryRepository>;

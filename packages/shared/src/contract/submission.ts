@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { endpoint, isoDate, page, pageQuery, qBool, qInt, qNum, qStr } from '../api.js';
+import { LIMITS } from '../limits.js';
+
+/** Submitting code, submissions and their judgement (spec 1-core §2 "Submission list/detail", §4, §5). */
+
+const code = z
+  .string({ error: 'codeEmpty' })
+  .max(LIMITS.codeMax, { error: 'codeTooLong' })
+  .refine((c) => c.trim().length > 0, { error: 'codeEmpty' });
+
+/** A problem reference: HOJ's client sends the display id string on submit and the numeric id on test runs. */
+const problemRef = z.union([z.string().trim().min(1).max(100), z.number().int()]);
+
+export const submitProblemJudge = endpoint({
+  method: 'POST',
+  path: '/api/submit-problem-judge',
+  access: 'user',
+  permission: 'submit',
+  switch: 'openPublicJudge',
+  input: z.object({
+    pid: problemRef,
+    language: z.string().trim().min(1).max(50),
+    code,
+    cid: z.number().int().nullish(),
+    tid: z.number().int().nullish(),
+    gid: z.number().int().nullish(),
+    isRemote: z.boolean().nullish(),
+    captcha: z.string().nullish(),
+  }),
+  output: z.lazy(() => submission),
+});
+
+export const submitProblemTestJudge = endpoint({
+  method: 'POST',
+  path: '/api/submit-problem-test-judge',
+  access: 'user',
+  permission: 'submit',
+  switch: 'openPublicJudge',
+  input: z.object({
+    pid: problemRef,
+    type: z.enum(['public', 'contest', 'group']).default('public'),
+    language: z.string().trim().min(1).max(50),
+    code,
+    userInput: z.string({ error: 'fieldRequired' }).max(LIMITS.testInputMax, { error: 'testInputTooLong' }),
+    expectedOutput: z.string().max(LIMITS.testInputMax).nullish(),
+    mode: z.string().nullish(),
+    isRemoteJudge: z.boolean().nullish(),
+  }),
+  /** The key to poll get-test-judge-result with. */
+  output: z.string(),
+});
+
+export const getTestJudgeResult = endpoint({
+  method: 'GET',
+  path: '/api/get-test-judge-result',
+  access: 'user',
+  input: z.object({ testJudgeKey: z.string().min(1).max(100) }),
+  output: z.object({
+    status: z.number().int(),
+    time: z.number().int().nullable(),
+    memory: z.number().int().nullable(),
+    userInput: z.string(),
+    userOutput: z.string().nullable(),
+    expectedOutput: z.string().nullable(),
+    stderr: z.string(),
+    problemJudgeMode: z.string(),
+  }),
+});
+
+/** HOJ's Judge entity as the public sees it: `code` null unless visible, `errorMessage` only for CE/SE/SF. */
+export const submission = z.object({
+  submitId: z.number().int(),
+  pid: z.number().int(),
+  displayPid: z.string(),
+  displayId: z.string(),
+  title: z.string(),
+  uid: z.string(),
+  username: z.string(),
+  realName: z.string().nullable(),
+  submitTime: isoDate,
+  status: z.number().int(),
+  share: z.boolean(),
+  errorMessage: z.string().nullable(),
+  time: z.number().int().nullable(),
+  memory: z.number().int().nullable(),
+  score: z.number().int().nullable(),
+  oiRankScore: z.number().int().nullable(),
+  length: z.number().int(),
+  code: z.string().nullable(),
+  language: z.string(),
+  cid: z.number().int(),
+  cpid: z.number().int(),
+  gid: z.number().int().nullable(),
+  source: z.string().nullable(),
+  judger: z.string().nullable(),
+  ip: z.string().nullable(),
+  version: z.number().int(),
+  isManual: z.boolean(),
+  vjudgeSubmitId: z.null(),
+  vjudgeUsername: z.null(),
+  vjudgePassword: z.null(),
+  gmtCreate: isoDate,
+  gmtModified: isoDate,
+});
+export type Submission = z.infer<typeof submission>;
+
+export const getSubmissionList = endpoint({
+  method: 'GET',
+  path: '/api/get-submission-list',
+  access: 'public',
+  input: z.object({
+    ...pageQuery(30),
+    onlyMine: qBool(),
+    /** Student name or username. */
+    name: qStr().pipe(z.string().max(100).optional()),
+    username: qStr().pipe(z.string().max(100).optional()),
+    status: qInt(),
+    problemID: qStr().pipe(z.string().max(100).optional()),
+    completeProblemID: qBool(),
+    gid: qInt(),
+    contestID: qInt(),
+    beforeContestSubmit: qBool(),
+  }),
+  output: page(submission),
+});
+
+export const getSubmissionDetail = endpoint({
+  method: 'GET',
+  path: '/api/get-submission-detail',
+  access: 'public',
+  input: z.object({ submitId: qNum(z.number().int()) }),
+  output: z.object({ submission, codeShare: z.boolean() }),
+});
+
+export const judgeCase = z.object({
+  id: z.number().int(),
+  submitId: z.number().int(),
+  pid: z.number().int(),
+  uid: z.string(),
+  caseId: z.number().int().nullable(),
+  seq: z.number().int(),
+  status: z.number().int(),
+  time: z.number().int(),
+  memory: z.number().int(),
+  score: z.number().int().nullable(),
+  groupNum: z.number().int().nullable(),
+  mode: z.string(),
+  /** Test file names: admins only. */
+  inputData: z.string().nullable(),
+  outputData: z.string().nullable(),
+  userOutput: z.string().nullable(),
+  /** The judge's note on the case (checker text, signal, "Output Limit Exceeded"). */
+  message: z.string().nullable(),
+});
+
+export const getAllCaseResult = endpoint({
+  method: 'GET',
+  path: '/api/get-all-case-result',
+  access: 'public',
+  input: z.object({ submitId: qNum(z.number().int()) }),
+  /** null when the problem does not open case results to this viewer. */
+  output: z
+    .object({
+      judgeCaseMode: z.string(),
+      judgeCaseList: z.array(judgeCase).nullable(),
+      subTaskJudgeCaseVoList: z
+        .array(
+          z.object({
+            groupNum: z.number().int(),
+            time: z.number().int(),
+            memory: z.number().int(),
+            score: z.number().int(),
+            status: z.number().int(),
+            ac: z.number().int(),
+            total: z.number().int(),
+            subtaskDetailList: z.array(judgeCase),
+          }),
+        )
+        .nullable(),
+    })
+    .nullable(),
+});
+
+export const checkSubmissionsStatus = endpoint({
+  method: 'POST',
+  path: '/api/check-submissions-status',
+  access: 'public',
+  input: z.object({ submitIds: z.array(z.number().int()).max(100), cid: z.number().int().nullish() }),
+  /** submitId → the row without code or error message. */
+  output: z.record(z.string(), submission),
+});
+
+export const updateSubmission = endpoint({
+  method: 'PUT',
+  path: '/api/submission',
+  access: 'user',
+  input: z.object({ submitId: z.number().int(), share: z.boolean(), uid: z.string().nullish() }),
+  output: z.null(),
+});
+
+export const downloadBySubmitId = endpoint({
+  method: 'GET',
+  path: '/api/download-by-submit-id',
+  access: 'public',
+  input: z.object({ submitId: qNum(z.number().int()) }),
+  output: z.unknown(),
+  binary: true,
+});
+
+export const rejudge = endpoint({
+  method: 'GET',
+  path: '/api/admin/judge/rejudge',
+  access: 'root',
+  permission: 'rejudge',
+  input: z.object({ submitId: qNum(z.number().int()) }),
+  output: submission,
+});
+
+/** Root at any time; admin and problem_admin only on Judging, Compiling or Compile Error (DESIGN §7). */
+export const manualJudge = endpoint({
+  method: 'GET',
+  path: '/api/admin/judge/manual-judge',
+  access: 'admin',
+  input: z.object({
+    submitId: qNum(z.number().int()),
+    status: qNum(z.number().int().min(-4).max(8)),
+    score: qNum(z.number().int().min(0).optional()),
+  }),
+  output: submission,
+});
+
+export const cancelJudge = endpoint({
+  method: 'GET',
+  path: '/api/admin/judge/cancel-judge',
+  access: 'admin',
+  input: z.object({ submitId: qNum(z.number().int()) }),
+  output: submission,
+});
+
+export const resubmit = endpoint({
+  method: 'GET',
+  path: '/api/resubmit',
+  access: 'user',
+  input: z.object({ submitId: qNum(z.number().int()) }),
+  output: submission,
+});
