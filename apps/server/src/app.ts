@@ -7,7 +7,11 @@ import { AppError } from './http/app-error.js';
 import type { BindDeps } from './http/bind.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerJudgeRoutes } from './modules/judge/judge.routes.js';
+import { registerProblemCatalogRoutes } from './modules/problem/problem-catalog.routes.js';
+import { registerRankRoutes } from './modules/rank/rank.routes.js';
 import { registerSiteRoutes } from './modules/site/site.routes.js';
+import { registerSubmissionRoutes } from './modules/submission/submission.routes.js';
+import { registerUserRoutes } from './modules/user/user-settings.routes.js';
 import type { AppServices } from './services.js';
 
 export interface AppOptions {
@@ -75,6 +79,10 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerAuthRoutes(app, deps, opts.services);
   registerSiteRoutes(app, deps, opts.services);
   registerJudgeRoutes(app, deps, opts.services);
+  registerProblemCatalogRoutes(app, deps, opts.services);
+  registerSubmissionRoutes(app, deps, opts.services);
+  registerRankRoutes(app, deps, opts.services);
+  await registerUserRoutes(app, deps, opts.services);
   opts.extraRoutes?.(app, deps);
 
   const indexHtml = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;

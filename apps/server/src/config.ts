@@ -29,3 +29,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
 });
 
 export const REPO_ROOT = repoRoot;
+
+/** SMTP settings from OJ_SMTP_HOST/PORT/USER/PASS/FROM; they seed the mail configuration on first start
+ * (admins edit it afterwards). Null when OJ_SMTP_HOST is unset. */
+export const loadSmtpEnv = (env: NodeJS.ProcessEnv = process.env) =>
+  env.OJ_SMTP_HOST
+    ? {
+        host: env.OJ_SMTP_HOST,
+        port: Number(env.OJ_SMTP_PORT ?? 25),
+        user: env.OJ_SMTP_USER ?? '',
+        pass: env.OJ_SMTP_PASS ?? '',
+        from: env.OJ_SMTP_FROM ?? env.OJ_SMTP_USER ?? '',
+      }
+    : null;

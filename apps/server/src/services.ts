@@ -12,6 +12,32 @@ import { createSiteService } from './modules/site/site.service.js';
 import { createSubmissionService } from './modules/submission/submission.service.js';
 import { createUserRepository } from './modules/user/user.repository.js';
 
+import pino from 'pino';
+import type { Db } from './db/client.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createLoginFailureRepository } from './modules/auth/login-failure.repository.js';
+import { createSessionRepository } from './modules/auth/session.repository.js';
+import { createSessionService } from './modules/auth/session.service.js';
+import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
+import { createMailService } from './modules/mail/mail.service.js';
+import { createProblemRepository } from './modules/problem/problem.repository.js';
+import { createProblemCatalogRepository } from './modules/problem/problem-catalog.repository.js';
+import { createProblemCatalogService } from './modules/problem/problem-catalog.service.js';
+import { createTestDataStore } from './modules/problem/test-data.store.js';
+import { createRankRepository } from './modules/rank/rank.repository.js';
+import { createRankService } from './modules/rank/rank.service.js';
+import { createCaptchaService } from './modules/site/captcha.service.js';
+import { createSiteRepository } from './modules/site/site.repository.js';
+import { createSiteService } from './modules/site/site.service.js';
+import { createSubmissionService } from './modules/submission/submission.service.js';
+import { createSubmissionPublicService } from './modules/submission/submission-public.service.js';
+import { createSubmissionQueryRepository } from './modules/submission/submission-query.repository.js';
+import { createAccountSettingsService } from './modules/user/account-settings.service.js';
+import { createImageStore } from './modules/user/avatar.store.js';
+import { createUserRepository } from './modules/user/user.repository.js';
+import { createUserAccountRepository } from './modules/user/user-account.repository.js';
+import { createUserHomeService } from './modules/user/user-home.service.js';
+
 /** Wires repositories into services; the only place that knows how the pieces fit. */
 export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date }) => {
   const users = createUserRepository(db);
@@ -29,6 +55,66 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
     queue,
     testData: createTestDataStore(opts.dataDir),
     submissions: createSubmissionService({ db, queue, now: opts.now }),
+    ...createPublicServices(db, { users, problems, queue, sessions, siteRepository: createSiteRepository(db) }, opts),
+  };
+};
+/** Problems, submissions, ranks, user home and settings (issue 4): the public endpoints' services. */
+const createPublicServices = (
+  db: Db,
+  base: {
+    users: ReturnType<typeof createUserRepository>;
+    problems: ReturnType<typeof createProblemRepository>;
+    queue: ReturnType<typeof createJudgeQueue>;
+    sessions: ReturnType<typeof createSessionService>;
+    siteRepository: ReturnType<typeof createSiteRepository>;
+  },
+  opts: { dataDir: string; now?: () => Date },
+) => {
+  // Stateless services shared in shape with the ones above; built here so the wiring above stays untouched.
+  const site = createSiteService(base.siteRepository);
+  const internal = createSubmissionService({ db, queue: base.queue, now: opts.now });
+  const submissionsQuery = createSubmissionQueryRepository(db);
+  const ranksRepo = createRankRepository(db);
+  const accounts = createUserAccountRepository(db);
+  const problemCatalog = createProblemCatalogService({
+    catalog: createProblemCatalogRepository(db),
+    problems: base.problems,
+    submissionsQuery,
+    queue: base.queue,
+  });
+  const mail = createMailService({
+    site: base.siteRepository,
+    logger: pino({ level: process.env.LOG_LEVEL ?? 'info' }),
+  });
+  return {
+    problemCatalog,
+    submissionPublic: createSubmissionPublicService({
+      internal,
+      query: submissionsQuery,
+      problems: base.problems,
+      catalog: problemCatalog,
+      site,
+      now: opts.now,
+    }),
+    ranks: createRankService({ ranks: ranksRepo, now: opts.now }),
+    mail,
+    userHome: createUserHomeService({
+      users: base.users,
+      accounts,
+      ranks: ranksRepo,
+      submissionsQuery,
+      now: opts.now,
+    }),
+    accountSettings: createAccountSettingsService({
+      users: base.users,
+      accounts,
+      failures: createLoginFailureRepository(db),
+      sessions: base.sessions,
+      mail,
+      site,
+      images: createImageStore(opts.dataDir),
+      now: opts.now,
+    }),
   };
 };
 export type AppServices = ReturnType<typeof createServices>;

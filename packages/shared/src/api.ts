@@ -54,10 +54,11 @@ export const HTTP = {
 
 /** Query strings: an empty string means absent (DESIGN §7 "Query parameters"). */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-export const qInt = (def?: number) => {
-  const base = z.preprocess(emptyToUndefined, z.coerce.number().int());
-  return def === undefined ? base.optional() : base.default(def);
-};
+export const qInt = (def?: number) =>
+  // The optional/default sits inside the preprocess: outside it would see '' (not undefined) and coerce it to NaN.
+  def === undefined
+    ? z.preprocess(emptyToUndefined, z.coerce.number().int().optional())
+    : z.preprocess(emptyToUndefined, z.coerce.number().int().default(def));
 export const qStr = () => z.preprocess(emptyToUndefined, z.string().optional());
 /** A number from the query string, checked by `schema` (required unless the schema says optional). */
 export const qNum = <T extends z.ZodType>(schema: T) =>
