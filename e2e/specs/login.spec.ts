@@ -94,3 +94,16 @@ test('the admin area asks visitors for an admin login and lets root in', async (
   await page.getByRole('button', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  test('the menu becomes a side drawer with the same entries', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('button', { name: '菜单' }).click();
+    const drawer = page.getByRole('dialog', { name: 'OJ' });
+    await expect(drawer.getByRole('menuitem', { name: '首页' })).toBeVisible();
+    await drawer.getByRole('button', { name: '登录' }).click();
+    await expect(page.getByRole('dialog', { name: 'OJ' }).getByLabel('用户名')).toBeVisible();
+  });
+});

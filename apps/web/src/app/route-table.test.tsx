@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../lib/auth-store';
 import { renderWithProviders, setupI18n, stubServer } from '../test-utils';
@@ -104,6 +104,20 @@ describe('router built from the table', () => {
     // /zhuce still belongs to the missing "register" feature.
     renderWithProviders(buildRoutes(features, screens), '/zhuce');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+
+  it('hides the footer on problem-detail pages and titles the window "<product> - <page>"', async () => {
+    const screens = { ...SCREENS, ProblemList: ProblemListStub, ProblemDetails: ProblemDetailsStub };
+    const features = [...IMPLEMENTED_FEATURES, 'problem'] as const;
+    const list = renderWithProviders(buildRoutes(features, screens), '/problem');
+    await screen.findByRole('heading', { name: 'Problem list screen' });
+    expect(await screen.findByText('Training School')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Test Judge - Problem'));
+    list.unmount();
+
+    renderWithProviders(buildRoutes(features, screens), '/problem/1001');
+    await screen.findByRole('heading', { name: 'Problem detail screen' });
+    expect(screen.queryByText('Training School')).toBeNull();
   });
 
   it('refuses to build a live feature without its screen', () => {

@@ -2,7 +2,7 @@ import { account } from '@oj/shared';
 import { session } from './auth-store';
 import { createHttpClient } from './http-client';
 import { currentLanguage, i18next } from './i18n';
-import { navigateTo } from './navigation';
+import { isAdminArea, navigateTo } from './navigation';
 import { notifyError, toast } from './notify';
 import { loginDialog } from './ui-store';
 
@@ -15,7 +15,8 @@ export const api = createHttpClient({
   notify: (kind, text) => (kind === 'error' ? notifyError(i18next.t('Error'), text) : toast.info(text)),
   onUnauthorized: ({ admin }) => {
     session.clear();
-    if (admin) {
+    // In the admin area every lost session leads to the admin login, whichever call noticed it.
+    if (admin || isAdminArea()) {
       navigateTo('/admin/login');
     } else {
       navigateTo('/home');

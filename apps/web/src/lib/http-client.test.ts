@@ -149,6 +149,14 @@ describe('HTTP client', () => {
     }
   });
 
+  it('skips the session handling when asked (logout calls)', async () => {
+    const { client, deps } = setup(() => new Response(envelope(401, null, 'expired'), { status: 401 }));
+    await expect(client.call(account.logout, {}, { silent: true, skipSessionHandling: true })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(deps.onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('stays quiet for silent calls but still runs the 401 handling', async () => {
     const { client, deps } = setup(() => new Response(envelope(401, null, 'expired'), { status: 401 }));
     await expect(client.call(account.logout, {}, { silent: true })).rejects.toBeInstanceOf(ApiError);

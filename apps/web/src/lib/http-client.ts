@@ -43,6 +43,8 @@ export interface CallOptions {
   anonymous?: boolean;
   /** Do not show the failure to the user (the caller handles it). Session handling (401/403) still runs. */
   silent?: boolean;
+  /** Skip the 401/403 session handling: logout calls, where a dead session is the expected outcome. */
+  skipSessionHandling?: boolean;
   signal?: AbortSignal;
 }
 
@@ -114,8 +116,10 @@ export const createHttpClient = (deps: HttpClientDeps) => {
     if (status === HTTP.NOT_FOUND) text = deps.translate('Query_Error');
     const show = !opts.silent && !(status === HTTP.UNAUTHORIZED && !msg);
     if (show) deps.notify('error', text);
-    if (status === HTTP.UNAUTHORIZED) deps.onUnauthorized({ admin });
-    else if (status === HTTP.FORBIDDEN) deps.onForbidden({ admin });
+    if (!opts.skipSessionHandling) {
+      if (status === HTTP.UNAUTHORIZED) deps.onUnauthorized({ admin });
+      else if (status === HTTP.FORBIDDEN) deps.onForbidden({ admin });
+    }
     throw new ApiError(status, text, data, show);
   };
 

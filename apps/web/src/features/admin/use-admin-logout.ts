@@ -10,7 +10,7 @@ export const useAdminLogout = () => {
   const queryClient = useQueryClient();
   return async () => {
     try {
-      await api.call(account.adminLogout, {}, { silent: true });
+      await api.call(account.adminLogout, {}, { silent: true, skipSessionHandling: true });
     } catch {
       // Leaving locally matters more than the server's answer.
     }

@@ -22,7 +22,7 @@ const LogoutPage = () => {
       navigate('/home', { replace: true });
     };
     // Local state is cleared even when the server is unreachable: the user asked to leave.
-    api.call(account.logout, {}, { silent: true }).then(finish, finish);
+    api.call(account.logout, {}, { silent: true, skipSessionHandling: true }).then(finish, finish);
   }, [navigate, queryClient]);
 
   return <p style={{ textAlign: 'center', padding: 48 }}>{t('Logging_Out')}</p>;

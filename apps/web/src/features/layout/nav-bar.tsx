@@ -1,6 +1,6 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Menu, Space } from 'antd';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { hasFeature } from '../../app/features';
@@ -26,6 +26,8 @@ export const NavBar = () => {
   const { isAuthenticated, isAdmin } = useSession();
   const config = useWebsiteConfig().data;
   const narrow = useMaxWidth(DRAWER_MAX_WIDTH);
+  // The drawer's code is fetched on the first tap; the button works at once and the drawer opens when ready.
+  const [drawer, setDrawer] = useState<'never' | 'open' | 'closed'>('never');
 
   const ctx = { signedIn: isAuthenticated, isAdmin, config };
   const entries = visibleMenu(modeMenu(menuModeOf(pathname)), ctx);
@@ -41,9 +43,17 @@ export const NavBar = () => {
   if (narrow) {
     return (
       <nav className="oj-nav" aria-label={t('Menu')}>
-        <Suspense fallback={<Button type="text" icon={<MenuOutlined />} aria-label={t('Menu')} />}>
-          <NavDrawer items={items} selectedKeys={selected} />
-        </Suspense>
+        <Button type="text" icon={<MenuOutlined />} aria-label={t('Menu')} onClick={() => setDrawer('open')} />
+        {drawer !== 'never' && (
+          <Suspense fallback={null}>
+            <NavDrawer
+              open={drawer === 'open'}
+              onClose={() => setDrawer('closed')}
+              items={items}
+              selectedKeys={selected}
+            />
+          </Suspense>
+        )}
         {brand}
       </nav>
     );

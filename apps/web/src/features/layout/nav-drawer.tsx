@@ -1,6 +1,4 @@
-import { MenuOutlined } from '@ant-design/icons';
 import { Button, Drawer, Menu, type MenuProps, Space } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageToggle } from '../../components/language-toggle';
@@ -11,46 +9,52 @@ import { AuthButtons } from './nav-bar';
 
 /** Under 992 px the menu becomes a side drawer with the same entries (spec 1-core §2), plus the account entries
  * so a phone reaches everything the desktop header offers. */
-const NavDrawer = ({ items, selectedKeys }: { items: MenuProps['items']; selectedKeys: string[] }) => {
+const NavDrawer = ({
+  open,
+  onClose,
+  items,
+  selectedKeys,
+}: {
+  open: boolean;
+  onClose: () => void;
+  items: MenuProps['items'];
+  selectedKeys: string[];
+}) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   const { isAuthenticated, isAdmin } = useSession();
   const config = useWebsiteConfig().data;
   const userEntries = isAuthenticated ? visibleMenu(USER_MENU, { signedIn: true, isAdmin, config }) : [];
 
   return (
-    <>
-      <Button type="text" icon={<MenuOutlined />} aria-label={t('Menu')} onClick={() => setOpen(true)} />
-      <Drawer open={open} placement="left" size={260} title={config?.shortName ?? 'OJ'} onClose={() => setOpen(false)}>
-        <Menu mode="inline" items={items} selectedKeys={selectedKeys} onClick={() => setOpen(false)} />
-        <Space orientation="vertical" style={{ width: '100%', marginTop: 16 }}>
-          {isAuthenticated ? (
-            userEntries.map((e) =>
-              e.newWindow ? (
-                <Button key={e.key} block href={e.path} target="_blank">
-                  {t(e.labelKey)}
-                </Button>
-              ) : (
-                <Button
-                  key={e.key}
-                  block
-                  onClick={() => {
-                    setOpen(false);
-                    navigate(e.path ?? '/home');
-                  }}
-                >
-                  {t(e.labelKey)}
-                </Button>
-              ),
-            )
-          ) : (
-            <AuthButtons onClick={() => setOpen(false)} block />
-          )}
-          <LanguageToggle block />
-        </Space>
-      </Drawer>
-    </>
+    <Drawer open={open} placement="left" size={260} title={config?.shortName ?? 'OJ'} onClose={onClose}>
+      <Menu mode="inline" items={items} selectedKeys={selectedKeys} onClick={() => onClose()} />
+      <Space orientation="vertical" style={{ width: '100%', marginTop: 16 }}>
+        {isAuthenticated ? (
+          userEntries.map((e) =>
+            e.newWindow ? (
+              <Button key={e.key} block href={e.path} target="_blank">
+                {t(e.labelKey)}
+              </Button>
+            ) : (
+              <Button
+                key={e.key}
+                block
+                onClick={() => {
+                  onClose();
+                  navigate(e.path ?? '/home');
+                }}
+              >
+                {t(e.labelKey)}
+              </Button>
+            ),
+          )
+        ) : (
+          <AuthButtons onClick={() => onClose()} block />
+        )}
+        <LanguageToggle block />
+      </Space>
+    </Drawer>
   );
 };
 
