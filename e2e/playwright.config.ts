@@ -12,6 +12,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));
 
 export default defineConfig({
   testDir: './specs',
+  // At the repository root, where git and Biome already ignore it.
+  outputDir: path.join(repoRoot, 'test-results'),
   // One server, one database: journeys run one after another.
   workers: 1,
   fullyParallel: false,
