@@ -102,7 +102,9 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
 
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url === '/api';
-    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+    // A missing hashed asset is a 404, never index.html (the browser would report a MIME error instead).
+    const isAsset = req.url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // History fallback: deep links are routed by the SPA, which shows its own 404 page.
       reply.header('Cache-Control', 'no-cache');
       return reply.type('text/html').send(fs.createReadStream(indexHtml as string));

@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { LIMITS, PERMISSIONS, ROLE_IDS, ROLES } from '@oj/shared';
 import { inArray } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import { permissions, rolePermissions, roles } from './db/schema.js';
 import { generatePassword, hashPassword } from './lib/password.js';
+import { importPackageFolder } from './modules/problem/problem-package.import.js';
 import type { AppServices } from './services.js';
 
 /** Roles and permissions are data (the table in @oj/shared); kept in sync with it at every start. */
@@ -58,8 +61,31 @@ export const ensureRoot = async (s: AppServices, rootPassword: string | undefine
   return rootPassword ? null : password;
 };
 
-export const bootstrap = async (s: AppServices, opts: { rootPassword: string | undefined }) => {
+const SAMPLES_FLAG = 'samplesImported';
+
+/** The sample problems of samples/problems, imported once, on the first start of a site. */
+export const importSamples = async (s: AppServices, samplesDir: string): Promise<string[]> => {
+  if (await s.siteRepository.getConfig(SAMPLES_FLAG)) return [];
+  const imported: string[] = [];
+  if (fs.existsSync(samplesDir)) {
+    const folders = fs
+      .readdirSync(samplesDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && fs.existsSync(path.join(samplesDir, e.name, 'problem.json')))
+      .map((e) => e.name)
+      .sort();
+    for (const folder of folders) {
+      const r = await importPackageFolder(path.join(samplesDir, folder), { problems: s.problems, store: s.testData });
+      imported.push(`${r.problemId} (${folder})`);
+    }
+  }
+  await s.siteRepository.setConfig(SAMPLES_FLAG, true);
+  return imported;
+};
+
+export const bootstrap = async (s: AppServices, opts: { rootPassword: string | undefined; samplesDir?: string }) => {
   await seedRoles(s.db);
   await s.site.seed();
-  return { generatedRootPassword: await ensureRoot(s, opts.rootPassword), importedSamples: [] as string[] };
+  const generatedRootPassword = await ensureRoot(s, opts.rootPassword);
+  const importedSamples = opts.samplesDir ? await importSamples(s, opts.samplesDir) : [];
+  return { generatedRootPassword, importedSamples };
 };

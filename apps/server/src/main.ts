@@ -21,7 +21,7 @@ const startEmbeddedJudge = (url: string, token: string) => {
       ['--import', 'tsx', path.join(REPO_ROOT, 'apps/judge/src/cli.ts'), 'worker', '--server', url],
       {
         cwd: REPO_ROOT,
-        env: { ...process.env, OJ_JUDGE_TOKEN: token },
+        env: { ...process.env, OJ_JUDGE_TOKEN: token, OJ_JUDGE_CACHE_DIR: path.join(config.dataDir, 'judge-cache') },
         stdio: ['ignore', 'inherit', 'inherit'],
       },
     );
@@ -42,7 +42,10 @@ const main = async () => {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const services = createServices(database.db, { dataDir: config.dataDir });
-  const { generatedRootPassword, importedSamples } = await bootstrap(services, { rootPassword: config.rootPassword });
+  const { generatedRootPassword, importedSamples } = await bootstrap(services, {
+    rootPassword: config.rootPassword,
+    samplesDir: path.join(REPO_ROOT, 'samples/problems'),
+  });
   const judgeToken = loadJudgeToken(config.judgeToken, config.dataDir);
   const app = await buildApp({ services, webDist: config.webDist, logLevel: config.logLevel, judgeToken });
 

@@ -16,6 +16,8 @@ export interface RequestContext {
   /** Raw Authorization token of the call (judge routes compare it with the judge token). */
   token: string | undefined;
   setHeader(name: string, value: string): void;
+  /** Aborted when the client goes away before the answer is sent (long polls stop claiming work for it). */
+  signal: AbortSignal;
 }
 
 export interface BindDeps {
@@ -104,7 +106,12 @@ const contextOf = async (req: FastifyRequest, reply: FastifyReply, deps: BindDep
   }
   const denied = checkAccess(e, user, e.switch ? await deps.site.switches() : undefined);
   if (denied) throw denied;
+  const gone = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
   const ctx: RequestContext = {
+    signal: gone.signal,
     user,
     meta,
     token,

@@ -296,10 +296,12 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
 
     /** Long poll: waits up to `waitMs` for a task. Polls the table every second too, so tasks enqueued by other
      * server instances are found without cross-process signalling. */
-    async claim(w: WorkerIdentity, waitMs: number): Promise<JudgeTask | null> {
+    async claim(w: WorkerIdentity, waitMs: number, signal?: AbortSignal): Promise<JudgeTask | null> {
       await recordWorker(w);
       const deadline = Date.now() + waitMs;
       for (;;) {
+        // A worker that hung up must not be handed a task it will never judge.
+        if (signal?.aborted) return null;
         const task = await claimOnce(w);
         if (task) return task;
         const left = deadline - Date.now();
@@ -446,6 +448,9 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
       const reason = live.length === 0 ? ('noJudge' as const) : languages.length === 0 ? ('noLanguage' as const) : null;
       return { available: reason === null, languages, judges: live.length, reason, queued };
     },
+
+    listTasksOf: (submitId: number) =>
+      db.select().from(judgeTasks).where(eq(judgeTasks.submitId, submitId)).orderBy(asc(judgeTasks.id)),
 
     task: async (id: number) => (await db.select().from(judgeTasks).where(eq(judgeTasks.id, id)))[0],
     taskByKey: async (key: string) => (await db.select().from(judgeTasks).where(eq(judgeTasks.publicKey, key)))[0],

@@ -6,7 +6,7 @@ import type { AppServices } from '../../services.js';
 
 /** The judge protocol: workers claim, heartbeat, report and fetch test data with the judge token. */
 export const registerJudgeRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
-  bind(app, deps, judgeProtocol.claim, (input) => s.queue.claim(input, input.waitMs));
+  bind(app, deps, judgeProtocol.claim, (input, ctx) => s.queue.claim(input, input.waitMs, ctx.signal));
 
   bind(app, deps, judgeProtocol.heartbeat, async (input) => ({
     keep: await s.queue.heartbeat(input, input.taskId, input.attempt, input.status),

@@ -40,6 +40,11 @@ export const createProblemRepository = (db: Db) => ({
     return rows.map((r) => r.language);
   },
 
+  async setProblemId(id: number, problemId: string): Promise<ProblemRow> {
+    const [row] = await db.update(problems).set({ problemId }).where(eq(problems.id, id)).returning();
+    return row;
+  },
+
   async count(): Promise<number> {
     const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(problems);
     return n;
