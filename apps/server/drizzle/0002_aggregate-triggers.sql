@@ -133,11 +133,15 @@ BEGIN
   SELECT uid, pid, max(oi_rank_score) FROM submissions
   WHERE cid = 0 AND gid IS NULL AND oi_rank_score IS NOT NULL GROUP BY uid, pid;
   INSERT INTO user_records (uid, total, ac, score)
-  SELECT u.uid,
-    coalesce((SELECT count(*) FROM submissions s WHERE s.uid = u.uid AND s.cid = 0 AND s.gid IS NULL), 0),
-    coalesce((SELECT count(*) FROM user_acproblems a WHERE a.uid = u.uid), 0),
-    coalesce((SELECT sum(score) FROM user_problem_scores p WHERE p.uid = u.uid), 0)
-  FROM users u;
+  SELECT u.uid, coalesce(s.n, 0), coalesce(a.n, 0), coalesce(p.n, 0)
+  FROM users u
+  LEFT JOIN (SELECT uid, count(*) AS n FROM submissions WHERE cid = 0 AND gid IS NULL GROUP BY uid) s ON s.uid = u.uid
+  LEFT JOIN (SELECT uid, count(*) AS n FROM user_acproblems GROUP BY uid) a ON a.uid = u.uid
+  LEFT JOIN (SELECT uid, sum(score) AS n FROM user_problem_scores GROUP BY uid) p ON p.uid = u.uid;
 END $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 SELECT oj_rebuild_aggregates();
+--> statement-breakpoint
+-- The public problem list's order (length(problem_id), problem_id) as an index, so a page is an index scan.
+CREATE INDEX IF NOT EXISTS problems_public_order_idx ON problems (length(problem_id), problem_id)
+  WHERE auth = 1 AND is_group = 0;

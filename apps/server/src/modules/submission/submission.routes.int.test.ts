@@ -47,7 +47,12 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
     const res = await submit(alice.token, p.problemId);
     expect(res.statusCode).toBe(200);
     const sub = res.json().data;
-    expect(sub).toMatchObject({ status: JUDGE_STATUS.PENDING, uid: alice.uid, displayPid: p.problemId, language: 'C++' });
+    expect(sub).toMatchObject({
+      status: JUDGE_STATUS.PENDING,
+      uid: alice.uid,
+      displayPid: p.problemId,
+      language: 'C++',
+    });
     expect(typeof sub.submitId).toBe('number');
     await judge.judgeNext({ status: JUDGE_STATUS.ACCEPTED });
 
@@ -83,7 +88,10 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
     expect(await key(await submit(alice.token, p.problemId, 'x', 'Python3'))).toEqual([400, 'languageNotAllowed']);
     expect(await key(await submit(alice.token, p.problemId, 'x', 'Java'))).toEqual([400, 'languageNotOffered']);
     expect(await key(await submit(alice.token, 'NO-SUCH-PROBLEM'))).toEqual([404, 'notFound']);
-    expect((await call('POST', '/api/submit-problem-judge', undefined, { pid: p.problemId, language: 'C++', code: 'x' })).statusCode).toBe(401);
+    expect(
+      (await call('POST', '/api/submit-problem-judge', undefined, { pid: p.problemId, language: 'C++', code: 'x' }))
+        .statusCode,
+    ).toBe(401);
     const banned = await student('no_subimit_no_discuss_user');
     expect(await key(await submit(banned.token, p.problemId))).toEqual([403, 'forbidden']);
 
@@ -100,8 +108,12 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
   it('keeps private problems and test runs of others away', async () => {
     const hidden = await createProblem(t, { auth: 2 });
     expect((await submit(alice.token, hidden.problemId)).statusCode).toBe(404);
-    expect((await call('GET', `/api/get-problem-detail?problemId=${hidden.problemId}`, alice.token)).statusCode).toBe(404);
-    expect((await call('GET', `/api/get-problem-detail?problemId=${hidden.problemId}`, rootToken)).statusCode).toBe(200);
+    expect((await call('GET', `/api/get-problem-detail?problemId=${hidden.problemId}`, alice.token)).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/api/get-problem-detail?problemId=${hidden.problemId}`, rootToken)).statusCode).toBe(
+      200,
+    );
   });
 
   it('test-runs with custom input and polls the result; input is limited to 1000 characters', async () => {
@@ -109,7 +121,10 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
     t.clock.offsetMs = 0;
     const p = await createProblem(t);
     const body = { pid: p.id, type: 'public', language: 'C++', code: 'int main(){}', userInput: '1 2' };
-    const tooLong = await call('POST', '/api/submit-problem-test-judge', alice.token, { ...body, userInput: 'x'.repeat(1001) });
+    const tooLong = await call('POST', '/api/submit-problem-test-judge', alice.token, {
+      ...body,
+      userInput: 'x'.repeat(1001),
+    });
     expect([tooLong.statusCode, tooLong.json().data.key]).toEqual([400, 'testInputTooLong']);
     const empty = await call('POST', '/api/submit-problem-test-judge', alice.token, { ...body, code: ' ' });
     expect(empty.json().data.key).toBe('codeEmpty');
@@ -117,8 +132,14 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const testJudgeKey = res.json().data as string;
     const pending = await call('GET', `/api/get-test-judge-result?testJudgeKey=${testJudgeKey}`, alice.token);
-    expect(pending.json().data).toMatchObject({ status: JUDGE_STATUS.PENDING, userInput: '1 2', problemJudgeMode: 'default' });
-    expect((await call('GET', `/api/get-test-judge-result?testJudgeKey=${testJudgeKey}`, bob.token)).statusCode).toBe(404);
+    expect(pending.json().data).toMatchObject({
+      status: JUDGE_STATUS.PENDING,
+      userInput: '1 2',
+      problemJudgeMode: 'default',
+    });
+    expect((await call('GET', `/api/get-test-judge-result?testJudgeKey=${testJudgeKey}`, bob.token)).statusCode).toBe(
+      404,
+    );
     await judge.judgeNext({ status: JUDGE_STATUS.ACCEPTED });
     const done = await call('GET', `/api/get-test-judge-result?testJudgeKey=${testJudgeKey}`, alice.token);
     expect(done.json().data).toMatchObject({ status: 0, userOutput: '3\n', time: 5 });
@@ -144,14 +165,21 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
     expect(own.json().data.judgeCaseList[0]).toMatchObject({ status: 3, inputData: null, outputData: null });
     const asAdmin = await call('GET', `/api/get-all-case-result?submitId=${sub.submitId}`, adminToken);
     expect(asAdmin.json().data.judgeCaseList[0].inputData).toBe('1.in');
-    const adminDetail = (await call('GET', `/api/get-submission-detail?submitId=${sub.submitId}`, adminToken)).json().data;
+    const adminDetail = (await call('GET', `/api/get-submission-detail?submitId=${sub.submitId}`, adminToken)).json()
+      .data;
     expect(adminDetail.submission.code).toBe('secret code');
-    const adminList = (await call('GET', `/api/get-submission-list?username=${encodeURIComponent(alice.uid)}`, adminToken)).json().data;
+    const adminList = (
+      await call('GET', `/api/get-submission-list?username=${encodeURIComponent(alice.uid)}`, adminToken)
+    ).json().data;
     expect(adminList.total).toBe(0);
 
     // Share: owner only, then visible to all.
-    expect((await call('PUT', '/api/submission', bob.token, { submitId: sub.submitId, share: true })).statusCode).toBe(403);
-    expect((await call('PUT', '/api/submission', alice.token, { submitId: sub.submitId, share: true })).statusCode).toBe(200);
+    expect((await call('PUT', '/api/submission', bob.token, { submitId: sub.submitId, share: true })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call('PUT', '/api/submission', alice.token, { submitId: sub.submitId, share: true })).statusCode,
+    ).toBe(200);
     const shared = (await call('GET', `/api/get-submission-detail?submitId=${sub.submitId}`, bob.token)).json().data;
     expect(shared.submission).toMatchObject({ code: 'secret code', share: true });
     const file = await call('GET', `/api/download-by-submit-id?submitId=${sub.submitId}`, bob.token);
@@ -161,7 +189,8 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
 
     // The hide switch replaces code for everyone but root.
     await t.services.site.updateSwitches({ hideNonContestSubmissionCode: true });
-    const hiddenOwn = (await call('GET', `/api/get-submission-detail?submitId=${sub.submitId}`, alice.token)).json().data;
+    const hiddenOwn = (await call('GET', `/api/get-submission-detail?submitId=${sub.submitId}`, alice.token)).json()
+      .data;
     expect(hiddenOwn.submission.code).not.toBe('secret code');
     const rootView = (await call('GET', `/api/get-submission-detail?submitId=${sub.submitId}`, rootToken)).json().data;
     expect(rootView.submission.code).toBe('secret code');
@@ -173,21 +202,41 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
     await judge.judgeNext({ status: JUDGE_STATUS.COMPILE_ERROR });
     const refused = await call('PUT', '/api/submission', alice.token, { submitId: sub2.submitId, share: true });
     expect([refused.statusCode, refused.json().data.key]).toEqual([400, 'shareNotAllowed']);
-    expect((await call('GET', `/api/get-all-case-result?submitId=${sub2.submitId}`, alice.token)).json().data).toBeNull();
+    expect(
+      (await call('GET', `/api/get-all-case-result?submitId=${sub2.submitId}`, alice.token)).json().data,
+    ).toBeNull();
     const ce = (await call('GET', `/api/get-submission-detail?submitId=${sub2.submitId}`, bob.token)).json().data;
     expect(ce.submission.errorMessage).toContain('expected ;');
   });
 
   it('groups case results by subtask for subtask modes', async () => {
-    const p = await createProblem(t, { type: 1, judgeCaseMode: 'subtask_lowest', ioScore: 100 }, {
-      cases: [{ score: 30, groupNum: 1 }, { score: 30, groupNum: 1 }, { score: 40, groupNum: 2 }],
-    });
+    const p = await createProblem(
+      t,
+      { type: 1, judgeCaseMode: 'subtask_lowest', ioScore: 100 },
+      {
+        cases: [
+          { score: 30, groupNum: 1 },
+          { score: 30, groupNum: 1 },
+          { score: 40, groupNum: 2 },
+        ],
+      },
+    );
     const sub = (await submit(alice.token, p.problemId)).json().data;
     await judge.judgeNext({ status: 8, score: 40, oiRankScore: 4, caseStatuses: [0, -1, 0] });
     const res = (await call('GET', `/api/get-all-case-result?submitId=${sub.submitId}`, alice.token)).json().data;
     expect(res.judgeCaseMode).toBe('subtask_lowest');
     expect(res.judgeCaseList).toBeNull();
-    expect(res.subTaskJudgeCaseVoList.map((g: { groupNum: number; score: number; status: number; ac: number; total: number }) => [g.groupNum, g.score, g.status, g.ac, g.total])).toEqual([
+    expect(
+      res.subTaskJudgeCaseVoList.map(
+        (g: { groupNum: number; score: number; status: number; ac: number; total: number }) => [
+          g.groupNum,
+          g.score,
+          g.status,
+          g.ac,
+          g.total,
+        ],
+      ),
+    ).toEqual([
       [1, 0, -1, 1, 2],
       [2, 40, 0, 1, 1],
     ]);
@@ -209,10 +258,25 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
     expect((await call('GET', manual, alice.token)).statusCode).toBe(403);
     const adminTry = await call('GET', manual, adminToken);
     expect([adminTry.statusCode, adminTry.json().data.key]).toEqual([403, 'manualJudgeNotAllowed']);
-    const cancelledStatus = await call('GET', `/api/admin/judge/manual-judge?submitId=${sub.submitId}&status=-4`, rootToken);
+    const cancelledStatus = await call(
+      'GET',
+      `/api/admin/judge/manual-judge?submitId=${sub.submitId}&status=-4`,
+      rootToken,
+    );
     expect(cancelledStatus.json().data.key).toBe('manualJudgeCancelled');
-    const byRoot = await call('GET', `/api/admin/judge/manual-judge?submitId=${sub.submitId}&status=8&score=150`, rootToken);
-    expect(byRoot.json().data).toMatchObject({ status: 8, score: 100, oiRankScore: 12, isManual: true, judger: 'root', version: 2 });
+    const byRoot = await call(
+      'GET',
+      `/api/admin/judge/manual-judge?submitId=${sub.submitId}&status=8&score=150`,
+      rootToken,
+    );
+    expect(byRoot.json().data).toMatchObject({
+      status: 8,
+      score: 100,
+      oiRankScore: 12,
+      isManual: true,
+      judger: 'root',
+      version: 2,
+    });
 
     // The judge that claimed the rejudge can no longer report over the manual verdict.
     const claimed = await judge.claim();
@@ -225,7 +289,9 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
     expect(cancel.json().data).toMatchObject({ status: JUDGE_STATUS.CANCELLED, isManual: true });
     const twice = await call('GET', `/api/admin/judge/cancel-judge?submitId=${sub2.submitId}`, rootToken);
     expect(twice.json().data.key).toBe('alreadyCancelled');
-    expect((await call('GET', `/api/admin/judge/cancel-judge?submitId=${sub2.submitId}`, alice.token)).statusCode).toBe(403);
+    expect((await call('GET', `/api/admin/judge/cancel-judge?submitId=${sub2.submitId}`, alice.token)).statusCode).toBe(
+      403,
+    );
 
     // Resubmit is only for Submitted Failed.
     const resub = await call('GET', `/api/resubmit?submitId=${sub2.submitId}`, bob.token);

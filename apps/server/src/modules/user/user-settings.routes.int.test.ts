@@ -89,11 +89,17 @@ describe.each(DB_KINDS)('user home and settings on %s', (kind) => {
   it('changes the password: wrong old one is 400, five wrong lock it, success ends the other sessions', async () => {
     const u = await account();
     const other = (await login(t, u.username, u.password)).token as string;
-    const wrong = await call('POST', '/api/change-password', u.token, { oldPassword: 'nope-nope', newPassword: 'newpass1' });
+    const wrong = await call('POST', '/api/change-password', u.token, {
+      oldPassword: 'nope-nope',
+      newPassword: 'newpass1',
+    });
     expect([wrong.statusCode, wrong.json().data.key]).toEqual([400, 'oldPasswordWrong']);
     const short = await call('POST', '/api/change-password', u.token, { oldPassword: u.password, newPassword: '123' });
     expect(short.json().data.key).toBe('Password_Check_Between');
-    const ok = await call('POST', '/api/change-password', u.token, { oldPassword: u.password, newPassword: 'newpass1' });
+    const ok = await call('POST', '/api/change-password', u.token, {
+      oldPassword: u.password,
+      newPassword: 'newpass1',
+    });
     expect(ok.json().data).toMatchObject({ code: 200, userInfo: { uid: u.uid } });
     expect((await call('GET', '/api/get-user-auth-info', u.token)).statusCode).toBe(200);
     expect((await call('GET', '/api/get-user-auth-info', other)).statusCode).toBe(401);
@@ -102,9 +108,15 @@ describe.each(DB_KINDS)('user home and settings on %s', (kind) => {
     for (let i = 0; i < 4; i++) {
       await call('POST', '/api/change-password', u.token, { oldPassword: 'bad-pass', newPassword: 'another1' });
     }
-    const locked = await call('POST', '/api/change-password', u.token, { oldPassword: 'bad-pass', newPassword: 'another1' });
+    const locked = await call('POST', '/api/change-password', u.token, {
+      oldPassword: 'bad-pass',
+      newPassword: 'another1',
+    });
     expect([locked.statusCode, locked.json().data.key]).toEqual([429, 'passwordChangeLocked']);
-    const stillLocked = await call('POST', '/api/change-password', u.token, { oldPassword: 'newpass1', newPassword: 'another1' });
+    const stillLocked = await call('POST', '/api/change-password', u.token, {
+      oldPassword: 'newpass1',
+      newPassword: 'another1',
+    });
     expect(stillLocked.statusCode).toBe(429);
   });
 
@@ -118,11 +130,23 @@ describe.each(DB_KINDS)('user home and settings on %s', (kind) => {
     expect(code).toMatch(/^\d{6}$/);
     const again = await call('GET', '/api/get-change-email-code?email=alice@example.test', u.token);
     expect([again.statusCode, again.json().data.key]).toEqual([429, 'emailCodeTooFrequent']);
-    const wrongCode = await call('POST', '/api/change-email', u.token, { password: u.password, newEmail: 'alice@example.test', code: '000000x' });
+    const wrongCode = await call('POST', '/api/change-email', u.token, {
+      password: u.password,
+      newEmail: 'alice@example.test',
+      code: '000000x',
+    });
     expect(wrongCode.json().data.key).toBe('emailCodeWrong');
-    const ok = await call('POST', '/api/change-email', u.token, { password: u.password, newEmail: 'alice@example.test', code });
+    const ok = await call('POST', '/api/change-email', u.token, {
+      password: u.password,
+      newEmail: 'alice@example.test',
+      code,
+    });
     expect(ok.json().data.userInfo.email).toBe('alice@example.test');
-    const reuse = await call('POST', '/api/change-email', u.token, { password: u.password, newEmail: 'alice@example.test', code });
+    const reuse = await call('POST', '/api/change-email', u.token, {
+      password: u.password,
+      newEmail: 'alice@example.test',
+      code,
+    });
     expect(reuse.json().data.key).toBe('emailCodeWrong');
     const other = await account();
     const taken = await call('GET', '/api/get-change-email-code?email=ALICE@example.test', other.token);
@@ -131,10 +155,16 @@ describe.each(DB_KINDS)('user home and settings on %s', (kind) => {
 
   it('resets a forgotten password by mail (90 s resend lock); without SMTP the code goes to the log', async () => {
     const u = await account();
-    expect((await call('POST', '/api/apply-reset-password', undefined, { username: u.username })).json().data.key).toBe('userHasNoEmail');
+    expect((await call('POST', '/api/apply-reset-password', undefined, { username: u.username })).json().data.key).toBe(
+      'userHasNoEmail',
+    );
     await call('GET', '/api/get-change-email-code?email=reset-me@example.test', u.token);
     const code1 = /is (\d{6})/.exec(lastMail())?.[1] as string;
-    await call('POST', '/api/change-email', u.token, { password: u.password, newEmail: 'reset-me@example.test', code: code1 });
+    await call('POST', '/api/change-email', u.token, {
+      password: u.password,
+      newEmail: 'reset-me@example.test',
+      code: code1,
+    });
 
     const unknown = await call('POST', '/api/apply-reset-password', undefined, { username: 'nobody-zz' });
     expect([unknown.statusCode, unknown.json().data.key]).toEqual([400, 'usernameNotExist']);
@@ -144,9 +174,17 @@ describe.each(DB_KINDS)('user home and settings on %s', (kind) => {
     expect(link?.[1]).toBe(encodeURIComponent(u.username));
     const again = await call('POST', '/api/apply-reset-password', undefined, { username: u.username });
     expect(again.statusCode).toBe(429);
-    const wrong = await call('POST', '/api/reset-password', undefined, { username: u.username, password: 'brandnew1', code: 'wrong' });
+    const wrong = await call('POST', '/api/reset-password', undefined, {
+      username: u.username,
+      password: 'brandnew1',
+      code: 'wrong',
+    });
     expect(wrong.json().data.key).toBe('emailCodeWrong');
-    const reset = await call('POST', '/api/reset-password', undefined, { username: u.username, password: 'brandnew1', code: link?.[2] });
+    const reset = await call('POST', '/api/reset-password', undefined, {
+      username: u.username,
+      password: 'brandnew1',
+      code: link?.[2],
+    });
     expect(reset.statusCode).toBe(200);
     expect((await call('GET', '/api/get-user-auth-info', u.token)).statusCode).toBe(401);
     expect((await login(t, u.username, 'brandnew1')).res.statusCode).toBe(200);
@@ -167,7 +205,11 @@ describe.each(DB_KINDS)('user home and settings on %s', (kind) => {
 
   it('changes profile fields with their length rules', async () => {
     const u = await account();
-    const ok = await call('POST', '/api/change-userInfo', u.token, { nickname: 'Ally', school: 'No. 1 Middle', gender: 'female' });
+    const ok = await call('POST', '/api/change-userInfo', u.token, {
+      nickname: 'Ally',
+      school: 'No. 1 Middle',
+      gender: 'female',
+    });
     expect(ok.json().data).toMatchObject({ nickname: 'Ally', school: 'No. 1 Middle', gender: 'female', uid: u.uid });
     expect((await call('POST', '/api/change-userInfo', u.token, { nickname: 'x'.repeat(21) })).statusCode).toBe(400);
     expect((await call('POST', '/api/change-userInfo', u.token, { gender: 'robot' })).statusCode).toBe(400);
@@ -177,18 +219,31 @@ describe.each(DB_KINDS)('user home and settings on %s', (kind) => {
   it('uploads an avatar checked by magic bytes and size, served with nosniff', async () => {
     const u = await account();
     const up = (file: Buffer, name = 'a.png') =>
-      t.app.inject({ method: 'POST', url: '/api/file/upload-avatar', ...multipart('image', name, file), headers: { ...multipart('image', name, file).headers, authorization: u.token } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/file/upload-avatar',
+        ...multipart('image', name, file),
+        headers: { ...multipart('image', name, file).headers, authorization: u.token },
+      });
     const res = await up(PNG);
     expect(res.statusCode).toBe(200);
     const avatar = res.json().data.avatar as string;
     expect(avatar).toMatch(/^\/api\/public\/img\/[0-9a-f]{32}\.png$/);
     const img = await t.app.inject({ method: 'GET', url: avatar });
-    expect([img.statusCode, img.headers['content-type'], img.headers['x-content-type-options']]).toEqual([200, 'image/png', 'nosniff']);
+    expect([img.statusCode, img.headers['content-type'], img.headers['x-content-type-options']]).toEqual([
+      200,
+      'image/png',
+      'nosniff',
+    ]);
     const html = await up(Buffer.from('<html><script>alert(1)</script></html>'), 'evil.png');
     expect([html.statusCode, html.json().data.key]).toEqual([400, 'avatarType']);
     const big = await up(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]));
     expect([big.statusCode, big.json().data.key]).toEqual([400, 'avatarTooLarge']);
-    const anon = await t.app.inject({ method: 'POST', url: '/api/file/upload-avatar', ...multipart('image', 'a.png', PNG) });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/upload-avatar',
+      ...multipart('image', 'a.png', PNG),
+    });
     expect(anon.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/public/img/../../etc/passwd' })).statusCode).toBe(404);
     const home = (await call('GET', `/api/get-user-home-info?uid=${u.uid}`)).json().data;
