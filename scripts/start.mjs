@@ -30,13 +30,28 @@ if (mtime(path.join(root, 'node_modules/.package-lock.json')) < mtime(path.join(
 
 // 2. The judge's system packages: installed with apt-get when running as root, else the command is printed and
 //    the site starts anyway (it says that judging is paused and why).
-const SYSTEM = { bwrap: 'bubblewrap', prlimit: 'util-linux', gcc: 'gcc', 'g++': 'g++', javac: 'default-jdk-headless', '/usr/bin/python3': 'python3' };
-const missing = [...new Set(Object.entries(SYSTEM).filter(([cmd]) => !has(cmd)).map(([, pkg]) => pkg))];
+const SYSTEM = {
+  bwrap: 'bubblewrap',
+  prlimit: 'util-linux',
+  gcc: 'gcc',
+  'g++': 'g++',
+  javac: 'default-jdk-headless',
+  '/usr/bin/python3': 'python3',
+};
+const missing = [
+  ...new Set(
+    Object.entries(SYSTEM)
+      .filter(([cmd]) => !has(cmd))
+      .map(([, pkg]) => pkg),
+  ),
+];
 if (missing.length) {
   if (process.getuid?.() === 0 && has('apt-get')) {
     say(`installing the judge's system packages: ${missing.join(' ')}`);
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   } else {
     say(`judging needs: sudo apt-get install -y ${missing.join(' ')}  (the site starts without it)`);
   }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { LIMITS, PERMISSIONS, ROLE_IDS, ROLES } from '@oj/shared';
+import { PERMISSIONS, ROLE_IDS, ROLES } from '@oj/shared';
 import { inArray } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import { permissions, rolePermissions, roles } from './db/schema.js';
@@ -37,17 +37,9 @@ export const seedRoles = async (db: Db) => {
   });
 };
 
-export class ConfigError extends Error {}
-
 /** Creates the super admin `root` on first start. Returns the generated password, to print once, or null. */
 export const ensureRoot = async (s: AppServices, rootPassword: string | undefined): Promise<string | null> => {
   if (await s.users.findByUsername('root')) return null;
-  if (
-    rootPassword !== undefined &&
-    (rootPassword.length < LIMITS.passwordMin || rootPassword.length > LIMITS.passwordMax)
-  ) {
-    throw new ConfigError(`OJ_ROOT_PASSWORD must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters`);
-  }
   const password = rootPassword ?? generatePassword();
   await s.users.create(
     {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LIMITS } from '@oj/shared';
 
 /** Configuration, read once from the environment (README lists every variable). */
 export interface Config {
@@ -16,7 +17,22 @@ export interface Config {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
+export class ConfigError extends Error {}
+
+/** Reads and checks the configuration before anything is opened, so a mistake costs nothing. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const config = readConfig(env);
+  const pw = config.rootPassword;
+  if (pw !== undefined && (pw.length < LIMITS.passwordMin || pw.length > LIMITS.passwordMax)) {
+    throw new ConfigError(`OJ_ROOT_PASSWORD must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters`);
+  }
+  if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) {
+    throw new ConfigError(`PORT must be a port number, not "${env.PORT}"`);
+  }
+  return config;
+};
+
+const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   port: Number(env.PORT ?? 8080),
   host: env.HOST ?? '0.0.0.0',
   dataDir: path.resolve(env.OJ_DATA_DIR ?? path.join(repoRoot, 'data')),

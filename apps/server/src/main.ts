@@ -1,18 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { bootstrap, ConfigError } from './bootstrap.js';
-import { loadConfig, REPO_ROOT } from './config.js';
+import { bootstrap } from './bootstrap.js';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { openDatabase } from './db/client.js';
 import { loadJudgeToken } from './modules/judge/judge-token.js';
 import { createServices } from './services.js';
 
-const config = loadConfig();
 const SWEEP_INTERVAL_MS = 5_000;
 
 /** The embedded judge worker: a child process speaking the same HTTP protocol as a remote one. */
-const startEmbeddedJudge = (url: string, token: string) => {
+const startEmbeddedJudge = (url: string, token: string, cacheDir: string) => {
   let child: ChildProcess | undefined;
   let stopping = false;
   const start = () => {
@@ -21,7 +20,7 @@ const startEmbeddedJudge = (url: string, token: string) => {
       ['--import', 'tsx', path.join(REPO_ROOT, 'apps/judge/src/cli.ts'), 'worker', '--server', url],
       {
         cwd: REPO_ROOT,
-        env: { ...process.env, OJ_JUDGE_TOKEN: token, OJ_JUDGE_CACHE_DIR: path.join(config.dataDir, 'judge-cache') },
+        env: { ...process.env, OJ_JUDGE_TOKEN: token, OJ_JUDGE_CACHE_DIR: cacheDir },
         stdio: ['ignore', 'inherit', 'inherit'],
       },
     );
@@ -39,6 +38,7 @@ const startEmbeddedJudge = (url: string, token: string) => {
 };
 
 const main = async () => {
+  const config = loadConfig();
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const services = createServices(database.db, { dataDir: config.dataDir });
@@ -72,7 +72,12 @@ const main = async () => {
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
-  if (config.embeddedJudge) stopJudge = startEmbeddedJudge(`http://127.0.0.1:${config.port}`, judgeToken);
+  if (config.embeddedJudge)
+    stopJudge = startEmbeddedJudge(
+      `http://127.0.0.1:${config.port}`,
+      judgeToken,
+      path.join(config.dataDir, 'judge-cache'),
+    );
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\n  Online judge running at ${url}  (database: ${db})`);
   if (importedSamples.length) console.log(`  Imported sample problems: ${importedSamples.join(', ')}`);

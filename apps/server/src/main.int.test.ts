@@ -1,0 +1,117 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './config.js';
+
+// The server as `npm start` runs it: a real process on the embedded database, stopped with SIGINT and started
+// again on the same data directory.
+describe('server process', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-'));
+  const port = 18_500 + (process.pid % 400);
+  const base = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    child?.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const start = async (env: Record<string, string> = {}) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        OJ_DATA_DIR: dataDir,
+        OJ_EMBEDDED_JUDGE: 'false',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    proc.stdout?.on('data', (d) => {
+      output += d;
+    });
+    proc.stderr?.on('data', (d) => {
+      output += d;
+    });
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+    const ready = new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        if (output.includes('running at')) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 50);
+      void exited.then((code) => {
+        clearInterval(timer);
+        reject(new Error(`server exited with ${code}: ${output}`));
+      });
+    });
+    await ready;
+    child = proc;
+    return { proc, exited, output: () => output };
+  };
+
+  it('creates root with a generated password printed once, and keeps data across a clean SIGINT restart', async () => {
+    const first = await start();
+    const printed = /password "([^"]+)"/.exec(first.output())?.[1];
+    expect(printed).toMatch(/^[A-Za-z0-9]{6,20}$/);
+    expect(first.output()).toContain(`http://localhost:${port}`);
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'root', password: printed }),
+    });
+    expect(login.status).toBe(200);
+    const token = login.headers.get('authorization') as string;
+
+    first.proc.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+
+    const second = await start();
+    expect(second.output()).not.toMatch(/password "/);
+    const info = await fetch(`${base}/api/get-user-auth-info`, { headers: { authorization: token } });
+    expect(info.status).toBe(200);
+    expect(((await info.json()) as { data: { roles: string[] } }).data.roles).toEqual(['root']);
+
+    // A second server on the same data directory is refused while the first runs.
+    const clash = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: String(port + 1), OJ_DATA_DIR: dataDir, OJ_EMBEDDED_JUDGE: 'false' },
+      stdio: 'ignore',
+    });
+    expect(await new Promise((resolve) => clash.once('exit', resolve))).toBe(1);
+
+    second.proc.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+
+  it('refuses an OJ_ROOT_PASSWORD outside 6-20 characters at start', async () => {
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-bad-'));
+    try {
+      const proc = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          PORT: String(port + 2),
+          OJ_DATA_DIR: fresh,
+          OJ_ROOT_PASSWORD: '123',
+          OJ_EMBEDDED_JUDGE: 'false',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let err = '';
+      proc.stderr?.on('data', (d) => {
+        err += d;
+      });
+      expect(await new Promise((resolve) => proc.once('exit', resolve))).toBe(1);
+      expect(err).toContain('OJ_ROOT_PASSWORD must be 6 to 20 characters');
+    } finally {
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,125 @@
+// Judge throughput and latency on this machine (figures printed, never asserted).
+//   node --import tsx bench/judge-throughput.ts [burst=40] [sequential=10]
+// A real server (PGlite in a temp dir) and one real judge worker process (default concurrency: physical cores)
+// judge the C++ A+B sample (10 cases):
+// 1. sequential: one submission at a time on an idle queue: submit → final verdict, and the compile share
+//    (Compiling → Judging, polled every 10 ms);
+// 2. burst: `burst` submissions at once: submissions judged per minute, and submit → verdict median/p95.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { JUDGE_STATUS } from '@oj/shared';
+import { inArray } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.js';
+import { bootstrap } from '../apps/server/src/bootstrap.js';
+import { REPO_ROOT } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { submissions } from '../apps/server/src/db/schema.js';
+import { createServices } from '../apps/server/src/services.js';
+
+const burst = Number(process.argv[2] ?? 40);
+const sequential = Number(process.argv[3] ?? 10);
+const TOKEN = 'bench-judge-token';
+const SOURCE = `#include <iostream>
+int main(){long long a,b;while(std::cin>>a>>b)std::cout<<a+b<<'\\n';return 0;}`;
+
+const stats = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return `median ${at(0.5).toFixed(0)} ms  p95 ${at(0.95).toFixed(0)} ms  range ${sorted[0].toFixed(0)}..${sorted[sorted.length - 1].toFixed(0)} ms`;
+};
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-'));
+const database = await openDatabase({ dataDir });
+const services = createServices(database.db, { dataDir });
+await bootstrap(services, { rootPassword: 'bench-root-1', samplesDir: path.join(REPO_ROOT, 'samples/problems') });
+const app = await buildApp({ services, logLevel: 'warn', judgeToken: TOKEN });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const worker = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(REPO_ROOT, 'apps/judge/src/cli.ts'), 'worker', '--server', url],
+  {
+    cwd: REPO_ROOT,
+    env: { ...process.env, OJ_JUDGE_TOKEN: TOKEN, OJ_JUDGE_CACHE_DIR: path.join(dataDir, 'cache') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
+
+const root = (await services.users.findByUsername('root'))!;
+const problem = (await services.problems.findByProblemId('1000'))!;
+const submit = () =>
+  services.submissions.submit({ user: root, problem, language: 'C++', code: SOURCE, ip: '127.0.0.1' });
+
+/** Polls the submissions every 10 ms; records when each is seen Judging and when it is final. */
+const watch = async (ids: number[], started: Map<number, number>) => {
+  const judgingAt = new Map<number, number>();
+  const doneAt = new Map<number, number>();
+  const deadline = Date.now() + 15 * 60_000;
+  while (doneAt.size < ids.length && Date.now() < deadline) {
+    const rows = await services.db
+      .select({ id: submissions.submitId, status: submissions.status })
+      .from(submissions)
+      .where(inArray(submissions.submitId, ids));
+    const now = performance.now();
+    for (const r of rows) {
+      if (r.status === JUDGE_STATUS.JUDGING && !judgingAt.has(r.id)) judgingAt.set(r.id, now);
+      if (r.status < JUDGE_STATUS.PENDING || r.status > JUDGE_STATUS.JUDGING) {
+        if (!doneAt.has(r.id)) {
+          if (r.status !== JUDGE_STATUS.ACCEPTED) throw new Error(`submission ${r.id} got status ${r.status}`);
+          doneAt.set(r.id, now);
+        }
+      }
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return { judgingAt, doneAt, latency: ids.map((id) => (doneAt.get(id) ?? Number.NaN) - (started.get(id) ?? 0)) };
+};
+
+// Warm-up: the worker's first task downloads the test data and probes nothing more.
+{
+  const s = await submit();
+  await watch([s.submitId], new Map([[s.submitId, performance.now()]]));
+}
+
+const seqLatency: number[] = [];
+const compileMs: number[] = [];
+for (let i = 0; i < sequential; i++) {
+  const t0 = performance.now();
+  const s = await submit();
+  const { judgingAt, latency } = await watch([s.submitId], new Map([[s.submitId, t0]]));
+  seqLatency.push(latency[0]);
+  compileMs.push((judgingAt.get(s.submitId) ?? Number.NaN) - t0);
+}
+
+const started = new Map<number, number>();
+const t0 = performance.now();
+const ids: number[] = [];
+for (let i = 0; i < burst; i++) {
+  const s = await submit();
+  started.set(s.submitId, performance.now());
+  ids.push(s.submitId);
+}
+const { doneAt, latency } = await watch(ids, started);
+const totalMs = Math.max(...doneAt.values()) - t0;
+
+console.log(
+  `machine: ${os.cpus().length} CPUs, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+console.log(`sequential (${sequential}): submit → verdict ${stats(seqLatency)}`);
+console.log(`  of which submit → judging starts (queue + compile): ${stats(compileMs)}`);
+console.log(
+  `burst (${burst} at once): ${((burst / totalMs) * 60_000).toFixed(1)} submissions/min, all judged in ${(totalMs / 1000).toFixed(1)} s`,
+);
+console.log(`  submit → verdict ${stats(latency)}`);
+
+worker.kill('SIGTERM');
+await app.close();
+await database.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.exit(0);
