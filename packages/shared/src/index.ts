@@ -11,11 +11,6 @@ export type {
   TestRunReport,
 } from './contract/judge-protocol.js';
 export * as judgeProtocol from './contract/judge-protocol.js';
-export * from './judge.js';
-export * from './limits.js';
-export * from './messages.js';
-export * from './roles.js';
-export * from './problem-package.js';
 export type { Language, Problem, ProblemListItem, Tag } from './contract/problem.js';
 export * as problem from './contract/problem.js';
 export type { AcmRankRow, OiRankRow } from './contract/rank.js';
