@@ -6,7 +6,9 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import { permissions, rolePermissions, roles } from './db/schema.js';
 import { generatePassword, hashPassword } from './lib/password.js';
+import type { SmtpSettings } from './modules/mail/mail.service.js';
 import { importPackageFolder } from './modules/problem/problem-package.import.js';
+import { seedTagTaxonomy } from './modules/problem/tag-taxonomy.seed.js';
 import type { AppServices } from './services.js';
 
 /** Roles and permissions are data (the table in @oj/shared); kept in sync with it at every start. */
@@ -74,9 +76,14 @@ export const importSamples = async (s: AppServices, samplesDir: string): Promise
   return imported;
 };
 
-export const bootstrap = async (s: AppServices, opts: { rootPassword: string | undefined; samplesDir?: string }) => {
+export const bootstrap = async (
+  s: AppServices,
+  opts: { rootPassword: string | undefined; samplesDir?: string; smtp?: SmtpSettings | null },
+) => {
   await seedRoles(s.db);
   await s.site.seed();
+  await seedTagTaxonomy(s.db);
+  await s.mail.seed(opts.smtp ?? null);
   const generatedRootPassword = await ensureRoot(s, opts.rootPassword);
   const importedSamples = opts.samplesDir ? await importSamples(s, opts.samplesDir) : [];
   return { generatedRootPassword, importedSamples };

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
-import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
+import { ConfigError, loadConfig, loadSmtpEnv, REPO_ROOT } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { openDatabase } from './db/client.js';
 import { loadJudgeToken } from './modules/judge/judge-token.js';
@@ -45,6 +45,7 @@ const main = async () => {
   const { generatedRootPassword, importedSamples } = await bootstrap(services, {
     rootPassword: config.rootPassword,
     samplesDir: path.join(REPO_ROOT, 'samples/problems'),
+    smtp: loadSmtpEnv(),
   });
   const judgeToken = loadJudgeToken(config.judgeToken, config.dataDir);
   const app = await buildApp({ services, webDist: config.webDist, logLevel: config.logLevel, judgeToken });
