@@ -114,6 +114,84 @@ export const MESSAGES = {
     'en-US': 'The avatar must be a gif, jpg, jpeg, png, bmp or webp image',
   },
   avatarTooLarge: { 'zh-CN': '头像不能超过2MB', 'en-US': 'The avatar may be at most 2 MB' },
+  // ---- admin area: problems, test data, uploads, import and export (issue 5) ----
+  Problem_Title_Required: { 'zh-CN': '题目标题不能为空', 'en-US': 'The problem title is required' },
+  Input_Description_Required: { 'zh-CN': '输入描述不能为空', 'en-US': 'The input description is required' },
+  Output_Description_Required: { 'zh-CN': '输出描述不能为空', 'en-US': 'The output description is required' },
+  Problem_Language_Required: { 'zh-CN': '请至少选择一种编程语言', 'en-US': 'Choose at least one language' },
+  Score_Must_Be_Integer: { 'zh-CN': '分数必须是不小于0的整数', 'en-US': 'A score must be an integer of 0 or more' },
+  Extra_File_Name_Required: { 'zh-CN': '额外文件名不能为空', 'en-US': 'An extra file needs a name' },
+  problemIdTaken: { 'zh-CN': '题目展示ID【{problemId}】已被使用', 'en-US': 'The display id {problemId} is already taken' },
+  problemIdInvalid: {
+    'zh-CN': '题目展示ID只能包含字母、数字、下划线和连字符',
+    'en-US': 'A display id may only hold letters, digits, underscores and hyphens',
+  },
+  problemPublicForbidden: {
+    'zh-CN': '只有超级管理员和题目管理员可以公开题目',
+    'en-US': 'Only the super admin and problem admins may make a problem public',
+  },
+  problemNotOwned: {
+    'zh-CN': '您只能管理自己创建的题目',
+    'en-US': 'You can only manage problems you created',
+  },
+  testCaseRequired: {
+    'zh-CN': '请上传测试数据或至少添加一组测试样例',
+    'en-US': 'Upload test data or add at least one test case',
+  },
+  testCaseEmpty: {
+    'zh-CN': '第 {index} 组测试样例的输入和输出不能同时为空',
+    'en-US': 'Test case {index} needs an input or an output',
+  },
+  testCaseFileUnknown: {
+    'zh-CN': '测试数据中没有文件 {name}，请重新上传',
+    'en-US': 'The test data holds no file named {name}; upload it again',
+  },
+  uploadExpired: {
+    'zh-CN': '上传的测试数据已过期，请重新上传',
+    'en-US': 'The uploaded test data has expired; upload it again',
+  },
+  groupNumRequired: {
+    'zh-CN': '子任务模式下每组测试数据都需要子任务编号',
+    'en-US': 'Subtask modes need a group number on every test case',
+  },
+  checkerRequired: {
+    'zh-CN': '特殊判题或交互程序的代码不能为空',
+    'en-US': 'The special judge or interactor code is required',
+  },
+  checkerCompileFailed: { 'zh-CN': '编译失败：\n{error}', 'en-US': 'Compile Error:\n{error}' },
+  templateEmpty: {
+    'zh-CN': '启用的代码模板不能为空：{language}',
+    'en-US': 'An enabled code template cannot be empty: {language}',
+  },
+  Add_Tag_Error: { 'zh-CN': '标签重复：{name}', 'en-US': 'Duplicate tag: {name}' },
+  fileTooLarge: { 'zh-CN': '文件超过大小限制', 'en-US': 'Exceed max size limit' },
+  fileTypeNotSupported: {
+    'zh-CN': '文件类型不支持：{name} 格式不正确',
+    'en-US': 'File type not support: {name} is incorrect format file',
+  },
+  zipInvalid: { 'zh-CN': '不是有效的 zip 压缩包', 'en-US': 'This is not a valid zip archive' },
+  zipUnsafePath: {
+    'zh-CN': '压缩包中的路径不安全：{name}',
+    'en-US': 'The archive holds an unsafe path: {name}',
+  },
+  zipSymlink: { 'zh-CN': '压缩包中不能包含符号链接：{name}', 'en-US': 'The archive may not hold symbolic links: {name}' },
+  zipTooManyEntries: {
+    'zh-CN': '压缩包中的文件过多（最多 {max} 个）',
+    'en-US': 'The archive holds too many files (at most {max})',
+  },
+  zipTooLarge: {
+    'zh-CN': '压缩包解压后过大（最多 {max} MB）',
+    'en-US': 'The archive expands to too much data (at most {max} MB)',
+  },
+  zipNoTestCase: {
+    'zh-CN': '压缩包中没有测试数据：需要 *.in 与 *.out/*.ans，或 input/output .txt 成对文件',
+    'en-US': 'The archive holds no test data: it needs *.in with *.out/*.ans, or input/output .txt pairs',
+  },
+  zipTooDeep: {
+    'zh-CN': '测试数据只能放在压缩包根目录或一层文件夹中',
+    'en-US': 'Test data must sit at the archive root or in one folder',
+  },
+  importInvalid: { 'zh-CN': '导入失败：{error}', 'en-US': 'Import failed: {error}' },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -44,6 +44,19 @@ export const problemPackageSchema = z.object({
   codeTemplates: z.partialRecord(z.enum(LANGUAGE_NAMES), z.string()).default({}),
   /** Without `cases` every test file is used and 100 points are spread over them. */
   cases: z.array(problemPackageCaseSchema).optional(),
+  // Site settings of the problem, so an export imports again unchanged (DESIGN §7 "round trip").
+  /** 1 public, 2 private, 3 contest only. */
+  auth: z.number().int().min(1).max(3).default(1),
+  codeShare: z.boolean().default(true),
+  openCaseResult: z.boolean().default(true),
+  /** Whether the cases came from uploaded files (true) or were entered by hand. */
+  isUploadCase: z.boolean().default(true),
+  /** Language of checker.cpp / interactor.cpp: C or C++. */
+  checkerLanguage: z.enum(['C', 'C++']).default('C++'),
+  /** Files given to the user's program (a header for an interactive problem...). */
+  userExtraFile: z.record(z.string(), z.string()).default({}),
+  /** Templates kept but switched off. */
+  disabledCodeTemplates: z.partialRecord(z.enum(LANGUAGE_NAMES), z.string()).default({}),
 });
 
 export type ProblemPackage = z.infer<typeof problemPackageSchema>;

@@ -507,8 +507,38 @@ export const files = pgTable(
     name: text('name').notNull().unique(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
+    /** The name the uploader gave (markdown attachments are downloaded under it). */
+    originalName: text('original_name'),
     deleted: integer('deleted').notNull().default(0),
     gmtCreate: createdAt(),
   },
   (t) => [index('files_uid_type_idx').on(t.uid, t.type)],
+);
+
+/** Test data uploaded for a problem form, waiting for the form to be saved (DESIGN §7 "Uploads": the client
+ * holds only this opaque id). The files themselves are already in the content-addressed store. */
+export const testDataUploads = pgTable(
+  'test_data_uploads',
+  {
+    id: text('id').primaryKey(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    /** [{input, output, inputSha256, outputSha256, inputSize, outputSize}] in case order. */
+    cases: jsonb('cases')
+      .$type<
+        {
+          input: string;
+          output: string;
+          inputSha256: string;
+          outputSha256: string;
+          inputSize: number;
+          outputSize: number;
+        }[]
+      >()
+      .notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    gmtCreate: createdAt(),
+  },
+  (t) => [index('test_data_uploads_expires_idx').on(t.expiresAt)],
 );

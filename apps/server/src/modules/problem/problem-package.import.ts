@@ -82,10 +82,12 @@ export const readPackageFolder = async (
     const checkerPath = path.join(dir, CHECKER_FILES[pkg.judgeMode]);
     if (!fs.existsSync(checkerPath)) throw new PackageError(`${dir}: ${CHECKER_FILES[pkg.judgeMode]} is missing`);
     spjCode = fs.readFileSync(checkerPath, 'utf8');
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isFile() && !FORMAT_FILES.has(entry.name)) {
-        judgeExtraFile[entry.name] = fs.readFileSync(path.join(dir, entry.name), 'utf8');
-      }
+  }
+  // Files beside problem.json are the judge's extra files (testlib.h ...), whatever the mode: an exported problem
+  // keeps them even while its checker is switched off.
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isFile() && !FORMAT_FILES.has(entry.name) && !entry.name.startsWith('.')) {
+      judgeExtraFile[entry.name] = fs.readFileSync(path.join(dir, entry.name), 'utf8');
     }
   }
 
@@ -109,16 +111,21 @@ export const readPackageFolder = async (
       judgeMode: pkg.judgeMode,
       judgeCaseMode: pkg.judgeCaseMode,
       spjCode,
-      spjLanguage: spjCode ? 'C++' : null,
+      spjLanguage: spjCode ? pkg.checkerLanguage : null,
       judgeExtraFile,
-      userExtraFile: {},
+      userExtraFile: pkg.userExtraFile,
       isRemoveEndBlank: pkg.isRemoveEndBlank ? 1 : 0,
+      auth: pkg.auth,
+      codeShare: pkg.codeShare ? 1 : 0,
+      openCaseResult: pkg.openCaseResult ? 1 : 0,
+      isUploadCase: pkg.isUploadCase ? 1 : 0,
       caseVersion: caseVersionOf(cases),
     },
     cases,
     // An empty list in a package means every language; the bank stores them explicitly, as HOJ does.
     languages: pkg.languages.length ? pkg.languages : [...LANGUAGE_NAMES],
     codeTemplates: pkg.codeTemplates as Record<string, string>,
+    disabledCodeTemplates: pkg.disabledCodeTemplates as Record<string, string>,
     tagNames: pkg.tags,
   };
   return { pkg, graph };

@@ -12,6 +12,8 @@ export interface ProblemGraph {
   cases: NewProblemCase[];
   languages: string[];
   codeTemplates: Record<string, string>;
+  /** Templates stored switched off (status 0). */
+  disabledCodeTemplates?: Record<string, string>;
   /** Tag names in the local bank; created when missing. */
   tagNames: string[];
 }
@@ -58,10 +60,16 @@ export const createProblemRepository = (db: Db) => ({
       if (g.languages.length) {
         await tx.insert(problemLanguages).values(g.languages.map((language) => ({ pid: row.id, language })));
       }
-      const templates = Object.entries(g.codeTemplates);
-      if (templates.length) {
-        await tx.insert(codeTemplates).values(templates.map(([language, code]) => ({ pid: row.id, language, code })));
-      }
+      const templates = [
+        ...Object.entries(g.codeTemplates).map(([language, code]) => ({ pid: row.id, language, code, status: 1 })),
+        ...Object.entries(g.disabledCodeTemplates ?? {}).map(([language, code]) => ({
+          pid: row.id,
+          language,
+          code,
+          status: 0,
+        })),
+      ];
+      if (templates.length) await tx.insert(codeTemplates).values(templates);
       if (g.tagNames.length) {
         await tx
           .insert(tags)

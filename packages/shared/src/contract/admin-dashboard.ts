@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { endpoint, isoDate } from '../api.js';
+
+/** The admin dashboard (reference §2 admin/DashboardController, §2.1 get-dashboard-info; DESIGN §7 "Judge
+ * protocol": the judge token is shown to root only). HOJ's three counters plus the judge cluster and queue. */
+
+export const judgeWorker = z.object({
+  name: z.string(),
+  languages: z.array(z.string()),
+  concurrency: z.number().int(),
+  running: z.number().int(),
+  version: z.string().nullable(),
+  lastHeartbeat: isoDate,
+  /** Heard from within the last minute. */
+  alive: z.boolean(),
+});
+export type JudgeWorker = z.infer<typeof judgeWorker>;
+
+/** Why a submission is still waiting (DESIGN §7 "a submission that waits for a judge says so"). */
+export const PENDING_REASONS = ['noJudge', 'noLanguage', 'queued', 'retrying', 'running'] as const;
+export type PendingReason = (typeof PENDING_REASONS)[number];
+
+export const queueEntry = z.object({
+  taskId: z.number().int(),
+  kind: z.string(),
+  submitId: z.number().int().nullable(),
+  problemId: z.string().nullable(),
+  username: z.string().nullable(),
+  language: z.string(),
+  status: z.number().int().nullable(),
+  createdAt: isoDate,
+  attempt: z.number().int(),
+  reason: z.enum(PENDING_REASONS),
+  /** Tasks ahead of this one in claim order (queued ones only). */
+  position: z.number().int().nullable(),
+  judge: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type QueueEntry = z.infer<typeof queueEntry>;
+
+export const getDashboardInfo = endpoint({
+  method: 'GET',
+  path: '/api/admin/dashboard/get-dashboard-info',
+  access: 'admin',
+  input: z.object({}),
+  output: z.object({
+    userNum: z.number().int(),
+    recentContestNum: z.number().int(),
+    todayJudgeNum: z.number().int(),
+    judges: z.array(judgeWorker),
+    /** Root only; null for other admins. */
+    judgeToken: z.string().nullable(),
+    queue: z.array(queueEntry),
+  }),
+});
