@@ -30,6 +30,8 @@ const EXPOSED_HEADERS = 'Refresh-Token,Authorization,Url-Type,Content-Dispositio
 export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: { level: opts.logLevel ?? 'info' },
+    // One line per request would drown the log (judges long-poll all the time); failures are logged on their own.
+    disableRequestLogging: true,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
