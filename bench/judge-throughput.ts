@@ -21,7 +21,10 @@ import { createServices } from '../apps/server/src/services.js';
 const burst = Number(process.argv[2] ?? 40);
 const sequential = Number(process.argv[3] ?? 10);
 const TOKEN = 'bench-judge-token';
-const SOURCE = `#include <iostream>
+// A distinct comment per submission, so every one is really compiled.
+let serial = 0;
+const source = () => `#include <iostream>
+// submission ${++serial}
 int main(){long long a,b;while(std::cin>>a>>b)std::cout<<a+b<<'\\n';return 0;}`;
 
 const stats = (values: number[]) => {
@@ -51,7 +54,7 @@ const worker = spawn(
 const root = (await services.users.findByUsername('root'))!;
 const problem = (await services.problems.findByProblemId('1000'))!;
 const submit = () =>
-  services.submissions.submit({ user: root, problem, language: 'C++', code: SOURCE, ip: '127.0.0.1' });
+  services.submissions.submit({ user: root, problem, language: 'C++', code: source(), ip: '127.0.0.1' });
 
 /** Polls the submissions every 10 ms; records when each is seen Judging and when it is final. */
 const watch = async (ids: number[], started: Map<number, number>) => {

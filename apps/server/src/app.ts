@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { localeOf, message } from '@oj/shared';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { AppError } from './http/app-error.js';
 import type { BindDeps } from './http/bind.js';
+import { registerAdminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
+import { registerAdminProblemRoutes } from './modules/admin-problem/admin-problem.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerJudgeRoutes } from './modules/judge/judge.routes.js';
 import { registerProblemCatalogRoutes } from './modules/problem/problem-catalog.routes.js';
@@ -31,7 +33,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: { level: opts.logLevel ?? 'info' },
     // One line per request would drown the log (judges long-poll all the time); failures are logged on their own.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -85,6 +87,8 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerSubmissionRoutes(app, deps, opts.services);
   registerRankRoutes(app, deps, opts.services);
   await registerUserRoutes(app, deps, opts.services);
+  registerAdminDashboardRoutes(app, deps, opts.services);
+  await registerAdminProblemRoutes(app, deps, opts.services);
   opts.extraRoutes?.(app, deps);
 
   const indexHtml = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;
