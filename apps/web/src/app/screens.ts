@@ -11,5 +11,8 @@ export const SCREENS: Record<ScreenName, Screen> = {
   Home: HomePage,
   LoginRedirect: lazyScreen(() => import('../features/auth/login-redirect')),
   Logout: lazyScreen(() => import('../features/auth/logout-page')),
+  ProblemList: lazyScreen(() => import('../features/problem/problem-list-page')),
+  ProblemDetails: lazyScreen(() => import('../features/problem/problem-detail-page')),
+  SubmissionList: lazyScreen(() => import('../features/submission/submission-list-page')),
   AdminDashboard: lazyScreen(() => import('../features/admin/admin-dashboard-page')),
 };

@@ -1,0 +1,15 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Difficulty 0 Easy, 1 Mid, 2 Hard (spec 1-core §4). */
+export const DIFFICULTY = [
+  { key: 'Easy', color: 'green' },
+  { key: 'Mid', color: 'gold' },
+  { key: 'Hard', color: 'red' },
+] as const;
+
+export const DifficultyTag = ({ difficulty }: { difficulty: number }) => {
+  const { t } = useTranslation();
+  const d = DIFFICULTY[difficulty];
+  return d ? <Tag color={d.color}>{t(d.key)}</Tag> : null;
+};

@@ -1,0 +1,116 @@
+import { CopyOutlined } from '@ant-design/icons';
+import type { Tag as ProblemTag } from '@oj/shared';
+import { Button, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { MarkdownView } from '../../components/markdown-view';
+import { toast } from '../../lib/notify';
+import { DifficultyTag } from './difficulty-tag';
+
+/** HOJ's example encoding: `<input>..</input><output>..</output>` pairs in one string. */
+export const parseExamples = (raw: string | null | undefined): { input: string; output: string }[] => {
+  if (!raw) return [];
+  const pairs: { input: string; output: string }[] = [];
+  const re = /<input>([\s\S]*?)<\/input>\s*<output>([\s\S]*?)<\/output>/g;
+  for (let m = re.exec(raw); m; m = re.exec(raw)) pairs.push({ input: m[1] ?? '', output: m[2] ?? '' });
+  return pairs;
+};
+
+/** Copy with the spec's toasts (both success-type, spec 1-core §8). */
+export const copyText = async (text: string, t: (key: string) => string) => {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(t('Copied_successfully'));
+  } catch {
+    toast.success(t('Copied_failed'));
+  }
+};
+
+const Section = ({ title, source }: { title: string; source: string | null | undefined }) =>
+  source?.trim() ? (
+    <section aria-label={title} style={{ marginBottom: 16 }}>
+      <Typography.Title level={5}>{title}</Typography.Title>
+      <MarkdownView source={source} />
+    </section>
+  ) : null;
+
+const SampleBlock = ({ title, text }: { title: string; text: string }) => {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={title} style={{ flex: 1, minWidth: 0 }}>
+      <Space>
+        <strong>{title}</strong>
+        <Tooltip title={t('Copy')}>
+          <Button
+            size="small"
+            type="text"
+            aria-label={`${t('Copy')} ${title}`}
+            icon={<CopyOutlined />}
+            onClick={() => copyText(text, t)}
+          />
+        </Tooltip>
+      </Space>
+      <pre className="oj-sample">{text}</pre>
+    </section>
+  );
+};
+
+export interface DescriptionData {
+  title: string;
+  problemId: string;
+  author: string;
+  difficulty: number;
+  description: string;
+  input: string;
+  output: string;
+  examples: string;
+  hint: string;
+  source: string;
+  tags: ProblemTag[];
+  timeLimit: number;
+  memoryLimit: number;
+}
+
+/** The description tab (spec 1-core §2): limits, difficulty, author, the statement fields, examples, tags. */
+export const ProblemDescription = ({ data, limitsNote }: { data: DescriptionData; limitsNote?: string }) => {
+  const { t } = useTranslation();
+  const examples = parseExamples(data.examples);
+  return (
+    <article aria-label={t('Problem_Description')}>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {data.problemId} {data.title}
+      </Typography.Title>
+      <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
+        <Descriptions.Item label={t('Time_Limit')}>{data.timeLimit} ms</Descriptions.Item>
+        <Descriptions.Item label={t('Memory_Limit')}>{data.memoryLimit} MB</Descriptions.Item>
+        <Descriptions.Item label={t('Level')}>
+          <DifficultyTag difficulty={data.difficulty} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('Author')}>{data.author || '—'}</Descriptions.Item>
+      </Descriptions>
+      {limitsNote && <Typography.Paragraph type="secondary">{limitsNote}</Typography.Paragraph>}
+      <Section title={t('Description')} source={data.description} />
+      <Section title={t('Input')} source={data.input} />
+      <Section title={t('Output')} source={data.output} />
+      {examples.map((ex, i) => (
+        <div key={`${i}-${ex.input.length}`} style={{ display: 'flex', gap: 12, flexWrap: 'wrap', marginBottom: 12 }}>
+          <SampleBlock title={`${t('Sample_Input')} ${i + 1}`} text={ex.input} />
+          <SampleBlock title={`${t('Sample_Output')} ${i + 1}`} text={ex.output} />
+        </div>
+      ))}
+      <Section title={t('Hint')} source={data.hint} />
+      <Section title={t('Source')} source={data.source} />
+      {data.tags.length > 0 && (
+        <section aria-label={t('Tags')}>
+          <Typography.Title level={5}>{t('Tags')}</Typography.Title>
+          <Space size={[4, 8]} wrap>
+            {data.tags.map((tag) => (
+              <Tag key={tag.id} color={tag.color ?? undefined}>
+                {tag.name}
+              </Tag>
+            ))}
+          </Space>
+        </section>
+      )}
+    </article>
+  );
+};

@@ -1,0 +1,346 @@
+import {
+  CommentOutlined,
+  CompressOutlined,
+  DownloadOutlined,
+  ExpandOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  PieChartOutlined,
+} from '@ant-design/icons';
+import { problem as contract, submission as submissionContract } from '@oj/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Empty, Modal, Result, Space, Spin, Table, Tabs, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { hasFeature } from '../../app/features';
+import { EChart } from '../../components/echart';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
+import { saveBlob } from '../../lib/http-client';
+import { useMaxWidth } from '../../lib/use-media-query';
+import { registerCorePagesTexts } from '../../locales/core-pages-texts';
+import { useWebsiteConfig } from '../site/use-website-config';
+import { formatMemoryKb, formatTimeMs } from '../submission/judge-status';
+import { StatusTag } from '../submission/status-tag';
+import { CodePanel } from './code-panel';
+import { ProblemDescription, parseExamples } from './problem-description';
+import './problem-detail.css';
+
+/** Split pane minimums (spec 1-core §9). */
+export const MIN_LEFT_PX = 420;
+export const MIN_RIGHT_PX = 580;
+const HANDLE_PX = 8;
+
+export const clampSplit = (left: number, total: number) =>
+  Math.max(MIN_LEFT_PX, Math.min(left, Math.max(MIN_LEFT_PX, total - MIN_RIGHT_PX - HANDLE_PX)));
+
+/** The problem annex: HOJ encodes userExtraFile as a JSON string {fileName: content}. */
+export const annexFileNames = (raw: string | null | undefined): string[] => {
+  if (!raw) return [];
+  try {
+    const files: unknown = JSON.parse(raw);
+    return files && typeof files === 'object' && !Array.isArray(files) ? Object.keys(files) : [];
+  } catch {
+    return [];
+  }
+};
+
+const MY_SUBMISSIONS_PAGE_SIZE = 10;
+
+const MySubmissions = ({ problemId }: { problemId: string }) => {
+  const { t } = useTranslation();
+  const { isAuthenticated } = useSession();
+  const [currentPage, setCurrentPage] = useState(1);
+  const list = useQuery({
+    queryKey: [submissionContract.getSubmissionList.path, 'mine', problemId, currentPage],
+    queryFn: () =>
+      api.call(submissionContract.getSubmissionList, {
+        onlyMine: 'true',
+        problemID: problemId,
+        completeProblemID: 'true',
+        currentPage,
+        limit: MY_SUBMISSIONS_PAGE_SIZE,
+      }),
+    enabled: isAuthenticated,
+  });
+  if (!isAuthenticated) return <Alert type="warning" showIcon title={t('Login_To_See_Submissions')} />;
+  return (
+    <Table
+      rowKey="submitId"
+      size="small"
+      loading={list.isFetching}
+      dataSource={list.data?.records ?? []}
+      pagination={{
+        current: currentPage,
+        pageSize: MY_SUBMISSIONS_PAGE_SIZE,
+        total: list.data?.total ?? 0,
+        onChange: setCurrentPage,
+      }}
+      columns={[
+        {
+          title: t('Submit_Time'),
+          dataIndex: 'submitTime',
+          render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+        },
+        {
+          title: t('Status'),
+          dataIndex: 'status',
+          render: (s: number, r) => (
+            <Link to={`/submission-detail/${r.submitId}`}>
+              <StatusTag status={s} />
+            </Link>
+          ),
+        },
+        { title: t('Time'), dataIndex: 'time', render: formatTimeMs },
+        { title: t('Memory'), dataIndex: 'memory', render: formatMemoryKb },
+        { title: t('Language'), dataIndex: 'language' },
+      ]}
+    />
+  );
+};
+
+const Annex = ({ problemId, names }: { problemId: string; names: string[] }) => {
+  const { t } = useTranslation();
+  return (
+    <ul style={{ listStyle: 'none', padding: 0 }}>
+      {names.map((name) => (
+        <li key={name} style={{ padding: '6px 0' }}>
+          <Space>
+            <span>{name}</span>
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              onClick={async () => {
+                const file = await api.download(contract.downloadProblemAnnex, { problemId, name });
+                if (file) saveBlob(file);
+              }}
+            >
+              {t('Download')}
+            </Button>
+          </Space>
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+const STAT_FIELDS = [
+  ['ac', 'Status_Accepted'],
+  ['wa', 'Status_WrongAnswer'],
+  ['tle', 'Status_TimeLimitExceeded'],
+  ['mle', 'Status_MemoryLimitExceeded'],
+  ['re', 'Status_RuntimeError'],
+  ['pe', 'Status_PresentationError'],
+  ['ce', 'Status_CompileError'],
+  ['pa', 'Status_PartialAccepted'],
+  ['se', 'Status_SystemError'],
+] as const;
+
+const ProblemDetailPage = () => {
+  registerCorePagesTexts();
+  const { t } = useTranslation();
+  const { problemID = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { isAuthenticated } = useSession();
+  const config = useWebsiteConfig().data;
+  // Below the two minimums side by side (plus the page's padding) the panes stack.
+  const wide = !useMaxWidth(MIN_LEFT_PX + MIN_RIGHT_PX + 80);
+  const [folded, setFolded] = useState(false);
+  const [focus, setFocus] = useState(false);
+  const [statsOpen, setStatsOpen] = useState(false);
+  const [language, setLanguage] = useState('');
+  const [leftPx, setLeftPx] = useState<number | null>(null);
+  const splitBox = useRef<HTMLDivElement>(null);
+
+  const detail = useQuery({
+    queryKey: [contract.getProblemDetail.path, problemID],
+    queryFn: () => api.call(contract.getProblemDetail, { problemId: problemID }),
+    retry: false,
+  });
+  const data = detail.data;
+  const pid = data?.problem.id;
+
+  const myStatus = useQuery({
+    queryKey: [contract.getUserProblemStatus.path, [pid]],
+    queryFn: () => api.call(contract.getUserProblemStatus, { pidList: [pid ?? 0], isContestProblemList: false }),
+    enabled: isAuthenticated && pid !== undefined,
+  });
+
+  const onJudged = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: [contract.getProblemDetail.path, problemID] });
+    void queryClient.invalidateQueries({ queryKey: [contract.getUserProblemStatus.path] });
+    void queryClient.invalidateQueries({ queryKey: [contract.getProblemList.path] });
+  }, [queryClient, problemID]);
+
+  useEffect(() => {
+    if (!focus) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setFocus(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [focus]);
+
+  const startDrag = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const box = splitBox.current;
+    if (!box) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    const rect = box.getBoundingClientRect();
+    const move = (ev: PointerEvent) => setLeftPx(clampSplit(ev.clientX - rect.left, rect.width));
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+  };
+
+  if (detail.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
+  if (detail.error && !data) {
+    return (
+      <Result
+        status="warning"
+        title={detail.error.message}
+        extra={<Button onClick={() => navigate('/problem')}>{t('Problem_List')}</Button>}
+      />
+    );
+  }
+
+  const problem = data?.problem;
+  const limits = (language && data?.languageLimits[language]) || {
+    timeLimit: problem?.timeLimit ?? 0,
+    memoryLimit: problem?.memoryLimit ?? 0,
+  };
+  const annex = annexFileNames(problem?.userExtraFile);
+  const showDiscussion = hasFeature('discussion') && !!config?.openPublicDiscussion;
+
+  const left = (
+    <Tabs
+      items={[
+        {
+          key: 'description',
+          label: t('Problem_Description'),
+          children: problem && data && (
+            <ProblemDescription
+              data={{ ...problem, tags: data.tags, timeLimit: limits.timeLimit, memoryLimit: limits.memoryLimit }}
+              limitsNote={language ? t('Limits_For', { language }) : undefined}
+            />
+          ),
+        },
+        { key: 'mine', label: t('My_Submission'), children: <MySubmissions problemId={problemID} /> },
+        ...(annex.length
+          ? [{ key: 'annex', label: t('Problem_Annex'), children: <Annex problemId={problemID} names={annex} /> }]
+          : []),
+      ]}
+    />
+  );
+
+  const right = (
+    <CodePanel
+      problem={
+        problem && data
+          ? {
+              id: problem.id,
+              problemId: problem.problemId,
+              type: problem.type,
+              judgeMode: problem.judgeMode,
+              languages: data.languages,
+              codeTemplate: data.codeTemplate,
+              firstExample: parseExamples(problem.examples)[0],
+            }
+          : null
+      }
+      isAuthenticated={isAuthenticated}
+      loadFailed={!!detail.error}
+      myStatus={pid !== undefined ? myStatus.data?.[String(pid)]?.status : undefined}
+      onLanguageChange={setLanguage}
+      onJudged={onJudged}
+    />
+  );
+
+  const split = wide && !folded;
+  return (
+    <div className={focus ? 'oj-problem oj-problem--focus' : 'oj-problem'}>
+      <Space className="oj-problem__toolbar" wrap>
+        <Button icon={folded ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={() => setFolded((f) => !f)}>
+          {folded ? t('Unfold') : t('Fold')}
+        </Button>
+        <Button icon={focus ? <CompressOutlined /> : <ExpandOutlined />} onClick={() => setFocus((f) => !f)}>
+          {focus ? t('Exit_Focus_Mode') : t('Focus_Mode')}
+        </Button>
+        <Button icon={<PieChartOutlined />} onClick={() => setStatsOpen(true)}>
+          {t('Statistic')}
+        </Button>
+        {showDiscussion && (
+          <Tooltip title={t('Discussion')}>
+            <Link to={`/discussion/${encodeURIComponent(problemID)}`}>
+              <CommentOutlined /> {t('Discussion')}
+            </Link>
+          </Tooltip>
+        )}
+      </Space>
+      {split ? (
+        <div className="oj-problem__split" ref={splitBox}>
+          <div className="oj-problem__left" style={{ width: leftPx ?? '45%', minWidth: MIN_LEFT_PX }}>
+            {left}
+          </div>
+          {/* biome-ignore lint/a11y/useSemanticElements: a draggable splitter has no native element. */}
+          <div
+            className="oj-problem__handle"
+            role="separator"
+            aria-orientation="vertical"
+            aria-valuenow={leftPx ?? undefined}
+            tabIndex={0}
+            onPointerDown={startDrag}
+            onKeyDown={(e) => {
+              const box = splitBox.current;
+              if (!box || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
+              const current = leftPx ?? box.getBoundingClientRect().width * 0.45;
+              setLeftPx(clampSplit(current + (e.key === 'ArrowLeft' ? -40 : 40), box.getBoundingClientRect().width));
+            }}
+          />
+          <div className="oj-problem__right" style={{ minWidth: MIN_RIGHT_PX }}>
+            {right}
+          </div>
+        </div>
+      ) : (
+        <div className="oj-problem__stack">
+          <div className="oj-problem__left">{left}</div>
+          {!folded && <div className="oj-problem__right">{right}</div>}
+        </div>
+      )}
+      <Modal
+        open={statsOpen}
+        title={t('Problem_Statistics')}
+        footer={null}
+        onCancel={() => setStatsOpen(false)}
+        destroyOnHidden
+      >
+        {data && data.problemCount.total > 0 ? (
+          <EChart
+            label={t('Problem_Statistics')}
+            option={{
+              tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+              legend: { bottom: 0, type: 'scroll' },
+              series: [
+                {
+                  type: 'pie',
+                  radius: ['35%', '65%'],
+                  data: STAT_FIELDS.map(([field, key]) => ({ name: t(key), value: data.problemCount[field] })).filter(
+                    (d) => d.value > 0,
+                  ),
+                },
+              ],
+            }}
+            style={{ height: 360 }}
+          />
+        ) : (
+          <Empty />
+        )}
+      </Modal>
+    </div>
+  );
+};
+
+export default ProblemDetailPage;

@@ -1,0 +1,263 @@
+import {
+  DownloadOutlined,
+  EyeOutlined,
+  FileTextOutlined,
+  RedoOutlined,
+  ReloadOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
+import type { Submission } from '@oj/shared';
+import { submission as contract, JUDGE_STATUS } from '@oj/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Input, Select, Space, Switch, Table, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Panel } from '../../components/panel';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
+import { saveBlob } from '../../lib/http-client';
+import { toast } from '../../lib/notify';
+import { loginDialog } from '../../lib/ui-store';
+import { registerCorePagesTexts } from '../../locales/core-pages-texts';
+import { FILTER_STATUSES, formatLength, formatMemoryKb, formatTimeMs, oiScoreColor, statusKey } from './judge-status';
+import { ManualJudgeControl } from './manual-judge-control';
+import { StatusTag } from './status-tag';
+import {
+  changeSubmissionFilter,
+  parseSubmissionListQuery,
+  type SubmissionListQuery,
+  toSubmissionListRequest,
+  toSubmissionListSearch,
+} from './submission-list-query';
+import { useSubmissionWatch } from './use-submission-watch';
+
+export const downloadSubmissionCode = async (submitId: number) => {
+  const file = await api.download(contract.downloadBySubmitId, { submitId });
+  if (file) saveBlob(file);
+};
+
+const SubmissionListPage = () => {
+  registerCorePagesTexts();
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const query = parseSubmissionListQuery(params);
+  const { isAuthenticated, isAdmin, isSuperAdmin, user } = useSession();
+  const [author, setAuthor] = useState(query.name || query.username);
+  const [problemID, setProblemID] = useState(query.problemID);
+  useEffect(() => setAuthor(query.name || query.username), [query.name, query.username]);
+  useEffect(() => setProblemID(query.problemID), [query.problemID]);
+
+  const update = (patch: Partial<SubmissionListQuery>) =>
+    setParams(toSubmissionListSearch(changeSubmissionFilter(query, patch)));
+
+  // Only-mine needs a login; without one the switch is reset and the login dialog opens (spec 1-core §2, §5).
+  useEffect(() => {
+    if (query.onlyMine && !isAuthenticated) {
+      toast.warning(t('Please_login_first'));
+      loginDialog.open();
+      setParams(toSubmissionListSearch(changeSubmissionFilter(query, { onlyMine: false })), { replace: true });
+    }
+  }, [query, isAuthenticated, setParams, t]);
+
+  const request = toSubmissionListRequest(query);
+  const list = useQuery({
+    queryKey: [contract.getSubmissionList.path, request],
+    queryFn: () => api.call(contract.getSubmissionList, request),
+    placeholderData: keepPreviousData,
+  });
+  const { rows, track } = useSubmissionWatch(list.data?.records ?? []);
+
+  const resubmit = async (row: Submission) => {
+    track(await api.call(contract.resubmit, { submitId: row.submitId }));
+    toast.success(t('Resubmitted_Successfully'));
+  };
+  const rejudge = async (row: Submission) => {
+    track(await api.call(contract.rejudge, { submitId: row.submitId }));
+    toast.success(t('Rejudge_successfully'));
+  };
+
+  const isOwn = (row: Submission) => !!user && row.uid === user.uid;
+
+  return (
+    <Panel
+      title={t('Submission_List')}
+      extra={
+        <Space wrap>
+          <Space>
+            <span id="only-mine-label">{t('Only_Mine')}</span>
+            <Switch
+              aria-labelledby="only-mine-label"
+              checked={query.onlyMine && isAuthenticated}
+              onChange={(onlyMine) => {
+                if (onlyMine && !isAuthenticated) {
+                  toast.warning(t('Please_login_first'));
+                  loginDialog.open();
+                  return;
+                }
+                update({ onlyMine });
+              }}
+            />
+          </Space>
+          <Input.Search
+            aria-label={t('Enter_Problem_ID')}
+            placeholder={t('Enter_Problem_ID')}
+            value={problemID}
+            allowClear
+            style={{ width: 160 }}
+            onChange={(e) => setProblemID(e.target.value)}
+            onSearch={(value) => update({ problemID: value })}
+          />
+          <Input.Search
+            aria-label={t('Enter_Author')}
+            placeholder={t('Enter_Author')}
+            value={author}
+            allowClear
+            style={{ width: 180 }}
+            onChange={(e) => setAuthor(e.target.value)}
+            // The box searches student name or username; the rank page's link arrives as `username`.
+            onSearch={(value) => update({ name: value, username: '' })}
+          />
+          <Select
+            aria-label={t('Status')}
+            value={query.status ?? 'all'}
+            style={{ width: 170 }}
+            onChange={(v) => update({ status: v === 'all' ? null : Number(v) })}
+            options={[
+              { value: 'all', label: t('All') },
+              ...FILTER_STATUSES.map((s) => ({ value: s, label: t(statusKey(s)) })),
+            ]}
+          />
+          <Button icon={<ReloadOutlined />} onClick={() => list.refetch()}>
+            {t('Refresh')}
+          </Button>
+        </Space>
+      }
+    >
+      <Table<Submission>
+        rowKey="submitId"
+        size="middle"
+        loading={list.isFetching && !list.data}
+        dataSource={rows}
+        scroll={{ x: 1200 }}
+        pagination={{
+          current: query.currentPage,
+          pageSize: query.limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [15, 30, 50, 100],
+          showLessItems: true,
+          onChange: (currentPage, limit) => update(limit !== query.limit ? { limit, currentPage: 1 } : { currentPage }),
+        }}
+        columns={[
+          {
+            title: t('Submit_Time'),
+            dataIndex: 'submitTime',
+            width: 170,
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+          },
+          { title: t('Run_ID'), dataIndex: 'submitId', width: 90 },
+          {
+            title: t('Status'),
+            dataIndex: 'status',
+            width: 190,
+            render: (status: number, row) => (
+              <Space size={4}>
+                <StatusTag status={status} />
+                {status === JUDGE_STATUS.SUBMITTED_FAILED && isOwn(row) && (
+                  <Tooltip title={t('Resubmit')}>
+                    <Button
+                      size="small"
+                      type="text"
+                      aria-label={t('Resubmit')}
+                      icon={<SyncOutlined />}
+                      onClick={() => resubmit(row)}
+                    />
+                  </Tooltip>
+                )}
+              </Space>
+            ),
+          },
+          {
+            title: t('Problem'),
+            key: 'problem',
+            render: (_, row) => (
+              <Link to={`/problem/${encodeURIComponent(row.displayPid)}`}>
+                {row.displayPid} {row.title}
+              </Link>
+            ),
+          },
+          {
+            title: t('Score'),
+            dataIndex: 'score',
+            width: 70,
+            render: (score: number | null) =>
+              score === null ? '—' : <span style={{ color: oiScoreColor(score) }}>{score}</span>,
+          },
+          { title: t('Judger'), dataIndex: 'judger', width: 110, render: (v: string | null) => v ?? '—' },
+          { title: t('Time'), dataIndex: 'time', width: 80, render: formatTimeMs },
+          { title: t('Memory'), dataIndex: 'memory', width: 90, render: formatMemoryKb },
+          { title: t('Length'), dataIndex: 'length', width: 80, render: formatLength },
+          {
+            title: t('Author'),
+            dataIndex: 'username',
+            width: 120,
+            render: (username: string, row) => (
+              <Link to={`/user-home?username=${encodeURIComponent(username)}`}>{row.username}</Link>
+            ),
+          },
+          {
+            title: t('Option'),
+            key: 'option',
+            fixed: 'right',
+            width: isAdmin ? 220 : 130,
+            render: (_, row) => (
+              <Space size={2}>
+                <Tooltip title={t('View_Details')}>
+                  <Link to={`/submission-detail/${row.submitId}`} aria-label={t('View_Details')} style={{ padding: 4 }}>
+                    <EyeOutlined />
+                  </Link>
+                </Tooltip>
+                <Tooltip title={t('Open_Problem')}>
+                  <Link
+                    to={`/problem/${encodeURIComponent(row.displayPid)}`}
+                    aria-label={t('Open_Problem')}
+                    style={{ padding: 4 }}
+                  >
+                    <FileTextOutlined />
+                  </Link>
+                </Tooltip>
+                {(isOwn(row) || isAdmin || row.share) && (
+                  <Tooltip title={t('Download_Code')}>
+                    <Button
+                      size="small"
+                      type="text"
+                      aria-label={t('Download_Code')}
+                      icon={<DownloadOutlined />}
+                      onClick={() => downloadSubmissionCode(row.submitId)}
+                    />
+                  </Tooltip>
+                )}
+                {isSuperAdmin && (
+                  <Tooltip title={t('Rejudge')}>
+                    <Button
+                      size="small"
+                      type="text"
+                      aria-label={t('Rejudge')}
+                      icon={<RedoOutlined />}
+                      onClick={() => rejudge(row)}
+                    />
+                  </Tooltip>
+                )}
+                {isAdmin && <ManualJudgeControl row={row} isSuperAdmin={isSuperAdmin} onChange={track} />}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Panel>
+  );
+};
+
+export default SubmissionListPage;

@@ -1,0 +1,24 @@
+import { isInProgress } from './judge-status';
+
+/** Spec 1-core §4 "Polling" / §9: submissions every 2 s, test runs every 1 s, at most 300 polls. */
+export const SUBMISSION_POLL_MS = 2000;
+export const TEST_RUN_POLL_MS = 1000;
+export const MAX_POLLS = 300;
+
+/** After a poll: rows that left in-progress drop out of the watch list. */
+export const nextWatchList = (watch: number[], latest: Record<string, { status: number } | undefined>) =>
+  watch.filter((id) => {
+    const row = latest[String(id)];
+    return !row || isInProgress(row.status);
+  });
+
+/** Polling stops when none are left, after 300 polls, or on error. */
+export const keepPolling = (state: { watch: number[]; polls: number; failed: boolean }) =>
+  !state.failed && state.watch.length > 0 && state.polls < MAX_POLLS;
+
+/** The problem page polls its own submission until it leaves Pending, Compiling and Judging. */
+export const submissionSettled = (status: number) => !isInProgress(status);
+
+/** A test run is polled until it is no longer Pending; our judge also reports Compiling and Judging on the way,
+ * which are not a result either. */
+export const testRunSettled = (status: number) => !isInProgress(status);

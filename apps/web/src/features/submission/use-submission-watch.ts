@@ -1,0 +1,70 @@
+import type { Submission } from '@oj/shared';
+import { submission as contract } from '@oj/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../../lib/api';
+import { isInProgress } from './judge-status';
+import { keepPolling, nextWatchList, SUBMISSION_POLL_MS } from './submission-polling';
+
+/** Keeps a list's in-progress rows fresh (spec 1-core §4 "Polling"): every 2 s the watched ids are checked;
+ * rows that settle leave the watch list; polling stops when none are left, after 300 polls, or on an error.
+ * `track` puts a row back (rejudge, resubmit, manual judge). */
+export const useSubmissionWatch = (rows: Submission[], cid?: number) => {
+  const [fresh, setFresh] = useState<Record<number, Submission>>({});
+  const state = useRef({ watch: [] as number[], polls: 0, failed: false });
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
+
+  const stop = useCallback(() => {
+    if (timer.current) clearInterval(timer.current);
+    timer.current = null;
+  }, []);
+
+  const tick = useCallback(async () => {
+    const s = state.current;
+    if (!keepPolling(s)) return stop();
+    s.polls += 1;
+    try {
+      const latest = await api.call(contract.checkSubmissionsStatus, { submitIds: s.watch, cid }, { silent: true });
+      setFresh((prev) => {
+        const next = { ...prev };
+        for (const row of Object.values(latest)) next[row.submitId] = { ...prev[row.submitId], ...row };
+        return next;
+      });
+      s.watch = nextWatchList(s.watch, latest);
+    } catch {
+      s.failed = true;
+    }
+    if (!keepPolling(s)) stop();
+  }, [cid, stop]);
+
+  const start = useCallback(() => {
+    if (!timer.current && keepPolling(state.current)) timer.current = setInterval(tick, SUBMISSION_POLL_MS);
+  }, [tick]);
+
+  const ids = rows.map((r) => `${r.submitId}:${r.status}`).join(',');
+  // A new page of rows (or a row whose status changed on refetch) restarts the watch.
+  useEffect(() => {
+    setFresh({});
+    state.current = {
+      watch: rows.filter((r) => isInProgress(r.status)).map((r) => r.submitId),
+      polls: 0,
+      failed: false,
+    };
+    stop();
+    start();
+    return stop;
+  }, [ids, start, stop]);
+
+  const track = useCallback(
+    (row: Submission) => {
+      setFresh((prev) => ({ ...prev, [row.submitId]: row }));
+      const s = state.current;
+      if (isInProgress(row.status) && !s.watch.includes(row.submitId)) s.watch = [...s.watch, row.submitId];
+      s.failed = false;
+      s.polls = 0;
+      start();
+    },
+    [start],
+  );
+
+  return { rows: rows.map((r) => fresh[r.submitId] ?? r), track };
+};
