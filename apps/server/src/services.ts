@@ -1,5 +1,11 @@
 import pino from 'pino';
 import type { Db } from './db/client.js';
+import { createAdminDashboardRepository } from './modules/admin-dashboard/admin-dashboard.repository.js';
+import { createAdminDashboardService } from './modules/admin-dashboard/admin-dashboard.service.js';
+import { createAdminProblemRepository } from './modules/admin-problem/admin-problem.repository.js';
+import { createAdminProblemService } from './modules/admin-problem/admin-problem.service.js';
+import { createMarkdownFileService } from './modules/admin-problem/markdown-file.service.js';
+import { createProblemTransferService } from './modules/admin-problem/problem-transfer.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createLoginFailureRepository } from './modules/auth/login-failure.repository.js';
 import { createSessionRepository } from './modules/auth/session.repository.js';
@@ -44,6 +50,7 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
     testData: createTestDataStore(opts.dataDir),
     submissions: createSubmissionService({ db, queue, now: opts.now }),
     ...createPublicServices(db, { users, problems, queue, sessions, siteRepository }, opts),
+    ...createAdminServices(db, { problems, queue }, opts),
   };
 };
 
@@ -104,6 +111,30 @@ const createPublicServices = (
       images: createImageStore(opts.dataDir),
       now: opts.now,
     }),
+  };
+};
+
+/** The admin area (issue 5): problem administration, test data, import/export, statement files, dashboard. */
+const createAdminServices = (
+  db: Db,
+  base: { problems: ReturnType<typeof createProblemRepository>; queue: ReturnType<typeof createJudgeQueue> },
+  opts: { dataDir: string; now?: () => Date },
+) => {
+  // Stateless like the public services: the store is a directory, the submission service a queue client.
+  const repo = createAdminProblemRepository(db);
+  const testData = createTestDataStore(opts.dataDir);
+  const submissions = createSubmissionService({ db, queue: base.queue, now: opts.now });
+  return {
+    adminProblems: createAdminProblemService({
+      repo,
+      problems: base.problems,
+      store: testData,
+      submissions,
+      now: opts.now,
+    }),
+    problemTransfer: createProblemTransferService({ repo, problems: base.problems, store: testData }),
+    markdownFiles: createMarkdownFileService({ repo, images: createImageStore(opts.dataDir), dataDir: opts.dataDir }),
+    adminDashboard: createAdminDashboardService({ repo: createAdminDashboardRepository(db), now: opts.now }),
   };
 };
 export type AppServices = ReturnType<typeof createServices>;

@@ -1,12 +1,12 @@
 export * from './api.js';
-export type { AdminProblem, ProblemCase, ProblemDto } from './contract/admin-problem.js';
-export * as adminProblem from './contract/admin-problem.js';
-export type { JudgeWorker, QueueEntry } from './contract/admin-dashboard.js';
-export * as adminDashboard from './contract/admin-dashboard.js';
-export type { UploadedFile } from './contract/file.js';
-export * as file from './contract/file.js';
 export type { UserInfo } from './contract/account.js';
 export * as account from './contract/account.js';
+export type { JudgeWorker, QueueEntry } from './contract/admin-dashboard.js';
+export * as adminDashboard from './contract/admin-dashboard.js';
+export type { AdminProblem, ProblemCase, ProblemDto } from './contract/admin-problem.js';
+export * as adminProblem from './contract/admin-problem.js';
+export type { UploadedFile } from './contract/file.js';
+export * as file from './contract/file.js';
 export type { Announcement, WebsiteConfig } from './contract/home.js';
 export * as home from './contract/home.js';
 export type {

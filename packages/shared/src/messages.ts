@@ -121,7 +121,10 @@ export const MESSAGES = {
   Problem_Language_Required: { 'zh-CN': '请至少选择一种编程语言', 'en-US': 'Choose at least one language' },
   Score_Must_Be_Integer: { 'zh-CN': '分数必须是不小于0的整数', 'en-US': 'A score must be an integer of 0 or more' },
   Extra_File_Name_Required: { 'zh-CN': '额外文件名不能为空', 'en-US': 'An extra file needs a name' },
-  problemIdTaken: { 'zh-CN': '题目展示ID【{problemId}】已被使用', 'en-US': 'The display id {problemId} is already taken' },
+  problemIdTaken: {
+    'zh-CN': '题目展示ID【{problemId}】已被使用',
+    'en-US': 'The display id {problemId} is already taken',
+  },
   problemIdInvalid: {
     'zh-CN': '题目展示ID只能包含字母、数字、下划线和连字符',
     'en-US': 'A display id may only hold letters, digits, underscores and hyphens',
@@ -174,7 +177,10 @@ export const MESSAGES = {
     'zh-CN': '压缩包中的路径不安全：{name}',
     'en-US': 'The archive holds an unsafe path: {name}',
   },
-  zipSymlink: { 'zh-CN': '压缩包中不能包含符号链接：{name}', 'en-US': 'The archive may not hold symbolic links: {name}' },
+  zipSymlink: {
+    'zh-CN': '压缩包中不能包含符号链接：{name}',
+    'en-US': 'The archive may not hold symbolic links: {name}',
+  },
   zipTooManyEntries: {
     'zh-CN': '压缩包中的文件过多（最多 {max} 个）',
     'en-US': 'The archive holds too many files (at most {max})',

@@ -157,7 +157,14 @@ const extraFiles = z
   })
   .pipe(
     z
-      .record(z.string().min(1, { error: 'Extra_File_Name_Required' }).max(255).regex(/^[^/\\]+$/), z.string())
+      .record(
+        z
+          .string()
+          .min(1, { error: 'Extra_File_Name_Required' })
+          .max(255)
+          .regex(/^[^/\\]+$/),
+        z.string(),
+      )
       .refine((files) => Object.keys(files).length <= 50, 'at most 50 files'),
   );
 
@@ -173,7 +180,11 @@ export const problemBody = z.object({
   memoryLimit: z.number().int().min(1).max(8192).default(PROBLEM_DEFAULTS.memoryLimit),
   stackLimit: z.number().int().min(1).max(8192).default(PROBLEM_DEFAULTS.stackLimit),
   description: textLimit(65535).default(''),
-  input: z.string({ error: 'Input_Description_Required' }).trim().min(1, { error: 'Input_Description_Required' }).max(65535),
+  input: z
+    .string({ error: 'Input_Description_Required' })
+    .trim()
+    .min(1, { error: 'Input_Description_Required' })
+    .max(65535),
   output: z
     .string({ error: 'Output_Description_Required' })
     .trim()
@@ -197,8 +208,14 @@ export const problemBody = z.object({
 
 /** One case of ProblemDTO.samples: file names of the upload (or of the stored data), or the texts by hand. */
 export const sampleBody = z.object({
-  input: z.string().max(16 * 1024 * 1024).default(''),
-  output: z.string().max(16 * 1024 * 1024).default(''),
+  input: z
+    .string()
+    .max(16 * 1024 * 1024)
+    .default(''),
+  output: z
+    .string()
+    .max(16 * 1024 * 1024)
+    .default(''),
   score: z.number({ error: 'Score_Must_Be_Integer' }).int({ error: 'Score_Must_Be_Integer' }).min(0).nullish(),
   groupNum: z.number().int().min(1).nullish(),
 });
@@ -213,7 +230,10 @@ export const problemDto = z.object({
   changeModeCode: z.boolean().optional(),
   changeJudgeCaseMode: z.boolean().optional(),
   /** Language objects as HOJ sends them; only the name matters. */
-  languages: z.array(z.object({ name: z.string() })).min(1, { error: 'Problem_Language_Required' }).max(50),
+  languages: z
+    .array(z.object({ name: z.string() }))
+    .min(1, { error: 'Problem_Language_Required' })
+    .max(50),
   /** Tags by id (existing) or by name (created when new). */
   tags: z
     .array(z.object({ id: z.number().int().nullish(), name: z.string().trim().min(1).max(255) }))

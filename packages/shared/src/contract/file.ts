@@ -84,7 +84,10 @@ export const uploadMdImg = endpoint({
   method: 'POST',
   path: '/api/file/upload-md-img',
   access: 'admin',
-  input: z.object({ image: fileField(UPLOAD_LIMITS.markdownImageMaxBytes, 'fileTooLarge'), gid: z.string().optional() }),
+  input: z.object({
+    image: fileField(UPLOAD_LIMITS.markdownImageMaxBytes, 'fileTooLarge'),
+    gid: z.string().optional(),
+  }),
   output: z.object({ link: z.string(), fileId: z.number().int() }),
 });
 
@@ -103,4 +106,3 @@ export const deleteMdImg = endpoint({
   input: z.object({ fileId: qNum(z.number().int().positive()) }),
   output: z.null(),
 });
-

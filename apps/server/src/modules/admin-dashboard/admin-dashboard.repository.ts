@@ -1,0 +1,43 @@
+import { asc, count, desc, eq, gte, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { judges, judgeTasks, submissions, users } from '../../db/schema.js';
+
+/** Read-only figures for the admin dashboard: users, today's judgements, judge workers and the open queue. */
+export const createAdminDashboardRepository = (db: Db) => ({
+  async userCount(): Promise<number> {
+    const [{ n }] = await db.select({ n: count() }).from(users);
+    return n;
+  },
+
+  async submissionsSince(since: Date): Promise<number> {
+    const [{ n }] = await db.select({ n: count() }).from(submissions).where(gte(submissions.submitTime, since));
+    return n;
+  },
+
+  judges: () => db.select().from(judges).orderBy(asc(judges.name)),
+
+  /** Queued and running tasks in claim order (the order the queue hands them out), with their submission. */
+  openTasks: (limit: number) =>
+    db
+      .select({
+        id: judgeTasks.id,
+        kind: judgeTasks.kind,
+        submitId: judgeTasks.submitId,
+        language: judgeTasks.language,
+        state: judgeTasks.state,
+        attempt: judgeTasks.attempt,
+        priority: judgeTasks.priority,
+        leaseOwner: judgeTasks.leaseOwner,
+        lastError: judgeTasks.lastError,
+        createdAt: judgeTasks.createdAt,
+        problemId: submissions.displayPid,
+        username: submissions.username,
+        status: submissions.status,
+      })
+      .from(judgeTasks)
+      .leftJoin(submissions, eq(submissions.submitId, judgeTasks.submitId))
+      .where(inArray(judgeTasks.state, ['queued', 'running']))
+      .orderBy(desc(judgeTasks.priority), asc(judgeTasks.id))
+      .limit(limit),
+});
+export type AdminDashboardRepository = ReturnType<typeof createAdminDashboardRepository>;

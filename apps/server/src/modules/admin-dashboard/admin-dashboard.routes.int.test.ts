@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  createUser,
+  DB_KINDS,
+  JUDGE_TOKEN,
+  login,
+  ROOT_PASSWORD,
+  type TestApp,
+} from '../../../test/harness.js';
+
+describe.each(DB_KINDS)('admin dashboard on %s', (kind) => {
+  let t: TestApp;
+  let rootToken: string;
+  let teacherToken: string;
+  let studentToken: string;
+  let student: { uid: string; username: string };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    rootToken = (await login(t, 'root', ROOT_PASSWORD)).token as string;
+    const teacher = await createUser(t, 'admin');
+    teacherToken = (await login(t, teacher.username, teacher.password)).token as string;
+    const s = await createUser(t, 'user');
+    student = s;
+    studentToken = (await login(t, s.username, s.password)).token as string;
+  });
+  afterAll(() => t?.close());
+
+  const info = (token?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/admin/dashboard/get-dashboard-info',
+      headers: token ? { authorization: token } : {},
+    });
+  const judgeClaim = (name: string, languages: string[]) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/judge/claim',
+      payload: { name, languages, concurrency: 2, running: 0, waitMs: 0 },
+      headers: { authorization: `Bearer ${JUDGE_TOKEN}` },
+    });
+
+  it('answers admins only; the judge token goes to root alone', async () => {
+    expect((await info()).statusCode).toBe(401);
+    expect((await info(studentToken)).statusCode).toBe(403);
+    const forTeacher = (await info(teacherToken)).json().data;
+    expect(forTeacher.judgeToken).toBeNull();
+    const forRoot = (await info(rootToken)).json().data;
+    expect(forRoot.judgeToken).toBe(JUDGE_TOKEN);
+    expect(forRoot.userNum).toBeGreaterThanOrEqual(3);
+    expect(forRoot.recentContestNum).toBe(0);
+  });
+
+  it('counts today’s judgements, lists judges, and says why a submission still waits', async () => {
+    const problem = await t.services.problems.create({
+      problem: { problemId: 'DASH-1', title: 'Waiting', caseVersion: '1' },
+      cases: [],
+      languages: ['Java'],
+      codeTemplates: {},
+      tagNames: [],
+    });
+    const pending = await t.services.submissions.submit({
+      user: student,
+      problem,
+      language: 'Java',
+      code: 'class Main {}',
+      ip: '127.0.0.1',
+    });
+    let data = (await info(rootToken)).json().data;
+    expect(data.todayJudgeNum).toBeGreaterThanOrEqual(1);
+    const row = () => data.queue.find((q: { submitId: number }) => q.submitId === pending.submitId);
+    expect(row()).toMatchObject({ reason: 'noJudge', language: 'Java', username: student.username, position: 0 });
+
+    // A judge without Java: the submission waits for a judge that offers its language.
+    expect((await judgeClaim('cpp-only', ['C++'])).json().data).toBeNull();
+    data = (await info(rootToken)).json().data;
+    expect(row()?.reason).toBe('noLanguage');
+    expect(data.judges).toEqual([
+      expect.objectContaining({ name: 'cpp-only', languages: ['C++'], concurrency: 2, alive: true }),
+    ]);
+
+    // A Java judge takes it: now it is running on that judge.
+    const task = (await judgeClaim('java-judge', ['Java'])).json().data;
+    expect(task.submitId).toBe(pending.submitId);
+    data = (await info(rootToken)).json().data;
+    expect(row()).toMatchObject({ reason: 'running', judge: 'java-judge', position: null });
+
+    // A judge silent for minutes is shown as not alive.
+    t.clock.offsetMs = 10 * 60 * 1000;
+    data = (await info(rootToken)).json().data;
+    expect(data.judges.every((j: { alive: boolean }) => !j.alive)).toBe(true);
+    t.clock.offsetMs = 0;
+  });
+});

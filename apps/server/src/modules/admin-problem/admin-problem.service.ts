@@ -1,0 +1,370 @@
+import crypto from 'node:crypto';
+import {
+  type adminProblem as contract,
+  file as fileContract,
+  LANGUAGE_NAMES,
+  type Page,
+  type ProblemCase,
+  spreadCaseScores,
+  type UploadedFile,
+} from '@oj/shared';
+import type { z } from 'zod';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
+import type { BinaryAnswer } from '../../http/bind.js';
+import type { AuthUser } from '../auth/session.service.js';
+import { toTag } from '../problem/problem.mapper.js';
+import type { NewProblemCase, ProblemRepository, ProblemRow } from '../problem/problem.repository.js';
+import { caseVersionOf } from '../problem/problem-package.import.js';
+import type { TestDataStore } from '../problem/test-data.store.js';
+import type { SubmissionService } from '../submission/submission.service.js';
+import { toAdminProblem, toProblemCase } from './admin-problem.mapper.js';
+import type { AdminProblemRepository } from './admin-problem.repository.js';
+import { readZip, writeZip } from './safe-zip.js';
+import { pairTestFiles } from './test-data-archive.js';
+
+type Dto = z.output<typeof contract.problemDto>;
+type CompileDto = z.output<typeof contract.compileSpj.input>;
+
+type CaseRow = NewProblemCase & { score: number; groupNum: number };
+
+const SUBTASK_MODES = ['subtask_lowest', 'subtask_average'];
+const PROBLEM_ID = /^[A-Za-z0-9_-]+$/;
+
+/** DESIGN §7 "Roles": root and problem_admin manage every problem; an admin (teacher) only the ones they wrote. */
+export const managesAllProblems = (user: AuthUser) =>
+  user.roles.includes('root') || user.roles.includes('problem_admin');
+
+/** Problem administration (spec 3 §3-§5, reference AdminProblemController and TestCaseController). */
+export const createAdminProblemService = (deps: {
+  repo: AdminProblemRepository;
+  problems: ProblemRepository;
+  store: TestDataStore;
+  submissions: Pick<SubmissionService, 'compileChecker'>;
+  now?: () => Date;
+}) => {
+  const { repo, store } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** A problem this admin may manage: 404 when missing, 403 when it belongs to another teacher. */
+  const managed = async (user: AuthUser, pid: number): Promise<ProblemRow> => {
+    const p = await deps.problems.findById(pid);
+    if (!p) throw notFound();
+    if (!managesAllProblems(user) && p.author !== user.username) throw forbidden('problemNotOwned');
+    return p;
+  };
+
+  const languageOfTemplate = (t: { lid?: number | null; language?: string | null }) => {
+    const name = t.language ?? (t.lid ? LANGUAGE_NAMES[t.lid - 1] : undefined);
+    if (!name || !(LANGUAGE_NAMES as readonly string[]).includes(name)) {
+      throw badRequest('fieldInvalid', 'codeTemplates', { field: 'codeTemplates', rule: 'unknown language' });
+    }
+    return name;
+  };
+
+  /** The cases a saved form describes, in its order, with the spec's score and group rules (spec 3 §4-§5). */
+  const buildCases = async (user: AuthUser, dto: Dto, type: number, caseMode: string, existing?: ProblemRow) => {
+    type Source = { inputName: string; outputName: string; input: Stored; output: Stored };
+    type Stored = { sha256: string; size: number };
+    const sources: Source[] = [];
+    if (dto.isUploadTestCase) {
+      let available: Source[];
+      if (dto.uploadTestcaseDir) {
+        const upload = await repo.findUpload(dto.uploadTestcaseDir);
+        if (!upload || upload.uid !== user.uid || upload.expiresAt < now()) throw badRequest('uploadExpired');
+        available = upload.cases.map((c) => ({
+          inputName: c.input,
+          outputName: c.output,
+          input: { sha256: c.inputSha256, size: c.inputSize },
+          output: { sha256: c.outputSha256, size: c.outputSize },
+        }));
+      } else {
+        // No new upload: the form rearranges or rescores the files stored already.
+        const stored = existing ? await deps.problems.cases(existing.id) : [];
+        available = stored.map((c) => ({
+          inputName: c.inputName,
+          outputName: c.outputName,
+          input: { sha256: c.inputSha256, size: c.inputSize },
+          output: { sha256: c.outputSha256, size: c.outputSize },
+        }));
+      }
+      if (available.length === 0) throw badRequest('testCaseRequired', 'samples');
+      const wanted = dto.samples.length ? dto.samples : available.map((a) => ({ input: a.inputName }));
+      for (const s of wanted) {
+        const hit = available.find((a) => a.inputName === s.input);
+        if (!hit) throw badRequest('testCaseFileUnknown', 'samples', { name: s.input });
+        sources.push(hit);
+      }
+    } else {
+      if (dto.samples.length === 0) throw badRequest('testCaseRequired', 'samples');
+      for (const [i, s] of dto.samples.entries()) {
+        if (!s.input && !s.output) throw badRequest('testCaseEmpty', 'samples', { index: String(i + 1) });
+        sources.push({
+          inputName: `${i + 1}.in`,
+          outputName: `${i + 1}.out`,
+          input: await store.put(s.input),
+          output: await store.put(s.output),
+        });
+      }
+    }
+    const samples = dto.samples.length ? dto.samples : sources.map(() => ({ score: null, groupNum: null }));
+    const subtask = SUBTASK_MODES.includes(caseMode);
+    if (subtask && samples.some((s) => !s.groupNum)) throw badRequest('groupNumRequired', 'samples');
+    const spread = spreadCaseScores(sources.length);
+    const noScores = samples.every((s) => s.score === null || s.score === undefined);
+    return sources.map(
+      (src, i): CaseRow => ({
+        seq: i + 1,
+        inputName: src.inputName,
+        outputName: src.outputName,
+        inputSha256: src.input.sha256,
+        outputSha256: src.output.sha256,
+        inputSize: src.input.size,
+        outputSize: src.output.size,
+        score: type === 1 && noScores ? spread[i] : (samples[i].score ?? 0),
+        groupNum: samples[i].groupNum ?? 1,
+      }),
+    );
+  };
+
+  /** Everything of ProblemDTO but the cases, checked against the spec's form rules. */
+  const buildParts = (dto: Dto) => {
+    const judgeMode = dto.judgeMode ?? dto.problem.judgeMode ?? 'default';
+    if (judgeMode !== 'default' && !dto.problem.spjCode?.trim()) throw badRequest('checkerRequired', 'spjCode');
+    const seenTags = new Set<string>();
+    for (const t of dto.tags) {
+      const key = t.name.toLowerCase();
+      if (seenTags.has(key)) throw badRequest('Add_Tag_Error', 'tags', { name: t.name });
+      seenTags.add(key);
+    }
+    const languages = [...new Set(dto.languages.map((l) => l.name))];
+    for (const l of languages) {
+      if (!(LANGUAGE_NAMES as readonly string[]).includes(l)) {
+        throw badRequest('fieldInvalid', 'languages', { field: 'languages', rule: `unknown language ${l}` });
+      }
+    }
+    const templates = new Map<string, { language: string; code: string; status: number }>();
+    for (const t of dto.codeTemplates) {
+      const language = languageOfTemplate(t);
+      if (t.status && !t.code.trim()) throw badRequest('templateEmpty', 'codeTemplates', { language });
+      templates.set(language, { language, code: t.code, status: t.status ? 1 : 0 });
+    }
+    return { judgeMode, languages, templates: [...templates.values()], tags: dto.tags };
+  };
+
+  const checkProblemId = async (problemId: string, exceptPid?: number) => {
+    if (!PROBLEM_ID.test(problemId)) throw badRequest('problemIdInvalid', 'problemId');
+    if (await repo.problemIdTaken(problemId, exceptPid)) throw badRequest('problemIdTaken', 'problemId', { problemId });
+  };
+
+  const problemValues = (dto: Dto, judgeMode: string, cases: CaseRow[], user: AuthUser) => {
+    const p = dto.problem;
+    return {
+      title: p.title,
+      type: p.type,
+      timeLimitMs: p.timeLimit,
+      memoryLimitMb: p.memoryLimit,
+      stackLimitMb: p.stackLimit,
+      description: p.description,
+      input: p.input,
+      output: p.output,
+      examples: p.examples ?? '',
+      hint: p.hint ?? '',
+      source: p.source ?? '',
+      difficulty: p.difficulty,
+      auth: p.auth,
+      codeShare: p.codeShare ? 1 : 0,
+      judgeMode,
+      judgeCaseMode: p.judgeCaseMode,
+      spjCode: judgeMode === 'default' ? null : (p.spjCode ?? null),
+      spjLanguage: judgeMode === 'default' ? null : (p.spjLanguage ?? 'C++'),
+      userExtraFile: p.userExtraFile,
+      judgeExtraFile: p.judgeExtraFile,
+      isRemoveEndBlank: p.isRemoveEndBlank ? 1 : 0,
+      openCaseResult: p.openCaseResult ? 1 : 0,
+      isUploadCase: dto.isUploadTestCase ? 1 : 0,
+      ioScore: p.type === 1 ? cases.reduce((sum, c) => sum + c.score, 0) : 100,
+      // The data version moves with the files and their scoring, so judges fetch and score the new data.
+      caseVersion: caseVersionOf(cases),
+      modifiedUser: user.username,
+    };
+  };
+
+  return {
+    async list(
+      user: AuthUser,
+      q: { currentPage: number; limit: number; keyword?: string; auth?: number },
+    ): Promise<Page<ReturnType<typeof toAdminProblem>>> {
+      const { rows, total } = await repo.list({
+        keyword: q.keyword?.trim() || undefined,
+        auth: q.auth,
+        author: managesAllProblems(user) ? undefined : user.username,
+        limit: q.limit,
+        offset: (q.currentPage - 1) * q.limit,
+      });
+      return { records: rows.map(toAdminProblem), total, size: q.limit, current: q.currentPage };
+    },
+
+    async get(user: AuthUser, pid: number) {
+      return toAdminProblem(await managed(user, pid));
+    },
+
+    async settings(user: AuthUser, pid: number) {
+      const p = await managed(user, pid);
+      const [languages, templates, tags] = await Promise.all([
+        deps.problems.languages(p.id),
+        repo.templatesOf(p.id),
+        repo.tagsOf(p.id),
+      ]);
+      return {
+        languages,
+        codeTemplates: templates.map((t) => ({ language: t.language, code: t.code, status: t.status === 1 })),
+        tags: tags.map(toTag),
+      };
+    },
+
+    async tagsOf(pid: number) {
+      const p = await deps.problems.findById(pid);
+      if (!p) throw notFound();
+      return (await repo.tagsOf(p.id)).map(toTag);
+    },
+
+    async cases(user: AuthUser, pid: number): Promise<ProblemCase[]> {
+      const p = await managed(user, pid);
+      const rows = await deps.problems.cases(p.id);
+      if (p.isUploadCase === 1) return rows.map((c) => toProblemCase(c));
+      // Cases entered by hand come back as their texts, as HOJ's form edits them.
+      return Promise.all(
+        rows.map(async (c) =>
+          toProblemCase(c, {
+            input: (await store.read(c.inputSha256)).toString('utf8'),
+            output: (await store.read(c.outputSha256)).toString('utf8'),
+          }),
+        ),
+      );
+    },
+
+    async create(user: AuthUser, dto: Dto) {
+      if (dto.problem.auth === 1 && !managesAllProblems(user)) throw forbidden('problemPublicForbidden');
+      const parts = buildParts(dto);
+      const wantedId = dto.problem.problemId?.trim() || '';
+      if (wantedId) await checkProblemId(wantedId);
+      const cases = await buildCases(user, dto, dto.problem.type, dto.problem.judgeCaseMode);
+      const row = await repo.create({
+        problem: {
+          ...problemValues(dto, parts.judgeMode, cases, user),
+          // An empty display id becomes P<id> (HOJ); a unique placeholder holds the row until then.
+          problemId: wantedId || `TMP-${crypto.randomUUID()}`,
+          author: user.username,
+        },
+        cases,
+        languages: parts.languages,
+        templates: parts.templates,
+        tags: parts.tags,
+      });
+      let problemId = row.problemId;
+      if (!wantedId) {
+        problemId = `P${row.id}`;
+        await repo.setProblemId(row.id, problemId);
+      }
+      if (dto.uploadTestcaseDir) await repo.dropUpload(dto.uploadTestcaseDir);
+      return { pid: row.id, problemId };
+    },
+
+    async update(user: AuthUser, dto: Dto) {
+      const pid = dto.problem.id;
+      if (!pid) throw badRequest('fieldRequired', 'problem.id', { field: 'problem.id' });
+      const existing = await managed(user, pid);
+      if (dto.problem.auth === 1 && existing.auth !== 1 && !managesAllProblems(user)) {
+        throw forbidden('problemPublicForbidden');
+      }
+      const parts = buildParts(dto);
+      const wantedId = dto.problem.problemId?.trim() || existing.problemId;
+      if (wantedId !== existing.problemId) await checkProblemId(wantedId, pid);
+      const cases = await buildCases(user, dto, dto.problem.type, dto.problem.judgeCaseMode, existing);
+      await repo.update(pid, {
+        problem: { ...problemValues(dto, parts.judgeMode, cases, user), problemId: wantedId },
+        cases,
+        languages: parts.languages,
+        templates: parts.templates,
+        tags: parts.tags,
+      });
+      if (dto.uploadTestcaseDir) await repo.dropUpload(dto.uploadTestcaseDir);
+      return null;
+    },
+
+    async remove(user: AuthUser, pid: number) {
+      await managed(user, pid);
+      await repo.remove(pid);
+      return null;
+    },
+
+    /** Only root and problem_admin make a problem public (reference §2 "Rules inside the managers"). */
+    async changeAuth(user: AuthUser, body: { id: number; auth: number }) {
+      const p = await managed(user, body.id);
+      if (body.auth === 1 && !managesAllProblems(user)) throw forbidden('problemPublicForbidden');
+      await repo.setAuth(p.id, body.auth, user.username);
+      return null;
+    },
+
+    /** Compiles a checker or interactor on a judge (DESIGN §7: the admin waits at most 30 s). */
+    async compile(user: AuthUser, mode: 'spj' | 'interactive', dto: CompileDto) {
+      if (dto.pid) await managed(user, dto.pid);
+      const result = await deps.submissions.compileChecker({
+        code: dto.code,
+        language: dto.language,
+        mode,
+        extraFiles: dto.extraFiles,
+      });
+      if (!result.ok) throw new AppError(400, 'checkerCompileFailed', { error: result.message });
+      return null;
+    },
+
+    /** Reads a test-data zip; nothing is kept unless the whole archive passes. Answers an opaque upload id. */
+    async uploadTestCases(user: AuthUser, file: UploadedFile, mode: string | undefined) {
+      const pairs = pairTestFiles(await readZip(file.bytes));
+      await repo.purgeUploads(now());
+      const cases = [];
+      for (const pair of pairs) {
+        const input = await store.put(pair.inputData);
+        const output = await store.put(pair.outputData);
+        cases.push({
+          input: pair.input,
+          output: pair.output,
+          inputSha256: input.sha256,
+          outputSha256: output.sha256,
+          inputSize: input.size,
+          outputSize: output.size,
+        });
+      }
+      const id = crypto.randomBytes(16).toString('hex');
+      await repo.saveUpload({
+        id,
+        uid: user.uid,
+        cases,
+        expiresAt: new Date(now().getTime() + fileContract.UPLOAD_LIMITS.uploadTtlMs),
+      });
+      const subtask = !!mode && SUBTASK_MODES.includes(mode);
+      return {
+        fileList: cases.map((c) => ({ input: c.input, output: c.output, ...(subtask ? { groupNum: 1 } : {}) })),
+        fileListDir: id,
+      };
+    },
+
+    /** Root, problem_admin and the author (reference §2 "Download-testcase"). */
+    async downloadTestCases(user: AuthUser, pid: number): Promise<BinaryAnswer> {
+      const p = await managed(user, pid);
+      const rows = await deps.problems.cases(p.id);
+      const files = [];
+      for (const c of rows) {
+        files.push({ name: c.inputName, data: await store.read(c.inputSha256) });
+        files.push({ name: c.outputName, data: await store.read(c.outputSha256) });
+      }
+      return {
+        body: await writeZip(files),
+        contentType: 'application/zip',
+        filename: `problem_${p.problemId}_testcase.zip`,
+      };
+    },
+  };
+};
+export type AdminProblemService = ReturnType<typeof createAdminProblemService>;

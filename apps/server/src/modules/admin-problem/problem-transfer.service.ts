@@ -1,0 +1,279 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  adminProblem as adminContract,
+  LANGUAGE_NAMES,
+  type ProblemPackage,
+  spreadCaseScores,
+  type UploadedFile,
+} from '@oj/shared';
+import { AppError, notFound } from '../../http/app-error.js';
+import type { BinaryAnswer } from '../../http/bind.js';
+import type { ProblemGraph, ProblemRepository, ProblemRow } from '../problem/problem.repository.js';
+import { PackageError, readPackageFolder } from '../problem/problem-package.import.js';
+import type { TestDataStore } from '../problem/test-data.store.js';
+import type { AdminProblemRepository } from './admin-problem.repository.js';
+import { readZip, writeZip, type ZipFileEntry } from './safe-zip.js';
+
+const CHECKER_FILES = { spj: 'checker.cpp', interactive: 'interactor.cpp' } as const;
+const isLanguage = (l: string): l is (typeof LANGUAGE_NAMES)[number] =>
+  (LANGUAGE_NAMES as readonly string[]).includes(l);
+
+type PackageFiles = { name: string; data: Buffer | string }[];
+
+/** One problem of the bank as a package folder (DESIGN §4 "Problem packages"): the inverse of readPackageFolder. */
+const toPackage = async (
+  p: ProblemRow,
+  parts: {
+    cases: Awaited<ReturnType<ProblemRepository['cases']>>;
+    languages: string[];
+    templates: { language: string; code: string; status: number }[];
+    tags: string[];
+  },
+  store: TestDataStore,
+): Promise<PackageFiles> => {
+  const files: PackageFiles = [];
+  const cases = [];
+  for (const c of parts.cases) {
+    const name = c.inputName.replace(/\.in$/, '');
+    const answerExt = c.outputName.endsWith('.ans') ? '.ans' : '.out';
+    files.push({ name: `tests/${name}.in`, data: await store.read(c.inputSha256) });
+    files.push({ name: `tests/${name}${answerExt}`, data: await store.read(c.outputSha256) });
+    cases.push({ name, score: c.score, groupNum: c.groupNum });
+  }
+  const templates = (status: number) =>
+    Object.fromEntries(parts.templates.filter((t) => t.status === status).map((t) => [t.language, t.code]));
+  const pkg: ProblemPackage = {
+    problemId: p.problemId,
+    title: p.title,
+    author: p.author,
+    description: p.description,
+    input: p.input,
+    output: p.output,
+    hint: p.hint,
+    source: p.source,
+    timeLimitMs: p.timeLimitMs,
+    memoryLimitMb: p.memoryLimitMb,
+    stackLimitMb: p.stackLimitMb,
+    type: p.type === 1 ? 1 : 0,
+    judgeMode: p.judgeMode as ProblemPackage['judgeMode'],
+    judgeCaseMode: p.judgeCaseMode as ProblemPackage['judgeCaseMode'],
+    isRemoveEndBlank: p.isRemoveEndBlank === 1,
+    difficulty: p.difficulty,
+    tags: parts.tags,
+    examples: adminContract.decodeExamples(p.examples),
+    languages: parts.languages.filter(isLanguage),
+    codeTemplates: templates(1),
+    disabledCodeTemplates: templates(0),
+    cases,
+    auth: p.auth,
+    codeShare: p.codeShare === 1,
+    openCaseResult: p.openCaseResult === 1,
+    isUploadCase: p.isUploadCase === 1,
+    checkerLanguage: p.spjLanguage === 'C' ? 'C' : 'C++',
+    userExtraFile: p.userExtraFile ?? {},
+  };
+  files.push({ name: 'problem.json', data: `${JSON.stringify(pkg, null, 2)}\n` });
+  if (p.judgeMode === 'spj' || p.judgeMode === 'interactive') {
+    files.push({ name: CHECKER_FILES[p.judgeMode], data: p.spjCode ?? '' });
+  }
+  for (const [name, content] of Object.entries(p.judgeExtraFile ?? {})) files.push({ name, data: content });
+  return files;
+};
+
+/** HOJ's export (reference §6.8): `<key>.json` (ImportProblemVO) beside a `<key>/` folder of test files. */
+const fromHoj = (vo: Record<string, unknown>, folder: Map<string, Buffer>): PackageFiles => {
+  const p = (vo.problem ?? {}) as Record<string, unknown>;
+  const str = (v: unknown, d = '') => (typeof v === 'string' ? v : d);
+  const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+  const bool = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
+  const judgeMode = str(vo.judgeMode) || str(p.judgeMode) || 'default';
+  const type = num(p.type, 0) === 1 ? 1 : 0;
+  const files: PackageFiles = [];
+  const samples = Array.isArray(vo.samples) ? (vo.samples as Record<string, unknown>[]) : [];
+  const content = (ref: unknown) => {
+    const name = str(ref);
+    return folder.get(name) ?? Buffer.from(name);
+  };
+  const scored = samples.some((s) => typeof s.score === 'number');
+  const spread = spreadCaseScores(samples.length);
+  const cases = samples.map((s, i) => {
+    const inputName = str(s.input);
+    const base = folder.has(inputName) ? inputName.replace(/\.[^.]*$/, '') || String(i + 1) : String(i + 1);
+    const answerExt = str(s.output).endsWith('.ans') ? '.ans' : '.out';
+    files.push({ name: `tests/${base}.in`, data: content(s.input) });
+    files.push({ name: `tests/${base}${answerExt}`, data: content(s.output) });
+    return {
+      name: base,
+      score: type === 1 && !scored ? spread[i] : num(s.score, 0),
+      groupNum: typeof s.groupNum === 'number' ? s.groupNum : undefined,
+    };
+  });
+  const languages = (Array.isArray(vo.languages) ? (vo.languages as unknown[]) : []).map(String).filter(isLanguage);
+  const codeTemplates: Record<string, string> = {};
+  for (const t of Array.isArray(vo.codeTemplates) ? (vo.codeTemplates as Record<string, unknown>[]) : []) {
+    if (isLanguage(str(t.language))) codeTemplates[str(t.language)] = str(t.code);
+  }
+  const extra = (v: unknown) => {
+    if (typeof v === 'string' && v) {
+      try {
+        return JSON.parse(v) as Record<string, string>;
+      } catch {
+        return {};
+      }
+    }
+    return v && typeof v === 'object' ? (v as Record<string, string>) : {};
+  };
+  const pkg = {
+    problemId: str(p.problemId) || undefined,
+    title: str(p.title),
+    author: str(p.author) || undefined,
+    description: str(p.description),
+    input: str(p.input),
+    output: str(p.output),
+    hint: str(p.hint),
+    source: str(p.source),
+    timeLimitMs: num(p.timeLimit, 1000),
+    memoryLimitMb: num(p.memoryLimit, 256),
+    stackLimitMb: num(p.stackLimit, 128),
+    type,
+    judgeMode,
+    judgeCaseMode: str(p.judgeCaseMode) || 'default',
+    isRemoveEndBlank: bool(p.isRemoveEndBlank, true),
+    difficulty: num(p.difficulty, 0),
+    tags: (Array.isArray(vo.tags) ? (vo.tags as unknown[]) : []).map(String),
+    examples: adminContract.decodeExamples(str(p.examples)),
+    languages,
+    codeTemplates,
+    cases,
+    auth: num(p.auth, 1),
+    codeShare: bool(p.codeShare, true),
+    openCaseResult: bool(p.openCaseResult, true),
+    isUploadCase: bool(p.isUploadCase, true),
+    checkerLanguage: str(p.spjLanguage) === 'C' ? 'C' : 'C++',
+    userExtraFile: { ...extra(p.userExtraFile), ...extra(vo.userExtraFile) },
+  };
+  files.push({ name: 'problem.json', data: JSON.stringify(pkg) });
+  if (judgeMode === 'spj' || judgeMode === 'interactive') {
+    files.push({ name: CHECKER_FILES[judgeMode], data: str(p.spjCode) });
+  }
+  for (const [name, text] of Object.entries({ ...extra(p.judgeExtraFile), ...extra(vo.judgeExtraFile) })) {
+    if (/^[^/\\]+$/.test(name) && name !== 'problem.json') files.push({ name, data: String(text) });
+  }
+  return files;
+};
+
+/** Splits an uploaded archive into problems: package folders (problem.json, at the root or one level down) and
+ * HOJ pairs (`<key>.json` with a `problem` object, and `<key>/`). */
+const problemsOf = (entries: ZipFileEntry[]): { key: string; files: PackageFiles }[] => {
+  const out: { key: string; files: PackageFiles }[] = [];
+  const under = (prefix: string) =>
+    entries
+      .filter((e) => e.name.startsWith(prefix) && !e.name.endsWith('/'))
+      .map((e) => ({ name: e.name.slice(prefix.length), data: e.data }));
+  for (const e of entries) {
+    const parts = e.name.split('/');
+    if (parts.at(-1) === 'problem.json' && parts.length <= 2) {
+      const prefix = parts.length === 2 ? `${parts[0]}/` : '';
+      out.push({ key: parts[0] === 'problem.json' ? 'problem' : parts[0], files: under(prefix) });
+    } else if (parts.length === 1 && e.name.endsWith('.json')) {
+      let vo: unknown;
+      try {
+        vo = JSON.parse(e.data.toString('utf8'));
+      } catch {
+        throw new AppError(400, 'importInvalid', { error: `${e.name}: not JSON` });
+      }
+      if (!vo || typeof vo !== 'object' || !('problem' in vo)) continue;
+      const key = e.name.slice(0, -5);
+      const folder = new Map(under(`${key}/`).map((f) => [f.name, f.data]));
+      out.push({ key, files: fromHoj(vo as Record<string, unknown>, folder) });
+    }
+  }
+  if (out.length === 0) {
+    throw new AppError(400, 'importInvalid', { error: 'no problem.json folder or HOJ problem JSON in the archive' });
+  }
+  return out;
+};
+
+/** Import and export of problems (reference §2 file/ProblemFileController; DESIGN §7 "Problem packages"). */
+export const createProblemTransferService = (deps: {
+  repo: AdminProblemRepository;
+  problems: ProblemRepository;
+  store: TestDataStore;
+  tmpDir?: string;
+}) => {
+  const { store } = deps;
+
+  /** Writes already-validated entries below a fresh directory; every path is re-checked to stay inside it. */
+  const materialize = (files: PackageFiles) => {
+    const root = fs.mkdtempSync(path.join(deps.tmpDir ?? os.tmpdir(), 'oj-import-'));
+    for (const f of files) {
+      const target = path.resolve(root, f.name);
+      if (!target.startsWith(root + path.sep)) throw new AppError(400, 'zipUnsafePath', { name: f.name });
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, f.data);
+    }
+    return root;
+  };
+
+  const create = async (graph: ProblemGraph) => {
+    const wanted = graph.problem.problemId;
+    const taken = wanted ? !!(await deps.problems.findByProblemId(wanted)) : true;
+    if (taken) graph.problem.problemId = `TMP-${crypto.randomUUID()}`;
+    let row = await deps.problems.create(graph);
+    if (taken) row = await deps.problems.setProblemId(row.id, `P${row.id}`);
+    return { pid: row.id, problemId: row.problemId, title: row.title, renamedFrom: taken && wanted ? wanted : null };
+  };
+
+  return {
+    /** Every problem is read and checked before the first one is created, so a bad archive creates nothing. */
+    async importArchive(file: UploadedFile, importer: string) {
+      const found = problemsOf(await readZip(file.bytes));
+      const graphs: ProblemGraph[] = [];
+      for (const p of found) {
+        const dir = materialize(p.files);
+        try {
+          const { graph } = await readPackageFolder(dir, store);
+          graph.problem.author ||= importer;
+          graph.problem.modifiedUser = importer;
+          graphs.push(graph);
+        } catch (e) {
+          if (e instanceof PackageError || e instanceof SyntaxError) {
+            throw new AppError(400, 'importInvalid', { error: `${p.key}: ${e.message.replace(dir, '')}` });
+          }
+          throw e;
+        } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      }
+      const created = [];
+      for (const g of graphs) created.push(await create(g));
+      return { problems: created };
+    },
+
+    async exportArchive(pids: number[]): Promise<BinaryAnswer> {
+      const files: PackageFiles = [];
+      const used = new Set<string>();
+      for (const pid of [...new Set(pids)]) {
+        const p = await deps.problems.findById(pid);
+        if (!p) throw notFound();
+        const [cases, languages, templates, tags] = await Promise.all([
+          deps.problems.cases(p.id),
+          deps.problems.languages(p.id),
+          deps.repo.templatesOf(p.id),
+          deps.repo.tagsOf(p.id),
+        ]);
+        let folder = `problem_${p.problemId.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+        if (used.has(folder)) folder = `${folder}_${p.id}`;
+        used.add(folder);
+        const pkg = await toPackage(p, { cases, languages, templates, tags: tags.map((t) => t.name) }, store);
+        for (const f of pkg) files.push({ name: `${folder}/${f.name}`, data: f.data });
+      }
+      const name = pids.length === 1 ? `problem_${pids[0]}.zip` : `problems_${pids.length}.zip`;
+      return { body: await writeZip(files), contentType: 'application/zip', filename: name };
+    },
+  };
+};
+export type ProblemTransferService = ReturnType<typeof createProblemTransferService>;
