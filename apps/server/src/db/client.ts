@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -17,6 +18,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Extensions the migrations create (PostgreSQL ships them; PGlite loads them explicitly). */
+const extensions = { pg_trgm };
+
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 /** PostgreSQL when a URL is given, else PGlite under `<dataDir>/pgdata` (or in memory for tests). Migrations
@@ -29,20 +33,20 @@ export const openDatabase = async (opts: { url?: string; dataDir?: string | 'mem
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (!opts.dataDir || opts.dataDir === 'memory') {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions });
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     return { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
   }
   const dir = path.join(opts.dataDir, 'pgdata');
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   fs.mkdirSync(dir, { recursive: true });
-  let client = await PGlite.create(dir);
+  let client = await PGlite.create(dir, { extensions });
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   if (fresh) {
     // Creating a cluster grows PGlite's WebAssembly memory to ~900 MB, which it never gives back; reopening the
     // cluster once after creating it keeps the server at ~350 MB for the rest of its life.
     await client.close();
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
