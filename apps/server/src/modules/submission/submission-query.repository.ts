@@ -33,16 +33,19 @@ export const createSubmissionQueryRepository = (db: Db) => ({
     if (f.status !== undefined) where.push(eq(submissions.status, f.status));
     if (f.cid !== undefined) where.push(eq(submissions.cid, f.cid));
     const cond = where.length ? and(...where) : undefined;
-    const [{ total }] = await db.select({ total: count() }).from(submissions).where(cond);
-    const rows = await db
-      .select(listColumns)
-      .from(submissions)
-      .innerJoin(problems, eq(problems.id, submissions.pid))
-      .innerJoin(users, eq(users.uid, submissions.uid))
-      .where(cond)
-      .orderBy(desc(submissions.submitId))
-      .limit(f.limit)
-      .offset(f.offset);
+    // The total and the page are independent: on PostgreSQL they run at once on two pooled connections.
+    const [[{ total }], rows] = await Promise.all([
+      db.select({ total: count() }).from(submissions).where(cond),
+      db
+        .select(listColumns)
+        .from(submissions)
+        .innerJoin(problems, eq(problems.id, submissions.pid))
+        .innerJoin(users, eq(users.uid, submissions.uid))
+        .where(cond)
+        .orderBy(desc(submissions.submitId))
+        .limit(f.limit)
+        .offset(f.offset),
+    ]);
     return { total, rows };
   },
 
