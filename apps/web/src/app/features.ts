@@ -33,7 +33,20 @@ export const FEATURE_KEYS = [
 export type FeatureKey = (typeof FEATURE_KEYS)[number];
 
 /** The features that exist today. Adding a feature = implementing its screens + adding its key here. */
-export const IMPLEMENTED_FEATURES: readonly FeatureKey[] = ['home', 'auth', 'admin', 'problem', 'status'];
+export const IMPLEMENTED_FEATURES: readonly FeatureKey[] = [
+  'home',
+  'auth',
+  'admin',
+  'problem',
+  'status',
+  'rank',
+  'user-home',
+  'setting',
+  'reset-password',
+  ,
+  'admin-problem',
+  'admin-problem-batch',
+];
 
 export const hasFeature = (key: FeatureKey, implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES) =>
   implemented.includes(key);

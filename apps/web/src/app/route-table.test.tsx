@@ -24,10 +24,11 @@ describe('route table and feature keys', () => {
   it('makes a path available only when its feature exists', () => {
     expect(isPathAvailable('/home')).toBe(true);
     expect(isPathAvailable('/logout')).toBe(true);
-    expect(isPathAvailable('/problem')).toBe(false);
-    expect(isPathAvailable('/apply-reset-password')).toBe(false);
-    expect(isPathAvailable('/problem', [...IMPLEMENTED_FEATURES, 'problem'])).toBe(true);
-    expect(isPathAvailable('/problem/1001', [...IMPLEMENTED_FEATURES, 'problem'])).toBe(true);
+    expect(isPathAvailable('/problem')).toBe(true);
+    expect(isPathAvailable('/training')).toBe(false);
+    expect(isPathAvailable('/zhuce')).toBe(false);
+    expect(isPathAvailable('/training', [...IMPLEMENTED_FEATURES, 'training'])).toBe(true);
+    expect(isPathAvailable('/training/3/problems', [...IMPLEMENTED_FEATURES, 'training'])).toBe(true);
     expect(isPathAvailable('/no-such-page')).toBe(false);
   });
 
@@ -84,7 +85,7 @@ describe('router built from the table', () => {
   });
 
   it('shows the 404 page on a declared path whose feature does not exist yet', async () => {
-    renderWithProviders(buildRoutes(), '/problem/42');
+    renderWithProviders(buildRoutes(), '/training/42');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Go Home' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
@@ -121,7 +122,7 @@ describe('router built from the table', () => {
   });
 
   it('refuses to build a live feature without its screen', () => {
-    expect(() => buildRoutes([...IMPLEMENTED_FEATURES, 'problem'])).toThrow(/ProblemList is missing/);
+    expect(() => buildRoutes([...IMPLEMENTED_FEATURES, 'training'])).toThrow(/is live but screen \w+ is missing/);
   });
 
   it('sends an unknown admin path to the admin login', async () => {

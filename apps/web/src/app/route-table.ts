@@ -219,7 +219,13 @@ export const ADMIN_ROUTES: RouteDef[] = [
   { path: 'problem/edit/:problemId', feature: 'admin-problem', screen: 'AdminEditProblem' },
   { path: 'problem/tag', feature: 'admin-tag', screen: 'AdminTag' },
   { path: 'group-problem/apply', feature: 'admin-group-problem', screen: 'AdminGroupProblemApply' },
-  { path: 'problem/batch-operation', feature: 'admin-problem-batch', screen: 'AdminProblemBatch' },
+  {
+    path: 'problem/batch-operation',
+    feature: 'admin-problem-batch',
+    screen: 'AdminProblemBatch',
+    // Imports and exports are root only (DESIGN §7 "Roles").
+    guard: superAdmin,
+  },
   { path: 'training/create', feature: 'admin-training', screen: 'AdminCreateTraining' },
   { path: 'training', feature: 'admin-training', screen: 'AdminTrainingList' },
   { path: 'training/:trainingId/edit', feature: 'admin-training', screen: 'AdminEditTraining' },

@@ -76,7 +76,9 @@ export const createHttpClient = (deps: HttpClientDeps) => {
     const token = opts.anonymous ? null : deps.getToken();
     if (token) headers.Authorization = token;
     const hasBody = endpoint.method === 'POST' || endpoint.method === 'PUT';
-    if (hasBody) headers['Content-Type'] = 'application/json';
+    // Multipart uploads (avatar, files) let the browser set the boundary in Content-Type.
+    const form = typeof FormData !== 'undefined' && input instanceof FormData ? input : null;
+    if (hasBody && !form) headers['Content-Type'] = 'application/json';
     const url = hasBody ? endpoint.path : buildUrl(endpoint.path, input);
 
     const controller = new AbortController();
@@ -90,7 +92,7 @@ export const createHttpClient = (deps: HttpClientDeps) => {
       const response = await doFetch(url, {
         method: endpoint.method,
         headers,
-        body: hasBody ? JSON.stringify(input ?? {}) : undefined,
+        body: hasBody ? (form ?? JSON.stringify(input ?? {})) : undefined,
         signal: controller.signal,
       });
       // The server rotates long-lived tokens on any answer, success or not (DESIGN §3 "Auth").
@@ -123,7 +125,7 @@ export const createHttpClient = (deps: HttpClientDeps) => {
     throw new ApiError(status, text, data, show);
   };
 
-  const request = async <E extends Endpoint>(endpoint: E, input: Input<E>, opts: CallOptions = {}) => {
+  const request = async <E extends Endpoint>(endpoint: E, input: Input<E> | FormData, opts: CallOptions = {}) => {
     const { response, admin } = await send(endpoint, input, opts, timeoutMs);
     let body: Partial<Envelope<unknown>> | null = null;
     try {
@@ -167,7 +169,11 @@ export const createHttpClient = (deps: HttpClientDeps) => {
     return { blob, filename: name ? decodeURIComponent(name) : 'download' };
   };
 
-  return { request, call, download };
+  /** A multipart POST (the endpoint's fields as FormData entries); answers like `call`. */
+  const upload = async <E extends Endpoint>(endpoint: E, form: FormData, opts: CallOptions = {}) =>
+    (await request(endpoint, form, opts)).data;
+
+  return { request, call, download, upload };
 };
 
 export type HttpClient = ReturnType<typeof createHttpClient>;

@@ -93,5 +93,10 @@ export const enUS: Record<TranslationKey, string> = {
   Admin_Tags: 'Tags',
   Admin_Training: 'Training',
   Admin_Contest: 'Contest',
+  Admin_Problem_Create: 'Create problem',
+  Admin_Problem_Batch: 'Import / export',
   Admin_Discussion: 'Discussion admin',
+  Recent_Updated_Problems: 'Recently updated problems',
+  Seven_Day_AC_Rank: 'AC rank of the last 7 days',
+  No_Data: 'No data',
 };

@@ -100,7 +100,13 @@ export const zhCN = {
   Admin_Tags: '标签管理',
   Admin_Training: '训练管理',
   Admin_Contest: '比赛管理',
+  Admin_Problem_Create: '创建题目',
+  Admin_Problem_Batch: '导入导出题目',
   Admin_Discussion: '讨论管理',
+  // Home widgets (spec 1-core §2 "Home")
+  Recent_Updated_Problems: '最近更新的题目',
+  Seven_Day_AC_Rank: '最近一周过题榜',
+  No_Data: '暂无数据',
 } as const;
 
 export type TranslationKey = keyof typeof zhCN;

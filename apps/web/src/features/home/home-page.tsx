@@ -1,14 +1,20 @@
 import { Col, Row } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import loginIllustration from '../../assets/login-illustration.svg';
 import { Panel } from '../../components/panel';
 import { useSession } from '../../lib/auth-store';
+import { lazyScreen } from '../../lib/lazy-screen';
 import { LoginForm } from '../auth/login-form';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { AnnouncementList } from './announcement-list';
 import { HomeCarousel } from './home-carousel';
 
-/** Home (spec 1-core §2): carousel, then announcements; visitors also get the inline login form. */
+// The widgets load after the first paint: the first visit to /home is held to 300 KB (DESIGN §5).
+const HomeWidgets = lazyScreen(() => import('./home-widgets'));
+
+/** Home (spec 1-core §2): carousel, then announcements (visitors also get the inline login form), then the
+ * recently updated problems and the 7-day AC rank. */
 export const HomePage = () => {
   const { isAuthenticated } = useSession();
   return (
@@ -30,6 +36,9 @@ export const HomePage = () => {
           </Col>
         </>
       )}
+      <Suspense fallback={null}>
+        <HomeWidgets />
+      </Suspense>
     </Row>
   );
 };

@@ -13,17 +13,24 @@ const keys = (entries: { key: string }[]) => entries.map((e) => e.key);
 
 describe('menus follow feature keys', () => {
   it('shows only the entries whose feature exists today', () => {
-    expect(keys(visibleMenu(TOP_MENU, { signedIn: true, config }))).toEqual(['home', 'preliminary']);
+    expect(keys(visibleMenu(TOP_MENU, { signedIn: true, config }))).toEqual([
+      'home',
+      'problem',
+      'status',
+      'rank',
+      'preliminary',
+    ]);
   });
 
   it('gives visitors a reduced menu and drops empty submenus', () => {
     const visitor = visibleMenu(TOP_MENU, { signedIn: false, config, implemented: all });
-    expect(keys(visitor)).toEqual(['home', 'problem', 'contest', 'rank', 'about']);
+    expect(keys(visitor)).toEqual(['home', 'problem', 'contest', 'status', 'rank', 'about']);
     const signedIn = visibleMenu(TOP_MENU, { signedIn: true, config, implemented: all });
     expect(keys(signedIn)).toEqual([
       'home',
       'problem',
       'contest',
+      'status',
       'rank',
       'discussion',
       'group',
@@ -41,8 +48,17 @@ describe('menus follow feature keys', () => {
   });
 
   it('shows the admin entry of the user dropdown to admin roles only', () => {
-    expect(keys(visibleMenu(USER_MENU, { signedIn: true, isAdmin: true, config }))).toEqual(['admin', 'logout']);
-    expect(keys(visibleMenu(USER_MENU, { signedIn: true, isAdmin: false, config }))).toEqual(['logout']);
+    expect(keys(visibleMenu(USER_MENU, { signedIn: true, isAdmin: true, config }))).toEqual([
+      'user-home',
+      'setting',
+      'admin',
+      'logout',
+    ]);
+    expect(keys(visibleMenu(USER_MENU, { signedIn: true, isAdmin: false, config }))).toEqual([
+      'user-home',
+      'setting',
+      'logout',
+    ]);
   });
 
   it('highlights the list entry on detail pages', () => {

@@ -1,0 +1,623 @@
+import { adminProblem, file, JUDGE_CASE_MODES, problem as problemContract } from '@oj/shared';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Col,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Typography,
+  Upload,
+} from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { PageLoading } from '../../components/page-loading';
+import { Panel } from '../../components/panel';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
+import { ApiError } from '../../lib/http-client';
+import { toast } from '../../lib/notify';
+import { registerAdminTexts } from './admin-texts';
+import { MarkdownField } from './markdown-field';
+import {
+  type CaseRow,
+  type ExtraFileRow,
+  emptyProblemForm,
+  formProblems,
+  formToDto,
+  isSubtaskMode,
+  type ProblemFormState,
+  problemToForm,
+  spreadScores,
+} from './problem-form-model';
+
+const Field = ({ label, children }: { label: string; children: ReactNode }) => (
+  <div style={{ marginBottom: 12 }}>
+    <div style={{ marginBottom: 4, fontWeight: 500 }}>{label}</div>
+    {children}
+  </div>
+);
+
+const ExtraFiles = ({
+  label,
+  rows,
+  onChange,
+}: {
+  label: string;
+  rows: ExtraFileRow[];
+  onChange: (rows: ExtraFileRow[]) => void;
+}) => {
+  const { t } = useTranslation();
+  const set = (i: number, patch: Partial<ExtraFileRow>) =>
+    onChange(rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
+  return (
+    <Field label={label}>
+      {rows.map((r, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own while being typed
+        <Space key={i} align="start" style={{ display: 'flex', marginBottom: 8 }}>
+          <Input
+            aria-label={`${label} ${t('File_Name')} ${i + 1}`}
+            placeholder={t('File_Name')}
+            value={r.name}
+            onChange={(e) => set(i, { name: e.target.value })}
+          />
+          <Input.TextArea
+            aria-label={`${label} ${t('File_Content')} ${i + 1}`}
+            placeholder={t('File_Content')}
+            rows={3}
+            style={{ width: 420 }}
+            value={r.content}
+            onChange={(e) => set(i, { content: e.target.value })}
+          />
+          <Button onClick={() => onChange(rows.filter((_, k) => k !== i))}>{t('Remove')}</Button>
+        </Space>
+      ))}
+      <Button size="small" onClick={() => onChange([...rows, { name: '', content: '' }])}>
+        {t('Add_File')}
+      </Button>
+    </Field>
+  );
+};
+
+/** /admin/problem/create and /admin/problem/edit/:problemId (spec 3 §3-§5, reference ProblemDTO). */
+const AdminProblemEditPage = () => {
+  registerAdminTexts();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { problemId } = useParams();
+  const pid = problemId ? Number(problemId) : undefined;
+  const { roles } = useSession();
+  const canPublish = roles.includes('root') || roles.includes('problem_admin');
+  const [form, setForm] = useState<ProblemFormState | null>(null);
+  const [savedChecker, setSavedChecker] = useState('');
+  const [compiledChecker, setCompiledChecker] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const languages = useQuery({
+    queryKey: ['languages', 'all'],
+    queryFn: () => api.call(problemContract.languages, { all: true }),
+  });
+  const allTags = useQuery({
+    queryKey: ['tags', 'all'],
+    queryFn: () => api.call(problemContract.getAllProblemTags, {}),
+  });
+  const stored = useQuery({
+    queryKey: ['admin', 'problem', pid],
+    enabled: pid !== undefined,
+    queryFn: async () => {
+      const p = await api.call(adminProblem.getProblem, { pid: pid as number });
+      const [settings, cases] = await Promise.all([
+        api.call(adminProblem.getProblemSettings, { pid: p.id }),
+        api.call(adminProblem.getProblemCases, { pid: p.id, isUpload: p.isUploadCase }),
+      ]);
+      return problemToForm(p, settings, cases);
+    },
+  });
+
+  useEffect(() => {
+    if (pid !== undefined && stored.data) {
+      setForm(stored.data);
+      setSavedChecker(stored.data.spjCode);
+    } else if (pid === undefined && languages.data && !form) {
+      setForm(
+        emptyProblemForm(
+          canPublish,
+          languages.data.map((l) => l.name),
+        ),
+      );
+    }
+  }, [pid, stored.data, languages.data, form, canPublish]);
+
+  if (!form) return <PageLoading />;
+  const set = (patch: Partial<ProblemFormState>) => setForm({ ...form, ...patch });
+  const setCase = (i: number, patch: Partial<CaseRow>) =>
+    set({ cases: form.cases.map((c, k) => (k === i ? { ...c, ...patch } : c)) });
+  const totalScore = form.cases.reduce((sum, c) => sum + (c.score ?? 0), 0);
+
+  const uploadZip = async (zip: File) => {
+    const body = new FormData();
+    body.append('mode', form.judgeCaseMode);
+    body.append('file', zip, zip.name);
+    try {
+      const got = await api.call(file.uploadTestcaseZip, body as never);
+      const cases = got.fileList.map((f) => ({
+        input: f.input,
+        output: f.output,
+        score: null,
+        groupNum: f.groupNum ?? 1,
+      }));
+      set({ uploadTestcaseDir: got.fileListDir, cases: form.type === 1 ? spreadScores(cases) : cases });
+      toast.success(t('Upload_Successfully'));
+    } catch {
+      // The client already showed the server's message (spec 3 §8: a failed upload shows the server msg).
+    }
+  };
+
+  const compile = async () => {
+    const endpoint = form.judgeMode === 'interactive' ? adminProblem.compileInteractive : adminProblem.compileSpj;
+    try {
+      await api.call(
+        endpoint,
+        {
+          code: form.spjCode,
+          language: form.spjLanguage,
+          pid: form.id ?? null,
+          extraFiles: Object.fromEntries(form.judgeExtraFiles.filter((f) => f.name).map((f) => [f.name, f.content])),
+        },
+        { silent: true },
+      );
+      setCompiledChecker(form.spjCode);
+      toast.success(t('Compiled_Successfully'));
+    } catch (e) {
+      // The spec's compiler error dialog with the server's text (spec 3 §8).
+      Modal.error({
+        title: t('Compile_Error'),
+        width: 640,
+        content: <pre style={{ whiteSpace: 'pre-wrap', maxHeight: 400, overflow: 'auto' }}>{(e as Error).message}</pre>,
+      });
+    }
+  };
+
+  const save = async () => {
+    const problems = formProblems(form);
+    if (problems.length) {
+      toast.error(t(problems[0]));
+      return;
+    }
+    // Spec 3 §4: a changed checker must compile before the problem is saved.
+    if (form.judgeMode !== 'default' && form.spjCode !== savedChecker && form.spjCode !== compiledChecker) {
+      toast.error(t('Checker_Must_Compile'));
+      return;
+    }
+    setSaving(true);
+    try {
+      if (form.id) {
+        await api.call(adminProblem.updateProblem, formToDto(form));
+        toast.success(t('Update_Successfully'));
+      } else {
+        await api.call(adminProblem.createProblem, formToDto(form));
+        toast.success(t('Add_Successfully'));
+      }
+      navigate('/admin/problems');
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const languageNames = (languages.data ?? []).map((l) => l.name);
+  const subtask = isSubtaskMode(form.judgeCaseMode);
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+      <Panel title={t(form.id ? 'Edit_Problem' : 'Create_Problem')}>
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Field label={t('Display_ID')}>
+              <Input
+                aria-label={t('Display_ID')}
+                placeholder={t('Display_ID_Tip')}
+                value={form.problemId}
+                onChange={(e) => set({ problemId: e.target.value })}
+              />
+            </Field>
+          </Col>
+          <Col xs={24} md={16}>
+            <Field label={t('Problem_Title')}>
+              <Input
+                aria-label={t('Problem_Title')}
+                value={form.title}
+                onChange={(e) => set({ title: e.target.value })}
+              />
+            </Field>
+          </Col>
+          <Col xs={12} md={6}>
+            <Field label={t('Time_Limit')}>
+              <InputNumber
+                aria-label={t('Time_Limit')}
+                min={1}
+                max={60000}
+                value={form.timeLimit}
+                onChange={(v) => set({ timeLimit: v ?? 1000 })}
+              />
+            </Field>
+          </Col>
+          <Col xs={12} md={6}>
+            <Field label={t('Memory_Limit')}>
+              <InputNumber
+                aria-label={t('Memory_Limit')}
+                min={1}
+                max={8192}
+                value={form.memoryLimit}
+                onChange={(v) => set({ memoryLimit: v ?? 256 })}
+              />
+            </Field>
+          </Col>
+          <Col xs={12} md={6}>
+            <Field label={t('Stack_Limit')}>
+              <InputNumber
+                aria-label={t('Stack_Limit')}
+                min={1}
+                max={8192}
+                value={form.stackLimit}
+                onChange={(v) => set({ stackLimit: v ?? 128 })}
+              />
+            </Field>
+          </Col>
+          <Col xs={12} md={6}>
+            <Field label={t('Difficulty')}>
+              <Select
+                aria-label={t('Difficulty')}
+                style={{ width: '100%' }}
+                value={form.difficulty}
+                onChange={(v) => set({ difficulty: v })}
+                options={[0, 1, 2].map((v) => ({ value: v, label: t(['Easy', 'Mid', 'Hard'][v]) }))}
+              />
+            </Field>
+          </Col>
+        </Row>
+        <MarkdownField
+          label={t('Description')}
+          value={form.description}
+          onChange={(v) => set({ description: v })}
+          rows={8}
+        />
+        <MarkdownField label={t('Input_Description')} value={form.input} onChange={(v) => set({ input: v })} rows={3} />
+        <MarkdownField
+          label={t('Output_Description')}
+          value={form.output}
+          onChange={(v) => set({ output: v })}
+          rows={3}
+        />
+        <Field label={t('Examples')}>
+          {form.examples.map((e, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: examples are edited in place
+            <Row key={i} gutter={8} style={{ marginBottom: 8 }}>
+              <Col span={11}>
+                <Input.TextArea
+                  aria-label={`${t('Example_Input')} ${i + 1}`}
+                  placeholder={t('Example_Input')}
+                  rows={2}
+                  value={e.input}
+                  onChange={(ev) =>
+                    set({ examples: form.examples.map((x, k) => (k === i ? { ...x, input: ev.target.value } : x)) })
+                  }
+                />
+              </Col>
+              <Col span={11}>
+                <Input.TextArea
+                  aria-label={`${t('Example_Output')} ${i + 1}`}
+                  placeholder={t('Example_Output')}
+                  rows={2}
+                  value={e.output}
+                  onChange={(ev) =>
+                    set({ examples: form.examples.map((x, k) => (k === i ? { ...x, output: ev.target.value } : x)) })
+                  }
+                />
+              </Col>
+              <Col span={2}>
+                <Button onClick={() => set({ examples: form.examples.filter((_, k) => k !== i) })}>
+                  {t('Remove')}
+                </Button>
+              </Col>
+            </Row>
+          ))}
+          <Button size="small" onClick={() => set({ examples: [...form.examples, { input: '', output: '' }] })}>
+            {t('Add_Example')}
+          </Button>
+        </Field>
+        <MarkdownField label={t('Hint')} value={form.hint} onChange={(v) => set({ hint: v })} rows={3} />
+        <Field label={t('Source')}>
+          <Input aria-label={t('Source')} value={form.source} onChange={(e) => set({ source: e.target.value })} />
+        </Field>
+      </Panel>
+
+      <Panel title={t('Judge_Mode')}>
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Field label={t('Type')}>
+              <Radio.Group
+                aria-label={t('Type')}
+                value={form.type}
+                onChange={(e) => {
+                  const type = e.target.value as 0 | 1;
+                  // Spec 3 §4: switching to OI spreads 100 points over the cases.
+                  set({ type, cases: type === 1 ? spreadScores(form.cases) : form.cases });
+                }}
+                options={[
+                  { value: 0, label: 'ACM' },
+                  { value: 1, label: 'OI' },
+                ]}
+              />
+            </Field>
+          </Col>
+          <Col xs={24} md={8}>
+            <Field label={t('Auth')}>
+              <Select
+                aria-label={t('Auth')}
+                style={{ width: '100%' }}
+                value={form.auth}
+                onChange={(v) => set({ auth: v })}
+                options={[
+                  { value: 1, label: t('Public_Problem'), disabled: !canPublish },
+                  { value: 2, label: t('Private_Problem') },
+                  { value: 3, label: t('Contest_Problem') },
+                ]}
+              />
+            </Field>
+          </Col>
+          <Col xs={24} md={8}>
+            <Field label={t('Judge_Case_Mode')}>
+              <Select
+                aria-label={t('Judge_Case_Mode')}
+                style={{ width: '100%' }}
+                value={form.judgeCaseMode}
+                onChange={(v) => set({ judgeCaseMode: v })}
+                options={JUDGE_CASE_MODES.filter((m) => form.type === 1 || !m.startsWith('subtask')).map((m) => ({
+                  value: m,
+                  label: t(`Case_Mode_${m}`),
+                }))}
+              />
+            </Field>
+          </Col>
+        </Row>
+        <Space wrap size="large" style={{ marginBottom: 12 }}>
+          <Checkbox checked={form.isRemoveEndBlank} onChange={(e) => set({ isRemoveEndBlank: e.target.checked })}>
+            {t('Remove_End_Blank')}
+          </Checkbox>
+          <Checkbox checked={form.openCaseResult} onChange={(e) => set({ openCaseResult: e.target.checked })}>
+            {t('Open_Case_Result')}
+          </Checkbox>
+          <Checkbox checked={form.codeShare} onChange={(e) => set({ codeShare: e.target.checked })}>
+            {t('Code_Share')}
+          </Checkbox>
+        </Space>
+        <Field label={t('Tags')}>
+          <Select
+            aria-label={t('Tags')}
+            mode="tags"
+            style={{ width: '100%' }}
+            placeholder={t('Add_Tag_Placeholder')}
+            value={form.tags}
+            onChange={(v: string[]) => set({ tags: v })}
+            options={[...new Set((allTags.data ?? []).map((x) => x.name))].map((n) => ({ value: n, label: n }))}
+          />
+        </Field>
+        <Field label={t('Languages')}>
+          <Checkbox.Group
+            value={form.languages}
+            onChange={(v) => set({ languages: v as string[] })}
+            options={languageNames}
+          />
+        </Field>
+        <Field label={t('Code_Template')}>
+          <Typography.Paragraph type="secondary">{t('Code_Template_Tip')}</Typography.Paragraph>
+          {form.languages.map((language) => {
+            const tpl = form.templates.find((x) => x.language === language);
+            const update = (patch: Partial<{ code: string; status: boolean }>) =>
+              set({
+                templates: [
+                  ...form.templates.filter((x) => x.language !== language),
+                  { language, code: tpl?.code ?? '', status: tpl?.status ?? false, ...patch },
+                ],
+              });
+            return (
+              <div key={language} style={{ marginBottom: 8 }}>
+                <Space>
+                  <strong>{language}</strong>
+                  <Switch
+                    aria-label={`${t('Enable')} ${language}`}
+                    size="small"
+                    checked={!!tpl?.status}
+                    onChange={(status) => update({ status })}
+                  />
+                </Space>
+                {tpl?.status && (
+                  <Input.TextArea
+                    aria-label={`${t('Code_Template')} ${language}`}
+                    rows={5}
+                    style={{ fontFamily: 'monospace' }}
+                    value={tpl.code}
+                    onChange={(e) => update({ code: e.target.value })}
+                  />
+                )}
+              </div>
+            );
+          })}
+        </Field>
+        <Field label={t('Judge_Mode')}>
+          <Radio.Group
+            value={form.judgeMode}
+            onChange={(e) => {
+              set({ judgeMode: e.target.value });
+              Modal.info({ title: t('Judge_Mode'), content: t('Judge_Mode_Info') });
+            }}
+            options={(['default', 'spj', 'interactive'] as const).map((m) => ({
+              value: m,
+              label: t(`Judge_Mode_${m}`),
+            }))}
+          />
+        </Field>
+        {form.judgeMode !== 'default' && (
+          <Field label={t('Checker_Code')}>
+            <Space style={{ marginBottom: 4 }}>
+              <Select
+                aria-label={t('Language')}
+                value={form.spjLanguage}
+                onChange={(v) => set({ spjLanguage: v })}
+                options={adminProblem.CHECKER_LANGUAGES.map((l) => ({ value: l, label: l }))}
+              />
+              <Button onClick={() => void compile()}>{t('Compile_Checker')}</Button>
+            </Space>
+            <Input.TextArea
+              aria-label={t('Checker_Code')}
+              rows={10}
+              style={{ fontFamily: 'monospace' }}
+              value={form.spjCode}
+              onChange={(e) => set({ spjCode: e.target.value })}
+            />
+          </Field>
+        )}
+        <ExtraFiles
+          label={t('User_Extra_File')}
+          rows={form.userExtraFiles}
+          onChange={(rows) => set({ userExtraFiles: rows })}
+        />
+        <ExtraFiles
+          label={t('Judge_Extra_File')}
+          rows={form.judgeExtraFiles}
+          onChange={(rows) => set({ judgeExtraFiles: rows })}
+        />
+      </Panel>
+
+      <Panel title={t('Test_Data')}>
+        <Radio.Group
+          style={{ marginBottom: 12 }}
+          value={form.isUploadTestCase}
+          onChange={(e) => set({ isUploadTestCase: e.target.value, cases: [], uploadTestcaseDir: null })}
+          options={[
+            { value: true, label: t('Upload_Test_Data') },
+            { value: false, label: t('Manual_Input') },
+          ]}
+        />
+        {form.isUploadTestCase ? (
+          <div style={{ marginBottom: 12 }}>
+            <Upload accept=".zip" showUploadList={false} beforeUpload={(f) => (void uploadZip(f), false)}>
+              <Button>{t('Upload_Zip')}</Button>
+            </Upload>
+            <Typography.Paragraph type="secondary">{t('Upload_Zip_Tip')}</Typography.Paragraph>
+          </div>
+        ) : (
+          <Button
+            style={{ marginBottom: 12 }}
+            onClick={() => set({ cases: [...form.cases, { input: '', output: '', score: null, groupNum: 1 }] })}
+          >
+            {t('Add_Case')}
+          </Button>
+        )}
+        {form.type === 1 && form.cases.length > 0 && (
+          <Space style={{ marginBottom: 8 }}>
+            <span>
+              {t('Total_Score')}: {totalScore}
+            </span>
+            <Button size="small" onClick={() => set({ cases: spreadScores(form.cases) })}>
+              {t('Spread_Scores')}
+            </Button>
+          </Space>
+        )}
+        {form.cases.length === 0 && <Alert type="info" showIcon title={t('Need_Test_Data')} />}
+        {form.cases.length > 0 && (
+          <Table<CaseRow & { key: number }>
+            size="small"
+            pagination={false}
+            dataSource={form.cases.map((c, key) => ({ ...c, key }))}
+            columns={[
+              { title: '#', render: (_, c) => c.key + 1, width: 50 },
+              form.isUploadTestCase
+                ? { title: t('Input_File'), dataIndex: 'input' }
+                : {
+                    title: t('Case_Input'),
+                    render: (_, c) => (
+                      <Input.TextArea
+                        aria-label={`${t('Case_Input')} ${c.key + 1}`}
+                        rows={2}
+                        value={c.input}
+                        onChange={(e) => setCase(c.key, { input: e.target.value })}
+                      />
+                    ),
+                  },
+              form.isUploadTestCase
+                ? { title: t('Output_File'), dataIndex: 'output' }
+                : {
+                    title: t('Case_Output'),
+                    render: (_, c) => (
+                      <Input.TextArea
+                        aria-label={`${t('Case_Output')} ${c.key + 1}`}
+                        rows={2}
+                        value={c.output}
+                        onChange={(e) => setCase(c.key, { output: e.target.value })}
+                      />
+                    ),
+                  },
+              ...(form.type === 1
+                ? [
+                    {
+                      title: t('Score'),
+                      render: (_: unknown, c: CaseRow & { key: number }) => (
+                        <InputNumber
+                          aria-label={`${t('Score')} ${c.key + 1}`}
+                          min={0}
+                          precision={0}
+                          value={c.score}
+                          onChange={(v) => setCase(c.key, { score: v ?? 0 })}
+                        />
+                      ),
+                    },
+                  ]
+                : []),
+              ...(subtask
+                ? [
+                    {
+                      title: t('Group_Num'),
+                      render: (_: unknown, c: CaseRow & { key: number }) => (
+                        <InputNumber
+                          aria-label={`${t('Group_Num')} ${c.key + 1}`}
+                          min={1}
+                          precision={0}
+                          value={c.groupNum}
+                          onChange={(v) => setCase(c.key, { groupNum: v })}
+                        />
+                      ),
+                    },
+                  ]
+                : []),
+              {
+                title: t('Option'),
+                render: (_, c) => (
+                  <Button size="small" onClick={() => set({ cases: form.cases.filter((_, k) => k !== c.key) })}>
+                    {t('Remove')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Panel>
+      <Button type="primary" size="large" loading={saving} onClick={() => void save()}>
+        {t('Save')}
+      </Button>
+    </Space>
+  );
+};
+
+export default AdminProblemEditPage;

@@ -1,0 +1,3 @@
+import { ApplyResetPasswordPage } from './reset-password-pages';
+
+export default ApplyResetPasswordPage;

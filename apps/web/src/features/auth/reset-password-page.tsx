@@ -1,0 +1,3 @@
+import { ResetPasswordPage } from './reset-password-pages';
+
+export default ResetPasswordPage;

@@ -1,0 +1,78 @@
+import { problem, rank } from '@oj/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Col } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { hasFeature } from '../../app/features';
+import { Panel } from '../../components/panel';
+import { api } from '../../lib/api';
+import './home-widgets.css';
+
+/** Home widgets stay plain lists: antd's Table would cost the first visit tens of KB (DESIGN §5 budget). */
+export const RecentUpdatedProblems = () => {
+  const { t } = useTranslation();
+  const { data } = useQuery({
+    queryKey: [problem.getRecentUpdatedProblem.path],
+    queryFn: () => api.call(problem.getRecentUpdatedProblem, {}),
+  });
+  const linked = hasFeature('problem');
+  return (
+    <Panel title={t('Recent_Updated_Problems')}>
+      {data?.length === 0 && <p className="oj-widget__empty">{t('No_Data')}</p>}
+      <ol className="oj-widget">
+        {data?.map((p) => (
+          <li key={p.id} className="oj-widget__row">
+            <span className="oj-widget__main">
+              {linked ? <Link to={`/problem/${encodeURIComponent(p.problemId)}`}>{p.problemId}</Link> : p.problemId}{' '}
+              {p.title}
+            </span>
+            <span className="oj-widget__side">{dayjs(p.gmtModified).format('YYYY-MM-DD')}</span>
+          </li>
+        ))}
+      </ol>
+    </Panel>
+  );
+};
+
+export const SevenDayAcRank = () => {
+  const { t } = useTranslation();
+  const { data } = useQuery({
+    queryKey: [rank.getRecentSevenAcRank.path],
+    queryFn: () => api.call(rank.getRecentSevenAcRank, {}),
+  });
+  const linked = hasFeature('user-home');
+  return (
+    <Panel title={t('Seven_Day_AC_Rank')}>
+      {data?.length === 0 && <p className="oj-widget__empty">{t('No_Data')}</p>}
+      <ol className="oj-widget">
+        {data?.map((u, i) => (
+          <li key={u.uid} className="oj-widget__row">
+            <span className="oj-widget__main">
+              <span className="oj-widget__seq">{i + 1}</span>
+              {linked ? (
+                <Link to={`/user-home?username=${encodeURIComponent(u.username)}`}>{u.username}</Link>
+              ) : (
+                u.username
+              )}
+            </span>
+            <span className="oj-widget__side">AC {u.ac}</span>
+          </li>
+        ))}
+      </ol>
+    </Panel>
+  );
+};
+
+const HomeWidgets = () => (
+  <>
+    <Col xs={24} lg={16}>
+      <RecentUpdatedProblems />
+    </Col>
+    <Col xs={24} lg={8}>
+      <SevenDayAcRank />
+    </Col>
+  </>
+);
+
+export default HomeWidgets;

@@ -1,0 +1,4 @@
+import { RankPage } from './rank-page';
+
+const OiRankPage = () => <RankPage type="OI" />;
+export default OiRankPage;

@@ -1,0 +1,165 @@
+import type { AcmRankRow, OiRankRow } from '@oj/shared';
+import { rank as contract } from '@oj/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Avatar, Input, Table, Tag } from 'antd';
+import type { EChartsOption } from 'echarts';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EChart } from '../../components/echart';
+import { Panel } from '../../components/panel';
+import { api } from '../../lib/api';
+import { registerCorePagesTexts } from '../../locales/core-pages-texts';
+import { formatRate } from '../submission/judge-status';
+import { acceptedSubmissionsLink, nicknameColor, RANK_CHART_SIZE, RANK_PAGE_SIZE } from './rank-colors';
+
+type Row = AcmRankRow & Partial<Pick<OiRankRow, 'score'>>;
+
+/** The global ACM or OI rank (spec 1-core §2 "Rank lists"). */
+export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
+  registerCorePagesTexts();
+  const { t } = useTranslation();
+  const [currentPage, setCurrentPage] = useState(1);
+  const [searchUser, setSearchUser] = useState('');
+  const list = useQuery({
+    queryKey: [contract.getRankList.path, type, currentPage, searchUser],
+    queryFn: () =>
+      api.call(contract.getRankList, { type, currentPage, limit: RANK_PAGE_SIZE, searchUser: searchUser || undefined }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = (list.data?.records ?? []) as Row[];
+  const offset = (currentPage - 1) * RANK_PAGE_SIZE;
+
+  // The chart shows the first page's top 10 whatever page the table is on (it is the site's leaderboard).
+  const top = useQuery({
+    queryKey: [contract.getRankList.path, type, 'top'],
+    queryFn: () => api.call(contract.getRankList, { type, currentPage: 1, limit: RANK_CHART_SIZE }),
+  });
+  const topRows = (top.data?.records ?? []) as Row[];
+  const option = useMemo<EChartsOption>(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 40, right: 16, bottom: 40, top: 36 },
+      xAxis: { type: 'category', data: topRows.map((r) => r.username), axisLabel: { interval: 0, rotate: 20 } },
+      yAxis: { type: 'value' },
+      series:
+        type === 'ACM'
+          ? [
+              { name: t('AC'), type: 'bar', data: topRows.map((r) => r.ac), itemStyle: { color: '#52c41a' } },
+              { name: t('Total'), type: 'bar', data: topRows.map((r) => r.total), itemStyle: { color: '#1677ff' } },
+            ]
+          : [
+              {
+                name: t('OI_Score'),
+                type: 'bar',
+                data: topRows.map((r) => r.score ?? 0),
+                itemStyle: { color: '#1677ff' },
+              },
+            ],
+    }),
+    [topRows, type, t],
+  );
+
+  return (
+    <>
+      <Panel title={t(type === 'ACM' ? 'ACM_Rank' : 'OI_Rank')}>
+        {topRows.length > 0 && <EChart label={t('Top_10')} option={option} style={{ height: 320 }} />}
+      </Panel>
+      <div style={{ height: 16 }} />
+      <Panel
+        extra={
+          <Input.Search
+            aria-label={t('Search_User')}
+            placeholder={t('Search_User')}
+            allowClear
+            style={{ width: 220 }}
+            onSearch={(value) => {
+              setSearchUser(value.trim());
+              setCurrentPage(1);
+            }}
+          />
+        }
+      >
+        <Table<Row>
+          rowKey="uid"
+          size="middle"
+          loading={list.isFetching}
+          dataSource={rows}
+          scroll={{ x: 900 }}
+          pagination={{
+            current: currentPage,
+            pageSize: RANK_PAGE_SIZE,
+            total: list.data?.total ?? 0,
+            showSizeChanger: false,
+            showLessItems: true,
+            onChange: setCurrentPage,
+          }}
+          columns={[
+            { title: t('Rank_Seq'), key: 'seq', width: 70, render: (_, __, i) => offset + i + 1 },
+            {
+              title: t('User'),
+              key: 'user',
+              render: (_, r) => (
+                <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+                  <Avatar size="small" src={r.avatar || undefined}>
+                    {r.username.slice(0, 1).toUpperCase()}
+                  </Avatar>
+                  <Link to={`/user-home?username=${encodeURIComponent(r.username)}`}>{r.username}</Link>
+                  {r.titleName && <Tag color={r.titleColor ?? undefined}>{r.titleName}</Tag>}
+                </span>
+              ),
+            },
+            {
+              title: t('Nickname'),
+              dataIndex: 'nickname',
+              render: (n: string | null) => (n ? <Tag color={nicknameColor(n)}>{n}</Tag> : null),
+            },
+            ...(type === 'ACM'
+              ? [
+                  {
+                    title: t('AC'),
+                    key: 'ac',
+                    width: 80,
+                    render: (_: unknown, r: Row) => (
+                      <Link to={acceptedSubmissionsLink(r.username)} aria-label={`${r.username} ${t('AC')}`}>
+                        {r.ac}
+                      </Link>
+                    ),
+                  },
+                  { title: t('Total'), dataIndex: 'total', width: 80 },
+                  {
+                    title: t('Rating'),
+                    key: 'rate',
+                    width: 100,
+                    render: (_: unknown, r: Row) => formatRate(r.ac, r.total),
+                  },
+                ]
+              : [
+                  { title: t('OI_Score'), dataIndex: 'score', width: 90 },
+                  {
+                    title: t('AC_Total'),
+                    key: 'ac',
+                    width: 110,
+                    render: (_: unknown, r: Row) => (
+                      <span>
+                        <Link to={acceptedSubmissionsLink(r.username)} aria-label={`${r.username} ${t('AC')}`}>
+                          {r.ac}
+                        </Link>{' '}
+                        / {r.total}
+                      </span>
+                    ),
+                  },
+                ]),
+            {
+              title: t('Signature'),
+              dataIndex: 'signature',
+              ellipsis: true,
+              render: (s: string | null) => s ?? '',
+            },
+          ]}
+        />
+      </Panel>
+    </>
+  );
+};

@@ -1,0 +1,201 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { submission as contract, JUDGE_STATUS } from '@oj/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Result, Space, Spin, Switch, Table, Tag, Typography } from 'antd';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Panel } from '../../components/panel';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
+import { lazyScreen } from '../../lib/lazy-screen';
+import { toast } from '../../lib/notify';
+import { registerCorePagesTexts } from '../../locales/core-pages-texts';
+import { loadEditorSettings } from '../problem/editor-storage';
+import { copyText } from '../problem/problem-description';
+import { formatLength, formatMemoryKb, formatTimeMs, isInProgress, oiScoreColor } from './judge-status';
+import { StatusTag } from './status-tag';
+import { SUBMISSION_POLL_MS } from './submission-polling';
+
+const CodeEditor = lazyScreen(() => import('../problem/code-editor'));
+
+/** Statuses whose error text is shown (spec 1-core §2 "Submission detail"). */
+const ERROR_TEXT_STATUSES: number[] = [
+  JUDGE_STATUS.COMPILE_ERROR,
+  JUDGE_STATUS.SYSTEM_ERROR,
+  JUDGE_STATUS.SUBMITTED_FAILED,
+];
+
+type CaseRow = {
+  id: number;
+  seq: number;
+  status: number;
+  time: number;
+  memory: number;
+  score: number | null;
+  message: string | null;
+  inputData: string | null;
+  outputData: string | null;
+};
+
+const CaseTable = ({ rows, showScore }: { rows: CaseRow[]; showScore: boolean }) => {
+  const { t } = useTranslation();
+  return (
+    <Table<CaseRow>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      dataSource={rows}
+      aria-label={t('Case_Results')}
+      columns={[
+        { title: t('Case'), dataIndex: 'seq', width: 80, render: (seq: number) => `#${seq}` },
+        { title: t('Status'), dataIndex: 'status', render: (s: number) => <StatusTag status={s} /> },
+        { title: t('Time'), dataIndex: 'time', render: formatTimeMs },
+        { title: t('Memory'), dataIndex: 'memory', render: formatMemoryKb },
+        ...(showScore ? [{ title: t('Score'), dataIndex: 'score', render: (s: number | null) => s ?? '—' }] : []),
+        { title: t('Case_Message'), dataIndex: 'message', render: (m: string | null) => m ?? '' },
+      ]}
+    />
+  );
+};
+
+const SubmissionDetailPage = () => {
+  registerCorePagesTexts();
+  const { t } = useTranslation();
+  const { submitID = '' } = useParams();
+  const submitId = Number(submitID);
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+
+  const detail = useQuery({
+    queryKey: [contract.getSubmissionDetail.path, submitId],
+    queryFn: () => api.call(contract.getSubmissionDetail, { submitId }),
+    enabled: Number.isInteger(submitId),
+    retry: false,
+    // A submission still being judged refreshes itself (spec 1-core §4 polling rules).
+    refetchInterval: (q) =>
+      q.state.data && isInProgress(q.state.data.submission.status) && !q.state.error ? SUBMISSION_POLL_MS : false,
+  });
+  const s = detail.data?.submission;
+  const settled = !!s && !isInProgress(s.status);
+  const cases = useQuery({
+    queryKey: [contract.getAllCaseResult.path, submitId, s?.status],
+    queryFn: () => api.call(contract.getAllCaseResult, { submitId }),
+    enabled: settled,
+  });
+
+  if (detail.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
+  if (!s) return <Result status="warning" title={detail.error?.message ?? t('Query_Error')} />;
+
+  const isOwner = !!user && user.uid === s.uid;
+  const canShare = isOwner && s.cid === 0 && !!detail.data?.codeShare;
+  const toggleShare = async (share: boolean) => {
+    await api.call(contract.updateSubmission, { submitId: s.submitId, share, uid: s.uid });
+    toast.success(share ? t('Shared_successfully') : t('Cancel_Sharing_Successfully'));
+    queryClient.setQueryData([contract.getSubmissionDetail.path, submitId], {
+      ...detail.data,
+      submission: { ...s, share },
+    });
+  };
+
+  const caseData = cases.data;
+  const subtasks = caseData?.subTaskJudgeCaseVoList ?? null;
+  const showScore = s.score !== null;
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Panel title={`${t('Submission_Detail')} #${s.submitId}`}>
+        <Alert
+          type={s.status === JUDGE_STATUS.ACCEPTED ? 'success' : isInProgress(s.status) ? 'info' : 'error'}
+          role="status"
+          title={
+            <Space wrap>
+              <StatusTag status={s.status} />
+              {s.isManual && <Tag>{t('Manually_Judged')}</Tag>}
+              {s.score !== null && <span style={{ color: oiScoreColor(s.score) }}>{s.score}</span>}
+            </Space>
+          }
+        />
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} style={{ marginTop: 12 }}>
+          <Descriptions.Item label={t('Problem')}>
+            <Link to={`/problem/${encodeURIComponent(s.displayPid)}`}>
+              {s.displayPid} {s.title}
+            </Link>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('Time')}>{formatTimeMs(s.time)}</Descriptions.Item>
+          <Descriptions.Item label={t('Memory')}>{formatMemoryKb(s.memory)}</Descriptions.Item>
+          <Descriptions.Item label={t('Length')}>{formatLength(s.length)}</Descriptions.Item>
+          <Descriptions.Item label={t('Language')}>{s.language}</Descriptions.Item>
+          <Descriptions.Item label={t('Author')}>
+            <Link to={`/user-home?username=${encodeURIComponent(s.username)}`}>{s.username}</Link>
+          </Descriptions.Item>
+        </Descriptions>
+        {ERROR_TEXT_STATUSES.includes(s.status) && s.errorMessage && (
+          <pre className="oj-sample" style={{ color: '#cf1322' }}>
+            {s.errorMessage}
+          </pre>
+        )}
+      </Panel>
+
+      {settled && (
+        <Panel title={t('Case_Results')}>
+          {cases.isLoading && <Spin />}
+          {cases.isSuccess && !caseData && <Alert type="info" title={t('Case_Results_Hidden')} />}
+          {subtasks?.length
+            ? subtasks.map((group) => (
+                <section key={group.groupNum} aria-label={`${t('Subtask')} ${group.groupNum}`}>
+                  <Typography.Title level={5}>
+                    <Space wrap>
+                      {t('Subtask')} {group.groupNum}
+                      <StatusTag status={group.status} />
+                      <span>
+                        {group.ac}/{group.total} · {t('Score')} {group.score} · {formatTimeMs(group.time)} ·{' '}
+                        {formatMemoryKb(group.memory)}
+                      </span>
+                    </Space>
+                  </Typography.Title>
+                  <CaseTable rows={group.subtaskDetailList} showScore={showScore} />
+                </section>
+              ))
+            : caseData?.judgeCaseList && <CaseTable rows={caseData.judgeCaseList} showScore={showScore} />}
+        </Panel>
+      )}
+
+      <Panel
+        title={t('Code')}
+        extra={
+          <Space>
+            {canShare && (
+              <Space>
+                <span id="share-label">{t('Share_Code')}</span>
+                <Switch aria-labelledby="share-label" checked={s.share} onChange={toggleShare} />
+              </Space>
+            )}
+            {s.code !== null && (
+              <Button icon={<CopyOutlined />} onClick={() => copyText(s.code ?? '', t)}>
+                {t('Copy')}
+              </Button>
+            )}
+          </Space>
+        }
+      >
+        {s.code === null ? (
+          <Alert type="warning" title={t('Code_Hidden')} />
+        ) : (
+          <Suspense fallback={<pre className="oj-sample">{s.code}</pre>}>
+            <CodeEditor
+              value={s.code}
+              language={s.language}
+              settings={loadEditorSettings()}
+              readOnly
+              label={t('Code')}
+              height="auto"
+            />
+          </Suspense>
+        )}
+      </Panel>
+    </Space>
+  );
+};
+
+export default SubmissionDetailPage;
