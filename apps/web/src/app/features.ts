@@ -43,7 +43,6 @@ export const IMPLEMENTED_FEATURES: readonly FeatureKey[] = [
   'user-home',
   'setting',
   'reset-password',
-  ,
   'admin-problem',
   'admin-problem-batch',
 ];
