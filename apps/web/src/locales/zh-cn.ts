@@ -107,6 +107,9 @@ export const zhCN = {
   Recent_Updated_Problems: '最近更新的题目',
   Seven_Day_AC_Rank: '最近一周过题榜',
   No_Data: '暂无数据',
+  Judge_Paused_No_Judge: '评测已暂停：没有在线的评测机，提交会排队等待。',
+  Judge_Paused_No_Language:
+    '评测已暂停：评测机缺少沙箱或编译器（在服务器上运行 npm run judge -- doctor 查看原因），提交会排队等待。',
 } as const;
 
 export type TranslationKey = keyof typeof zhCN;

@@ -7,6 +7,7 @@ import { PageLoading } from '../../components/page-loading';
 import { useSession } from '../../lib/auth-store';
 import { useLoginDialog } from '../../lib/ui-store';
 import { usePageTitle } from '../../lib/use-page-title';
+import { JudgeStatusBanner } from '../site/judge-status-banner';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
 import './site-frame.css';
@@ -50,6 +51,7 @@ export const SiteFrame = () => {
         <NavBar />
       </Layout.Header>
       <Layout.Content className="oj-frame__content">
+        <JudgeStatusBanner />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
