@@ -1,0 +1,347 @@
+import { JUDGE_STATUS } from '@oj/shared';
+
+/** The contest ranking engine (reference §5.3-§5.5, DESIGN §7 "Contests"), pure functions only: a per-user
+ * per-problem summary ("cell") of the user's tries, and the ACM and OI boards built from those cells. The database
+ * keeps the same cells current with a trigger (migration contest-board), so a board never reads submissions. */
+
+/** One contest submission as the ranking sees it: seconds since the start, the verdict, the OI score, the run time. */
+export interface ContestTry {
+  submitId: number;
+  timeS: number;
+  status: number;
+  score: number | null;
+  runMs: number | null;
+}
+
+/** A user's standing on one problem, in the real-time view and in the sealed view (tries before the seal). */
+export interface CellSummary {
+  /** Every counted try, pending or judged. */
+  total: number;
+  acTimeS: number | null;
+  /** Penalised tries before the first AC. */
+  errors: number;
+  /** Tries before the first AC whose verdict is not known yet. */
+  pending: number;
+  sealedAcTimeS: number | null;
+  sealedErrors: number;
+  /** In the sealed view: unjudged tries before the seal plus every try during the seal (no AC before it). */
+  sealedPending: number;
+  scoreRecent: number | null;
+  scoreHighest: number | null;
+  acMinRunMs: number | null;
+  sealedScoreRecent: number | null;
+  sealedScoreHighest: number | null;
+  sealedAcMinRunMs: number | null;
+}
+
+/** PE, WA, TLE, MLE and RE cost 20 minutes; CE, SE, Submitted Failed, Cancelled and PA are free (reference §5.2). */
+const PENALISED: number[] = [
+  JUDGE_STATUS.PRESENTATION_ERROR,
+  JUDGE_STATUS.WRONG_ANSWER,
+  JUDGE_STATUS.TIME_LIMIT_EXCEEDED,
+  JUDGE_STATUS.MEMORY_LIMIT_EXCEEDED,
+  JUDGE_STATUS.RUNTIME_ERROR,
+];
+const UNJUDGED: number[] = [
+  JUDGE_STATUS.PENDING,
+  JUDGE_STATUS.COMPILING,
+  JUDGE_STATUS.JUDGING,
+  JUDGE_STATUS.SUBMITTING,
+];
+export const PENALTY_S = 20 * 60;
+
+/** Summarises one user's tries on one problem. Tries outside [0, duration) do not count; `sealS` null means no
+ * seal, and then the sealed view equals the real one. */
+export const summarizeCell = (
+  tries: ContestTry[],
+  window: { durationS: number; sealS: number | null },
+): CellSummary => {
+  const counted = tries
+    .filter((t) => t.timeS >= 0 && t.timeS < window.durationS)
+    .sort((a, b) => a.submitId - b.submitId);
+  const acm = (list: ContestTry[]) => {
+    let acTimeS: number | null = null;
+    let errors = 0;
+    let pending = 0;
+    for (const t of list) {
+      if (acTimeS !== null) break;
+      if (t.status === JUDGE_STATUS.ACCEPTED) acTimeS = t.timeS;
+      else if (PENALISED.includes(t.status)) errors += 1;
+      else if (UNJUDGED.includes(t.status)) pending += 1;
+    }
+    return { acTimeS, errors, pending };
+  };
+  const oi = (list: ContestTry[]) => {
+    const judged = list.filter((t) => !UNJUDGED.includes(t.status));
+    const last = judged.at(-1);
+    const acRuns = judged.filter((t) => t.status === JUDGE_STATUS.ACCEPTED).map((t) => t.runMs ?? 0);
+    return {
+      recent: last ? (last.score ?? 0) : null,
+      highest: judged.length ? Math.max(...judged.map((t) => t.score ?? 0)) : null,
+      acMinRunMs: acRuns.length ? Math.min(...acRuns) : null,
+    };
+  };
+  const real = acm(counted);
+  const realOi = oi(counted);
+  const sealS = window.sealS;
+  const before = sealS === null ? counted : counted.filter((t) => t.timeS < sealS);
+  const sealed = sealS === null ? real : acm(before);
+  const sealedOi = sealS === null ? realOi : oi(before);
+  const during = counted.length - before.length;
+  return {
+    total: counted.length,
+    acTimeS: real.acTimeS,
+    errors: real.errors,
+    pending: real.pending,
+    sealedAcTimeS: sealed.acTimeS,
+    sealedErrors: sealed.errors,
+    sealedPending: sealed.pending + (sealed.acTimeS === null ? during : 0),
+    scoreRecent: realOi.recent,
+    scoreHighest: realOi.highest,
+    acMinRunMs: realOi.acMinRunMs,
+    sealedScoreRecent: sealedOi.recent,
+    sealedScoreHighest: sealedOi.highest,
+    sealedAcMinRunMs: sealedOi.acMinRunMs,
+  };
+};
+
+export interface BoardUser {
+  uid: string;
+  username: string;
+  nickname: string | null;
+  realname: string | null;
+  school: string | null;
+  gender: string | null;
+  avatar: string | null;
+}
+
+export interface BoardCell {
+  uid: string;
+  displayId: string;
+  cell: CellSummary;
+}
+
+export interface AwardConfig {
+  priority: number;
+  name: string;
+  background: string;
+  color: string;
+  num: number;
+}
+
+export interface BoardOptions {
+  /** The sealed view (reference §5.5) or the real-time one. */
+  sealed: boolean;
+  starUsernames: ReadonlySet<string>;
+  /** 0 none, 1 a percentage of the (non-star) participants, 2 a number of people. */
+  awardType: number;
+  awards: AwardConfig[];
+}
+
+interface Award {
+  isWinAward: boolean;
+  awardName: string | null;
+  awardBackground: string | null;
+  awardColor: string | null;
+}
+
+export interface AcmProblemInfo {
+  isAC: boolean;
+  isFirstAC: boolean;
+  ACTime: number | null;
+  errorNum: number;
+  tryNum: number;
+}
+
+export interface AcmRow extends BoardUser, Award {
+  rank: number;
+  ac: number;
+  total: number;
+  /** Seconds: the sum over solved problems of the accept time plus 20 minutes per penalised try before it. */
+  totalTime: number;
+  submissionInfo: Record<string, AcmProblemInfo>;
+}
+
+export interface OiRow extends BoardUser, Award {
+  rank: number;
+  totalScore: number;
+  /** Milliseconds: the sum over accepted problems of the shortest accepted run. */
+  totalTime: number;
+  submissionInfo: Record<string, number>;
+  timeInfo: Record<string, number>;
+}
+
+const NO_AWARD: Award = { isWinAward: false, awardName: null, awardBackground: null, awardColor: null };
+
+const groupByUser = (cells: BoardCell[]) => {
+  const byUser = new Map<string, BoardCell[]>();
+  for (const c of cells) {
+    const list = byUser.get(c.uid);
+    if (list) list.push(c);
+    else byUser.set(c.uid, [c]);
+  }
+  return byUser;
+};
+
+/** Competition ranking (1, 1, 3) over non-star rows; star rows get -1 and do not take a place. */
+const numberRanks = <R extends { rank: number; username: string }>(
+  rows: R[],
+  stars: ReadonlySet<string>,
+  same: (a: R, b: R) => boolean,
+) => {
+  let place = 0;
+  let prev: R | undefined;
+  for (const r of rows) {
+    if (stars.has(r.username)) {
+      r.rank = -1;
+      continue;
+    }
+    place += 1;
+    r.rank = prev && same(prev, r) ? prev.rank : place;
+    prev = r;
+  }
+};
+
+/** Awards in priority order to the best non-star rows that qualify (reference §5.3 "Awards"). */
+export const applyAwards = <R extends Award & { username: string }>(
+  rows: R[],
+  opts: Pick<BoardOptions, 'awardType' | 'awards' | 'starUsernames'>,
+  qualifies: (r: R) => boolean,
+) => {
+  if (opts.awardType !== 1 && opts.awardType !== 2) return;
+  const ranked = rows.filter((r) => !opts.starUsernames.has(r.username));
+  const tiers = [...opts.awards]
+    .sort((a, b) => a.priority - b.priority)
+    .map((a) => ({ ...a, left: opts.awardType === 1 ? Math.floor((a.num * ranked.length) / 100) : a.num }))
+    .filter((a) => a.left > 0);
+  let tier = 0;
+  for (const r of ranked) {
+    if (tier >= tiers.length || !qualifies(r)) break;
+    const a = tiers[tier];
+    Object.assign(r, { isWinAward: true, awardName: a.name, awardBackground: a.background, awardColor: a.color });
+    a.left -= 1;
+    if (a.left === 0) tier += 1;
+  }
+};
+
+const byName = (a: BoardUser, b: BoardUser) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0);
+
+/** The ACM board: AC count desc, total time asc. First blood is the earliest accept time per problem among
+ * non-star users (equal times all count); sealed views show tries during the seal as pending. */
+export const rankAcm = (users: BoardUser[], cells: BoardCell[], opts: BoardOptions): AcmRow[] => {
+  const byUser = groupByUser(cells);
+  const firstAc = new Map<string, number>();
+  for (const c of cells) {
+    const acTime = opts.sealed ? c.cell.sealedAcTimeS : c.cell.acTimeS;
+    if (acTime === null || opts.starUsernames.has(usernameOf(users, c.uid))) continue;
+    const best = firstAc.get(c.displayId);
+    if (best === undefined || acTime < best) firstAc.set(c.displayId, acTime);
+  }
+  const rows: AcmRow[] = [];
+  for (const u of users) {
+    const row: AcmRow = { ...u, ...NO_AWARD, rank: 0, ac: 0, total: 0, totalTime: 0, submissionInfo: {} };
+    for (const { displayId, cell } of byUser.get(u.uid) ?? []) {
+      const acTime = opts.sealed ? cell.sealedAcTimeS : cell.acTimeS;
+      const errors = opts.sealed ? cell.sealedErrors : cell.errors;
+      row.total += cell.total;
+      row.submissionInfo[displayId] = {
+        isAC: acTime !== null,
+        isFirstAC: acTime !== null && firstAc.get(displayId) === acTime && !opts.starUsernames.has(u.username),
+        ACTime: acTime,
+        errorNum: errors,
+        tryNum: opts.sealed ? cell.sealedPending : cell.pending,
+      };
+      if (acTime !== null) {
+        row.ac += 1;
+        row.totalTime += acTime + errors * PENALTY_S;
+      }
+    }
+    rows.push(row);
+  }
+  rows.sort((a, b) => b.ac - a.ac || a.totalTime - b.totalTime || byName(a, b));
+  numberRanks(rows, opts.starUsernames, (a, b) => a.ac === b.ac && a.totalTime === b.totalTime);
+  applyAwards(rows, opts, (r) => r.ac > 0);
+  return rows;
+};
+
+/** The OI board: total score desc, then total time asc; the counted score per problem is the latest judged try
+ * (Recent) or the best one (Highest). */
+export const rankOi = (
+  users: BoardUser[],
+  cells: BoardCell[],
+  opts: BoardOptions & { scoreType: 'Recent' | 'Highest' },
+): OiRow[] => {
+  const byUser = groupByUser(cells);
+  const rows: OiRow[] = [];
+  for (const u of users) {
+    const row: OiRow = { ...u, ...NO_AWARD, rank: 0, totalScore: 0, totalTime: 0, submissionInfo: {}, timeInfo: {} };
+    for (const { displayId, cell } of byUser.get(u.uid) ?? []) {
+      const score =
+        opts.scoreType === 'Highest'
+          ? opts.sealed
+            ? cell.sealedScoreHighest
+            : cell.scoreHighest
+          : opts.sealed
+            ? cell.sealedScoreRecent
+            : cell.scoreRecent;
+      const runMs = opts.sealed ? cell.sealedAcMinRunMs : cell.acMinRunMs;
+      if (score === null) continue;
+      row.submissionInfo[displayId] = score;
+      row.totalScore += score;
+      if (runMs !== null) {
+        row.timeInfo[displayId] = runMs;
+        row.totalTime += runMs;
+      }
+    }
+    rows.push(row);
+  }
+  rows.sort((a, b) => b.totalScore - a.totalScore || a.totalTime - b.totalTime || byName(a, b));
+  numberRanks(rows, opts.starUsernames, (a, b) => a.totalScore === b.totalScore && a.totalTime === b.totalTime);
+  applyAwards(rows, opts, (r) => r.totalScore > 0);
+  return rows;
+};
+
+const usernameCache = new WeakMap<BoardUser[], Map<string, string>>();
+const usernameOf = (users: BoardUser[], uid: string) => {
+  let m = usernameCache.get(users);
+  if (!m) {
+    m = new Map(users.map((u) => [u.uid, u.username]));
+    usernameCache.set(users, m);
+  }
+  return m.get(uid) ?? '';
+};
+
+/** A page of a board: star rows dropped on request, the keyword matched against the school or the displayed
+ * name, and the viewer's and followed users' rows pinned on top without counting in `total` (DESIGN §7). */
+export const pageBoard = <R extends BoardUser>(
+  rows: R[],
+  q: {
+    currentPage: number;
+    limit: number;
+    removeStar: boolean;
+    starUsernames: ReadonlySet<string>;
+    keyword?: string;
+    showName: 'username' | 'nickname' | 'realname';
+    pinnedUids: string[];
+  },
+) => {
+  let list = q.removeStar ? rows.filter((r) => !q.starUsernames.has(r.username)) : rows;
+  const keyword = q.keyword?.trim().toLowerCase();
+  if (keyword) {
+    list = list.filter(
+      (r) => (r.school ?? '').toLowerCase().includes(keyword) || (r[q.showName] ?? '').toLowerCase().includes(keyword),
+    );
+  }
+  const pinned: R[] = [];
+  for (const uid of new Set(q.pinnedUids)) {
+    const r = list.find((x) => x.uid === uid);
+    if (r) pinned.push(r);
+  }
+  const start = (q.currentPage - 1) * q.limit;
+  return {
+    records: [...pinned, ...list.slice(start, start + q.limit)],
+    total: list.length,
+    size: q.limit,
+    current: q.currentPage,
+  };
+};
