@@ -7,9 +7,15 @@ import { AppError } from './http/app-error.js';
 import type { BindDeps } from './http/bind.js';
 import { registerAdminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
 import { registerAdminProblemRoutes } from './modules/admin-problem/admin-problem.routes.js';
+import { registerAdminSiteRoutes } from './modules/admin-site/admin-site.routes.js';
+import { registerAdminTagRoutes } from './modules/admin-tag/admin-tag.routes.js';
+import { registerAdminUserRoutes } from './modules/admin-user/admin-user.routes.js';
+import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerJudgeRoutes } from './modules/judge/judge.routes.js';
+import { registerNoticeRoutes } from './modules/notice/notice.routes.js';
 import { registerProblemCatalogRoutes } from './modules/problem/problem-catalog.routes.js';
+import { registerProblemImportRoutes } from './modules/problem-import/problem-import.routes.js';
 import { registerRankRoutes } from './modules/rank/rank.routes.js';
 import { registerSiteRoutes } from './modules/site/site.routes.js';
 import { registerSubmissionRoutes } from './modules/submission/submission.routes.js';
@@ -89,6 +95,12 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   await registerUserRoutes(app, deps, opts.services);
   registerAdminDashboardRoutes(app, deps, opts.services);
   await registerAdminProblemRoutes(app, deps, opts.services);
+  registerAuditRoutes(app, deps, opts.services);
+  registerAdminUserRoutes(app, deps, opts.services);
+  registerAdminTagRoutes(app, deps, opts.services);
+  registerNoticeRoutes(app, deps, opts.services);
+  await registerAdminSiteRoutes(app, deps, opts.services);
+  await registerProblemImportRoutes(app, deps, opts.services);
   opts.extraRoutes?.(app, deps);
 
   const indexHtml = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;

@@ -6,16 +6,28 @@ import { createAdminProblemRepository } from './modules/admin-problem/admin-prob
 import { createAdminProblemService } from './modules/admin-problem/admin-problem.service.js';
 import { createMarkdownFileService } from './modules/admin-problem/markdown-file.service.js';
 import { createProblemTransferService } from './modules/admin-problem/problem-transfer.service.js';
+import { createAdminSiteRepository } from './modules/admin-site/admin-site.repository.js';
+import { createAdminSiteService } from './modules/admin-site/admin-site.service.js';
+import { createAdminTagRepository } from './modules/admin-tag/admin-tag.repository.js';
+import { createAdminTagService } from './modules/admin-tag/admin-tag.service.js';
+import { createAdminUserRepository } from './modules/admin-user/admin-user.repository.js';
+import { createAdminUserService } from './modules/admin-user/admin-user.service.js';
+import { createAuditRepository } from './modules/audit/audit.repository.js';
+import { createAuditService } from './modules/audit/audit.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createLoginFailureRepository } from './modules/auth/login-failure.repository.js';
 import { createSessionRepository } from './modules/auth/session.repository.js';
 import { createSessionService } from './modules/auth/session.service.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
+import { createNoticeRepository } from './modules/notice/notice.repository.js';
+import { createNoticeService } from './modules/notice/notice.service.js';
 import { createProblemRepository } from './modules/problem/problem.repository.js';
 import { createProblemCatalogRepository } from './modules/problem/problem-catalog.repository.js';
 import { createProblemCatalogService } from './modules/problem/problem-catalog.service.js';
 import { createTestDataStore } from './modules/problem/test-data.store.js';
+import { createProblemImportRepository } from './modules/problem-import/problem-import.repository.js';
+import { createProblemImportService } from './modules/problem-import/problem-import.service.js';
 import { createRankRepository } from './modules/rank/rank.repository.js';
 import { createRankService } from './modules/rank/rank.service.js';
 import { createCaptchaService } from './modules/site/captcha.service.js';
@@ -51,6 +63,7 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
     submissions: createSubmissionService({ db, queue, now: opts.now }),
     ...createPublicServices(db, { users, problems, queue, sessions, siteRepository }, opts),
     ...createAdminServices(db, { problems, queue }, opts),
+    ...createSiteAdminServices(db, { sessions, siteRepository, problems }, opts),
   };
 };
 
@@ -135,6 +148,44 @@ const createAdminServices = (
     problemTransfer: createProblemTransferService({ repo, problems: base.problems, store: testData }),
     markdownFiles: createMarkdownFileService({ repo, images: createImageStore(opts.dataDir), dataDir: opts.dataDir }),
     adminDashboard: createAdminDashboardService({ repo: createAdminDashboardRepository(db), now: opts.now }),
+  };
+};
+/** The admin area, part 2 (issue 6): users, tags, announcements, notices, configuration, audit log, imports. */
+const createSiteAdminServices = (
+  db: Db,
+  base: {
+    sessions: ReturnType<typeof createSessionService>;
+    siteRepository: ReturnType<typeof createSiteRepository>;
+    problems: ReturnType<typeof createProblemRepository>;
+  },
+  opts: { dataDir: string; now?: () => Date },
+) => {
+  const audit = createAuditService({ repo: createAuditRepository(db), now: opts.now });
+  const userRepo = createAdminUserRepository(db);
+  // The mail service keeps no state besides its logger; this one shares the configuration table.
+  const mail = createMailService({
+    site: base.siteRepository,
+    logger: pino({ level: process.env.LOG_LEVEL ?? 'info' }),
+  });
+  return {
+    audit,
+    adminUsers: createAdminUserService({ repo: userRepo, sessions: base.sessions, audit, now: opts.now }),
+    adminTags: createAdminTagService({ repo: createAdminTagRepository(db), now: opts.now }),
+    notices: createNoticeService({ repo: createNoticeRepository(db), users: userRepo, now: opts.now }),
+    adminSite: createAdminSiteService({
+      repo: createAdminSiteRepository(db),
+      site: createSiteService(base.siteRepository),
+      mail,
+      images: createImageStore(opts.dataDir),
+      audit,
+      now: opts.now,
+    }),
+    problemImport: createProblemImportService({
+      problems: base.problems,
+      store: createTestDataStore(opts.dataDir),
+      repo: createProblemImportRepository(db),
+      images: createImageStore(opts.dataDir),
+    }),
   };
 };
 export type AppServices = ReturnType<typeof createServices>;

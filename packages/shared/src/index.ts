@@ -30,3 +30,21 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './problem-package.js';
 export * from './roles.js';
+export type { AdminUser } from './contract/admin-user.js';
+export * as adminUser from './contract/admin-user.js';
+export type { AuditAction, AuditEntry } from './contract/audit.js';
+export * as audit from './contract/audit.js';
+export type {
+  AcmContestRankRow,
+  Contest,
+  ContestAnnouncement,
+  ContestProblem,
+  OiContestRankRow,
+} from './contract/contest.js';
+export * as contest from './contract/contest.js';
+export type { UploadedFile } from './contract/file.js';
+export * as file from './contract/file.js';
+export type { Announcement, WebsiteConfig } from './contract/home.js';
+export * as home from './contract/home.js';
+export type { ImportReport } from './contract/import-formats.js';
+export * as importFormats from './contract/import-formats.js';

@@ -198,6 +198,34 @@ export const MESSAGES = {
     'en-US': 'Test data must sit at the archive root or in one folder',
   },
   importInvalid: { 'zh-CN': '导入失败：{error}', 'en-US': 'Import failed: {error}' },
+  // ---- admin area: users, tags, announcements, notices, configuration, imports (issue 6) ----
+  usernameTaken: { 'zh-CN': '用户名【{username}】已存在', 'en-US': 'The username {username} is already taken' },
+  cannotChangeSelf: {
+    'zh-CN': '不能修改或删除自己的角色、状态或账户',
+    'en-US': 'You cannot change the role or status of, or delete, your own account',
+  },
+  batchRowInvalid: { 'zh-CN': '第 {row} 行：{reason}', 'en-US': 'Row {row}: {reason}' },
+  downloadExpired: {
+    'zh-CN': '下载链接无效或已被使用，生成的账号密码只能下载一次',
+    'en-US': 'The download link is invalid or already used: generated passwords can be downloaded only once',
+  },
+  tagTaken: { 'zh-CN': '标签【{name}】已存在', 'en-US': 'The tag {name} already exists' },
+  classificationUnknown: { 'zh-CN': '标签分类不存在', 'en-US': 'The tag classification does not exist' },
+  noticeRecipientRequired: {
+    'zh-CN': '请选择至少一个接收用户',
+    'en-US': 'Choose at least one recipient',
+  },
+  noticeRecipientUnknown: { 'zh-CN': '用户【{username}】不存在', 'en-US': 'The user {username} does not exist' },
+  smtpNotConfigured: { 'zh-CN': '尚未配置邮件服务器', 'en-US': 'No mail server is configured' },
+  testEmailSent: { 'zh-CN': '测试邮件已发送', 'en-US': 'The test e-mail has been sent' },
+  imageTypeNotSupported: {
+    'zh-CN': '只支持 png、jpg、gif、webp 或 bmp 图片',
+    'en-US': 'Only png, jpg, gif, webp or bmp images are accepted',
+  },
+  importNothingFound: {
+    'zh-CN': '上传的文件中没有找到可识别的题目',
+    'en-US': 'No problem in a known format was found in the upload',
+  },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

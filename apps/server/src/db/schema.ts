@@ -542,3 +542,44 @@ export const testDataUploads = pgTable(
   },
   (t) => [index('test_data_uploads_expires_idx').on(t.expiresAt)],
 );
+
+// ---- admin area, part 2 (issue 6): audit log and system notices ---------------------------------------------
+
+/** Who changed what (DESIGN §7 "Operations"): rejudges, manual judges, cancels, role/password/ban changes and
+ * configuration edits. `username` is copied so an entry outlives the account that made it. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uid: text('uid').references(() => users.uid, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip').notNull().default(''),
+    gmtCreate: createdAt(),
+  },
+  (t) => [index('audit_logs_time_idx').on(t.gmtCreate), index('audit_logs_action_idx').on(t.action, t.gmtCreate)],
+);
+
+/** System notices of the admin (HOJ's admin_sys_notice): to all users, chosen users or the admins; the message
+ * centre reads them with the recipients resolved at read time, so later users of "All" see them too. */
+export const adminNotices = pgTable(
+  'admin_notices',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** All | Single | Admin */
+    type: text('type').notNull(),
+    /** uids of the chosen recipients (type Single). */
+    recipientUids: jsonb('recipient_uids').$type<string[]>().notNull().default([]),
+    adminUid: text('admin_uid').references(() => users.uid, { onDelete: 'set null' }),
+    /** Pushed to the message centre. */
+    state: integer('state').notNull().default(1),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [index('admin_notices_time_idx').on(t.gmtCreate)],
+);

@@ -69,7 +69,13 @@ export const bind = <E extends Endpoint>(
     url: e.path,
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const ctx = await contextOf(req, reply, deps, e);
-      const raw = e.method === 'GET' || e.method === 'DELETE' ? req.query : (req.body ?? {});
+      // HOJ's client sends some DELETE inputs as a JSON body (delete-user's {ids}): a DELETE reads both.
+      const raw =
+        e.method === 'GET'
+          ? req.query
+          : e.method === 'DELETE'
+            ? { ...((req.body as object | null) ?? {}), ...(req.query as object) }
+            : (req.body ?? {});
       const parsed = e.input.safeParse(raw);
       if (!parsed.success) throw toValidationError(parsed.error);
       const data = await handler(parsed.data as z.output<E['input']>, ctx);

@@ -8,6 +8,10 @@ export interface SmtpSettings {
   user: string;
   pass: string;
   from: string;
+  /** TLS from the start; without it, port 465 alone decides (older stored settings lack it). */
+  ssl?: boolean;
+  /** HOJ's mail background image (EmailConfigDTO.emailBGImg), kept for its admin form. */
+  bgImg?: string;
 }
 export interface Mail {
   to: string;
@@ -51,7 +55,7 @@ export const createMailService = (deps: { site: SiteRepository; logger: MailLogg
       const transport = nodemailer.createTransport({
         host: smtp.host,
         port: smtp.port,
-        secure: smtp.port === 465,
+        secure: smtp.ssl ?? smtp.port === 465,
         auth: smtp.user ? { user: smtp.user, pass: smtp.pass } : undefined,
         connectionTimeout: SEND_TIMEOUT_MS,
         greetingTimeout: SEND_TIMEOUT_MS,

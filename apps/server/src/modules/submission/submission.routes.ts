@@ -1,7 +1,8 @@
-import { submission } from '@oj/shared';
+import { type AuditAction, submission } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind, type RequestContext } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
+import { actorOf } from '../audit/audit.routes.js';
 
 /** `access: 'user'` endpoints always have a user; the guard answered 401 otherwise. */
 const userOf = (ctx: RequestContext) => ctx.user as NonNullable<RequestContext['user']>;
@@ -17,8 +18,25 @@ export const registerSubmissionRoutes = (app: FastifyInstance, deps: BindDeps, s
   bind(app, deps, submission.checkSubmissionsStatus, (b, ctx) => p.checkStatus(b.submitIds, ctx.user));
   bind(app, deps, submission.updateSubmission, (b, ctx) => p.setShare(b.submitId, b.share, userOf(ctx)));
   bind(app, deps, submission.downloadBySubmitId, (q, ctx) => p.download(q.submitId, ctx.user, ctx.locale));
-  bind(app, deps, submission.rejudge, (q) => p.rejudge(q.submitId));
-  bind(app, deps, submission.manualJudge, (q, ctx) => p.manualJudge(q.submitId, q.status, q.score, userOf(ctx)));
-  bind(app, deps, submission.cancelJudge, (q, ctx) => p.cancel(q.submitId, userOf(ctx)));
+  // Judging by hand is audited (DESIGN §7 "Operations"); only calls that succeeded reach the log.
+  const audited = async <T>(ctx: RequestContext, action: AuditAction, submitId: number, detail: object, done: T) => {
+    await s.audit.record(actorOf(ctx), action, { type: 'submission', id: submitId }, { ...detail });
+    return done;
+  };
+  bind(app, deps, submission.rejudge, async (q, ctx) =>
+    audited(ctx, 'rejudge', q.submitId, {}, await p.rejudge(q.submitId)),
+  );
+  bind(app, deps, submission.manualJudge, async (q, ctx) =>
+    audited(
+      ctx,
+      'manualJudge',
+      q.submitId,
+      { status: q.status, score: q.score ?? null },
+      await p.manualJudge(q.submitId, q.status, q.score, userOf(ctx)),
+    ),
+  );
+  bind(app, deps, submission.cancelJudge, async (q, ctx) =>
+    audited(ctx, 'cancelJudge', q.submitId, {}, await p.cancel(q.submitId, userOf(ctx))),
+  );
   bind(app, deps, submission.resubmit, (q, ctx) => p.resubmit(q.submitId, userOf(ctx)));
 };

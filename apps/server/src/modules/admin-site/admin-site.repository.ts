@@ -1,0 +1,71 @@
+import { count, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { announcements, files, homeCarousel, users } from '../../db/schema.js';
+
+export const createAdminSiteRepository = (db: Db) => ({
+  /** Site announcements (no group), hidden ones included. */
+  async pageAnnouncements(offset: number, limit: number) {
+    const where = isNull(announcements.gid);
+    const [[{ total }], rows] = await Promise.all([
+      db.select({ total: count() }).from(announcements).where(where),
+      db
+        .select({
+          id: announcements.id,
+          title: announcements.title,
+          content: announcements.content,
+          uid: announcements.uid,
+          username: users.username,
+          status: announcements.status,
+          gmtCreate: announcements.gmtCreate,
+          gmtModified: announcements.gmtModified,
+        })
+        .from(announcements)
+        .innerJoin(users, eq(users.uid, announcements.uid))
+        .where(where)
+        .orderBy(desc(announcements.gmtCreate), desc(announcements.id))
+        .limit(limit)
+        .offset(offset),
+    ]);
+    return { total, rows };
+  },
+  async insertAnnouncement(a: typeof announcements.$inferInsert) {
+    await db.insert(announcements).values(a);
+  },
+  async updateAnnouncement(id: number, a: Partial<typeof announcements.$inferInsert>) {
+    const rows = await db
+      .update(announcements)
+      .set(a)
+      .where(eq(announcements.id, id))
+      .returning({ id: announcements.id, gid: announcements.gid });
+    return rows.length > 0;
+  },
+  async deleteAnnouncement(id: number) {
+    const rows = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
+    return rows.length > 0;
+  },
+
+  async addCarousel(image: { uid: string; name: string; contentType: string; size: number }, url: string) {
+    return db.transaction(async (tx) => {
+      await tx.insert(files).values({
+        uid: image.uid,
+        type: 'carousel',
+        name: image.name,
+        contentType: image.contentType,
+        size: image.size,
+      });
+      const [row] = await tx.insert(homeCarousel).values({ url, uid: image.uid }).returning();
+      return row;
+    });
+  },
+  /** Drops the slide and its file record, so the image stops being served. */
+  async deleteCarousel(id: number) {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.delete(homeCarousel).where(eq(homeCarousel.id, id)).returning();
+      if (!row) return null;
+      const name = row.url.split('/').pop() ?? '';
+      await tx.delete(files).where(eq(files.name, name));
+      return row;
+    });
+  },
+});
+export type AdminSiteRepository = ReturnType<typeof createAdminSiteRepository>;

@@ -1,0 +1,189 @@
+import type {
+  Announcement,
+  adminAnnouncement,
+  adminConfig,
+  EmailConfig,
+  Page,
+  SwitchConfig,
+  UploadedFile,
+} from '@oj/shared';
+import type { z } from 'zod';
+import { AppError, badRequest, notFound } from '../../http/app-error.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { SiteService } from '../site/site.service.js';
+import { type ImageStore, sniffImage } from '../user/avatar.store.js';
+import type { AdminSiteRepository } from './admin-site.repository.js';
+
+type WebConfigInput = z.output<(typeof adminConfig.setWebConfig)['input']>;
+type EmailInput = z.output<(typeof adminConfig.setEmailConfig)['input']>;
+type SwitchInput = z.output<(typeof adminConfig.updateSwitchConfig)['input']>;
+type AnnouncementInput = z.output<(typeof adminAnnouncement.createAnnouncement)['input']>;
+
+/** Only the keys whose value changes, as {from, to}, for the audit log. */
+const diff = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(after)
+      .filter(([k, v]) => v !== undefined && before[k] !== v)
+      .map(([k, v]) => [k, { from: before[k] ?? null, to: v }]),
+  );
+
+/** Website configuration, mail settings, switches, carousel and site announcements: root's settings pages. */
+export const createAdminSiteService = (deps: {
+  repo: AdminSiteRepository;
+  site: SiteService;
+  mail: MailService;
+  images: ImageStore;
+  audit: AuditService;
+  now?: () => Date;
+}) => {
+  const now = deps.now ?? (() => new Date());
+  return {
+    webConfig: () => deps.site.websiteConfig(),
+
+    /** The discussion and comment flags are switches (reference §1.6); the rest is the web configuration. */
+    async setWebConfig(actor: Actor, input: WebConfigInput) {
+      const before = await deps.site.websiteConfig();
+      const { openPublicDiscussion, openGroupDiscussion, openContestComment, ...web } = input;
+      const defined = <T extends object>(o: T) =>
+        Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+      await deps.site.updateWebsiteConfig(defined(web));
+      const switches = defined({ openPublicDiscussion, openGroupDiscussion, openContestComment });
+      if (Object.keys(switches).length) await deps.site.updateSwitches(switches);
+      const changed = diff(before, input);
+      if (Object.keys(changed).length)
+        await deps.audit.record(actor, 'webConfig', { type: 'config', id: 'web' }, changed);
+      return null;
+    },
+
+    async emailConfig(): Promise<EmailConfig> {
+      const s = await deps.mail.settings();
+      return {
+        emailHost: s?.host ?? '',
+        emailPort: s?.port ?? 465,
+        emailUsername: s?.user ?? '',
+        emailPassword: '',
+        emailSsl: s?.ssl ?? (s ? s.port === 465 : true),
+        emailBGImg: s?.bgImg ?? '',
+        emailFrom: s?.from ?? '',
+        hasPassword: !!s?.pass,
+      };
+    },
+
+    async setEmailConfig(actor: Actor, input: EmailInput) {
+      const before = await deps.mail.settings();
+      // An empty password keeps the stored one: the form never receives it.
+      const pass = input.emailPassword ? input.emailPassword : (before?.pass ?? '');
+      await deps.mail.setSettings({
+        host: input.emailHost,
+        port: input.emailPort,
+        user: input.emailUsername,
+        pass,
+        from: input.emailFrom ?? before?.from ?? '',
+        ssl: input.emailSsl ?? input.emailPort === 465,
+        bgImg: input.emailBGImg ?? before?.bgImg ?? '',
+      });
+      await deps.audit.record(
+        actor,
+        'emailConfig',
+        { type: 'config', id: 'smtp' },
+        {
+          host: input.emailHost,
+          port: input.emailPort,
+          user: input.emailUsername,
+          passwordChanged: !!input.emailPassword,
+        },
+      );
+      return null;
+    },
+
+    async testEmail(to: string) {
+      if (!(await deps.mail.settings())) throw badRequest('smtpNotConfigured');
+      try {
+        await deps.mail.send({
+          to,
+          subject: 'Test e-mail / 测试邮件',
+          text: 'The mail settings of the online judge work. / 在线评测系统的邮件设置可用。',
+        });
+      } catch {
+        throw new AppError(400, 'emailSendFailed');
+      }
+      return null;
+    },
+
+    async switches(): Promise<SwitchConfig> {
+      const s = await deps.site.switches();
+      return { ...s };
+    },
+
+    async updateSwitches(actor: Actor, input: SwitchInput) {
+      const before = await deps.site.switches();
+      const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+      await deps.site.updateSwitches(patch);
+      const changed = diff(before as unknown as Record<string, unknown>, patch);
+      if (Object.keys(changed).length) {
+        await deps.audit.record(actor, 'switchConfig', { type: 'config', id: 'switch' }, changed);
+      }
+      return null;
+    },
+
+    /** Images only, recognised by their bytes: an SVG or an HTML page renamed .png is refused (DESIGN §7). */
+    async uploadCarousel(actor: Actor, file: UploadedFile) {
+      const kind = sniffImage(file.bytes);
+      if (!kind) throw badRequest('imageTypeNotSupported', 'file');
+      const name = await deps.images.save(file.bytes, kind.ext);
+      const url = `/api/public/img/${name}`;
+      const row = await deps.repo.addCarousel(
+        { uid: actor.uid, name, contentType: kind.contentType, size: file.bytes.length },
+        url,
+      );
+      await deps.audit.record(actor, 'carousel', { type: 'carousel', id: row.id }, { added: url });
+      return { id: row.id, url };
+    },
+
+    async deleteCarousel(actor: Actor, id: number) {
+      const row = await deps.repo.deleteCarousel(id);
+      if (!row) throw notFound();
+      await deps.audit.record(actor, 'carousel', { type: 'carousel', id }, { removed: row.url });
+      return null;
+    },
+
+    async announcements(currentPage: number, limit: number): Promise<Page<Announcement>> {
+      const { total, rows } = await deps.repo.pageAnnouncements((currentPage - 1) * limit, limit);
+      return {
+        records: rows.map((r) => ({
+          id: r.id,
+          title: r.title,
+          content: r.content,
+          uid: r.uid,
+          username: r.username,
+          status: r.status,
+          gmtCreate: r.gmtCreate.toISOString(),
+          gmtModified: r.gmtModified.toISOString(),
+        })),
+        total,
+        size: limit,
+        current: currentPage,
+      };
+    },
+    async createAnnouncement(actor: Actor, a: AnnouncementInput) {
+      await deps.repo.insertAnnouncement({ title: a.title, content: a.content, status: a.status, uid: actor.uid });
+      return null;
+    },
+    async updateAnnouncement(a: AnnouncementInput & { id: number }) {
+      const ok = await deps.repo.updateAnnouncement(a.id, {
+        title: a.title,
+        content: a.content,
+        status: a.status,
+        gmtModified: now(),
+      });
+      if (!ok) throw notFound();
+      return null;
+    },
+    async deleteAnnouncement(id: number) {
+      if (!(await deps.repo.deleteAnnouncement(id))) throw notFound();
+      return null;
+    },
+  };
+};
+export type AdminSiteService = ReturnType<typeof createAdminSiteService>;

@@ -1,0 +1,16 @@
+import type { Db } from '../../db/client.js';
+import { files } from '../../db/schema.js';
+
+/** Image records of imported statements, so /api/public/img serves them with their sniffed type. */
+export const createProblemImportRepository = (db: Db) => ({
+  async saveImage(image: {
+    uid: string | null;
+    name: string;
+    contentType: string;
+    size: number;
+    originalName: string;
+  }) {
+    await db.insert(files).values({ ...image, type: 'markdown' });
+  },
+});
+export type ProblemImportRepository = ReturnType<typeof createProblemImportRepository>;

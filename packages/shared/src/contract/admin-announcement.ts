@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { endpoint, page, pageQuery, qNum } from '../api.js';
+import { announcement } from './home.js';
+
+/** Site announcements (reference §2 admin/AnnouncementController): root only. The list holds hidden ones too. */
+const body = {
+  title: z.string().trim().min(1, { error: 'fieldRequired' }).max(255),
+  content: z.string().trim().min(1, { error: 'fieldRequired' }).max(65535),
+  /** 0 visible, 1 hidden. */
+  status: z.union([z.literal(0), z.literal(1)]).default(0),
+};
+
+export const getAnnouncementList = endpoint({
+  method: 'GET',
+  path: '/api/admin/announcement',
+  access: 'root',
+  permission: 'announcement_admin',
+  input: z.object(pageQuery(10)),
+  output: page(announcement),
+});
+
+export const createAnnouncement = endpoint({
+  method: 'POST',
+  path: '/api/admin/announcement',
+  access: 'root',
+  permission: 'announcement_admin',
+  input: z.object(body),
+  output: z.null(),
+});
+
+export const updateAnnouncement = endpoint({
+  method: 'PUT',
+  path: '/api/admin/announcement',
+  access: 'root',
+  permission: 'announcement_admin',
+  input: z.object({ id: z.number().int().positive(), ...body }),
+  output: z.null(),
+});
+
+export const deleteAnnouncement = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/announcement',
+  access: 'root',
+  permission: 'announcement_admin',
+  input: z.object({ aid: qNum(z.number().int().positive()) }),
+  output: z.null(),
+});

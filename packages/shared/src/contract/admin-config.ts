@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { endpoint, qNum } from '../api.js';
+import type { UploadedFile } from './file.js';
+import { websiteConfig } from './home.js';
+
+/** Website configuration, e-mail settings, switches and the home carousel (reference §2 admin/ConfigController,
+ * admin/SwitchController, file/ImageController): root only (DESIGN §7 "Roles"). */
+
+const text = (max: number) => z.string().trim().max(max);
+const url = z.union([
+  z.literal(''),
+  z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(https?:\/\/|\/)/, { error: 'fieldInvalid' }),
+]);
+
+export const getWebConfig = endpoint({
+  method: 'GET',
+  path: '/api/admin/config/get-web-config',
+  access: 'root',
+  permission: 'system_info_admin',
+  input: z.object({}),
+  output: websiteConfig,
+});
+
+/** WebConfigDTO plus our footer and preliminary link; absent fields keep their value. The discussion and comment
+ * switches are the site switches of the same names. */
+export const setWebConfig = endpoint({
+  method: 'PUT',
+  path: '/api/admin/config/set-web-config',
+  access: 'root',
+  permission: 'system_info_admin',
+  input: z.object({
+    baseUrl: url.optional(),
+    name: text(100).min(1, { error: 'fieldRequired' }).optional(),
+    shortName: text(30).min(1, { error: 'fieldRequired' }).optional(),
+    description: text(1000).optional(),
+    email: z.union([z.literal(''), z.email()]).optional(),
+    register: z.boolean().optional(),
+    recordName: text(100).optional(),
+    recordUrl: url.optional(),
+    projectName: text(100).optional(),
+    projectUrl: url.optional(),
+    footerBrand: text(200).optional(),
+    preliminaryUrl: url.optional(),
+    openPublicDiscussion: z.boolean().optional(),
+    openGroupDiscussion: z.boolean().optional(),
+    openContestComment: z.boolean().optional(),
+  }),
+  output: z.null(),
+});
+
+/** EmailConfigDTO. The stored password is never sent back: `emailPassword` is empty on read, and an empty one on
+ * write keeps the stored password. */
+export const emailConfig = z.object({
+  emailHost: z.string(),
+  emailPort: z.number().int(),
+  emailUsername: z.string(),
+  emailPassword: z.string(),
+  emailSsl: z.boolean(),
+  emailBGImg: z.string(),
+  /** Ours: the sender address (defaults to emailUsername). */
+  emailFrom: z.string(),
+  hasPassword: z.boolean(),
+});
+export type EmailConfig = z.infer<typeof emailConfig>;
+
+export const getEmailConfig = endpoint({
+  method: 'GET',
+  path: '/api/admin/config/get-email-config',
+  access: 'root',
+  permission: 'system_info_admin',
+  input: z.object({}),
+  output: emailConfig,
+});
+
+export const setEmailConfig = endpoint({
+  method: 'PUT',
+  path: '/api/admin/config/set-email-config',
+  access: 'root',
+  permission: 'system_info_admin',
+  input: z.object({
+    emailHost: text(255),
+    emailPort: z.coerce.number().int().min(1).max(65535),
+    emailUsername: text(255).default(''),
+    emailPassword: z.string().max(255).nullish(),
+    emailSsl: z.boolean().optional(),
+    emailBGImg: text(500).optional(),
+    emailFrom: z.union([z.literal(''), z.email()]).optional(),
+  }),
+  output: z.null(),
+});
+
+export const testEmail = endpoint({
+  method: 'POST',
+  path: '/api/admin/config/test-email',
+  access: 'root',
+  permission: 'system_info_admin',
+  input: z.object({ email: z.email({ error: 'fieldInvalid' }) }),
+  output: z.null(),
+});
+
+/** SwitchConfigDTO (reference §1.6) without the remote-judge account lists (no remote judging here). */
+export const switchConfig = z.object({
+  openPublicDiscussion: z.boolean(),
+  openGroupDiscussion: z.boolean(),
+  openContestComment: z.boolean(),
+  openPublicJudge: z.boolean(),
+  openGroupJudge: z.boolean(),
+  openContestJudge: z.boolean(),
+  hideNonContestSubmissionCode: z.boolean(),
+  defaultSubmitInterval: z.number().int(),
+  defaultCreateDiscussionACInitValue: z.number().int(),
+  defaultCreateDiscussionDailyLimit: z.number().int(),
+  defaultCreateCommentACInitValue: z.number().int(),
+  defaultCreateGroupACInitValue: z.number().int(),
+  defaultCreateGroupDailyLimit: z.number().int(),
+  defaultCreateGroupLimit: z.number().int(),
+});
+export type SwitchConfig = z.infer<typeof switchConfig>;
+
+export const getSwitchConfig = endpoint({
+  method: 'GET',
+  path: '/api/admin/switch/info',
+  access: 'root',
+  permission: 'system_info_admin',
+  input: z.object({}),
+  output: switchConfig,
+});
+
+const count = z.number().int().min(0).max(1_000_000);
+/** Absent fields keep their value; HOJ's client also sends the remote-judge lists, which are ignored. */
+export const updateSwitchConfig = endpoint({
+  method: 'PUT',
+  path: '/api/admin/switch/update',
+  access: 'root',
+  permission: 'system_info_admin',
+  input: z.object({
+    openPublicDiscussion: z.boolean().optional(),
+    openGroupDiscussion: z.boolean().optional(),
+    openContestComment: z.boolean().optional(),
+    openPublicJudge: z.boolean().optional(),
+    openGroupJudge: z.boolean().optional(),
+    openContestJudge: z.boolean().optional(),
+    hideNonContestSubmissionCode: z.boolean().optional(),
+    defaultSubmitInterval: z.number().int().min(0).max(3600).optional(),
+    defaultCreateDiscussionACInitValue: count.optional(),
+    defaultCreateDiscussionDailyLimit: count.optional(),
+    defaultCreateCommentACInitValue: count.optional(),
+    defaultCreateGroupACInitValue: count.optional(),
+    defaultCreateGroupDailyLimit: count.optional(),
+    defaultCreateGroupLimit: count.optional(),
+  }),
+  output: z.null(),
+});
+
+export const CAROUSEL_MAX_BYTES = 2 * 1024 * 1024;
+
+export const uploadCarouselImg = endpoint({
+  method: 'POST',
+  path: '/api/file/upload-carouse-img',
+  access: 'root',
+  permission: 'system_info_admin',
+  input: z.object({
+    file: z
+      .custom<UploadedFile>((v) => !!v && typeof v === 'object' && (v as UploadedFile).bytes instanceof Uint8Array, {
+        error: 'fileRequired',
+      })
+      .refine((v) => v.bytes.length <= CAROUSEL_MAX_BYTES, { error: 'fileTooLarge' }),
+  }),
+  output: z.object({ id: z.number().int(), url: z.string() }),
+});
+
+export const deleteHomeCarousel = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/config/home-carousel',
+  access: 'root',
+  permission: 'system_info_admin',
+  input: z.object({ id: qNum(z.number().int().positive()) }),
+  output: z.null(),
+});
