@@ -18,6 +18,9 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createLoginFailureRepository } from './modules/auth/login-failure.repository.js';
 import { createSessionRepository } from './modules/auth/session.repository.js';
 import { createSessionService } from './modules/auth/session.service.js';
+import { createAdminContestService } from './modules/contest/admin-contest.service.js';
+import { createContestRepository } from './modules/contest/contest.repository.js';
+import { createContestService } from './modules/contest/contest.service.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createNoticeRepository } from './modules/notice/notice.repository.js';
@@ -91,11 +94,23 @@ const createPublicServices = (
     submissionsQuery,
     queue: base.queue,
   });
+  // Contests (issue 7): the contest service also gates contest submits of the public submit endpoint.
+  const contestRepo = createContestRepository(db);
+  const contestService = createContestService({
+    repo: contestRepo,
+    problems: base.problems,
+    catalogRepo: createProblemCatalogRepository(db),
+    catalog: problemCatalog,
+    internal,
+    now: opts.now,
+  });
   const mail = createMailService({
     site: base.siteRepository,
     logger: pino({ level: process.env.LOG_LEVEL ?? 'info' }),
   });
   return {
+    contests: contestService,
+    adminContests: createAdminContestService({ repo: contestRepo, problems: base.problems, now: opts.now }),
     problemCatalog,
     submissionPublic: createSubmissionPublicService({
       internal,
@@ -103,6 +118,7 @@ const createPublicServices = (
       problems: base.problems,
       catalog: problemCatalog,
       site,
+      contests: contestService,
       now: opts.now,
     }),
     ranks: createRankService({ ranks: ranksRepo, now: opts.now }),

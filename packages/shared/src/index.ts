@@ -1,35 +1,16 @@
 export * from './api.js';
 export type { UserInfo } from './contract/account.js';
 export * as account from './contract/account.js';
+export * as adminAnnouncement from './contract/admin-announcement.js';
+export type { EmailConfig, SwitchConfig } from './contract/admin-config.js';
+export * as adminConfig from './contract/admin-config.js';
+export type { AdminContest, ContestForm } from './contract/admin-contest.js';
+export * as adminContest from './contract/admin-contest.js';
 export type { JudgeWorker, QueueEntry } from './contract/admin-dashboard.js';
 export * as adminDashboard from './contract/admin-dashboard.js';
 export type { AdminProblem, ProblemCase, ProblemDto } from './contract/admin-problem.js';
 export * as adminProblem from './contract/admin-problem.js';
-export type { UploadedFile } from './contract/file.js';
-export * as file from './contract/file.js';
-export type { Announcement, WebsiteConfig } from './contract/home.js';
-export * as home from './contract/home.js';
-export type {
-  CompileReport,
-  JudgeReport,
-  JudgeTask,
-  ProblemForWorker,
-  TestRunReport,
-} from './contract/judge-protocol.js';
-export * as judgeProtocol from './contract/judge-protocol.js';
-export type { Language, Problem, ProblemListItem, Tag } from './contract/problem.js';
-export * as problem from './contract/problem.js';
-export type { AcmRankRow, OiRankRow } from './contract/rank.js';
-export * as rank from './contract/rank.js';
-export type { Submission } from './contract/submission.js';
-export * as submission from './contract/submission.js';
-export type { UserHome } from './contract/user.js';
-export * as user from './contract/user.js';
-export * from './judge.js';
-export * from './limits.js';
-export * from './messages.js';
-export * from './problem-package.js';
-export * from './roles.js';
+export * as adminTag from './contract/admin-tag.js';
 export type { AdminUser } from './contract/admin-user.js';
 export * as adminUser from './contract/admin-user.js';
 export type { AuditAction, AuditEntry } from './contract/audit.js';
@@ -48,3 +29,26 @@ export type { Announcement, WebsiteConfig } from './contract/home.js';
 export * as home from './contract/home.js';
 export type { ImportReport } from './contract/import-formats.js';
 export * as importFormats from './contract/import-formats.js';
+export type {
+  CompileReport,
+  JudgeReport,
+  JudgeTask,
+  ProblemForWorker,
+  TestRunReport,
+} from './contract/judge-protocol.js';
+export * as judgeProtocol from './contract/judge-protocol.js';
+export type { AdminNotice, NoticeType } from './contract/notice.js';
+export * as notice from './contract/notice.js';
+export type { Language, Problem, ProblemListItem, Tag } from './contract/problem.js';
+export * as problem from './contract/problem.js';
+export type { AcmRankRow, OiRankRow } from './contract/rank.js';
+export * as rank from './contract/rank.js';
+export type { Submission } from './contract/submission.js';
+export * as submission from './contract/submission.js';
+export type { UserHome } from './contract/user.js';
+export * as user from './contract/user.js';
+export * from './judge.js';
+export * from './limits.js';
+export * from './messages.js';
+export * from './problem-package.js';
+export * from './roles.js';

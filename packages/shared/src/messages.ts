@@ -226,6 +226,45 @@ export const MESSAGES = {
     'zh-CN': '上传的文件中没有找到可识别的题目',
     'en-US': 'No problem in a known format was found in the upload',
   },
+  // ---- contests (issue 7) ----
+  contestNotStarted: { 'zh-CN': '比赛还未开始', 'en-US': 'The contest has not started yet' },
+  contestEnded: { 'zh-CN': '比赛已结束', 'en-US': 'Contest has ended' },
+  contestNoAccess: {
+    'zh-CN': '该比赛为私有赛，请先输入密码注册',
+    'en-US': 'This contest is private: register with its password first',
+  },
+  contestPasswordRequired: { 'zh-CN': '请输入比赛密码', 'en-US': 'Enter the contest password' },
+  contestPasswordWrong: { 'zh-CN': '比赛密码错误', 'en-US': 'The contest password is wrong' },
+  contestAlreadyRegistered: { 'zh-CN': '您已注册过该比赛', 'en-US': 'You have already registered for this contest' },
+  contestNotRegistrable: { 'zh-CN': '公开赛无需注册', 'en-US': 'A public contest needs no registration' },
+  contestAccountLimit: {
+    'zh-CN': '您的账号不符合本比赛的账号规则，无法参加',
+    'en-US': 'Your account does not match the account rule of this contest',
+  },
+  contestRankClosed: {
+    'zh-CN': '该比赛未开放外榜或尚未开始',
+    'en-US': 'The outside scoreboard of this contest is closed or the contest has not started',
+  },
+  contestTimeInvalid: {
+    'zh-CN': '比赛结束时间必须晚于开始时间',
+    'en-US': 'The end time must be after the start time',
+  },
+  contestPasswordMissing: {
+    'zh-CN': '非公开赛必须设置密码',
+    'en-US': 'A private or protected contest needs a password',
+  },
+  contestTypeFixed: { 'zh-CN': '比赛创建后不能修改赛制', 'en-US': 'The rule type cannot change once created' },
+  contestSealTimeInvalid: {
+    'zh-CN': '封榜时间必须在比赛时间内',
+    'en-US': 'The seal time must be within the contest',
+  },
+  Add_Star_User_Error: { 'zh-CN': '打星用户重复：{name}', 'en-US': 'Duplicate star user: {name}' },
+  contestDisplayIdTaken: {
+    'zh-CN': '该比赛中展示ID【{displayId}】已被使用',
+    'en-US': 'The display id {displayId} is already used in this contest',
+  },
+  contestProblemExists: { 'zh-CN': '该题目已在比赛中', 'en-US': 'This problem is already in the contest' },
+  contestNotOwned: { 'zh-CN': '您只能管理自己创建的比赛', 'en-US': 'You can only manage contests you created' },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -338,6 +338,8 @@ export const submissions = pgTable(
     // Per-user per-problem lookups (AC sync, best OI score, own status) and the week/heatmap statistics.
     index('submissions_uid_pid_idx').on(t.uid, t.pid),
     index('submissions_submit_time_idx').on(t.submitTime),
+    // A contest board cell is re-summarised from one user's tries on one contest problem (contest-board trigger).
+    index('submissions_contest_cell_idx').on(t.cid, t.uid, t.cpid),
   ],
 );
 
@@ -583,3 +585,154 @@ export const adminNotices = pgTable(
   },
   (t) => [index('admin_notices_time_idx').on(t.gmtCreate)],
 );
+
+// ---- contests (issue 7; reference §5, spec 3 §3 "Group contest" lists the fields) -----------------------------
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const contests = pgTable(
+  'contests',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
+    /** The creator, a contest admin with root (reference §5.1). */
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid),
+    author: text('author').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** 0 ACM, 1 OI; fixed once created. */
+    type: integer('type').notNull(),
+    /** The contest this one was cloned from, 0 for none. */
+    source: integer('source').notNull().default(0),
+    /** 0 public, 1 private, 2 protected. */
+    auth: integer('auth').notNull().default(0),
+    pwd: text('pwd'),
+    startTime: at('start_time').notNull(),
+    endTime: at('end_time').notNull(),
+    sealRank: integer('seal_rank').notNull().default(0),
+    sealRankTime: at('seal_rank_time'),
+    autoRealRank: integer('auto_real_rank').notNull().default(1),
+    visible: integer('visible').notNull().default(1),
+    openPrint: integer('open_print').notNull().default(0),
+    openRank: integer('open_rank').notNull().default(0),
+    openAccountLimit: integer('open_account_limit').notNull().default(0),
+    /** HOJ's packed text: <prefix>..</prefix><suffix>..</suffix><start>..</start><end>..</end><extra>..</extra>. */
+    accountLimitRule: text('account_limit_rule'),
+    /** username | nickname | realname. */
+    rankShowName: text('rank_show_name').notNull().default('username'),
+    starAccount: jsonb('star_account').$type<string[]>().notNull().default([]),
+    /** Recent | Highest. */
+    oiRankScoreType: text('oi_rank_score_type').notNull().default('Recent'),
+    gid: integer('gid'),
+    /** 0 none, 1 by proportion, 2 by number. */
+    awardType: integer('award_type').notNull().default(0),
+    awardConfig: jsonb('award_config')
+      .$type<{ priority: number; name: string; background: string; color: string; num: number }[]>()
+      .notNull()
+      .default([]),
+    allowEndSubmit: integer('allow_end_submit').notNull().default(0),
+    /** Bumped by the board trigger on every change of a cell: scoreboard caches compare it. */
+    boardVersion: bigint('board_version', { mode: 'number' }).notNull().default(0),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [index('contests_list_idx').on(t.visible, t.gid, t.startTime)],
+);
+
+export const contestProblems = pgTable(
+  'contest_problems',
+  {
+    id: serial('id').primaryKey(),
+    cid: integer('cid')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    displayId: text('display_id').notNull(),
+    displayTitle: text('display_title').notNull(),
+    /** Balloon colour. */
+    color: text('color'),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [
+    uniqueIndex('contest_problems_display_key').on(t.cid, sql`upper(${t.displayId})`),
+    uniqueIndex('contest_problems_pid_key').on(t.cid, t.pid),
+  ],
+);
+
+export const contestRegisters = pgTable(
+  'contest_registers',
+  {
+    cid: integer('cid')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    gmtCreate: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.cid, t.uid] })],
+);
+
+export const contestAnnouncements = pgTable(
+  'contest_announcements',
+  {
+    id: serial('id').primaryKey(),
+    cid: integer('cid')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [index('contest_announcements_cid_idx').on(t.cid, t.id)],
+);
+
+/** One user's standing on one contest problem, real-time and sealed (contest-ranking.ts summarizeCell): kept
+ * current by the contest-board trigger on submissions, so a scoreboard reads cells, never submissions. */
+export const contestCells = pgTable(
+  'contest_cells',
+  {
+    cid: integer('cid')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    cpid: integer('cpid')
+      .notNull()
+      .references(() => contestProblems.id, { onDelete: 'cascade' }),
+    total: integer('total').notNull().default(0),
+    acTimeS: integer('ac_time_s'),
+    errors: integer('errors').notNull().default(0),
+    pending: integer('pending').notNull().default(0),
+    sealedAcTimeS: integer('sealed_ac_time_s'),
+    sealedErrors: integer('sealed_errors').notNull().default(0),
+    sealedPending: integer('sealed_pending').notNull().default(0),
+    scoreRecent: integer('score_recent'),
+    scoreHighest: integer('score_highest'),
+    acMinRunMs: integer('ac_min_run_ms'),
+    sealedScoreRecent: integer('sealed_score_recent'),
+    sealedScoreHighest: integer('sealed_score_highest'),
+    sealedAcMinRunMs: integer('sealed_ac_min_run_ms'),
+  },
+  (t) => [primaryKey({ columns: [t.cid, t.uid, t.cpid] })],
+);
+
+/** Admin-curated "other" contests for the home page (DESIGN §7 "Routes and menus"). */
+export const otherContests = pgTable('other_contests', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  url: text('url').notNull(),
+  source: text('source').notNull().default(''),
+  startTime: at('start_time').notNull(),
+  endTime: at('end_time').notNull(),
+  gmtCreate: createdAt(),
+});

@@ -61,6 +61,14 @@ export const createSubmissionPublicService = (deps: {
   problems: ProblemRepository;
   catalog: ProblemCatalogService;
   site: SiteService;
+  /** Contest submits are the contest module's (access, times, registration); see contest.service.ts. */
+  contests?: {
+    submit(
+      input: { pid: string | number; language: string; code: string; cid: number },
+      user: AuthUser,
+      ip: string,
+    ): Promise<Submission>;
+  };
   now?: () => Date;
 }) => {
   const { query } = deps;
@@ -137,7 +145,8 @@ export const createSubmissionPublicService = (deps: {
       user: AuthUser,
       ip: string,
     ): Promise<Submission> {
-      // Contest and group submissions arrive with their modules; here only the public bank.
+      if (input.cid && !input.gid && deps.contests) return deps.contests.submit({ ...input, cid: input.cid }, user, ip);
+      // Group submissions arrive with their module; here only the public bank.
       if (input.cid || input.gid) throw notFound();
       const problem = await deps.catalog.visibleProblem(input.pid, user);
       await checkLanguage(problem, input.language);

@@ -1,0 +1,257 @@
+import { type adminContest, isRoot } from '@oj/shared';
+import type { z } from 'zod';
+import { badRequest, forbidden, notFound } from '../../http/app-error.js';
+import type { AuthUser } from '../auth/session.service.js';
+import type { ProblemRepository } from '../problem/problem.repository.js';
+import { toAdminContest, toContestAnnouncement } from './contest.mapper.js';
+import type { ContestProblemRow, ContestRepository, ContestRow, NewContest } from './contest.repository.js';
+
+type ContestFormOut = z.output<typeof adminContest.contestForm>;
+
+/** Contest administration (spec 3 §2.3, §4-§5): root manages every contest, other admins their own. */
+export const createAdminContestService = (deps: {
+  repo: ContestRepository;
+  problems: ProblemRepository;
+  now?: () => Date;
+}) => {
+  const { repo } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const owned = async (cid: number, viewer: AuthUser) => {
+    const c = await repo.byId(cid);
+    if (!c) throw notFound();
+    if (!isRoot(viewer.roles) && c.uid !== viewer.uid) throw forbidden('contestNotOwned');
+    return c;
+  };
+
+  /** The cross-field rules of spec 3 §5 and the seal defaults of §4. */
+  const fieldsOf = (f: ContestFormOut): Omit<NewContest, 'uid' | 'author' | 'type'> => {
+    const startTime = new Date(f.startTime);
+    const endTime = new Date(f.endTime);
+    if (endTime <= startTime) throw badRequest('contestTimeInvalid', 'endTime');
+    if (f.auth !== 0 && !f.pwd?.trim()) throw badRequest('contestPasswordMissing', 'pwd');
+    const stars = (f.starAccount ?? []).map((s) => s.trim()).filter((s) => s);
+    const seen = new Set<string>();
+    for (const s of stars) {
+      if (seen.has(s)) throw badRequest('Add_Star_User_Error', 'starAccount', { name: s });
+      seen.add(s);
+    }
+    let sealRankTime: Date | null = null;
+    if (f.sealRank) {
+      const hourBefore = new Date(endTime.getTime() - 3600_000);
+      sealRankTime = f.sealRankTime ? new Date(f.sealRankTime) : hourBefore > startTime ? hourBefore : startTime;
+      if (sealRankTime < startTime || sealRankTime > endTime)
+        throw badRequest('contestSealTimeInvalid', 'sealRankTime');
+    }
+    return {
+      title: f.title,
+      description: f.description,
+      auth: f.auth,
+      pwd: f.auth === 0 ? null : (f.pwd?.trim() ?? null),
+      startTime,
+      endTime,
+      sealRank: f.sealRank ? 1 : 0,
+      sealRankTime,
+      autoRealRank: f.autoRealRank === false ? 0 : 1,
+      visible: f.visible === false ? 0 : 1,
+      openPrint: f.openPrint ? 1 : 0,
+      openRank: f.openRank ? 1 : 0,
+      openAccountLimit: f.openAccountLimit ? 1 : 0,
+      accountLimitRule: f.accountLimitRule ?? null,
+      rankShowName: f.rankShowName ?? 'username',
+      starAccount: stars,
+      oiRankScoreType: f.oiRankScoreType ?? 'Recent',
+      awardType: f.awardType ?? 0,
+      awardConfig: f.awardConfigList ?? [],
+      allowEndSubmit: f.allowEndSubmit ? 1 : 0,
+    };
+  };
+
+  const problemVo = async (cp: ContestProblemRow) => {
+    const p = await deps.problems.findById(cp.pid);
+    if (!p) throw notFound();
+    return {
+      id: cp.id,
+      cid: cp.cid,
+      pid: cp.pid,
+      problemId: p.problemId,
+      title: p.title,
+      displayId: cp.displayId,
+      displayTitle: cp.displayTitle,
+      color: cp.color,
+      auth: p.auth,
+      type: p.type,
+    };
+  };
+
+  const checkDisplayId = async (cid: number, displayId: string, self?: number) => {
+    const taken = await repo.problemByDisplayId(cid, displayId);
+    if (taken && taken.id !== self) throw badRequest('contestDisplayIdTaken', 'displayId', { displayId });
+  };
+
+  return {
+    async list(q: { currentPage: number; limit: number; keyword?: string }, viewer: AuthUser) {
+      const t = now();
+      const { total, rows } = await repo.page({
+        offset: (q.currentPage - 1) * q.limit,
+        limit: q.limit,
+        keyword: q.keyword?.trim() || undefined,
+        publicOnly: false,
+        now: t,
+        ownerUid: isRoot(viewer.roles) ? undefined : viewer.uid,
+      });
+      return { records: rows.map((c) => toAdminContest(c, t)), total, size: q.limit, current: q.currentPage };
+    },
+
+    async get(cid: number, viewer: AuthUser) {
+      return toAdminContest(await owned(cid, viewer), now());
+    },
+
+    async create(f: ContestFormOut, viewer: AuthUser) {
+      const row = await repo.insert({ ...fieldsOf(f), type: f.type, uid: viewer.uid, author: viewer.username });
+      return toAdminContest(row, now());
+    },
+
+    /** The rule type is fixed once created; a new password of a non-public contest drops the registrations. */
+    async update(f: ContestFormOut & { id: number }, viewer: AuthUser) {
+      const c = await owned(f.id, viewer);
+      if (f.type !== c.type) throw badRequest('contestTypeFixed', 'type');
+      const fields = fieldsOf(f);
+      const dropRegistrations = c.auth !== 0 && fields.pwd !== c.pwd;
+      return toAdminContest(await repo.update(c.id, fields, dropRegistrations), now());
+    },
+
+    async remove(cid: number) {
+      const c = await repo.byId(cid);
+      if (!c) throw notFound();
+      await repo.remove(cid);
+      return null;
+    },
+
+    /** Copies the contest row only, as HOJ does (reference §5.7 "Clone"). */
+    async clone(cid: number, viewer: AuthUser) {
+      const c: ContestRow = await owned(cid, viewer);
+      const { id, gmtCreate, gmtModified, boardVersion, ...rest } = c;
+      const row = await repo.insert({
+        ...rest,
+        title: `${c.title} [Cloned]`,
+        source: id,
+        uid: viewer.uid,
+        author: viewer.username,
+      });
+      return toAdminContest(row, now());
+    },
+
+    async changeVisible(q: { cid: number; visible: boolean }, viewer: AuthUser) {
+      const c = await owned(q.cid, viewer);
+      await repo.update(c.id, { visible: q.visible ? 1 : 0 }, false);
+      return null;
+    },
+
+    async problemList(q: { cid: number; keyword?: string }, viewer: AuthUser) {
+      const c = await owned(q.cid, viewer);
+      const keyword = q.keyword?.trim().toLowerCase();
+      const list = (await repo.problems(c.id)).filter(
+        (p) =>
+          !keyword ||
+          p.title.toLowerCase().includes(keyword) ||
+          p.cp.displayId.toLowerCase().includes(keyword) ||
+          p.problemId.toLowerCase().includes(keyword),
+      );
+      const records = list.map((p) => ({
+        id: p.cp.id,
+        cid: p.cp.cid,
+        pid: p.cp.pid,
+        problemId: p.problemId,
+        title: p.title,
+        displayId: p.cp.displayId,
+        displayTitle: p.cp.displayTitle,
+        color: p.cp.color,
+        auth: p.auth,
+        type: p.type,
+      }));
+      return {
+        problemList: { records, total: records.length },
+        contestProblemMap: Object.fromEntries(records.map((r) => [String(r.pid), r.displayId])),
+      };
+    },
+
+    async problemInfo(q: { cid: number; pid: number }, viewer: AuthUser) {
+      const c = await owned(q.cid, viewer);
+      const cp = await repo.problemByPid(c.id, q.pid);
+      if (!cp) throw notFound();
+      return problemVo(cp);
+    },
+
+    async setProblemInfo(
+      b: { cid: number; pid: number; displayId: string; displayTitle: string; color?: string | null },
+      viewer: AuthUser,
+    ) {
+      const c = await owned(b.cid, viewer);
+      const cp = await repo.problemByPid(c.id, b.pid);
+      if (!cp) throw notFound();
+      await checkDisplayId(c.id, b.displayId, cp.id);
+      return problemVo(
+        await repo.updateProblem(cp.id, {
+          displayId: b.displayId,
+          displayTitle: b.displayTitle,
+          color: b.color ?? null,
+        }),
+      );
+    },
+
+    async addFromPublic(
+      b: { cid: number; pid: number; displayId: string; displayTitle?: string | null; color?: string | null },
+      viewer: AuthUser,
+    ) {
+      const c = await owned(b.cid, viewer);
+      const p = await deps.problems.findById(b.pid);
+      // Public bank problems only (auth 1, not a group's); contest-only ones (auth 3) belong to their contest.
+      if (!p || p.isGroup === 1 || p.auth === 2) throw notFound();
+      if (await repo.problemByPid(c.id, p.id)) throw badRequest('contestProblemExists', 'pid');
+      await checkDisplayId(c.id, b.displayId);
+      return problemVo(
+        await repo.insertProblem({
+          cid: c.id,
+          pid: p.id,
+          displayId: b.displayId,
+          displayTitle: b.displayTitle?.trim() || p.title,
+          color: b.color ?? null,
+        }),
+      );
+    },
+
+    async removeProblem(q: { cid: number; pid: number }, viewer: AuthUser) {
+      const c = await owned(q.cid, viewer);
+      const cp = await repo.problemByPid(c.id, q.pid);
+      if (!cp) throw notFound();
+      await repo.removeProblem(cp.id);
+      return null;
+    },
+
+    async announcements(q: { cid: number; currentPage: number; limit: number }, viewer: AuthUser) {
+      const c = await owned(q.cid, viewer);
+      const { total, rows } = await repo.announcements(c.id, (q.currentPage - 1) * q.limit, q.limit);
+      return { records: rows.map(toContestAnnouncement), total, size: q.limit, current: q.currentPage };
+    },
+
+    async saveAnnouncement(
+      b: { cid: number; announcement: { id?: number | null; title: string; content: string } },
+      viewer: AuthUser,
+    ) {
+      const c = await owned(b.cid, viewer);
+      const row = await repo.saveAnnouncement({ ...b.announcement, cid: c.id, uid: viewer.uid });
+      if (!row) throw notFound();
+      return toContestAnnouncement({ ...row, username: await repo.usernameOf(row.uid) });
+    },
+
+    async removeAnnouncement(aid: number, viewer: AuthUser) {
+      const a = await repo.announcementById(aid);
+      if (!a) throw notFound();
+      await owned(a.cid, viewer);
+      await repo.removeAnnouncement(aid);
+      return null;
+    },
+  };
+};
+export type AdminContestService = ReturnType<typeof createAdminContestService>;

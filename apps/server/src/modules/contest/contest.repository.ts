@@ -1,0 +1,359 @@
+import { and, asc, count, desc, eq, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  contestAnnouncements,
+  contestCells,
+  contestProblems,
+  contestRegisters,
+  contests,
+  otherContests,
+  problems,
+  roles,
+  submissions,
+  userRoles,
+  users,
+} from '../../db/schema.js';
+import { containsPattern } from '../problem/problem-catalog.repository.js';
+
+export type ContestRow = typeof contests.$inferSelect;
+export type NewContest = typeof contests.$inferInsert;
+export type ContestProblemRow = typeof contestProblems.$inferSelect;
+export type ContestCellRow = typeof contestCells.$inferSelect;
+export type ContestAnnouncementRow = typeof contestAnnouncements.$inferSelect & { username: string };
+
+/** Contests, their problems, registrations, announcements and board cells: the only code touching those tables. */
+export const createContestRepository = (db: Db) => ({
+  async byId(id: number): Promise<ContestRow | undefined> {
+    const [row] = await db.select().from(contests).where(eq(contests.id, id));
+    return row;
+  },
+
+  /** Just the board version (the scoreboard cache's freshness check). */
+  async boardVersion(id: number): Promise<number | undefined> {
+    const [row] = await db.select({ v: contests.boardVersion }).from(contests).where(eq(contests.id, id));
+    return row?.v;
+  },
+
+  async page(f: {
+    offset: number;
+    limit: number;
+    keyword?: string;
+    type?: number;
+    /** Only visible, non-group contests (the public list). */
+    publicOnly: boolean;
+    /** -1 scheduled, 0 running, 1 ended, at `now`. */
+    status?: number;
+    now: Date;
+    ownerUid?: string;
+  }) {
+    const where: SQL[] = [];
+    if (f.publicOnly) where.push(eq(contests.visible, 1), sql`${contests.gid} is null`);
+    if (f.keyword) where.push(ilike(contests.title, containsPattern(f.keyword)));
+    if (f.type !== undefined) where.push(eq(contests.type, f.type));
+    if (f.ownerUid) where.push(eq(contests.uid, f.ownerUid));
+    if (f.status === -1) where.push(sql`${contests.startTime} > ${f.now}`);
+    if (f.status === 0) where.push(sql`${contests.startTime} <= ${f.now}`, sql`${contests.endTime} > ${f.now}`);
+    if (f.status === 1) where.push(sql`${contests.endTime} <= ${f.now}`);
+    const cond = where.length ? and(...where) : undefined;
+    // HOJ's order: running first, then scheduled, then ended; newest start first within each.
+    const statusOrder = sql`case when ${contests.startTime} > ${f.now} then 1 when ${contests.endTime} > ${f.now} then 0 else 2 end`;
+    const [[{ total }], rows] = await Promise.all([
+      db.select({ total: count() }).from(contests).where(cond),
+      db
+        .select()
+        .from(contests)
+        .where(cond)
+        .orderBy(statusOrder, desc(contests.startTime), desc(contests.id))
+        .limit(f.limit)
+        .offset(f.offset),
+    ]);
+    return { total, rows };
+  },
+
+  /** Visible, non-group contests not ended and starting within the next 14 days, newest start first. */
+  async recent(now: Date): Promise<ContestRow[]> {
+    return db
+      .select()
+      .from(contests)
+      .where(
+        and(
+          eq(contests.visible, 1),
+          sql`${contests.gid} is null`,
+          sql`${contests.endTime} > ${now}`,
+          sql`${contests.startTime} < ${new Date(now.getTime() + 14 * 86_400_000)}`,
+        ),
+      )
+      .orderBy(desc(contests.startTime))
+      .limit(10);
+  },
+
+  async otherContests(now: Date) {
+    return db
+      .select()
+      .from(otherContests)
+      .where(sql`${otherContests.endTime} > ${now}`)
+      .orderBy(asc(otherContests.startTime))
+      .limit(20);
+  },
+
+  async registrationCounts(cids: number[]): Promise<Map<number, number>> {
+    if (cids.length === 0) return new Map();
+    const rows = await db
+      .select({ cid: contestRegisters.cid, n: count() })
+      .from(contestRegisters)
+      .where(inArray(contestRegisters.cid, cids))
+      .groupBy(contestRegisters.cid);
+    return new Map(rows.map((r) => [r.cid, r.n]));
+  },
+
+  async insert(c: NewContest): Promise<ContestRow> {
+    const [row] = await db.insert(contests).values(c).returning();
+    return row;
+  },
+
+  async update(id: number, c: Partial<NewContest>, dropRegistrations: boolean): Promise<ContestRow> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(contests)
+        .set({ ...c, gmtModified: new Date() })
+        .where(eq(contests.id, id))
+        .returning();
+      if (dropRegistrations) await tx.delete(contestRegisters).where(eq(contestRegisters.cid, id));
+      return row;
+    });
+  },
+
+  async remove(id: number) {
+    await db.transaction(async (tx) => {
+      // Contest submissions go with the contest (their board, registrations and problems cascade).
+      await tx.delete(submissions).where(eq(submissions.cid, id));
+      await tx.delete(contests).where(eq(contests.id, id));
+    });
+  },
+
+  async isRegistered(cid: number, uid: string) {
+    const [row] = await db
+      .select({ uid: contestRegisters.uid })
+      .from(contestRegisters)
+      .where(and(eq(contestRegisters.cid, cid), eq(contestRegisters.uid, uid)));
+    return !!row;
+  },
+
+  /** false when already registered. */
+  async register(cid: number, uid: string): Promise<boolean> {
+    const rows = await db.insert(contestRegisters).values({ cid, uid }).onConflictDoNothing().returning();
+    return rows.length > 0;
+  },
+
+  async problems(cid: number) {
+    return db
+      .select({
+        cp: contestProblems,
+        problemId: problems.problemId,
+        title: problems.title,
+        auth: problems.auth,
+        type: problems.type,
+      })
+      .from(contestProblems)
+      .innerJoin(problems, eq(problems.id, contestProblems.pid))
+      .where(eq(contestProblems.cid, cid))
+      .orderBy(asc(contestProblems.displayId));
+  },
+
+  async problemByDisplayId(cid: number, displayId: string) {
+    const [row] = await db
+      .select()
+      .from(contestProblems)
+      .where(and(eq(contestProblems.cid, cid), sql`upper(${contestProblems.displayId}) = upper(${displayId})`));
+    return row;
+  },
+
+  async problemByPid(cid: number, pid: number) {
+    const [row] = await db
+      .select()
+      .from(contestProblems)
+      .where(and(eq(contestProblems.cid, cid), eq(contestProblems.pid, pid)));
+    return row;
+  },
+
+  async insertProblem(p: typeof contestProblems.$inferInsert): Promise<ContestProblemRow> {
+    const [row] = await db.insert(contestProblems).values(p).returning();
+    return row;
+  },
+
+  async updateProblem(id: number, p: Partial<typeof contestProblems.$inferInsert>): Promise<ContestProblemRow> {
+    const [row] = await db
+      .update(contestProblems)
+      .set({ ...p, gmtModified: new Date() })
+      .where(eq(contestProblems.id, id))
+      .returning();
+    return row;
+  },
+
+  async removeProblem(id: number) {
+    await db.transaction(async (tx) => {
+      await tx.delete(submissions).where(eq(submissions.cpid, id));
+      await tx.delete(contestProblems).where(eq(contestProblems.id, id));
+    });
+  },
+
+  /** AC and total per contest problem, from the board cells (real-time or sealed view). */
+  async problemCounts(cid: number, sealed: boolean, excludedUids: string[]) {
+    const acTime = sealed ? contestCells.sealedAcTimeS : contestCells.acTimeS;
+    const rows = await db
+      .select({
+        cpid: contestCells.cpid,
+        ac: sql<number>`count(*) filter (where ${acTime} is not null)`.mapWith(Number),
+        total: sql<number>`sum(${contestCells.total})`.mapWith(Number),
+      })
+      .from(contestCells)
+      .where(
+        and(eq(contestCells.cid, cid), excludedUids.length ? notInArray(contestCells.uid, excludedUids) : undefined),
+      )
+      .groupBy(contestCells.cpid);
+    return new Map(rows.map((r) => [r.cpid, r]));
+  },
+
+  async cells(cid: number): Promise<ContestCellRow[]> {
+    return db.select().from(contestCells).where(eq(contestCells.cid, cid));
+  },
+
+  async boardUsers(uids: string[]) {
+    if (uids.length === 0) return [];
+    return db
+      .select({
+        uid: users.uid,
+        username: users.username,
+        nickname: users.nickname,
+        realname: users.realname,
+        school: users.school,
+        gender: users.gender,
+        avatar: users.avatar,
+      })
+      .from(users)
+      .where(inArray(users.uid, uids));
+  },
+
+  async rootUids(): Promise<string[]> {
+    const rows = await db
+      .select({ uid: userRoles.uid })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(roles.role, 'root'));
+    return rows.map((r) => r.uid);
+  },
+
+  async userByName(username: string) {
+    const [row] = await db.select({ uid: users.uid }).from(users).where(eq(users.username, username));
+    return row;
+  },
+
+  async submissionsPage(f: {
+    cid: number;
+    uid?: string;
+    uids?: string[];
+    cpid?: number;
+    status?: number;
+    /** Others' submissions only before this time (the seal); the viewer's own always when `ownUid` is set. */
+    othersBefore?: Date;
+    ownUid?: string;
+    /** Only submissions before this time (the end, unless containsEnd). */
+    before?: Date;
+    offset: number;
+    limit: number;
+  }) {
+    const where: SQL[] = [eq(submissions.cid, f.cid)];
+    if (f.uid !== undefined) where.push(eq(submissions.uid, f.uid));
+    if (f.uids) where.push(inArray(submissions.uid, f.uids));
+    if (f.cpid !== undefined) where.push(eq(submissions.cpid, f.cpid));
+    if (f.status !== undefined) where.push(eq(submissions.status, f.status));
+    if (f.before) where.push(lt(submissions.submitTime, f.before));
+    if (f.othersBefore) {
+      const cut = lt(submissions.submitTime, f.othersBefore);
+      where.push(f.ownUid ? (or(cut, eq(submissions.uid, f.ownUid)) as SQL) : cut);
+    }
+    const cond = and(...where);
+    const [[{ total }], rows] = await Promise.all([
+      db.select({ total: count() }).from(submissions).where(cond),
+      db
+        .select({ submission: submissions, title: problems.title, realname: users.realname })
+        .from(submissions)
+        .innerJoin(problems, eq(problems.id, submissions.pid))
+        .innerJoin(users, eq(users.uid, submissions.uid))
+        .where(cond)
+        .orderBy(desc(submissions.submitId))
+        .limit(f.limit)
+        .offset(f.offset),
+    ]);
+    return { total, rows };
+  },
+
+  async hasSubmitted(cid: number, uid: string, cpid: number) {
+    const [row] = await db
+      .select({ id: submissions.submitId })
+      .from(submissions)
+      .where(and(eq(submissions.cid, cid), eq(submissions.uid, uid), eq(submissions.cpid, cpid)))
+      .limit(1);
+    return !!row;
+  },
+
+  async announcements(cid: number, offset: number, limit: number) {
+    const cond = eq(contestAnnouncements.cid, cid);
+    const [[{ total }], rows] = await Promise.all([
+      db.select({ total: count() }).from(contestAnnouncements).where(cond),
+      db
+        .select({ a: contestAnnouncements, username: users.username })
+        .from(contestAnnouncements)
+        .innerJoin(users, eq(users.uid, contestAnnouncements.uid))
+        .where(cond)
+        .orderBy(desc(contestAnnouncements.id))
+        .limit(limit)
+        .offset(offset),
+    ]);
+    return { total, rows: rows.map((r) => ({ ...r.a, username: r.username })) };
+  },
+
+  async announcementsExcept(cid: number, readIds: number[]): Promise<ContestAnnouncementRow[]> {
+    const rows = await db
+      .select({ a: contestAnnouncements, username: users.username })
+      .from(contestAnnouncements)
+      .innerJoin(users, eq(users.uid, contestAnnouncements.uid))
+      .where(
+        and(
+          eq(contestAnnouncements.cid, cid),
+          readIds.length ? notInArray(contestAnnouncements.id, readIds) : undefined,
+        ),
+      )
+      .orderBy(desc(contestAnnouncements.id));
+    return rows.map((r) => ({ ...r.a, username: r.username }));
+  },
+
+  async announcementById(id: number) {
+    const [row] = await db.select().from(contestAnnouncements).where(eq(contestAnnouncements.id, id));
+    return row;
+  },
+
+  async saveAnnouncement(a: { id?: number | null; cid: number; title: string; content: string; uid: string }) {
+    const [row] = a.id
+      ? await db
+          .update(contestAnnouncements)
+          .set({ title: a.title, content: a.content, gmtModified: new Date() })
+          .where(and(eq(contestAnnouncements.id, a.id), eq(contestAnnouncements.cid, a.cid)))
+          .returning()
+      : await db
+          .insert(contestAnnouncements)
+          .values({ cid: a.cid, title: a.title, content: a.content, uid: a.uid })
+          .returning();
+    return row;
+  },
+
+  async removeAnnouncement(id: number) {
+    await db.delete(contestAnnouncements).where(eq(contestAnnouncements.id, id));
+  },
+
+  async usernameOf(uid: string) {
+    const [row] = await db.select({ username: users.username }).from(users).where(eq(users.uid, uid));
+    return row?.username ?? '';
+  },
+});
+export type ContestRepository = ReturnType<typeof createContestRepository>;

@@ -1,0 +1,286 @@
+import { JUDGE_STATUS as S } from '@oj/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
+import { submissions } from '../../db/schema.js';
+import { type ContestTry, summarizeCell } from './contest-ranking.js';
+
+const HOUR = 3600_000;
+
+describe.each(DB_KINDS)('contests (%s)', (kind) => {
+  let t: TestApp;
+  let judge: ReturnType<typeof createFakeJudge>;
+  let root: string;
+
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      payload,
+      headers: who ? { authorization: who } : {},
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const userToken = async (role: 'user' | 'admin' = 'user') => {
+    const u = await createUser(t, role);
+    const { token } = await login(t, u.username, u.password);
+    return { ...u, token: token as string };
+  };
+  const newContest = async (fields: object = {}) => {
+    const now = Date.now() + t.clock.offsetMs;
+    const res = await call('POST', '/api/admin/contest', root, {
+      title: 'Weekly',
+      description: 'rules',
+      type: 0,
+      auth: 0,
+      startTime: new Date(now - HOUR).toISOString(),
+      endTime: new Date(now + 4 * HOUR).toISOString(),
+      openRank: true,
+      ...fields,
+    });
+    expect(res.status).toBe(200);
+    return res.body.data as { id: number };
+  };
+  const addProblem = async (cid: number, displayId: string) => {
+    const p = await createProblem(t);
+    const res = await call('POST', '/api/admin/contest/add-problem-from-public', root, { cid, pid: p.id, displayId });
+    expect(res.status).toBe(200);
+    return p;
+  };
+  const submit = (who: string, cid: number, displayId: string) =>
+    call('POST', '/api/submit-problem-judge', who, { pid: displayId, cid, language: 'C++', code: 'int main(){}' });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    judge = createFakeJudge(t);
+    await judge.announce();
+    root = (await login(t, 'root', ROOT_PASSWORD)).token as string;
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('a private contest refuses views and submits without registration; the password registers', async () => {
+    const c = await newContest({ auth: 1, pwd: 'secret' });
+    await addProblem(c.id, 'A');
+    const u = await userToken();
+    expect((await call('GET', `/api/get-contest-problem?cid=${c.id}`, u.token)).body.data.key).toBe('contestNoAccess');
+    expect((await submit(u.token, c.id, 'A')).status).toBe(403);
+    const wrong = await call('POST', '/api/register-contest', u.token, { cid: c.id, password: 'nope' });
+    expect([wrong.status, wrong.body.data.key]).toEqual([400, 'contestPasswordWrong']);
+    const empty = await call('POST', '/api/register-contest', u.token, { cid: c.id, password: '' });
+    expect(empty.status).toBe(400);
+    expect((await call('GET', `/api/get-contest-access?cid=${c.id}`, u.token)).body.data.access).toBe(false);
+    expect((await call('POST', '/api/register-contest', u.token, { cid: c.id, password: 'secret' })).status).toBe(200);
+    expect((await call('GET', `/api/get-contest-access?cid=${c.id}`, u.token)).body.data.access).toBe(true);
+    const again = await call('POST', '/api/register-contest', u.token, { cid: c.id, password: 'secret' });
+    expect(again.body.data.key).toBe('contestAlreadyRegistered');
+    const list = await call('GET', `/api/get-contest-problem?cid=${c.id}`, u.token);
+    expect(list.body.data.map((p: { displayId: string }) => p.displayId)).toEqual(['A']);
+    expect((await submit(u.token, c.id, 'A')).status).toBe(200);
+    await judge.judgeNext({ status: S.ACCEPTED });
+  });
+
+  it('a scheduled contest is closed to non-admins (tabs, submit, outside board) but open to its admin', async () => {
+    const now = Date.now() + t.clock.offsetMs;
+    const c = await newContest({
+      startTime: new Date(now + HOUR).toISOString(),
+      endTime: new Date(now + 3 * HOUR).toISOString(),
+    });
+    await addProblem(c.id, 'A');
+    const u = await userToken();
+    expect((await call('GET', `/api/get-contest-info?cid=${c.id}`, u.token)).body.data.status).toBe(-1);
+    expect((await call('GET', `/api/get-contest-problem?cid=${c.id}`, u.token)).body.data.key).toBe(
+      'contestNotStarted',
+    );
+    expect((await call('POST', '/api/get-contest-rank', u.token, { cid: c.id })).status).toBe(403);
+    expect((await call('GET', `/api/get-contest-announcement?cid=${c.id}`, u.token)).status).toBe(403);
+    expect((await submit(u.token, c.id, 'A')).body.data.key).toBe('contestNotStarted');
+    expect((await call('GET', `/api/get-contest-outsize-info?cid=${c.id}`)).status).toBe(403);
+    expect((await call('GET', `/api/get-contest-problem?cid=${c.id}`, root)).status).toBe(200);
+  });
+
+  it('admin-only routes: a user gets 403, an admin may not touch a contest of another, delete is root only', async () => {
+    const c = await newContest();
+    const u = await userToken();
+    expect((await call('GET', '/api/admin/contest/get-contest-list', u.token)).status).toBe(403);
+    const teacher = await userToken('admin');
+    expect((await call('GET', `/api/admin/contest?cid=${c.id}`, teacher.token)).body.data.key).toBe('contestNotOwned');
+    expect((await call('DELETE', `/api/admin/contest?cid=${c.id}`, teacher.token)).status).toBe(403);
+    expect((await call('DELETE', `/api/admin/contest?cid=${c.id}`, root)).status).toBe(200);
+    expect((await call('GET', `/api/get-contest-info?cid=${c.id}`, u.token)).status).toBe(404);
+  });
+
+  it('admin form rules: times, password, star duplicates, fixed type, hidden contests', async () => {
+    const now = Date.now();
+    const base = { title: 'x', description: 'y', type: 0, auth: 0 };
+    const bad = await call('POST', '/api/admin/contest', root, {
+      ...base,
+      startTime: new Date(now).toISOString(),
+      endTime: new Date(now - 1000).toISOString(),
+    });
+    expect(bad.body.data.key).toBe('contestTimeInvalid');
+    const times = { startTime: new Date(now).toISOString(), endTime: new Date(now + HOUR).toISOString() };
+    const noPwd = await call('POST', '/api/admin/contest', root, { ...base, ...times, auth: 2 });
+    expect(noPwd.body.data.key).toBe('contestPasswordMissing');
+    const dup = await call('POST', '/api/admin/contest', root, { ...base, ...times, starAccount: ['a', ' a'] });
+    expect(dup.body.data.key).toBe('Add_Star_User_Error');
+    const c = await newContest();
+    const admin = (await call('GET', `/api/admin/contest?cid=${c.id}`, root)).body.data;
+    const edit = await call('PUT', '/api/admin/contest', root, { ...admin, type: 1 });
+    expect(edit.body.data.key).toBe('contestTypeFixed');
+    const hide = await call('PUT', '/api/admin/contest/change-contest-visible', root, { cid: c.id, visible: false });
+    expect(hide.body).toMatchObject({ status: 200 });
+    const u = await userToken();
+    expect((await call('GET', `/api/get-contest-info?cid=${c.id}`, u.token)).status).toBe(404);
+    const clone = await call('GET', `/api/admin/contest/clone?cid=${c.id}`, root);
+    expect(clone.body.data.title).toBe('Weekly [Cloned]');
+  });
+
+  it('ACM board: WA then AC costs 20 minutes; the seal hides later results from contestants, not the admin', async () => {
+    const now = Date.now() + t.clock.offsetMs;
+    // Started 2 h ago, ends in 2 h, sealed from 1 h before the end.
+    const c = await newContest({
+      startTime: new Date(now - 2 * HOUR).toISOString(),
+      endTime: new Date(now + 2 * HOUR).toISOString(),
+      sealRank: true,
+      sealRankTime: new Date(now + HOUR).toISOString(),
+    });
+    await addProblem(c.id, 'A');
+    await addProblem(c.id, 'B');
+    const ann = await userToken();
+    const bob = await userToken();
+    expect((await submit(ann.token, c.id, 'A')).status).toBe(200);
+    await judge.judgeNext({ status: S.WRONG_ANSWER });
+    const second = await submit(ann.token, c.id, 'A');
+    expect(second.body).toMatchObject({ status: 200 });
+    await judge.judgeNext({ status: S.ACCEPTED });
+    await submit(bob.token, c.id, 'A');
+    await judge.judgeNext({ status: S.COMPILE_ERROR });
+    await submit(bob.token, c.id, 'A');
+    await judge.judgeNext({ status: S.ACCEPTED });
+
+    const board = async (who: string) =>
+      (await call('POST', '/api/get-contest-rank', who, { cid: c.id, limit: 50 })).body.data as {
+        records: {
+          username: string;
+          rank: number;
+          ac: number;
+          totalTime: number;
+          submissionInfo: Record<string, { isAC: boolean; tryNum: number; errorNum: number; isFirstAC: boolean }>;
+        }[];
+        total: number;
+      };
+    const seen = await board(ann.token);
+    expect(seen.total).toBe(2);
+    // ann's own row is pinned on top, then the ranking.
+    const ranked = seen.records.slice(1);
+    const annRow = ranked.find((r) => r.username === ann.username);
+    const bobRow = ranked.find((r) => r.username === bob.username);
+    expect(annRow?.ac).toBe(1);
+    // About 2 h after the start, plus 1200 s for the WA; bob's CE is free.
+    expect(annRow && annRow.totalTime - 2 * 3600).toBeGreaterThanOrEqual(1200);
+    expect(annRow && annRow.totalTime - 2 * 3600).toBeLessThan(1200 + 60);
+    expect(bobRow && bobRow.totalTime - 2 * 3600).toBeLessThan(60);
+    expect(bobRow?.rank).toBe(1);
+    expect(annRow?.submissionInfo.A.errorNum).toBe(1);
+
+    // After the seal bob solves B: ann sees a pending try, root sees the AC.
+    t.clock.offsetMs += 90 * 60_000;
+    // The judge's liveness follows the shifted clock: it says hello again before the submit.
+    await judge.announce();
+    await submit(bob.token, c.id, 'B');
+    await judge.judgeNext({ status: S.ACCEPTED });
+    const sealed = (await board(ann.token)).records.find((r) => r.username === bob.username);
+    expect(sealed?.ac).toBe(1);
+    expect(sealed?.submissionInfo.B).toMatchObject({ isAC: false, tryNum: 1 });
+    // The admin's view is real-time; force skips the board cache's one-second grace.
+    const real = (
+      await call('POST', '/api/get-contest-rank', root, { cid: c.id, forceRefresh: true })
+    ).body.data.records.find((r: { username: string; ac: number }) => r.username === bob.username);
+    expect(real?.ac).toBe(2);
+    // The contestant's submission list hides bob's post-seal submission; the admin's does not.
+    const list = async (who: string) =>
+      (await call('GET', `/api/contest-submissions?contestID=${c.id}`, who)).body.data.total as number;
+    expect(await list(ann.token)).toBe(4);
+    expect(await list(root)).toBe(5);
+    // The outside board is sealed too, and keeps no viewer row.
+    const outside = await call('POST', '/api/get-contest-outside-scoreboard', undefined, { cid: c.id });
+    expect(outside.body.data.records.find((r: { username: string }) => r.username === bob.username).ac).toBe(1);
+    t.clock.offsetMs -= 90 * 60_000;
+  });
+
+  it('no submissions after the end', async () => {
+    const now = Date.now() + t.clock.offsetMs;
+    const c = await newContest({
+      startTime: new Date(now - 2 * HOUR).toISOString(),
+      endTime: new Date(now - HOUR).toISOString(),
+    });
+    await addProblem(c.id, 'A');
+    const u = await userToken();
+    const res = await submit(u.token, c.id, 'A');
+    expect([res.status, res.body.data.key]).toEqual([403, 'contestEnded']);
+  });
+
+  it('announcements: list and not-read', async () => {
+    const c = await newContest();
+    const a1 = await call('POST', '/api/admin/contest/announcement', root, {
+      cid: c.id,
+      announcement: { title: 'One', content: 'first' },
+    });
+    await call('POST', '/api/admin/contest/announcement', root, {
+      cid: c.id,
+      announcement: { title: 'Two', content: 'second' },
+    });
+    const u = await userToken();
+    const page = await call('GET', `/api/get-contest-announcement?cid=${c.id}`, u.token);
+    expect(page.body.data.total).toBe(2);
+    const unread = await call('POST', '/api/get-contest-not-read-announcement', u.token, {
+      cid: c.id,
+      readAnnouncementList: [a1.body.data.id],
+    });
+    expect(unread.body.data.map((a: { title: string }) => a.title)).toEqual(['Two']);
+  });
+
+  it('the board trigger agrees with summarizeCell on a random history', async () => {
+    const now = Date.now() + t.clock.offsetMs;
+    const c = await newContest({
+      startTime: new Date(now - 3 * HOUR).toISOString(),
+      endTime: new Date(now + HOUR).toISOString(),
+      sealRank: true,
+      sealRankTime: new Date(now - HOUR).toISOString(),
+    });
+    await addProblem(c.id, 'A');
+    const u = await userToken();
+    const statuses = [S.WRONG_ANSWER, S.COMPILE_ERROR, S.TIME_LIMIT_EXCEEDED, S.ACCEPTED, S.WRONG_ANSWER];
+    const history: ContestTry[] = [];
+    for (const [i, status] of statuses.entries()) {
+      // Two tries before the seal, the rest after it.
+      t.clock.offsetMs = (i < 2 ? -90 : -30) * 60_000 + i * 1000;
+      await judge.announce();
+      const res = await submit(u.token, c.id, 'A');
+      await judge.judgeNext({ status, score: status === S.ACCEPTED ? 100 : 0 });
+      const startMs = now - 3 * HOUR;
+      history.push({
+        submitId: res.body.data.submitId,
+        timeS: Math.floor((Date.parse(res.body.data.submitTime) - startMs) / 1000),
+        status,
+        score: status === S.ACCEPTED ? 100 : 0,
+        runMs: 10,
+      });
+    }
+    t.clock.offsetMs = 0;
+    // Scores and run times as the queue stored them from the judge's report.
+    const stored = await t.services.db
+      .select({ submitId: submissions.submitId, score: submissions.score, runMs: submissions.timeMs })
+      .from(submissions)
+      .where(eq(submissions.cid, c.id));
+    for (const h of history) {
+      const row = stored.find((x) => x.submitId === h.submitId);
+      h.score = row?.score ?? null;
+      h.runMs = row?.runMs ?? null;
+    }
+    const [cell] = await t.services.contests.rawCells(c.id);
+    const expected = summarizeCell(history, { durationS: 4 * 3600, sealS: 2 * 3600 });
+    expect(cell).toMatchObject(expected);
+  });
+});

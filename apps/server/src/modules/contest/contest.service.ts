@@ -1,0 +1,411 @@
+import {
+  type AcmContestRankRow,
+  type ContestProblem,
+  isAdminRole,
+  isRoot,
+  JUDGE_STATUS,
+  type OiContestRankRow,
+  type Page,
+  type Submission,
+} from '@oj/shared';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
+import type { AuthUser } from '../auth/session.service.js';
+import { toPublicProblem, toTag } from '../problem/problem.mapper.js';
+import type { ProblemRepository } from '../problem/problem.repository.js';
+import type { ProblemCatalogRepository } from '../problem/problem-catalog.repository.js';
+import type { ProblemCatalogService } from '../problem/problem-catalog.service.js';
+import { toSubmission } from '../submission/submission.mapper.js';
+import type { SubmissionService } from '../submission/submission.service.js';
+import { contestStatusAt, matchesAccountRule, toContest, toContestAnnouncement } from './contest.mapper.js';
+import type { ContestRepository, ContestRow } from './contest.repository.js';
+import { type AcmRow, type BoardCell, type OiRow, pageBoard, rankAcm, rankOi } from './contest-ranking.js';
+
+/** A board computed for one contest and view; reused while the contest's board version and settings stand. */
+interface CachedBoard {
+  version: number;
+  modified: number;
+  at: number;
+  rows: (AcmRow | OiRow)[];
+}
+
+/** Under a stream of verdicts a board is recomputed at most this often (the board stays current within 2 s). */
+const BOARD_RECOMPUTE_MS = 1000;
+
+export interface RankQuery {
+  cid: number;
+  currentPage: number;
+  limit: number;
+  forceRefresh?: boolean | null;
+  removeStar?: boolean | null;
+  keyword?: string | null;
+  concernedList?: string[] | null;
+}
+
+/** Contests as participants and visitors see them (reference §5): access, submitting, boards, announcements. */
+export const createContestService = (deps: {
+  repo: ContestRepository;
+  problems: ProblemRepository;
+  catalogRepo: ProblemCatalogRepository;
+  catalog: ProblemCatalogService;
+  internal: SubmissionService;
+  now?: () => Date;
+}) => {
+  const { repo } = deps;
+  const now = deps.now ?? (() => new Date());
+  const boards = new Map<string, CachedBoard>();
+
+  /** Root and the creator manage a contest (group owners join with groups). */
+  const isContestAdmin = (c: ContestRow, viewer: AuthUser | undefined) =>
+    !!viewer && (isRoot(viewer.roles) || viewer.uid === c.uid);
+
+  /** A hidden contest does not exist for anyone but admins. */
+  const load = async (cid: number, viewer: AuthUser | undefined) => {
+    const c = await repo.byId(cid);
+    if (!c || (c.visible !== 1 && !(viewer && isAdminRole(viewer.roles)))) throw notFound();
+    return c;
+  };
+
+  const hasAccess = async (c: ContestRow, viewer: AuthUser) =>
+    (await repo.isRegistered(c.id, viewer.uid)) &&
+    (c.openAccountLimit !== 1 || matchesAccountRule(c.accountLimitRule, viewer.username));
+
+  /** Problems, submissions, rank, announcements: managers always; others once started, private ones registered. */
+  const checkViewAccess = async (c: ContestRow, viewer: AuthUser) => {
+    if (isContestAdmin(c, viewer)) return;
+    if (contestStatusAt(c, now()) === -1) throw forbidden('contestNotStarted');
+    if (c.auth === 1 && !(await hasAccess(c, viewer))) throw forbidden('contestNoAccess');
+  };
+
+  /** DESIGN §7: contest admin, or no seal, or before the seal time, or ended with autoRealRank. */
+  const realTimeRank = (c: ContestRow, viewer: AuthUser | undefined) => {
+    if (isContestAdmin(c, viewer) || c.sealRank !== 1 || !c.sealRankTime) return true;
+    const t = now();
+    if (t < c.sealRankTime) return true;
+    return t >= c.endTime && c.autoRealRank === 1;
+  };
+
+  const excludedUids = async (c: ContestRow) => [...(await repo.rootUids()), c.uid];
+
+  const computeBoard = async (c: ContestRow, sealed: boolean) => {
+    const [cells, problems, excluded] = await Promise.all([repo.cells(c.id), repo.problems(c.id), excludedUids(c)]);
+    const displayIds = new Map(problems.map((p) => [p.cp.id, p.cp.displayId]));
+    const skip = new Set(excluded);
+    const boardCells: BoardCell[] = [];
+    for (const row of cells) {
+      const displayId = displayIds.get(row.cpid);
+      if (!displayId || skip.has(row.uid)) continue;
+      boardCells.push({ uid: row.uid, displayId, cell: row });
+    }
+    const users = await repo.boardUsers([...new Set(boardCells.map((b) => b.uid))]);
+    const opts = {
+      sealed,
+      starUsernames: new Set(c.starAccount),
+      awardType: c.awardType,
+      awards: c.awardConfig,
+    };
+    return c.type === 1
+      ? rankOi(users, boardCells, { ...opts, scoreType: c.oiRankScoreType === 'Highest' ? 'Highest' : 'Recent' })
+      : rankAcm(users, boardCells, opts);
+  };
+
+  /** The cached board when its version is current, or younger than BOARD_RECOMPUTE_MS; force skips the cache. */
+  const board = async (c: ContestRow, sealed: boolean, force: boolean) => {
+    const key = `${c.id}:${sealed}`;
+    const version = c.boardVersion;
+    const cached = boards.get(key);
+    const t = Date.now();
+    if (
+      !force &&
+      cached &&
+      cached.modified === c.gmtModified.getTime() &&
+      (cached.version === version || t - cached.at < BOARD_RECOMPUTE_MS)
+    ) {
+      return cached.rows;
+    }
+    const rows = await computeBoard(c, sealed);
+    boards.set(key, { version, modified: c.gmtModified.getTime(), at: t, rows });
+    return rows;
+  };
+
+  const rankPage = async (c: ContestRow, q: RankQuery, viewer: AuthUser | undefined, outside: boolean) => {
+    const admin = isContestAdmin(c, viewer);
+    const force = admin && !!q.forceRefresh;
+    const rows = await board(c, !realTimeRank(c, viewer), force);
+    const pinned = [...(outside || !viewer ? [] : [viewer.uid]), ...(q.concernedList ?? [])];
+    const showName = (['username', 'nickname', 'realname'] as const).find((n) => n === c.rankShowName) ?? 'username';
+    return pageBoard(rows, {
+      currentPage: q.currentPage,
+      limit: q.limit,
+      removeStar: !!q.removeStar,
+      starUsernames: new Set(c.starAccount),
+      keyword: q.keyword ?? undefined,
+      showName,
+      pinnedUids: pinned,
+    }) as Page<AcmContestRankRow | OiContestRankRow>;
+  };
+
+  const contestProblems = async (c: ContestRow, viewer: AuthUser | undefined): Promise<ContestProblem[]> => {
+    const realTime = realTimeRank(c, viewer);
+    const [list, counts] = await Promise.all([
+      repo.problems(c.id),
+      realTime ? repo.problemCounts(c.id, false, await excludedUids(c)) : Promise.resolve(undefined),
+    ]);
+    return list.map(({ cp }) => ({
+      id: cp.id,
+      displayId: cp.displayId,
+      cid: cp.cid,
+      pid: cp.pid,
+      displayTitle: cp.displayTitle,
+      color: cp.color,
+      // Without the real-time rank the list shows question marks (spec 2 §6).
+      ac: counts ? (counts.get(cp.id)?.ac ?? 0) : null,
+      total: counts ? (counts.get(cp.id)?.total ?? 0) : null,
+    }));
+  };
+
+  const outsideContest = async (cid: number, viewer: AuthUser | undefined) => {
+    const c = await load(cid, viewer);
+    if (c.openRank !== 1 || contestStatusAt(c, now()) === -1) throw forbidden('contestRankClosed');
+    return c;
+  };
+
+  return {
+    isContestAdmin,
+    /** The stored cells of a contest (tests compare them with summarizeCell). */
+    rawCells: (cid: number) => repo.cells(cid),
+
+    async list(q: { currentPage: number; limit: number; status?: number; type?: number; keyword?: string }) {
+      const t = now();
+      const { total, rows } = await repo.page({
+        offset: (q.currentPage - 1) * q.limit,
+        limit: q.limit,
+        keyword: q.keyword?.trim() || undefined,
+        type: q.type,
+        status: q.status,
+        publicOnly: true,
+        now: t,
+      });
+      const counts = await repo.registrationCounts(rows.map((r) => r.id));
+      return {
+        records: rows.map((c) => toContest(c, t, counts.get(c.id) ?? 0)),
+        total,
+        size: q.limit,
+        current: q.currentPage,
+      };
+    },
+
+    async recent() {
+      const t = now();
+      const rows = await repo.recent(t);
+      const counts = await repo.registrationCounts(rows.map((r) => r.id));
+      return rows.map((c) => toContest(c, t, counts.get(c.id) ?? 0));
+    },
+
+    async recentOther() {
+      return (await repo.otherContests(now())).map((o) => ({
+        title: o.title,
+        url: o.url,
+        source: o.source,
+        beginTime: o.startTime.toISOString(),
+        endTime: o.endTime.toISOString(),
+      }));
+    },
+
+    async info(cid: number, viewer: AuthUser) {
+      const c = await load(cid, viewer);
+      const counts = await repo.registrationCounts([c.id]);
+      return toContest(c, now(), counts.get(c.id) ?? 0);
+    },
+
+    async register(input: { cid: number; password: string }, viewer: AuthUser) {
+      const c = await load(input.cid, viewer);
+      if (c.auth === 0) throw badRequest('contestNotRegistrable');
+      if (input.password !== c.pwd) throw badRequest('contestPasswordWrong', 'password');
+      if (c.openAccountLimit === 1 && !matchesAccountRule(c.accountLimitRule, viewer.username)) {
+        throw forbidden('contestAccountLimit');
+      }
+      if (!(await repo.register(c.id, viewer.uid))) throw badRequest('contestAlreadyRegistered');
+      return null;
+    },
+
+    async access(cid: number, viewer: AuthUser) {
+      const c = await load(cid, viewer);
+      return { access: await hasAccess(c, viewer) };
+    },
+
+    /** Anonymous visitors see the list only of an open-rank contest that has started (reference §5.1). */
+    async problems(cid: number, viewer: AuthUser | undefined) {
+      const c = await load(cid, viewer);
+      if (!viewer) {
+        if (c.openRank !== 1 || contestStatusAt(c, now()) === -1) throw new AppError(401, 'pleaseLogin');
+      } else await checkViewAccess(c, viewer);
+      return contestProblems(c, viewer);
+    },
+
+    async problemDetails(cid: number, displayId: string, viewer: AuthUser) {
+      const c = await load(cid, viewer);
+      await checkViewAccess(c, viewer);
+      const cp = await repo.problemByDisplayId(c.id, displayId);
+      if (!cp) throw notFound();
+      const p = await deps.problems.findById(cp.pid);
+      if (!p) throw notFound();
+      const [tagMap, templates, languages, hasSubmitted] = await Promise.all([
+        deps.catalogRepo.tagsOf([p.id]),
+        deps.catalogRepo.templates(p.id),
+        deps.catalog.offeredFor(p),
+        repo.hasSubmitted(c.id, viewer.uid, cp.id),
+      ]);
+      const view = toPublicProblem(p);
+      const ended = contestStatusAt(c, now()) === 1;
+      return {
+        // Before the end the source, author and difficulty would give the problem away (reference §5.7).
+        problem: {
+          ...view,
+          problemId: cp.displayId,
+          title: cp.displayTitle,
+          ...(ended ? {} : { source: '', author: '', difficulty: 0 }),
+        },
+        tags: ended ? (tagMap.get(p.id) ?? []).map(toTag) : [],
+        languages,
+        codeTemplate: Object.fromEntries(templates.filter((t) => t.status === 1).map((t) => [t.language, t.code])),
+        hasSubmitted,
+      };
+    },
+
+    /** Contest submit (reference §5.2): no submissions after the end, nor before the start for non-managers;
+     * private and protected contests need a registration. */
+    async submit(
+      input: { pid: string | number; language: string; code: string; cid: number },
+      viewer: AuthUser,
+      ip: string,
+    ): Promise<Submission> {
+      const c = await load(input.cid, viewer);
+      const admin = isContestAdmin(c, viewer);
+      const status = contestStatusAt(c, now());
+      if (status === 1 && c.allowEndSubmit !== 1) throw forbidden('contestEnded');
+      if (status === -1 && !admin) throw forbidden('contestNotStarted');
+      if (!admin && c.auth !== 0 && !(await hasAccess(c, viewer))) throw forbidden('contestNoAccess');
+      const cp = await repo.problemByDisplayId(c.id, String(input.pid));
+      if (!cp) throw notFound();
+      const problem = await deps.problems.findById(cp.pid);
+      if (!problem) throw notFound();
+      if (problem.auth === 2 && !admin) throw forbidden();
+      const offered = await deps.catalog.offeredFor(problem);
+      if (!offered.includes(input.language)) throw badRequest('languageNotOffered', 'language');
+      const row = await deps.internal.submit({
+        user: viewer,
+        problem,
+        language: input.language,
+        code: input.code,
+        ip,
+        cid: c.id,
+        cpid: cp.id,
+      });
+      return {
+        ...toSubmission(
+          { submission: row, title: cp.displayTitle, realname: null },
+          { code: null, errorMessage: null, ip },
+        ),
+        displayId: cp.displayId,
+      };
+    },
+
+    async submissions(
+      q: {
+        contestID: number;
+        currentPage: number;
+        limit: number;
+        onlyMine?: boolean;
+        problemID?: string;
+        status?: number;
+        username?: string;
+        containsEnd?: boolean;
+      },
+      viewer: AuthUser,
+    ): Promise<Page<Submission>> {
+      const c = await load(q.contestID, viewer);
+      await checkViewAccess(c, viewer);
+      const admin = isContestAdmin(c, viewer);
+      const realTime = realTimeRank(c, viewer);
+      const empty = { records: [], total: 0, size: q.limit, current: q.currentPage };
+      const problems = await repo.problems(c.id);
+      const displayOf = new Map(problems.map((p) => [p.cp.id, p.cp]));
+      let cpid: number | undefined;
+      if (q.problemID?.trim()) {
+        const cp = problems.find((p) => p.cp.displayId.toUpperCase() === q.problemID?.trim().toUpperCase());
+        if (!cp) return empty;
+        cpid = cp.cp.id;
+      }
+      let uid: string | undefined = q.onlyMine ? viewer.uid : undefined;
+      if (!uid && q.username?.trim()) {
+        const u = await repo.userByName(q.username.trim());
+        if (!u) return empty;
+        uid = u.uid;
+      }
+      const { total, rows } = await repo.submissionsPage({
+        cid: c.id,
+        uid,
+        cpid,
+        status: q.status,
+        // Sealed: others' results after the seal stay hidden; ACM participants still see their own (§5.5).
+        othersBefore: realTime ? undefined : (c.sealRankTime ?? undefined),
+        ownUid: realTime ? undefined : viewer.uid,
+        offset: (q.currentPage - 1) * q.limit,
+        limit: q.limit,
+      });
+      const running = contestStatusAt(c, now()) === 0;
+      return {
+        records: rows.map((r) => {
+          const s = toSubmission(r, { code: null, errorMessage: null, ip: null });
+          const cp = displayOf.get(r.submission.cpid);
+          const own = r.submission.uid === viewer.uid;
+          const out = { ...s, displayId: cp?.displayId ?? s.displayId, title: cp?.displayTitle ?? s.title };
+          if (admin) return out;
+          // OI without the real-time rank: results after the seal read "Submitted successfully" (-5).
+          const masked =
+            c.type === 1 && !realTime && c.sealRankTime !== null && r.submission.submitTime >= c.sealRankTime;
+          return {
+            ...out,
+            ...(masked ? { status: JUDGE_STATUS.SUBMITTED_UNKNOWN_RESULT, score: null, oiRankScore: null } : {}),
+            // While running, others' time and memory stay private (reference §5.7).
+            ...(running && !own ? { time: null, memory: null } : {}),
+          };
+        }),
+        total,
+        size: q.limit,
+        current: q.currentPage,
+      };
+    },
+
+    async rank(q: RankQuery, viewer: AuthUser) {
+      const c = await load(q.cid, viewer);
+      await checkViewAccess(c, viewer);
+      return rankPage(c, q, viewer, false);
+    },
+
+    async outsideInfo(cid: number, viewer: AuthUser | undefined) {
+      const c = await outsideContest(cid, viewer);
+      const counts = await repo.registrationCounts([c.id]);
+      return { contest: toContest(c, now(), counts.get(c.id) ?? 0), problemList: await contestProblems(c, viewer) };
+    },
+
+    async outsideScoreboard(q: RankQuery, viewer: AuthUser | undefined) {
+      const c = await outsideContest(q.cid, viewer);
+      return rankPage(c, q, viewer, true);
+    },
+
+    async announcements(q: { cid: number; currentPage: number; limit: number }, viewer: AuthUser) {
+      const c = await load(q.cid, viewer);
+      await checkViewAccess(c, viewer);
+      const { total, rows } = await repo.announcements(c.id, (q.currentPage - 1) * q.limit, q.limit);
+      return { records: rows.map(toContestAnnouncement), total, size: q.limit, current: q.currentPage };
+    },
+
+    async notReadAnnouncements(q: { cid: number; readAnnouncementList?: number[] | null }, viewer: AuthUser) {
+      const c = await load(q.cid, viewer);
+      await checkViewAccess(c, viewer);
+      return (await repo.announcementsExcept(c.id, q.readAnnouncementList ?? [])).map(toContestAnnouncement);
+    },
+  };
+};
+export type ContestService = ReturnType<typeof createContestService>;

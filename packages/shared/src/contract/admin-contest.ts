@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import { endpoint, isoDate, page, pageQuery, qNum, qStr } from '../api.js';
+import { contestAnnouncement } from './contest.js';
+
+/** Contest administration (spec 3 §2.3, §3-§5; reference §2 admin/AdminContestController). */
+
+export const awardConfig = z.object({
+  priority: z.number().int(),
+  name: z.string().trim().min(1).max(50),
+  background: z.string().max(50),
+  color: z.string().max(50),
+  num: z.number().int().min(0),
+});
+
+/** The default awards: gold 10 %, silver 20 %, bronze 30 % (spec 3 §3, spec 2 §9). */
+export const DEFAULT_AWARDS: z.infer<typeof awardConfig>[] = [
+  { priority: 1, name: 'Gold Medal', background: '#e6bf25', color: '#ffffff', num: 10 },
+  { priority: 2, name: 'Silver Medal', background: '#b4b4b4', color: '#ffffff', num: 20 },
+  { priority: 3, name: 'Bronze Medal', background: '#b57c50', color: '#ffffff', num: 30 },
+];
+
+/** HOJ's AdminContestVO. */
+export const adminContest = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  author: z.string(),
+  title: z.string(),
+  type: z.number().int(),
+  description: z.string(),
+  source: z.number().int(),
+  auth: z.number().int(),
+  pwd: z.string().nullable(),
+  startTime: isoDate,
+  endTime: isoDate,
+  duration: z.number().int(),
+  sealRank: z.boolean(),
+  sealRankTime: isoDate.nullable(),
+  autoRealRank: z.boolean(),
+  status: z.number().int(),
+  visible: z.boolean(),
+  openPrint: z.boolean(),
+  openAccountLimit: z.boolean(),
+  accountLimitRule: z.string().nullable(),
+  rankShowName: z.string(),
+  starAccount: z.array(z.string()),
+  openRank: z.boolean(),
+  oiRankScoreType: z.string(),
+  gid: z.number().int().nullable(),
+  awardType: z.number().int(),
+  awardConfigList: z.array(awardConfig),
+  allowEndSubmit: z.boolean(),
+  gmtCreate: isoDate,
+  gmtModified: isoDate,
+});
+export type AdminContest = z.infer<typeof adminContest>;
+
+/** What the admin form sends (create: no id; edit: with id). Cross-field rules are checked by the service. */
+export const contestForm = z.object({
+  id: z.number().int().nullish(),
+  title: z.string({ error: 'fieldRequired' }).trim().min(1, { error: 'fieldRequired' }).max(255),
+  description: z.string({ error: 'fieldRequired' }).min(1, { error: 'fieldRequired' }).max(65535),
+  type: z.number().int().min(0).max(1),
+  auth: z.number().int().min(0).max(2),
+  pwd: z.string().max(100).nullish(),
+  startTime: z.iso.datetime({ offset: true }),
+  endTime: z.iso.datetime({ offset: true }),
+  sealRank: z.boolean().nullish(),
+  sealRankTime: z.iso.datetime({ offset: true }).nullish(),
+  autoRealRank: z.boolean().nullish(),
+  visible: z.boolean().nullish(),
+  openPrint: z.boolean().nullish(),
+  openRank: z.boolean().nullish(),
+  openAccountLimit: z.boolean().nullish(),
+  accountLimitRule: z.string().max(10000).nullish(),
+  rankShowName: z.enum(['username', 'nickname', 'realname']).nullish(),
+  starAccount: z.array(z.string().max(100)).max(1000).nullish(),
+  oiRankScoreType: z.enum(['Recent', 'Highest']).nullish(),
+  awardType: z.number().int().min(0).max(2).nullish(),
+  awardConfigList: z.array(awardConfig).max(20).nullish(),
+  allowEndSubmit: z.boolean().nullish(),
+});
+export type ContestForm = z.input<typeof contestForm>;
+
+const cid = qNum(z.number().int());
+
+export const getAdminContestList = endpoint({
+  method: 'GET',
+  path: '/api/admin/contest/get-contest-list',
+  access: 'admin',
+  input: z.object({ ...pageQuery(10), keyword: qStr().pipe(z.string().max(100).optional()) }),
+  output: page(adminContest),
+});
+
+export const getAdminContest = endpoint({
+  method: 'GET',
+  path: '/api/admin/contest',
+  access: 'admin',
+  input: z.object({ cid }),
+  output: adminContest,
+});
+
+export const createContest = endpoint({
+  method: 'POST',
+  path: '/api/admin/contest',
+  access: 'admin',
+  input: contestForm,
+  output: adminContest,
+});
+
+export const updateContest = endpoint({
+  method: 'PUT',
+  path: '/api/admin/contest',
+  access: 'admin',
+  input: contestForm.extend({ id: z.number().int() }),
+  output: adminContest,
+});
+
+export const deleteContest = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/contest',
+  access: 'root',
+  input: z.object({ cid }),
+  output: z.null(),
+});
+
+export const cloneContest = endpoint({
+  method: 'GET',
+  path: '/api/admin/contest/clone',
+  access: 'admin',
+  input: z.object({ cid }),
+  output: adminContest,
+});
+
+export const changeContestVisible = endpoint({
+  method: 'PUT',
+  path: '/api/admin/contest/change-contest-visible',
+  access: 'admin',
+  input: z.object({
+    cid,
+    uid: qStr(),
+    visible: z.preprocess((v) => (typeof v === 'boolean' ? String(v) : v), z.stringbool()),
+  }),
+  output: z.null(),
+});
+
+export const adminContestProblem = z.object({
+  id: z.number().int(),
+  cid: z.number().int(),
+  pid: z.number().int(),
+  problemId: z.string(),
+  title: z.string(),
+  displayId: z.string(),
+  displayTitle: z.string(),
+  color: z.string().nullable(),
+  auth: z.number().int(),
+  type: z.number().int(),
+});
+
+export const getContestProblemList = endpoint({
+  method: 'GET',
+  path: '/api/admin/contest/get-problem-list',
+  access: 'admin',
+  input: z.object({ cid, ...pageQuery(10), keyword: qStr() }),
+  output: z.object({
+    problemList: z.object({ records: z.array(adminContestProblem), total: z.number().int() }),
+    contestProblemMap: z.record(z.string(), z.string()),
+  }),
+});
+
+export const getContestProblemInfo = endpoint({
+  method: 'GET',
+  path: '/api/admin/contest/contest-problem',
+  access: 'admin',
+  input: z.object({ cid, pid: qNum(z.number().int()) }),
+  output: adminContestProblem,
+});
+
+const displayId = z
+  .string({ error: 'fieldRequired' })
+  .trim()
+  .min(1, { error: 'fieldRequired' })
+  .max(20)
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'problemIdInvalid' });
+
+export const setContestProblemInfo = endpoint({
+  method: 'PUT',
+  path: '/api/admin/contest/contest-problem',
+  access: 'admin',
+  input: z.object({
+    cid: z.number().int(),
+    pid: z.number().int(),
+    displayId,
+    displayTitle: z.string({ error: 'fieldRequired' }).trim().min(1, { error: 'fieldRequired' }).max(255),
+    color: z.string().max(50).nullish(),
+  }),
+  output: adminContestProblem,
+});
+
+export const addContestProblemFromPublic = endpoint({
+  method: 'POST',
+  path: '/api/admin/contest/add-problem-from-public',
+  access: 'admin',
+  input: z.object({
+    cid: z.number().int(),
+    pid: z.number().int(),
+    displayId,
+    displayTitle: z.string().trim().max(255).nullish(),
+    color: z.string().max(50).nullish(),
+  }),
+  output: adminContestProblem,
+});
+
+export const deleteContestProblem = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/contest/problem',
+  access: 'admin',
+  input: z.object({ cid, pid: qNum(z.number().int()) }),
+  output: z.null(),
+});
+
+export const getAdminContestAnnouncements = endpoint({
+  method: 'GET',
+  path: '/api/admin/contest/announcement',
+  access: 'admin',
+  input: z.object({ cid, ...pageQuery(10) }),
+  output: page(contestAnnouncement),
+});
+
+const announcementBody = z.object({
+  cid: z.number().int(),
+  announcement: z.object({
+    id: z.number().int().nullish(),
+    title: z.string({ error: 'fieldRequired' }).trim().min(1, { error: 'fieldRequired' }).max(255),
+    content: z.string({ error: 'fieldRequired' }).min(1, { error: 'fieldRequired' }).max(65535),
+  }),
+});
+
+export const createContestAnnouncement = endpoint({
+  method: 'POST',
+  path: '/api/admin/contest/announcement',
+  access: 'admin',
+  input: announcementBody,
+  output: contestAnnouncement,
+});
+
+export const updateContestAnnouncement = endpoint({
+  method: 'PUT',
+  path: '/api/admin/contest/announcement',
+  access: 'admin',
+  input: announcementBody,
+  output: contestAnnouncement,
+});
+
+export const deleteContestAnnouncement = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/contest/announcement',
+  access: 'admin',
+  input: z.object({ aid: qNum(z.number().int()) }),
+  output: z.null(),
+});

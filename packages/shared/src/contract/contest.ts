@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { endpoint, isoDate, page, pageQuery, qBool, qInt, qNum, qStr } from '../api.js';
+import { problem } from './problem.js';
+import { submission } from './submission.js';
+
+/** Contests, their problems, submissions, scoreboards and announcements (spec 2 §2-§9, reference §5). */
+
+/** Scoreboards allow pages of up to 300 rows (DESIGN §7 "Query parameters"). */
+export const SCOREBOARD_MAX_PAGE = 300;
+
+export const CONTEST_STATUS = { SCHEDULED: -1, RUNNING: 0, ENDED: 1 } as const;
+export const CONTEST_TYPE = { ACM: 0, OI: 1 } as const;
+export const CONTEST_AUTH = { PUBLIC: 0, PRIVATE: 1, PROTECTED: 2 } as const;
+
+/** HOJ's ContestVO; `now` is the server time the client's clock starts from. */
+export const contest = z.object({
+  id: z.number().int(),
+  author: z.string(),
+  title: z.string(),
+  type: z.number().int(),
+  description: z.string(),
+  status: z.number().int(),
+  source: z.number().int(),
+  auth: z.number().int(),
+  now: isoDate,
+  startTime: isoDate,
+  endTime: isoDate,
+  /** Seconds. */
+  duration: z.number().int(),
+  sealRank: z.boolean(),
+  openPrint: z.boolean(),
+  sealRankTime: isoDate.nullable(),
+  rankShowName: z.string(),
+  openRank: z.boolean(),
+  oiRankScoreType: z.string(),
+  count: z.number().int(),
+  gid: z.number().int().nullable(),
+  allowEndSubmit: z.boolean(),
+});
+export type Contest = z.infer<typeof contest>;
+
+const cid = qNum(z.number().int());
+
+export const getContestList = endpoint({
+  method: 'GET',
+  path: '/api/get-contest-list',
+  access: 'public',
+  input: z.object({
+    ...pageQuery(10),
+    status: qInt(),
+    type: qInt(),
+    keyword: qStr().pipe(z.string().max(100).optional()),
+  }),
+  output: page(contest),
+});
+
+export const getContestInfo = endpoint({
+  method: 'GET',
+  path: '/api/get-contest-info',
+  access: 'user',
+  input: z.object({ cid }),
+  output: contest,
+});
+
+export const registerContest = endpoint({
+  method: 'POST',
+  path: '/api/register-contest',
+  access: 'user',
+  input: z.object({
+    cid: z.number().int(),
+    password: z.string({ error: 'contestPasswordRequired' }).min(1, { error: 'contestPasswordRequired' }).max(100),
+  }),
+  output: z.null(),
+});
+
+export const getContestAccess = endpoint({
+  method: 'GET',
+  path: '/api/get-contest-access',
+  access: 'user',
+  input: z.object({ cid }),
+  output: z.object({ access: z.boolean() }),
+});
+
+/** ContestProblemVO; ac and total are null (question marks) without the real-time rank permission. */
+export const contestProblem = z.object({
+  id: z.number().int(),
+  displayId: z.string(),
+  cid: z.number().int(),
+  pid: z.number().int(),
+  displayTitle: z.string(),
+  color: z.string().nullable(),
+  ac: z.number().int().nullable(),
+  total: z.number().int().nullable(),
+});
+export type ContestProblem = z.infer<typeof contestProblem>;
+
+export const getContestProblem = endpoint({
+  method: 'GET',
+  path: '/api/get-contest-problem',
+  access: 'public',
+  input: z.object({ cid, containsEnd: qBool() }),
+  output: z.array(contestProblem),
+});
+
+export const getContestProblemDetails = endpoint({
+  method: 'GET',
+  path: '/api/get-contest-problem-details',
+  access: 'user',
+  input: z.object({ cid, displayId: qStr().pipe(z.string().min(1).max(100)), containsEnd: qBool() }),
+  output: z.object({
+    problem,
+    tags: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string().nullable() })),
+    languages: z.array(z.string()),
+    codeTemplate: z.record(z.string(), z.string()),
+    /** For OI contests without the real-time rank: a submission exists (the client asks before overwriting). */
+    hasSubmitted: z.boolean(),
+  }),
+});
+
+export const getContestSubmissions = endpoint({
+  method: 'GET',
+  path: '/api/contest-submissions',
+  access: 'user',
+  input: z.object({
+    ...pageQuery(30),
+    contestID: cid,
+    onlyMine: qBool(),
+    problemID: qStr().pipe(z.string().max(100).optional()),
+    status: qInt(),
+    username: qStr().pipe(z.string().max(100).optional()),
+    beforeContestSubmit: qBool(),
+    completeProblemID: qBool(),
+    containsEnd: qBool(),
+  }),
+  output: page(submission),
+});
+
+const acmProblemInfo = z.object({
+  isAC: z.boolean(),
+  isFirstAC: z.boolean(),
+  /** Seconds since the start. */
+  ACTime: z.number().int().nullable(),
+  errorNum: z.number().int(),
+  /** Tries whose result is not shown (judging, or during the seal). */
+  tryNum: z.number().int(),
+});
+
+const rankIdentity = {
+  rank: z.number().int(),
+  isWinAward: z.boolean(),
+  awardName: z.string().nullable(),
+  awardBackground: z.string().nullable(),
+  awardColor: z.string().nullable(),
+  uid: z.string(),
+  username: z.string(),
+  realname: z.string().nullable(),
+  nickname: z.string().nullable(),
+  school: z.string().nullable(),
+  gender: z.string().nullable(),
+  avatar: z.string().nullable(),
+};
+
+export const acmContestRankRow = z.object({
+  ...rankIdentity,
+  ac: z.number().int(),
+  total: z.number().int(),
+  /** Seconds (20 minutes = 1200 s per rejected try before the AC). */
+  totalTime: z.number().int(),
+  submissionInfo: z.record(z.string(), acmProblemInfo),
+});
+export type AcmContestRankRow = z.infer<typeof acmContestRankRow>;
+
+export const oiContestRankRow = z.object({
+  ...rankIdentity,
+  totalScore: z.number().int(),
+  /** Run time in ms. */
+  totalTime: z.number().int(),
+  submissionInfo: z.record(z.string(), z.number().int()),
+  timeInfo: z.record(z.string(), z.number().int()),
+});
+export type OiContestRankRow = z.infer<typeof oiContestRankRow>;
+
+const rankInput = z.object({
+  cid: z.number().int(),
+  currentPage: z.number().int().min(1).default(1),
+  limit: z.number().int().min(1).max(SCOREBOARD_MAX_PAGE).default(50),
+  forceRefresh: z.boolean().nullish(),
+  removeStar: z.boolean().nullish(),
+  keyword: z.string().max(100).nullish(),
+  containsEnd: z.boolean().nullish(),
+  concernedList: z.array(z.string().max(64)).max(SCOREBOARD_MAX_PAGE).nullish(),
+  externalCidList: z.array(z.number().int()).nullish(),
+});
+
+const rankPage = z.object({
+  records: z.array(z.union([acmContestRankRow, oiContestRankRow])),
+  /** Rows pinned on top (the viewer, followed users) are not counted (DESIGN §7 "Contests"). */
+  total: z.number().int(),
+  size: z.number().int(),
+  current: z.number().int(),
+});
+
+export const getContestRank = endpoint({
+  method: 'POST',
+  path: '/api/get-contest-rank',
+  access: 'user',
+  input: rankInput,
+  output: rankPage,
+});
+
+export const getContestOutsideInfo = endpoint({
+  method: 'GET',
+  path: '/api/get-contest-outsize-info',
+  access: 'public',
+  input: z.object({ cid }),
+  output: z.object({ contest, problemList: z.array(contestProblem) }),
+});
+
+export const getContestOutsideScoreboard = endpoint({
+  method: 'POST',
+  path: '/api/get-contest-outside-scoreboard',
+  access: 'public',
+  input: rankInput,
+  output: rankPage,
+});
+
+export const contestAnnouncement = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  uid: z.string(),
+  username: z.string(),
+  status: z.number().int(),
+  gmtCreate: isoDate,
+  gmtModified: isoDate,
+});
+export type ContestAnnouncement = z.infer<typeof contestAnnouncement>;
+
+export const getContestAnnouncement = endpoint({
+  method: 'GET',
+  path: '/api/get-contest-announcement',
+  access: 'user',
+  input: z.object({ cid, ...pageQuery(5) }),
+  output: page(contestAnnouncement),
+});
+
+export const getContestNotReadAnnouncement = endpoint({
+  method: 'POST',
+  path: '/api/get-contest-not-read-announcement',
+  access: 'user',
+  input: z.object({ cid: z.number().int(), readAnnouncementList: z.array(z.number().int()).max(1000).nullish() }),
+  output: z.array(contestAnnouncement),
+});
+
+export const getRecentContest = endpoint({
+  method: 'GET',
+  path: '/api/get-recent-contest',
+  access: 'public',
+  input: z.object({}),
+  output: z.array(contest),
+});
+
+export const otherContest = z.object({
+  title: z.string(),
+  url: z.string(),
+  source: z.string(),
+  beginTime: isoDate,
+  endTime: isoDate,
+});
+
+export const getRecentOtherContest = endpoint({
+  method: 'GET',
+  path: '/api/get-recent-other-contest',
+  access: 'public',
+  input: z.object({}),
+  output: z.array(otherContest),
+});
