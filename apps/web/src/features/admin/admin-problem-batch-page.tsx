@@ -47,7 +47,14 @@ const AdminProblemBatchPage = () => {
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Panel title={t('Import_Problem')}>
         <Typography.Paragraph type="secondary">{t('Import_Tip')}</Typography.Paragraph>
-        <Upload accept=".zip" showUploadList={false} beforeUpload={(f) => (void importZip(f), false)}>
+        <Upload
+          accept=".zip"
+          showUploadList={false}
+          beforeUpload={(f) => {
+            void importZip(f);
+            return false;
+          }}
+        >
           <Button type="primary">{t('Choose_Zip')}</Button>
         </Upload>
         {imported.length > 0 && (

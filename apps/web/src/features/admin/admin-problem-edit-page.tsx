@@ -62,7 +62,6 @@ const ExtraFiles = ({
   return (
     <Field label={label}>
       {rows.map((r, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own while being typed
         <Space key={i} align="start" style={{ display: 'flex', marginBottom: 8 }}>
           <Input
             aria-label={`${label} ${t('File_Name')} ${i + 1}`}
@@ -301,7 +300,6 @@ const AdminProblemEditPage = () => {
         />
         <Field label={t('Examples')}>
           {form.examples.map((e, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: examples are edited in place
             <Row key={i} gutter={8} style={{ marginBottom: 8 }}>
               <Col span={11}>
                 <Input.TextArea
@@ -512,7 +510,14 @@ const AdminProblemEditPage = () => {
         />
         {form.isUploadTestCase ? (
           <div style={{ marginBottom: 12 }}>
-            <Upload accept=".zip" showUploadList={false} beforeUpload={(f) => (void uploadZip(f), false)}>
+            <Upload
+              accept=".zip"
+              showUploadList={false}
+              beforeUpload={(f) => {
+                void uploadZip(f);
+                return false;
+              }}
+            >
               <Button>{t('Upload_Zip')}</Button>
             </Upload>
             <Typography.Paragraph type="secondary">{t('Upload_Zip_Tip')}</Typography.Paragraph>

@@ -36,18 +36,31 @@ export const MarkdownField = ({
         <Button size="small" onClick={() => setPreview((p) => !p)}>
           {t('Preview')}
         </Button>
-        <Upload showUploadList={false} accept="image/*" beforeUpload={(f) => (void upload(f, 'image'), false)}>
+        <Upload
+          showUploadList={false}
+          accept="image/*"
+          beforeUpload={(f) => {
+            void upload(f, 'image');
+            return false;
+          }}
+        >
           <Button size="small">{t('Upload_Image')}</Button>
         </Upload>
-        <Upload showUploadList={false} beforeUpload={(f) => (void upload(f, 'file'), false)}>
+        <Upload
+          showUploadList={false}
+          beforeUpload={(f) => {
+            void upload(f, 'file');
+            return false;
+          }}
+        >
           <Button size="small">{t('Upload_File')}</Button>
         </Upload>
       </Space>
       <Input.TextArea aria-label={label} rows={rows} value={value} onChange={(e) => onChange(e.target.value)} />
       {preview && (
-        <div style={{ border: '1px solid #eee', padding: 8, marginTop: 4 }} aria-label={`${label} ${t('Preview')}`}>
+        <section style={{ border: '1px solid #eee', padding: 8, marginTop: 4 }} aria-label={`${label} ${t('Preview')}`}>
           <MarkdownView source={value} />
-        </div>
+        </section>
       )}
     </div>
   );
