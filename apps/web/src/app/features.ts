@@ -28,6 +28,7 @@ export const FEATURE_KEYS = [
   'admin-training',
   'admin-contest',
   'admin-discussion',
+  'admin-audit',
 ] as const;
 
 export type FeatureKey = (typeof FEATURE_KEYS)[number];
@@ -45,6 +46,12 @@ export const IMPLEMENTED_FEATURES: readonly FeatureKey[] = [
   'reset-password',
   'admin-problem',
   'admin-problem-batch',
+  'admin-user',
+  'admin-announcement',
+  'admin-notice',
+  'admin-config',
+  'admin-tag',
+  'admin-audit',
 ];
 
 export const hasFeature = (key: FeatureKey, implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES) =>

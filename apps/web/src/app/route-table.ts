@@ -239,6 +239,15 @@ export const ADMIN_ROUTES: RouteDef[] = [
   { path: 'contest/:contestId/problem/create', feature: 'admin-contest', screen: 'AdminCreateContestProblem' },
   { path: 'contest/:contestId/problem/:problemId/edit', feature: 'admin-contest', screen: 'AdminEditContestProblem' },
   { path: 'discussion', feature: 'admin-discussion', screen: 'AdminDiscussion' },
+  // Not in spec 3 §2.3: the audit log of DESIGN §7 "Operations" and the other judges' import formats.
+  { path: 'audit', feature: 'admin-audit', screen: 'AdminAudit', guard: superAdmin, titleKey: 'Admin_Audit' },
+  {
+    path: 'problem/import',
+    feature: 'admin-problem-batch',
+    screen: 'AdminProblemImport',
+    guard: superAdmin,
+    titleKey: 'Admin_Problem_Import',
+  },
 ];
 
 /** A route is live when its feature exists; otherwise its path (and everything under it) is the 404 page. */

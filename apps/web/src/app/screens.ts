@@ -26,4 +26,12 @@ export const SCREENS: Record<ScreenName, Screen> = {
   AdminCreateProblem: lazyScreen(() => import('../features/admin/admin-problem-edit-page')),
   AdminEditProblem: lazyScreen(() => import('../features/admin/admin-problem-edit-page')),
   AdminProblemBatch: lazyScreen(() => import('../features/admin/admin-problem-batch-page')),
+  AdminUser: lazyScreen(() => import('../features/admin/admin-user-page')),
+  AdminAnnouncement: lazyScreen(() => import('../features/admin/admin-announcement-page')),
+  AdminNotice: lazyScreen(() => import('../features/admin/admin-notice-page')),
+  AdminConfig: lazyScreen(() => import('../features/admin/admin-config-page')),
+  AdminSwitch: lazyScreen(() => import('../features/admin/admin-switch-page')),
+  AdminTag: lazyScreen(() => import('../features/admin/admin-tag-page')),
+  AdminAudit: lazyScreen(() => import('../features/admin/admin-audit-page')),
+  AdminProblemImport: lazyScreen(() => import('../features/admin/admin-problem-import-page')),
 };

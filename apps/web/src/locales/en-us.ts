@@ -95,6 +95,8 @@ export const enUS: Record<TranslationKey, string> = {
   Admin_Contest: 'Contest',
   Admin_Problem_Create: 'Create problem',
   Admin_Problem_Batch: 'Import / export',
+  Admin_Audit: 'Audit log',
+  Admin_Problem_Import: 'Import other formats',
   Admin_Discussion: 'Discussion admin',
   Recent_Updated_Problems: 'Recently updated problems',
   Seven_Day_AC_Rank: 'AC rank of the last 7 days',

@@ -102,6 +102,8 @@ export const zhCN = {
   Admin_Contest: '比赛管理',
   Admin_Problem_Create: '创建题目',
   Admin_Problem_Batch: '导入导出题目',
+  Admin_Audit: '操作日志',
+  Admin_Problem_Import: '导入其他OJ题目',
   Admin_Discussion: '讨论管理',
   // Home widgets (spec 1-core §2 "Home")
   Recent_Updated_Problems: '最近更新的题目',

@@ -75,7 +75,13 @@ export const deleteUser = endpoint({
   path: '/api/admin/user/delete-user',
   access: 'root',
   permission: 'user_admin',
-  input: z.object({ ids: z.array(z.string().min(1)).min(1, { error: 'fieldRequired' }).max(500) }),
+  input: z.object({
+    // Our client sends the list in the query string, comma-joined.
+    ids: z.preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+      z.array(z.string().min(1)).min(1, { error: 'fieldRequired' }).max(500),
+    ),
+  }),
   output: z.object({ deleted: z.number().int() }),
 });
 

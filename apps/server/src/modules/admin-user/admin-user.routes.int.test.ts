@@ -201,6 +201,10 @@ describe.each(DB_KINDS)('admin users (%s)', (kind) => {
     const del = await call({ method: 'DELETE', url: '/api/admin/user/delete-user', payload: { ids: [u.uid] } }, root);
     expect(del.json().data).toEqual({ deleted: 1 });
     expect((await login(t, u.username, u.password)).res.json().status).toBe(400);
+    // Our client sends the ids comma-joined in the query string.
+    const [a, b] = [await createUser(t), await createUser(t)];
+    const viaQuery = await call({ method: 'DELETE', url: `/api/admin/user/delete-user?ids=${a.uid},${b.uid}` }, root);
+    expect(viaQuery.json().data).toEqual({ deleted: 2 });
   });
 
   it('imports rows, creating the good ones and reporting each bad one with the reason', async () => {

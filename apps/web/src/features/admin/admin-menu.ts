@@ -33,8 +33,16 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
     feature: 'admin-problem-batch',
     superAdmin: true,
   },
+  {
+    key: 'problem-import',
+    labelKey: 'Admin_Problem_Import',
+    path: '/admin/problem/import',
+    feature: 'admin-problem-batch',
+    superAdmin: true,
+  },
   { key: 'tag', labelKey: 'Admin_Tags', path: '/admin/problem/tag', feature: 'admin-tag' },
   { key: 'training', labelKey: 'Admin_Training', path: '/admin/training', feature: 'admin-training' },
   { key: 'contest', labelKey: 'Admin_Contest', path: '/admin/contest', feature: 'admin-contest' },
   { key: 'discussion', labelKey: 'Admin_Discussion', path: '/admin/discussion', feature: 'admin-discussion' },
+  { key: 'audit', labelKey: 'Admin_Audit', path: '/admin/audit', feature: 'admin-audit', superAdmin: true },
 ];

@@ -1,0 +1,77 @@
+import { adminConfig } from '@oj/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, InputNumber, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Panel } from '../../components/panel';
+import { api } from '../../lib/api';
+import { toast } from '../../lib/notify';
+import { registerAdminSiteTexts } from './admin-site-texts';
+import { registerAdminTexts } from './admin-texts';
+
+const BOOLEANS = [
+  ['openPublicJudge', 'Open_Public_Judge'],
+  ['openGroupJudge', 'Open_Group_Judge'],
+  ['openContestJudge', 'Open_Contest_Judge'],
+  ['openPublicDiscussion', 'Open_Public_Discussion'],
+  ['openGroupDiscussion', 'Open_Group_Discussion'],
+  ['openContestComment', 'Open_Contest_Comment'],
+  ['hideNonContestSubmissionCode', 'Hide_Code'],
+] as const;
+const NUMBERS = [
+  ['defaultSubmitInterval', 'Submit_Interval'],
+  ['defaultCreateDiscussionACInitValue', 'Discussion_Ac_Init'],
+  ['defaultCreateDiscussionDailyLimit', 'Discussion_Daily_Limit'],
+  ['defaultCreateCommentACInitValue', 'Comment_Ac_Init'],
+  ['defaultCreateGroupACInitValue', 'Group_Ac_Init'],
+  ['defaultCreateGroupDailyLimit', 'Group_Daily_Limit'],
+  ['defaultCreateGroupLimit', 'Group_Limit'],
+] as const;
+
+/** /admin/switch: the site switches of reference §1.6 (root only). */
+const AdminSwitchPage = () => {
+  registerAdminTexts();
+  registerAdminSiteTexts();
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const switches = useQuery({
+    queryKey: ['admin', 'switches'],
+    queryFn: () => api.call(adminConfig.getSwitchConfig, {}),
+  });
+  const save = async (v: Record<string, unknown>) => {
+    try {
+      await api.call(adminConfig.updateSwitchConfig, v);
+      toast.success(t('Update_Successfully'));
+      void queryClient.invalidateQueries();
+    } catch {
+      // shown
+    }
+  };
+  if (!switches.data) return <Panel title={t('Switches')}>…</Panel>;
+  return (
+    <Panel title={t('Switches')}>
+      <Form
+        layout="horizontal"
+        labelCol={{ span: 8 }}
+        initialValues={switches.data}
+        onFinish={(v) => void save(v)}
+        style={{ maxWidth: 640 }}
+      >
+        {BOOLEANS.map(([name, label]) => (
+          <Form.Item key={name} name={name} label={t(label)} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        ))}
+        {NUMBERS.map(([name, label]) => (
+          <Form.Item key={name} name={name} label={t(label)} rules={[{ required: true }]}>
+            <InputNumber min={0} />
+          </Form.Item>
+        ))}
+        <Button type="primary" htmlType="submit">
+          {t('Save')}
+        </Button>
+      </Form>
+    </Panel>
+  );
+};
+
+export default AdminSwitchPage;
