@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, PlayCircleOutlined, SettingOutlined } from '@ant-design/icons';
 import { JUDGE_STATUS, LIMITS, problem as problemContract, submission as submissionContract } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Form, Input, Popconfirm, Popover, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Drawer, Form, Input, Modal, Popconfirm, Popover, Select, Space, Spin, Typography } from 'antd';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
 import { formatMemoryKb, formatTimeMs } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
+import { submissionDetailPath } from '../submission/submission-paths';
 import {
   SUBMISSION_POLL_MS,
   submissionSettled,
@@ -32,6 +33,11 @@ import {
 } from './editor-storage';
 
 const CodeEditor = lazyScreen(() => import('./code-editor'));
+
+const confirmAsync = (title: string) =>
+  new Promise<boolean>((resolve) => {
+    Modal.confirm({ title, onOk: () => resolve(true), onCancel: () => resolve(false) });
+  });
 
 /** Spec 1-core §5: code non-empty after trimming and at most 65535 characters (submit and test run alike). */
 export const validateCode = (code: string): string | null => {
@@ -57,6 +63,7 @@ export const CodePanel = ({
   myStatus,
   onLanguageChange,
   onJudged,
+  contest,
 }: {
   problem: CodePanelProblem | null;
   isAuthenticated: boolean;
@@ -64,6 +71,8 @@ export const CodePanel = ({
   myStatus: number | undefined;
   onLanguageChange: (language: string) => void;
   onJudged: () => void;
+  /** Submitting inside a contest: by display id, with the contest id (spec 1-core §4, spec 2 §6). */
+  contest?: { cid: number; displayId: string; confirmOverwrite: boolean };
 }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -139,13 +148,15 @@ export const CodePanel = ({
 
   const submit = async () => {
     if (!problem || !requireLogin() || !checkCode()) return;
+    if (contest?.confirmOverwrite && !(await confirmAsync(t('Overwrite_Confirm')))) return;
     setSubmitting(true);
     setSubmitId(null);
     try {
       const created = await api.call(submissionContract.submitProblemJudge, {
-        pid: problem.problemId,
+        pid: contest ? contest.displayId : problem.problemId,
         language,
         code,
+        cid: contest?.cid,
       });
       toast.success(t('Submit_code_successfully'));
       setSubmitId(created.submitId);
@@ -179,6 +190,8 @@ export const CodePanel = ({
           aria-label={t('Language')}
           value={language || undefined}
           style={{ width: 170 }}
+          // Up to 15 languages: typing narrows the list.
+          showSearch
           onChange={switchLanguage}
           options={(problem?.languages ?? []).map((l) => ({ value: l, label: l }))}
         />
@@ -237,17 +250,26 @@ export const CodePanel = ({
         <CodeEditor value={code} onChange={setCode} language={language} settings={settings} label={t('Code_Editor')} />
       </Suspense>
       {loadFailed && <Alert type="error" showIcon title={t('Problem_Load_Failed')} />}
-      <SubmissionBanner submitId={submitId} judged={judged ?? null} submitting={submitting} type={problem?.type ?? 0} />
+      <SubmissionBanner
+        submitId={submitId}
+        judged={judged ?? null}
+        submitting={submitting}
+        type={problem?.type ?? 0}
+        detailPath={submitId ? submissionDetailPath(submitId, contest) : ''}
+      />
       <Space style={{ justifyContent: 'flex-end', width: '100%' }} wrap>
-        <Button
-          icon={<PlayCircleOutlined />}
-          disabled={!problem || loadFailed}
-          onClick={() => {
-            if (requireLogin()) setTestOpen(true);
-          }}
-        >
-          {t('Test_Run')}
-        </Button>
+        {/* Test runs use the public bank's rules; contest problems may be contest-only (DESIGN §7). */}
+        {!contest && (
+          <Button
+            icon={<PlayCircleOutlined />}
+            disabled={!problem || loadFailed}
+            onClick={() => {
+              if (requireLogin()) setTestOpen(true);
+            }}
+          >
+            {t('Test_Run')}
+          </Button>
+        )}
         <Button
           type="primary"
           icon={<CheckCircleOutlined />}
@@ -277,7 +299,9 @@ const SubmissionBanner = ({
   judged,
   submitting,
   type,
+  detailPath,
 }: {
+  detailPath: string;
   submitId: number | null;
   judged: { status: number; time: number | null; memory: number | null; score: number | null } | null;
   submitting: boolean;
@@ -304,7 +328,7 @@ const SubmissionBanner = ({
               {type === 1 && judged?.score !== null && judged?.score !== undefined && ` · ${judged.score}`}
             </span>
           )}
-          <Link to={`/submission-detail/${submitId}`}>{t('View_Details')}</Link>
+          <Link to={detailPath}>{t('View_Details')}</Link>
         </Space>
       }
       description={

@@ -7,7 +7,7 @@ import {
   MenuUnfoldOutlined,
   PieChartOutlined,
 } from '@ant-design/icons';
-import { problem as contract, submission as submissionContract } from '@oj/shared';
+import { contest as contestContract, problem as contract, submission as submissionContract } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Modal, Result, Space, Spin, Table, Tabs, Tooltip } from 'antd';
 import dayjs from 'dayjs';
@@ -21,9 +21,11 @@ import { useSession } from '../../lib/auth-store';
 import { saveBlob } from '../../lib/http-client';
 import { useMaxWidth } from '../../lib/use-media-query';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
+import { registerContestTexts } from '../contest/contest-texts';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { formatMemoryKb, formatTimeMs } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
+import { submissionDetailPath } from '../submission/submission-paths';
 import { CodePanel } from './code-panel';
 import { ProblemDescription, parseExamples } from './problem-description';
 import './problem-detail.css';
@@ -49,20 +51,28 @@ export const annexFileNames = (raw: string | null | undefined): string[] => {
 
 const MY_SUBMISSIONS_PAGE_SIZE = 10;
 
-const MySubmissions = ({ problemId }: { problemId: string }) => {
+const MySubmissions = ({ problemId, cid }: { problemId: string; cid: number | null }) => {
   const { t } = useTranslation();
   const { isAuthenticated } = useSession();
   const [currentPage, setCurrentPage] = useState(1);
   const list = useQuery({
-    queryKey: [submissionContract.getSubmissionList.path, 'mine', problemId, currentPage],
+    queryKey: [submissionContract.getSubmissionList.path, 'mine', cid, problemId, currentPage],
     queryFn: () =>
-      api.call(submissionContract.getSubmissionList, {
-        onlyMine: 'true',
-        problemID: problemId,
-        completeProblemID: 'true',
-        currentPage,
-        limit: MY_SUBMISSIONS_PAGE_SIZE,
-      }),
+      cid
+        ? api.call(contestContract.getContestSubmissions, {
+            contestID: cid,
+            onlyMine: 'true',
+            problemID: problemId,
+            currentPage,
+            limit: MY_SUBMISSIONS_PAGE_SIZE,
+          })
+        : api.call(submissionContract.getSubmissionList, {
+            onlyMine: 'true',
+            problemID: problemId,
+            completeProblemID: 'true',
+            currentPage,
+            limit: MY_SUBMISSIONS_PAGE_SIZE,
+          }),
     enabled: isAuthenticated,
   });
   if (!isAuthenticated) return <Alert type="warning" showIcon title={t('Login_To_See_Submissions')} />;
@@ -88,7 +98,7 @@ const MySubmissions = ({ problemId }: { problemId: string }) => {
           title: t('Status'),
           dataIndex: 'status',
           render: (s: number, r) => (
-            <Link to={`/submission-detail/${r.submitId}`}>
+            <Link to={submissionDetailPath(r.submitId, cid ? { cid, displayId: problemId } : undefined)}>
               <StatusTag status={s} />
             </Link>
           ),
@@ -140,8 +150,11 @@ const STAT_FIELDS = [
 
 const ProblemDetailPage = () => {
   registerCorePagesTexts();
+  registerContestTexts();
   const { t } = useTranslation();
-  const { problemID = '' } = useParams();
+  // Inside a contest the same page shows the contest's problem by its display id (spec 2 §2).
+  const { problemID = '', contestID } = useParams();
+  const cid = contestID ? Number(contestID) : null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { isAuthenticated } = useSession();
@@ -156,8 +169,18 @@ const ProblemDetailPage = () => {
   const splitBox = useRef<HTMLDivElement>(null);
 
   const detail = useQuery({
-    queryKey: [contract.getProblemDetail.path, problemID],
-    queryFn: () => api.call(contract.getProblemDetail, { problemId: problemID }),
+    queryKey: [contract.getProblemDetail.path, problemID, cid],
+    queryFn: async () => {
+      if (!cid)
+        return { ...(await api.call(contract.getProblemDetail, { problemId: problemID })), hasSubmitted: false };
+      const d = await api.call(contestContract.getContestProblemDetails, { cid, displayId: problemID });
+      // Contest problems are judged with their own limits; the public statistics are not shown in a contest.
+      return {
+        ...d,
+        languageLimits: {} as Record<string, { timeLimit: number; memoryLimit: number }>,
+        problemCount: null,
+      };
+    },
     retry: false,
   });
   const data = detail.data;
@@ -165,7 +188,12 @@ const ProblemDetailPage = () => {
 
   const myStatus = useQuery({
     queryKey: [contract.getUserProblemStatus.path, [pid]],
-    queryFn: () => api.call(contract.getUserProblemStatus, { pidList: [pid ?? 0], isContestProblemList: false }),
+    queryFn: () =>
+      api.call(contract.getUserProblemStatus, {
+        pidList: [pid ?? 0],
+        isContestProblemList: !!cid,
+        cid: cid ?? undefined,
+      }),
     enabled: isAuthenticated && pid !== undefined,
   });
 
@@ -173,7 +201,8 @@ const ProblemDetailPage = () => {
     void queryClient.invalidateQueries({ queryKey: [contract.getProblemDetail.path, problemID] });
     void queryClient.invalidateQueries({ queryKey: [contract.getUserProblemStatus.path] });
     void queryClient.invalidateQueries({ queryKey: [contract.getProblemList.path] });
-  }, [queryClient, problemID]);
+    if (cid) void queryClient.invalidateQueries({ queryKey: [contestContract.getContestProblem.path, cid] });
+  }, [queryClient, problemID, cid]);
 
   useEffect(() => {
     if (!focus) return;
@@ -202,7 +231,9 @@ const ProblemDetailPage = () => {
       <Result
         status="warning"
         title={detail.error.message}
-        extra={<Button onClick={() => navigate('/problem')}>{t('Problem_List')}</Button>}
+        extra={
+          <Button onClick={() => navigate(cid ? `/contest/${cid}/problems` : '/problem')}>{t('Problem_List')}</Button>
+        }
       />
     );
   }
@@ -213,7 +244,7 @@ const ProblemDetailPage = () => {
     memoryLimit: problem?.memoryLimit ?? 0,
   };
   const annex = annexFileNames(problem?.userExtraFile);
-  const showDiscussion = hasFeature('discussion') && !!config?.openPublicDiscussion;
+  const showDiscussion = !cid && hasFeature('discussion') && !!config?.openPublicDiscussion;
 
   const left = (
     <Tabs
@@ -228,7 +259,7 @@ const ProblemDetailPage = () => {
             />
           ),
         },
-        { key: 'mine', label: t('My_Submission'), children: <MySubmissions problemId={problemID} /> },
+        { key: 'mine', label: t('My_Submission'), children: <MySubmissions problemId={problemID} cid={cid} /> },
         ...(annex.length
           ? [{ key: 'annex', label: t('Problem_Annex'), children: <Annex problemId={problemID} names={annex} /> }]
           : []),
@@ -256,6 +287,16 @@ const ProblemDetailPage = () => {
       myStatus={pid !== undefined ? myStatus.data?.[String(pid)]?.status : undefined}
       onLanguageChange={setLanguage}
       onJudged={onJudged}
+      contest={
+        cid
+          ? {
+              cid,
+              displayId: problemID,
+              // OI contests without the real-time rank keep only the last submission: ask before replacing it.
+              confirmOverwrite: !!data?.hasSubmitted,
+            }
+          : undefined
+      }
     />
   );
 
@@ -269,9 +310,11 @@ const ProblemDetailPage = () => {
         <Button icon={focus ? <CompressOutlined /> : <ExpandOutlined />} onClick={() => setFocus((f) => !f)}>
           {focus ? t('Exit_Focus_Mode') : t('Focus_Mode')}
         </Button>
-        <Button icon={<PieChartOutlined />} onClick={() => setStatsOpen(true)}>
-          {t('Statistic')}
-        </Button>
+        {data?.problemCount && (
+          <Button icon={<PieChartOutlined />} onClick={() => setStatsOpen(true)}>
+            {t('Statistic')}
+          </Button>
+        )}
         {showDiscussion && (
           <Tooltip title={t('Discussion')}>
             <Link to={`/discussion/${encodeURIComponent(problemID)}`}>
@@ -317,7 +360,7 @@ const ProblemDetailPage = () => {
         onCancel={() => setStatsOpen(false)}
         destroyOnHidden
       >
-        {data && data.problemCount.total > 0 ? (
+        {data?.problemCount && data.problemCount.total > 0 ? (
           <EChart
             label={t('Problem_Statistics')}
             option={{
@@ -327,9 +370,10 @@ const ProblemDetailPage = () => {
                 {
                   type: 'pie',
                   radius: ['35%', '65%'],
-                  data: STAT_FIELDS.map(([field, key]) => ({ name: t(key), value: data.problemCount[field] })).filter(
-                    (d) => d.value > 0,
-                  ),
+                  data: STAT_FIELDS.map(([field, key]) => ({
+                    name: t(key),
+                    value: data.problemCount?.[field] ?? 0,
+                  })).filter((d) => d.value > 0),
                 },
               ],
             }}

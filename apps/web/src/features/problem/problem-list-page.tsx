@@ -250,6 +250,7 @@ const ProblemListPage = () => {
         <Col xs={24} xl={6}>
           <Panel title={t('Tags')}>
             <Collapse
+              aria-label={t('Tag_Classification')}
               // Re-mounted when the groups arrive, so every classification starts open.
               key={tagGroups.data ? 'loaded' : 'loading'}
               size="small"
@@ -262,6 +263,16 @@ const ProblemListPage = () => {
                     {g.tagList.map((tag) => (
                       <Tag.CheckableTag
                         key={tag.id}
+                        // A checkable tag is a plain span: the role and keys make it a real checkbox.
+                        role="checkbox"
+                        aria-checked={query.tagId.includes(tag.id)}
+                        tabIndex={0}
+                        onKeyDown={(e) => {
+                          if (e.key === 'Enter' || e.key === ' ') {
+                            e.preventDefault();
+                            toggleTag(tag.id);
+                          }
+                        }}
                         checked={query.tagId.includes(tag.id)}
                         onChange={() => toggleTag(tag.id)}
                       >

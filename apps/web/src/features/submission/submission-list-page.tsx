@@ -7,13 +7,13 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import type { Submission } from '@oj/shared';
-import { submission as contract, JUDGE_STATUS } from '@oj/shared';
+import { contest as contestContract, submission as contract, JUDGE_STATUS } from '@oj/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Select, Space, Switch, Table, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
@@ -31,6 +31,7 @@ import {
   toSubmissionListRequest,
   toSubmissionListSearch,
 } from './submission-list-query';
+import { submissionDetailPath } from './submission-paths';
 import { useSubmissionWatch } from './use-submission-watch';
 
 export const downloadSubmissionCode = async (submitId: number) => {
@@ -43,6 +44,17 @@ const SubmissionListPage = () => {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const query = parseSubmissionListQuery(params);
+  // Inside a contest (spec 2 §2 ContestSubmissionList) the same list shows the contest's submissions.
+  const { contestID } = useParams();
+  const cid = contestID ? Number(contestID) : null;
+  const problemPath = (row: Submission) =>
+    cid
+      ? `/contest/${cid}/problem/${encodeURIComponent(row.displayId || row.displayPid)}`
+      : `/problem/${encodeURIComponent(row.displayPid)}`;
+  const detailPath = (row: Submission) =>
+    cid
+      ? submissionDetailPath(row.submitId, { cid, displayId: row.displayId || row.displayPid })
+      : `/submission-detail/${row.submitId}`;
   const { isAuthenticated, isAdmin, isSuperAdmin, user } = useSession();
   const [author, setAuthor] = useState(query.name || query.username);
   const [problemID, setProblemID] = useState(query.problemID);
@@ -63,8 +75,19 @@ const SubmissionListPage = () => {
 
   const request = toSubmissionListRequest(query);
   const list = useQuery({
-    queryKey: [contract.getSubmissionList.path, request],
-    queryFn: () => api.call(contract.getSubmissionList, request),
+    queryKey: [contract.getSubmissionList.path, request, cid],
+    queryFn: () =>
+      cid
+        ? api.call(contestContract.getContestSubmissions, {
+            contestID: cid,
+            onlyMine: request.onlyMine,
+            problemID: request.problemID,
+            status: request.status,
+            username: request.name ?? request.username,
+            currentPage: request.currentPage,
+            limit: request.limit,
+          })
+        : api.call(contract.getSubmissionList, request),
     placeholderData: keepPreviousData,
   });
   const { rows, track } = useSubmissionWatch(list.data?.records ?? []);
@@ -183,8 +206,8 @@ const SubmissionListPage = () => {
             title: t('Problem'),
             key: 'problem',
             render: (_, row) => (
-              <Link to={`/problem/${encodeURIComponent(row.displayPid)}`}>
-                {row.displayPid} {row.title}
+              <Link to={problemPath(row)}>
+                {cid ? row.displayId || row.displayPid : row.displayPid} {row.title}
               </Link>
             ),
           },
@@ -215,16 +238,12 @@ const SubmissionListPage = () => {
             render: (_, row) => (
               <Space size={2}>
                 <Tooltip title={t('View_Details')}>
-                  <Link to={`/submission-detail/${row.submitId}`} aria-label={t('View_Details')} style={{ padding: 4 }}>
+                  <Link to={detailPath(row)} aria-label={t('View_Details')} style={{ padding: 4 }}>
                     <EyeOutlined />
                   </Link>
                 </Tooltip>
                 <Tooltip title={t('Open_Problem')}>
-                  <Link
-                    to={`/problem/${encodeURIComponent(row.displayPid)}`}
-                    aria-label={t('Open_Problem')}
-                    style={{ padding: 4 }}
-                  >
+                  <Link to={problemPath(row)} aria-label={t('Open_Problem')} style={{ padding: 4 }}>
                     <FileTextOutlined />
                   </Link>
                 </Tooltip>

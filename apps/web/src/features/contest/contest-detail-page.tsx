@@ -1,0 +1,221 @@
+import type { Contest, ContestProblem } from '@oj/shared';
+import { CONTEST_AUTH, CONTEST_STATUS, contest as contract } from '@oj/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Result, Spin, Tabs } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { hasFeature } from '../../app/features';
+import { SCREENS } from '../../app/screens';
+import { MarkdownView } from '../../components/markdown-view';
+import { Panel } from '../../components/panel';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
+import { notifyPersistent, toast } from '../../lib/notify';
+import { useWebsiteConfig } from '../site/use-website-config';
+import { ContestHeader } from './contest-header';
+import { registerContestTexts } from './contest-texts';
+import { ANNOUNCEMENT_POLL_MS } from './scoreboard-cells';
+import {
+  readAnnouncementsKey,
+  readIdList,
+  useContestClock,
+  useContestInfo,
+  useIsContestAdmin,
+  writeIdList,
+} from './use-contest';
+
+export interface ContestContext {
+  contest: Contest;
+  status: number;
+  admin: boolean;
+  problems: ContestProblem[];
+}
+
+export const useContestContext = () => useOutletContext<ContestContext>();
+
+interface TabDef {
+  key: string;
+  labelKey: string;
+  screen: string;
+  /** Shown at all (feature, contest settings, role). */
+  shown: boolean;
+}
+
+/** The tab a path belongs to: problem pages under problems, submission details under submissions. */
+export const contestTabOf = (pathname: string, cid: string) => {
+  const rest = pathname
+    .replace(new RegExp(`^/contest/${cid}/?`), '')
+    .split('/')
+    .filter(Boolean);
+  if (!rest.length) return 'overview';
+  if (rest[0] === 'problem') return rest.includes('submission-detail') ? 'submissions' : 'problems';
+  return rest[0] ?? 'overview';
+};
+
+/** Announcements are polled every 60 s until the end; each unseen one raises a persistent warning and its id is
+ * kept locally so it is raised once (spec 2 §4). */
+const useAnnouncementAlerts = (cid: number, enabled: boolean) => {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: [contract.getContestNotReadAnnouncement.path, cid],
+    queryFn: () =>
+      api.call(
+        contract.getContestNotReadAnnouncement,
+        { cid, readAnnouncementList: readIdList<number>(readAnnouncementsKey(cid)) },
+        { silent: true },
+      ),
+    enabled,
+    refetchInterval: enabled ? ANNOUNCEMENT_POLL_MS : false,
+  });
+  useEffect(() => {
+    const fresh = query.data ?? [];
+    if (!fresh.length) return;
+    const seen = readIdList<number>(readAnnouncementsKey(cid));
+    const unseen = fresh.filter((a) => !seen.includes(a.id));
+    for (const a of unseen) notifyPersistent(`${t('New_Announcement')}: ${a.title}`, a.content);
+    writeIdList(readAnnouncementsKey(cid), [...seen, ...unseen.map((a) => a.id)]);
+  }, [query.data, cid, t]);
+};
+
+const RegisterForm = ({ cid, onDone }: { cid: number; onDone: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Form
+      layout="inline"
+      onFinish={async ({ password }: { password: string }) => {
+        await api.call(contract.registerContest, { cid, password });
+        toast.success(t('Register_contest_successfully'));
+        onDone();
+      }}
+      style={{ justifyContent: 'center', marginTop: 16 }}
+    >
+      <Form.Item
+        name="password"
+        rules={[{ required: true, whitespace: true, message: t('Enter_the_contest_password') }]}
+      >
+        <Input.Password aria-label={t('Contest_Password')} placeholder={t('Enter_the_contest_password')} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit">
+        {t('Register_Contest')}
+      </Button>
+    </Form>
+  );
+};
+
+/** The contest shell /contest/:id (spec 2 §2): header with the clock, tabs by permission, the overview. */
+const ContestDetailPage = () => {
+  registerContestTexts();
+  const { t } = useTranslation();
+  const { contestID = '' } = useParams();
+  const cid = Number(contestID);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const { isSuperAdmin } = useSession();
+  const config = useWebsiteConfig().data;
+  const info = useContestInfo(cid);
+  const c = info.data;
+  const { nowMs, status } = useContestClock(c);
+  const admin = useIsContestAdmin(c);
+  const needsAccess = !!c && c.auth !== CONTEST_AUTH.PUBLIC && !admin;
+  const access = useQuery({
+    queryKey: [contract.getContestAccess.path, cid],
+    queryFn: () => api.call(contract.getContestAccess, { cid }),
+    enabled: needsAccess,
+  });
+  const denied =
+    !!c && ((status === CONTEST_STATUS.SCHEDULED && !admin) || (needsAccess && access.data?.access !== true));
+  const problems = useQuery({
+    queryKey: [contract.getContestProblem.path, cid],
+    queryFn: () => api.call(contract.getContestProblem, { cid }),
+    enabled: !!c && !denied,
+  });
+  useAnnouncementAlerts(cid, !!c && !denied && status !== CONTEST_STATUS.ENDED);
+
+  // The problem list appears the second the contest starts (the clock crosses the start time).
+  const lastStatus = useRef(status);
+  useEffect(() => {
+    if (lastStatus.current !== status && status !== null) {
+      lastStatus.current = status;
+      void queryClient.invalidateQueries({ queryKey: [contract.getContestInfo.path, cid] });
+    }
+  }, [status, cid, queryClient]);
+
+  if (info.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
+  if (info.error || !c || status === null) {
+    return (
+      <Result
+        status="warning"
+        title={info.error?.message ?? t('Query_Error')}
+        extra={<Button onClick={() => navigate('/contest')}>{t('Contest_List')}</Button>}
+      />
+    );
+  }
+
+  const acm = c.type === 0;
+  const tabs: TabDef[] = [
+    { key: 'overview', labelKey: 'Overview', screen: 'ContestDetails', shown: true },
+    { key: 'problems', labelKey: 'Contest_Problems', screen: 'ContestProblemList', shown: true },
+    { key: 'submissions', labelKey: 'Submissions', screen: 'ContestSubmissionList', shown: true },
+    { key: 'rank', labelKey: 'Rankings', screen: 'ContestRank', shown: true },
+    { key: 'announcements', labelKey: 'Announcements', screen: 'ContestAnnouncementList', shown: true },
+    {
+      key: 'comment',
+      labelKey: 'Comment',
+      screen: 'ContestComment',
+      shown: hasFeature('discussion') && !!config?.openContestComment,
+    },
+    { key: 'print', labelKey: 'Print', screen: 'ContestPrint', shown: c.openPrint },
+    { key: 'ac-info', labelKey: 'AC_Info', screen: 'ContestACInfo', shown: admin && acm },
+    { key: 'admin-print', labelKey: 'Admin_Print', screen: 'ContestAdminPrint', shown: admin && c.openPrint },
+    { key: 'rejudge', labelKey: 'Rejudge', screen: 'ContestRejudgeAdmin', shown: isSuperAdmin },
+    { key: 'scroll-board', labelKey: 'Scroll_Board', screen: 'ContestScrollBoard', shown: admin && acm },
+  ];
+  // Tabs whose screens belong to a later part of the contest feature stay hidden until they exist.
+  const visible = tabs.filter((tab) => tab.shown && tab.screen in SCREENS);
+  const active = contestTabOf(pathname, contestID);
+  const context: ContestContext = { contest: c, status, admin, problems: problems.data ?? [] };
+
+  return (
+    <Panel>
+      <ContestHeader contest={c} nowMs={nowMs} status={status} />
+      <Tabs
+        activeKey={active}
+        onChange={(key) => navigate(key === 'overview' ? `/contest/${cid}` : `/contest/${cid}/${key}`)}
+        items={visible.map((tab) => ({
+          key: tab.key,
+          label: t(tab.labelKey),
+          disabled: tab.key !== 'overview' && denied,
+        }))}
+      />
+      {active === 'overview' ? (
+        <section aria-label={t('Overview')}>
+          {denied && status === CONTEST_STATUS.SCHEDULED && !admin && (
+            <Alert type="info" showIcon title={t('Contest_Not_Started')} />
+          )}
+          <MarkdownView source={c.description} />
+          {needsAccess && access.data?.access === false && (
+            <>
+              <Alert type="warning" showIcon title={t('No_Contest_Access')} style={{ marginTop: 16 }} />
+              <RegisterForm
+                cid={cid}
+                onDone={() => void queryClient.invalidateQueries({ queryKey: [contract.getContestAccess.path, cid] })}
+              />
+            </>
+          )}
+        </section>
+      ) : denied ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t(status === CONTEST_STATUS.SCHEDULED ? 'Contest_Not_Started' : 'No_Contest_Access')}
+        />
+      ) : (
+        <Outlet context={context} />
+      )}
+    </Panel>
+  );
+};
+
+export default ContestDetailPage;

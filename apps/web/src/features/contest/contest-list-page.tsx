@@ -1,0 +1,168 @@
+import { TrophyOutlined } from '@ant-design/icons';
+import type { Contest } from '@oj/shared';
+import { CONTEST_STATUS, contest as contract } from '@oj/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Input, Select, Space, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Panel } from '../../components/panel';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
+import { toast } from '../../lib/notify';
+import { loginDialog } from '../../lib/ui-store';
+import { AUTH_KEYS, ContestLock, STATUS_COLORS, STATUS_KEYS } from './contest-header';
+import { registerContestTexts } from './contest-texts';
+import { formatSeconds } from './contest-time';
+
+export const CONTEST_PAGE_SIZE = 10;
+
+export const scoreboardPath = (c: Pick<Contest, 'id' | 'type'>) =>
+  `/contest/${c.type === 1 ? 'oi' : 'acm'}-scoreboard/${c.id}`;
+
+const num = (v: string | null) => {
+  const n = Number.parseInt(v ?? '', 10);
+  return Number.isFinite(n) ? n : undefined;
+};
+
+/** The contest list (spec 2 §2): filters in the URL, locks, outside scoreboard buttons; opening needs a login. */
+const ContestListPage = () => {
+  registerContestTexts();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isAuthenticated } = useSession();
+  const [params, setParams] = useSearchParams();
+  const status = num(params.get('status'));
+  const type = num(params.get('type'));
+  const keyword = params.get('keyword') ?? '';
+  const currentPage = num(params.get('currentPage')) ?? 1;
+
+  const update = (patch: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries({ ...patch, currentPage: patch.currentPage ?? undefined })) {
+      if (v === undefined || v === '') next.delete(k);
+      else next.set(k, String(v));
+    }
+    setParams(next);
+  };
+
+  const input = { currentPage, limit: CONTEST_PAGE_SIZE, status, type, keyword: keyword || undefined };
+  const list = useQuery({
+    queryKey: [contract.getContestList.path, input],
+    queryFn: () => api.call(contract.getContestList, input),
+    placeholderData: keepPreviousData,
+  });
+
+  const open = (c: Contest) => {
+    if (!isAuthenticated) {
+      toast.warning(t('Please_login_first'));
+      loginDialog.open();
+      return;
+    }
+    navigate(`/contest/${c.id}`);
+  };
+
+  return (
+    <Panel
+      title={t('Contest_List')}
+      extra={
+        <Space wrap>
+          <Select
+            aria-label={t('Rule_Type')}
+            value={type ?? 'all'}
+            style={{ width: 120 }}
+            onChange={(v) => update({ type: v === 'all' ? undefined : v })}
+            options={[
+              { value: 'all', label: t('All') },
+              { value: 0, label: 'ACM' },
+              { value: 1, label: 'OI' },
+            ]}
+          />
+          <Select
+            aria-label={t('Contest_Status')}
+            value={status ?? 'all'}
+            style={{ width: 130 }}
+            onChange={(v) => update({ status: v === 'all' ? undefined : v })}
+            options={[
+              { value: 'all', label: t('All') },
+              ...[CONTEST_STATUS.SCHEDULED, CONTEST_STATUS.RUNNING, CONTEST_STATUS.ENDED].map((s) => ({
+                value: s,
+                label: t(STATUS_KEYS[s] ?? ''),
+              })),
+            ]}
+          />
+          <Input.Search
+            aria-label={t('Search_Contest')}
+            placeholder={t('Search_Contest')}
+            defaultValue={keyword}
+            allowClear
+            style={{ width: 220 }}
+            onSearch={(v) => update({ keyword: v.trim() })}
+          />
+        </Space>
+      }
+    >
+      <Table<Contest>
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        pagination={{
+          current: currentPage,
+          pageSize: CONTEST_PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: (p) => update({ currentPage: p }),
+        }}
+        columns={[
+          {
+            title: t('Contest_Title'),
+            dataIndex: 'title',
+            render: (title: string, c) => (
+              <Space>
+                <TrophyOutlined style={{ color: c.type === 0 ? '#2f54eb' : '#722ed1' }} />
+                <Button type="link" style={{ padding: 0 }} onClick={() => open(c)}>
+                  {title}
+                </Button>
+                <ContestLock auth={c.auth} />
+              </Space>
+            ),
+          },
+          { title: t('Rule_Type'), dataIndex: 'type', render: (v: number) => (v === 1 ? 'OI' : 'ACM') },
+          {
+            title: t('Start_Time'),
+            dataIndex: 'startTime',
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+          },
+          { title: t('Duration'), dataIndex: 'duration', render: (v: number) => formatSeconds(v) },
+          { title: t('Participants'), dataIndex: 'count' },
+          {
+            title: t('Status'),
+            dataIndex: 'status',
+            render: (s: number, c) => (
+              <Space>
+                <Tag color={STATUS_COLORS[s]}>{t(STATUS_KEYS[s] ?? '')}</Tag>
+                <Tag>{t(AUTH_KEYS[c.auth] ?? 'Public')}</Tag>
+              </Space>
+            ),
+          },
+          {
+            title: t('Outside_Scoreboard'),
+            key: 'board',
+            render: (_: unknown, c) =>
+              c.openRank ? (
+                <Button
+                  size="small"
+                  disabled={c.status === CONTEST_STATUS.SCHEDULED}
+                  onClick={() => navigate(scoreboardPath(c))}
+                >
+                  {t('Outside_Scoreboard')}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+    </Panel>
+  );
+};
+
+export default ContestListPage;

@@ -1,0 +1,64 @@
+import type { ContestProblem } from '@oj/shared';
+import { problem as problemContract } from '@oj/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { StatusTag } from '../submission/status-tag';
+import { useContestContext } from './contest-detail-page';
+import { registerContestTexts } from './contest-texts';
+
+/** The contest's problems (spec 2 §2): AC/total, or question marks without the real-time rank permission. */
+const ContestProblemListPage = () => {
+  registerContestTexts();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { contest, problems } = useContestContext();
+  const pids = problems.map((p) => p.pid);
+  const mine = useQuery({
+    queryKey: [problemContract.getUserProblemStatus.path, 'contest', contest.id, pids],
+    queryFn: () =>
+      api.call(problemContract.getUserProblemStatus, { pidList: pids, isContestProblemList: true, cid: contest.id }),
+    enabled: pids.length > 0,
+  });
+  return (
+    <Table<ContestProblem>
+      rowKey="id"
+      pagination={false}
+      dataSource={problems}
+      onRow={(p) => ({
+        onClick: () => navigate(`/contest/${contest.id}/problem/${encodeURIComponent(p.displayId)}`),
+        style: { cursor: 'pointer' },
+      })}
+      columns={[
+        {
+          title: t('My_Status'),
+          key: 'mine',
+          width: 130,
+          render: (_, p) => {
+            const s = mine.data?.[String(p.pid)]?.status;
+            return s === undefined || s === -10 ? null : <StatusTag status={s} />;
+          },
+        },
+        {
+          title: t('Display_ID'),
+          dataIndex: 'displayId',
+          width: 120,
+          render: (v: string, p) => (
+            <span style={p.color ? { borderLeft: `4px solid ${p.color}`, paddingLeft: 8 } : undefined}>{v}</span>
+          ),
+        },
+        { title: t('Title'), dataIndex: 'displayTitle' },
+        {
+          title: t('Accepted_Total'),
+          key: 'count',
+          width: 140,
+          render: (_, p) => (p.ac === null || p.total === null ? '? / ?' : `${p.ac} / ${p.total}`),
+        },
+      ]}
+    />
+  );
+};
+
+export default ContestProblemListPage;

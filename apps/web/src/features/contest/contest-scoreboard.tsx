@@ -1,0 +1,266 @@
+import { StarFilled, StarOutlined } from '@ant-design/icons';
+import type { AcmContestRankRow, Contest, ContestProblem, OiContestRankRow } from '@oj/shared';
+import { CONTEST_STATUS, contest as contract } from '@oj/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Input, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../lib/api';
+import { formatSeconds } from './contest-time';
+import {
+  ACM_CELL_COLORS,
+  acmCellState,
+  acmCellText,
+  OI_CELL_COLORS,
+  oiCellState,
+  SCOREBOARD_DEFAULT_PAGE_SIZE,
+  SCOREBOARD_PAGE_SIZES,
+  SCOREBOARD_REFRESH_MS,
+} from './scoreboard-cells';
+import { concernedUsersKey, readIdList, useIsContestAdmin, writeIdList } from './use-contest';
+
+type Row = AcmContestRankRow | OiContestRankRow;
+const isAcm = (r: Row): r is AcmContestRankRow => 'ac' in r;
+
+const Switcher = ({
+  id,
+  label,
+  ...rest
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) => (
+  <Space>
+    <span id={id}>{label}</span>
+    <Switch aria-labelledby={id} {...rest} />
+  </Space>
+);
+
+/** The scoreboard of the rank tab and of the outside ACM/OI scoreboards (spec 2 §2 "Scoreboard screen", §4, §9). */
+export const ContestScoreboard = ({
+  contest,
+  problems,
+  status,
+  outside,
+}: {
+  contest: Contest;
+  problems: ContestProblem[];
+  status: number;
+  outside: boolean;
+}) => {
+  const { t } = useTranslation();
+  const admin = useIsContestAdmin(contest);
+  const ended = status === CONTEST_STATUS.ENDED;
+  const [currentPage, setCurrentPage] = useState(1);
+  const [limit, setLimit] = useState(SCOREBOARD_DEFAULT_PAGE_SIZE);
+  const [keyword, setKeyword] = useState('');
+  const [showStar, setShowStar] = useState(true);
+  const [forceRefresh, setForceRefresh] = useState(false);
+  // On by default while the contest runs; never after the end (spec 2 §4).
+  const [autoRefresh, setAutoRefresh] = useState(!ended);
+  const [concerned, setConcerned] = useState<string[]>(() => readIdList<string>(concernedUsersKey(contest.id)));
+  useEffect(() => {
+    if (ended) setAutoRefresh(false);
+  }, [ended]);
+
+  const input = {
+    cid: contest.id,
+    currentPage,
+    limit,
+    keyword: keyword || null,
+    removeStar: !showStar,
+    forceRefresh: admin && forceRefresh,
+    concernedList: concerned,
+  };
+  const endpoint = outside ? contract.getContestOutsideScoreboard : contract.getContestRank;
+  const board = useQuery({
+    queryKey: [endpoint.path, input],
+    queryFn: () => api.call(endpoint, input),
+    placeholderData: keepPreviousData,
+    retry: false,
+    refetchInterval: autoRefresh ? SCOREBOARD_REFRESH_MS : false,
+  });
+  // A failed load stops the loading state and turns auto refresh off (spec 2 §8).
+  useEffect(() => {
+    if (board.error) setAutoRefresh(false);
+  }, [board.error]);
+
+  const toggleConcern = (uid: string) => {
+    const next = concerned.includes(uid) ? concerned.filter((u) => u !== uid) : [...concerned, uid];
+    setConcerned(next);
+    writeIdList(concernedUsersKey(contest.id), next);
+  };
+
+  const nameOf = (r: Row) =>
+    (contest.rankShowName === 'realname' && r.realname) ||
+    (contest.rankShowName === 'nickname' && r.nickname) ||
+    r.username;
+
+  const acm = contest.type === 0;
+  const columns: ColumnsType<Row> = [
+    {
+      title: t('Rank_Column'),
+      key: 'rank',
+      fixed: 'left',
+      width: 70,
+      render: (_, r) =>
+        r.rank === -1 ? (
+          <span aria-label={t('Star_User')}>*</span>
+        ) : (
+          <span
+            style={
+              r.isWinAward && r.awardBackground
+                ? { background: r.awardBackground, color: r.awardColor ?? '#fff', padding: '2px 8px', borderRadius: 4 }
+                : undefined
+            }
+            title={r.awardName ?? undefined}
+          >
+            {r.rank}
+          </span>
+        ),
+    },
+    {
+      title: t('User_Column'),
+      key: 'user',
+      fixed: 'left',
+      width: 200,
+      render: (_, r) => (
+        <Space>
+          <Tooltip title={concerned.includes(r.uid) ? t('Unconcerned') : t('Concerned')}>
+            <Button
+              type="text"
+              size="small"
+              aria-label={`${concerned.includes(r.uid) ? t('Unconcerned') : t('Concerned')} ${r.username}`}
+              icon={concerned.includes(r.uid) ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+              onClick={() => toggleConcern(r.uid)}
+            />
+          </Tooltip>
+          <Link to={`/user-home?username=${encodeURIComponent(r.username)}&uid=${encodeURIComponent(r.uid)}`}>
+            {nameOf(r)}
+          </Link>
+          {r.school && <span style={{ color: '#999' }}>{r.school}</span>}
+        </Space>
+      ),
+    },
+    ...(acm
+      ? [
+          { title: t('Solved'), key: 'ac', width: 80, render: (_: unknown, r: Row) => (isAcm(r) ? r.ac : '') },
+          {
+            title: t('Penalty'),
+            key: 'penalty',
+            width: 110,
+            render: (_: unknown, r: Row) => (isAcm(r) ? formatSeconds(r.totalTime) : ''),
+          },
+        ]
+      : [
+          {
+            title: t('Total_Score'),
+            key: 'score',
+            width: 100,
+            render: (_: unknown, r: Row) => (isAcm(r) ? '' : r.totalScore),
+          },
+        ]),
+    ...problems.map((p) => ({
+      title: (
+        <Tooltip title={p.displayTitle}>
+          <span style={p.color ? { borderBottom: `3px solid ${p.color}` } : undefined}>{p.displayId}</span>
+        </Tooltip>
+      ),
+      key: `p-${p.displayId}`,
+      width: 90,
+      align: 'center' as const,
+      onCell: (r: Row) => {
+        if (isAcm(r)) {
+          const state = acmCellState(r.submissionInfo[p.displayId]);
+          return {
+            style: { background: ACM_CELL_COLORS[state], color: state === 'first-ac' ? '#fff' : undefined },
+            'data-state': state,
+          } as object;
+        }
+        const score = r.submissionInfo[p.displayId];
+        return score === undefined
+          ? {}
+          : ({ style: { color: OI_CELL_COLORS[oiCellState(score)], fontWeight: 600 } } as object);
+      },
+      render: (_: unknown, r: Row) => {
+        if (isAcm(r)) {
+          const info = r.submissionInfo[p.displayId];
+          const state = acmCellState(info);
+          const text = acmCellText(info);
+          return state === 'try' ? (
+            <Tooltip title={t('Pending_Tries', { count: info?.tryNum ?? 0 })}>{text}</Tooltip>
+          ) : (
+            text
+          );
+        }
+        return r.submissionInfo[p.displayId] ?? '';
+      },
+    })),
+  ];
+
+  return (
+    <section aria-label={t('Rankings')}>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          aria-label={t('Search_Scoreboard')}
+          placeholder={t('Search_Scoreboard')}
+          allowClear
+          style={{ width: 220 }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setCurrentPage(1);
+          }}
+        />
+        <Switcher id={`star-${contest.id}`} label={t('Star_User')} checked={showStar} onChange={setShowStar} />
+        {admin && (
+          <Switcher
+            id={`force-${contest.id}`}
+            label={t('Force_Update')}
+            checked={forceRefresh}
+            onChange={setForceRefresh}
+          />
+        )}
+        <Space>
+          <span id={`auto-${contest.id}`}>{t('Auto_Refresh')}</span>
+          <Switch
+            aria-labelledby={`auto-${contest.id}`}
+            checked={autoRefresh}
+            disabled={ended}
+            onChange={(v) => {
+              setAutoRefresh(v);
+              if (v) void board.refetch();
+            }}
+          />
+        </Space>
+        <Button onClick={() => board.refetch()}>{t('Refresh')}</Button>
+        {contest.sealRank && contest.sealRankTime && <Tag color="orange">{t('Seal_Rank')}</Tag>}
+      </Space>
+      {board.error && <Alert type="error" showIcon title={t('Scoreboard_Load_Failed')} style={{ marginBottom: 12 }} />}
+      <Table<Row>
+        // Pinned rows (the viewer, followed users) repeat a row of the page: the position keeps keys unique.
+        rowKey={(r) => (r as Row & { _key: string })._key}
+        size="small"
+        bordered
+        scroll={{ x: 'max-content' }}
+        loading={board.isFetching && !board.data}
+        dataSource={(board.data?.records ?? []).map((r, i) => ({ ...r, _key: `${i}:${r.uid}` }))}
+        columns={columns}
+        pagination={{
+          current: currentPage,
+          pageSize: limit,
+          total: board.data?.total ?? 0,
+          pageSizeOptions: SCOREBOARD_PAGE_SIZES,
+          showSizeChanger: true,
+          onChange: (p, size) => {
+            setCurrentPage(size !== limit ? 1 : p);
+            setLimit(size);
+          },
+        }}
+      />
+    </section>
+  );
+};

@@ -1,0 +1,45 @@
+import type { AcmContestRankRow } from '@oj/shared';
+
+/** Scoreboard cell states and colours (spec 2 §4, §9). */
+export type AcmCellState = 'first-ac' | 'ac' | 'try' | 'wa' | 'none';
+
+type AcmInfo = AcmContestRankRow['submissionInfo'][string];
+
+export const acmCellState = (info: AcmInfo | undefined): AcmCellState => {
+  if (!info) return 'none';
+  if (info.isAC) return info.isFirstAC ? 'first-ac' : 'ac';
+  if (info.tryNum > 0) return 'try';
+  if (info.errorNum > 0) return 'wa';
+  return 'none';
+};
+
+export const ACM_CELL_COLORS: Record<AcmCellState, string | undefined> = {
+  'first-ac': '#1a8f3c',
+  ac: '#a9f5af',
+  try: '#ffe58f',
+  wa: '#ffa39e',
+  none: undefined,
+};
+
+/** The text of an ACM cell: the AC minute and the rejected tries (-n), or the pending tries (?n). */
+export const acmCellText = (info: AcmInfo | undefined) => {
+  const state = acmCellState(info);
+  if (!info || state === 'none') return '';
+  if (state === 'ac' || state === 'first-ac') {
+    const minutes = Math.floor((info.ACTime ?? 0) / 60);
+    return info.errorNum > 0 ? `${minutes} (-${info.errorNum})` : String(minutes);
+  }
+  if (state === 'try') return info.errorNum > 0 ? `-${info.errorNum} ?${info.tryNum}` : `?${info.tryNum}`;
+  return `-${info.errorNum}`;
+};
+
+export type OiCellState = 'full' | 'zero' | 'partial';
+export const oiCellState = (score: number, full = 100): OiCellState =>
+  score >= full ? 'full' : score <= 0 ? 'zero' : 'partial';
+export const OI_CELL_COLORS: Record<OiCellState, string> = { full: '#52c41a', zero: '#ff4d4f', partial: '#1677ff' };
+
+/** Scoreboard page sizes (spec 2 §9). */
+export const SCOREBOARD_PAGE_SIZES = [10, 30, 50, 100, 300];
+export const SCOREBOARD_DEFAULT_PAGE_SIZE = 50;
+export const SCOREBOARD_REFRESH_MS = 30_000;
+export const ANNOUNCEMENT_POLL_MS = 60_000;

@@ -1,0 +1,5 @@
+/** The detail page of a submission: inside a contest it stays in the contest shell (spec 2 §2). */
+export const submissionDetailPath = (submitId: number, contest?: { cid: number; displayId: string }) =>
+  contest
+    ? `/contest/${contest.cid}/problem/${encodeURIComponent(contest.displayId)}/submission-detail/${submitId}`
+    : `/submission-detail/${submitId}`;

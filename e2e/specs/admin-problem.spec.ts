@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { ROOT_PASSWORD } from '../env';
+
+/** A stored (uncompressed) zip of a few small files: enough for a test-data upload. */
+const storedZip = (files: Record<string, string>) => {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [fileName, text] of Object.entries(files)) {
+    const data = Buffer.from(text);
+    const name = Buffer.from(fileName);
+    const crc = zlib.crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    centrals.push(central, name);
+    offset += 30 + name.length + data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(centrals.length / 2, 8);
+  end.writeUInt16LE(centrals.length / 2, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+};
+
+// Right on small sums only: the first case (1 2) passes, the second (50 50) fails.
+const HALF_RIGHT = `#include <iostream>
+int main() {
+  long long a, b;
+  std::cin >> a >> b;
+  std::cout << (a + b < 10 ? a + b : 0) << "\\n";
+  return 0;
+}
+`;
+
+test('an admin creates an OI problem with a formula and a test-data zip, a solution earns partial points, and the problem is exported and imported back as a new one', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const title = `Sum with scores ${Date.now()}`;
+
+  await page.goto('/admin/login');
+  await page.getByLabel('用户名').fill('root');
+  await page.getByLabel('密码').fill(ROOT_PASSWORD);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: '评测机', exact: true })).toBeVisible();
+  // Root sees the judge token of the embedded worker.
+  await expect(page.getByRole('heading', { name: '评测机令牌' })).toBeVisible();
+
+  await page.getByRole('link', { name: '创建题目' }).click();
+  await expect(page).toHaveURL(/\/admin\/problem\/create$/);
+  await page.getByRole('textbox', { name: '题目标题' }).fill(title);
+  await page.getByRole('textbox', { name: '题目描述', exact: true }).fill('Print the sum $a+b$ of two integers.');
+  await page.getByRole('textbox', { name: '输入描述', exact: true }).fill('Two integers $a$ and $b$.');
+  await page.getByRole('textbox', { name: '输出描述', exact: true }).fill('Their sum.');
+  await page.getByRole('radio', { name: 'OI' }).check();
+
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: '上传 zip' }).click(),
+  ]);
+  await chooser.setFiles({
+    name: 'tests.zip',
+    mimeType: 'application/zip',
+    buffer: storedZip({ '1.in': '1 2\n', '1.out': '3\n', '2.in': '50 50\n', '2.out': '100\n' }),
+  });
+  // Two cases: 100 points spread as 50 + 50, then set by hand to 30 + 70.
+  await expect(page.getByRole('cell', { name: '2.in' })).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: '分数 2' })).toHaveValue('50');
+  await page.getByRole('spinbutton', { name: '分数 1' }).fill('30');
+  await page.getByRole('spinbutton', { name: '分数 2' }).fill('70');
+  await expect(page.getByText('总分: 100')).toBeVisible();
+  await page.getByRole('button', { name: '保存' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/problems$/);
+  const link = page.getByRole('link', { name: title });
+  await expect(link).toBeVisible();
+  const pid = Number((await link.getAttribute('href'))?.split('/').pop());
+  const problemId = `P${pid}`;
+
+  // The solution is judged by the embedded judge: the first case (30 points) passes, the second does not.
+  // The admin's session is the site's session too; user administration (to create a student) is issue 6.
+  await page.goto(`/problem/${problemId}`);
+  await expect(page.getByRole('heading', { name: `${problemId} ${title}` })).toBeVisible();
+  await expect(page.getByRole('article').getByText('$a+b$')).toHaveCount(0);
+  await page.getByRole('textbox', { name: '代码编辑器' }).fill(HALF_RIGHT);
+  await page.waitForTimeout(3000);
+  console.log(
+    'BUTTONS',
+    JSON.stringify(
+      await page
+        .getByRole('button')
+        .evaluateAll((els) =>
+          els.map(
+            (e) => (e.getAttribute('aria-label') ?? '') + '|' + e.textContent + '|' + (e as HTMLButtonElement).disabled,
+          ),
+        ),
+    ),
+  );
+  await page.screenshot({ path: '/tmp/problem-page.png', fullPage: true });
+  await page.getByRole('button', { name: '提交', exact: true }).click();
+  const banner = page.getByRole('status', { name: '评测' });
+  await expect(banner.getByText('部分正确')).toBeVisible({ timeout: 120_000 });
+  await banner.getByRole('link', { name: '查看详情' }).click();
+  await expect(page.getByText('30', { exact: true }).first()).toBeVisible();
+
+  // Export it, then import the zip back: a new problem, its display id renamed because the old one is taken.
+  await page.goto('/admin/problem/batch-operation');
+  await page.getByRole('searchbox', { name: '搜索题目ID、标题或作者' }).fill(problemId);
+  await page.getByRole('searchbox', { name: '搜索题目ID、标题或作者' }).press('Enter');
+  await page.getByRole('checkbox', { name: `导出 ${problemId}` }).check();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: '导出' }).click(),
+  ]);
+  const zipPath = test.info().outputPath('export.zip');
+  await download.saveAs(zipPath);
+  expect(fs.statSync(zipPath).size).toBeGreaterThan(100);
+
+  const [importChooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: '选择 zip 文件' }).click(),
+  ]);
+  await importChooser.setFiles(zipPath);
+  await expect(page.getByText(`原展示ID已被占用：${problemId}`)).toBeVisible();
+  const copy = page.getByRole('link', { name: new RegExp(`^P\\d+ ${title}$`) });
+  await expect(copy).toBeVisible();
+  await copy.click();
+  await expect(page).toHaveURL(/\/admin\/problem\/edit\/\d+$/);
+  await expect(page.getByRole('textbox', { name: '题目标题' })).toHaveValue(title);
+  await expect(page.getByRole('spinbutton', { name: '分数 2' })).toHaveValue('70');
+});
