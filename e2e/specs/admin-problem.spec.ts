@@ -52,10 +52,11 @@ int main() {
 }
 `;
 
-test('an admin creates an OI problem with a formula and a test-data zip, a solution earns partial points, and the problem is exported and imported back as a new one', async ({
+test('an admin creates an OI problem with a formula and a test-data zip, a student's solution earns partial points, and the problem is exported and imported back as a new one', async ({
   page,
+  browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(240_000);
   const title = `Sum with scores ${Date.now()}`;
 
   await page.goto('/admin/login');
@@ -98,31 +99,38 @@ test('an admin creates an OI problem with a formula and a test-data zip, a solut
   const pid = Number((await link.getAttribute('href'))?.split('/').pop());
   const problemId = `P${pid}`;
 
-  // The solution is judged by the embedded judge: the first case (30 points) passes, the second does not.
-  // The admin's session is the site's session too; user administration (to create a student) is issue 6.
-  await page.goto(`/problem/${problemId}`);
-  await expect(page.getByRole('heading', { name: `${problemId} ${title}` })).toBeVisible();
-  await expect(page.getByRole('article').getByText('$a+b$')).toHaveCount(0);
-  await page.getByRole('textbox', { name: '代码编辑器' }).fill(HALF_RIGHT);
-  await page.waitForTimeout(3000);
-  console.log(
-    'BUTTONS',
-    JSON.stringify(
-      await page
-        .getByRole('button')
-        .evaluateAll((els) =>
-          els.map(
-            (e) => (e.getAttribute('aria-label') ?? '') + '|' + e.textContent + '|' + (e as HTMLButtonElement).disabled,
-          ),
-        ),
-    ),
-  );
-  await page.screenshot({ path: '/tmp/problem-page.png', fullPage: true });
-  await page.getByRole('button', { name: '提交', exact: true }).click();
-  const banner = page.getByRole('status', { name: '评测' });
+  // A student (created through the user administration API) solves it half: the first case (30 points) passes,
+  // the second does not, and the embedded judge says so.
+  const rootLogin = await page.request.post('/api/login', { data: { username: 'root', password: ROOT_PASSWORD } });
+  const rootToken = rootLogin.headers().authorization;
+  const student = `stu${Date.now() % 1_000_000}`;
+  const created = await page.request.post('/api/admin/user/insert-batch-user', {
+    headers: { authorization: rootToken },
+    data: { users: [[student, 'student-pass1', '', '']] },
+  });
+  expect(created.ok()).toBe(true);
+
+  const studentContext = await browser.newContext();
+  const studentPage = await studentContext.newPage();
+  await studentPage.goto('/home');
+  await studentPage.getByRole('navigation', { name: '菜单' }).getByRole('button', { name: '登录' }).click();
+  const dialog = studentPage.getByRole('dialog', { name: 'OJ' });
+  await dialog.getByLabel('用户名').fill(student);
+  await dialog.getByLabel('密码').fill('student-pass1');
+  await dialog.getByRole('button', { name: '登录' }).click();
+  await expect(dialog).toBeHidden();
+  await studentPage.goto(`/problem/${problemId}`);
+  await expect(studentPage.getByRole('heading', { name: `${problemId} ${title}` })).toBeVisible();
+  // The statement's formula is rendered by KaTeX, not shown as "$a+b$".
+  await expect(studentPage.getByRole('article').getByText('$a+b$')).toHaveCount(0);
+  await studentPage.getByRole('textbox', { name: '代码编辑器' }).fill(HALF_RIGHT);
+  await studentPage.getByRole('button', { name: '提交' }).click();
+  const banner = studentPage.getByRole('status', { name: '评测' });
   await expect(banner.getByText('部分正确')).toBeVisible({ timeout: 120_000 });
   await banner.getByRole('link', { name: '查看详情' }).click();
-  await expect(page.getByText('30', { exact: true }).first()).toBeVisible();
+  await expect(studentPage).toHaveURL(/\/submission-detail\/\d+$/);
+  await expect(studentPage.getByText('30', { exact: true }).first()).toBeVisible();
+  await studentContext.close();
 
   // Export it, then import the zip back: a new problem, its display id renamed because the old one is taken.
   await page.goto('/admin/problem/batch-operation');
