@@ -1,21 +1,12 @@
-import type { adminTag as contract, Tag } from '@oj/shared';
+import type { adminTag as contract } from '@oj/shared';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http/app-error.js';
-import type { AdminTagRepository, TagClassificationRow, TagRow } from './admin-tag.repository.js';
+import { toTag } from '../problem/problem.mapper.js';
+import type { AdminTagRepository, TagClassificationRow } from './admin-tag.repository.js';
 
 type TagInput = z.output<(typeof contract.addTag)['input']>;
 type ClassificationInput = z.output<(typeof contract.addTagClassification)['input']>;
 
-const toTag = (t: TagRow): Tag => ({
-  id: t.id,
-  name: t.name,
-  color: t.color,
-  oj: t.oj,
-  gid: t.gid,
-  tcid: t.tcid,
-  gmtCreate: t.gmtCreate.toISOString(),
-  gmtModified: t.gmtModified.toISOString(),
-});
 const toClassification = (c: TagClassificationRow) => ({
   id: c.id,
   name: c.name,
