@@ -1,33 +1,8 @@
-import { count, desc, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { announcements, files, homeCarousel, users } from '../../db/schema.js';
+import { announcements, files, homeCarousel } from '../../db/schema.js';
 
 export const createAdminSiteRepository = (db: Db) => ({
-  /** Site announcements (no group), hidden ones included. */
-  async pageAnnouncements(offset: number, limit: number) {
-    const where = isNull(announcements.gid);
-    const [[{ total }], rows] = await Promise.all([
-      db.select({ total: count() }).from(announcements).where(where),
-      db
-        .select({
-          id: announcements.id,
-          title: announcements.title,
-          content: announcements.content,
-          uid: announcements.uid,
-          username: users.username,
-          status: announcements.status,
-          gmtCreate: announcements.gmtCreate,
-          gmtModified: announcements.gmtModified,
-        })
-        .from(announcements)
-        .innerJoin(users, eq(users.uid, announcements.uid))
-        .where(where)
-        .orderBy(desc(announcements.gmtCreate), desc(announcements.id))
-        .limit(limit)
-        .offset(offset),
-    ]);
-    return { total, rows };
-  },
   async insertAnnouncement(a: typeof announcements.$inferInsert) {
     await db.insert(announcements).values(a);
   },

@@ -1,12 +1,4 @@
-import type {
-  Announcement,
-  adminAnnouncement,
-  adminConfig,
-  EmailConfig,
-  Page,
-  SwitchConfig,
-  UploadedFile,
-} from '@oj/shared';
+import type { adminAnnouncement, adminConfig, EmailConfig, SwitchConfig, UploadedFile } from '@oj/shared';
 import type { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../http/app-error.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
@@ -148,24 +140,8 @@ export const createAdminSiteService = (deps: {
       return null;
     },
 
-    async announcements(currentPage: number, limit: number): Promise<Page<Announcement>> {
-      const { total, rows } = await deps.repo.pageAnnouncements((currentPage - 1) * limit, limit);
-      return {
-        records: rows.map((r) => ({
-          id: r.id,
-          title: r.title,
-          content: r.content,
-          uid: r.uid,
-          username: r.username,
-          status: r.status,
-          gmtCreate: r.gmtCreate.toISOString(),
-          gmtModified: r.gmtModified.toISOString(),
-        })),
-        total,
-        size: limit,
-        current: currentPage,
-      };
-    },
+    /** Hidden ones included: the admin list shows everything the home page may show. */
+    announcements: (currentPage: number, limit: number) => deps.site.announcements(currentPage, limit, true),
     async createAnnouncement(actor: Actor, a: AnnouncementInput) {
       await deps.repo.insertAnnouncement({ title: a.title, content: a.content, status: a.status, uid: actor.uid });
       return null;

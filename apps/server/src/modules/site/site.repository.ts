@@ -22,8 +22,11 @@ export const createSiteRepository = (db: Db) => ({
     return db.select({ id: homeCarousel.id, url: homeCarousel.url }).from(homeCarousel).orderBy(homeCarousel.id);
   },
 
-  async pageAnnouncements(offset: number, limit: number) {
-    const where = and(isNull(announcements.gid), eq(announcements.status, 0));
+  /** Site announcements (no group), newest first; hidden ones only for the admin list. */
+  async pageAnnouncements(offset: number, limit: number, includeHidden = false) {
+    const where = includeHidden
+      ? isNull(announcements.gid)
+      : and(isNull(announcements.gid), eq(announcements.status, 0));
     const [{ total }] = await db.select({ total: count() }).from(announcements).where(where);
     const rows = await db
       .select({

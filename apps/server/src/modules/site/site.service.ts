@@ -90,8 +90,8 @@ export const createSiteService = (repo: SiteRepository) => {
 
     carousel: () => repo.listCarousel(),
 
-    async announcements(currentPage: number, limit: number): Promise<Page<Announcement>> {
-      const { total, rows } = await repo.pageAnnouncements((currentPage - 1) * limit, limit);
+    async announcements(currentPage: number, limit: number, includeHidden = false): Promise<Page<Announcement>> {
+      const { total, rows } = await repo.pageAnnouncements((currentPage - 1) * limit, limit, includeHidden);
       return {
         records: rows.map((r) => ({
           id: r.id,
