@@ -5,6 +5,20 @@ import type { ScreenName } from './route-table';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
 
+// Areas with many screens share one split point each (fewer preload stubs in the entry chunk, DESIGN §5).
+const pick =
+  <M extends Record<string, ComponentType>>(load: () => Promise<M>) =>
+  (name: keyof M) =>
+    lazyScreen(() => load().then((m) => ({ default: m[name] as ComponentType })));
+const contestScreen = pick(() => import('../features/contest/contest-screens'));
+const adminContestScreen = pick(() => import('../features/admin/admin-contest-screens'));
+
+// Screens shown under several routes (contest variants reuse the public pages) share one lazy component.
+const problemDetail = lazyScreen(() => import('../features/problem/problem-detail-page'));
+const submissionList = lazyScreen(() => import('../features/submission/submission-list-page'));
+const submissionDetail = lazyScreen(() => import('../features/submission/submission-detail-page'));
+const adminProblemEdit = lazyScreen(() => import('../features/admin/admin-problem-edit-page'));
+
 /** The implemented screens by route name. Home is the landing page and ships in the entry chunk; every other
  * screen is its own chunk (DESIGN §5: the SPA splits code by route). */
 export const SCREENS: Record<ScreenName, Screen> = {
@@ -12,19 +26,19 @@ export const SCREENS: Record<ScreenName, Screen> = {
   LoginRedirect: lazyScreen(() => import('../features/auth/login-redirect')),
   Logout: lazyScreen(() => import('../features/auth/logout-page')),
   ProblemList: lazyScreen(() => import('../features/problem/problem-list-page')),
-  ProblemDetails: lazyScreen(() => import('../features/problem/problem-detail-page')),
-  SubmissionDetails: lazyScreen(() => import('../features/submission/submission-detail-page')),
+  ProblemDetails: problemDetail,
+  SubmissionDetails: submissionDetail,
   ACMRank: lazyScreen(() => import('../features/rank/acm-rank-page')),
   OIRank: lazyScreen(() => import('../features/rank/oi-rank-page')),
   UserHome: lazyScreen(() => import('../features/user/user-home-page')),
   Setting: lazyScreen(() => import('../features/user/setting-page')),
   ApplyResetPassword: lazyScreen(() => import('../features/auth/apply-reset-password-page')),
   ResetPassword: lazyScreen(() => import('../features/auth/reset-password-page')),
-  SubmissionList: lazyScreen(() => import('../features/submission/submission-list-page')),
+  SubmissionList: submissionList,
   AdminDashboard: lazyScreen(() => import('../features/admin/admin-dashboard-page')),
   AdminProblemList: lazyScreen(() => import('../features/admin/admin-problem-list-page')),
-  AdminCreateProblem: lazyScreen(() => import('../features/admin/admin-problem-edit-page')),
-  AdminEditProblem: lazyScreen(() => import('../features/admin/admin-problem-edit-page')),
+  AdminCreateProblem: adminProblemEdit,
+  AdminEditProblem: adminProblemEdit,
   AdminProblemBatch: lazyScreen(() => import('../features/admin/admin-problem-batch-page')),
   AdminUser: lazyScreen(() => import('../features/admin/admin-user-page')),
   AdminAnnouncement: lazyScreen(() => import('../features/admin/admin-announcement-page')),
@@ -34,15 +48,23 @@ export const SCREENS: Record<ScreenName, Screen> = {
   AdminTag: lazyScreen(() => import('../features/admin/admin-tag-page')),
   AdminAudit: lazyScreen(() => import('../features/admin/admin-audit-page')),
   AdminProblemImport: lazyScreen(() => import('../features/admin/admin-problem-import-page')),
-  ContestList: lazyScreen(() => import('../features/contest/contest-list-page')),
-  ContestDetails: lazyScreen(() => import('../features/contest/contest-detail-page')),
-  ContestProblemList: lazyScreen(() => import('../features/contest/contest-problem-list-page')),
-  ContestProblemDetails: lazyScreen(() => import('../features/problem/problem-detail-page')),
-  ContestFullProblemDetails: lazyScreen(() => import('../features/problem/problem-detail-page')),
-  ContestSubmissionList: lazyScreen(() => import('../features/submission/submission-list-page')),
-  ContestSubmissionDetails: lazyScreen(() => import('../features/submission/submission-detail-page')),
-  ContestRank: lazyScreen(() => import('../features/contest/contest-rank-page')),
-  ContestAnnouncementList: lazyScreen(() => import('../features/contest/contest-announcement-page')),
-  ACMScoreBoard: lazyScreen(() => import('../features/contest/contest-scoreboard-page')),
-  OIScoreBoard: lazyScreen(() => import('../features/contest/contest-scoreboard-page')),
+  ContestList: contestScreen('ContestList'),
+  ContestDetails: contestScreen('ContestDetails'),
+  ContestProblemList: contestScreen('ContestProblemList'),
+  ContestProblemDetails: problemDetail,
+  ContestFullProblemDetails: problemDetail,
+  ContestSubmissionList: submissionList,
+  ContestSubmissionDetails: submissionDetail,
+  ContestRank: contestScreen('ContestRank'),
+  ContestAnnouncementList: contestScreen('ContestAnnouncementList'),
+  ACMScoreBoard: contestScreen('ContestScoreboard'),
+  OIScoreBoard: contestScreen('ContestScoreboard'),
+  AdminContestList: adminContestScreen('AdminContestList'),
+  AdminCreateContest: adminContestScreen('AdminEditContest'),
+  AdminEditContest: adminContestScreen('AdminEditContest'),
+  AdminContestProblemList: adminContestScreen('AdminContestProblemList'),
+  AdminContestAnnouncement: adminContestScreen('AdminContestAnnouncement'),
+  // Contest-only problems use the problem form; the contest's own creation call comes with the server gap.
+  AdminCreateContestProblem: adminProblemEdit,
+  AdminEditContestProblem: adminProblemEdit,
 };

@@ -33,7 +33,3 @@ export const notifyError = (title: string, text: string) => {
   }
   notificationApi?.error({ title, description: text, duration: NOTIFICATION_SECONDS });
 };
-
-/** A warning that stays until closed: contest announcements must not slip past unnoticed (spec 2 §4). */
-export const notifyPersistent = (title: string, text: string) =>
-  notificationApi?.warning({ title, description: text, duration: 0 });

@@ -1,7 +1,8 @@
 import type { Contest, ContestProblem } from '@oj/shared';
-import { CONTEST_AUTH, CONTEST_STATUS, contest as contract } from '@oj/shared';
+import { contest as contract } from '@oj/shared';
+
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Result, Spin, Tabs } from 'antd';
+import { Alert, Button, Form, Input, notification, Result, Spin, Tabs } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
@@ -11,7 +12,7 @@ import { MarkdownView } from '../../components/markdown-view';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
-import { notifyPersistent, toast } from '../../lib/notify';
+import { toast } from '../../lib/notify';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { ContestHeader } from './contest-header';
 import { registerContestTexts } from './contest-texts';
@@ -24,6 +25,8 @@ import {
   useIsContestAdmin,
   writeIdList,
 } from './use-contest';
+
+const { CONTEST_AUTH, CONTEST_STATUS } = contract;
 
 export interface ContestContext {
   contest: Contest;
@@ -57,6 +60,8 @@ export const contestTabOf = (pathname: string, cid: string) => {
  * kept locally so it is raised once (spec 2 §4). */
 const useAnnouncementAlerts = (cid: number, enabled: boolean) => {
   const { t } = useTranslation();
+  // The shell's own holder: the warnings stay (duration 0) while the user moves between the contest's tabs.
+  const [notifier, holder] = notification.useNotification();
   const query = useQuery({
     queryKey: [contract.getContestNotReadAnnouncement.path, cid],
     queryFn: () =>
@@ -73,9 +78,12 @@ const useAnnouncementAlerts = (cid: number, enabled: boolean) => {
     if (!fresh.length) return;
     const seen = readIdList<number>(readAnnouncementsKey(cid));
     const unseen = fresh.filter((a) => !seen.includes(a.id));
-    for (const a of unseen) notifyPersistent(`${t('New_Announcement')}: ${a.title}`, a.content);
+    for (const a of unseen) {
+      notifier.warning({ title: `${t('New_Announcement')}: ${a.title}`, description: a.content, duration: 0 });
+    }
     writeIdList(readAnnouncementsKey(cid), [...seen, ...unseen.map((a) => a.id)]);
-  }, [query.data, cid, t]);
+  }, [query.data, cid, t, notifier]);
+  return holder;
 };
 
 const RegisterForm = ({ cid, onDone }: { cid: number; onDone: () => void }) => {
@@ -131,7 +139,7 @@ const ContestDetailPage = () => {
     queryFn: () => api.call(contract.getContestProblem, { cid }),
     enabled: !!c && !denied,
   });
-  useAnnouncementAlerts(cid, !!c && !denied && status !== CONTEST_STATUS.ENDED);
+  const announcementHolder = useAnnouncementAlerts(cid, !!c && !denied && status !== CONTEST_STATUS.ENDED);
 
   // The problem list appears the second the contest starts (the clock crosses the start time).
   const lastStatus = useRef(status);
@@ -179,6 +187,7 @@ const ContestDetailPage = () => {
 
   return (
     <Panel>
+      {announcementHolder}
       <ContestHeader contest={c} nowMs={nowMs} status={status} />
       <Tabs
         activeKey={active}

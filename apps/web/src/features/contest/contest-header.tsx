@@ -1,10 +1,13 @@
 import { LockOutlined } from '@ant-design/icons';
 import type { Contest } from '@oj/shared';
-import { CONTEST_AUTH, CONTEST_STATUS } from '@oj/shared';
+import { contest as contract } from '@oj/shared';
+
 import { Slider, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { countdown, formatSeconds, progressAt, sliderTip } from './contest-time';
+
+const { CONTEST_AUTH, CONTEST_STATUS } = contract;
 
 export const AUTH_KEYS = ['Public', 'Private', 'Protected'] as const;
 export const STATUS_KEYS: Record<number, string> = {

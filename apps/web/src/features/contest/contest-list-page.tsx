@@ -1,6 +1,7 @@
 import { TrophyOutlined } from '@ant-design/icons';
 import type { Contest } from '@oj/shared';
-import { CONTEST_STATUS, contest as contract } from '@oj/shared';
+import { contest as contract } from '@oj/shared';
+
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -14,6 +15,8 @@ import { loginDialog } from '../../lib/ui-store';
 import { AUTH_KEYS, ContestLock, STATUS_COLORS, STATUS_KEYS } from './contest-header';
 import { registerContestTexts } from './contest-texts';
 import { formatSeconds } from './contest-time';
+
+const { CONTEST_STATUS } = contract;
 
 export const CONTEST_PAGE_SIZE = 10;
 

@@ -1,6 +1,7 @@
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import type { AcmContestRankRow, Contest, ContestProblem, OiContestRankRow } from '@oj/shared';
-import { CONTEST_STATUS, contest as contract } from '@oj/shared';
+import { contest as contract } from '@oj/shared';
+
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -20,6 +21,8 @@ import {
   SCOREBOARD_REFRESH_MS,
 } from './scoreboard-cells';
 import { concernedUsersKey, readIdList, useIsContestAdmin, writeIdList } from './use-contest';
+
+const { CONTEST_STATUS } = contract;
 
 type Row = AcmContestRankRow | OiContestRankRow;
 const isAcm = (r: Row): r is AcmContestRankRow => 'ac' in r;
@@ -109,7 +112,7 @@ export const ContestScoreboard = ({
       width: 70,
       render: (_, r) =>
         r.rank === -1 ? (
-          <span aria-label={t('Star_User')}>*</span>
+          <span title={t('Star_User')}>*</span>
         ) : (
           <span
             style={

@@ -8,6 +8,7 @@ export const CONTEST_TEXTS = {
   Search_Contest: ['搜索比赛', 'Search contests'],
   Rule_Type: ['赛制', 'Rule'],
   Contest_Status: ['比赛状态', 'Contest status'],
+  Contest_Auth: ['比赛权限', 'Access'],
   Scheduled: ['未开始', 'Scheduled'],
   Running: ['进行中', 'Running'],
   Ended: ['已结束', 'Ended'],

@@ -1,4 +1,6 @@
-import { CONTEST_STATUS } from '@oj/shared';
+import { contest as contract } from '@oj/shared';
+
+const { CONTEST_STATUS } = contract;
 
 /** Contest clock rules (spec 2 §4): status by server time, progress and the slider's tooltip. */
 export interface ContestTimes {

@@ -1,11 +1,14 @@
 import type { Contest } from '@oj/shared';
-import { CONTEST_STATUS, contest as contract } from '@oj/shared';
+import { contest as contract } from '@oj/shared';
+
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { readJson, writeStorage } from '../../lib/storage';
 import { statusAt } from './contest-time';
+
+const { CONTEST_STATUS } = contract;
 
 /** The contest clock ticks from the server's time, not the browser's: `now` came with the contest, the offset
  * to the local clock is kept and the clock runs every second until the contest ends (spec 2 §4). */

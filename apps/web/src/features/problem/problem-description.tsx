@@ -65,7 +65,7 @@ export interface DescriptionData {
   examples: string;
   hint: string;
   source: string;
-  tags: ProblemTag[];
+  tags: Pick<ProblemTag, 'id' | 'name' | 'color'>[];
   timeLimit: number;
   memoryLimit: number;
 }

@@ -1,0 +1,107 @@
+import { type ContestAnnouncement, adminContest as contract } from '@oj/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Panel } from '../../components/panel';
+import { api } from '../../lib/api';
+import { toast } from '../../lib/notify';
+import { registerContestTexts } from '../contest/contest-texts';
+import { registerAdminTexts } from './admin-texts';
+
+const PAGE_SIZE = 10;
+
+/** /admin/contest/:id/announcement: the contest's announcements (spec 3 §2.3). */
+const AdminContestAnnouncementPage = () => {
+  registerAdminTexts();
+  registerContestTexts();
+  const { t } = useTranslation();
+  const cid = Number(useParams().contestId);
+  const queryClient = useQueryClient();
+  const [currentPage, setPage] = useState(1);
+  const [editing, setEditing] = useState<Partial<ContestAnnouncement> | null>(null);
+  const list = useQuery({
+    queryKey: ['admin', 'contest-announcements', cid, currentPage],
+    queryFn: () => api.call(contract.getAdminContestAnnouncements, { cid, currentPage, limit: PAGE_SIZE }),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'contest-announcements', cid] });
+  const remove = useMutation({
+    mutationFn: (aid: number) => api.call(contract.deleteContestAnnouncement, { aid }),
+    onSuccess: () => {
+      toast.success(t('Delete_successfully'));
+      void refresh();
+    },
+  });
+  const save = async (v: { title: string; content: string }) => {
+    const body = { cid, announcement: { id: editing?.id ?? null, ...v } };
+    await api.call(editing?.id ? contract.updateContestAnnouncement : contract.createContestAnnouncement, body);
+    toast.success(t('Saved'));
+    setEditing(null);
+    void refresh();
+  };
+
+  return (
+    <Panel
+      title={`${t('Announcement_Admin')} · #${cid}`}
+      extra={
+        <Button type="primary" onClick={() => setEditing({})}>
+          {t('Create_Announcement')}
+        </Button>
+      }
+    >
+      <Table<ContestAnnouncement>
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        pagination={{ current: currentPage, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage }}
+        columns={[
+          { title: t('Title'), dataIndex: 'title' },
+          {
+            title: t('Start_Time'),
+            dataIndex: 'gmtCreate',
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            title: t('Option'),
+            key: 'option',
+            render: (_, a) => (
+              <Space>
+                <Button size="small" onClick={() => setEditing(a)}>
+                  {t('Edit')}
+                </Button>
+                <Popconfirm title={t('Delete')} onConfirm={() => remove.mutate(a.id)}>
+                  <Button size="small" danger>
+                    {t('Delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={!!editing}
+        title={t('Create_Announcement')}
+        footer={null}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Form layout="vertical" initialValues={editing ?? {}} onFinish={save}>
+          <Form.Item name="title" label={t('Title')} rules={[{ required: true, whitespace: true, max: 255 }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="content" label={t('Content')} rules={[{ required: true, whitespace: true }]}>
+            <Input.TextArea rows={6} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit">
+            {t('Save')}
+          </Button>
+        </Form>
+      </Modal>
+    </Panel>
+  );
+};
+
+export default AdminContestAnnouncementPage;
