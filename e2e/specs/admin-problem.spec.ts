@@ -52,7 +52,7 @@ int main() {
 }
 `;
 
-test('an admin creates an OI problem with a formula and a test-data zip, a student's solution earns partial points, and the problem is exported and imported back as a new one', async ({
+test('an admin creates an OI problem with a formula and a test-data zip, a student earns partial points, and the problem is exported and imported back as a new one', async ({
   page,
   browser,
 }) => {
