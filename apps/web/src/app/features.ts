@@ -52,6 +52,8 @@ export const IMPLEMENTED_FEATURES: readonly FeatureKey[] = [
   'admin-config',
   'admin-tag',
   'admin-audit',
+  'contest',
+  'admin-contest',
 ];
 
 export const hasFeature = (key: FeatureKey, implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES) =>
