@@ -1,4 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { NotFoundPage } from '../components/not-found-page';
 import { HomePage } from '../features/home/home-page';
 import { lazyScreen } from '../lib/lazy-screen';
 import type { ScreenName } from './route-table';
@@ -59,6 +60,13 @@ export const SCREENS: Record<ScreenName, Screen> = {
   ContestAnnouncementList: contestScreen('ContestAnnouncementList'),
   ACMScoreBoard: contestScreen('ContestScoreboard'),
   OIScoreBoard: contestScreen('ContestScoreboard'),
+  // Contest part 2 (AC info, rejudge, comments, printing, scroll board): declared routes answer 404 until then.
+  ContestACInfo: NotFoundPage,
+  ContestRejudgeAdmin: NotFoundPage,
+  ContestComment: NotFoundPage,
+  ContestPrint: NotFoundPage,
+  ContestAdminPrint: NotFoundPage,
+  ContestScrollBoard: NotFoundPage,
   AdminContestList: adminContestScreen('AdminContestList'),
   AdminCreateContest: adminContestScreen('AdminEditContest'),
   AdminEditContest: adminContestScreen('AdminEditContest'),
@@ -68,3 +76,6 @@ export const SCREENS: Record<ScreenName, Screen> = {
   AdminCreateContestProblem: adminProblemEdit,
   AdminEditContestProblem: adminProblemEdit,
 };
+
+/** A declared screen whose page comes later (its tab or link stays hidden). */
+export const isScreenPending = (name: ScreenName) => !SCREENS[name] || SCREENS[name] === NotFoundPage;

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { hasFeature } from '../../app/features';
-import { SCREENS } from '../../app/screens';
+import { isScreenPending } from '../../app/screens';
 import { MarkdownView } from '../../components/markdown-view';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
@@ -181,7 +181,7 @@ const ContestDetailPage = () => {
     { key: 'scroll-board', labelKey: 'Scroll_Board', screen: 'ContestScrollBoard', shown: admin && acm },
   ];
   // Tabs whose screens belong to a later part of the contest feature stay hidden until they exist.
-  const visible = tabs.filter((tab) => tab.shown && tab.screen in SCREENS);
+  const visible = tabs.filter((tab) => tab.shown && !isScreenPending(tab.screen));
   const active = contestTabOf(pathname, contestID);
   const context: ContestContext = { contest: c, status, admin, problems: problems.data ?? [] };
 

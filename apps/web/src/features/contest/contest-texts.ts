@@ -107,6 +107,8 @@ export const CONTEST_TEXTS = {
   Saved: ['保存成功', 'Saved'],
   Field_Required: ['必填', 'Required'],
   Enter_Problem_Keyword: ['题目 ID 或标题', 'Problem ID or title'],
+  Problem_ID: ['题目 ID', 'Problem ID'],
+  Refresh: ['刷新', 'Refresh'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 let registered = false;

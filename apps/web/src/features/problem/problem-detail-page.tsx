@@ -185,6 +185,12 @@ const ProblemDetailPage = () => {
   });
   const data = detail.data;
   const pid = data?.problem.id;
+  // The contest (cached by the shell) decides whether an earlier submission is overwritten (OI only).
+  const contestInfo = useQuery({
+    queryKey: [contestContract.getContestInfo.path, cid],
+    queryFn: () => api.call(contestContract.getContestInfo, { cid: cid ?? 0 }),
+    enabled: cid !== null,
+  });
 
   const myStatus = useQuery({
     queryKey: [contract.getUserProblemStatus.path, [pid]],
@@ -293,7 +299,7 @@ const ProblemDetailPage = () => {
               cid,
               displayId: problemID,
               // OI contests without the real-time rank keep only the last submission: ask before replacing it.
-              confirmOverwrite: !!data?.hasSubmitted,
+              confirmOverwrite: !!data?.hasSubmitted && contestInfo.data?.type === 1,
             }
           : undefined
       }

@@ -1,0 +1,159 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { ROOT_PASSWORD } from '../env';
+
+// A missing control fails fast instead of eating the whole journey's time.
+test.use({ actionTimeout: 20_000, navigationTimeout: 20_000 });
+
+const nav = (page: Page) => page.getByRole('navigation', { name: '菜单' });
+
+const WRONG = 'print(0)\n';
+const A_PLUS_B =
+  'import sys\nd = list(map(int, sys.stdin.read().split()))\nfor i in range(0, len(d) - 1, 2):\n    print(d[i] + d[i + 1])\n';
+const SORT =
+  'import sys\nd = sys.stdin.read().split()\nn = int(d[0])\nprint(" ".join(map(str, sorted(map(int, d[1 : n + 1])))))\n';
+const PASSWORD = 'contest-pass1';
+const USER_PASSWORD = 'e2e-user-pass1';
+const stamp = Date.now().toString(36).slice(-5);
+const U1 = `ca${stamp}`;
+const U2 = `cb${stamp}`;
+
+const rootToken = async (request: APIRequestContext) => {
+  const res = await request.post('/api/login', { data: { username: 'root', password: ROOT_PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+  const token = res.headers().authorization;
+  expect(token).toBeTruthy();
+  return token as string;
+};
+
+const login = async (page: Page, username: string, password: string) => {
+  await page.goto('/home');
+  await nav(page).getByRole('button', { name: '登录' }).click();
+  const dialog = page.getByRole('dialog', { name: 'OJ' });
+  await dialog.getByLabel('用户名').fill(username);
+  await dialog.getByLabel('密码').fill(password);
+  await dialog.getByRole('button', { name: '登录' }).click();
+  await expect(dialog).toBeHidden();
+};
+
+const userPage = async (browser: Browser, username: string) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, username, USER_PASSWORD);
+  return page;
+};
+
+const submit = async (page: Page, code: string, verdict: string) => {
+  const languageBox = page.getByRole('combobox', { name: '语言' });
+  await languageBox.fill('Python3');
+  await languageBox.press('Enter');
+  await page.getByRole('textbox', { name: '代码编辑器' }).fill(code);
+  await page.getByRole('button', { name: /提\s?交$/ }).click();
+  await expect(page.getByRole('status', { name: '评测' }).getByText(verdict)).toBeVisible({ timeout: 90_000 });
+};
+
+const boardRow = (page: Page, username: string) => page.getByRole('row').filter({ hasText: username }).first();
+
+test('an admin builds a protected ACM contest; two users register and submit; the board shows the penalty; the seal hides later results from a contestant but not from the admin', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(420_000);
+  const token = await rootToken(request);
+  // The two contestants come from the admin's batch import (issue 6's user admin API).
+  const created = await request.post('/api/admin/user/insert-batch-user', {
+    headers: { Authorization: token, 'Url-Type': 'admin' },
+    data: {
+      users: [
+        [U1, USER_PASSWORD],
+        [U2, USER_PASSWORD],
+      ],
+    },
+  });
+  expect((await created.json()).data.created).toBe(2);
+
+  // The admin creates the contest in the admin area: protected by a password, starting now.
+  await login(page, 'root', ROOT_PASSWORD);
+  await page.goto('/admin/contest/create');
+  await page.getByLabel('比赛标题').fill(`E2E Contest ${stamp}`);
+  await page.getByRole('textbox', { name: '题目描述', exact: true }).fill('Two problems, one hour of fun.');
+  await page.getByRole('radio', { name: '保护赛' }).check();
+  await page.getByLabel('密码').fill(PASSWORD);
+  await page.getByRole('button', { name: /保\s?存/ }).click();
+  await expect(page).toHaveURL(/\/admin\/contest\/\d+\/problems$/);
+  const cid = Number(/contest\/(\d+)\/problems/.exec(page.url())?.[1]);
+
+  // Two problems from the public bank: A is A+B (1000), B is Sort (1004).
+  for (const [problemId, displayId] of [
+    ['1000', 'A'],
+    ['1004', 'B'],
+  ]) {
+    await page.getByRole('button', { name: '从公共题库添加' }).click();
+    const dialog = page.getByRole('dialog', { name: '从公共题库添加' });
+    await dialog.getByRole('searchbox', { name: '题目 ID 或标题' }).fill(problemId);
+    await dialog.getByRole('searchbox', { name: '题目 ID 或标题' }).press('Enter');
+    await dialog.getByRole('button', { name: `添加 ${problemId}` }).click();
+    await expect(dialog.getByLabel(/展示\s?ID/)).toHaveValue(displayId);
+    await dialog.getByRole('button', { name: /保\s?存/ }).click();
+    await expect(dialog.getByRole('searchbox', { name: '题目 ID 或标题' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('cell', { name: problemId, exact: true })).toBeVisible();
+  }
+
+  // Both users register with the password and see the two problems.
+  const p1 = await userPage(browser, U1);
+  const p2 = await userPage(browser, U2);
+  for (const p of [p1, p2]) {
+    await p.goto(`/contest/${cid}`);
+    await p.getByLabel('比赛密码').fill(PASSWORD);
+    await p.getByRole('button', { name: '报名比赛' }).click();
+    await p.getByRole('tab', { name: '比赛题目' }).click();
+    await expect(p.getByRole('cell', { name: 'A', exact: true })).toBeVisible();
+    await expect(p.getByRole('cell', { name: 'B', exact: true })).toBeVisible();
+  }
+
+  // User 1: wrong, then right (one rejected try = 20 minutes of penalty). User 2: right at once.
+  await p1.goto(`/contest/${cid}/problem/A`);
+  await submit(p1, WRONG, '答案错误');
+  await submit(p1, A_PLUS_B, '答案正确');
+  await p2.goto(`/contest/${cid}/problem/A`);
+  await submit(p2, A_PLUS_B, '答案正确');
+
+  for (const p of [p1, p2]) {
+    await p.goto(`/contest/${cid}/rank`);
+    // Penalty = AC time + 20 minutes per rejected try before it; the contest is minutes old.
+    await expect(boardRow(p, U1)).toContainText(/00:2\d:\d\d/);
+    await expect(boardRow(p, U2)).toContainText(/00:0\d:\d\d/);
+    await expect(boardRow(p, U1).getByRole('cell', { name: /\(-1\)/ })).toBeVisible();
+  }
+
+  // The admin seals the board from now on.
+  const info = await request.get(`/api/admin/contest?cid=${cid}`, {
+    headers: { Authorization: token, 'Url-Type': 'admin' },
+  });
+  const contest = (await info.json()).data;
+  const sealed = await request.put('/api/admin/contest', {
+    headers: { Authorization: token, 'Url-Type': 'admin' },
+    data: { ...contest, sealRank: true, sealRankTime: new Date().toISOString() },
+  });
+  expect((await sealed.json()).status).toBe(200);
+
+  // User 2 solves B after the seal.
+  await p2.goto(`/contest/${cid}/problem/B`);
+  await submit(p2, SORT, '答案正确');
+
+  // The admin sees the AC on the board…
+  await page.goto(`/contest/${cid}/rank`);
+  await expect(async () => {
+    await page.getByRole('button', { name: /刷\s?新/ }).click();
+    await expect(boardRow(page, U2).locator('[data-state="ac"], [data-state="first-ac"]')).toHaveCount(2, {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000 });
+
+  // …the contestant sees a pending try on B and still one solved problem.
+  await p2.goto(`/contest/${cid}/rank`);
+  await expect(boardRow(p2, U2).getByRole('cell', { name: '?1' })).toBeVisible();
+  await expect(boardRow(p2, U2).locator('[data-state="ac"], [data-state="first-ac"]')).toHaveCount(1);
+});
