@@ -1,0 +1,196 @@
+/**
+ * Contest scoreboard at scale (issue 7): one running ACM contest with 5,000 participants, 12 problems and
+ * 300,000 submissions bulk-loaded with generate_series into a throwaway database (board cells rebuilt once, as
+ * after a restore); then scoreboard latency (median, p99) under 50 concurrent refreshing clients, and the time
+ * from a verdict (a status update that fires the board trigger) to its appearance on the board.
+ *
+ *   node --import tsx bench/contest-scoreboard.ts   # BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres
+ *   node --import tsx bench/contest-scoreboard.ts --clients 50 --rounds 20
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { seedRoles } from '../apps/server/src/bootstrap.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+import { createServices } from '../apps/server/src/services.js';
+
+const arg = (name: string, def: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : def;
+};
+const USERS = Number(arg('users', '5000'));
+const PROBLEMS = 12;
+const SUBMISSIONS = Number(arg('submissions', '300000'));
+const CLIENTS = Number(arg('clients', '50'));
+const ROUNDS = Number(arg('rounds', '20'));
+const CID = 1000;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+const main = async () => {
+  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `oj_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  const drop = async () => {
+    const d = new pg.Client({ connectionString: admin });
+    await d.connect();
+    await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await d.end();
+  };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-'));
+  const database = await openDatabase({ url: u.toString() });
+  try {
+    const db = database.db;
+    const services = createServices(db, { dataDir });
+    await seedRoles(db);
+    await services.site.seed();
+
+    const t0 = Date.now();
+    await db.transaction(async (tx) => {
+      // Triggers off for the bulk load; the board cells are rebuilt once afterwards.
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.execute(
+        sql.raw(`INSERT INTO users (uid, username, password_hash, nickname)
+          SELECT 'u' || g, 'user' || g, 'scrypt$x', 'nick' || g FROM generate_series(1, ${USERS}) g
+          UNION ALL SELECT 'root', 'root', 'scrypt$x', 'root'`),
+      );
+      await tx.execute(
+        sql.raw(`INSERT INTO user_roles (uid, role_id) SELECT 'u' || g, 1003 FROM generate_series(1, ${USERS}) g`),
+      );
+      await tx.execute(
+        sql.raw(`INSERT INTO problems (id, problem_id, title, case_version, difficulty, type)
+          SELECT 999 + g, 'P' || (999 + g), 'Problem ' || g, '1', 1, 0 FROM generate_series(1, ${PROBLEMS}) g`),
+      );
+      await tx.execute(
+        sql.raw(`INSERT INTO contests (id, uid, author, title, type, start_time, end_time, open_rank)
+          VALUES (${CID}, 'root', 'root', 'Bench contest', 0, now() - interval '3 hours', now() + interval '2 hours', 1)`),
+      );
+      await tx.execute(
+        sql.raw(`INSERT INTO contest_problems (id, cid, pid, display_id, display_title)
+          SELECT g, ${CID}, 999 + g, chr(64 + g), 'Problem ' || g FROM generate_series(1, ${PROBLEMS}) g`),
+      );
+      await tx.execute(
+        sql.raw(`INSERT INTO submissions (pid, display_pid, uid, username, submit_time, status, length, code, language,
+            time_ms, memory_kb, cid, cpid)
+          SELECT 999 + 1 + g % ${PROBLEMS}, chr(65 + g % ${PROBLEMS}),
+            'u' || (1 + (g::bigint * 7919) % ${USERS}), 'user' || (1 + (g::bigint * 7919) % ${USERS}),
+            now() - interval '3 hours' + ((g % 10000) * interval '1 second'), (array[0, -1, 1, 0, 3, -2, -1, 0])[1 + g % 8],
+            12, 'int main(){}', 'C++', 10, 1024, ${CID}, 1 + g % ${PROBLEMS}
+          FROM generate_series(1, ${SUBMISSIONS}) g`),
+      );
+    });
+    const t1 = Date.now();
+    await db.execute(sql.raw(`SELECT oj_rebuild_contest_cells(${CID})`));
+    await db.execute(sql`VACUUM ANALYZE`);
+    const t2 = Date.now();
+    console.error(`loaded ${SUBMISSIONS} contest submissions in ${t1 - t0} ms, board cells in ${t2 - t1} ms`);
+
+    const app = await buildApp({ services, logLevel: 'silent', judgeToken: 'bench' });
+    await app.ready();
+    const meta = { ip: '127.0.0.1', userAgent: 'bench' };
+    const tokens = await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, i) => (await services.sessions.issue(`u${1 + i * 97}`, meta)).token),
+    );
+
+    const board = (token: string | null, page: number, keyword?: string) =>
+      app.inject({
+        method: 'POST',
+        url: token ? '/api/get-contest-rank' : '/api/get-contest-outside-scoreboard',
+        headers: token ? { authorization: token } : {},
+        payload: { cid: CID, currentPage: page, limit: 50, keyword },
+      });
+
+    // Warm-up (first build of the cached board).
+    for (let i = 0; i < 5; i++) await board(tokens[0], 1);
+
+    const measure = async (label: string, outside: boolean) => {
+      const times: number[] = [];
+      const start = performance.now();
+      await Promise.all(
+        tokens.map(async (token, client) => {
+          for (let r = 0; r < ROUNDS; r++) {
+            const s = performance.now();
+            const res = await board(outside ? null : token, 1 + ((client + r) % 100));
+            times.push(performance.now() - s);
+            if (res.statusCode !== 200 || res.json().status !== 200)
+              throw new Error(`${label}: ${res.body.slice(0, 200)}`);
+          }
+        }),
+      );
+      const total = performance.now() - start;
+      times.sort((a, b) => a - b);
+      return {
+        label,
+        median: percentile(times, 0.5),
+        p99: percentile(times, 0.99),
+        rps: (times.length / total) * 1000,
+      };
+    };
+    const rows = [
+      await measure(`get-contest-rank, ${CLIENTS} clients x ${ROUNDS} refreshes`, false),
+      await measure(`get-contest-outside-scoreboard, ${CLIENTS} clients x ${ROUNDS} refreshes`, true),
+    ];
+
+    // Verdict to board: a pending submission of a user with nothing on problem L turns Accepted (the judge's
+    // status update fires the trigger); clients keep refreshing while we poll for the new AC.
+    const freshness: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      const uid = `u${USERS - k}`;
+      const username = `user${USERS - k}`;
+      const inserted = await db.execute(
+        sql.raw(`INSERT INTO submissions (pid, display_pid, uid, username, submit_time, status, length, code, language,
+            time_ms, memory_kb, cid, cpid)
+          VALUES (1011, 'L', '${uid}', '${username}', now(), 5, 12, 'int main(){}', 'C++', 10, 1024, ${CID}, 12)
+          RETURNING submit_id AS id`),
+      );
+      const id = (inserted.rows[0] as { id: number }).id;
+      let stop = false;
+      const background = Promise.all(
+        tokens.slice(0, 10).map(async (token, i) => {
+          while (!stop) await board(token, 1 + i);
+        }),
+      );
+      const s = performance.now();
+      await db.execute(sql.raw(`UPDATE submissions SET status = 0 WHERE submit_id = ${id}`));
+      for (;;) {
+        const res = await board(null, 1, username);
+        const row = (
+          res.json().data.records as { username: string; submissionInfo: Record<string, { isAC: boolean }> }[]
+        ).find((r) => r.username === username);
+        if (row?.submissionInfo.L?.isAC) break;
+        if (performance.now() - s > 10_000) throw new Error('the verdict did not reach the board within 10 s');
+      }
+      freshness.push(performance.now() - s);
+      stop = true;
+      await background;
+    }
+    freshness.sort((a, b) => a - b);
+
+    console.log(
+      `\npostgres, contest with ${USERS} participants, ${PROBLEMS} problems, ${SUBMISSIONS} submissions (page size 50)`,
+    );
+    console.log('| call | median ms | p99 ms | req/s |');
+    console.log('|---|---|---|---|');
+    for (const r of rows)
+      console.log(`| ${r.label} | ${r.median.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} |`);
+    console.log(
+      `\nverdict to board (5 verdicts, 10 clients refreshing): median ${percentile(freshness, 0.5).toFixed(0)} ms, max ${freshness.at(-1)?.toFixed(0)} ms`,
+    );
+    await app.close();
+  } finally {
+    await database.close();
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+await main();
