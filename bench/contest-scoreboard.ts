@@ -152,7 +152,7 @@ const main = async () => {
           VALUES (1011, 'L', '${uid}', '${username}', now(), 5, 12, 'int main(){}', 'C++', 10, 1024, ${CID}, 12)
           RETURNING submit_id AS id`),
       );
-      const id = (inserted.rows[0] as { id: number }).id;
+      const id = (inserted as unknown as { rows: { id: number }[] }).rows[0].id;
       let stop = false;
       const background = Promise.all(
         tokens.slice(0, 10).map(async (token, i) => {
