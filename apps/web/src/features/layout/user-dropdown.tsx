@@ -26,7 +26,8 @@ export const UserDropdown = () => {
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click', 'hover']}>
+    // Click only: with hover as well, the pointer arriving opens the menu and the click closes it again.
+    <Dropdown menu={{ items, onClick }} trigger={['click']}>
       <Button type="text" icon={<UserOutlined />}>
         {user?.username} <DownOutlined />
       </Button>
