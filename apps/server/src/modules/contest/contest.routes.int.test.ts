@@ -221,6 +221,22 @@ describe.each(DB_KINDS)('contests (%s)', (kind) => {
     expect([res.status, res.body.data.key]).toEqual([403, 'contestEnded']);
   });
 
+  it('contest submits follow openContestJudge, not openPublicJudge', async () => {
+    const now = Date.now() + t.clock.offsetMs;
+    const c = await newContest({
+      startTime: new Date(now - HOUR).toISOString(),
+      endTime: new Date(now + HOUR).toISOString(),
+    });
+    await addProblem(c.id, 'A');
+    const u = await userToken();
+    await t.services.site.updateSwitches({ openPublicJudge: false, openContestJudge: true });
+    expect((await submit(u.token, c.id, 'A')).status).toBe(200);
+    await t.services.site.updateSwitches({ openPublicJudge: true, openContestJudge: false });
+    const res = await submit(u.token, c.id, 'A');
+    expect([res.status, res.body.data.key]).toEqual([403, 'areaClosed']);
+    await t.services.site.updateSwitches({ openContestJudge: true });
+  });
+
   it('announcements: list and not-read', async () => {
     const c = await newContest();
     const a1 = await call('POST', '/api/admin/contest/announcement', root, {

@@ -145,6 +145,9 @@ export const createSubmissionPublicService = (deps: {
       user: AuthUser,
       ip: string,
     ): Promise<Submission> {
+      // Contest submits follow openContestJudge, the public bank openPublicJudge; root is never closed out.
+      const judgeSwitch = input.cid && !input.gid ? 'openContestJudge' : 'openPublicJudge';
+      if (!isRoot(user.roles) && !(await deps.site.switches())[judgeSwitch]) throw new AppError(403, 'areaClosed');
       if (input.cid && !input.gid && deps.contests) return deps.contests.submit({ ...input, cid: input.cid }, user, ip);
       // Group submissions arrive with their module; here only the public bank.
       if (input.cid || input.gid) throw notFound();

@@ -9,7 +9,10 @@ const userOf = (ctx: RequestContext) => ctx.user as NonNullable<RequestContext['
 
 export const registerSubmissionRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const p = s.submissionPublic;
-  bind(app, deps, submission.submitProblemJudge, (b, ctx) => p.submit(b, userOf(ctx), ctx.meta.ip));
+  // Which switch closes submitting depends on the body (a contest's cid: openContestJudge), so the service checks it.
+  bind(app, deps, { ...submission.submitProblemJudge, switch: undefined }, (b, ctx) =>
+    p.submit(b, userOf(ctx), ctx.meta.ip),
+  );
   bind(app, deps, submission.submitProblemTestJudge, (b, ctx) => p.testRun(b, userOf(ctx)));
   bind(app, deps, submission.getTestJudgeResult, (q, ctx) => p.testRunResult(q.testJudgeKey, userOf(ctx)));
   bind(app, deps, submission.getSubmissionList, (q, ctx) => p.list(q, ctx.user));
