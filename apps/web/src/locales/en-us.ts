@@ -104,4 +104,5 @@ export const enUS: Record<TranslationKey, string> = {
   Judge_Paused_No_Judge: 'Judging is paused: no judge is online. Submissions wait in the queue.',
   Judge_Paused_No_Language:
     'Judging is paused: the judge lacks its sandbox or compilers (run `npm run judge -- doctor` on the server). Submissions wait in the queue.',
+  Recent_Contests: 'Recent contests',
 };

@@ -1,12 +1,15 @@
-import { problem, rank } from '@oj/shared';
+import { contest, problem, rank } from '@oj/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Col } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { hasFeature } from '../../app/features';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
+import { toast } from '../../lib/notify';
+import { loginDialog } from '../../lib/ui-store';
 import './home-widgets.css';
 
 /** Home widgets stay plain lists: antd's Table would cost the first visit tens of KB (DESIGN §5 budget). */
@@ -64,8 +67,47 @@ export const SevenDayAcRank = () => {
   );
 };
 
+/** Recent contests (spec 1-core §2): opening one needs a login; a visitor is asked to log in. */
+export const RecentContests = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isAuthenticated } = useSession();
+  const { data } = useQuery({
+    queryKey: [contest.getRecentContest.path],
+    queryFn: () => api.call(contest.getRecentContest, {}),
+  });
+  if (!hasFeature('contest') || !data?.length) return null;
+  const open = (id: number) => {
+    if (!isAuthenticated) {
+      toast.warning(t('Please_login_first'));
+      loginDialog.open();
+      return;
+    }
+    navigate(`/contest/${id}`);
+  };
+  return (
+    <Col span={24}>
+      <Panel title={t('Recent_Contests')}>
+        <ol className="oj-widget">
+          {data.map((c) => (
+            <li key={c.id} className="oj-widget__row">
+              <span className="oj-widget__main">
+                <button type="button" className="oj-widget__link" onClick={() => open(c.id)}>
+                  {c.title}
+                </button>
+              </span>
+              <span className="oj-widget__side">{dayjs(c.startTime).format('YYYY-MM-DD HH:mm')}</span>
+            </li>
+          ))}
+        </ol>
+      </Panel>
+    </Col>
+  );
+};
+
 const HomeWidgets = () => (
   <>
+    <RecentContests />
     <Col xs={24} lg={16}>
       <RecentUpdatedProblems />
     </Col>
