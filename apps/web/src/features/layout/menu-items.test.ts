@@ -16,6 +16,7 @@ describe('menus follow feature keys', () => {
     expect(keys(visibleMenu(TOP_MENU, { signedIn: true, config }))).toEqual([
       'home',
       'problem',
+      'contest',
       'status',
       'rank',
       'preliminary',
@@ -68,7 +69,7 @@ describe('menus follow feature keys', () => {
   });
 
   it('switches to contest, training and group menus only when those features exist', () => {
-    expect(menuModeOf('/contest/5/problems')).toEqual({ kind: 'normal' });
+    expect(menuModeOf('/contest/5/problems', ['home'])).toEqual({ kind: 'normal' });
     expect(menuModeOf('/contest/5/problems', all)).toEqual({ kind: 'contest', contestID: '5' });
     expect(menuModeOf('/contest/acm-scoreboard/5', all)).toEqual({ kind: 'normal' });
     expect(menuModeOf('/training/9/problems', all)).toEqual({ kind: 'normal' });
