@@ -28,6 +28,9 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 export const openDatabase = async (opts: { url?: string; dataDir?: string | 'memory' }): Promise<Database> => {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle pooled connection that the server ends (restart, failover, a dropped database) must not take the
+    // process down: the pool replaces it on the next query.
+    pool.on('error', (err) => console.error(`[db] idle connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
