@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qBool, qNum, qStr } from '../api.js';
 import { JUDGE_CASE_MODES, JUDGE_MODES } from '../judge.js';
-import { tag } from './problem.js';
+import { problem, tag } from './problem.js';
 
 /** Problem administration (spec 3 §2.3, §3 "Group problem", §5; reference §2 admin/AdminProblemController).
  * Paths, parameters and bodies are HOJ's (DESIGN §7 "Compatibility"); the wire keeps HOJ's names and units. */
@@ -18,47 +18,12 @@ export const PROBLEM_DEFAULTS = {
 /** The only languages a checker or interactor is written in (HOJ's `is_spj` languages). */
 export const CHECKER_LANGUAGES = ['C', 'C++'] as const;
 
-/** The admin's full view of a problem: HOJ's Problem entity, checker and judge files included. */
-export const adminProblem = z.object({
-  id: z.number().int(),
-  problemId: z.string(),
-  title: z.string(),
-  author: z.string(),
-  type: z.number().int(),
-  judgeMode: z.string(),
-  judgeCaseMode: z.string(),
-  timeLimit: z.number().int(),
-  memoryLimit: z.number().int(),
-  stackLimit: z.number().int(),
-  description: z.string(),
-  input: z.string(),
-  output: z.string(),
-  examples: z.string(),
-  isRemote: z.boolean(),
-  source: z.string(),
-  difficulty: z.number().int(),
-  hint: z.string(),
-  auth: z.number().int(),
-  ioScore: z.number().int(),
-  codeShare: z.boolean(),
+/** The admin's full view of a problem: HOJ's Problem entity, the public view plus what it withholds (the
+ * checker, its language and the judge's extra files, HOJ-encoded as a JSON string). */
+export const adminProblem = problem.extend({
   spjCode: z.string().nullable(),
   spjLanguage: z.string().nullable(),
-  /** HOJ encodes the extra files as JSON strings {fileName: content}. */
-  userExtraFile: z.string().nullable(),
   judgeExtraFile: z.string().nullable(),
-  isRemoveEndBlank: z.boolean(),
-  openCaseResult: z.boolean(),
-  isUploadCase: z.boolean(),
-  caseVersion: z.string(),
-  modifiedUser: z.string().nullable(),
-  isGroup: z.boolean(),
-  gid: z.number().int().nullable(),
-  applyPublicProgress: z.number().int().nullable(),
-  isFileIO: z.boolean(),
-  ioReadFileName: z.string().nullable(),
-  ioWriteFileName: z.string().nullable(),
-  gmtCreate: isoDate,
-  gmtModified: isoDate,
 });
 export type AdminProblem = z.infer<typeof adminProblem>;
 
