@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qBool, qInt, qNum, qStr } from '../api.js';
+import { announcement } from './home.js';
 import { problem } from './problem.js';
 import { submission } from './submission.js';
 
@@ -224,16 +225,8 @@ export const getContestOutsideScoreboard = endpoint({
   output: rankPage,
 });
 
-export const contestAnnouncement = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  content: z.string(),
-  uid: z.string(),
-  username: z.string(),
-  status: z.number().int(),
-  gmtCreate: isoDate,
-  gmtModified: isoDate,
-});
+/** A contest announcement has the shape of a site announcement (HOJ's AnnouncementVO). */
+export const contestAnnouncement = announcement;
 export type ContestAnnouncement = z.infer<typeof contestAnnouncement>;
 
 export const getContestAnnouncement = endpoint({
