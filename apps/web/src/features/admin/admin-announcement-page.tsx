@@ -1,6 +1,6 @@
 import { type Announcement, adminAnnouncement } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Popconfirm, Space, Switch, Table } from 'antd';
+import { Button, Form, Input, Modal, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
@@ -8,6 +8,7 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
+import { EditDeleteActions } from './edit-delete-actions';
 
 type Editing = Partial<Announcement> & { open: true };
 
@@ -67,16 +68,7 @@ const AdminAnnouncementPage = () => {
           {
             title: '',
             render: (_, a) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing({ ...a, open: true })}>
-                  {t('Edit')}
-                </Button>
-                <Popconfirm title={t('Delete')} onConfirm={() => void remove(a.id)}>
-                  <Button size="small" danger>
-                    {t('Delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+              <EditDeleteActions onEdit={() => setEditing({ ...a, open: true })} onDelete={() => void remove(a.id)} />
             ),
           },
         ]}

@@ -1,6 +1,6 @@
 import { type ContestAnnouncement, adminContest as contract } from '@oj/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import { Button, Form, Input, Modal, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { registerContestTexts } from '../contest/contest-texts';
 import { registerAdminTexts } from './admin-texts';
+import { EditDeleteActions } from './edit-delete-actions';
 
 const PAGE_SIZE = 10;
 
@@ -66,18 +67,7 @@ const AdminContestAnnouncementPage = () => {
           {
             title: t('Option'),
             key: 'option',
-            render: (_, a) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(a)}>
-                  {t('Edit')}
-                </Button>
-                <Popconfirm title={t('Delete')} onConfirm={() => remove.mutate(a.id)}>
-                  <Button size="small" danger>
-                    {t('Delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
+            render: (_, a) => <EditDeleteActions onEdit={() => setEditing(a)} onDelete={() => remove.mutate(a.id)} />,
           },
         ]}
       />

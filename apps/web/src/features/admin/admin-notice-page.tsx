@@ -1,6 +1,6 @@
 import { type AdminNotice, type NoticeType, notice } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Modal, Radio, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
@@ -8,6 +8,7 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
+import { EditDeleteActions } from './edit-delete-actions';
 
 const TYPE_LABEL: Record<NoticeType, 'Notice_All' | 'Notice_Single' | 'Notice_Admin'> = {
   All: 'Notice_All',
@@ -89,16 +90,7 @@ const AdminNoticePage = () => {
           {
             title: '',
             render: (_, n) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing({ ...n, open: true })}>
-                  {t('Edit')}
-                </Button>
-                <Popconfirm title={t('Delete')} onConfirm={() => void remove(n.id)}>
-                  <Button size="small" danger>
-                    {t('Delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+              <EditDeleteActions onEdit={() => setEditing({ ...n, open: true })} onDelete={() => void remove(n.id)} />
             ),
           },
         ]}
