@@ -69,12 +69,13 @@ export const bind = <E extends Endpoint>(
     url: e.path,
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const ctx = await contextOf(req, reply, deps, e);
-      // HOJ's client sends some DELETE inputs as a JSON body (delete-user's {ids}): a DELETE reads both.
+      // HOJ's client sends some DELETE inputs as a JSON body (delete-user's {ids}) and some PUT inputs as query
+      // parameters (change-contest-visible, check-contest-print-status): DELETE and PUT read both.
       const raw =
         e.method === 'GET'
           ? req.query
-          : e.method === 'DELETE'
-            ? { ...((req.body as object | null) ?? {}), ...(req.query as object) }
+          : e.method === 'DELETE' || e.method === 'PUT'
+            ? { ...(req.query as object), ...((req.body as object | null) ?? {}) }
             : (req.body ?? {});
       const parsed = e.input.safeParse(raw);
       if (!parsed.success) throw toValidationError(parsed.error);

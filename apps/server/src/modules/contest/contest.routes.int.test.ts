@@ -132,6 +132,10 @@ describe.each(DB_KINDS)('contests (%s)', (kind) => {
     expect(hide.body).toMatchObject({ status: 200 });
     const u = await userToken();
     expect((await call('GET', `/api/get-contest-info?cid=${c.id}`, u.token)).status).toBe(404);
+    // HOJ's client sends the same call with query parameters and no body.
+    const url = `/api/admin/contest/change-contest-visible?cid=${c.id}&visible=true&uid=x`;
+    expect((await call('PUT', url, root)).body).toMatchObject({ status: 200 });
+    expect((await call('GET', `/api/get-contest-info?cid=${c.id}`, u.token)).status).toBe(200);
     const clone = await call('GET', `/api/admin/contest/clone?cid=${c.id}`, root);
     expect(clone.body.data.title).toBe('Weekly [Cloned]');
   });
@@ -207,6 +211,48 @@ describe.each(DB_KINDS)('contests (%s)', (kind) => {
     const outside = await call('POST', '/api/get-contest-outside-scoreboard', undefined, { cid: c.id });
     expect(outside.body.data.records.find((r: { username: string }) => r.username === bob.username).ac).toBe(1);
     t.clock.offsetMs -= 90 * 60_000;
+  });
+
+  it('a sealed OI result reads "Submitted successfully" everywhere for its owner; the contest admin sees it all', async () => {
+    const now = Date.now() + t.clock.offsetMs;
+    const owner = await userToken('admin');
+    // An ordinary admin creates the contest: a contest admin by authorship, not by site role.
+    const res = await call('POST', '/api/admin/contest', owner.token, {
+      title: 'OI sealed',
+      description: 'rules',
+      type: 1,
+      auth: 0,
+      startTime: new Date(now - 2 * HOUR).toISOString(),
+      endTime: new Date(now + HOUR).toISOString(),
+      sealRank: true,
+      sealRankTime: new Date(now - HOUR).toISOString(),
+    });
+    const c = res.body.data as { id: number };
+    const p = await createProblem(t, { type: 1, ioScore: 100 });
+    await call('POST', '/api/admin/contest/add-problem-from-public', owner.token, {
+      cid: c.id,
+      pid: p.id,
+      displayId: 'A',
+    });
+    const u = await userToken();
+    const sent = await submit(u.token, c.id, 'A');
+    const submitId = sent.body.data.submitId as number;
+    await judge.judgeNext({ status: S.ACCEPTED, score: 100 });
+
+    const detail = async (who: string) =>
+      (await call('GET', `/api/get-submission-detail?submitId=${submitId}`, who)).body.data.submission;
+    expect(await detail(u.token)).toMatchObject({ status: S.SUBMITTED_UNKNOWN_RESULT, score: null, time: null });
+    expect((await call('GET', `/api/get-all-case-result?submitId=${submitId}`, u.token)).body.data).toBeNull();
+    const polled = await call('POST', '/api/check-submissions-status', u.token, { submitIds: [submitId] });
+    expect(polled.body.data[submitId].status).toBe(S.SUBMITTED_UNKNOWN_RESULT);
+    // The contest's creator sees the verdict and the code; another site admin does not see the code.
+    expect(await detail(owner.token)).toMatchObject({ status: S.ACCEPTED, score: 100, code: 'int main(){}' });
+    const other = await userToken('admin');
+    expect((await detail(other.token)).code).toBeNull();
+    // After the end (autoRealRank) the owner sees the result.
+    t.clock.offsetMs += 2 * HOUR;
+    expect(await detail(u.token)).toMatchObject({ status: S.ACCEPTED, score: 100 });
+    t.clock.offsetMs -= 2 * HOUR;
   });
 
   it('no submissions after the end', async () => {

@@ -171,6 +171,17 @@ export const createContestService = (deps: {
 
   return {
     isContestAdmin,
+
+    /** How a viewer sees one contest submission outside the contest's pages (get-submission-detail, status
+     * polling): contest admins see everything incl. code; after the seal without the real-time rank an OI result
+     * is "Submitted successfully" even to its owner, and nobody sees another's result (reference §5.5). */
+    async submissionView(s: { cid: number; uid: string; submitTime: Date }, viewer: AuthUser | undefined) {
+      const c = await repo.byId(s.cid);
+      if (!c) return { admin: false, masked: false };
+      if (isContestAdmin(c, viewer)) return { admin: true, masked: false };
+      const afterSeal = !realTimeRank(c, viewer) && !!c.sealRankTime && s.submitTime >= c.sealRankTime;
+      return { admin: false, masked: afterSeal && (c.type === 1 || s.uid !== viewer?.uid) };
+    },
     /** The stored cells of a contest (tests compare them with summarizeCell). */
     rawCells: (cid: number) => repo.cells(cid),
 

@@ -29,6 +29,12 @@ const ERROR_TEXT_VISIBLE: number[] = [
   JUDGE_STATUS.SUBMITTED_FAILED,
 ];
 /** What admin and problem_admin may still settle by hand (DESIGN §7 "Visibility"); root may at any time. */
+/** What the contest module says of one of its submissions for a viewer (contest.service.ts submissionView). */
+interface ContestView {
+  admin: boolean;
+  masked: boolean;
+}
+
 const ADMIN_HANDLED: number[] = [JUDGE_STATUS.JUDGING, JUDGE_STATUS.COMPILING, JUDGE_STATUS.COMPILE_ERROR];
 /** Final verdicts a manual judge may set. */
 const MANUAL_VERDICTS: number[] = [
@@ -68,6 +74,10 @@ export const createSubmissionPublicService = (deps: {
       user: AuthUser,
       ip: string,
     ): Promise<Submission>;
+    submissionView(
+      s: { cid: number; uid: string; submitTime: Date },
+      viewer: AuthUser | undefined,
+    ): Promise<ContestView>;
   };
   now?: () => Date;
 }) => {
@@ -78,16 +88,34 @@ export const createSubmissionPublicService = (deps: {
   const isAdmin = (viewer: AuthUser | undefined) => !!viewer && isAdminRole(viewer.roles);
   const isOwner = (r: SubmissionWithTitle, viewer: AuthUser | undefined) => !!viewer && viewer.uid === r.submission.uid;
 
+  /** The contest's say on one of its submissions (contest admin; result sealed); nothing for others. */
+  const contestView = async (r: SubmissionWithTitle, viewer: AuthUser | undefined): Promise<ContestView> =>
+    r.submission.cid !== 0 && deps.contests
+      ? deps.contests.submissionView(r.submission, viewer)
+      : { admin: false, masked: false };
+
   /** Code is visible to its owner, to site admins, and to everyone when shared (non-contest only); a contest
-   * submission's to its owner and root (contest admins join with the contest module). */
-  const codeVisible = (r: SubmissionWithTitle, viewer: AuthUser | undefined) => {
-    if (isOwner(r, viewer) || (viewer && isRoot(viewer.roles))) return true;
+   * submission's to its owner, root and the contest's admins. */
+  const codeVisible = (r: SubmissionWithTitle, viewer: AuthUser | undefined, contest: ContestView) => {
+    if (isOwner(r, viewer) || (viewer && isRoot(viewer.roles)) || contest.admin) return true;
     if (r.submission.cid !== 0) return false;
     return isAdmin(viewer) || r.submission.share === 1;
   };
 
+  /** A sealed contest result reads "Submitted successfully": no verdict, score, time or memory. */
+  const sealed = (s: Submission): Submission => ({
+    ...s,
+    status: JUDGE_STATUS.SUBMITTED_UNKNOWN_RESULT,
+    score: null,
+    oiRankScore: null,
+    time: null,
+    memory: null,
+    errorMessage: null,
+  });
+
   const present = async (r: SubmissionWithTitle, viewer: AuthUser | undefined, locale: Locale) => {
-    let code: string | null = codeVisible(r, viewer) ? r.submission.code : null;
+    const contest = await contestView(r, viewer);
+    let code: string | null = codeVisible(r, viewer, contest) ? r.submission.code : null;
     if (code !== null && r.submission.cid === 0 && !(viewer && isRoot(viewer.roles))) {
       if ((await deps.site.switches()).hideNonContestSubmissionCode) code = message('codeHidden', locale);
     }
@@ -97,7 +125,8 @@ export const createSubmissionPublicService = (deps: {
         ? text
         : message('errorMessageHidden', locale);
     const ip = isAdmin(viewer) || isOwner(r, viewer) ? r.submission.ip : null;
-    return toSubmission(r, { code, errorMessage, ip });
+    const shown = toSubmission(r, { code, errorMessage, ip });
+    return contest.masked ? sealed(shown) : shown;
   };
   /** List rows: never code or error text. */
   const row = (r: SubmissionWithTitle, viewer: AuthUser | undefined) =>
@@ -250,7 +279,10 @@ export const createSubmissionPublicService = (deps: {
     async caseResults(submitId: number, viewer: AuthUser | undefined): Promise<CaseResult | null> {
       const r = await load(submitId);
       const admin = isAdmin(viewer);
-      if (!admin && !codeVisible(r, viewer)) throw forbidden();
+      const contest = await contestView(r, viewer);
+      if (!admin && !codeVisible(r, viewer, contest)) throw forbidden();
+      // A sealed contest result keeps its cases to itself too.
+      if (contest.masked && !admin) return null;
       const problem = await deps.problems.findById(r.submission.pid);
       if (!problem) throw notFound();
       if (problem.openCaseResult !== 1 && !admin) return null;
@@ -282,7 +314,11 @@ export const createSubmissionPublicService = (deps: {
     async checkStatus(ids: number[], viewer: AuthUser | undefined) {
       const rows = await query.byIds([...new Set(ids)]);
       const out: Record<string, Submission> = {};
-      for (const r of rows) if (isAdmin(viewer) || isOwner(r, viewer)) out[r.submission.submitId] = row(r, viewer);
+      for (const r of rows) {
+        if (!isAdmin(viewer) && !isOwner(r, viewer)) continue;
+        const shown = row(r, viewer);
+        out[r.submission.submitId] = (await contestView(r, viewer)).masked ? sealed(shown) : shown;
+      }
       return out;
     },
 
@@ -299,7 +335,7 @@ export const createSubmissionPublicService = (deps: {
 
     async download(submitId: number, viewer: AuthUser | undefined, locale: Locale): Promise<BinaryAnswer> {
       const r = await load(submitId);
-      if (!codeVisible(r, viewer)) throw forbidden();
+      if (!codeVisible(r, viewer, await contestView(r, viewer))) throw forbidden();
       const shown = await present(r, viewer, locale);
       return {
         body: Buffer.from(shown.code ?? ''),
