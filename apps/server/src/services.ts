@@ -110,7 +110,6 @@ const createPublicServices = (
   });
   return {
     contests: contestService,
-    adminContests: createAdminContestService({ repo: contestRepo, problems: base.problems, now: opts.now }),
     problemCatalog,
     submissionPublic: createSubmissionPublicService({
       internal,
@@ -153,12 +152,19 @@ const createAdminServices = (
   const repo = createAdminProblemRepository(db);
   const testData = createTestDataStore(opts.dataDir);
   const submissions = createSubmissionService({ db, queue: base.queue, now: opts.now });
+  const adminProblems = createAdminProblemService({
+    repo,
+    problems: base.problems,
+    store: testData,
+    submissions,
+    now: opts.now,
+  });
   return {
-    adminProblems: createAdminProblemService({
-      repo,
+    adminProblems,
+    adminContests: createAdminContestService({
+      repo: createContestRepository(db),
       problems: base.problems,
-      store: testData,
-      submissions,
+      problemAdmin: adminProblems,
       now: opts.now,
     }),
     problemTransfer: createProblemTransferService({ repo, problems: base.problems, store: testData }),

@@ -72,7 +72,7 @@ export const SCREENS: Record<ScreenName, Screen> = {
   AdminEditContest: adminContestScreen('AdminEditContest'),
   AdminContestProblemList: adminContestScreen('AdminContestProblemList'),
   AdminContestAnnouncement: adminContestScreen('AdminContestAnnouncement'),
-  // Contest-only problems use the problem form; the contest's own creation call comes with the server gap.
+  // Contest-only problems use the problem form, saved through the contest's problem calls.
   AdminCreateContestProblem: adminProblemEdit,
   AdminEditContestProblem: adminProblemEdit,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qNum, qStr } from '../api.js';
+import { adminProblem, problemDto } from './admin-problem.js';
 import { contestAnnouncement } from './contest.js';
 
 /** Contest administration (spec 3 §2.3, §3-§5; reference §2 admin/AdminContestController). */
@@ -208,6 +209,39 @@ export const addContestProblemFromPublic = endpoint({
     color: z.string().max(50).nullish(),
   }),
   output: adminContestProblem,
+});
+
+/** A contest-only problem for its edit form (HOJ's admin_getContestProblem). */
+export const getContestProblem = endpoint({
+  method: 'GET',
+  path: '/api/admin/contest/problem',
+  access: 'admin',
+  input: z.object({ pid: qNum(z.number().int()) }),
+  output: adminProblem,
+});
+
+/** Creates a problem (by default contest-only, auth 3) and, given cid, adds it to that contest at once; HOJ's
+ * client sends no cid and links it with set-contest-problem-info afterwards, which therefore also inserts. */
+export const createContestProblem = endpoint({
+  method: 'POST',
+  path: '/api/admin/contest/problem',
+  access: 'admin',
+  input: problemDto.extend({
+    cid: z.number().int().nullish(),
+    /** The next free letter when absent. */
+    displayId: displayId.nullish(),
+    displayTitle: z.string().trim().max(255).nullish(),
+    color: z.string().max(50).nullish(),
+  }),
+  output: z.object({ pid: z.number().int(), problemId: z.string(), displayId: z.string().nullable() }),
+});
+
+export const updateContestProblem = endpoint({
+  method: 'PUT',
+  path: '/api/admin/contest/problem',
+  access: 'admin',
+  input: problemDto,
+  output: z.null(),
 });
 
 export const deleteContestProblem = endpoint({

@@ -38,6 +38,19 @@ export const queueEntry = z.object({
 });
 export type QueueEntry = z.infer<typeof queueEntry>;
 
+/** A contest running now or starting within 14 days, hidden ones included (the admin's view). */
+export const recentContest = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  type: z.number().int(),
+  status: z.number().int(),
+  startTime: isoDate,
+  endTime: isoDate,
+  visible: z.boolean(),
+  author: z.string(),
+});
+export type RecentContest = z.infer<typeof recentContest>;
+
 export const getDashboardInfo = endpoint({
   method: 'GET',
   path: '/api/admin/dashboard/get-dashboard-info',
@@ -46,6 +59,7 @@ export const getDashboardInfo = endpoint({
   output: z.object({
     userNum: z.number().int(),
     recentContestNum: z.number().int(),
+    recentContests: z.array(recentContest),
     todayJudgeNum: z.number().int(),
     judges: z.array(judgeWorker),
     /** Root only; null for other admins. */

@@ -1,6 +1,6 @@
-import { asc, count, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { judges, judgeTasks, submissions, users } from '../../db/schema.js';
+import { contests, judges, judgeTasks, submissions, users } from '../../db/schema.js';
 
 /** Read-only figures for the admin dashboard: users, today's judgements, judge workers and the open queue. */
 export const createAdminDashboardRepository = (db: Db) => ({
@@ -15,6 +15,15 @@ export const createAdminDashboardRepository = (db: Db) => ({
   },
 
   judges: () => db.select().from(judges).orderBy(asc(judges.name)),
+
+  /** Site contests (not a group's) not yet ended and starting within `horizon`, hidden ones too, soonest first. */
+  recentContests: (now: Date, horizon: Date, limit: number) =>
+    db
+      .select()
+      .from(contests)
+      .where(and(isNull(contests.gid), gt(contests.endTime, now), lt(contests.startTime, horizon)))
+      .orderBy(asc(contests.startTime))
+      .limit(limit),
 
   /** Queued and running tasks in claim order (the order the queue hands them out), with their submission. */
   openTasks: (limit: number) =>

@@ -49,7 +49,37 @@ describe.each(DB_KINDS)('admin dashboard on %s', (kind) => {
     const forRoot = (await info(rootToken)).json().data;
     expect(forRoot.judgeToken).toBe(JUDGE_TOKEN);
     expect(forRoot.userNum).toBeGreaterThanOrEqual(3);
-    expect(forRoot.recentContestNum).toBe(0);
+    expect(typeof forRoot.recentContestNum).toBe('number');
+  });
+
+  it('lists the contests running now or starting within 14 days, hidden ones too, soonest first', async () => {
+    const now = Date.now() + t.clock.offsetMs;
+    const DAY = 86_400_000;
+    const create = async (title: string, startInDays: number, endInDays: number, visible = true) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/contest',
+        headers: { authorization: rootToken },
+        payload: {
+          title,
+          description: 'd',
+          type: 0,
+          auth: 0,
+          visible,
+          startTime: new Date(now + startInDays * DAY).toISOString(),
+          endTime: new Date(now + endInDays * DAY).toISOString(),
+        },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await create('Next week', 7, 7.1);
+    await create('Running hidden', -0.1, 0.1, false);
+    await create('Ended', -2, -1);
+    await create('Far away', 20, 21);
+    const data = (await info(teacherToken)).json().data;
+    expect(data.recentContestNum).toBe(2);
+    expect(data.recentContests.map((c: { title: string }) => c.title)).toEqual(['Running hidden', 'Next week']);
+    expect(data.recentContests[0]).toMatchObject({ status: 0, visible: false, type: 0 });
   });
 
   it('counts today’s judgements, lists judges, and says why a submission still waits', async () => {

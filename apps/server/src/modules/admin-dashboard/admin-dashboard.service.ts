@@ -1,9 +1,13 @@
 import type { adminDashboard, JudgeWorker, QueueEntry } from '@oj/shared';
 import type { AuthUser } from '../auth/session.service.js';
+import { contestStatusAt } from '../contest/contest.mapper.js';
 import { JUDGE_ALIVE_MS } from '../judge/judge-queue.service.js';
 import type { AdminDashboardRepository } from './admin-dashboard.repository.js';
 
 const QUEUE_SHOWN = 100;
+/** HOJ's dashboard counts the contests of the next 14 days (running ones included). */
+const RECENT_CONTEST_DAYS = 14;
+const RECENT_CONTESTS_SHOWN = 100;
 
 /** The admin dashboard (reference §2.1 get-dashboard-info, DESIGN §7 "Judge protocol"): HOJ's counters, the judge
  * workers as they last reported, and for each open task the reason it still waits. */
@@ -15,11 +19,13 @@ export const createAdminDashboardService = (deps: { repo: AdminDashboardReposito
       const at = now();
       const today = new Date(at);
       today.setHours(0, 0, 0, 0);
-      const [userNum, todayJudgeNum, judgeRows, tasks] = await Promise.all([
+      const horizon = new Date(at.getTime() + RECENT_CONTEST_DAYS * 86_400_000);
+      const [userNum, todayJudgeNum, judgeRows, tasks, contests] = await Promise.all([
         deps.repo.userCount(),
         deps.repo.submissionsSince(today),
         deps.repo.judges(),
         deps.repo.openTasks(QUEUE_SHOWN),
+        deps.repo.recentContests(at, horizon, RECENT_CONTESTS_SHOWN),
       ]);
       const judges: JudgeWorker[] = judgeRows.map((j) => ({
         name: j.name,
@@ -59,8 +65,17 @@ export const createAdminDashboardService = (deps: { repo: AdminDashboardReposito
       });
       return {
         userNum,
-        // Contests arrive with their own issue; until then there are none to count.
-        recentContestNum: 0,
+        recentContestNum: contests.length,
+        recentContests: contests.map((c) => ({
+          id: c.id,
+          title: c.title,
+          type: c.type,
+          status: contestStatusAt(c, at),
+          startTime: c.startTime.toISOString(),
+          endTime: c.endTime.toISOString(),
+          visible: c.visible === 1,
+          author: c.author,
+        })),
         todayJudgeNum,
         judges,
         judgeToken: user.roles.includes('root') ? judgeToken : null,

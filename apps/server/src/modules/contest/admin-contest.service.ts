@@ -1,17 +1,21 @@
 import { type adminContest, isRoot } from '@oj/shared';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../http/app-error.js';
+import type { AdminProblemService } from '../admin-problem/admin-problem.service.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { ProblemRepository } from '../problem/problem.repository.js';
 import { toAdminContest, toContestAnnouncement } from './contest.mapper.js';
 import type { ContestProblemRow, ContestRepository, ContestRow, NewContest } from './contest.repository.js';
 
 type ContestFormOut = z.output<typeof adminContest.contestForm>;
+type ContestProblemDto = z.output<typeof adminContest.createContestProblem.input>;
 
 /** Contest administration (spec 3 §2.3, §4-§5): root manages every contest, other admins their own. */
 export const createAdminContestService = (deps: {
   repo: ContestRepository;
   problems: ProblemRepository;
+  /** Contest-only problems are problems: created, edited and owned as the problem admin says. */
+  problemAdmin: Pick<AdminProblemService, 'create' | 'update' | 'get'>;
   now?: () => Date;
 }) => {
   const { repo } = deps;
@@ -87,6 +91,18 @@ export const createAdminContestService = (deps: {
   const checkDisplayId = async (cid: number, displayId: string, self?: number) => {
     const taken = await repo.problemByDisplayId(cid, displayId);
     if (taken && taken.id !== self) throw badRequest('contestDisplayIdTaken', 'displayId', { displayId });
+  };
+
+  /** The first free letter A-Z, else P<n>. */
+  const nextDisplayId = async (cid: number) => {
+    const taken = new Set((await repo.problems(cid)).map((p) => p.cp.displayId.toUpperCase()));
+    for (let i = 0; i < 26; i++) {
+      const id = String.fromCharCode(65 + i);
+      if (!taken.has(id)) return id;
+    }
+    let n = taken.size + 1;
+    while (taken.has(`P${n}`)) n++;
+    return `P${n}`;
   };
 
   return {
@@ -189,7 +205,15 @@ export const createAdminContestService = (deps: {
     ) {
       const c = await owned(b.cid, viewer);
       const cp = await repo.problemByPid(c.id, b.pid);
-      if (!cp) throw notFound();
+      if (!cp) {
+        // HOJ's client links a problem it has just created this way: insert, if the viewer manages the problem.
+        const p = await deps.problems.findById(b.pid);
+        if (!p || p.isGroup === 1) throw notFound();
+        await deps.problemAdmin.get(viewer, p.id);
+        await checkDisplayId(c.id, b.displayId);
+        const fields = { displayId: b.displayId, displayTitle: b.displayTitle, color: b.color ?? null };
+        return problemVo(await repo.insertProblem({ cid: c.id, pid: p.id, ...fields }));
+      }
       await checkDisplayId(c.id, b.displayId, cp.id);
       return problemVo(
         await repo.updateProblem(cp.id, {
@@ -220,6 +244,30 @@ export const createAdminContestService = (deps: {
         }),
       );
     },
+
+    getProblem: (pid: number, viewer: AuthUser) => deps.problemAdmin.get(viewer, pid),
+
+    /** A new problem, linked to the contest at once when cid is given (display id: the next free letter). */
+    async createProblem(b: ContestProblemDto, viewer: AuthUser) {
+      const { cid, displayId, displayTitle, color, ...dto } = b;
+      const c = cid ? await owned(cid, viewer) : undefined;
+      const shownId = c ? (displayId ?? (await nextDisplayId(c.id))) : null;
+      if (c && shownId) await checkDisplayId(c.id, shownId);
+      const created = await deps.problemAdmin.create(viewer, dto);
+      if (c && shownId) {
+        await repo.insertProblem({
+          cid: c.id,
+          pid: created.pid,
+          displayId: shownId,
+          displayTitle: displayTitle?.trim() || dto.problem.title,
+          color: color ?? null,
+        });
+      }
+      return { ...created, displayId: shownId };
+    },
+
+    updateProblem: (dto: z.output<typeof adminContest.updateContestProblem.input>, viewer: AuthUser) =>
+      deps.problemAdmin.update(viewer, dto),
 
     async removeProblem(q: { cid: number; pid: number }, viewer: AuthUser) {
       const c = await owned(q.cid, viewer);

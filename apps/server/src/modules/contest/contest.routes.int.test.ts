@@ -255,6 +255,58 @@ describe.each(DB_KINDS)('contests (%s)', (kind) => {
     t.clock.offsetMs -= 2 * HOUR;
   });
 
+  it('contest-only problems: created into the contest, hidden from the bank, linked the HOJ way too', async () => {
+    const owner = await userToken('admin');
+    const now = Date.now() + t.clock.offsetMs;
+    const created = await call('POST', '/api/admin/contest', owner.token, {
+      title: 'Own',
+      description: 'd',
+      type: 0,
+      auth: 0,
+      startTime: new Date(now - HOUR).toISOString(),
+      endTime: new Date(now + HOUR).toISOString(),
+    });
+    const cid = created.body.data.id as number;
+    const dto = (title: string) => ({
+      problem: { title, description: 'd', input: 'i', output: 'o', auth: 3, type: 0 },
+      samples: [{ input: '1 2\n', output: '3\n' }],
+      isUploadTestCase: false,
+      languages: [{ name: 'C++' }],
+    });
+    const first = await call('POST', '/api/admin/contest/problem', owner.token, { ...dto('Secret'), cid });
+    expect(first.body.data).toMatchObject({ displayId: 'A' });
+    const list = async () =>
+      (await call('GET', `/api/admin/contest/get-problem-list?cid=${cid}`, owner.token)).body.data.problemList.records;
+    expect(await list()).toMatchObject([{ displayId: 'A', displayTitle: 'Secret', auth: 3 }]);
+    // A taken display id is refused and nothing is created.
+    const dup = await call('POST', '/api/admin/contest/problem', owner.token, { ...dto('Dup'), cid, displayId: 'a' });
+    expect([dup.status, dup.body.data.key]).toEqual([400, 'contestDisplayIdTaken']);
+    // Contest-only problems stay out of the public bank.
+    const u = await userToken();
+    const bank = await call('GET', `/api/get-problem-list?keyword=Secret&limit=50`, u.token);
+    expect(bank.body.data.records).toEqual([]);
+    // HOJ's client: create without cid, then link with set-contest-problem-info.
+    const bare = await call('POST', '/api/admin/contest/problem', owner.token, dto('Second'));
+    expect(bare.body.data.displayId).toBeNull();
+    const pid = bare.body.data.pid as number;
+    const link = { cid, pid, displayId: 'B', displayTitle: 'Second' };
+    expect((await call('PUT', '/api/admin/contest/contest-problem', owner.token, link)).status).toBe(200);
+    expect((await list()).map((r: { displayId: string }) => r.displayId)).toEqual(['A', 'B']);
+    // Edit through the contest path; another admin may neither read nor edit it.
+    const read = await call('GET', `/api/admin/contest/problem?pid=${pid}`, owner.token);
+    expect(read.body.data.title).toBe('Second');
+    const edit = { ...dto('Second, edited'), problem: { ...dto('Second, edited').problem, id: pid } };
+    expect((await call('PUT', '/api/admin/contest/problem', owner.token, edit)).status).toBe(200);
+    expect((await call('GET', `/api/admin/contest/problem?pid=${pid}`, owner.token)).body.data.title).toBe(
+      'Second, edited',
+    );
+    const other = await userToken('admin');
+    expect((await call('GET', `/api/admin/contest/problem?pid=${pid}`, other.token)).status).toBe(403);
+    expect((await call('PUT', '/api/admin/contest/problem', other.token, edit)).status).toBe(403);
+    expect((await call('POST', '/api/admin/contest/problem', other.token, { ...dto('X'), cid })).status).toBe(403);
+    expect((await call('POST', '/api/admin/contest/problem', u.token, { ...dto('X'), cid })).status).toBe(403);
+  });
+
   it('no submissions after the end', async () => {
     const now = Date.now() + t.clock.offsetMs;
     const c = await newContest({

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ColorPicker, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
@@ -18,6 +18,8 @@ type ContestProblemRow = {
   displayId: string;
   displayTitle: string;
   color: string | null;
+  /** 3: contest-only (edited with the problem form). */
+  auth: number;
 };
 
 interface EditValues {
@@ -78,6 +80,7 @@ const AdminContestProblemPage = () => {
   registerContestTexts();
   const { t } = useTranslation();
   const cid = Number(useParams().contestId);
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ContestProblemRow | null>(null);
   const [adding, setAdding] = useState<AdminProblem | null>(null);
@@ -111,6 +114,9 @@ const AdminContestProblemPage = () => {
           <Button type="primary" onClick={() => setPickerOpen(true)}>
             {t('Add_From_Public')}
           </Button>
+          <Button onClick={() => navigate(`/admin/contest/${cid}/problem/create`)}>
+            {t('Create_Contest_Problem')}
+          </Button>
           <Link to={`/admin/contest/${cid}/announcement`}>{t('Announcement_Admin')}</Link>
           <Link to={`/contest/${cid}`}>{t('Contest')}</Link>
         </Space>
@@ -141,6 +147,11 @@ const AdminContestProblemPage = () => {
                 <Button size="small" onClick={() => setEditing(r)}>
                   {t('Edit')}
                 </Button>
+                {r.auth === 3 && (
+                  <Button size="small" onClick={() => navigate(`/admin/contest/${cid}/problem/${r.pid}/edit`)}>
+                    {t('Edit_Problem')}
+                  </Button>
+                )}
                 <Popconfirm title={t('Remove_Confirm')} onConfirm={() => remove.mutate(r.pid)}>
                   <Button size="small" danger>
                     {t('Remove')}

@@ -3,15 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Space, Statistic, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
+import { STATUS_COLORS, STATUS_KEYS } from '../contest/contest-header';
+import { registerContestTexts } from '../contest/contest-texts';
 import { registerAdminTexts } from './admin-texts';
 
 /** Dashboard (spec 3 §2.3): counters, the judge workers, the judge token for root, and the open queue with the
  * reason each task still waits (DESIGN §7 "Judge protocol"). */
 const AdminDashboardPage = () => {
   registerAdminTexts();
+  registerContestTexts();
   const { t } = useTranslation();
   const { user, roles } = useSession();
   const info = useQuery({
@@ -43,6 +47,38 @@ const AdminDashboardPage = () => {
           <Statistic title={t('Today_Judgements')} value={d?.todayJudgeNum ?? '-'} />
           <Statistic title={t('Recent_Contests')} value={d?.recentContestNum ?? '-'} />
         </Space>
+      </Panel>
+      <Panel title={t('Recent_Contests')}>
+        <Table<adminDashboard.RecentContest>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          loading={info.isLoading}
+          dataSource={d?.recentContests ?? []}
+          columns={[
+            { title: 'ID', dataIndex: 'id', width: 80 },
+            {
+              title: t('Contest_Title'),
+              dataIndex: 'title',
+              render: (title: string, c) => <Link to={`/admin/contest/${c.id}/edit`}>{title}</Link>,
+            },
+            { title: t('Rule_Type'), dataIndex: 'type', width: 80, render: (v: number) => (v === 1 ? 'OI' : 'ACM') },
+            {
+              title: t('Status'),
+              dataIndex: 'status',
+              width: 100,
+              render: (s: number) => <Tag color={STATUS_COLORS[s]}>{t(STATUS_KEYS[s] ?? '')}</Tag>,
+            },
+            {
+              title: t('Start_Time'),
+              dataIndex: 'startTime',
+              width: 160,
+              render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            },
+            { title: t('Visible'), dataIndex: 'visible', width: 80, render: (v: boolean) => (v ? '✓' : '✗') },
+            { title: t('Author'), dataIndex: 'author', width: 120 },
+          ]}
+        />
       </Panel>
       {d?.judgeToken && (
         <Panel title={t('Judge_Token')}>

@@ -1,4 +1,4 @@
-import { adminProblem, file, JUDGE_CASE_MODES, problem as problemContract } from '@oj/shared';
+import { adminContest, adminProblem, file, JUDGE_CASE_MODES, problem as problemContract } from '@oj/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -92,8 +92,11 @@ const AdminProblemEditPage = () => {
   registerAdminTexts();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { problemId } = useParams();
+  const { problemId, contestId } = useParams();
   const pid = problemId ? Number(problemId) : undefined;
+  // Under /admin/contest/:contestId the problem is the contest's own: contest-only by default, saved through the
+  // contest's problem calls, and the contest's problem list is where the admin returns.
+  const cid = contestId ? Number(contestId) : undefined;
   const { roles } = useSession();
   const canPublish = roles.includes('root') || roles.includes('problem_admin');
   const [form, setForm] = useState<ProblemFormState | null>(null);
@@ -127,14 +130,13 @@ const AdminProblemEditPage = () => {
       setForm(stored.data);
       setSavedChecker(stored.data.spjCode);
     } else if (pid === undefined && languages.data && !form) {
-      setForm(
-        emptyProblemForm(
-          canPublish,
-          languages.data.map((l) => l.name),
-        ),
+      const empty = emptyProblemForm(
+        canPublish,
+        languages.data.map((l) => l.name),
       );
+      setForm(cid === undefined ? empty : { ...empty, auth: 3 });
     }
-  }, [pid, stored.data, languages.data, form, canPublish]);
+  }, [pid, cid, stored.data, languages.data, form, canPublish]);
 
   if (!form) return <PageLoading />;
   const set = (patch: Partial<ProblemFormState>) => setForm({ ...form, ...patch });
@@ -200,13 +202,16 @@ const AdminProblemEditPage = () => {
     setSaving(true);
     try {
       if (form.id) {
-        await api.call(adminProblem.updateProblem, formToDto(form));
+        await api.call(cid ? adminContest.updateContestProblem : adminProblem.updateProblem, formToDto(form));
         toast.success(t('Update_Successfully'));
+      } else if (cid) {
+        await api.call(adminContest.createContestProblem, { ...formToDto(form), cid });
+        toast.success(t('Add_Successfully'));
       } else {
         await api.call(adminProblem.createProblem, formToDto(form));
         toast.success(t('Add_Successfully'));
       }
-      navigate('/admin/problems');
+      navigate(cid ? `/admin/contest/${cid}/problems` : '/admin/problems');
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
     } finally {
