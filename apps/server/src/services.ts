@@ -51,7 +51,7 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
   const siteRepository = createSiteRepository(db);
   const problems = createProblemRepository(db);
   const queue = createJudgeQueue({ db, problems, now: opts.now });
-  const sessions = createSessionService({ sessions: createSessionRepository(db), users, now: opts.now });
+  const sessions = createSessionService({ sessions: createSessionRepository(db), now: opts.now });
   return {
     db,
     users,

@@ -1,6 +1,5 @@
 import { LIMITS, type Permission, permissionsOf } from '@oj/shared';
 import { randomToken, sha256 } from '../../lib/password.js';
-import type { UserRepository } from '../user/user.repository.js';
 import type { SessionRepository } from './session.repository.js';
 
 export interface AuthUser {
@@ -22,11 +21,7 @@ export interface ClientMeta {
   userAgent: string;
 }
 
-export const createSessionService = (deps: {
-  sessions: SessionRepository;
-  users: UserRepository;
-  now?: () => Date;
-}) => {
+export const createSessionService = (deps: { sessions: SessionRepository; now?: () => Date }) => {
   const now = deps.now ?? (() => new Date());
 
   const issue = async (uid: string, meta: ClientMeta) => {
@@ -48,15 +43,15 @@ export const createSessionService = (deps: {
 
     /** The session behind a token, or null when it is unknown, expired, revoked or its user is banned. */
     async authenticate(token: string, meta: ClientMeta): Promise<Authenticated | null> {
-      const session = await deps.sessions.findByTokenHash(sha256(token));
+      const found = await deps.sessions.findWithUser(sha256(token));
       const at = now();
-      if (!session || session.revokedAt || session.expiresAt <= at) return null;
-      const user = await deps.users.findByUid(session.uid);
-      if (!user || user.status !== 0) return null;
-      const roles = await deps.users.roleNames(user.uid);
+      if (!found) return null;
+      const { session } = found;
+      if (session.revokedAt || session.expiresAt <= at || found.status !== 0) return null;
+      const roles = found.roles;
       const authUser: AuthUser = {
-        uid: user.uid,
-        username: user.username,
+        uid: session.uid,
+        username: found.username,
         roles,
         permissions: permissionsOf(roles),
         sessionId: session.id,
@@ -66,7 +61,7 @@ export const createSessionService = (deps: {
       // The old token stays valid a little longer for requests already in flight.
       const graceEnd = new Date(Math.min(session.expiresAt.getTime(), at.getTime() + LIMITS.sessionGraceMs));
       if (!(await deps.sessions.markReplaced(session.id, at, graceEnd))) return { user: authUser };
-      const fresh = await issue(user.uid, meta);
+      const fresh = await issue(session.uid, meta);
       return { user: { ...authUser, sessionId: fresh.sessionId }, refreshedToken: fresh.token };
     },
 

@@ -323,6 +323,8 @@ export const pageBoard = <R extends BoardUser>(
     keyword?: string;
     showName: 'username' | 'nickname' | 'realname';
     pinnedUids: string[];
+    /** The rows by uid, when the caller keeps such an index (else pinned rows are searched for). */
+    byUid?: ReadonlyMap<string, R>;
   },
 ) => {
   let list = q.removeStar ? rows.filter((r) => !q.starUsernames.has(r.username)) : rows;
@@ -333,8 +335,9 @@ export const pageBoard = <R extends BoardUser>(
     );
   }
   const pinned: R[] = [];
+  const filtered = list !== rows;
   for (const uid of new Set(q.pinnedUids)) {
-    const r = list.find((x) => x.uid === uid);
+    const r = q.byUid && !filtered ? q.byUid.get(uid) : list.find((x) => x.uid === uid);
     if (r) pinned.push(r);
   }
   const start = (q.currentPage - 1) * q.limit;

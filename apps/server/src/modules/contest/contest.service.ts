@@ -26,6 +26,8 @@ interface CachedBoard {
   modified: number;
   at: number;
   rows: (AcmRow | OiRow)[];
+  /** Pinned rows (the viewer, followed users) are looked up here, not searched for. */
+  byUid: Map<string, AcmRow | OiRow>;
 }
 
 /** Under a stream of verdicts a board is recomputed at most this often (the board stays current within 2 s). */
@@ -53,6 +55,7 @@ export const createContestService = (deps: {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
   const boards = new Map<string, CachedBoard>();
+  const recomputing = new Map<string, Promise<CachedBoard>>();
 
   /** Root and the creator manage a contest (group owners join with groups). */
   const isContestAdmin = (c: ContestRow, viewer: AuthUser | undefined) =>
@@ -108,32 +111,43 @@ export const createContestService = (deps: {
       : rankAcm(users, boardCells, opts);
   };
 
-  /** The cached board when its version is current, or younger than BOARD_RECOMPUTE_MS; force skips the cache. */
-  const board = async (c: ContestRow, sealed: boolean, force: boolean) => {
+  /** The cached board when its version is current, or younger than BOARD_RECOMPUTE_MS; force skips the cache.
+   * A stale board is recomputed once, by the first request that notices, which waits for it; the others get
+   * the stale rows meanwhile, so a burst of refreshes after a verdict costs one recomputation, not one each. */
+  const board = async (c: ContestRow, sealed: boolean, force: boolean): Promise<CachedBoard> => {
     const key = `${c.id}:${sealed}`;
     const version = c.boardVersion;
+    const modified = c.gmtModified.getTime();
     const cached = boards.get(key);
     const t = Date.now();
-    if (
-      !force &&
-      cached &&
-      cached.modified === c.gmtModified.getTime() &&
-      (cached.version === version || t - cached.at < BOARD_RECOMPUTE_MS)
-    ) {
-      return cached.rows;
-    }
-    const rows = await computeBoard(c, sealed);
-    boards.set(key, { version, modified: c.gmtModified.getTime(), at: t, rows });
-    return rows;
+    // Changed settings (star users, awards...) or a forced refresh wait for a fresh board; new verdicts need not.
+    const usable = !force && cached?.modified === modified ? cached : undefined;
+    if (usable && (usable.version === version || t - usable.at < BOARD_RECOMPUTE_MS)) return usable;
+    const compute = () =>
+      computeBoard(c, sealed).then((rows): CachedBoard => {
+        const fresh = { version, modified, at: t, rows, byUid: new Map(rows.map((r) => [r.uid, r])) };
+        boards.set(key, fresh);
+        return fresh;
+      });
+    if (force) return compute();
+    // Someone is already recomputing: the stale rows meanwhile. Else the first to notice waits for fresh ones.
+    const running = recomputing.get(key);
+    if (running) return usable ?? running;
+    const next = compute();
+    recomputing.set(key, next);
+    const done = () => recomputing.delete(key);
+    next.then(done, done);
+    return next;
   };
 
   const rankPage = async (c: ContestRow, q: RankQuery, viewer: AuthUser | undefined, outside: boolean) => {
     const admin = isContestAdmin(c, viewer);
     const force = admin && !!q.forceRefresh;
-    const rows = await board(c, !realTimeRank(c, viewer), force);
+    const { rows, byUid } = await board(c, !realTimeRank(c, viewer), force);
     const pinned = [...(outside || !viewer ? [] : [viewer.uid]), ...(q.concernedList ?? [])];
     const showName = (['username', 'nickname', 'realname'] as const).find((n) => n === c.rankShowName) ?? 'username';
     return pageBoard(rows, {
+      byUid,
       currentPage: q.currentPage,
       limit: q.limit,
       removeStar: !!q.removeStar,
