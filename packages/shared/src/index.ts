@@ -4,7 +4,7 @@ export * as account from './contract/account.js';
 export * as adminAnnouncement from './contract/admin-announcement.js';
 export type { EmailConfig, SwitchConfig } from './contract/admin-config.js';
 export * as adminConfig from './contract/admin-config.js';
-export type { AdminContest, ContestForm } from './contract/admin-contest.js';
+export type { AdminContest, AdminOtherContest, ContestForm } from './contract/admin-contest.js';
 export * as adminContest from './contract/admin-contest.js';
 export type { JudgeWorker, QueueEntry } from './contract/admin-dashboard.js';
 export * as adminDashboard from './contract/admin-dashboard.js';

@@ -245,6 +245,7 @@ export const MESSAGES = {
     'zh-CN': '该比赛未开放外榜或尚未开始',
     'en-US': 'The outside scoreboard of this contest is closed or the contest has not started',
   },
+  urlInvalid: { 'zh-CN': '链接须以 http:// 或 https:// 开头', 'en-US': 'The link must start with http:// or https://' },
   contestTimeInvalid: {
     'zh-CN': '比赛结束时间必须晚于开始时间',
     'en-US': 'The end time must be after the start time',

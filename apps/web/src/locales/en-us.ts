@@ -105,4 +105,5 @@ export const enUS: Record<TranslationKey, string> = {
   Judge_Paused_No_Language:
     'Judging is paused: the judge lacks its sandbox or compilers (run `npm run judge -- doctor` on the server). Submissions wait in the queue.',
   Recent_Contests: 'Recent contests',
+  Other_Contests: 'Contests elsewhere',
 };

@@ -113,6 +113,7 @@ export const zhCN = {
   Judge_Paused_No_Language:
     '评测已暂停：评测机缺少沙箱或编译器（在服务器上运行 npm run judge -- doctor 查看原因），提交会排队等待。',
   Recent_Contests: '近期比赛',
+  Other_Contests: '其他 OJ 的比赛',
 } as const;
 
 export type TranslationKey = keyof typeof zhCN;

@@ -292,3 +292,59 @@ export const deleteContestAnnouncement = endpoint({
   input: z.object({ aid: qNum(z.number().int()) }),
   output: z.null(),
 });
+
+/** The admin-curated "other" contests of the home page (DESIGN §7 "Routes and menus"). */
+export const adminOtherContest = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  url: z.string(),
+  source: z.string(),
+  startTime: isoDate,
+  endTime: isoDate,
+});
+export type AdminOtherContest = z.infer<typeof adminOtherContest>;
+
+const otherContestForm = z.object({
+  title: z.string({ error: 'fieldRequired' }).trim().min(1, { error: 'fieldRequired' }).max(255),
+  // Only web links: the home page renders it as one.
+  url: z
+    .string({ error: 'fieldRequired' })
+    .trim()
+    .max(1000)
+    .regex(/^https?:\/\/[^\s]+$/i, { error: 'urlInvalid' }),
+  source: z.string().trim().max(100).default(''),
+  startTime: z.iso.datetime({ offset: true }),
+  endTime: z.iso.datetime({ offset: true }),
+});
+
+export const getOtherContestList = endpoint({
+  method: 'GET',
+  path: '/api/admin/contest/other-contest',
+  access: 'admin',
+  input: z.object({ ...pageQuery(10) }),
+  output: page(adminOtherContest),
+});
+
+export const createOtherContest = endpoint({
+  method: 'POST',
+  path: '/api/admin/contest/other-contest',
+  access: 'admin',
+  input: otherContestForm,
+  output: adminOtherContest,
+});
+
+export const updateOtherContest = endpoint({
+  method: 'PUT',
+  path: '/api/admin/contest/other-contest',
+  access: 'admin',
+  input: otherContestForm.extend({ id: z.number().int() }),
+  output: adminOtherContest,
+});
+
+export const deleteOtherContest = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/contest/other-contest',
+  access: 'admin',
+  input: z.object({ id: qNum(z.number().int()) }),
+  output: z.null(),
+});

@@ -7,6 +7,22 @@ import type { ProblemRepository } from '../problem/problem.repository.js';
 import { toAdminContest, toContestAnnouncement } from './contest.mapper.js';
 import type { ContestProblemRow, ContestRepository, ContestRow, NewContest } from './contest.repository.js';
 
+const toOtherContest = (o: {
+  id: number;
+  title: string;
+  url: string;
+  source: string;
+  startTime: Date;
+  endTime: Date;
+}) => ({
+  id: o.id,
+  title: o.title,
+  url: o.url,
+  source: o.source,
+  startTime: o.startTime.toISOString(),
+  endTime: o.endTime.toISOString(),
+});
+
 type ContestFormOut = z.output<typeof adminContest.contestForm>;
 type ContestProblemDto = z.output<typeof adminContest.createContestProblem.input>;
 
@@ -274,6 +290,32 @@ export const createAdminContestService = (deps: {
       const cp = await repo.problemByPid(c.id, q.pid);
       if (!cp) throw notFound();
       await repo.removeProblem(cp.id);
+      return null;
+    },
+
+    async otherContests(q: { currentPage: number; limit: number }) {
+      const { rows, total } = await repo.otherContestPage((q.currentPage - 1) * q.limit, q.limit);
+      return { records: rows.map(toOtherContest), total, size: q.limit, current: q.currentPage };
+    },
+
+    async saveOtherContest(f: {
+      id?: number;
+      title: string;
+      url: string;
+      source: string;
+      startTime: string;
+      endTime: string;
+    }) {
+      const startTime = new Date(f.startTime);
+      const endTime = new Date(f.endTime);
+      if (endTime <= startTime) throw badRequest('contestTimeInvalid', 'endTime');
+      const row = await repo.saveOtherContest({ ...f, startTime, endTime });
+      if (!row) throw notFound();
+      return toOtherContest(row);
+    },
+
+    async removeOtherContest(id: number) {
+      if (!(await repo.removeOtherContest(id))) throw notFound();
       return null;
     },
 

@@ -96,6 +96,26 @@ export const createContestRepository = (db: Db) => ({
       .limit(20);
   },
 
+  async otherContestPage(offset: number, limit: number) {
+    const [rows, [{ n }]] = await Promise.all([
+      db.select().from(otherContests).orderBy(desc(otherContests.startTime)).offset(offset).limit(limit),
+      db.select({ n: count() }).from(otherContests),
+    ]);
+    return { rows, total: n };
+  },
+
+  async saveOtherContest(o: Omit<typeof otherContests.$inferInsert, 'gmtCreate'>) {
+    const { id, ...fields } = o;
+    const [row] = id
+      ? await db.update(otherContests).set(fields).where(eq(otherContests.id, id)).returning()
+      : await db.insert(otherContests).values(fields).returning();
+    return row;
+  },
+
+  async removeOtherContest(id: number) {
+    return (await db.delete(otherContests).where(eq(otherContests.id, id)).returning()).length > 0;
+  },
+
   async registrationCounts(cids: number[]): Promise<Map<number, number>> {
     if (cids.length === 0) return new Map();
     const rows = await db

@@ -307,6 +307,41 @@ describe.each(DB_KINDS)('contests (%s)', (kind) => {
     expect((await call('POST', '/api/admin/contest/problem', u.token, { ...dto('X'), cid })).status).toBe(403);
   });
 
+  it('other contests: admins curate them, the home page lists those not yet ended', async () => {
+    const now = Date.now() + t.clock.offsetMs;
+    const form = {
+      title: 'Codeforces Round',
+      url: 'https://codeforces.com/contests',
+      source: 'Codeforces',
+      startTime: new Date(now + HOUR).toISOString(),
+      endTime: new Date(now + 3 * HOUR).toISOString(),
+    };
+    const u = await userToken();
+    expect((await call('POST', '/api/admin/contest/other-contest', u.token, form)).status).toBe(403);
+    const bad = await call('POST', '/api/admin/contest/other-contest', root, { ...form, url: 'javascript:alert(1)' });
+    expect([bad.status, bad.body.data.key]).toEqual([400, 'urlInvalid']);
+    const teacher = await userToken('admin');
+    const made = (await call('POST', '/api/admin/contest/other-contest', teacher.token, form)).body.data;
+    const ended = { ...form, title: 'Old', startTime: new Date(now - 3 * HOUR).toISOString() };
+    await call('POST', '/api/admin/contest/other-contest', root, {
+      ...ended,
+      endTime: new Date(now - HOUR).toISOString(),
+    });
+    const home = async () =>
+      ((await call('GET', '/api/get-recent-other-contest')).body.data as { title: string }[]).map((o) => o.title);
+    expect(await home()).toContain('Codeforces Round');
+    expect(await home()).not.toContain('Old');
+    const renamed = { ...form, id: made.id, title: 'Codeforces Round 2' };
+    expect((await call('PUT', '/api/admin/contest/other-contest', root, renamed)).body.data.title).toBe(
+      'Codeforces Round 2',
+    );
+    const listed = (await call('GET', '/api/admin/contest/other-contest?limit=100', root)).body.data;
+    expect(listed.records.map((o: { title: string }) => o.title)).toContain('Old');
+    expect((await call('DELETE', `/api/admin/contest/other-contest?id=${made.id}`, root)).status).toBe(200);
+    expect(await home()).not.toContain('Codeforces Round 2');
+    expect((await call('DELETE', `/api/admin/contest/other-contest?id=${made.id}`, root)).status).toBe(404);
+  });
+
   it('no submissions after the end', async () => {
     const now = Date.now() + t.clock.offsetMs;
     const c = await newContest({

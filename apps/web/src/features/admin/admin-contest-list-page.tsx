@@ -11,6 +11,7 @@ import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
 import { STATUS_COLORS, STATUS_KEYS } from '../contest/contest-header';
 import { registerContestTexts } from '../contest/contest-texts';
+import { AdminOtherContestPanel } from './admin-other-contest-panel';
 import { registerAdminTexts } from './admin-texts';
 
 const PAGE_SIZE = 10;
@@ -52,87 +53,90 @@ const AdminContestListPage = () => {
   };
 
   return (
-    <Panel
-      title={t('Admin_Contest_List')}
-      extra={
-        <Space>
-          <Input.Search
-            aria-label={t('Search_Contest')}
-            placeholder={t('Search_Contest')}
-            allowClear
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
-          />
-          <Button type="primary" onClick={() => navigate('/admin/contest/create')}>
-            {t('Create_Contest')}
-          </Button>
-        </Space>
-      }
-    >
-      <Table<AdminContest>
-        rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        pagination={{ current: currentPage, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage }}
-        columns={[
-          { title: 'ID', dataIndex: 'id', width: 70 },
-          {
-            title: t('Contest_Title'),
-            dataIndex: 'title',
-            render: (title: string, c) => <Link to={`/contest/${c.id}`}>{title}</Link>,
-          },
-          { title: t('Rule_Type'), dataIndex: 'type', width: 80, render: (v: number) => (v === 1 ? 'OI' : 'ACM') },
-          {
-            title: t('Status'),
-            dataIndex: 'status',
-            width: 100,
-            render: (s: number) => <Tag color={STATUS_COLORS[s]}>{t(STATUS_KEYS[s] ?? '')}</Tag>,
-          },
-          {
-            title: t('Start_Time'),
-            dataIndex: 'startTime',
-            width: 160,
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-          },
-          {
-            title: t('Visible'),
-            dataIndex: 'visible',
-            width: 80,
-            render: (v: boolean, c) => (
-              <Switch
-                aria-label={`${t('Visible')} ${c.title}`}
-                checked={v}
-                onChange={(next) => visible.mutate({ cid: c.id, visible: next, uid: c.uid })}
-              />
-            ),
-          },
-          {
-            title: t('Option'),
-            key: 'option',
-            render: (_, c) => (
-              <Space wrap>
-                <Link to={`/admin/contest/${c.id}/edit`}>{t('Edit')}</Link>
-                <Link to={`/admin/contest/${c.id}/problems`}>{t('Problem_Admin')}</Link>
-                <Link to={`/admin/contest/${c.id}/announcement`}>{t('Announcement_Admin')}</Link>
-                <Button size="small" onClick={() => clone(c.id)}>
-                  {t('Clone')}
-                </Button>
-                {/* Deleting a contest is root only (DESIGN §7 "Roles"). */}
-                {isSuperAdmin && (
-                  <Popconfirm title={t('Delete_Contest_Confirm')} onConfirm={() => remove.mutate(c.id)}>
-                    <Button size="small" danger>
-                      {t('Delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]}
-      />
-    </Panel>
+    <>
+      <Panel
+        title={t('Admin_Contest_List')}
+        extra={
+          <Space>
+            <Input.Search
+              aria-label={t('Search_Contest')}
+              placeholder={t('Search_Contest')}
+              allowClear
+              onSearch={(v) => {
+                setKeyword(v.trim());
+                setPage(1);
+              }}
+            />
+            <Button type="primary" onClick={() => navigate('/admin/contest/create')}>
+              {t('Create_Contest')}
+            </Button>
+          </Space>
+        }
+      >
+        <Table<AdminContest>
+          rowKey="id"
+          loading={list.isFetching}
+          dataSource={list.data?.records ?? []}
+          pagination={{ current: currentPage, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage }}
+          columns={[
+            { title: 'ID', dataIndex: 'id', width: 70 },
+            {
+              title: t('Contest_Title'),
+              dataIndex: 'title',
+              render: (title: string, c) => <Link to={`/contest/${c.id}`}>{title}</Link>,
+            },
+            { title: t('Rule_Type'), dataIndex: 'type', width: 80, render: (v: number) => (v === 1 ? 'OI' : 'ACM') },
+            {
+              title: t('Status'),
+              dataIndex: 'status',
+              width: 100,
+              render: (s: number) => <Tag color={STATUS_COLORS[s]}>{t(STATUS_KEYS[s] ?? '')}</Tag>,
+            },
+            {
+              title: t('Start_Time'),
+              dataIndex: 'startTime',
+              width: 160,
+              render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            },
+            {
+              title: t('Visible'),
+              dataIndex: 'visible',
+              width: 80,
+              render: (v: boolean, c) => (
+                <Switch
+                  aria-label={`${t('Visible')} ${c.title}`}
+                  checked={v}
+                  onChange={(next) => visible.mutate({ cid: c.id, visible: next, uid: c.uid })}
+                />
+              ),
+            },
+            {
+              title: t('Option'),
+              key: 'option',
+              render: (_, c) => (
+                <Space wrap>
+                  <Link to={`/admin/contest/${c.id}/edit`}>{t('Edit')}</Link>
+                  <Link to={`/admin/contest/${c.id}/problems`}>{t('Problem_Admin')}</Link>
+                  <Link to={`/admin/contest/${c.id}/announcement`}>{t('Announcement_Admin')}</Link>
+                  <Button size="small" onClick={() => clone(c.id)}>
+                    {t('Clone')}
+                  </Button>
+                  {/* Deleting a contest is root only (DESIGN §7 "Roles"). */}
+                  {isSuperAdmin && (
+                    <Popconfirm title={t('Delete_Contest_Confirm')} onConfirm={() => remove.mutate(c.id)}>
+                      <Button size="small" danger>
+                        {t('Delete')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Panel>
+      <AdminOtherContestPanel />
+    </>
   );
 };
 

@@ -105,9 +105,39 @@ export const RecentContests = () => {
   );
 };
 
+/** Contests elsewhere, curated by the site's admins: external links. */
+export const OtherContests = () => {
+  const { t } = useTranslation();
+  const { data } = useQuery({
+    queryKey: [contest.getRecentOtherContest.path],
+    queryFn: () => api.call(contest.getRecentOtherContest, {}),
+  });
+  if (!hasFeature('contest') || !data?.length) return null;
+  return (
+    <Col span={24}>
+      <Panel title={t('Other_Contests')}>
+        <ol className="oj-widget">
+          {data.map((o) => (
+            <li key={`${o.url}-${o.beginTime}`} className="oj-widget__row">
+              <span className="oj-widget__main">
+                <a href={o.url} target="_blank" rel="noopener noreferrer">
+                  {o.title}
+                </a>
+                {o.source ? ` · ${o.source}` : ''}
+              </span>
+              <span className="oj-widget__side">{dayjs(o.beginTime).format('YYYY-MM-DD HH:mm')}</span>
+            </li>
+          ))}
+        </ol>
+      </Panel>
+    </Col>
+  );
+};
+
 const HomeWidgets = () => (
   <>
     <RecentContests />
+    <OtherContests />
     <Col xs={24} lg={16}>
       <RecentUpdatedProblems />
     </Col>
