@@ -308,6 +308,20 @@ export const createContestRepository = (db: Db) => ({
     return { total, rows };
   },
 
+  /** One user's submissions in a contest, newest first (a participant has a few hundred at most). */
+  userSubmissions(cid: number, uid: string) {
+    return db
+      .select({
+        pid: submissions.pid,
+        status: submissions.status,
+        score: submissions.score,
+        submitTime: submissions.submitTime,
+      })
+      .from(submissions)
+      .where(and(eq(submissions.cid, cid), eq(submissions.uid, uid)))
+      .orderBy(desc(submissions.submitId));
+  },
+
   async hasSubmitted(cid: number, uid: string, cpid: number) {
     const [row] = await db
       .select({ id: submissions.submitId })

@@ -245,6 +245,18 @@ describe.each(DB_KINDS)('contests (%s)', (kind) => {
     expect((await call('GET', `/api/get-all-case-result?submitId=${submitId}`, u.token)).body.data).toBeNull();
     const polled = await call('POST', '/api/check-submissions-status', u.token, { submitIds: [submitId] });
     expect(polled.body.data[submitId].status).toBe(S.SUBMITTED_UNKNOWN_RESULT);
+    const mine = async () =>
+      (
+        await call('POST', '/api/get-user-problem-status', u.token, {
+          pidList: [p.id],
+          isContestProblemList: true,
+          cid: c.id,
+        })
+      ).body.data[p.id];
+    expect(await mine()).toEqual({ status: S.SUBMITTED_UNKNOWN_RESULT, score: null });
+    // Outside the contest the problem is untouched by contest submissions.
+    const bank = await call('POST', '/api/get-user-problem-status', u.token, { pidList: [p.id] });
+    expect(bank.body.data[p.id].status).toBe(S.NOT_SUBMITTED);
     // The contest's creator sees the verdict and the code; another site admin does not see the code.
     expect(await detail(owner.token)).toMatchObject({ status: S.ACCEPTED, score: 100, code: 'int main(){}' });
     const other = await userToken('admin');
@@ -252,6 +264,7 @@ describe.each(DB_KINDS)('contests (%s)', (kind) => {
     // After the end (autoRealRank) the owner sees the result.
     t.clock.offsetMs += 2 * HOUR;
     expect(await detail(u.token)).toMatchObject({ status: S.ACCEPTED, score: 100 });
+    expect(await mine()).toEqual({ status: S.ACCEPTED, score: 100 });
     t.clock.offsetMs -= 2 * HOUR;
   });
 

@@ -267,6 +267,34 @@ export const createContestService = (deps: {
       return contestProblems(c, viewer);
     },
 
+    /** "My status" of the contest problem list: ACM any AC else the latest; OI the latest (Recent) or the best
+     * (Highest) score. A sealed OI result stays "Submitted successfully" (-5) to its owner too. */
+    async userProblemStatus(cid: number, pids: number[], viewer: AuthUser) {
+      const c = await load(cid, viewer);
+      await checkViewAccess(c, viewer);
+      const realTime = realTimeRank(c, viewer);
+      const out: Record<string, { status: number; score: number | null }> = {};
+      for (const pid of pids) out[pid] = { status: JUDGE_STATUS.NOT_SUBMITTED, score: null };
+      const highest = c.type === 1 && c.oiRankScoreType === 'Highest';
+      const seen = new Set<number>();
+      for (const s of await repo.userSubmissions(c.id, viewer.uid)) {
+        if (!(s.pid in out)) continue;
+        const sealed = c.type === 1 && !realTime && !!c.sealRankTime && s.submitTime >= c.sealRankTime;
+        const shown = sealed
+          ? { status: JUDGE_STATUS.SUBMITTED_UNKNOWN_RESULT, score: null }
+          : { status: s.status, score: s.score };
+        const first = !seen.has(s.pid);
+        seen.add(s.pid);
+        const current = out[s.pid];
+        if (first) out[s.pid] = shown;
+        else if (c.type === 0 && shown.status === JUDGE_STATUS.ACCEPTED) out[s.pid] = shown;
+        else if (highest && !sealed && current.score !== null && (shown.score ?? -1) > current.score) {
+          out[s.pid] = shown;
+        }
+      }
+      return out;
+    },
+
     async problemDetails(cid: number, displayId: string, viewer: AuthUser) {
       const c = await load(cid, viewer);
       await checkViewAccess(c, viewer);

@@ -8,7 +8,9 @@ export const registerProblemCatalogRoutes = (app: FastifyInstance, deps: BindDep
   bind(app, deps, problem.getAllProblemTags, (q) => s.problemCatalog.allTags(q.oj));
   bind(app, deps, problem.getProblemTagsAndClassification, (q) => s.problemCatalog.tagsAndClassification(q.oj));
   bind(app, deps, problem.getUserProblemStatus, (b, ctx) =>
-    s.problemCatalog.userProblemStatus(ctx.user?.uid as string, b.pidList),
+    b.isContestProblemList && b.cid
+      ? s.contests.userProblemStatus(b.cid, b.pidList, ctx.user as NonNullable<typeof ctx.user>)
+      : s.problemCatalog.userProblemStatus(ctx.user?.uid as string, b.pidList),
   );
   bind(app, deps, problem.getRandomProblem, () => s.problemCatalog.random());
   bind(app, deps, problem.getProblemDetail, (q, ctx) => s.problemCatalog.detail(q.problemId, ctx.user));
