@@ -23,6 +23,8 @@ export type {
   OiContestRankRow,
 } from './contract/contest.js';
 export * as contest from './contract/contest.js';
+export type { ContestAcInfo, ContestPrint, ScrollBoardSubmission } from './contract/contest-staff.js';
+export * as contestStaff from './contract/contest-staff.js';
 export type { UploadedFile } from './contract/file.js';
 export * as file from './contract/file.js';
 export type { Announcement, WebsiteConfig } from './contract/home.js';

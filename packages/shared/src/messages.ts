@@ -266,6 +266,20 @@ export const MESSAGES = {
   },
   contestProblemExists: { 'zh-CN': '该题目已在比赛中', 'en-US': 'This problem is already in the contest' },
   contestNotOwned: { 'zh-CN': '您只能管理自己创建的比赛', 'en-US': 'You can only manage contests you created' },
+  // ---- contest staff (issue 8) ----
+  contentEmpty: { 'zh-CN': '内容不能为空', 'en-US': 'Content cannot be empty' },
+  printTooShort: { 'zh-CN': '内容长度不能少于50', 'en-US': 'The number of content cannot be less than 50' },
+  printTooLong: { 'zh-CN': '内容长度不能超过65535', 'en-US': 'Content Can not exceed 65535' },
+  printClosed: { 'zh-CN': '该比赛未开启打印', 'en-US': 'Printing is not open in this contest' },
+  printCooldown: {
+    'zh-CN': '打印过于频繁，请30秒后再试',
+    'en-US': 'You can print once every 30 seconds; please try again later',
+  },
+  contestAcmOnly: { 'zh-CN': '该功能仅适用于ACM赛制的比赛', 'en-US': 'This is only for ACM contests' },
+  scrollBoardClosed: {
+    'zh-CN': '比赛结束且公开榜单显示真实排名后才能查看滚榜',
+    'en-US': 'The scroll board opens to everyone once the contest has ended and its open scoreboard is unsealed',
+  },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -736,3 +736,43 @@ export const otherContests = pgTable('other_contests', {
   endTime: at('end_time').notNull(),
   gmtCreate: createdAt(),
 });
+
+// ---- contest staff (issue 8; reference §5.7) ---------------------------------------------------------------
+
+/** A text a participant sent to the contest's printer; the staff mark it printed (0 waiting, 1 printed). */
+export const contestPrints = pgTable(
+  'contest_prints',
+  {
+    id: serial('id').primaryKey(),
+    cid: integer('cid')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    status: integer('status').notNull().default(0),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [index('contest_prints_cid_idx').on(t.cid, t.status, t.id), index('contest_prints_uid_idx').on(t.uid, t.id)],
+);
+
+/** A balloon delivered: one per user and contest problem, whichever submission is that user's first AC now
+ * (a rejudge may change it; the balloon stays delivered). */
+export const contestBalloons = pgTable(
+  'contest_balloons',
+  {
+    cid: integer('cid')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    cpid: integer('cpid')
+      .notNull()
+      .references(() => contestProblems.id, { onDelete: 'cascade' }),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.cid, t.uid, t.cpid] })],
+);

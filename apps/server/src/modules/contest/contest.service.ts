@@ -185,6 +185,15 @@ export const createContestService = (deps: {
 
   return {
     isContestAdmin,
+    // The staff tools (contest-staff.service.ts) apply the same rules.
+    load,
+    checkViewAccess,
+    realTimeRank,
+    excludedUids,
+    /** Every row of the board the viewer may see (sealed unless real-time for them), ranked; for downloads. */
+    async boardRows(c: ContestRow, viewer: AuthUser | undefined, force: boolean) {
+      return (await board(c, !realTimeRank(c, viewer), force && isContestAdmin(c, viewer))).rows;
+    },
 
     /** How a viewer sees one contest submission outside the contest's pages (get-submission-detail, status
      * polling): contest admins see everything incl. code; after the seal without the real-time rank an OI result
