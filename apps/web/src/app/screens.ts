@@ -60,12 +60,13 @@ export const SCREENS: Record<ScreenName, Screen> = {
   ContestAnnouncementList: contestScreen('ContestAnnouncementList'),
   ACMScoreBoard: contestScreen('ContestScoreboard'),
   OIScoreBoard: contestScreen('ContestScoreboard'),
-  // Contest part 2 (AC info, rejudge, comments, printing, scroll board): declared routes answer 404 until then.
-  ContestACInfo: NotFoundPage,
-  ContestRejudgeAdmin: NotFoundPage,
+  // Contest part 2: the staff screens (AC info, rejudge, printing) are live; comments and the scroll board answer
+  // 404 until they land.
+  ContestACInfo: contestScreen('ContestACInfo'),
+  ContestRejudgeAdmin: contestScreen('ContestRejudgeAdmin'),
   ContestComment: NotFoundPage,
-  ContestPrint: NotFoundPage,
-  ContestAdminPrint: NotFoundPage,
+  ContestPrint: contestScreen('ContestPrint'),
+  ContestAdminPrint: contestScreen('ContestAdminPrint'),
   ContestScrollBoard: NotFoundPage,
   AdminContestList: adminContestScreen('AdminContestList'),
   AdminCreateContest: adminContestScreen('AdminEditContest'),

@@ -10,7 +10,9 @@ import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
 import { STATUS_COLORS, STATUS_KEYS } from '../contest/contest-header';
+import { registerContestStaffTexts } from '../contest/contest-staff-texts';
 import { registerContestTexts } from '../contest/contest-texts';
+import { AdminContestAcCodeDialog } from './admin-contest-ac-code-dialog';
 import { AdminOtherContestPanel } from './admin-other-contest-panel';
 import { registerAdminTexts } from './admin-texts';
 
@@ -20,12 +22,14 @@ const PAGE_SIZE = 10;
 const AdminContestListPage = () => {
   registerAdminTexts();
   registerContestTexts();
+  registerContestStaffTexts();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { isSuperAdmin } = useSession();
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
+  const [acCodeOf, setAcCodeOf] = useState<{ id: number; title: string } | null>(null);
   const list = useQuery({
     queryKey: ['admin', 'contests', keyword, currentPage],
     queryFn: () => api.call(contract.getAdminContestList, { keyword, currentPage, limit: PAGE_SIZE }),
@@ -121,6 +125,9 @@ const AdminContestListPage = () => {
                   <Button size="small" onClick={() => clone(c.id)}>
                     {t('Clone')}
                   </Button>
+                  <Button size="small" onClick={() => setAcCodeOf({ id: c.id, title: c.title })}>
+                    {t('Download_AC_Code')}
+                  </Button>
                   {/* Deleting a contest is root only (DESIGN §7 "Roles"). */}
                   {isSuperAdmin && (
                     <Popconfirm title={t('Delete_Contest_Confirm')} onConfirm={() => remove.mutate(c.id)}>
@@ -136,6 +143,7 @@ const AdminContestListPage = () => {
         />
       </Panel>
       <AdminOtherContestPanel />
+      <AdminContestAcCodeDialog contest={acCodeOf} onClose={() => setAcCodeOf(null)} />
     </>
   );
 };

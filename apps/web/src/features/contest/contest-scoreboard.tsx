@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
+import { downloadRankList } from './contest-downloads';
 import { formatSeconds } from './contest-time';
 import {
   ACM_CELL_COLORS,
@@ -240,6 +241,10 @@ export const ContestScoreboard = ({
           />
         </Space>
         <Button onClick={() => board.refetch()}>{t('Refresh')}</Button>
+        {/* The rank tab (signed in) offers the board as xlsx; the outside boards are open to visitors. */}
+        {!outside && (
+          <Button onClick={() => void downloadRankList(contest.id, !showStar)}>{t('Download_Rank_List')}</Button>
+        )}
         {contest.sealRank && contest.sealRankTime && <Tag color="orange">{t('Seal_Rank')}</Tag>}
       </Space>
       {board.error && <Alert type="error" showIcon title={t('Scoreboard_Load_Failed')} style={{ marginBottom: 12 }} />}

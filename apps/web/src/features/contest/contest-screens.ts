@@ -1,7 +1,11 @@
 /** The contest area's screens in one chunk: one split point keeps the first visit to /home small (DESIGN §5). */
+export { default as ContestACInfo } from './contest-ac-info-page';
+export { default as ContestAdminPrint } from './contest-admin-print-page';
 export { default as ContestAnnouncementList } from './contest-announcement-page';
 export { default as ContestDetails } from './contest-detail-page';
 export { default as ContestList } from './contest-list-page';
+export { default as ContestPrint } from './contest-print-page';
 export { default as ContestProblemList } from './contest-problem-list-page';
 export { default as ContestRank } from './contest-rank-page';
+export { default as ContestRejudgeAdmin } from './contest-rejudge-page';
 export { default as ContestScoreboard } from './contest-scoreboard-page';

@@ -1,0 +1,127 @@
+import type { ContestAcInfo } from '@oj/shared';
+import { contestStaff } from '@oj/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Space, Switch, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+import { toast } from '../../lib/notify';
+import { useContestContext } from './contest-detail-page';
+import { STAFF_REFRESH_MS } from './contest-print-page';
+import { registerContestStaffTexts } from './contest-staff-texts';
+import { formatSeconds } from './contest-time';
+
+export const AC_INFO_PAGE_SIZE = 20;
+
+/** The balloon colour of a problem as a small swatch beside its display id. */
+const Balloon = ({ color, label }: { color: string | null; label: string }) =>
+  color ? (
+    <span
+      role="img"
+      aria-label={label}
+      title={color}
+      style={{
+        display: 'inline-block',
+        width: 14,
+        height: 14,
+        borderRadius: '50%',
+        background: color,
+        border: '1px solid rgba(0,0,0,0.15)',
+        verticalAlign: 'middle',
+      }}
+    />
+  ) : null;
+
+/** The AC info helper of ACM contests (spec 2 §2 "Contest admin pages", §9): each user's first AC per problem, a
+ * balloon to deliver; unchecked first (the server's order), 20 a page, refreshed every 10 s. */
+const AcInfoTable = () => {
+  registerContestStaffTexts();
+  const { t } = useTranslation();
+  const { contest } = useContestContext();
+  const cid = contest.id;
+  const queryClient = useQueryClient();
+  const [currentPage, setCurrentPage] = useState(1);
+
+  const list = useQuery({
+    queryKey: [contestStaff.getContestAcInfo.path, cid, currentPage],
+    queryFn: () => api.call(contestStaff.getContestAcInfo, { cid, currentPage, limit: AC_INFO_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    refetchInterval: STAFF_REFRESH_MS,
+  });
+  const check = useMutation({
+    mutationFn: (v: { id: number; checked: boolean }) =>
+      api.call(contestStaff.checkContestAcInfo, { id: v.id, cid, checked: v.checked }),
+    onSuccess: () => {
+      toast.success(t('Staff_Update_Successfully'));
+      void queryClient.invalidateQueries({ queryKey: [contestStaff.getContestAcInfo.path, cid] });
+    },
+  });
+
+  return (
+    <section aria-label={t('AC_Info')}>
+      <Table<ContestAcInfo>
+        rowKey="id"
+        size="small"
+        loading={list.isLoading}
+        dataSource={list.data?.records ?? []}
+        locale={{ emptyText: t('No_AC_Info') }}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: currentPage,
+          pageSize: AC_INFO_PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onChange: setCurrentPage,
+        }}
+        columns={[
+          { title: t('AC_Time_Since_Start'), dataIndex: 'time', render: (s: number) => formatSeconds(s) },
+          {
+            title: t('AC_Submit_Time'),
+            dataIndex: 'submitTime',
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+          },
+          {
+            title: t('AC_Problem'),
+            dataIndex: 'displayId',
+            render: (displayId: string, r) => (
+              <Space size={6}>
+                <Balloon color={r.color} label={t('AC_Balloon_Of', { problem: displayId })} />
+                <span>{displayId}</span>
+              </Space>
+            ),
+          },
+          { title: t('Print_Username'), dataIndex: 'username' },
+          { title: t('Print_Realname'), dataIndex: 'realname', render: (v: string | null) => v ?? '' },
+          {
+            title: t('AC_First_Blood'),
+            dataIndex: 'firstBlood',
+            render: (v: boolean) => (v ? <Tag color="red">{t('AC_First_Blood')}</Tag> : null),
+          },
+          {
+            title: t('AC_Checked'),
+            dataIndex: 'checked',
+            render: (checked: boolean, r) => (
+              <Switch
+                aria-label={`${t('AC_Checked')} ${r.username} ${r.displayId}`}
+                checked={checked}
+                loading={check.isPending && check.variables?.id === r.id}
+                onChange={(next) => check.mutate({ id: r.id, checked: next })}
+              />
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+};
+
+/** Contest admins of ACM contests only (the server decides for real). */
+const ContestAcInfoPage = () => {
+  registerContestStaffTexts();
+  const { t } = useTranslation();
+  const { contest, admin } = useContestContext();
+  if (!admin || contest.type !== 0) return <Alert type="warning" showIcon title={t('Staff_No_Access')} />;
+  return <AcInfoTable />;
+};
+
+export default ContestAcInfoPage;

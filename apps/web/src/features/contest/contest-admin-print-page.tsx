@@ -1,0 +1,106 @@
+import type { ContestPrint } from '@oj/shared';
+import { contestStaff } from '@oj/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Space, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+import { saveBlob } from '../../lib/http-client';
+import { toast } from '../../lib/notify';
+import { useContestContext } from './contest-detail-page';
+import { PRINT_PAGE_SIZE, PrintStatusTag, STAFF_REFRESH_MS } from './contest-print-page';
+import { registerContestStaffTexts } from './contest-staff-texts';
+
+/** The print admin tab (spec 2 §2 "Contest admin pages", §9): every print, waiting first, 15 a page, refreshed
+ * every 10 s; each text downloads as a .txt and waiting ones can be marked printed. */
+const AdminPrintTable = () => {
+  registerContestStaffTexts();
+  const { t } = useTranslation();
+  const { contest } = useContestContext();
+  const cid = contest.id;
+  const queryClient = useQueryClient();
+  const [currentPage, setCurrentPage] = useState(1);
+
+  const prints = useQuery({
+    queryKey: [contestStaff.getContestPrint.path, cid, 'admin', currentPage],
+    queryFn: () => api.call(contestStaff.getContestPrint, { cid, currentPage, limit: PRINT_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    refetchInterval: STAFF_REFRESH_MS,
+  });
+  const markPrinted = useMutation({
+    mutationFn: (id: number) => api.call(contestStaff.checkContestPrintStatus, { id, cid }),
+    onSuccess: () => {
+      toast.success(t('Staff_Update_Successfully'));
+      void queryClient.invalidateQueries({ queryKey: [contestStaff.getContestPrint.path, cid] });
+    },
+  });
+  const download = async (id: number) => {
+    const file = await api.download(contestStaff.downloadContestPrintText, { id });
+    if (file) saveBlob(file);
+  };
+
+  return (
+    <section aria-label={t('Admin_Print')}>
+      <Table<ContestPrint>
+        rowKey="id"
+        size="small"
+        loading={prints.isLoading}
+        dataSource={prints.data?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: currentPage,
+          pageSize: PRINT_PAGE_SIZE,
+          total: prints.data?.total ?? 0,
+          onChange: setCurrentPage,
+        }}
+        columns={[
+          { title: t('Print_ID'), dataIndex: 'id', width: 80 },
+          { title: t('Print_Username'), dataIndex: 'username' },
+          { title: t('Print_Realname'), dataIndex: 'realname', render: (v: string | null) => v ?? '' },
+          {
+            title: t('Print_Time'),
+            dataIndex: 'gmtCreate',
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+          },
+          { title: t('Print_Length'), dataIndex: 'length', render: (n: number) => t('Print_Chars', { count: n }) },
+          { title: t('Print_Status'), dataIndex: 'status', render: (s: number) => <PrintStatusTag status={s} /> },
+          {
+            title: t('Print_Actions'),
+            key: 'actions',
+            render: (_, p) => (
+              <Space>
+                <Button size="small" aria-label={`${t('Print_Download')} ${p.id}`} onClick={() => void download(p.id)}>
+                  {t('Print_Download')}
+                </Button>
+                {p.status === 0 && (
+                  <Button
+                    size="small"
+                    type="primary"
+                    aria-label={`${t('Print_Mark_Printed')} ${p.id}`}
+                    loading={markPrinted.isPending && markPrinted.variables === p.id}
+                    onClick={() => markPrinted.mutate(p.id)}
+                  >
+                    {t('Print_Mark_Printed')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+};
+
+/** Contest admins only, and only while the contest has printing (the server decides for real). */
+const ContestAdminPrintPage = () => {
+  registerContestStaffTexts();
+  const { t } = useTranslation();
+  const { contest, admin } = useContestContext();
+  if (!admin) return <Alert type="warning" showIcon title={t('Staff_No_Access')} />;
+  if (!contest.openPrint) return <Alert type="info" showIcon title={t('Print_Closed')} />;
+  return <AdminPrintTable />;
+};
+
+export default ContestAdminPrintPage;
