@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { bindNotifiers } from '../../lib/notify';
-import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { renderElement, renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { AdminContestAcCodeDialog } from '../admin/admin-contest-ac-code-dialog';
 import ContestAcInfoPage from './contest-ac-info-page';
 import ContestAdminPrintPage from './contest-admin-print-page';
 import type { ContestContext } from './contest-detail-page';
@@ -253,5 +254,30 @@ describe('contest rejudge tab', () => {
     const [url, init] = callsTo(fetchMock, '/api/admin/judge/rejudge-contest-problem')[0] ?? [];
     expect(init?.method).toBe('GET');
     expect(new URLSearchParams(String(url).split('?')[1]).toString()).toBe('cid=7&pid=101');
+  });
+});
+
+describe('download AC code dialog (admin contest list)', () => {
+  beforeAll(() => setupI18n('en-US'));
+
+  it('downloads the zip split by problem with the chosen options', async () => {
+    const fetchMock = stubServer({
+      '/api/file/download-contest-ac-submission': () =>
+        new Response(new Blob(['PK']), {
+          headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="ac.zip"' },
+        }),
+    });
+    // jsdom has no object URLs; the file is handed to the browser through one.
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    const onClose = vi.fn();
+    renderElement(<AdminContestAcCodeDialog contest={{ id: 7, title: 'Spring Cup' }} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('switch', { name: 'Exclude admins' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'By problem' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [url, init] = callsTo(fetchMock, '/api/file/download-contest-ac-submission')[0] ?? [];
+    expect(init?.method).toBe('GET');
+    expect(new URLSearchParams(String(url).split('?')[1]).toString()).toBe('cid=7&excludeAdmin=true&splitType=problem');
   });
 });
