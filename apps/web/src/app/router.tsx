@@ -14,6 +14,8 @@ import { SCREENS } from './screens';
 // The admin area is its own chunk: visitors of the site never download it (DESIGN §5).
 const AdminFrame = lazyScreen(() => import('../features/admin/admin-frame'));
 const AdminLoginPage = lazyScreen(() => import('../features/admin/admin-login-page'));
+// The medal ceremony fills its own window, without the site frame (spec 2 §2 scroll board).
+const ScrollBoardPage = lazyScreen(() => import('../features/contest/scroll-board/scroll-board-page'));
 
 const lazyElement = (Component: typeof AdminFrame) => (
   <Suspense fallback={<PageLoading />}>
@@ -82,6 +84,9 @@ export const buildRoutes = (
       { path: '*', element: <Navigate to="/admin/login" replace /> },
     ],
   },
+  ...(implemented.includes('contest')
+    ? [{ path: '/scrollBoard', element: lazyElement(ScrollBoardPage), errorElement: <RouteErrorPage /> }]
+    : []),
   {
     path: '/',
     element: <SiteFrame />,

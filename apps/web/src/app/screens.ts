@@ -60,14 +60,14 @@ export const SCREENS: Record<ScreenName, Screen> = {
   ContestAnnouncementList: contestScreen('ContestAnnouncementList'),
   ACMScoreBoard: contestScreen('ContestScoreboard'),
   OIScoreBoard: contestScreen('ContestScoreboard'),
-  // Contest part 2: the staff screens (AC info, rejudge, printing) are live; comments and the scroll board answer
-  // 404 until they land.
+  // Contest part 2: the staff screens (AC info, rejudge, printing, scroll board) are live; comments answer 404 until
+  // they land.
   ContestACInfo: contestScreen('ContestACInfo'),
   ContestRejudgeAdmin: contestScreen('ContestRejudgeAdmin'),
   ContestComment: NotFoundPage,
   ContestPrint: contestScreen('ContestPrint'),
   ContestAdminPrint: contestScreen('ContestAdminPrint'),
-  ContestScrollBoard: NotFoundPage,
+  ContestScrollBoard: contestScreen('ContestScrollBoard'),
   AdminContestList: adminContestScreen('AdminContestList'),
   AdminCreateContest: adminContestScreen('AdminEditContest'),
   AdminEditContest: adminContestScreen('AdminEditContest'),

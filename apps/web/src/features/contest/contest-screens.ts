@@ -9,3 +9,4 @@ export { default as ContestProblemList } from './contest-problem-list-page';
 export { default as ContestRank } from './contest-rank-page';
 export { default as ContestRejudgeAdmin } from './contest-rejudge-page';
 export { default as ContestScoreboard } from './contest-scoreboard-page';
+export { default as ContestScrollBoard } from './scroll-board/contest-scroll-board-tab';

@@ -1,0 +1,101 @@
+import { contest as contract } from '@oj/shared';
+
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, InputNumber, Modal, Space, Switch, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api';
+import { toast } from '../../../lib/notify';
+import { useContestContext } from '../contest-detail-page';
+import { defaultMedalCounts, type MedalCounts } from './scroll-board-engine';
+import { registerScrollBoardTexts } from './scroll-board-texts';
+
+const { CONTEST_STATUS } = contract;
+
+/** The ceremony's address: the spec's /scrollBoard with cid, removeStar and medals[] gold, silver, bronze. */
+export const scrollBoardUrl = (cid: number, removeStar: boolean, m: MedalCounts) =>
+  `/scrollBoard?cid=${cid}&removeStar=${removeStar}&medals=${m.gold}&medals=${m.silver}&medals=${m.bronze}`;
+
+/** The scroll-board tab of an ACM contest's admins (spec 2 §2 "Contest admin pages", §4 medal ceremony): medal
+ * counts (by default 10/20/30 % of the ranked participants), star removal, and a start that opens the board in a
+ * new window, after a confirmation while the contest still runs. */
+const ContestScrollBoardTab = () => {
+  registerScrollBoardTexts();
+  const { t } = useTranslation();
+  const { contest, status } = useContestContext();
+  const [modal, modalHolder] = Modal.useModal();
+  const [medals, setMedals] = useState<MedalCounts | null>(null);
+  const [removeStar, setRemoveStar] = useState(true);
+
+  // The ranked count is the board's total without star users (spec 2 §9); only `total` is needed.
+  const ranked = useQuery({
+    queryKey: [contract.getContestRank.path, 'scroll-board-count', contest.id],
+    queryFn: () => api.call(contract.getContestRank, { cid: contest.id, currentPage: 1, limit: 10, removeStar: true }),
+  });
+  const total = ranked.data?.total;
+  useEffect(() => {
+    if (total !== undefined) setMedals((m) => m ?? defaultMedalCounts(total));
+  }, [total]);
+
+  const counts = medals ?? defaultMedalCounts(0);
+  const setCount = (key: keyof MedalCounts) => (v: number | null) =>
+    setMedals({ ...counts, [key]: Math.max(0, Math.floor(v ?? 0)) });
+
+  const open = () => {
+    const w = window.open(scrollBoardUrl(contest.id, removeStar, counts), '_blank');
+    if (!w) toast.error(t('SB_Popup_Blocked'));
+  };
+  const start = () => {
+    if (status === CONTEST_STATUS.ENDED) {
+      open();
+      return;
+    }
+    void modal.confirm({
+      title: t('SB_Not_Ended_Title'),
+      content: t('SB_Not_Ended_Content'),
+      okText: t('SB_Confirm'),
+      cancelText: t('SB_Cancel'),
+      onOk: open,
+    });
+  };
+
+  const medalFields: [keyof MedalCounts, string][] = [
+    ['gold', 'SB_Gold'],
+    ['silver', 'SB_Silver'],
+    ['bronze', 'SB_Bronze'],
+  ];
+
+  return (
+    <section aria-label={t('SB_Title')} style={{ maxWidth: 640 }}>
+      {modalHolder}
+      <Typography.Paragraph>{t('SB_Config_Intro')}</Typography.Paragraph>
+      {!contest.sealRank && <Alert type="info" showIcon title={t('SB_No_Seal')} style={{ marginBottom: 16 }} />}
+      {total !== undefined && <Typography.Paragraph>{t('SB_Ranked_Count', { count: total })}</Typography.Paragraph>}
+      <Form layout="inline" style={{ rowGap: 12 }}>
+        {medalFields.map(([key, label]) => (
+          <Form.Item key={key} label={t(label)} htmlFor={`scroll-board-${key}`}>
+            <InputNumber
+              id={`scroll-board-${key}`}
+              min={0}
+              precision={0}
+              value={counts[key]}
+              onChange={setCount(key)}
+              disabled={ranked.isLoading}
+            />
+          </Form.Item>
+        ))}
+      </Form>
+      <Space style={{ marginTop: 16 }}>
+        <span id="scroll-board-remove-star">{t('SB_Remove_Star')}</span>
+        <Switch aria-labelledby="scroll-board-remove-star" checked={removeStar} onChange={setRemoveStar} />
+      </Space>
+      <div style={{ marginTop: 24 }}>
+        <Button type="primary" onClick={start} disabled={ranked.isLoading}>
+          {t('SB_Start')}
+        </Button>
+      </div>
+    </section>
+  );
+};
+
+export default ContestScrollBoardTab;
