@@ -21,6 +21,8 @@ import { createSessionService } from './modules/auth/session.service.js';
 import { createAdminContestService } from './modules/contest/admin-contest.service.js';
 import { createContestRepository } from './modules/contest/contest.repository.js';
 import { createContestService } from './modules/contest/contest.service.js';
+import { createContestStaffRepository } from './modules/contest/contest-staff.repository.js';
+import { createContestStaffService } from './modules/contest/contest-staff.service.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createNoticeRepository } from './modules/notice/notice.repository.js';
@@ -110,6 +112,12 @@ const createPublicServices = (
   });
   return {
     contests: contestService,
+    contestStaff: createContestStaffService({
+      repo: createContestStaffRepository(db),
+      contests: contestService,
+      submissions: internal,
+      now: opts.now,
+    }),
     problemCatalog,
     submissionPublic: createSubmissionPublicService({
       internal,

@@ -294,6 +294,16 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
       return row;
     },
 
+    /** Judge tasks of many submissions in one insert (a contest problem's rejudge). */
+    async enqueueJudgements(
+      tx: Tx,
+      tasks: { language: string; submitId: number; version: number; priority: number }[],
+    ): Promise<void> {
+      if (tasks.length === 0) return;
+      await tx.insert(judgeTasks).values(tasks.map((t) => ({ kind: 'judge' as const, ...t })));
+      setImmediate(() => events.emit('task'));
+    },
+
     /** Long poll: waits up to `waitMs` for a task. Polls the table every second too, so tasks enqueued by other
      * server instances are found without cross-process signalling. */
     async claim(w: WorkerIdentity, waitMs: number, signal?: AbortSignal): Promise<JudgeTask | null> {
@@ -455,12 +465,17 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
     task: async (id: number) => (await db.select().from(judgeTasks).where(eq(judgeTasks.id, id)))[0],
     taskByKey: async (key: string) => (await db.select().from(judgeTasks).where(eq(judgeTasks.publicKey, key)))[0],
 
-    /** Drops queued tasks of a submission (before a rejudge enqueues a new one). */
-    retireQueuedOf: (tx: Tx, submitId: number) =>
+    /** Drops queued tasks of submissions (before a rejudge enqueues new ones). */
+    retireQueuedOf: (tx: Tx, submitId: number | number[]) =>
       tx
         .update(judgeTasks)
         .set({ state: 'done', lastError: 'superseded', leaseOwner: null, updatedAt: now() })
-        .where(and(eq(judgeTasks.submitId, submitId), inArray(judgeTasks.state, ['queued', 'running']))),
+        .where(
+          and(
+            Array.isArray(submitId) ? inArray(judgeTasks.submitId, submitId) : eq(judgeTasks.submitId, submitId),
+            inArray(judgeTasks.state, ['queued', 'running']),
+          ),
+        ),
 
     /** Waits until a task is done or failed, at most `ms`. */
     async waitDone(id: number, ms: number) {

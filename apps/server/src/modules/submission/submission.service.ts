@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { JUDGE_STATUS, type TestRunReport } from '@oj/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { judgeCases, submissions } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/app-error.js';
@@ -13,11 +13,56 @@ export type SubmissionRow = typeof submissions.$inferSelect;
  * before practice. */
 const PRIORITY = { practice: 0, contest: 1, testRun: 5, compileChecker: 9 } as const;
 
+/** Submissions per statement when many are rejudged at once. */
+const REQUEUE_CHUNK = 1000;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** The internal services that create submissions and test runs and put them on the queue. The public endpoints
  * (validation of code, languages, permissions, intervals) sit in front of these. */
 export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?: () => Date }) => {
   const { db, queue } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /** Puts the matching submissions back to Pending with a new judgement version each, drops their case results
+   * and queued tasks, and queues them again: whatever an older attempt reports afterwards is ignored. */
+  const requeue = async (tx: Tx, where: SQL): Promise<SubmissionRow[]> => {
+    const rows = await tx
+      .update(submissions)
+      .set({
+        status: JUDGE_STATUS.PENDING,
+        version: sql`${submissions.version} + 1`,
+        timeMs: null,
+        memoryKb: null,
+        score: null,
+        oiRankScore: null,
+        errorMessage: null,
+        judger: null,
+        isManual: 0,
+        gmtModified: now(),
+      })
+      .where(where)
+      .returning();
+    // Judged again in the order they were sent.
+    rows.sort((a, b) => a.submitId - b.submitId);
+    // Bounded lists keep each statement well under PostgreSQL's parameter limit.
+    for (let i = 0; i < rows.length; i += REQUEUE_CHUNK) {
+      const chunk = rows.slice(i, i + REQUEUE_CHUNK);
+      const ids = chunk.map((r) => r.submitId);
+      await tx.delete(judgeCases).where(inArray(judgeCases.submitId, ids));
+      await queue.retireQueuedOf(tx, ids);
+      await queue.enqueueJudgements(
+        tx,
+        chunk.map((r) => ({
+          language: r.language,
+          submitId: r.submitId,
+          version: r.version,
+          priority: r.cid ? PRIORITY.contest : PRIORITY.practice,
+        })),
+      );
+    }
+    return rows;
+  };
 
   return {
     async submit(s: {
@@ -66,37 +111,17 @@ export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?:
     /** Judges a submission again: a new judgement version, so whatever the old attempt reports is ignored. */
     async rejudge(submitId: number): Promise<SubmissionRow> {
       return db.transaction(async (tx) => {
-        const [cur] = await tx.select().from(submissions).where(eq(submissions.submitId, submitId)).for('update');
-        if (!cur) throw notFound();
-        const [row] = await tx
-          .update(submissions)
-          .set({
-            status: JUDGE_STATUS.PENDING,
-            version: cur.version + 1,
-            timeMs: null,
-            memoryKb: null,
-            score: null,
-            oiRankScore: null,
-            errorMessage: null,
-            judger: null,
-            isManual: 0,
-            gmtModified: now(),
-          })
-          .where(eq(submissions.submitId, submitId))
-          .returning();
-        await tx.delete(judgeCases).where(eq(judgeCases.submitId, submitId));
-        await queue.retireQueuedOf(tx, submitId);
-        await queue.enqueue(
-          {
-            kind: 'judge',
-            language: row.language,
-            submitId,
-            version: row.version,
-            priority: row.cid ? PRIORITY.contest : PRIORITY.practice,
-          },
-          tx,
-        );
+        const [row] = await requeue(tx, eq(submissions.submitId, submitId));
+        if (!row) throw notFound();
         return row;
+      });
+    },
+
+    /** Every submission of one contest problem back to the queue, in one transaction (contest rejudge). */
+    async rejudgeContestProblem(cid: number, cpid: number): Promise<number> {
+      return db.transaction(async (tx) => {
+        const rows = await requeue(tx, and(eq(submissions.cid, cid), eq(submissions.cpid, cpid)) as SQL);
+        return rows.length;
       });
     },
 
