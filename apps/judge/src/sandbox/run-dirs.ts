@@ -22,8 +22,15 @@ export const prepareRunRoot = (): void => {
   }
 };
 
-/** A fresh directory owned by root (the judge writes into it first; the sandbox chowns host work dirs). */
+let rootPrepared = false;
+
+/** A fresh directory owned by root (the judge writes into it first; the sandbox chowns host work dirs). The run
+ * root is made on first use: a compile can come before the sandbox host is prepared (the language probes do). */
 export const createRunDir = (label: string): string => {
+  if (!rootPrepared) {
+    prepareRunRoot();
+    rootPrepared = true;
+  }
   const dir = join(runsDir(), `${process.pid}-${label}-${randomBytes(8).toString('hex')}`);
   mkdirSync(dir, { mode: 0o700 });
   return dir;
