@@ -13,6 +13,7 @@ import { registerAdminUserRoutes } from './modules/admin-user/admin-user.routes.
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerContestRoutes } from './modules/contest/contest.routes.js';
+import { registerContestFileRoutes } from './modules/contest/contest-file.routes.js';
 import { registerContestStaffRoutes } from './modules/contest/contest-staff.routes.js';
 import { registerJudgeRoutes } from './modules/judge/judge.routes.js';
 import { registerNoticeRoutes } from './modules/notice/notice.routes.js';
@@ -95,6 +96,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerSubmissionRoutes(app, deps, opts.services);
   registerRankRoutes(app, deps, opts.services);
   registerContestRoutes(app, deps, opts.services);
+  registerContestFileRoutes(app, deps, opts.services);
   registerContestStaffRoutes(app, deps, opts.services);
   await registerUserRoutes(app, deps, opts.services);
   registerAdminDashboardRoutes(app, deps, opts.services);

@@ -21,6 +21,8 @@ import { createSessionService } from './modules/auth/session.service.js';
 import { createAdminContestService } from './modules/contest/admin-contest.service.js';
 import { createContestRepository } from './modules/contest/contest.repository.js';
 import { createContestService } from './modules/contest/contest.service.js';
+import { createContestFileRepository } from './modules/contest/contest-file.repository.js';
+import { createContestFileService } from './modules/contest/contest-file.service.js';
 import { createContestStaffRepository } from './modules/contest/contest-staff.repository.js';
 import { createContestStaffService } from './modules/contest/contest-staff.service.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
@@ -112,6 +114,7 @@ const createPublicServices = (
   });
   return {
     contests: contestService,
+    contestFiles: createContestFileService({ contests: contestService, repo: createContestFileRepository(db) }),
     contestStaff: createContestStaffService({
       repo: createContestStaffRepository(db),
       contests: contestService,
