@@ -131,6 +131,10 @@ describe.each(DB_KINDS)('contest staff tools (%s)', (kind) => {
     for (const cid of [closed.id, ended.id, priv.id]) expect(await storedPrints(cid)).toEqual([]);
     // None of the refusals started v's cooldown.
     expect((await print(v.token, c.id, text(50))).status).toBe(200);
+    // Two prints at once (two connections on PostgreSQL): the cooldown still lets only one through.
+    const w = await userToken();
+    const both = await Promise.all([print(w.token, c.id, text(50)), print(w.token, c.id, text(51))]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
   });
 
   it('print admin: waiting first then newest, own prints only for others, marked printed, downloaded as UTF-8', async () => {
