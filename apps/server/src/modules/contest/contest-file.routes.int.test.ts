@@ -211,6 +211,10 @@ describe.each(DB_KINDS)('contest downloads (%s)', (kind) => {
       [2, bob.username, null, 0, 0, 0, null],
     ]);
     expect([sheet.rows[0].A.fill, sheet.rows[0].B.fill, sheet.rows[1].A.fill]).toEqual(['91CAFF', 'B7EB8F', 'FFA39E']);
+    // The contest admin's sheet does not repeat the realname when it already is the shown name.
+    const admin = table(await sheetOf(`/api/download-rank-list?cid=${c.id}`, root));
+    expect(admin.keys).toEqual(sheet.keys);
+    expect(admin.rows.map((r) => r['Real Name'].value)).toEqual(['Ann', bob.username]);
   });
 
   it('AC code zip: latest AC per user and problem, split by user or by problem, admins excluded on request', async () => {

@@ -141,11 +141,13 @@ export const createContestFileService = (deps: { contests: ContestService; repo:
       const awards = c.awardType === 1 || c.awardType === 2;
       const L = LABELS[locale];
       const acm = c.type !== 1;
+      // Contest admins get the realname beside the shown name, unless the shown name is the realname.
+      const realname = admin && showName !== 'realname';
 
       const header: Cell[] = [
         L.rank,
         L[showName],
-        ...(admin ? [L.realname] : []),
+        ...(realname ? [L.realname] : []),
         L.school,
         ...(acm ? [L.solved, L.penalty] : [L.totalScore, L.totalTime]),
         ...(awards ? [L.award] : []),
@@ -155,7 +157,7 @@ export const createContestFileService = (deps: { contests: ContestService; repo:
         const identity: Cell[] = [
           r.rank === -1 ? '*' : r.rank,
           r[showName] || r.username,
-          ...(admin ? [r.realname ?? null] : []),
+          ...(realname ? [r.realname ?? null] : []),
           r.school ?? null,
         ];
         const award = awards ? [awardCell(r)] : [];
@@ -182,7 +184,7 @@ export const createContestFileService = (deps: { contests: ContestService; repo:
           name,
           header: true,
           rows: [header, ...body],
-          widths: [6, 20, ...(admin ? [14] : []), 20, 12, 14, ...(awards ? [12] : []), ...problems.map(() => 14)],
+          widths: [6, 20, ...(realname ? [14] : []), 20, 12, 14, ...(awards ? [12] : []), ...problems.map(() => 14)],
         },
       ]);
       return { body: bytes, contentType: XLSX_CONTENT_TYPE, filename: `${name}.xlsx` };
