@@ -268,13 +268,14 @@ describe('medals, stars and ties', () => {
     expect(s.firstAcS.A).toBe(120);
   });
 
-  it('lets equal solved and penalty share a rank, ordered by the last AC then the name', () => {
+  it('lets equal solved and penalty share a rank, ordered by name as the server board is', () => {
     const subs = [
-      // zed: A at 10 and B at 30 → 40 min; amy: A at 20 and B at 20 → 40 min, her last AC is earlier.
-      sub('zed', 'A', 10, S.ACCEPTED),
-      sub('zed', 'B', 30, S.ACCEPTED),
-      sub('amy', 'A', 20, S.ACCEPTED),
-      sub('amy', 'B', 20, S.ACCEPTED),
+      // amy: A at 10 and B at 30 → 40 min; zed: A at 20 and B at 20 → 40 min, his last AC is earlier, which
+      // does not count (contest-ranking.ts rankAcm orders ties by username).
+      sub('amy', 'A', 10, S.ACCEPTED),
+      sub('amy', 'B', 30, S.ACCEPTED),
+      sub('zed', 'A', 20, S.ACCEPTED),
+      sub('zed', 'B', 20, S.ACCEPTED),
       sub('bob', 'A', 20, S.ACCEPTED),
       sub('bob', 'B', 20, S.ACCEPTED),
       sub('cat', 'A', 50, S.ACCEPTED),

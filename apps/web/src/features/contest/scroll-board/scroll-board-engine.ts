@@ -83,8 +83,6 @@ export interface ScrollTeam {
   solved: number;
   /** Seconds: AC times plus 20 minutes per penalised try before each AC. */
   penaltyS: number;
-  /** The latest AC time (a tie-breaker after the penalty), 0 without any. */
-  lastAcS: number;
   /** One per problem, in column order. */
   cells: ScrollCell[];
   /** Competition rank among non-star teams; null for a star team ('*'). */
@@ -151,22 +149,18 @@ const frozenCell = (displayId: string, tries: Try[], sealS: number | null): Scro
 const withTotals = (team: ScrollTeam): ScrollTeam => {
   let solved = 0;
   let penaltyS = 0;
-  let lastAcS = 0;
   for (const c of team.cells) {
     if (c.state !== 'ac' || c.acTimeS === null) continue;
     solved += 1;
     penaltyS += c.acTimeS + c.errors * PENALTY_S;
-    lastAcS = Math.max(lastAcS, c.acTimeS);
   }
-  return { ...team, solved, penaltyS, lastAcS };
+  return { ...team, solved, penaltyS };
 };
 
-/** Solved desc, penalty asc, the last AC asc, then the username. */
+/** Solved desc, penalty asc, then the username: the server's board order (contest-ranking.ts rankAcm), so the
+ * roll ends on the standing get-contest-rank shows. */
 export const compareTeams = (a: ScrollTeam, b: ScrollTeam) =>
-  b.solved - a.solved ||
-  a.penaltyS - b.penaltyS ||
-  a.lastAcS - b.lastAcS ||
-  (a.username < b.username ? -1 : a.username > b.username ? 1 : 0);
+  b.solved - a.solved || a.penaltyS - b.penaltyS || (a.username < b.username ? -1 : a.username > b.username ? 1 : 0);
 
 export const medalFor = (rank: number | null, solved: number, m: MedalCounts): Medal | null => {
   // Like the board's awards, a team without a solved problem takes none.
@@ -242,7 +236,6 @@ const build = (
         star: stars.has(sub.username),
         solved: 0,
         penaltyS: 0,
-        lastAcS: 0,
         cells: problems.map((p) => frozenCell(p.displayId, tries.get(p.displayId) ?? [], sealS)),
         rank: null,
         finalized: false,
