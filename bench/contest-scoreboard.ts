@@ -61,6 +61,7 @@ const main = async () => {
       await tx.execute(
         sql.raw(`INSERT INTO users (uid, username, password_hash, nickname)
           SELECT 'u' || g, 'user' || g, 'scrypt$x', 'nick' || g FROM generate_series(1, ${USERS}) g
+          UNION ALL SELECT 'v' || g, 'verdict' || g, 'scrypt$x', 'v' || g FROM generate_series(1, 5) g
           UNION ALL SELECT 'root', 'root', 'scrypt$x', 'root'`),
       );
       await tx.execute(
@@ -81,18 +82,29 @@ const main = async () => {
       await tx.execute(
         sql.raw(`INSERT INTO submissions (pid, display_pid, uid, username, submit_time, status, length, code, language,
             time_ms, memory_kb, cid, cpid)
-          SELECT 999 + 1 + g % ${PROBLEMS}, chr(65 + g % ${PROBLEMS}),
-            'u' || (1 + (g::bigint * 7919) % ${USERS}), 'user' || (1 + (g::bigint * 7919) % ${USERS}),
-            now() - interval '3 hours' + ((g % 10000) * interval '1 second'), (array[0, -1, 1, 0, 3, -2, -1, 0])[1 + g % 8],
-            12, 'int main(){}', 'C++', 10, 1024, ${CID}, 1 + g % ${PROBLEMS}
-          FROM generate_series(1, ${SUBMISSIONS}) g`),
+          SELECT 999 + 1 + p, chr(65 + p), 'u' || (1 + (g::bigint * 7919) % ${USERS}),
+            'user' || (1 + (g::bigint * 7919) % ${USERS}), now() - interval '3 hours' + t * interval '1 second',
+            (array[0, -1, 1, 0, 3, -2, -1, 0])[1 + v], 12, 'int main(){}', 'C++', 10, 1024, ${CID}, 1 + p
+          FROM generate_series(1, ${SUBMISSIONS}) g,
+            -- Problem, verdict and time hashed independently of the user: every participant tries most problems
+            -- (about 60,000 board cells), with mixed verdicts at spread times.
+            LATERAL (SELECT ((hashint4(g)::bigint + 2147483648) % ${PROBLEMS})::int AS p,
+              ((hashint4(g + 1000000000)::bigint + 2147483648) % 8)::int AS v,
+              ((hashint4(-g)::bigint + 2147483648) % 10800)::int AS t) h`),
       );
     });
     const t1 = Date.now();
     await db.execute(sql.raw(`SELECT oj_rebuild_contest_cells(${CID})`));
     await db.execute(sql`VACUUM ANALYZE`);
     const t2 = Date.now();
-    console.error(`loaded ${SUBMISSIONS} contest submissions in ${t1 - t0} ms, board cells in ${t2 - t1} ms`);
+    const cellCount = (
+      (await db.execute(sql.raw(`SELECT count(*)::int AS n FROM contest_cells WHERE cid = ${CID}`))) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0].n;
+    console.error(
+      `loaded ${SUBMISSIONS} contest submissions in ${t1 - t0} ms, ${cellCount} board cells in ${t2 - t1} ms`,
+    );
 
     const app = await buildApp({ services, logLevel: 'silent', judgeToken: 'bench' });
     await app.ready();
@@ -112,8 +124,49 @@ const main = async () => {
     // Warm-up (first build of the cached board).
     for (let i = 0; i < 5; i++) await board(tokens[0], 1);
 
-    const measure = async (label: string, outside: boolean) => {
+    // A judge's stream of verdicts: every tick a new submission arrives (pending) and the previous one is judged,
+    // each firing the board trigger, as judge reports do (300,000 submissions in 5 hours is ~17 a second). On its
+    // own connection (as from another server instance), so that the rate does not depend on the pool's queue.
+    const verdictStream = (perSecond: number) => {
+      let stop = false;
+      let judged = 0;
+      const judge = new pg.Client({ connectionString: u.toString() });
+      const run = (async () => {
+        await judge.connect();
+        let previous: number | undefined;
+        for (let i = 0; !stop; i++) {
+          const tick = performance.now();
+          const user = 1 + ((i * 131) % USERS);
+          const cp = 1 + (i % PROBLEMS);
+          const inserted = await judge.query(
+            `INSERT INTO submissions (pid, display_pid, uid, username, submit_time, status, length, code,
+                language, time_ms, memory_kb, cid, cpid)
+              VALUES (${999 + cp}, chr(${64 + cp}), 'u${user}', 'user${user}', now(), 5, 12, 'int main(){}', 'C++',
+                10, 1024, ${CID}, ${cp})
+              RETURNING submit_id AS id`,
+          );
+          if (previous !== undefined) {
+            await judge.query(`UPDATE submissions SET status = ${i % 3 === 0 ? 0 : -1} WHERE submit_id = ${previous}`);
+            judged += 1;
+          }
+          previous = (inserted.rows[0] as { id: number }).id;
+          const wait = 1000 / perSecond - (performance.now() - tick);
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        }
+        await judge.end();
+      })();
+      return {
+        async stop() {
+          stop = true;
+          await run;
+          return judged;
+        },
+      };
+    };
+
+    const measure = async (label: string, outside: boolean, verdictsPerSecond = 0) => {
       const times: number[] = [];
+      const stream = verdictsPerSecond ? verdictStream(verdictsPerSecond) : undefined;
       const start = performance.now();
       await Promise.all(
         tokens.map(async (token, client) => {
@@ -127,9 +180,10 @@ const main = async () => {
         }),
       );
       const total = performance.now() - start;
+      const judged = await stream?.stop();
       times.sort((a, b) => a - b);
       return {
-        label,
+        label: judged === undefined ? label : `${label}, ${((judged / total) * 1000).toFixed(0)} verdicts/s`,
         median: percentile(times, 0.5),
         p99: percentile(times, 0.99),
         rps: (times.length / total) * 1000,
@@ -141,14 +195,15 @@ const main = async () => {
     const rows = [
       await measure(`get-contest-rank, ${CLIENTS} clients x ${ROUNDS} refreshes`, false),
       await measure(`get-contest-outside-scoreboard, ${CLIENTS} clients x ${ROUNDS} refreshes`, true),
+      await measure(`get-contest-rank, ${CLIENTS} clients x ${ROUNDS} refreshes during verdicts`, false, 20),
     ];
 
-    // Verdict to board: a pending submission of a user with nothing on problem L turns Accepted (the judge's
+    // Verdict to board: a pending submission of a user with no other submission turns Accepted (the judge's
     // status update fires the trigger); clients keep refreshing while we poll for the new AC.
     const freshness: number[] = [];
     for (let k = 0; k < 5; k++) {
-      const uid = `u${USERS - k}`;
-      const username = `user${USERS - k}`;
+      const uid = `v${k + 1}`;
+      const username = `verdict${k + 1}`;
       const inserted = await db.execute(
         sql.raw(`INSERT INTO submissions (pid, display_pid, uid, username, submit_time, status, length, code, language,
             time_ms, memory_kb, cid, cpid)

@@ -6,6 +6,7 @@ import type { AuthUser, ClientMeta, SessionService } from '../modules/auth/sessi
 import type { SiteService } from '../modules/site/site.service.js';
 import { AppError } from './app-error.js';
 import { checkAccess } from './guard.js';
+import { PreSerialized } from './pre-serialized.js';
 import { toValidationError } from './validation.js';
 
 /** What a route handler sees of the request: never Fastify's objects. */
@@ -62,7 +63,10 @@ export const bind = <E extends Endpoint>(
   app: FastifyInstance,
   deps: BindDeps,
   e: E,
-  handler: (input: z.output<E['input']>, ctx: RequestContext) => Promise<z.input<E['output']>>,
+  handler: (
+    input: z.output<E['input']>,
+    ctx: RequestContext,
+  ) => Promise<z.input<E['output']> | PreSerialized<z.input<E['output']>>>,
 ) => {
   app.route({
     method: e.method,
@@ -87,6 +91,11 @@ export const bind = <E extends Endpoint>(
           reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
         }
         return reply.send(file.body);
+      }
+      if (data instanceof PreSerialized) {
+        if (deps.validateOutput) e.output.parse(JSON.parse(data.json));
+        reply.type('application/json; charset=utf-8');
+        return reply.send(`{"status":200,"msg":"success","data":${data.json}}`);
       }
       if (deps.validateOutput) e.output.parse(data);
       return envelope(data ?? null);
@@ -113,12 +122,22 @@ const contextOf = async (req: FastifyRequest, reply: FastifyReply, deps: BindDep
   }
   const denied = checkAccess(e, user, e.switch ? await deps.site.switches() : undefined);
   if (denied) throw denied;
-  const gone = new AbortController();
+  // The controller is made only for handlers that ask for the signal (long polls): most never do.
+  let gone: AbortController | undefined;
+  let closedEarly = false;
   reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) gone.abort();
+    if (reply.raw.writableFinished) return;
+    closedEarly = true;
+    gone?.abort();
   });
   const ctx: RequestContext = {
-    signal: gone.signal,
+    get signal() {
+      if (!gone) {
+        gone = new AbortController();
+        if (closedEarly) gone.abort();
+      }
+      return gone.signal;
+    },
     user,
     meta,
     token,

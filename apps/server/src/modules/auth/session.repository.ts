@@ -4,6 +4,24 @@ import { roles, sessions, userRoles, users } from '../../db/schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
+/** The session behind a token hash with its user: asked by every signed-in request, so the query is built once per
+ * database and prepared once per connection (a third of the driver's CPU per call). */
+const sessionWithUserQuery = (db: Db) =>
+  db
+    .select({
+      session: sessions,
+      username: users.username,
+      status: users.status,
+      roles: sql<string[]>`coalesce((select json_agg(${roles.role} order by ${roles.id}) from ${userRoles}
+        join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.uid} = ${users.uid}), '[]'::json)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.uid, sessions.uid))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_with_user');
+const preparedSessionQuery = new WeakMap<Db, ReturnType<typeof sessionWithUserQuery>>();
+
 export const createSessionRepository = (db: Db) => ({
   async insert(s: { uid: string; tokenHash: string; ip: string; userAgent: string; createdAt: Date; expiresAt: Date }) {
     const [row] = await db.insert(sessions).values(s).returning();
@@ -14,18 +32,12 @@ export const createSessionRepository = (db: Db) => ({
   async findWithUser(
     tokenHash: string,
   ): Promise<{ session: SessionRow; username: string; status: number; roles: string[] } | undefined> {
-    const [row] = await db
-      .select({
-        session: sessions,
-        username: users.username,
-        status: users.status,
-        roles: sql<string[]>`coalesce((select json_agg(${roles.role} order by ${roles.id}) from ${userRoles}
-          join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.uid} = ${users.uid}), '[]'::json)`,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.uid, sessions.uid))
-      .where(eq(sessions.tokenHash, tokenHash))
-      .limit(1);
+    let query = preparedSessionQuery.get(db);
+    if (!query) {
+      query = sessionWithUserQuery(db);
+      preparedSessionQuery.set(db, query);
+    }
+    const [row] = await query.execute({ tokenHash });
     return row;
   },
   /** Marks a session replaced by a refresh, shortening its life to the grace period; false if another request

@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { containsPattern } from '../problem/problem-catalog.repository.js';
+import type { BoardUser, CellSummary } from './contest-ranking.js';
 
 export type ContestRow = typeof contests.$inferSelect;
 export type NewContest = typeof contests.$inferInsert;
@@ -21,10 +22,25 @@ export type ContestProblemRow = typeof contestProblems.$inferSelect;
 export type ContestCellRow = typeof contestCells.$inferSelect;
 export type ContestAnnouncementRow = typeof contestAnnouncements.$inferSelect & { username: string };
 
+/** Every contest page asks for its contest (a scoreboard refresh too): the query is built once per database and
+ * prepared once per connection. */
+const contestByIdQuery = (db: Db) =>
+  db
+    .select()
+    .from(contests)
+    .where(eq(contests.id, sql.placeholder('id')))
+    .prepare('contest_by_id');
+const preparedById = new WeakMap<Db, ReturnType<typeof contestByIdQuery>>();
+
 /** Contests, their problems, registrations, announcements and board cells: the only code touching those tables. */
 export const createContestRepository = (db: Db) => ({
   async byId(id: number): Promise<ContestRow | undefined> {
-    const [row] = await db.select().from(contests).where(eq(contests.id, id));
+    let query = preparedById.get(db);
+    if (!query) {
+      query = contestByIdQuery(db);
+      preparedById.set(db, query);
+    }
+    const [row] = await query.execute({ id });
     return row;
   },
 
@@ -236,6 +252,67 @@ export const createContestRepository = (db: Db) => ({
 
   async cells(cid: number): Promise<ContestCellRow[]> {
     return db.select().from(contestCells).where(eq(contestCells.cid, cid));
+  },
+
+  /** Every cell of a contest for a board (users x problems, 60,000 for 5,000 people and 12 problems), aggregated
+   * by PostgreSQL into one JSON text: parsed natively in a few ms, where 60,000 rows of 15 columns took ~150 ms of
+   * the server's CPU through the driver. */
+  async boardCells(cid: number): Promise<{ uid: string; cpid: number; cell: CellSummary }[]> {
+    const c = contestCells;
+    const [row] = await db
+      .select({
+        j: sql<string | null>`json_agg(json_build_array(${c.uid}, ${c.cpid}, ${c.total}, ${c.acTimeS}, ${c.errors},
+        ${c.pending}, ${c.sealedAcTimeS}, ${c.sealedErrors}, ${c.sealedPending}, ${c.scoreRecent}, ${c.scoreHighest},
+        ${c.acMinRunMs}, ${c.sealedScoreRecent}, ${c.sealedScoreHighest}, ${c.sealedAcMinRunMs}))::text`,
+      })
+      .from(c)
+      .where(eq(c.cid, cid));
+    const list = JSON.parse(row?.j ?? '[]') as [string, number, ...(number | null)[]][];
+    return list.map((a) => ({
+      uid: a[0],
+      cpid: a[1],
+      cell: {
+        total: a[2] as number,
+        acTimeS: a[3],
+        errors: a[4] as number,
+        pending: a[5] as number,
+        sealedAcTimeS: a[6],
+        sealedErrors: a[7] as number,
+        sealedPending: a[8] as number,
+        scoreRecent: a[9],
+        scoreHighest: a[10],
+        acMinRunMs: a[11],
+        sealedScoreRecent: a[12],
+        sealedScoreHighest: a[13],
+        sealedAcMinRunMs: a[14],
+      },
+    }));
+  },
+
+  /** The users with a cell in the contest, as the board shows them (one JSON text, as boardCells). */
+  async boardUsersOf(cid: number): Promise<BoardUser[]> {
+    const [row] = await db
+      .select({
+        j: sql<string | null>`json_agg(json_build_array(${users.uid}, ${users.username}, ${users.nickname},
+        ${users.realname}, ${users.school}, ${users.gender}, ${users.avatar}))::text`,
+      })
+      .from(users)
+      .where(
+        inArray(
+          users.uid,
+          db.selectDistinct({ uid: contestCells.uid }).from(contestCells).where(eq(contestCells.cid, cid)),
+        ),
+      );
+    const list = JSON.parse(row?.j ?? '[]') as [string, string, ...(string | null)[]][];
+    return list.map((a) => ({
+      uid: a[0],
+      username: a[1],
+      nickname: a[2],
+      realname: a[3],
+      school: a[4],
+      gender: a[5],
+      avatar: a[6],
+    }));
   },
 
   async boardUsers(uids: string[]) {

@@ -9,6 +9,7 @@ import {
   type Submission,
 } from '@oj/shared';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
+import { PreSerialized } from '../../http/pre-serialized.js';
 import type { AuthUser } from '../auth/session.service.js';
 import { toPublicProblem, toTag } from '../problem/problem.mapper.js';
 import type { ProblemRepository } from '../problem/problem.repository.js';
@@ -32,6 +33,18 @@ interface CachedBoard {
 
 /** Under a stream of verdicts a board is recomputed at most this often (the board stays current within 2 s). */
 const BOARD_RECOMPUTE_MS = 1000;
+
+/** Each board row's JSON, made the first time a page shows the row: a cached board's rows never change, so a
+ * page is the join of the JSON of its rows instead of a serialisation of ~1,000 values per row. */
+const rowJson = new WeakMap<object, string>();
+const jsonOf = (row: object) => {
+  let json = rowJson.get(row);
+  if (json === undefined) {
+    json = JSON.stringify(row);
+    rowJson.set(row, json);
+  }
+  return json;
+};
 
 export interface RankQuery {
   cid: number;
@@ -90,16 +103,23 @@ export const createContestService = (deps: {
   const excludedUids = async (c: ContestRow) => [...(await repo.rootUids()), c.uid];
 
   const computeBoard = async (c: ContestRow, sealed: boolean) => {
-    const [cells, problems, excluded] = await Promise.all([repo.cells(c.id), repo.problems(c.id), excludedUids(c)]);
+    const [cells, everyone, problems, excluded] = await Promise.all([
+      repo.boardCells(c.id),
+      repo.boardUsersOf(c.id),
+      repo.problems(c.id),
+      excludedUids(c),
+    ]);
     const displayIds = new Map(problems.map((p) => [p.cp.id, p.cp.displayId]));
     const skip = new Set(excluded);
     const boardCells: BoardCell[] = [];
+    const onBoard = new Set<string>();
     for (const row of cells) {
       const displayId = displayIds.get(row.cpid);
       if (!displayId || skip.has(row.uid)) continue;
-      boardCells.push({ uid: row.uid, displayId, cell: row });
+      boardCells.push({ uid: row.uid, displayId, cell: row.cell });
+      onBoard.add(row.uid);
     }
-    const users = await repo.boardUsers([...new Set(boardCells.map((b) => b.uid))]);
+    const users = everyone.filter((u) => onBoard.has(u.uid));
     const opts = {
       sealed,
       starUsernames: new Set(c.starAccount),
@@ -146,7 +166,7 @@ export const createContestService = (deps: {
     const { rows, byUid } = await board(c, !realTimeRank(c, viewer), force);
     const pinned = [...(outside || !viewer ? [] : [viewer.uid]), ...(q.concernedList ?? [])];
     const showName = (['username', 'nickname', 'realname'] as const).find((n) => n === c.rankShowName) ?? 'username';
-    return pageBoard(rows, {
+    const page = pageBoard(rows, {
       byUid,
       currentPage: q.currentPage,
       limit: q.limit,
@@ -155,7 +175,11 @@ export const createContestService = (deps: {
       keyword: q.keyword ?? undefined,
       showName,
       pinnedUids: pinned,
-    }) as Page<AcmContestRankRow | OiContestRankRow>;
+    });
+    // The same JSON as JSON.stringify(page), keys in the same order.
+    return new PreSerialized<Page<AcmContestRankRow | OiContestRankRow>>(
+      `{"records":[${page.records.map(jsonOf).join(',')}],"total":${page.total},"size":${page.size},"current":${page.current}}`,
+    );
   };
 
   const contestProblems = async (c: ContestRow, viewer: AuthUser | undefined): Promise<ContestProblem[]> => {
