@@ -104,7 +104,7 @@ export const createContestService = (deps: {
 
   const computeBoard = async (c: ContestRow, sealed: boolean) => {
     const [cells, everyone, problems, excluded] = await Promise.all([
-      repo.boardCells(c.id),
+      repo.boardCells(c.id, { sealed, oi: c.type === 1 }),
       repo.boardUsersOf(c.id),
       repo.problems(c.id),
       excludedUids(c),
