@@ -268,8 +268,8 @@ export const MESSAGES = {
   contestNotOwned: { 'zh-CN': '您只能管理自己创建的比赛', 'en-US': 'You can only manage contests you created' },
   // ---- contest staff (issue 8) ----
   contentEmpty: { 'zh-CN': '内容不能为空', 'en-US': 'Content cannot be empty' },
-  printTooShort: { 'zh-CN': '内容长度不能少于50', 'en-US': 'The number of content cannot be less than 50' },
-  printTooLong: { 'zh-CN': '内容长度不能超过65535', 'en-US': 'Content Can not exceed 65535' },
+  printTooShort: { 'zh-CN': '内容字数不能少于50', 'en-US': 'The number of content cannot be less than 50' },
+  printTooLong: { 'zh-CN': '内容字数不能超过65535', 'en-US': 'Content Can not exceed 65535' },
   printClosed: { 'zh-CN': '该比赛未开启打印', 'en-US': 'Printing is not open in this contest' },
   printCooldown: {
     'zh-CN': '打印过于频繁，请30秒后再试',
