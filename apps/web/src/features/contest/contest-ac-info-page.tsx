@@ -1,16 +1,15 @@
 import type { ContestAcInfo } from '@oj/shared';
 import { contestStaff } from '@oj/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Space, Switch, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { useContestContext } from './contest-detail-page';
-import { STAFF_REFRESH_MS } from './contest-print-page';
 import { registerContestStaffTexts } from './contest-staff-texts';
 import { formatSeconds } from './contest-time';
+import { useStaffPage } from './use-staff-page';
 
 export const AC_INFO_PAGE_SIZE = 20;
 
@@ -41,14 +40,7 @@ const AcInfoTable = () => {
   const { contest } = useContestContext();
   const cid = contest.id;
   const queryClient = useQueryClient();
-  const [currentPage, setCurrentPage] = useState(1);
-
-  const list = useQuery({
-    queryKey: [contestStaff.getContestAcInfo.path, cid, currentPage],
-    queryFn: () => api.call(contestStaff.getContestAcInfo, { cid, currentPage, limit: AC_INFO_PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-    refetchInterval: STAFF_REFRESH_MS,
-  });
+  const { query: list, pagination } = useStaffPage(contestStaff.getContestAcInfo, cid, AC_INFO_PAGE_SIZE);
   const check = useMutation({
     mutationFn: (v: { id: number; checked: boolean }) =>
       api.call(contestStaff.checkContestAcInfo, { id: v.id, cid, checked: v.checked }),
@@ -67,12 +59,7 @@ const AcInfoTable = () => {
         dataSource={list.data?.records ?? []}
         locale={{ emptyText: t('No_AC_Info') }}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: currentPage,
-          pageSize: AC_INFO_PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: setCurrentPage,
-        }}
+        pagination={pagination}
         columns={[
           { title: t('AC_Time_Since_Start'), dataIndex: 'time', render: (s: number) => formatSeconds(s) },
           {

@@ -1,16 +1,16 @@
 import type { ContestPrint } from '@oj/shared';
 import { contestStaff } from '@oj/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Table } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { saveBlob } from '../../lib/http-client';
 import { toast } from '../../lib/notify';
 import { useContestContext } from './contest-detail-page';
-import { PRINT_PAGE_SIZE, PrintStatusTag, STAFF_REFRESH_MS } from './contest-print-page';
+import { PRINT_PAGE_SIZE, PrintStatusTag } from './contest-print-page';
 import { registerContestStaffTexts } from './contest-staff-texts';
+import { useStaffPage } from './use-staff-page';
 
 /** The print admin tab (spec 2 §2 "Contest admin pages", §9): every print, waiting first, 15 a page, refreshed
  * every 10 s; each text downloads as a .txt and waiting ones can be marked printed. */
@@ -20,14 +20,7 @@ const AdminPrintTable = () => {
   const { contest } = useContestContext();
   const cid = contest.id;
   const queryClient = useQueryClient();
-  const [currentPage, setCurrentPage] = useState(1);
-
-  const prints = useQuery({
-    queryKey: [contestStaff.getContestPrint.path, cid, 'admin', currentPage],
-    queryFn: () => api.call(contestStaff.getContestPrint, { cid, currentPage, limit: PRINT_PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-    refetchInterval: STAFF_REFRESH_MS,
-  });
+  const { query: prints, pagination } = useStaffPage(contestStaff.getContestPrint, cid, PRINT_PAGE_SIZE, 'admin');
   const markPrinted = useMutation({
     mutationFn: (id: number) => api.call(contestStaff.checkContestPrintStatus, { id, cid }),
     onSuccess: () => {
@@ -48,12 +41,7 @@ const AdminPrintTable = () => {
         loading={prints.isLoading}
         dataSource={prints.data?.records ?? []}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: currentPage,
-          pageSize: PRINT_PAGE_SIZE,
-          total: prints.data?.total ?? 0,
-          onChange: setCurrentPage,
-        }}
+        pagination={pagination}
         columns={[
           { title: t('Print_ID'), dataIndex: 'id', width: 80 },
           { title: t('Print_Username'), dataIndex: 'username' },

@@ -1,19 +1,17 @@
 import type { ContestPrint } from '@oj/shared';
 import { contestStaff } from '@oj/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { useContestContext } from './contest-detail-page';
 import { registerContestStaffTexts } from './contest-staff-texts';
+import { useStaffPage } from './use-staff-page';
 
 const { PRINT_LIMITS } = contestStaff;
 
-/** Print admin and the participant's own list refresh every 10 s (spec 2 §9). */
-export const STAFF_REFRESH_MS = 10_000;
 export const PRINT_PAGE_SIZE = 15;
 
 /** The print form's rules (spec 2 §5): empty once trimmed, then fewer than 50 characters. Returns a text key. */
@@ -38,14 +36,7 @@ const PrintForm = () => {
   const cid = contest.id;
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ content: string }>();
-  const [currentPage, setCurrentPage] = useState(1);
-
-  const mine = useQuery({
-    queryKey: [contestStaff.getContestPrint.path, cid, currentPage],
-    queryFn: () => api.call(contestStaff.getContestPrint, { cid, currentPage, limit: PRINT_PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-    refetchInterval: STAFF_REFRESH_MS,
-  });
+  const { query: mine, setCurrentPage, pagination } = useStaffPage(contestStaff.getContestPrint, cid, PRINT_PAGE_SIZE);
   // A 429 (one print per 30 s) or any other refusal is shown by the HTTP client with the server's message.
   const submit = useMutation({
     mutationFn: (content: string) => api.call(contestStaff.submitPrintText, { cid, content }),
@@ -94,13 +85,7 @@ const PrintForm = () => {
         loading={mine.isLoading}
         dataSource={mine.data?.records ?? []}
         locale={{ emptyText: t('No_Print') }}
-        pagination={{
-          current: currentPage,
-          pageSize: PRINT_PAGE_SIZE,
-          total: mine.data?.total ?? 0,
-          onChange: setCurrentPage,
-          hideOnSinglePage: true,
-        }}
+        pagination={{ ...pagination, hideOnSinglePage: true }}
         columns={[
           {
             title: t('Print_Time'),

@@ -1,0 +1,28 @@
+import type { contestStaff, Output } from '@oj/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../lib/api';
+
+/** Print admin, AC info and the participant's own prints refresh every 10 s (spec 2 §9). */
+export const STAFF_REFRESH_MS = 10_000;
+
+type StaffList = typeof contestStaff.getContestPrint | typeof contestStaff.getContestAcInfo;
+
+/** One page of a contest staff list, refreshed every 10 s, the previous page kept while the next one loads;
+ * `scope` keeps the admin's view of a list apart from a participant's in the query cache. */
+export const useStaffPage = <E extends StaffList>(endpoint: E, cid: number, pageSize: number, scope = '') => {
+  const [currentPage, setCurrentPage] = useState(1);
+  const query = useQuery({
+    queryKey: [endpoint.path, cid, scope, currentPage],
+    // Both lists take the same input; the cast only narrows the answer back to this endpoint's own.
+    queryFn: () => api.call(endpoint as StaffList, { cid, currentPage, limit: pageSize }) as Promise<Output<E>>,
+    placeholderData: keepPreviousData,
+    refetchInterval: STAFF_REFRESH_MS,
+  });
+  return {
+    query,
+    setCurrentPage,
+    /** antd Table's pagination for this list. */
+    pagination: { current: currentPage, pageSize, total: query.data?.total ?? 0, onChange: setCurrentPage },
+  };
+};
