@@ -114,9 +114,14 @@ const createPublicServices = (
   });
   return {
     contests: contestService,
-    contestFiles: createContestFileService({ contests: contestService, repo: createContestFileRepository(db) }),
+    contestFiles: createContestFileService({
+      contests: contestService,
+      repo: createContestFileRepository(db),
+      contestRepo,
+    }),
     contestStaff: createContestStaffService({
       repo: createContestStaffRepository(db),
+      contestRepo,
       contests: contestService,
       submissions: internal,
       now: opts.now,

@@ -1,7 +1,7 @@
 import { ADMIN_ROLES, JUDGE_STATUS } from '@oj/shared';
-import { and, asc, desc, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { contestProblems, problems, roles, submissions, userRoles, users } from '../../db/schema.js';
+import { contestProblems, roles, submissions, userRoles, users } from '../../db/schema.js';
 
 /** Which submission of a (user, contest problem) goes into the code download: the latest AC (ACM), or the one the
  * OI board counts: the latest judged (Recent) or the best score, the latest among equals (Highest). */
@@ -12,16 +12,6 @@ const UNJUDGED = [JUDGE_STATUS.PENDING, JUDGE_STATUS.COMPILING, JUDGE_STATUS.JUD
 
 /** The contest downloads' reads: problems with their full score, admin-role holders, and picked submissions. */
 export const createContestFileRepository = (db: Db) => ({
-  /** The contest's problems in board order, with the OI full score. */
-  async problems(cid: number) {
-    return db
-      .select({ id: contestProblems.id, displayId: contestProblems.displayId, ioScore: problems.ioScore })
-      .from(contestProblems)
-      .innerJoin(problems, eq(problems.id, contestProblems.pid))
-      .where(eq(contestProblems.cid, cid))
-      .orderBy(asc(contestProblems.displayId));
-  },
-
   /** Users holding root, admin or problem_admin. */
   async adminRoleUids(): Promise<string[]> {
     const rows = await db

@@ -4,6 +4,7 @@ import { forbidden } from '../../http/app-error.js';
 import type { BinaryAnswer } from '../../http/bind.js';
 import { type Cell, type StyledCell, writeXlsx, XLSX_CONTENT_TYPE } from '../../lib/xlsx.js';
 import type { AuthUser } from '../auth/session.service.js';
+import type { ContestRepository } from './contest.repository.js';
 import type { ContestService } from './contest.service.js';
 import type { CodePick, ContestFileRepository } from './contest-file.repository.js';
 import type { AcmProblemInfo, AcmRow, OiRow } from './contest-ranking.js';
@@ -118,7 +119,12 @@ const awardCell = (r: { awardName: string | null; awardBackground: string | null
 
 /** The contest downloads (spec 2 §7, reference §2 ContestFileController): the board as an xlsx workbook, and the
  * contest's accepted (OI: scoring) code as a zip. Access rules are the contest service's. */
-export const createContestFileService = (deps: { contests: ContestService; repo: ContestFileRepository }) => {
+export const createContestFileService = (deps: {
+  contests: ContestService;
+  repo: ContestFileRepository;
+  /** The contest's problems. */
+  contestRepo: ContestRepository;
+}) => {
   const { contests, repo } = deps;
 
   return {
@@ -134,7 +140,10 @@ export const createContestFileService = (deps: { contests: ContestService; repo:
       await contests.checkViewAccess(c, viewer);
       const admin = contests.isContestAdmin(c, viewer);
       const stars = new Set(c.starAccount);
-      const [all, problems] = await Promise.all([contests.boardRows(c, viewer, !!q.forceRefresh), repo.problems(c.id)]);
+      const [all, problems] = await Promise.all([
+        contests.boardRows(c, viewer, !!q.forceRefresh),
+        deps.contestRepo.problems(c.id),
+      ]);
       const rows = q.removeStar ? all.filter((r) => !stars.has(r.username)) : all;
       const showName: ShowName =
         (['username', 'nickname', 'realname'] as const).find((n) => n === c.rankShowName) ?? 'username';
@@ -151,7 +160,7 @@ export const createContestFileService = (deps: { contests: ContestService; repo:
         L.school,
         ...(acm ? [L.solved, L.penalty] : [L.totalScore, L.totalTime]),
         ...(awards ? [L.award] : []),
-        ...problems.map((p) => p.displayId),
+        ...problems.map((p) => p.cp.displayId),
       ];
       const body = rows.map((r): Cell[] => {
         const identity: Cell[] = [
@@ -167,7 +176,7 @@ export const createContestFileService = (deps: { contests: ContestService; repo:
             r.ac,
             hms(r.totalTime),
             ...award,
-            ...problems.map((p) => acmCell(r.submissionInfo[p.displayId])),
+            ...problems.map((p) => acmCell(r.submissionInfo[p.cp.displayId])),
           ];
         }
         return [
@@ -175,7 +184,7 @@ export const createContestFileService = (deps: { contests: ContestService; repo:
           r.totalScore,
           r.totalTime,
           ...award,
-          ...problems.map((p) => oiCell(r.submissionInfo[p.displayId], p.ioScore)),
+          ...problems.map((p) => oiCell(r.submissionInfo[p.cp.displayId], p.ioScore)),
         ];
       });
       const name = `contest_${c.id}_rank`;

@@ -159,22 +159,6 @@ export const createContestStaffRepository = (db: Db) => ({
     }
   },
 
-  async problems(cid: number) {
-    return db
-      .select()
-      .from(contestProblems)
-      .where(eq(contestProblems.cid, cid))
-      .orderBy(asc(contestProblems.displayId));
-  },
-
-  async problemByPid(cid: number, pid: number) {
-    const [row] = await db
-      .select()
-      .from(contestProblems)
-      .where(and(eq(contestProblems.cid, cid), eq(contestProblems.pid, pid)));
-    return row;
-  },
-
   /** Every submission in the window, oldest first, with the user's identity and the display id (scroll board). */
   async scrollBoardSubmissions(w: ContestWindow, f: { exceptUsernames: string[] }) {
     return db

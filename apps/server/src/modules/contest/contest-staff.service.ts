@@ -4,7 +4,7 @@ import type { BinaryAnswer } from '../../http/bind.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { SubmissionService } from '../submission/submission.service.js';
 import { contestStatusAt } from './contest.mapper.js';
-import type { ContestRow } from './contest.repository.js';
+import type { ContestRepository, ContestRow } from './contest.repository.js';
 import type { ContestService } from './contest.service.js';
 import type { ContestStaffRepository, ContestWindow } from './contest-staff.repository.js';
 
@@ -26,6 +26,8 @@ export const printFilename = (id: number, username: string) =>
  * rejudge and the scroll board. Access rules are the contest service's own, reused. */
 export const createContestStaffService = (deps: {
   repo: ContestStaffRepository;
+  /** The contest's problems. */
+  contestRepo: ContestRepository;
   contests: ContestService;
   submissions: SubmissionService;
   now?: () => Date;
@@ -177,14 +179,14 @@ export const createContestStaffService = (deps: {
     /** Every submission of one contest problem back to the queue (the guard admits root with `rejudge`). */
     async rejudgeProblem(q: { cid: number; pid: number }, viewer: AuthUser): Promise<{ count: number }> {
       const c = await contests.load(q.cid, viewer);
-      const cp = await repo.problemByPid(c.id, q.pid);
+      const cp = await deps.contestRepo.problemByPid(c.id, q.pid);
       if (!cp) throw notFound();
       return { count: await deps.submissions.rejudgeContestProblem(c.id, cp.id) };
     },
 
     async scrollBoardInfo(cid: number, viewer: AuthUser | undefined) {
       const c = await scrollBoardContest(cid, viewer);
-      const problems = await repo.problems(c.id);
+      const problems = (await deps.contestRepo.problems(c.id)).map((p) => p.cp);
       const balloonColor: Record<string, string> = {};
       for (const p of problems) if (p.color) balloonColor[p.displayId] = p.color;
       return {

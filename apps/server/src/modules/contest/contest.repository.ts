@@ -189,6 +189,8 @@ export const createContestRepository = (db: Db) => ({
         title: problems.title,
         auth: problems.auth,
         type: problems.type,
+        /** The OI full score. */
+        ioScore: problems.ioScore,
       })
       .from(contestProblems)
       .innerJoin(problems, eq(problems.id, contestProblems.pid))
