@@ -1,18 +1,24 @@
 import fs from 'node:fs/promises';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  A_PLUS_B,
+  ACCEPTED,
+  addSampleProblems,
+  admin,
+  apiLogin,
+  submitAndJudge,
+  USER_PASSWORD,
+  uiLogin,
+} from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
 test.use({ actionTimeout: 20_000, navigationTimeout: 20_000 });
 
-const A_PLUS_B =
-  'import sys\nd = list(map(int, sys.stdin.read().split()))\nfor i in range(0, len(d) - 1, 2):\n    print(d[i] + d[i + 1])\n';
-const USER_PASSWORD = 'e2e-user-pass1';
 const stamp = Date.now().toString(36).slice(-5);
 // Two contestants; neither name contains the other.
 const AMY = `psamy${stamp}`;
 const BOB = `psbob${stamp}`;
-const ACCEPTED = 0;
 const COLOR_A = '#f5222d';
 const COLOR_B = '#1677ff';
 // One character short of the minimum, then a real text to print (several lines, kept byte for byte).
@@ -20,64 +26,11 @@ const TOO_SHORT = 'x'.repeat(49);
 const TEXT = `// ${stamp}: please print my code\n#include <cstdio>\nint main() {\n  int a, b;\n  while (scanf("%d %d", &a, &b) == 2) printf("%d\\n", a + b);\n}\n`;
 const SECOND_TEXT = `${TEXT}// and once more, too soon\n`;
 
-const nav = (page: Page) => page.getByRole('navigation', { name: '菜单' });
-
-const apiLogin = async (request: APIRequestContext, username: string, password: string) => {
-  const res = await request.post('/api/login', { data: { username, password } });
-  expect(res.ok()).toBeTruthy();
-  const token = res.headers().authorization;
-  expect(token).toBeTruthy();
-  return token as string;
-};
-
-const admin = (token: string) => ({ Authorization: token, 'Url-Type': 'admin' });
-
-/** Logs in through the navigation's dialog, as a visitor does. */
-const login = async (page: Page, username: string, password: string) => {
-  await page.goto('/home');
-  await nav(page).getByRole('button', { name: '登录' }).click();
-  const dialog = page.getByRole('dialog', { name: 'OJ' });
-  await dialog.getByLabel('用户名').fill(username);
-  await dialog.getByLabel('密码').fill(password);
-  await dialog.getByRole('button', { name: '登录' }).click();
-  await expect(dialog).toBeHidden();
-};
-
 const rootPage = async (browser: Browser) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await login(page, 'root', ROOT_PASSWORD);
+  await uiLogin(page, 'root', ROOT_PASSWORD);
   return page;
-};
-
-/** Submits through the API and waits (polling, no sleep) for the expected verdict. */
-const submitAndJudge = async (
-  request: APIRequestContext,
-  rootToken: string,
-  user: string,
-  cid: number,
-  displayId: string,
-  code: string,
-  verdict: number,
-) => {
-  const res = await request.post('/api/submit-problem-judge', {
-    headers: { Authorization: user },
-    data: { pid: displayId, language: 'Python3', code, cid },
-  });
-  const body = await res.json();
-  expect(body.status, JSON.stringify(body)).toBe(200);
-  const submitId = body.data.submitId as number;
-  await expect
-    .poll(
-      async () => {
-        const detail = await request.get(`/api/get-submission-detail?submitId=${submitId}`, {
-          headers: { Authorization: rootToken },
-        });
-        return (await detail.json()).data?.submission?.status;
-      },
-      { timeout: 90_000, intervals: [500, 1000] },
-    )
-    .toBe(verdict);
 };
 
 /** The body rows of the table in a tab's region (the header row left out). */
@@ -116,31 +69,13 @@ test('a contestant prints (too short, sent, too soon); root downloads the text a
   const contest = (await contestRes.json()).data;
   expect(contest.openPrint).toBe(true);
   const cid = contest.id as number;
-  for (const [problemId, displayId, color] of [
-    ['1000', 'A', COLOR_A],
-    ['1004', 'B', COLOR_B],
-  ] as const) {
-    const detail = await request.get(`/api/get-problem-detail?problemId=${problemId}`);
-    const pid = (await detail.json()).data.problem.id as number;
-    // The embedded judge declares its languages once its probes have run in the sandbox.
-    await expect
-      .poll(
-        async () => {
-          const res = await request.get(`/api/get-problem-languages?pid=${pid}`);
-          return ((await res.json()).data as { name: string }[]).map((l) => l.name);
-        },
-        { timeout: 90_000, intervals: [1000] },
-      )
-      .toContain('Python3');
-    const added = await request.post('/api/admin/contest/add-problem-from-public', {
-      headers: admin(root),
-      data: { cid, pid, displayId, color },
-    });
-    expect((await added.json()).status).toBe(200);
-  }
+  await addSampleProblems(request, root, cid, [
+    { problemId: '1000', displayId: 'A', color: COLOR_A },
+    { problemId: '1004', displayId: 'B', color: COLOR_B },
+  ]);
 
   // Amy logs in and opens the contest's print tab.
-  await login(page, AMY, USER_PASSWORD);
+  await uiLogin(page, AMY, USER_PASSWORD);
   await page.goto(`/contest/${cid}`);
   await page.getByRole('tab', { name: '打印', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/contest/${cid}/print$`));

@@ -1,44 +1,19 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { A_PLUS_B, apiLogin, SORT, USER_PASSWORD, uiLogin, WRONG } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
 test.use({ actionTimeout: 20_000, navigationTimeout: 20_000 });
 
-const nav = (page: Page) => page.getByRole('navigation', { name: '菜单' });
-
-const WRONG = 'print(0)\n';
-const A_PLUS_B =
-  'import sys\nd = list(map(int, sys.stdin.read().split()))\nfor i in range(0, len(d) - 1, 2):\n    print(d[i] + d[i + 1])\n';
-const SORT =
-  'import sys\nd = sys.stdin.read().split()\nn = int(d[0])\nprint(" ".join(map(str, sorted(map(int, d[1 : n + 1])))))\n';
 const PASSWORD = 'contest-pass1';
-const USER_PASSWORD = 'e2e-user-pass1';
 const stamp = Date.now().toString(36).slice(-5);
 const U1 = `ca${stamp}`;
 const U2 = `cb${stamp}`;
 
-const rootToken = async (request: APIRequestContext) => {
-  const res = await request.post('/api/login', { data: { username: 'root', password: ROOT_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  const token = res.headers().authorization;
-  expect(token).toBeTruthy();
-  return token as string;
-};
-
-const login = async (page: Page, username: string, password: string) => {
-  await page.goto('/home');
-  await nav(page).getByRole('button', { name: '登录' }).click();
-  const dialog = page.getByRole('dialog', { name: 'OJ' });
-  await dialog.getByLabel('用户名').fill(username);
-  await dialog.getByLabel('密码').fill(password);
-  await dialog.getByRole('button', { name: '登录' }).click();
-  await expect(dialog).toBeHidden();
-};
-
 const userPage = async (browser: Browser, username: string) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await login(page, username, USER_PASSWORD);
+  await uiLogin(page, username, USER_PASSWORD);
   return page;
 };
 
@@ -59,7 +34,7 @@ test('an admin builds a protected ACM contest; two users register and submit; th
   request,
 }) => {
   test.setTimeout(420_000);
-  const token = await rootToken(request);
+  const token = await apiLogin(request, 'root', ROOT_PASSWORD);
   // The two contestants come from the admin's batch import (issue 6's user admin API).
   const created = await request.post('/api/admin/user/insert-batch-user', {
     headers: { Authorization: token, 'Url-Type': 'admin' },
@@ -73,7 +48,7 @@ test('an admin builds a protected ACM contest; two users register and submit; th
   expect((await created.json()).data.created).toBe(2);
 
   // The admin creates the contest in the admin area: protected by a password, starting now.
-  await login(page, 'root', ROOT_PASSWORD);
+  await uiLogin(page, 'root', ROOT_PASSWORD);
   await page.goto('/admin/contest/create');
   await page.getByLabel('比赛标题').fill(`E2E Contest ${stamp}`);
   await page.getByRole('textbox', { name: '题目描述', exact: true }).fill('Two problems, one hour of fun.');

@@ -1,62 +1,26 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  A_PLUS_B,
+  ACCEPTED,
+  addSampleProblems,
+  admin,
+  apiLogin,
+  SORT,
+  submitAndJudge,
+  USER_PASSWORD,
+  WRONG,
+  WRONG_ANSWER,
+} from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
 test.use({ actionTimeout: 20_000, navigationTimeout: 20_000 });
 
-const WRONG = 'print(0)\n';
-const A_PLUS_B =
-  'import sys\nd = list(map(int, sys.stdin.read().split()))\nfor i in range(0, len(d) - 1, 2):\n    print(d[i] + d[i + 1])\n';
-const SORT =
-  'import sys\nd = sys.stdin.read().split()\nn = int(d[0])\nprint(" ".join(map(str, sorted(map(int, d[1 : n + 1])))))\n';
-const USER_PASSWORD = 'e2e-user-pass1';
 const stamp = Date.now().toString(36).slice(-5);
 // Three contestants; none of the names contains another.
 const AMY = `sbamy${stamp}`;
 const BOB = `sbbob${stamp}`;
 const CAT = `sbcat${stamp}`;
-const ACCEPTED = 0;
-const WRONG_ANSWER = -1;
-
-const login = async (request: APIRequestContext, username: string, password: string) => {
-  const res = await request.post('/api/login', { data: { username, password } });
-  expect(res.ok()).toBeTruthy();
-  const token = res.headers().authorization;
-  expect(token).toBeTruthy();
-  return token as string;
-};
-
-const admin = (token: string) => ({ Authorization: token, 'Url-Type': 'admin' });
-
-/** Submits through the API and waits (polling, no sleep) for the expected verdict. */
-const submitAndJudge = async (
-  request: APIRequestContext,
-  rootToken: string,
-  user: string,
-  cid: number,
-  displayId: string,
-  code: string,
-  verdict: number,
-) => {
-  const res = await request.post('/api/submit-problem-judge', {
-    headers: { Authorization: user },
-    data: { pid: displayId, language: 'Python3', code, cid },
-  });
-  const body = await res.json();
-  expect(body.status, JSON.stringify(body)).toBe(200);
-  const submitId = body.data.submitId as number;
-  await expect
-    .poll(
-      async () => {
-        const detail = await request.get(`/api/get-submission-detail?submitId=${submitId}`, {
-          headers: { Authorization: rootToken },
-        });
-        return (await detail.json()).data?.submission?.status;
-      },
-      { timeout: 90_000, intervals: [500, 1000] },
-    )
-    .toBe(verdict);
-};
 
 const boardRows = (board: Page) =>
   board.getByRole('table', { name: '滚榜榜单' }).getByRole('rowgroup').nth(1).getByRole('row');
@@ -67,7 +31,7 @@ test('the admin rolls the sealed board: pending cells revealed bottom up, an AC 
   request,
 }) => {
   test.setTimeout(360_000);
-  const root = await login(request, 'root', ROOT_PASSWORD);
+  const root = await apiLogin(request, 'root', ROOT_PASSWORD);
   const created = await request.post('/api/admin/user/insert-batch-user', {
     headers: admin(root),
     data: { users: [AMY, BOB, CAT].map((u) => [u, USER_PASSWORD]) },
@@ -93,32 +57,14 @@ test('the admin rolls the sealed board: pending cells revealed bottom up, an AC 
   const contest = (await contestRes.json()).data;
   expect(contest.sealRank).toBe(true);
   const cid = contest.id as number;
-  for (const [problemId, displayId] of [
-    ['1000', 'A'],
-    ['1004', 'B'],
-  ] as const) {
-    const detail = await request.get(`/api/get-problem-detail?problemId=${problemId}`);
-    const pid = (await detail.json()).data.problem.id as number;
-    // The embedded judge declares its languages once its probes have run in the sandbox.
-    await expect
-      .poll(
-        async () => {
-          const res = await request.get(`/api/get-problem-languages?pid=${pid}`);
-          return ((await res.json()).data as { name: string }[]).map((l) => l.name);
-        },
-        { timeout: 90_000, intervals: [1000] },
-      )
-      .toContain('Python3');
-    const added = await request.post('/api/admin/contest/add-problem-from-public', {
-      headers: admin(root),
-      data: { cid, pid, displayId },
-    });
-    expect((await added.json()).status).toBe(200);
-  }
+  await addSampleProblems(request, root, cid, [
+    { problemId: '1000', displayId: 'A' },
+    { problemId: '1004', displayId: 'B' },
+  ]);
 
-  const amy = await login(request, AMY, USER_PASSWORD);
-  const bob = await login(request, BOB, USER_PASSWORD);
-  const cat = await login(request, CAT, USER_PASSWORD);
+  const amy = await apiLogin(request, AMY, USER_PASSWORD);
+  const bob = await apiLogin(request, BOB, USER_PASSWORD);
+  const cat = await apiLogin(request, CAT, USER_PASSWORD);
 
   // Before the seal: amy solves A at once, bob after a wrong try (20 minutes more), cat only fails A.
   await submitAndJudge(request, root, amy, cid, 'A', A_PLUS_B, ACCEPTED);
