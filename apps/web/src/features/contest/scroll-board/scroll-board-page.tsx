@@ -30,9 +30,10 @@ const count = (v: string | undefined) => {
   return Number.isInteger(n) && n > 0 ? n : 0;
 };
 
-/** cid, removeStar and medals[] (gold, silver, bronze) from the address the config tab opened. */
+/** cid, removeStar and medals[] (gold, silver, bronze) from the address the config tab opened; `medals[]=`, as
+ * an array-style query (HOJ's client) writes it, is read too. */
 export const readScrollBoardQuery = (params: URLSearchParams) => {
-  const medals = params.getAll('medals');
+  const medals = params.has('medals') ? params.getAll('medals') : params.getAll('medals[]');
   const cid = Number(params.get('cid'));
   return {
     cid: Number.isInteger(cid) && cid > 0 ? cid : null,

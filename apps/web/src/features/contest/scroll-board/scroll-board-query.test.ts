@@ -12,6 +12,13 @@ describe('the scroll board address', () => {
       medals: { gold: 1, silver: 2, bronze: 3 },
     });
   });
+  it('reads array-style medal counts (medals[]=) as well', () => {
+    expect(readScrollBoardQuery(new URLSearchParams('cid=3&medals[]=4&medals[]=5&medals[]=6')).medals).toEqual({
+      gold: 4,
+      silver: 5,
+      bronze: 6,
+    });
+  });
   it('reads a broken address as no contest and no medals', () => {
     expect(readScrollBoardQuery(new URLSearchParams('cid=x&medals=-1&medals=a'))).toEqual({
       cid: null,
