@@ -1,13 +1,11 @@
 import { JUDGE_STATUS as S } from '@oj/shared';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
+import { contestKit, HOUR } from '../../../test/contest-helpers.js';
+import { createTestApp, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { createFakeJudge } from '../../../test/judge-helpers.js';
 import { type ReadSheet, readXlsx } from '../../../test/xlsx-reader.js';
-import { users } from '../../db/schema.js';
 import { readZip } from '../admin-problem/safe-zip.js';
 
-const HOUR = 3600_000;
 const MIN = 60_000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -15,11 +13,19 @@ describe.each(DB_KINDS)('contest downloads (%s)', (kind) => {
   let t: TestApp;
   let judge: ReturnType<typeof createFakeJudge>;
   let root: string;
+  const kit = contestKit(() => ({ t, judge, root }));
+  const { call, userToken, solve } = kit;
+  /** A contest in its third hour of four. */
+  const newContest = (fields: object = {}) =>
+    kit.newContest({
+      title: 'Downloads',
+      startTime: new Date(kit.nowMs() - 2 * HOUR).toISOString(),
+      endTime: new Date(kit.nowMs() + 2 * HOUR).toISOString(),
+      ...fields,
+    });
+  const addProblem = (cid: number, displayId: string, type = 0) =>
+    kit.addProblem(cid, displayId, { problem: { type, ioScore: 100 } });
 
-  const call = async (method: 'GET' | 'POST', url: string, who?: string, payload?: object) => {
-    const res = await t.app.inject({ method, url, payload, headers: who ? { authorization: who } : {} });
-    return { status: res.statusCode, body: res.json() };
-  };
   /** A download: the raw bytes and headers when it succeeds, the JSON envelope when it does not. */
   const download = async (url: string, who?: string) => {
     const res = await t.app.inject({
@@ -51,48 +57,6 @@ describe.each(DB_KINDS)('contest downloads (%s)', (kind) => {
       keys,
       rows: rows.map((r) => Object.fromEntries(keys.map((k, i) => [k, r[i] ?? { value: null, fill: null }]))),
     };
-  };
-  const userToken = async (role: 'user' | 'admin' = 'user', profile: { realname?: string; school?: string } = {}) => {
-    const u = await createUser(t, role);
-    if (profile.realname || profile.school) {
-      await t.services.db.update(users).set(profile).where(eq(users.uid, u.uid));
-    }
-    const { token } = await login(t, u.username, u.password);
-    return { ...u, token: token as string };
-  };
-  const newContest = async (fields: object = {}) => {
-    const now = Date.now() + t.clock.offsetMs;
-    const res = await call('POST', '/api/admin/contest', root, {
-      title: 'Downloads',
-      description: 'rules',
-      type: 0,
-      auth: 0,
-      startTime: new Date(now - 2 * HOUR).toISOString(),
-      endTime: new Date(now + 2 * HOUR).toISOString(),
-      openRank: true,
-      ...fields,
-    });
-    expect(res.status).toBe(200);
-    return res.body.data as { id: number };
-  };
-  const addProblem = async (cid: number, displayId: string, type = 0) => {
-    const p = await createProblem(t, { type, ioScore: 100 });
-    const res = await call('POST', '/api/admin/contest/add-problem-from-public', root, { cid, pid: p.id, displayId });
-    expect(res.status).toBe(200);
-  };
-  /** Submits and judges at once; the submit id. */
-  const solve = async (
-    who: string,
-    cid: number,
-    displayId: string,
-    verdict: { status: number; score?: number },
-    code = 'int main(){}',
-    language = 'C++',
-  ) => {
-    const res = await call('POST', '/api/submit-problem-judge', who, { pid: displayId, cid, language, code });
-    expect(res.status).toBe(200);
-    await judge.judgeNext(verdict);
-    return res.body.data.submitId as number;
   };
   const later = async (ms: number) => {
     t.clock.offsetMs += ms;

@@ -1,73 +1,19 @@
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  createUser,
-  DB_KINDS,
-  JUDGE_TOKEN,
-  login,
-  ROOT_PASSWORD,
-  type TestApp,
-} from '../../../test/harness.js';
+import { contestKit, HOUR } from '../../../test/contest-helpers.js';
+import { createTestApp, DB_KINDS, JUDGE_TOKEN, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
 import { contestPrints, submissions } from '../../db/schema.js';
 
-const HOUR = 3600_000;
 const text = (n: number, ch = 'x') => ch.repeat(n);
 
 describe.each(DB_KINDS)('contest staff tools (%s)', (kind) => {
   let t: TestApp;
   let judge: ReturnType<typeof createFakeJudge>;
   let root: string;
+  const { call, userToken, nowMs, newContest, addProblem, solve } = contestKit(() => ({ t, judge, root }));
 
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) => {
-    const res = await t.app.inject({ method, url, payload, headers: who ? { authorization: who } : {} });
-    return { status: res.statusCode, body: res.json() };
-  };
-  const userToken = async (role: 'user' | 'admin' = 'user') => {
-    const u = await createUser(t, role);
-    const { token } = await login(t, u.username, u.password);
-    return { ...u, token: token as string };
-  };
-  const nowMs = () => Date.now() + t.clock.offsetMs;
-  const newContest = async (fields: object = {}, who = root) => {
-    const res = await call('POST', '/api/admin/contest', who, {
-      title: 'Staff day',
-      description: 'rules',
-      type: 0,
-      auth: 0,
-      startTime: new Date(nowMs() - HOUR).toISOString(),
-      endTime: new Date(nowMs() + 4 * HOUR).toISOString(),
-      openRank: true,
-      ...fields,
-    });
-    expect(res.status).toBe(200);
-    return res.body.data as { id: number };
-  };
-  const addProblem = async (cid: number, displayId: string, who = root, color?: string) => {
-    const p = await createProblem(t);
-    const res = await call('POST', '/api/admin/contest/add-problem-from-public', who, {
-      cid,
-      pid: p.id,
-      displayId,
-      ...(color ? { color } : {}),
-    });
-    expect(res.status).toBe(200);
-    return p;
-  };
-  /** Submits and judges at once; answers the submitId. */
-  const solve = async (who: string, cid: number, displayId: string, status: number) => {
-    const res = await call('POST', '/api/submit-problem-judge', who, {
-      pid: displayId,
-      cid,
-      language: 'C++',
-      code: 'int main(){}',
-    });
-    expect(res.status).toBe(200);
-    await judge.judgeNext({ status });
-    return res.body.data.submitId as number;
-  };
   const print = (who: string | undefined, cid: number, content: string) =>
     call('POST', '/api/submit-print-text', who, { cid, content });
   const prints = async (who: string, cid: number, query = '') => {
@@ -206,8 +152,8 @@ describe.each(DB_KINDS)('contest staff tools (%s)', (kind) => {
     const ann = await userToken();
     const bob = await userToken();
     const c = await newContest({ starAccount: [star.username], allowEndSubmit: true }, owner.token);
-    await addProblem(c.id, 'A', owner.token, '#ff0000');
-    await addProblem(c.id, 'B', owner.token);
+    await addProblem(c.id, 'A', { who: owner.token, color: '#ff0000' });
+    await addProblem(c.id, 'B', { who: owner.token });
     const starA = await solve(star.token, c.id, 'A', S.ACCEPTED);
     await solve(ann.token, c.id, 'A', S.WRONG_ANSWER);
     const annA = await solve(ann.token, c.id, 'A', S.ACCEPTED);
@@ -381,8 +327,8 @@ describe.each(DB_KINDS)('contest staff tools (%s)', (kind) => {
       },
       owner.token,
     );
-    await addProblem(c.id, 'B', owner.token);
-    await addProblem(c.id, 'A', owner.token, '#00ff00');
+    await addProblem(c.id, 'B', { who: owner.token });
+    await addProblem(c.id, 'A', { who: owner.token, color: '#00ff00' });
     const annA = await solve(ann.token, c.id, 'A', S.ACCEPTED);
     const starA = await solve(star.token, c.id, 'A', S.WRONG_ANSWER);
     await solve(owner.token, c.id, 'A', S.ACCEPTED);
@@ -405,7 +351,7 @@ describe.each(DB_KINDS)('contest staff tools (%s)', (kind) => {
     const seen = (await info(owner.token)).body.data;
     expect(seen).toMatchObject({
       id: c.id,
-      title: 'Staff day',
+      title: 'Weekly',
       rankShowName: 'nickname',
       problemCount: 2,
       balloonColor: { A: '#00ff00' },

@@ -1,55 +1,17 @@
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { contestKit, HOUR } from '../../../test/contest-helpers.js';
+import { createTestApp, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
 import { submissions } from '../../db/schema.js';
 import { type ContestTry, summarizeCell } from './contest-ranking.js';
-
-const HOUR = 3600_000;
 
 describe.each(DB_KINDS)('contests (%s)', (kind) => {
   let t: TestApp;
   let judge: ReturnType<typeof createFakeJudge>;
   let root: string;
-
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      payload,
-      headers: who ? { authorization: who } : {},
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
-  const userToken = async (role: 'user' | 'admin' = 'user') => {
-    const u = await createUser(t, role);
-    const { token } = await login(t, u.username, u.password);
-    return { ...u, token: token as string };
-  };
-  const newContest = async (fields: object = {}) => {
-    const now = Date.now() + t.clock.offsetMs;
-    const res = await call('POST', '/api/admin/contest', root, {
-      title: 'Weekly',
-      description: 'rules',
-      type: 0,
-      auth: 0,
-      startTime: new Date(now - HOUR).toISOString(),
-      endTime: new Date(now + 4 * HOUR).toISOString(),
-      openRank: true,
-      ...fields,
-    });
-    expect(res.status).toBe(200);
-    return res.body.data as { id: number };
-  };
-  const addProblem = async (cid: number, displayId: string) => {
-    const p = await createProblem(t);
-    const res = await call('POST', '/api/admin/contest/add-problem-from-public', root, { cid, pid: p.id, displayId });
-    expect(res.status).toBe(200);
-    return p;
-  };
-  const submit = (who: string, cid: number, displayId: string) =>
-    call('POST', '/api/submit-problem-judge', who, { pid: displayId, cid, language: 'C++', code: 'int main(){}' });
+  const { call, userToken, newContest, addProblem, submit } = contestKit(() => ({ t, judge, root }));
 
   beforeAll(async () => {
     t = await createTestApp(kind);
