@@ -124,6 +124,16 @@ describe.each(DB_KINDS)('incremental contest board (%s)', (kind) => {
           const full = await t.services.contests.fullBoardRows(c, sealed);
           expect(kept, `step ${step}, ${sealed ? 'sealed' : 'real-time'}`).toEqual(full);
         }
+        // The pre-serialised rows on the wire too (visitors see the sealed board; rows copied for a new rank or
+        // award reuse the JSON of their other fields).
+        const page = await t.app.inject({
+          method: 'POST',
+          url: '/api/get-contest-outside-scoreboard',
+          payload: { cid, currentPage: 1, limit: 50 },
+        });
+        expect(page.json().data.records, `step ${step}, outside`).toEqual(
+          await t.services.contests.fullBoardRows(c, true),
+        );
       };
 
       const incremental = boardCounts.incremental;

@@ -51,12 +51,25 @@ export const boardCounts = { full: 0, incremental: 0 };
 /** Each board row's JSON, made the first time a page shows the row: a cached board's rows never change, so a
  * page is the join of the JSON of its rows instead of a serialisation of ~1,000 values per row. */
 const rowJson = new WeakMap<object, string>();
-const jsonOf = (row: object) => {
+/** A row's JSON before its award fields and after its rank, by the row's submissionInfo: a row that an update
+ * copies because only its rank or award changed (contest-board.ts) keeps its submissionInfo and every other field,
+ * so only the few fields between are made again (an update moves thousands of rows by a place or two). In JSON
+ * text `,"` never occurs inside a string (quotes are escaped), so the first `,"isWinAward":` is the key. */
+const rowParts = new WeakMap<object, [string, string]>();
+const jsonOf = (row: AcmRow | OiRow) => {
   let json = rowJson.get(row);
-  if (json === undefined) {
+  if (json !== undefined) return json;
+  const parts = rowParts.get(row.submissionInfo);
+  if (parts) {
+    json = `${parts[0]},"isWinAward":${row.isWinAward},"awardName":${JSON.stringify(row.awardName)},"awardBackground":${JSON.stringify(row.awardBackground)},"awardColor":${JSON.stringify(row.awardColor)},"rank":${row.rank}${parts[1]}`;
+  } else {
     json = JSON.stringify(row);
-    rowJson.set(row, json);
+    const award = json.indexOf(',"isWinAward":');
+    const rank = json.indexOf(',"rank":', award);
+    const end = json.indexOf(',', rank + 8);
+    if (award > 0 && rank > 0 && end > 0) rowParts.set(row.submissionInfo, [json.slice(0, award), json.slice(end)]);
   }
+  rowJson.set(row, json);
   return json;
 };
 
