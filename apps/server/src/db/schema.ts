@@ -722,8 +722,11 @@ export const contestCells = pgTable(
     sealedScoreRecent: integer('sealed_score_recent'),
     sealedScoreHighest: integer('sealed_score_highest'),
     sealedAcMinRunMs: integer('sealed_ac_min_run_ms'),
+    /** The contest's board_version when the trigger last wrote the cell: a cached board reads only the cells
+     * above its version. A cell whose tries are gone stays with total 0 (so that caches see it go). */
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.cid, t.uid, t.cpid] })],
+  (t) => [primaryKey({ columns: [t.cid, t.uid, t.cpid] }), index('contest_cells_version_idx').on(t.cid, t.version)],
 );
 
 /** Admin-curated "other" contests for the home page (DESIGN §7 "Routes and menus"). */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   contestAnnouncements,
@@ -246,24 +246,33 @@ export const createContestRepository = (db: Db) => ({
       })
       .from(contestCells)
       .where(
-        and(eq(contestCells.cid, cid), excludedUids.length ? notInArray(contestCells.uid, excludedUids) : undefined),
+        and(
+          eq(contestCells.cid, cid),
+          gt(contestCells.total, 0),
+          excludedUids.length ? notInArray(contestCells.uid, excludedUids) : undefined,
+        ),
       )
       .groupBy(contestCells.cpid);
     return new Map(rows.map((r) => [r.cpid, r]));
   },
 
   async cells(cid: number): Promise<ContestCellRow[]> {
-    return db.select().from(contestCells).where(eq(contestCells.cid, cid));
+    return db
+      .select()
+      .from(contestCells)
+      .where(and(eq(contestCells.cid, cid), gt(contestCells.total, 0)));
   },
 
   /** Every cell of a contest as one board view sees it (users x problems, 60,000 for 5,000 people and 12
    * problems), aggregated by PostgreSQL into one JSON text of just the view's columns: parsed natively in a few ms,
    * where 60,000 rows of 15 columns took ~150 ms of the server's CPU through the driver. In the returned cells the
-   * real and the sealed fields both hold the view's values, and the other contest type's fields are empty. */
+   * real and the sealed fields both hold the view's values, and the other contest type's fields are empty.
+   * With `since`, only the cells stamped above that board version, those whose tries are gone included (total 0);
+   * without, only cells with tries. `version` is the highest stamp read (0 when none). */
   async boardCells(
     cid: number,
-    view: { sealed: boolean; oi: boolean },
-  ): Promise<{ uid: string; cpid: number; cell: CellSummary }[]> {
+    view: { sealed: boolean; oi: boolean; since?: number },
+  ): Promise<{ version: number; cells: { uid: string; cpid: number; cell: CellSummary }[] }> {
     const c = contestCells;
     const s = view.sealed;
     const columns = view.oi
@@ -271,11 +280,14 @@ export const createContestRepository = (db: Db) => ({
           ${s ? c.sealedAcMinRunMs : c.acMinRunMs}`
       : sql`${s ? c.sealedAcTimeS : c.acTimeS}, ${s ? c.sealedErrors : c.errors}, ${s ? c.sealedPending : c.pending}`;
     const [row] = await db
-      .select({ j: sql<string | null>`json_agg(json_build_array(${c.uid}, ${c.cpid}, ${c.total}, ${columns}))::text` })
+      .select({
+        j: sql<string | null>`json_agg(json_build_array(${c.uid}, ${c.cpid}, ${c.total}, ${columns}))::text`,
+        v: sql<string | null>`max(${c.version})::text`,
+      })
       .from(c)
-      .where(eq(c.cid, cid));
+      .where(and(eq(c.cid, cid), view.since === undefined ? gt(c.total, 0) : gt(c.version, view.since)));
     const list = JSON.parse(row?.j ?? '[]') as [string, number, number, number | null, number | null, number | null][];
-    return list.map(([uid, cpid, total, x, y, z]) => ({
+    const cells = list.map(([uid, cpid, total, x, y, z]) => ({
       uid,
       cpid,
       cell: view.oi
@@ -310,6 +322,7 @@ export const createContestRepository = (db: Db) => ({
             sealedAcMinRunMs: null,
           },
     }));
+    return { version: Number(row?.v ?? 0), cells };
   },
 
   /** The users with a cell in the contest, as the board shows them (one JSON text, as boardCells). */
@@ -323,7 +336,10 @@ export const createContestRepository = (db: Db) => ({
       .where(
         inArray(
           users.uid,
-          db.selectDistinct({ uid: contestCells.uid }).from(contestCells).where(eq(contestCells.cid, cid)),
+          db
+            .selectDistinct({ uid: contestCells.uid })
+            .from(contestCells)
+            .where(and(eq(contestCells.cid, cid), gt(contestCells.total, 0))),
         ),
       );
     const list = JSON.parse(row?.j ?? '[]') as [string, string, ...(string | null)[]][];

@@ -1,0 +1,116 @@
+import { JUDGE_STATUS as S } from '@oj/shared';
+import { describe, expect, it } from 'vitest';
+import { acmBoard, oiBoard } from './contest-board.js';
+import {
+  type AwardConfig,
+  type BoardCell,
+  type BoardUser,
+  type CellSummary,
+  type ContestTry,
+  rankAcm,
+  rankOi,
+  summarizeCell,
+} from './contest-ranking.js';
+
+/** A small deterministic PRNG (mulberry32), so that a failure can be replayed. */
+const rng = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+};
+
+const STATUSES = [S.ACCEPTED, S.WRONG_ANSWER, S.COMPILE_ERROR, S.PENDING, S.TIME_LIMIT_EXCEEDED, S.PARTIAL_ACCEPTED];
+const PROBLEMS = ['A', 'B', 'C', 'D'];
+const WINDOW = { durationS: 5 * 3600, sealS: 3 * 3600 };
+const user = (i: number): BoardUser => ({
+  uid: `u${i}`,
+  username: `user${i}`,
+  nickname: `n${i}`,
+  realname: null,
+  school: i % 3 ? 'school' : null,
+  gender: null,
+  avatar: null,
+});
+const awards: AwardConfig[] = [
+  { priority: 1, name: 'Gold', background: '#fd0', color: '#000', num: 2 },
+  { priority: 2, name: 'Silver', background: '#ccc', color: '#000', num: 3 },
+];
+
+describe('LiveBoard', () => {
+  for (const [kind, seed] of [
+    ['acm', 1],
+    ['acm', 2],
+    ['oi', 3],
+    ['oi', 4],
+  ] as const) {
+    it(`${kind} (seed ${seed}): every update equals a ranking from scratch, and rows already built never change`, () => {
+      const random = rng(seed);
+      const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
+      let nextId = 1;
+      const history = new Map<string, ContestTry[]>();
+      const cellOf = (uid: string, p: string): CellSummary => summarizeCell(history.get(`${uid}:${p}`) ?? [], WINDOW);
+      const users = Array.from({ length: 14 }, (_, i) => user(i));
+      const opts = {
+        sealed: seed % 2 === 0,
+        starUsernames: new Set(['user3', 'user7']),
+        awardType: seed <= 2 ? 2 : 1,
+        awards: seed <= 2 ? awards : awards.map((a) => ({ ...a, num: 20 })),
+        scoreType: seed === 3 ? ('Highest' as const) : ('Recent' as const),
+      };
+      const current = (): { users: BoardUser[]; cells: BoardCell[] } => {
+        const cells: BoardCell[] = [];
+        for (const [key, list] of history) {
+          const [uid, displayId] = key.split(':');
+          const cell = cellOf(uid, displayId);
+          if (list.length && cell.total > 0) cells.push({ uid, displayId, cell });
+        }
+        const on = new Set(cells.map((c) => c.uid));
+        return { users: users.filter((u) => on.has(u.uid)), cells };
+      };
+      const reference = () => {
+        const now = current();
+        return kind === 'acm' ? rankAcm(now.users, now.cells, opts) : rankOi(now.users, now.cells, opts);
+      };
+      const tryOf = (): ContestTry => {
+        const status = pick(STATUSES);
+        return {
+          submitId: nextId++,
+          timeS: Math.floor(random() * 6 * 3600) - 1800,
+          status,
+          score: status === S.ACCEPTED ? 100 : Math.floor(random() * 100),
+          runMs: Math.floor(random() * 50),
+        };
+      };
+      for (let i = 0; i < 20; i++) history.set(`${pick(users).uid}:${pick(PROBLEMS)}`, [tryOf()]);
+      const start = current();
+      const live = kind === 'acm' ? acmBoard(start.users, start.cells, opts) : oiBoard(start.users, start.cells, opts);
+      expect(live.rows).toEqual(reference());
+      for (let step = 0; step < 150; step++) {
+        const before = live.rows;
+        const frozen = JSON.stringify(before);
+        const changed: BoardCell[] = [];
+        for (let k = 1 + Math.floor(random() * 3); k > 0; k--) {
+          const uid = pick(users).uid;
+          const displayId = pick(PROBLEMS);
+          const key = `${uid}:${displayId}`;
+          const list = history.get(key) ?? [];
+          const r = random();
+          if (r < 0.5) list.push(tryOf());
+          else if (r < 0.75 && list.length) list[Math.floor(random() * list.length)].status = pick(STATUSES);
+          else if (list.length) list.splice(Math.floor(random() * list.length), 1);
+          history.set(key, list);
+          changed.push({ uid, displayId, cell: cellOf(uid, displayId) });
+        }
+        live.update(
+          users.filter((u) => changed.some((c) => c.uid === u.uid)),
+          changed,
+        );
+        expect(live.rows).toEqual(reference());
+        expect(JSON.stringify(before)).toBe(frozen);
+        for (const r of live.rows) expect(live.byUid.get(r.uid)).toBe(r);
+        expect(live.byUid.size).toBe(live.rows.length);
+      }
+    });
+  }
+});

@@ -1,0 +1,360 @@
+import {
+  type AcmRow,
+  type AwardConfig,
+  type BoardCell,
+  type BoardOptions,
+  type BoardUser,
+  type CellSummary,
+  type OiRow,
+  PENALTY_S,
+} from './contest-ranking.js';
+
+/** A scoreboard kept up to date cell by cell (decision 0010). Built from every cell it ranks exactly as rankAcm and
+ * rankOi do (a unit test compares them); `update` then applies the cells that changed since: the changed users'
+ * rows are rebuilt, the rows re-sorted (nearly sorted already), first blood recomputed for the problems touched,
+ * and ranks and awards renumbered. A row object is never modified once built: a row whose rank, award or first
+ * blood changes is replaced by a copy, so that the JSON kept per row object (contest.service.ts) stays right and a
+ * request still holding the previous rows sees them unchanged. */
+
+type Row = AcmRow | OiRow;
+
+interface Kind<R extends Row> {
+  acm: boolean;
+  /** A user's row from the user's cells (problems in display order), first blood not set yet. */
+  build(u: BoardUser, cells: Map<string, CellSummary>, order: string[]): R;
+  compare(a: R, b: R): number;
+  same(a: R, b: R): boolean;
+  qualifies(r: R): boolean;
+  copy(r: R): R;
+}
+
+const byName = (a: BoardUser, b: BoardUser) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0);
+
+/** Field by field (a spread builds the object on V8's slow path); the key order is the one rankAcm gives. */
+const acmRow = (u: BoardUser): AcmRow => ({
+  uid: u.uid,
+  username: u.username,
+  nickname: u.nickname,
+  realname: u.realname,
+  school: u.school,
+  gender: u.gender,
+  avatar: u.avatar,
+  isWinAward: false,
+  awardName: null,
+  awardBackground: null,
+  awardColor: null,
+  rank: 0,
+  ac: 0,
+  total: 0,
+  totalTime: 0,
+  submissionInfo: {},
+});
+const oiRow = (u: BoardUser): OiRow => ({
+  uid: u.uid,
+  username: u.username,
+  nickname: u.nickname,
+  realname: u.realname,
+  school: u.school,
+  gender: u.gender,
+  avatar: u.avatar,
+  isWinAward: false,
+  awardName: null,
+  awardBackground: null,
+  awardColor: null,
+  rank: 0,
+  totalScore: 0,
+  totalTime: 0,
+  submissionInfo: {},
+  timeInfo: {},
+});
+
+const acmKind = (opts: BoardOptions): Kind<AcmRow> => ({
+  acm: true,
+  build(u, cells, order) {
+    const row = acmRow(u);
+    for (const displayId of order) {
+      const cell = cells.get(displayId);
+      if (!cell) continue;
+      const acTime = opts.sealed ? cell.sealedAcTimeS : cell.acTimeS;
+      const errors = opts.sealed ? cell.sealedErrors : cell.errors;
+      row.total += cell.total;
+      row.submissionInfo[displayId] = {
+        isAC: acTime !== null,
+        isFirstAC: false,
+        ACTime: acTime,
+        errorNum: errors,
+        tryNum: opts.sealed ? cell.sealedPending : cell.pending,
+      };
+      if (acTime !== null) {
+        row.ac += 1;
+        row.totalTime += acTime + errors * PENALTY_S;
+      }
+    }
+    return row;
+  },
+  compare: (a, b) => b.ac - a.ac || a.totalTime - b.totalTime || byName(a, b),
+  same: (a, b) => a.ac === b.ac && a.totalTime === b.totalTime,
+  qualifies: (r) => r.ac > 0,
+  copy(r) {
+    const c = acmRow(r);
+    c.isWinAward = r.isWinAward;
+    c.awardName = r.awardName;
+    c.awardBackground = r.awardBackground;
+    c.awardColor = r.awardColor;
+    c.rank = r.rank;
+    c.ac = r.ac;
+    c.total = r.total;
+    c.totalTime = r.totalTime;
+    c.submissionInfo = r.submissionInfo;
+    return c;
+  },
+});
+
+const oiKind = (opts: BoardOptions & { scoreType: 'Recent' | 'Highest' }): Kind<OiRow> => ({
+  acm: false,
+  build(u, cells, order) {
+    const row = oiRow(u);
+    for (const displayId of order) {
+      const cell = cells.get(displayId);
+      if (!cell) continue;
+      const score =
+        opts.scoreType === 'Highest'
+          ? opts.sealed
+            ? cell.sealedScoreHighest
+            : cell.scoreHighest
+          : opts.sealed
+            ? cell.sealedScoreRecent
+            : cell.scoreRecent;
+      const runMs = opts.sealed ? cell.sealedAcMinRunMs : cell.acMinRunMs;
+      if (score === null) continue;
+      row.submissionInfo[displayId] = score;
+      row.totalScore += score;
+      if (runMs !== null) {
+        row.timeInfo[displayId] = runMs;
+        row.totalTime += runMs;
+      }
+    }
+    return row;
+  },
+  compare: (a, b) => b.totalScore - a.totalScore || a.totalTime - b.totalTime || byName(a, b),
+  same: (a, b) => a.totalScore === b.totalScore && a.totalTime === b.totalTime,
+  qualifies: (r) => r.totalScore > 0,
+  copy(r) {
+    const c = oiRow(r);
+    c.isWinAward = r.isWinAward;
+    c.awardName = r.awardName;
+    c.awardBackground = r.awardBackground;
+    c.awardColor = r.awardColor;
+    c.rank = r.rank;
+    c.totalScore = r.totalScore;
+    c.totalTime = r.totalTime;
+    c.submissionInfo = r.submissionInfo;
+    c.timeInfo = r.timeInfo;
+    return c;
+  },
+});
+
+export class LiveBoard<R extends Row = Row> {
+  rows: R[] = [];
+  readonly byUid = new Map<string, R>();
+  private readonly users = new Map<string, BoardUser>();
+  private readonly cells = new Map<string, Map<string, CellSummary>>();
+  /** The problems that have cells, in display order (each row lists its problems in this order). */
+  private order: string[] = [];
+  /** ACM: per problem the earliest accept time among non-star rows. */
+  private readonly firstAc = new Map<string, number>();
+
+  constructor(
+    private readonly kind: Kind<R>,
+    private readonly opts: BoardOptions,
+    users: BoardUser[],
+    cells: BoardCell[],
+  ) {
+    const problems = new Set<string>();
+    for (const c of cells) {
+      problems.add(c.displayId);
+      let mine = this.cells.get(c.uid);
+      if (!mine) {
+        mine = new Map();
+        this.cells.set(c.uid, mine);
+      }
+      mine.set(c.displayId, c.cell);
+    }
+    this.order = [...problems].sort();
+    const fresh = new Set<R>();
+    for (const u of users) {
+      this.users.set(u.uid, u);
+      const row = kind.build(u, this.cells.get(u.uid) ?? new Map(), this.order);
+      this.rows.push(row);
+      fresh.add(row);
+    }
+    this.rows.sort(kind.compare);
+    if (kind.acm) this.recomputeFirstAc(this.order);
+    this.finish(fresh, new Set(this.order));
+  }
+
+  /** How many rows the last update replaced (rebuilt or copied). */
+  replaced = 0;
+
+  /** Applies changed cells (total 0: the cell is gone) and the current profiles of their users. A user left
+   * without cells leaves the board; a cell of a user without a profile (neither known nor given) is ignored. */
+  update(users: BoardUser[], cells: BoardCell[]) {
+    const given = new Map(users.map((u) => [u.uid, u]));
+    const touched = new Set<string>();
+    const problems = new Set<string>();
+    let newProblem = false;
+    for (const c of cells) {
+      touched.add(c.uid);
+      problems.add(c.displayId);
+      let mine = this.cells.get(c.uid);
+      if (c.cell.total === 0) {
+        mine?.delete(c.displayId);
+        continue;
+      }
+      if (!mine) {
+        mine = new Map();
+        this.cells.set(c.uid, mine);
+      }
+      mine.set(c.displayId, c.cell);
+      if (!this.order.includes(c.displayId)) newProblem = true;
+    }
+    if (newProblem) this.order = [...new Set([...this.order, ...problems])].sort();
+    const fresh = new Set<R>();
+    const kept = this.rows.filter((r) => !touched.has(r.uid));
+    for (const uid of touched) {
+      const mine = this.cells.get(uid);
+      const u = given.get(uid) ?? this.users.get(uid);
+      this.byUid.delete(uid);
+      if (!mine || mine.size === 0 || !u) {
+        this.cells.delete(uid);
+        this.users.delete(uid);
+        continue;
+      }
+      this.users.set(uid, u);
+      const row = this.kind.build(u, mine, this.order);
+      kept.push(row);
+      fresh.add(row);
+    }
+    kept.sort(this.kind.compare);
+    this.rows = kept;
+    const changedFirst = this.kind.acm ? this.recomputeFirstAc([...problems]) : new Set<string>();
+    this.replaced = fresh.size;
+    this.finish(fresh, changedFirst);
+  }
+
+  /** Recomputes first blood for the given problems; returns those whose first accept time changed. */
+  private recomputeFirstAc(problems: string[]) {
+    const changed = new Set<string>();
+    const stars = this.opts.starUsernames;
+    for (const p of problems) {
+      let best: number | undefined;
+      for (const r of this.rows as AcmRow[]) {
+        const t = r.submissionInfo[p]?.ACTime;
+        if (t === null || t === undefined || stars.has(r.username)) continue;
+        if (best === undefined || t < best) best = t;
+      }
+      if (best !== this.firstAc.get(p)) {
+        changed.add(p);
+        if (best === undefined) this.firstAc.delete(p);
+        else this.firstAc.set(p, best);
+      }
+    }
+    return changed;
+  }
+
+  /** First blood (ACM), ranks and awards: fresh rows are set in place, others copied when anything differs. */
+  private finish(fresh: Set<R>, firstChanged: Set<string>) {
+    const { kind, opts } = this;
+    const stars = opts.starUsernames;
+    const tiers = this.awardTiers();
+    let tier = 0;
+    let awarding = tiers.length > 0;
+    let place = 0;
+    let prev: R | undefined;
+    let prevRank = 0;
+    const rows = this.rows;
+    for (let i = 0; i < rows.length; i++) {
+      let row = rows[i];
+      const owned = fresh.has(row);
+      if (kind.acm && (owned || firstChanged.size > 0)) {
+        row = this.markFirst(row, owned ? this.order : firstChanged, owned);
+      }
+      const star = stars.has(row.username);
+      let rank = -1;
+      let award: AwardConfig | undefined;
+      if (!star) {
+        place += 1;
+        rank = prev && kind.same(prev, row) ? prevRank : place;
+        prev = row;
+        prevRank = rank;
+        if (awarding && kind.qualifies(row)) {
+          award = tiers[tier];
+          tiers[tier].left -= 1;
+          if (tiers[tier].left === 0) tier += 1;
+          if (tier >= tiers.length) awarding = false;
+        } else awarding = false;
+      }
+      if (
+        row.rank !== rank ||
+        row.isWinAward !== !!award ||
+        row.awardName !== (award?.name ?? null) ||
+        row.awardBackground !== (award?.background ?? null) ||
+        row.awardColor !== (award?.color ?? null)
+      ) {
+        if (!owned && row === rows[i]) row = kind.copy(row);
+        row.rank = rank;
+        row.isWinAward = !!award;
+        row.awardName = award?.name ?? null;
+        row.awardBackground = award?.background ?? null;
+        row.awardColor = award?.color ?? null;
+      }
+      if (row !== rows[i]) {
+        rows[i] = row;
+        if (!owned) this.replaced += 1;
+      }
+      this.byUid.set(row.uid, row);
+    }
+  }
+
+  /** Sets isFirstAC of the given problems; a row not owned is copied (with its submissionInfo) if one changes. */
+  private markFirst(row: R, problems: Iterable<string>, owned: boolean): R {
+    const stars = this.opts.starUsernames;
+    let out = row as unknown as AcmRow;
+    let copied = owned;
+    for (const p of problems) {
+      const info = out.submissionInfo[p];
+      if (!info) continue;
+      const first = info.ACTime !== null && this.firstAc.get(p) === info.ACTime && !stars.has(out.username);
+      if (first === info.isFirstAC) continue;
+      if (!copied) {
+        out = (this.kind as unknown as Kind<AcmRow>).copy(out);
+        const infos: AcmRow['submissionInfo'] = {};
+        for (const k in out.submissionInfo) infos[k] = out.submissionInfo[k];
+        out.submissionInfo = infos;
+        copied = true;
+      }
+      out.submissionInfo[p] = { ...info, isFirstAC: first };
+    }
+    return out as unknown as R;
+  }
+
+  private awardTiers() {
+    const { opts } = this;
+    if (opts.awardType !== 1 && opts.awardType !== 2) return [];
+    let ranked = 0;
+    for (const r of this.rows) if (!opts.starUsernames.has(r.username)) ranked += 1;
+    return [...opts.awards]
+      .sort((a, b) => a.priority - b.priority)
+      .map((a) => ({ ...a, left: opts.awardType === 1 ? Math.floor((a.num * ranked) / 100) : a.num }))
+      .filter((a) => a.left > 0);
+  }
+}
+
+export const acmBoard = (users: BoardUser[], cells: BoardCell[], opts: BoardOptions) =>
+  new LiveBoard<AcmRow>(acmKind(opts), opts, users, cells);
+
+export const oiBoard = (
+  users: BoardUser[],
+  cells: BoardCell[],
+  opts: BoardOptions & { scoreType: 'Recent' | 'Highest' },
+) => new LiveBoard<OiRow>(oiKind(opts), opts, users, cells);
