@@ -1,14 +1,12 @@
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
-import { acmBoard, oiBoard } from './contest-board.js';
+import { acmBoard, oiBoard, rankAcm, rankOi } from './contest-board.js';
 import {
   type AwardConfig,
   type BoardCell,
   type BoardUser,
   type CellSummary,
   type ContestTry,
-  rankAcm,
-  rankOi,
   summarizeCell,
 } from './contest-ranking.js';
 

@@ -9,8 +9,9 @@ import {
   PENALTY_S,
 } from './contest-ranking.js';
 
-/** A scoreboard kept up to date cell by cell (decision 0010). Built from every cell it ranks exactly as rankAcm and
- * rankOi do (a unit test compares them); `update` then applies the cells that changed since: the changed users'
+/** The contest scoreboard (reference §5.3-§5.4, DESIGN §7 "Contests"), kept up to date cell by cell (decision
+ * 0010). Built from every cell (rankAcm, rankOi below: a full recomputation); `update` then applies the cells that
+ * changed since, and a unit test checks that the result equals a board built anew: the changed users'
  * rows are rebuilt, the rows re-sorted (nearly sorted already), first blood recomputed for the problems touched,
  * and ranks and awards renumbered. A row object is never modified once built: a row whose rank, award or first
  * blood changes is replaced by a copy, so that the JSON kept per row object (contest.service.ts) stays right and a
@@ -28,10 +29,9 @@ interface Kind<R extends Row> {
   copy(r: R): R;
 }
 
-const byName = (a: BoardUser, b: BoardUser) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0);
-
-/** Field by field (a spread builds the object on V8's slow path); the key order is the one rankAcm gives. */
-const acmRow = (u: BoardUser): AcmRow => ({
+/** A user's row with no award yet, field by field: spreading the user into the row literal instead costs ten times
+ * as much (V8 builds spread objects on a slow path), and a board builds 5,000 rows at every recomputation. */
+const newAcmRow = (u: BoardUser): AcmRow => ({
   uid: u.uid,
   username: u.username,
   nickname: u.nickname,
@@ -49,7 +49,7 @@ const acmRow = (u: BoardUser): AcmRow => ({
   totalTime: 0,
   submissionInfo: {},
 });
-const oiRow = (u: BoardUser): OiRow => ({
+const newOiRow = (u: BoardUser): OiRow => ({
   uid: u.uid,
   username: u.username,
   nickname: u.nickname,
@@ -68,10 +68,12 @@ const oiRow = (u: BoardUser): OiRow => ({
   timeInfo: {},
 });
 
+const byName = (a: BoardUser, b: BoardUser) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0);
+
 const acmKind = (opts: BoardOptions): Kind<AcmRow> => ({
   acm: true,
   build(u, cells, order) {
-    const row = acmRow(u);
+    const row = newAcmRow(u);
     for (const displayId of order) {
       const cell = cells.get(displayId);
       if (!cell) continue;
@@ -96,7 +98,7 @@ const acmKind = (opts: BoardOptions): Kind<AcmRow> => ({
   same: (a, b) => a.ac === b.ac && a.totalTime === b.totalTime,
   qualifies: (r) => r.ac > 0,
   copy(r) {
-    const c = acmRow(r);
+    const c = newAcmRow(r);
     c.isWinAward = r.isWinAward;
     c.awardName = r.awardName;
     c.awardBackground = r.awardBackground;
@@ -113,7 +115,7 @@ const acmKind = (opts: BoardOptions): Kind<AcmRow> => ({
 const oiKind = (opts: BoardOptions & { scoreType: 'Recent' | 'Highest' }): Kind<OiRow> => ({
   acm: false,
   build(u, cells, order) {
-    const row = oiRow(u);
+    const row = newOiRow(u);
     for (const displayId of order) {
       const cell = cells.get(displayId);
       if (!cell) continue;
@@ -140,7 +142,7 @@ const oiKind = (opts: BoardOptions & { scoreType: 'Recent' | 'Highest' }): Kind<
   same: (a, b) => a.totalScore === b.totalScore && a.totalTime === b.totalTime,
   qualifies: (r) => r.totalScore > 0,
   copy(r) {
-    const c = oiRow(r);
+    const c = newOiRow(r);
     c.isWinAward = r.isWinAward;
     c.awardName = r.awardName;
     c.awardBackground = r.awardBackground;
@@ -358,3 +360,17 @@ export const oiBoard = (
   cells: BoardCell[],
   opts: BoardOptions & { scoreType: 'Recent' | 'Highest' },
 ) => new LiveBoard<OiRow>(oiKind(opts), opts, users, cells);
+
+/** The ACM board of these cells, built at once (a full recomputation): AC count desc, total time asc, then the
+ * username; first blood is the earliest accept time per problem among non-star users (equal times all count);
+ * sealed views show tries during the seal as pending. */
+export const rankAcm = (users: BoardUser[], cells: BoardCell[], opts: BoardOptions): AcmRow[] =>
+  acmBoard(users, cells, opts).rows;
+
+/** The OI board of these cells, built at once: total score desc, then total time asc; the counted score per problem
+ * is the latest judged try (Recent) or the best one (Highest). */
+export const rankOi = (
+  users: BoardUser[],
+  cells: BoardCell[],
+  opts: BoardOptions & { scoreType: 'Recent' | 'Highest' },
+): OiRow[] => oiBoard(users, cells, opts).rows;

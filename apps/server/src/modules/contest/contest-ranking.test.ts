@@ -1,13 +1,12 @@
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
+import { rankAcm, rankOi } from './contest-board.js';
 import {
   type AwardConfig,
   type BoardCell,
   type BoardUser,
   type ContestTry,
   pageBoard,
-  rankAcm,
-  rankOi,
   summarizeCell,
 } from './contest-ranking.js';
 

@@ -271,7 +271,7 @@ describe('medals, stars and ties', () => {
   it('lets equal solved and penalty share a rank, ordered by name as the server board is', () => {
     const subs = [
       // amy: A at 10 and B at 30 → 40 min; zed: A at 20 and B at 20 → 40 min, his last AC is earlier, which
-      // does not count (contest-ranking.ts rankAcm orders ties by username).
+      // does not count (contest-board.ts rankAcm orders ties by username).
       sub('amy', 'A', 10, S.ACCEPTED),
       sub('amy', 'B', 30, S.ACCEPTED),
       sub('zed', 'A', 20, S.ACCEPTED),

@@ -157,7 +157,7 @@ const withTotals = (team: ScrollTeam): ScrollTeam => {
   return { ...team, solved, penaltyS };
 };
 
-/** Solved desc, penalty asc, then the username: the server's board order (contest-ranking.ts rankAcm), so the
+/** Solved desc, penalty asc, then the username: the server's board order (contest-board.ts rankAcm), so the
  * roll ends on the standing get-contest-rank shows. */
 export const compareTeams = (a: ScrollTeam, b: ScrollTeam) =>
   b.solved - a.solved || a.penaltyS - b.penaltyS || (a.username < b.username ? -1 : a.username > b.username ? 1 : 0);
