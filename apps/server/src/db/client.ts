@@ -12,6 +12,20 @@ import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A query asked by nearly every request, built once per database (and prepared once per connection by the
+ * driver): `preparedQuery(build)` answers the same prepared query for the same `db` every time. */
+export const preparedQuery = <Q>(build: (db: Db) => Q) => {
+  const built = new WeakMap<Db, Q>();
+  return (db: Db): Q => {
+    let query = built.get(db);
+    if (!query) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+};
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, preparedQuery } from '../../db/client.js';
 import { roles, sessions, userRoles, users } from '../../db/schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
 /** The session behind a token hash with its user: asked by every signed-in request, so the query is built once per
  * database and prepared once per connection (a third of the driver's CPU per call). */
-const sessionWithUserQuery = (db: Db) =>
+const sessionWithUserQuery = preparedQuery((db) =>
   db
     .select({
       session: sessions,
@@ -19,8 +19,8 @@ const sessionWithUserQuery = (db: Db) =>
     .innerJoin(users, eq(users.uid, sessions.uid))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
-    .prepare('session_with_user');
-const preparedSessionQuery = new WeakMap<Db, ReturnType<typeof sessionWithUserQuery>>();
+    .prepare('session_with_user'),
+);
 
 export const createSessionRepository = (db: Db) => ({
   async insert(s: { uid: string; tokenHash: string; ip: string; userAgent: string; createdAt: Date; expiresAt: Date }) {
@@ -32,12 +32,7 @@ export const createSessionRepository = (db: Db) => ({
   async findWithUser(
     tokenHash: string,
   ): Promise<{ session: SessionRow; username: string; status: number; roles: string[] } | undefined> {
-    let query = preparedSessionQuery.get(db);
-    if (!query) {
-      query = sessionWithUserQuery(db);
-      preparedSessionQuery.set(db, query);
-    }
-    const [row] = await query.execute({ tokenHash });
+    const [row] = await sessionWithUserQuery(db).execute({ tokenHash });
     return row;
   },
   /** Marks a session replaced by a refresh, shortening its life to the grace period; false if another request

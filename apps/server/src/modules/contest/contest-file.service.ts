@@ -1,4 +1,4 @@
-import type { Locale } from '@oj/shared';
+import { ADMIN_ROLES, type Locale } from '@oj/shared';
 import yazl from 'yazl';
 import { forbidden } from '../../http/app-error.js';
 import type { BinaryAnswer } from '../../http/bind.js';
@@ -208,14 +208,13 @@ export const createContestFileService = (deps: {
       const c = await contests.load(q.cid, viewer);
       if (!contests.isContestAdmin(c, viewer)) throw forbidden();
       const pick: CodePick = c.type !== 1 ? 'acm' : c.oiRankScoreType === 'Highest' ? 'oiHighest' : 'oiRecent';
-      const excludedUids = q.excludeAdmin ? [...new Set([...(await repo.adminRoleUids()), c.uid])] : [];
-      const picked = await repo.pickedSubmissions({
-        cid: c.id,
-        start: c.startTime,
-        end: c.endTime,
+      const excludedUids = q.excludeAdmin
+        ? [...new Set([...(await deps.contestRepo.uidsWithRoles(ADMIN_ROLES)), c.uid])]
+        : [];
+      const picked = await repo.pickedSubmissions(
+        { cid: c.id, start: c.startTime, end: c.endTime, excludedUids },
         pick,
-        excludedUids,
-      });
+      );
       const zip = new yazl.ZipFile();
       for (const s of picked) {
         const user = safeName(s.username);

@@ -1,24 +1,9 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contestBalloons, contestPrints, contestProblems, submissions, users } from '../../db/schema.js';
+import { type ContestWindow, inContestWindow } from './contest.repository.js';
 
 export type ContestPrintRow = typeof contestPrints.$inferSelect;
-
-/** The window and exclusions every staff view of a contest's submissions shares (the board's own rules). */
-export interface ContestWindow {
-  cid: number;
-  start: Date;
-  end: Date;
-  excludedUids: string[];
-}
-
-const inWindow = (w: ContestWindow): SQL =>
-  and(
-    eq(submissions.cid, w.cid),
-    gte(submissions.submitTime, w.start),
-    lt(submissions.submitTime, w.end),
-    w.excludedUids.length ? notInArray(submissions.uid, w.excludedUids) : undefined,
-  ) as SQL;
 
 /** Prints, balloons and the staff's views of contest submissions: the only code touching those tables. */
 export const createContestStaffRepository = (db: Db) => ({
@@ -97,7 +82,7 @@ export const createContestStaffRepository = (db: Db) => ({
         submitTime: submissions.submitTime,
       })
       .from(submissions)
-      .where(and(inWindow(w), eq(submissions.status, 0), ne(submissions.cpid, 0)))
+      .where(and(inContestWindow(w), eq(submissions.status, 0), ne(submissions.cpid, 0)))
       .orderBy(submissions.uid, submissions.cpid, asc(submissions.submitId))
       .as('firsts');
     const star = f.starUsernames.length ? inArray(users.username, f.starUsernames) : sql`false`;
@@ -178,7 +163,9 @@ export const createContestStaffRepository = (db: Db) => ({
       .from(submissions)
       .innerJoin(users, eq(users.uid, submissions.uid))
       .innerJoin(contestProblems, eq(contestProblems.id, submissions.cpid))
-      .where(and(inWindow(w), f.exceptUsernames.length ? notInArray(users.username, f.exceptUsernames) : undefined))
+      .where(
+        and(inContestWindow(w), f.exceptUsernames.length ? notInArray(users.username, f.exceptUsernames) : undefined),
+      )
       .orderBy(asc(submissions.submitId));
   },
 });

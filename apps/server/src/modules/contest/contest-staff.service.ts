@@ -4,9 +4,9 @@ import type { BinaryAnswer } from '../../http/bind.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { SubmissionService } from '../submission/submission.service.js';
 import { contestStatusAt } from './contest.mapper.js';
-import type { ContestRepository, ContestRow } from './contest.repository.js';
+import type { ContestRepository, ContestRow, ContestWindow } from './contest.repository.js';
 import type { ContestService } from './contest.service.js';
-import type { ContestStaffRepository, ContestWindow } from './contest-staff.repository.js';
+import type { ContestStaffRepository } from './contest-staff.repository.js';
 
 /** Whole seconds from the contest's start to a submission (the AC info's `time`). */
 export const secondsSinceStart = (start: Date, at: Date) =>

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { RoleName } from '@oj/shared';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { type Db, preparedQuery } from '../../db/client.js';
 import {
   contestAnnouncements,
   contestCells,
@@ -16,6 +17,23 @@ import {
 import { containsPattern } from '../problem/problem-catalog.repository.js';
 import type { BoardUser, CellSummary } from './contest-ranking.js';
 
+/** The submissions a contest's board counts: made in [start, end), by anyone but the excluded users. */
+export interface ContestWindow {
+  cid: number;
+  start: Date;
+  end: Date;
+  excludedUids: string[];
+}
+
+/** The where clause of a contest window, for the staff's and the downloads' reads of submissions. */
+export const inContestWindow = (w: ContestWindow): SQL =>
+  and(
+    eq(submissions.cid, w.cid),
+    gte(submissions.submitTime, w.start),
+    lt(submissions.submitTime, w.end),
+    w.excludedUids.length ? notInArray(submissions.uid, w.excludedUids) : undefined,
+  ) as SQL;
+
 export type ContestRow = typeof contests.$inferSelect;
 export type NewContest = typeof contests.$inferInsert;
 export type ContestProblemRow = typeof contestProblems.$inferSelect;
@@ -24,23 +42,18 @@ export type ContestAnnouncementRow = typeof contestAnnouncements.$inferSelect & 
 
 /** Every contest page asks for its contest (a scoreboard refresh too): the query is built once per database and
  * prepared once per connection. */
-const contestByIdQuery = (db: Db) =>
+const contestByIdQuery = preparedQuery((db) =>
   db
     .select()
     .from(contests)
     .where(eq(contests.id, sql.placeholder('id')))
-    .prepare('contest_by_id');
-const preparedById = new WeakMap<Db, ReturnType<typeof contestByIdQuery>>();
+    .prepare('contest_by_id'),
+);
 
 /** Contests, their problems, registrations, announcements and board cells: the only code touching those tables. */
 export const createContestRepository = (db: Db) => ({
   async byId(id: number): Promise<ContestRow | undefined> {
-    let query = preparedById.get(db);
-    if (!query) {
-      query = contestByIdQuery(db);
-      preparedById.set(db, query);
-    }
-    const [row] = await query.execute({ id });
+    const [row] = await contestByIdQuery(db).execute({ id });
     return row;
   },
 
@@ -370,12 +383,13 @@ export const createContestRepository = (db: Db) => ({
       .where(inArray(users.uid, uids));
   },
 
-  async rootUids(): Promise<string[]> {
+  /** Users holding any of these roles. */
+  async uidsWithRoles(names: readonly RoleName[]): Promise<string[]> {
     const rows = await db
-      .select({ uid: userRoles.uid })
+      .selectDistinct({ uid: userRoles.uid })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(eq(roles.role, 'root'));
+      .where(inArray(roles.role, [...names]));
     return rows.map((r) => r.uid);
   },
 

@@ -127,7 +127,7 @@ export const createContestService = (deps: {
     return t >= c.endTime && c.autoRealRank === 1;
   };
 
-  const excludedUids = async (c: ContestRow) => [...(await repo.rootUids()), c.uid];
+  const excludedUids = async (c: ContestRow) => [...(await repo.uidsWithRoles(['root'])), c.uid];
 
   const boardOptions = (c: ContestRow, sealed: boolean) => ({
     sealed,
