@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { localeOf, message } from '@oj/shared';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
@@ -15,6 +16,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerContestRoutes } from './modules/contest/contest.routes.js';
 import { registerContestFileRoutes } from './modules/contest/contest-file.routes.js';
 import { registerContestStaffRoutes } from './modules/contest/contest-staff.routes.js';
+import { registerImageProxyRoutes } from './modules/image-proxy/image-proxy.routes.js';
 import { registerJudgeRoutes } from './modules/judge/judge.routes.js';
 import { registerNoticeRoutes } from './modules/notice/notice.routes.js';
 import { registerProblemCatalogRoutes } from './modules/problem/problem-catalog.routes.js';
@@ -46,7 +48,23 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // Errors Node's HTTP parser finds before a request exists (a 60 KB query string is 431) keep the envelope.
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable) return socket.destroy(err);
+      const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const key = status === 431 ? 'requestTooLarge' : 'badRequest';
+      const body = JSON.stringify({ status, msg: message(key, 'en-US'), data: { key } });
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+          `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   });
+  // JSON bodies only (and multipart where an endpoint declares an upload, see bind): a text/plain "hello" is 415.
+  app.removeContentTypeParser('text/plain');
+  // Multipart requests are only marked here; bind streams an upload endpoint's files after the guard passed.
+  // An oversized file is reported by bind (the stream is marked truncated), not thrown mid-stream.
+  await app.register(multipart, { throwFileSizeLimit: false });
 
   // CORS as HOJ's own client expects it (DESIGN §7 "Compatibility"): tokens travel in headers, never cookies.
   app.addHook('onRequest', async (req, reply) => {
@@ -63,12 +81,16 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
       reply.header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
     }
     if (req.method === 'OPTIONS') return reply.code(200).send();
+    // A NUL byte never names anything: refused for every route, raw file routes included, before any lookup.
+    if (/%00/i.test(req.url) || req.url.includes('\0')) throw new AppError(400, 'textInvalid', { field: 'url' }, 'url');
     const urlType = req.headers['url-type'];
     if (urlType) reply.header('Url-Type', String(urlType));
   });
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     const locale = localeOf(req.headers['accept-language']);
+    // Refused before its body was read (not logged in, not allowed, bad upload): close rather than read the rest.
+    if (!req.raw.complete) reply.header('Connection', 'close');
     if (err instanceof AppError) {
       return reply.code(err.status).send({
         status: err.status,
@@ -79,7 +101,14 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
     // Framework-level input problems (malformed JSON, wrong content type, oversized body) are bad requests.
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'unexpected error');
-    const key = status === 500 ? 'serverError' : status === 429 ? 'tooManyRequests' : 'badRequest';
+    const key =
+      status === 500
+        ? 'serverError'
+        : status === 429
+          ? 'tooManyRequests'
+          : status === 413
+            ? 'requestTooLarge'
+            : 'badRequest';
     return reply.code(status).send({ status, msg: message(key, locale), data: { key, requestId: req.id } });
   });
 
@@ -88,9 +117,11 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
     site: opts.services.site,
     validateOutput: !!opts.validateOutput,
     judgeToken: opts.judgeToken,
+    uploadDir: path.join(opts.services.dataDir, 'tmp', 'uploads'),
   };
   registerAuthRoutes(app, deps, opts.services);
   registerSiteRoutes(app, deps, opts.services);
+  registerImageProxyRoutes(app, deps, opts.services);
   registerJudgeRoutes(app, deps, opts.services);
   registerProblemCatalogRoutes(app, deps, opts.services);
   registerSubmissionRoutes(app, deps, opts.services);
@@ -98,15 +129,15 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerContestRoutes(app, deps, opts.services);
   registerContestFileRoutes(app, deps, opts.services);
   registerContestStaffRoutes(app, deps, opts.services);
-  await registerUserRoutes(app, deps, opts.services);
+  registerUserRoutes(app, deps, opts.services);
   registerAdminDashboardRoutes(app, deps, opts.services);
-  await registerAdminProblemRoutes(app, deps, opts.services);
+  registerAdminProblemRoutes(app, deps, opts.services);
   registerAuditRoutes(app, deps, opts.services);
   registerAdminUserRoutes(app, deps, opts.services);
   registerAdminTagRoutes(app, deps, opts.services);
   registerNoticeRoutes(app, deps, opts.services);
-  await registerAdminSiteRoutes(app, deps, opts.services);
-  await registerProblemImportRoutes(app, deps, opts.services);
+  registerAdminSiteRoutes(app, deps, opts.services);
+  registerProblemImportRoutes(app, deps, opts.services);
   opts.extraRoutes?.(app, deps);
 
   const indexHtml = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;

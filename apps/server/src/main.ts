@@ -53,6 +53,11 @@ const main = async () => {
   const sweeper = setInterval(() => {
     services.queue.requeueExpired().catch((err) => app.log.error({ err }, 'lease sweep failed'));
   }, SWEEP_INTERVAL_MS);
+  // Unreferenced test data, deleted images and stale temporary uploads: now, then every 10 minutes.
+  const stopCollector = services.storageCollector.start({
+    onError: (err) => app.log.error({ err }, 'storage collection failed'),
+    onCollected: (report) => app.log.info({ report }, 'storage collected'),
+  });
   let stopJudge = () => {};
 
   let stopping = false;
@@ -61,6 +66,7 @@ const main = async () => {
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     clearInterval(sweeper);
+    stopCollector();
     stopJudge();
     // Stop taking requests, let those in flight finish, then close the database so PGlite flushes to disk.
     await app.close();

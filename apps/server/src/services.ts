@@ -25,6 +25,7 @@ import { createContestFileRepository } from './modules/contest/contest-file.repo
 import { createContestFileService } from './modules/contest/contest-file.service.js';
 import { createContestStaffRepository } from './modules/contest/contest-staff.repository.js';
 import { createContestStaffService } from './modules/contest/contest-staff.service.js';
+import { createImageProxyService, type ImageProxyOptions } from './modules/image-proxy/image-proxy.service.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createNoticeRepository } from './modules/notice/notice.repository.js';
@@ -43,6 +44,9 @@ import { createSiteService } from './modules/site/site.service.js';
 import { createSubmissionService } from './modules/submission/submission.service.js';
 import { createSubmissionPublicService } from './modules/submission/submission-public.service.js';
 import { createSubmissionQueryRepository } from './modules/submission/submission-query.repository.js';
+import { createStorageCollector } from './modules/upload/storage-collector.js';
+import { createUploadRepository } from './modules/upload/upload.repository.js';
+import { createUploadQuotaService, type UploadQuotaService } from './modules/upload/upload-quota.service.js';
 import { createAccountSettingsService } from './modules/user/account-settings.service.js';
 import { createImageStore } from './modules/user/avatar.store.js';
 import { createUserRepository } from './modules/user/user.repository.js';
@@ -50,14 +54,16 @@ import { createUserAccountRepository } from './modules/user/user-account.reposit
 import { createUserHomeService } from './modules/user/user-home.service.js';
 
 /** Wires repositories into services; the only place that knows how the pieces fit. */
-export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date }) => {
+export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date; imageProxy?: ImageProxyOptions }) => {
   const users = createUserRepository(db);
   const siteRepository = createSiteRepository(db);
   const problems = createProblemRepository(db);
   const queue = createJudgeQueue({ db, problems, now: opts.now });
   const sessions = createSessionService({ sessions: createSessionRepository(db), now: opts.now });
+  const uploadQuota = createUploadQuotaService({ repo: createUploadRepository(db), users, now: opts.now });
   return {
     db,
+    dataDir: opts.dataDir,
     users,
     sessions,
     auth: createAuthService({ users, failures: createLoginFailureRepository(db), sessions, now: opts.now }),
@@ -67,10 +73,25 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
     problems,
     queue,
     testData: createTestDataStore(opts.dataDir),
+    /** Uploads per user and hour (a check the upload services make before they store anything). */
+    uploadQuota,
+    /** Removes unreferenced test data, deleted images and stale temporary files; main.ts starts it. */
+    storageCollector: createStorageCollector({
+      dataDir: opts.dataDir,
+      repo: createUploadRepository(db),
+      store: createTestDataStore(opts.dataDir),
+      now: opts.now,
+    }),
+    imageProxy: createImageProxyService({
+      site: createSiteService(siteRepository),
+      dataDir: opts.dataDir,
+      now: opts.now,
+      ...opts.imageProxy,
+    }),
     submissions: createSubmissionService({ db, queue, now: opts.now }),
-    ...createPublicServices(db, { users, problems, queue, sessions, siteRepository }, opts),
-    ...createAdminServices(db, { problems, queue }, opts),
-    ...createSiteAdminServices(db, { sessions, siteRepository, problems }, opts),
+    ...createPublicServices(db, { users, problems, queue, sessions, siteRepository, uploadQuota }, opts),
+    ...createAdminServices(db, { problems, queue, uploadQuota }, opts),
+    ...createSiteAdminServices(db, { sessions, siteRepository, problems, uploadQuota }, opts),
   };
 };
 
@@ -83,6 +104,7 @@ const createPublicServices = (
     queue: ReturnType<typeof createJudgeQueue>;
     sessions: ReturnType<typeof createSessionService>;
     siteRepository: ReturnType<typeof createSiteRepository>;
+    uploadQuota: UploadQuotaService;
   },
   opts: { dataDir: string; now?: () => Date },
 ) => {
@@ -153,6 +175,7 @@ const createPublicServices = (
       mail,
       site,
       images: createImageStore(opts.dataDir),
+      quota: base.uploadQuota,
       now: opts.now,
     }),
   };
@@ -161,18 +184,24 @@ const createPublicServices = (
 /** The admin area (issue 5): problem administration, test data, import/export, statement files, dashboard. */
 const createAdminServices = (
   db: Db,
-  base: { problems: ReturnType<typeof createProblemRepository>; queue: ReturnType<typeof createJudgeQueue> },
+  base: {
+    problems: ReturnType<typeof createProblemRepository>;
+    queue: ReturnType<typeof createJudgeQueue>;
+    uploadQuota: UploadQuotaService;
+  },
   opts: { dataDir: string; now?: () => Date },
 ) => {
   // Stateless like the public services: the store is a directory, the submission service a queue client.
   const repo = createAdminProblemRepository(db);
   const testData = createTestDataStore(opts.dataDir);
   const submissions = createSubmissionService({ db, queue: base.queue, now: opts.now });
+  const quota = base.uploadQuota;
   const adminProblems = createAdminProblemService({
     repo,
     problems: base.problems,
     store: testData,
     submissions,
+    quota,
     now: opts.now,
   });
   return {
@@ -184,7 +213,12 @@ const createAdminServices = (
       now: opts.now,
     }),
     problemTransfer: createProblemTransferService({ repo, problems: base.problems, store: testData }),
-    markdownFiles: createMarkdownFileService({ repo, images: createImageStore(opts.dataDir), dataDir: opts.dataDir }),
+    markdownFiles: createMarkdownFileService({
+      repo,
+      images: createImageStore(opts.dataDir),
+      quota,
+      dataDir: opts.dataDir,
+    }),
     adminDashboard: createAdminDashboardService({ repo: createAdminDashboardRepository(db), now: opts.now }),
   };
 };
@@ -195,6 +229,7 @@ const createSiteAdminServices = (
     sessions: ReturnType<typeof createSessionService>;
     siteRepository: ReturnType<typeof createSiteRepository>;
     problems: ReturnType<typeof createProblemRepository>;
+    uploadQuota: UploadQuotaService;
   },
   opts: { dataDir: string; now?: () => Date },
 ) => {
@@ -215,6 +250,7 @@ const createSiteAdminServices = (
       site: createSiteService(base.siteRepository),
       mail,
       images: createImageStore(opts.dataDir),
+      quota: base.uploadQuota,
       audit,
       now: opts.now,
     }),

@@ -46,7 +46,13 @@ const throwawayPostgres = async () => {
   return { url: url.toString(), drop };
 };
 
-export const createTestApp = async (kind: DbKind, extraRoutes?: AppOptions['extraRoutes']): Promise<TestApp> => {
+/** `serviceOptions` replaces what a service would otherwise reach outside the process (the image proxy's resolver
+ * and address policy). */
+export const createTestApp = async (
+  kind: DbKind,
+  extraRoutes?: AppOptions['extraRoutes'],
+  serviceOptions: Pick<Parameters<typeof createServices>[1], 'imageProxy'> = {},
+): Promise<TestApp> => {
   let database: Database;
   let drop = async () => {};
   if (kind === 'postgres') {
@@ -58,7 +64,11 @@ export const createTestApp = async (kind: DbKind, extraRoutes?: AppOptions['extr
   }
   const clock = { offsetMs: 0 };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-test-'));
-  const services = createServices(database.db, { dataDir, now: () => new Date(Date.now() + clock.offsetMs) });
+  const services = createServices(database.db, {
+    ...serviceOptions,
+    dataDir,
+    now: () => new Date(Date.now() + clock.offsetMs),
+  });
   await bootstrap(services, { rootPassword: ROOT_PASSWORD });
   const app = await buildApp({
     services,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from './messages.js';
 import type { Access, Permission, RoleName } from './roles.js';
 
 /** Site switches (reference §1.6) an endpoint may depend on; off answers 403. */
@@ -26,6 +27,9 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   output: O;
   /** The answer is a file, not the JSON envelope. */
   binary?: boolean;
+  /** A multipart upload: its files are streamed to disk, each capped at `maxBytes` (over it: 400 `tooLarge`,
+   * fileTooLarge unless named), after the caller is authenticated and authorised. */
+  upload?: { maxBytes: number; tooLarge?: MessageKey };
 }
 
 export const endpoint = <I extends z.ZodType, O extends z.ZodType>(e: Endpoint<I, O>) => e;
@@ -54,24 +58,44 @@ export const HTTP = {
 
 /** Query strings: an empty string means absent (DESIGN §7 "Query parameters"). */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** The range of an int column; ids of bigserial columns (submissions, files) go up to 2^53. */
+export const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 } as const;
+export const BIG_ID = { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER } as const;
+
+/** A number on the wire (DESIGN §8 "Numbers on the wire"): a JSON number or a string of decimal digits, as
+ * clients that take ids from the page URL send them ("cid": "1000"). Empty means absent. Hex, exponents,
+ * fractions in strings, spaces and any other character stay strings and fail the number schema (400). `null` stays
+ * null: the field's schema says whether it may be (`.nullable()`, `.nullish()`). */
+const wireNumber = (v: unknown) => {
+  if (v === '') return undefined;
+  return typeof v === 'string' && /^-?\d{1,20}$/.test(v) ? Number(v) : v;
+};
+export const isWireNumber = (schema: unknown) =>
+  schema instanceof z.ZodPipe && schema.in instanceof z.ZodTransform && schema.in.def.transform === wireNumber;
+
+/** The one schema type of every integer input field, body or query: `schema` says what the field must be
+ * (`z.number().int().positive()`, `.optional()`, `.default(1)` ...); the value must also fit `range` (an int
+ * column unless told, so 2^31 is a 400, never a database error). */
+export const wireInt = <T extends z.ZodType>(schema: T, range: { min: number; max: number } = INT32) =>
+  z
+    .preprocess(wireNumber, schema)
+    .refine((n) => n === undefined || n === null || (typeof n === 'number' && n >= range.min && n <= range.max), {
+      error: 'numberOutOfRange',
+    });
+/** An optional integer (with a default when given) from the query or a body. */
 export const qInt = (def?: number) =>
-  // The optional/default sits inside the preprocess: outside it would see '' (not undefined) and coerce it to NaN.
-  def === undefined
-    ? z.preprocess(emptyToUndefined, z.coerce.number().int().optional())
-    : z.preprocess(emptyToUndefined, z.coerce.number().int().default(def));
+  def === undefined ? wireInt(z.number().int().optional()) : wireInt(z.number().int().default(def));
 export const qStr = () => z.preprocess(emptyToUndefined, z.string().optional());
-/** A number from the query string, checked by `schema` (required unless the schema says optional). */
-export const qNum = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => {
-    const x = emptyToUndefined(v);
-    return x === undefined || typeof x === 'number' ? x : Number(x);
-  }, schema);
 export const qBool = () => z.preprocess(emptyToUndefined, z.stringbool().optional());
+/** An optional ISO-8601 date or date-time (four-digit year) from the query. */
+export const qDate = () =>
+  z.preprocess(emptyToUndefined, z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })]).optional());
 
 export const MAX_PAGE_SIZE = 100;
 export const pageQuery = (defaultLimit: number, max = MAX_PAGE_SIZE) => ({
-  currentPage: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(1)),
-  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(max).default(defaultLimit)),
+  currentPage: wireInt(z.number().int().min(1).default(1)),
+  limit: wireInt(z.number().int().min(1).max(max).default(defaultLimit)),
 });
 
 export const page = <T extends z.ZodType>(item: T) =>

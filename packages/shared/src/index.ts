@@ -29,6 +29,8 @@ export type { UploadedFile } from './contract/file.js';
 export * as file from './contract/file.js';
 export type { Announcement, WebsiteConfig } from './contract/home.js';
 export * as home from './contract/home.js';
+export type { ExternalImageMode } from './contract/image-proxy.js';
+export * as imageProxy from './contract/image-proxy.js';
 export type { ImportReport } from './contract/import-formats.js';
 export * as importFormats from './contract/import-formats.js';
 export type {

@@ -17,4 +17,17 @@ export const LIMITS = {
   downloadTimeoutMs: 300_000,
 } as const;
 
+/** Uploads a user may store per rolling hour (avatars, statement images and files, carousel images, test-data
+ * archives); root is exempt. Counted from the database, so every server instance sees the same numbers. Bytes are
+ * what lands on disk: an archive counts by what it expands to. */
+export const UPLOAD_QUOTA = {
+  windowMs: 3600 * 1000,
+  maxUploads: 30,
+  maxBytes: 200 * 1024 * 1024,
+} as const;
+
+/** Archive entries read into memory (problem.json, statements, FPS XML, checkers) are capped one by one; test
+ * files are streamed to disk instead. */
+export const ZIP_TEXT_ENTRY_MAX_BYTES = 64 * 1024 * 1024;
+
 export const SLIDE_PUZZLE = { width: 325, height: 100, pieceSize: 42, radius: 10, accuracy: 3 } as const;

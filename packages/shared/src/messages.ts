@@ -40,6 +40,20 @@ export const MESSAGES = {
   Password_Check_Between: { 'zh-CN': '密码长度应为6~20位', 'en-US': 'The password must be 6 to 20 characters' },
   fieldRequired: { 'zh-CN': '{field} 不能为空', 'en-US': '{field} is required' },
   fieldInvalid: { 'zh-CN': '{field} 不合法：{rule}', 'en-US': '{field} is invalid: {rule}' },
+  textInvalid: {
+    'zh-CN': '{field} 含有不允许的字符（NUL 或不成对的代理项）',
+    'en-US': '{field} contains a character that is not allowed (NUL or an unpaired surrogate)',
+  },
+  bodyNotObject: { 'zh-CN': '请求体必须是 JSON 对象', 'en-US': 'The request body must be a JSON object' },
+  bodyNotJson: { 'zh-CN': '该接口只接受 JSON 请求体', 'en-US': 'This call takes a JSON body only' },
+  uploadNotMultipart: {
+    'zh-CN': '请以 multipart/form-data 上传文件',
+    'en-US': 'Upload the file as multipart/form-data',
+  },
+  uploadInvalid: { 'zh-CN': '上传的内容格式不正确', 'en-US': 'The upload is malformed' },
+  bodyTooDeep: { 'zh-CN': '请求体嵌套超过 {max} 层', 'en-US': 'The request body is nested deeper than {max} levels' },
+  requestTooLarge: { 'zh-CN': '请求过大', 'en-US': 'The request is too large' },
+  numberOutOfRange: { 'zh-CN': '{field} 超出范围', 'en-US': '{field} is out of range' },
   // ---- problems, submissions, ranks, user home and settings (issue 4) ----
   codeEmpty: { 'zh-CN': '代码不能为空', 'en-US': 'Code can not be empty' },
   codeTooLong: { 'zh-CN': '代码长度不能超过65535', 'en-US': 'Code Length can not exceed 65535' },
@@ -189,6 +203,18 @@ export const MESSAGES = {
     'zh-CN': '压缩包解压后过大（最多 {max} MB）',
     'en-US': 'The archive expands to too much data (at most {max} MB)',
   },
+  zipEntryTooLarge: {
+    'zh-CN': '文件 {name} 过大，无法读取（最多 {max} MB）',
+    'en-US': 'The file {name} is too large to be read (at most {max} MB)',
+  },
+  uploadQuotaCount: {
+    'zh-CN': '上传过于频繁：每小时最多上传 {max} 个文件，请稍后再试',
+    'en-US': 'Too many uploads: at most {max} files per hour; try again later',
+  },
+  uploadQuotaBytes: {
+    'zh-CN': '上传的数据过多：每小时最多 {max} MB，请稍后再试',
+    'en-US': 'Too much uploaded data: at most {max} MB per hour; try again later',
+  },
   zipNoTestCase: {
     'zh-CN': '压缩包中没有测试数据：需要 *.in 与 *.out/*.ans，或 input/output .txt 成对文件',
     'en-US': 'The archive holds no test data: it needs *.in with *.out/*.ans, or input/output .txt pairs',
@@ -280,6 +306,29 @@ export const MESSAGES = {
     'zh-CN': '比赛结束且公开榜单显示真实排名后才能查看滚榜',
     'en-US': 'The scroll board opens to everyone once the contest has ended and its open scoreboard is unsealed',
   },
+  // ---- images of other sites in markdown (hardening, part 1; decision 0011) ----
+  imageUrlInvalid: {
+    'zh-CN': '图片链接须为 http:// 或 https:// 地址，不含用户名和密码，且不超过 2048 个字符',
+    'en-US':
+      'The image link must be an http:// or https:// address without user name or password, at most 2048 characters',
+  },
+  imageAddressRefused: {
+    'zh-CN': '不能从该地址获取图片：它指向本机、内网或保留地址',
+    'en-US': 'Images are not fetched from this address: it points to a loopback, private or reserved address',
+  },
+  externalImagesBlocked: {
+    'zh-CN': '管理员已关闭外站图片',
+    'en-US': 'Images from other sites have been switched off by the administrator',
+  },
+  imageFetchFailed: {
+    'zh-CN': '无法从外站获取该图片，请稍后再试',
+    'en-US': 'The image could not be fetched from the other site; please try again later',
+  },
+  imageNotImage: {
+    'zh-CN': '该链接的内容不是支持的图片（png、jpg、gif、webp 或 bmp）',
+    'en-US': 'The link does not lead to a supported image (png, jpg, gif, webp or bmp)',
+  },
+  imageTooLarge: { 'zh-CN': '外站图片不能超过 5 MB', 'en-US': 'An image from another site may be at most 5 MB' },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,6 +1,7 @@
 import type { MessageKey } from '@oj/shared';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 500;
+/** 502: an outside site that failed or is unreachable (DESIGN §7 "Errors"). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 500 | 502;
 
 /** The one error type of the server: a status and a message key, mapped to the envelope in one place. */
 export class AppError extends Error {

@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
-import { type Endpoint, type Locale, localeOf } from '@oj/shared';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { type Endpoint, type Locale, localeOf, type UploadedFile } from '@oj/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthUser, ClientMeta, SessionService } from '../modules/auth/session.service.js';
@@ -28,6 +31,8 @@ export interface BindDeps {
   validateOutput: boolean;
   /** The bearer token judge workers present on `access: 'judge'` endpoints. */
   judgeToken: string;
+  /** Where uploads are streamed while a call runs (OJ_DATA_DIR/tmp/uploads). */
+  uploadDir: string;
 }
 
 /** What a handler of a `binary` endpoint answers instead of envelope data. */
@@ -57,8 +62,12 @@ const metaOf = (req: FastifyRequest): ClientMeta => ({
 
 export const envelope = (data: unknown, msg = 'success') => ({ status: 200, msg, data });
 
+const contextKey = Symbol('requestContext');
+type WithContext = FastifyRequest & { [contextKey]?: RequestContext };
+
 /** Binds one contract endpoint to a handler: authentication, the guard, input validation and the envelope,
- * in this one place for every endpoint. */
+ * in this one place for every endpoint. The caller is authenticated and authorised in `onRequest`, before a
+ * byte of the body is read (an anonymous 250 MB upload is refused at its headers). */
 export const bind = <E extends Endpoint>(
   app: FastifyInstance,
   deps: BindDeps,
@@ -71,36 +80,131 @@ export const bind = <E extends Endpoint>(
   app.route({
     method: e.method,
     url: e.path,
+    onRequest: async (req, reply) => {
+      (req as WithContext)[contextKey] = await contextOf(req, reply, deps, e);
+    },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const ctx = await contextOf(req, reply, deps, e);
-      // HOJ's client sends some DELETE inputs as a JSON body (delete-user's {ids}) and some PUT inputs as query
-      // parameters (change-contest-visible, check-contest-print-status): DELETE and PUT read both.
-      const raw =
-        e.method === 'GET'
-          ? req.query
-          : e.method === 'DELETE' || e.method === 'PUT'
-            ? { ...(req.query as object), ...((req.body as object | null) ?? {}) }
-            : (req.body ?? {});
-      const parsed = e.input.safeParse(raw);
-      if (!parsed.success) throw toValidationError(parsed.error);
-      const data = await handler(parsed.data as z.output<E['input']>, ctx);
-      if (e.binary) {
-        const file = data as BinaryAnswer;
-        reply.type(file.contentType);
-        if (file.filename) {
-          reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
-        }
-        return reply.send(file.body);
+      const ctx = (req as WithContext)[contextKey] as RequestContext;
+      const upload = e.upload ? await receiveUpload(req, e.upload, deps.uploadDir) : undefined;
+      try {
+        const parsed = e.input.safeParse(upload ? upload.input : inputOf(req, e));
+        if (!parsed.success) throw toValidationError(parsed.error);
+        const data = await handler(parsed.data as z.output<E['input']>, ctx);
+        return send(reply, deps, e, data);
+      } finally {
+        await upload?.cleanup();
       }
-      if (data instanceof PreSerialized) {
-        if (deps.validateOutput) e.output.parse(JSON.parse(data.json));
-        reply.type('application/json; charset=utf-8');
-        return reply.send(`{"status":200,"msg":"success","data":${data.json}}`);
-      }
-      if (deps.validateOutput) e.output.parse(data);
-      return envelope(data ?? null);
     },
   });
+};
+
+const send = (reply: FastifyReply, deps: BindDeps, e: Endpoint, data: unknown) => {
+  if (e.binary) {
+    const file = data as BinaryAnswer;
+    reply.type(file.contentType);
+    if (file.filename) {
+      reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
+    }
+    return reply.send(file.body);
+  }
+  if (data instanceof PreSerialized) {
+    if (deps.validateOutput) e.output.parse(JSON.parse(data.json));
+    reply.type('application/json; charset=utf-8');
+    return reply.send(`{"status":200,"msg":"success","data":${data.json}}`);
+  }
+  if (deps.validateOutput) e.output.parse(data);
+  return reply.send(envelope(data ?? null));
+};
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The raw input of a call: the query for GET; the JSON body otherwise, which must be an object (or an array
+ * where the endpoint takes one, DESIGN §8 "Paths and bodies"); no body is an empty one. HOJ's client sends some
+ * DELETE inputs as a JSON body (delete-user's {ids}), some PUT and POST inputs as query parameters
+ * (change-contest-visible, group member calls): those read both. Text anywhere in it is checked for NUL and
+ * unpaired surrogates here, for every endpoint, before any schema or database sees it. */
+const inputOf = (req: FastifyRequest, e: Endpoint): unknown => {
+  const query = req.query as Record<string, unknown>;
+  if (req.isMultipart()) throw new AppError(400, 'bodyNotJson');
+  let raw: unknown;
+  if (e.method === 'GET') raw = query;
+  else if (req.body === undefined) raw = { ...query };
+  else if (Array.isArray(req.body) && acceptsArray(e.input)) raw = req.body;
+  else if (isPlainObject(req.body)) raw = { ...query, ...req.body };
+  else throw new AppError(400, 'bodyNotObject');
+  // Judge reports carry program output (a checker quoting a NUL the program printed): replaced, not refused.
+  if (e.access === 'judge') return scrubText(raw);
+  checkText(raw);
+  return raw;
+};
+
+const acceptsArray = (schema: z.ZodType) => schema.safeParse([]).success;
+
+/** DESIGN §8: text refuses NUL (PostgreSQL cannot store it) and unpaired UTF-16 surrogates (not Unicode). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what is refused.
+const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const BAD_TEXT_ALL = new RegExp(BAD_TEXT.source, 'g');
+const scrubText = (v: unknown): unknown =>
+  typeof v === 'string'
+    ? v.replace(BAD_TEXT_ALL, '\uFFFD')
+    : Array.isArray(v)
+      ? v.map(scrubText)
+      : typeof v === 'object' && v !== null
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, scrubText(x)]))
+        : v;
+
+const MAX_DEPTH = 32;
+const checkText = (v: unknown, at = '', depth = 0) => {
+  if (depth > MAX_DEPTH) throw new AppError(400, 'bodyTooDeep', { max: String(MAX_DEPTH) }, at);
+  if (typeof v === 'string') {
+    if (BAD_TEXT.test(v)) throw new AppError(400, 'textInvalid', { field: at || 'body' }, at || 'body');
+  } else if (Array.isArray(v)) {
+    for (const [i, x] of v.entries()) checkText(x, at ? `${at}.${i}` : String(i), depth + 1);
+  } else if (typeof v === 'object' && v !== null) {
+    for (const [k, x] of Object.entries(v)) {
+      if (BAD_TEXT.test(k)) throw new AppError(400, 'textInvalid', { field: 'body' }, 'body');
+      checkText(x, at ? `${at}.${k}` : k, depth + 1);
+    }
+  }
+};
+
+/** Streams the files of a multipart upload to temporary files (never into memory), each capped at the
+ * endpoint's size while it arrives; fields become strings. The temporary files are removed when the call ends. */
+const receiveUpload = async (req: FastifyRequest, spec: NonNullable<Endpoint['upload']>, dir: string) => {
+  const input: Record<string, unknown> = Object.create(null);
+  const paths: string[] = [];
+  const cleanup = () => Promise.all(paths.map((p) => fs.promises.rm(p, { force: true }))).then(() => undefined);
+  if (!req.isMultipart()) throw new AppError(400, 'uploadNotMultipart');
+  try {
+    await fs.promises.mkdir(dir, { recursive: true });
+    const parts = req.parts({
+      limits: { fileSize: spec.maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 11, headerPairs: 20 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value !== 'string' || part.valueTruncated) throw new AppError(400, 'uploadInvalid');
+        input[part.fieldname] = part.value;
+        continue;
+      }
+      const tmp = path.join(dir, `${crypto.randomBytes(16).toString('hex')}.upload`);
+      paths.push(tmp);
+      let size = 0;
+      part.file.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      await pipeline(part.file, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      if (part.file.truncated) throw new AppError(400, spec.tooLarge ?? 'fileTooLarge');
+      input[part.fieldname] = { path: tmp, size, filename: part.filename ?? '' } satisfies UploadedFile;
+    }
+    checkText(input);
+    return { input, cleanup };
+  } catch (err) {
+    await cleanup();
+    if (err instanceof AppError) throw err;
+    // Malformed multipart (no boundary, truncated parts, too many parts or fields) is the client's fault.
+    throw new AppError(400, 'uploadInvalid');
+  }
 };
 
 const contextOf = async (req: FastifyRequest, reply: FastifyReply, deps: BindDeps, e: Endpoint) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, page, pageQuery, qNum } from '../api.js';
+import { endpoint, page, pageQuery, wireInt } from '../api.js';
 import { announcement } from './home.js';
 
 /** Site announcements (reference §2 admin/AnnouncementController): root only. The list holds hidden ones too. */
@@ -7,7 +7,7 @@ const body = {
   title: z.string().trim().min(1, { error: 'fieldRequired' }).max(255),
   content: z.string().trim().min(1, { error: 'fieldRequired' }).max(65535),
   /** 0 visible, 1 hidden. */
-  status: z.union([z.literal(0), z.literal(1)]).default(0),
+  status: wireInt(z.union([z.literal(0), z.literal(1)]).default(0)),
 };
 
 export const getAnnouncementList = endpoint({
@@ -33,7 +33,7 @@ export const updateAnnouncement = endpoint({
   path: '/api/admin/announcement',
   access: 'root',
   permission: 'announcement_admin',
-  input: z.object({ id: z.number().int().positive(), ...body }),
+  input: z.object({ id: wireInt(z.number().int().positive()), ...body }),
   output: z.null(),
 });
 
@@ -42,6 +42,6 @@ export const deleteAnnouncement = endpoint({
   path: '/api/admin/announcement',
   access: 'root',
   permission: 'announcement_admin',
-  input: z.object({ aid: qNum(z.number().int().positive()) }),
+  input: z.object({ aid: wireInt(z.number().int().positive()) }),
   output: z.null(),
 });

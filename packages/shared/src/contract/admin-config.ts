@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { endpoint, qNum } from '../api.js';
-import type { UploadedFile } from './file.js';
+import { endpoint, wireInt } from '../api.js';
+import { uploadedFile } from './file.js';
 import { websiteConfig } from './home.js';
+import { EXTERNAL_IMAGE_MODES } from './image-proxy.js';
 
 /** Website configuration, e-mail settings, switches and the home carousel (reference §2 admin/ConfigController,
  * admin/SwitchController, file/ImageController): root only (DESIGN §7 "Roles"). */
@@ -48,6 +49,7 @@ export const setWebConfig = endpoint({
     openPublicDiscussion: z.boolean().optional(),
     openGroupDiscussion: z.boolean().optional(),
     openContestComment: z.boolean().optional(),
+    externalImages: z.enum(EXTERNAL_IMAGE_MODES).optional(),
   }),
   output: z.null(),
 });
@@ -83,7 +85,7 @@ export const setEmailConfig = endpoint({
   permission: 'system_info_admin',
   input: z.object({
     emailHost: text(255),
-    emailPort: z.coerce.number().int().min(1).max(65535),
+    emailPort: wireInt(z.number().int().min(1).max(65535)),
     emailUsername: text(255).default(''),
     emailPassword: z.string().max(255).nullish(),
     emailSsl: z.boolean().optional(),
@@ -130,7 +132,7 @@ export const getSwitchConfig = endpoint({
   output: switchConfig,
 });
 
-const count = z.number().int().min(0).max(1_000_000);
+const count = wireInt(z.number().int().min(0).max(1_000_000));
 /** Absent fields keep their value; HOJ's client also sends the remote-judge lists, which are ignored. */
 export const updateSwitchConfig = endpoint({
   method: 'PUT',
@@ -145,7 +147,7 @@ export const updateSwitchConfig = endpoint({
     openGroupJudge: z.boolean().optional(),
     openContestJudge: z.boolean().optional(),
     hideNonContestSubmissionCode: z.boolean().optional(),
-    defaultSubmitInterval: z.number().int().min(0).max(3600).optional(),
+    defaultSubmitInterval: wireInt(z.number().int().min(0).max(3600).optional()),
     defaultCreateDiscussionACInitValue: count.optional(),
     defaultCreateDiscussionDailyLimit: count.optional(),
     defaultCreateCommentACInitValue: count.optional(),
@@ -163,13 +165,8 @@ export const uploadCarouselImg = endpoint({
   path: '/api/file/upload-carouse-img',
   access: 'root',
   permission: 'system_info_admin',
-  input: z.object({
-    file: z
-      .custom<UploadedFile>((v) => !!v && typeof v === 'object' && (v as UploadedFile).bytes instanceof Uint8Array, {
-        error: 'fileRequired',
-      })
-      .refine((v) => v.bytes.length <= CAROUSEL_MAX_BYTES, { error: 'fileTooLarge' }),
-  }),
+  upload: { maxBytes: CAROUSEL_MAX_BYTES },
+  input: z.object({ file: uploadedFile() }),
   output: z.object({ id: z.number().int(), url: z.string() }),
 });
 
@@ -178,6 +175,6 @@ export const deleteHomeCarousel = endpoint({
   path: '/api/admin/config/home-carousel',
   access: 'root',
   permission: 'system_info_admin',
-  input: z.object({ id: qNum(z.number().int().positive()) }),
+  input: z.object({ id: wireInt(z.number().int().positive()) }),
   output: z.null(),
 });

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { endpoint, isoDate, page, pageQuery, qNum, qStr } from '../api.js';
+import { endpoint, isoDate, page, pageQuery, qStr, wireInt } from '../api.js';
 import { adminProblem, problemDto } from './admin-problem.js';
 import { contestAnnouncement } from './contest.js';
 
 /** Contest administration (spec 3 §2.3, §3-§5; reference §2 admin/AdminContestController). */
 
 export const awardConfig = z.object({
-  priority: z.number().int(),
+  priority: wireInt(z.number().int()),
   name: z.string().trim().min(1).max(50),
   background: z.string().max(50),
   color: z.string().max(50),
-  num: z.number().int().min(0),
+  num: wireInt(z.number().int().min(0)),
 });
 
 /** The default awards: gold 10 %, silver 20 %, bronze 30 % (spec 3 §3, spec 2 §9). */
@@ -57,11 +57,11 @@ export type AdminContest = z.infer<typeof adminContest>;
 
 /** What the admin form sends (create: no id; edit: with id). Cross-field rules are checked by the service. */
 export const contestForm = z.object({
-  id: z.number().int().nullish(),
+  id: wireInt(z.number().int().nullish()),
   title: z.string({ error: 'fieldRequired' }).trim().min(1, { error: 'fieldRequired' }).max(255),
   description: z.string({ error: 'fieldRequired' }).min(1, { error: 'fieldRequired' }).max(65535),
-  type: z.number().int().min(0).max(1),
-  auth: z.number().int().min(0).max(2),
+  type: wireInt(z.number().int().min(0).max(1)),
+  auth: wireInt(z.number().int().min(0).max(2)),
   pwd: z.string().max(100).nullish(),
   startTime: z.iso.datetime({ offset: true }),
   endTime: z.iso.datetime({ offset: true }),
@@ -76,13 +76,13 @@ export const contestForm = z.object({
   rankShowName: z.enum(['username', 'nickname', 'realname']).nullish(),
   starAccount: z.array(z.string().max(100)).max(1000).nullish(),
   oiRankScoreType: z.enum(['Recent', 'Highest']).nullish(),
-  awardType: z.number().int().min(0).max(2).nullish(),
+  awardType: wireInt(z.number().int().min(0).max(2).nullish()),
   awardConfigList: z.array(awardConfig).max(20).nullish(),
   allowEndSubmit: z.boolean().nullish(),
 });
 export type ContestForm = z.input<typeof contestForm>;
 
-const cid = qNum(z.number().int());
+const cid = wireInt(z.number().int());
 
 export const getAdminContestList = endpoint({
   method: 'GET',
@@ -112,7 +112,7 @@ export const updateContest = endpoint({
   method: 'PUT',
   path: '/api/admin/contest',
   access: 'admin',
-  input: contestForm.extend({ id: z.number().int() }),
+  input: contestForm.extend({ id: wireInt(z.number().int()) }),
   output: adminContest,
 });
 
@@ -172,7 +172,7 @@ export const getContestProblemInfo = endpoint({
   method: 'GET',
   path: '/api/admin/contest/contest-problem',
   access: 'admin',
-  input: z.object({ cid, pid: qNum(z.number().int()) }),
+  input: z.object({ cid, pid: wireInt(z.number().int()) }),
   output: adminContestProblem,
 });
 
@@ -188,8 +188,8 @@ export const setContestProblemInfo = endpoint({
   path: '/api/admin/contest/contest-problem',
   access: 'admin',
   input: z.object({
-    cid: z.number().int(),
-    pid: z.number().int(),
+    cid: wireInt(z.number().int()),
+    pid: wireInt(z.number().int()),
     displayId,
     displayTitle: z.string({ error: 'fieldRequired' }).trim().min(1, { error: 'fieldRequired' }).max(255),
     color: z.string().max(50).nullish(),
@@ -202,8 +202,8 @@ export const addContestProblemFromPublic = endpoint({
   path: '/api/admin/contest/add-problem-from-public',
   access: 'admin',
   input: z.object({
-    cid: z.number().int(),
-    pid: z.number().int(),
+    cid: wireInt(z.number().int()),
+    pid: wireInt(z.number().int()),
     displayId,
     displayTitle: z.string().trim().max(255).nullish(),
     color: z.string().max(50).nullish(),
@@ -216,7 +216,7 @@ export const getContestProblem = endpoint({
   method: 'GET',
   path: '/api/admin/contest/problem',
   access: 'admin',
-  input: z.object({ pid: qNum(z.number().int()) }),
+  input: z.object({ pid: wireInt(z.number().int()) }),
   output: adminProblem,
 });
 
@@ -227,7 +227,7 @@ export const createContestProblem = endpoint({
   path: '/api/admin/contest/problem',
   access: 'admin',
   input: problemDto.extend({
-    cid: z.number().int().nullish(),
+    cid: wireInt(z.number().int().nullish()),
     /** The next free letter when absent. */
     displayId: displayId.nullish(),
     displayTitle: z.string().trim().max(255).nullish(),
@@ -248,7 +248,7 @@ export const deleteContestProblem = endpoint({
   method: 'DELETE',
   path: '/api/admin/contest/problem',
   access: 'admin',
-  input: z.object({ cid, pid: qNum(z.number().int()) }),
+  input: z.object({ cid, pid: wireInt(z.number().int()) }),
   output: z.null(),
 });
 
@@ -261,9 +261,9 @@ export const getAdminContestAnnouncements = endpoint({
 });
 
 const announcementBody = z.object({
-  cid: z.number().int(),
+  cid: wireInt(z.number().int()),
   announcement: z.object({
-    id: z.number().int().nullish(),
+    id: wireInt(z.number().int().nullish()),
     title: z.string({ error: 'fieldRequired' }).trim().min(1, { error: 'fieldRequired' }).max(255),
     content: z.string({ error: 'fieldRequired' }).min(1, { error: 'fieldRequired' }).max(65535),
   }),
@@ -289,7 +289,7 @@ export const deleteContestAnnouncement = endpoint({
   method: 'DELETE',
   path: '/api/admin/contest/announcement',
   access: 'admin',
-  input: z.object({ aid: qNum(z.number().int()) }),
+  input: z.object({ aid: wireInt(z.number().int()) }),
   output: z.null(),
 });
 
@@ -337,7 +337,7 @@ export const updateOtherContest = endpoint({
   method: 'PUT',
   path: '/api/admin/contest/other-contest',
   access: 'admin',
-  input: otherContestForm.extend({ id: z.number().int() }),
+  input: otherContestForm.extend({ id: wireInt(z.number().int()) }),
   output: adminOtherContest,
 });
 
@@ -345,6 +345,6 @@ export const deleteOtherContest = endpoint({
   method: 'DELETE',
   path: '/api/admin/contest/other-contest',
   access: 'admin',
-  input: z.object({ id: qNum(z.number().int()) }),
+  input: z.object({ id: wireInt(z.number().int()) }),
   output: z.null(),
 });

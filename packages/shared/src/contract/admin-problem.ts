@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, isoDate, page, pageQuery, qBool, qNum, qStr } from '../api.js';
+import { endpoint, isoDate, page, pageQuery, qBool, qStr, wireInt } from '../api.js';
 import { JUDGE_CASE_MODES, JUDGE_MODES } from '../judge.js';
 import { problem, tag } from './problem.js';
 
@@ -49,13 +49,13 @@ export const getProblemList = endpoint({
     ...pageQuery(10),
     keyword: qStr().pipe(z.string().max(100).optional()),
     /** 1 public, 2 private, 3 contest; absent: all. */
-    auth: qNum(z.number().int().min(1).max(3).optional()),
+    auth: wireInt(z.number().int().min(1).max(3).optional()),
     oj: qStr(),
   }),
   output: page(adminProblem),
 });
 
-const pidQuery = z.object({ pid: qNum(z.number({ error: 'fieldRequired' }).int().positive()) });
+const pidQuery = z.object({ pid: wireInt(z.number({ error: 'fieldRequired' }).int().positive()) });
 
 export const getProblem = endpoint({
   method: 'GET',
@@ -100,7 +100,7 @@ export const getProblemCases = endpoint({
   method: 'GET',
   path: '/api/admin/problem/get-problem-cases',
   access: 'admin',
-  input: z.object({ pid: qNum(z.number().int().positive()), isUpload: qBool() }),
+  input: z.object({ pid: wireInt(z.number().int().positive()), isUpload: qBool() }),
   output: z.array(problemCase),
 });
 
@@ -137,13 +137,13 @@ const textLimit = (max: number) => z.string().max(max);
 
 /** The problem part of ProblemDTO. */
 export const problemBody = z.object({
-  id: z.number().int().nullish(),
+  id: wireInt(z.number().int().nullish()),
   problemId: z.string().trim().max(255).nullish(),
   title: z.string({ error: 'Problem_Title_Required' }).trim().min(1, { error: 'Problem_Title_Required' }).max(255),
-  type: z.union([z.literal(0), z.literal(1)]).default(0),
-  timeLimit: z.number().int().min(1).max(60_000).default(PROBLEM_DEFAULTS.timeLimit),
-  memoryLimit: z.number().int().min(1).max(8192).default(PROBLEM_DEFAULTS.memoryLimit),
-  stackLimit: z.number().int().min(1).max(8192).default(PROBLEM_DEFAULTS.stackLimit),
+  type: wireInt(z.union([z.literal(0), z.literal(1)]).default(0)),
+  timeLimit: wireInt(z.number().int().min(1).max(60_000).default(PROBLEM_DEFAULTS.timeLimit)),
+  memoryLimit: wireInt(z.number().int().min(1).max(8192).default(PROBLEM_DEFAULTS.memoryLimit)),
+  stackLimit: wireInt(z.number().int().min(1).max(8192).default(PROBLEM_DEFAULTS.stackLimit)),
   description: textLimit(65535).default(''),
   input: z
     .string({ error: 'Input_Description_Required' })
@@ -158,8 +158,8 @@ export const problemBody = z.object({
   examples: textLimit(65535).nullish(),
   source: textLimit(255).nullish(),
   hint: textLimit(65535).nullish(),
-  difficulty: z.number().int().min(0).max(2).default(PROBLEM_DEFAULTS.difficulty),
-  auth: z.number().int().min(1).max(3).default(PROBLEM_DEFAULTS.auth),
+  difficulty: wireInt(z.number().int().min(0).max(2).default(PROBLEM_DEFAULTS.difficulty)),
+  auth: wireInt(z.number().int().min(1).max(3).default(PROBLEM_DEFAULTS.auth)),
   codeShare: z.boolean().default(true),
   spjCode: textLimit(65535).nullish(),
   spjLanguage: z.enum(CHECKER_LANGUAGES).nullish(),
@@ -181,8 +181,8 @@ export const sampleBody = z.object({
     .string()
     .max(16 * 1024 * 1024)
     .default(''),
-  score: z.number({ error: 'Score_Must_Be_Integer' }).int({ error: 'Score_Must_Be_Integer' }).min(0).nullish(),
-  groupNum: z.number().int().min(1).nullish(),
+  score: wireInt(z.number({ error: 'Score_Must_Be_Integer' }).int({ error: 'Score_Must_Be_Integer' }).min(0).nullish()),
+  groupNum: wireInt(z.number().int().min(1).nullish()),
 });
 
 export const problemDto = z.object({
@@ -201,14 +201,14 @@ export const problemDto = z.object({
     .max(50),
   /** Tags by id (existing) or by name (created when new). */
   tags: z
-    .array(z.object({ id: z.number().int().nullish(), name: z.string().trim().min(1).max(255) }))
+    .array(z.object({ id: wireInt(z.number().int().nullish()), name: z.string().trim().min(1).max(255) }))
     .max(50)
     .default([]),
   /** HOJ sends `lid` (language id); our client sends `language` (name). */
   codeTemplates: z
     .array(
       z.object({
-        lid: z.number().int().nullish(),
+        lid: wireInt(z.number().int().nullish()),
         language: z.string().nullish(),
         code: z.string().max(65535),
         status: z.boolean().default(true),
@@ -240,14 +240,14 @@ export const changeProblemAuth = endpoint({
   method: 'PUT',
   path: '/api/admin/problem/change-problem-auth',
   access: 'admin',
-  input: z.object({ id: z.number().int().positive(), auth: z.number().int().min(1).max(3) }),
+  input: z.object({ id: wireInt(z.number().int().positive()), auth: wireInt(z.number().int().min(1).max(3)) }),
   output: z.null(),
 });
 
 /** HOJ's CompileDTO. */
 const compileDto = z.object({
   code: z.string().trim().min(1, { error: 'codeEmpty' }).max(65535, { error: 'codeTooLong' }),
-  pid: z.number().int().nullish(),
+  pid: wireInt(z.number().int().nullish()),
   language: z.enum(CHECKER_LANGUAGES),
   token: z.string().nullish(),
   extraFiles: extraFiles,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, qNum, qStr } from '../api.js';
+import { endpoint, qStr, wireInt } from '../api.js';
 import type { RoleName } from '../roles.js';
 import { tag, tagClassification } from './problem.js';
 
@@ -12,7 +12,7 @@ const tagBody = {
   name: z.string().trim().min(1, { error: 'fieldRequired' }).max(50),
   color,
   oj,
-  tcid: z.number().int().positive().nullish(),
+  tcid: wireInt(z.number().int().positive().nullish()),
 };
 
 export const addTag = endpoint({
@@ -29,7 +29,7 @@ export const updateTag = endpoint({
   path: '/api/admin/tag',
   access: 'admin',
   roles,
-  input: z.object({ id: z.number().int().positive(), ...tagBody }),
+  input: z.object({ id: wireInt(z.number().int().positive()), ...tagBody }),
   output: z.null(),
 });
 
@@ -38,7 +38,7 @@ export const deleteTag = endpoint({
   path: '/api/admin/tag',
   access: 'admin',
   roles,
-  input: z.object({ tid: qNum(z.number().int().positive()) }),
+  input: z.object({ tid: wireInt(z.number().int().positive()) }),
   output: z.null(),
 });
 
@@ -54,7 +54,7 @@ export const getTagClassification = endpoint({
 const classificationBody = {
   name: z.string().trim().min(1, { error: 'fieldRequired' }).max(50),
   oj,
-  rank: z.number().int().min(0).max(1_000_000).default(0),
+  rank: wireInt(z.number().int().min(0).max(1_000_000).default(0)),
 };
 
 export const addTagClassification = endpoint({
@@ -71,7 +71,7 @@ export const updateTagClassification = endpoint({
   path: '/api/admin/tag/classification',
   access: 'admin',
   roles,
-  input: z.object({ id: z.number().int().positive(), ...classificationBody }),
+  input: z.object({ id: wireInt(z.number().int().positive()), ...classificationBody }),
   output: z.null(),
 });
 
@@ -81,6 +81,6 @@ export const deleteTagClassification = endpoint({
   path: '/api/admin/tag/classification',
   access: 'admin',
   roles,
-  input: z.object({ tcid: qNum(z.number().int().positive()) }),
+  input: z.object({ tcid: wireInt(z.number().int().positive()) }),
   output: z.null(),
 });

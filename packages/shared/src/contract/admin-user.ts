@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, isoDate, page, pageQuery, qBool, qStr } from '../api.js';
+import { BIG_ID, endpoint, isoDate, page, pageQuery, qBool, qStr, wireInt } from '../api.js';
 import { ROLES } from '../roles.js';
 
 /** User administration (reference §2 admin/AdminUserController, §2.1 rows): root only (DESIGN §7 "Roles"). */
@@ -53,12 +53,14 @@ export const editUser = endpoint({
       email: z.union([z.email(), z.literal('')]).nullish(),
       password: z.string().nullish(),
       setNewPwd: z.boolean().optional().default(false),
-      type: z
-        .number()
-        .int()
-        .refine((v) => roleIds.includes(v), { error: 'fieldInvalid' })
-        .optional(),
-      status: z.union([z.literal(0), z.literal(1)]).optional(),
+      type: wireInt(
+        z
+          .number()
+          .int()
+          .refine((v) => roleIds.includes(v), { error: 'fieldInvalid' })
+          .optional(),
+      ),
+      status: wireInt(z.union([z.literal(0), z.literal(1)]).optional()),
       titleName: z.string().max(20).nullish(),
       titleColor: z.union([z.string().regex(/^#[0-9a-fA-F]{3,8}$/), z.literal('')]).nullish(),
     })
@@ -106,7 +108,11 @@ export const insertBatchUser = endpoint({
   permission: 'user_admin',
   input: z.object({
     users: z
-      .array(z.array(z.union([z.string(), z.number(), z.null()]).transform((v) => (v === null ? '' : String(v)))))
+      .array(
+        z.array(
+          z.union([z.string(), wireInt(z.number(), BIG_ID), z.null()]).transform((v) => (v === null ? '' : String(v))),
+        ),
+      )
       .min(1, { error: 'fieldRequired' })
       .max(BATCH_USER_MAX_ROWS),
   }),
@@ -134,9 +140,9 @@ export const generateUser = endpoint({
     .object({
       prefix: affix,
       suffix: affix,
-      number_from: z.coerce.number().int().min(0),
-      number_to: z.coerce.number().int().min(0),
-      password_length: z.coerce.number().int().min(6).max(20).default(8),
+      number_from: wireInt(z.number().int().min(0)),
+      number_to: wireInt(z.number().int().min(0)),
+      password_length: wireInt(z.number().int().min(6).max(20).default(8)),
     })
     .refine((v) => v.number_to >= v.number_from, { error: 'fieldInvalid', path: ['number_to'] })
     .refine((v) => v.number_to - v.number_from < GENERATE_USER_MAX, { error: 'fieldInvalid', path: ['number_to'] })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, isoDate, page, pageQuery, qStr } from '../api.js';
+import { endpoint, isoDate, page, pageQuery, qDate, qStr } from '../api.js';
 
 /** The audit log (DESIGN §7 "Operations"): who did what to which object, read by root. Not in HOJ. */
 export const AUDIT_ACTIONS = [
@@ -47,8 +47,8 @@ export const getAuditLog = endpoint({
     /** Matches the target id. */
     targetId: qStr(),
     /** ISO dates, inclusive start and exclusive end. */
-    from: qStr(),
-    to: qStr(),
+    from: qDate(),
+    to: qDate(),
   }),
   output: page(auditEntry),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, isoDate, page, pageQuery, qBool, qNum } from '../api.js';
+import { endpoint, isoDate, page, pageQuery, qBool, wireInt } from '../api.js';
 
 /** What contest staff use on the day (spec 2 §2 "Contest admin pages", "Contest print"; reference §5.7):
  * printing, AC info (balloons), rejudging a contest problem, the scroll board and the downloads. Paths and
@@ -12,15 +12,15 @@ export const PRINT_LIMITS = {
   cooldownS: 30,
 } as const;
 
-const cid = qNum(z.number().int());
-const id = qNum(z.number().int());
+const cid = wireInt(z.number().int());
+const id = wireInt(z.number().int());
 
 export const submitPrintText = endpoint({
   method: 'POST',
   path: '/api/submit-print-text',
   access: 'user',
   input: z.object({
-    cid: z.number().int(),
+    cid: wireInt(z.number().int()),
     content: z
       .string({ error: 'contentEmpty' })
       .refine((s) => s.trim().length > 0, { error: 'contentEmpty' })
@@ -120,7 +120,7 @@ export const rejudgeContestProblem = endpoint({
   path: '/api/admin/judge/rejudge-contest-problem',
   access: 'root',
   permission: 'rejudge',
-  input: z.object({ cid, pid: qNum(z.number().int()) }),
+  input: z.object({ cid, pid: wireInt(z.number().int()) }),
   /** HOJ answers Void; ours says how many submissions went back to the queue. */
   output: z.object({ count: z.number().int() }),
 });

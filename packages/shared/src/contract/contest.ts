@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, isoDate, page, pageQuery, qBool, qInt, qNum, qStr } from '../api.js';
+import { endpoint, isoDate, page, pageQuery, qBool, qInt, qStr, wireInt } from '../api.js';
 import { announcement } from './home.js';
 import { problem } from './problem.js';
 import { submission } from './submission.js';
@@ -40,7 +40,7 @@ export const contest = z.object({
 });
 export type Contest = z.infer<typeof contest>;
 
-const cid = qNum(z.number().int());
+const cid = wireInt(z.number().int());
 
 export const getContestList = endpoint({
   method: 'GET',
@@ -68,7 +68,7 @@ export const registerContest = endpoint({
   path: '/api/register-contest',
   access: 'user',
   input: z.object({
-    cid: z.number().int(),
+    cid: wireInt(z.number().int()),
     password: z.string({ error: 'contestPasswordRequired' }).min(1, { error: 'contestPasswordRequired' }).max(100),
   }),
   output: z.null(),
@@ -182,15 +182,15 @@ export const oiContestRankRow = z.object({
 export type OiContestRankRow = z.infer<typeof oiContestRankRow>;
 
 const rankInput = z.object({
-  cid: z.number().int(),
-  currentPage: z.number().int().min(1).default(1),
-  limit: z.number().int().min(1).max(SCOREBOARD_MAX_PAGE).default(50),
+  cid: wireInt(z.number().int()),
+  currentPage: wireInt(z.number().int().min(1).default(1)),
+  limit: wireInt(z.number().int().min(1).max(SCOREBOARD_MAX_PAGE).default(50)),
   forceRefresh: z.boolean().nullish(),
   removeStar: z.boolean().nullish(),
   keyword: z.string().max(100).nullish(),
   containsEnd: z.boolean().nullish(),
   concernedList: z.array(z.string().max(64)).max(SCOREBOARD_MAX_PAGE).nullish(),
-  externalCidList: z.array(z.number().int()).nullish(),
+  externalCidList: z.array(wireInt(z.number().int())).nullish(),
 });
 
 const rankPage = z.object({
@@ -241,7 +241,10 @@ export const getContestNotReadAnnouncement = endpoint({
   method: 'POST',
   path: '/api/get-contest-not-read-announcement',
   access: 'user',
-  input: z.object({ cid: z.number().int(), readAnnouncementList: z.array(z.number().int()).max(1000).nullish() }),
+  input: z.object({
+    cid: wireInt(z.number().int()),
+    readAnnouncementList: z.array(wireInt(z.number().int())).max(1000).nullish(),
+  }),
   output: z.array(contestAnnouncement),
 });
 

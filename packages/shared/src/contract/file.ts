@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, qNum } from '../api.js';
+import { BIG_ID, endpoint, wireInt } from '../api.js';
 
 /** File endpoints of the admin area (reference §2 file/TestCaseController, ProblemFileController,
  * MarkDownFileController; DESIGN §7 "Uploads"). Files arrive as multipart fields (buffers). */
@@ -15,24 +15,31 @@ export const UPLOAD_LIMITS = {
   uploadTtlMs: 2 * 3600 * 1000,
 } as const;
 
-/** A multipart file as the server's multipart hook hands it over: the bytes and the name the client gave. */
+/** A multipart file as the endpoint binding hands it over: streamed to a temporary file under OJ_DATA_DIR (never
+ * held in memory), removed when the call ends (a service that keeps it copies or renames it first), its size
+ * in bytes and the name the client gave. The endpoint's `upload.maxBytes` caps it while it streams. */
 export interface UploadedFile {
-  bytes: Uint8Array;
+  path: string;
+  size: number;
   filename: string;
 }
-const fileField = (max: number, tooLarge: 'fileTooLarge') =>
-  z
-    .custom<UploadedFile>((v) => !!v && typeof v === 'object' && (v as UploadedFile).bytes instanceof Uint8Array, {
-      error: 'fileRequired',
-    })
-    .refine((v) => v.bytes.length <= max, { error: tooLarge });
+export const isUploadedFile = (v: unknown): v is UploadedFile =>
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as UploadedFile).path === 'string' &&
+  typeof (v as UploadedFile).size === 'number' &&
+  typeof (v as UploadedFile).filename === 'string';
+
+/** The file field of an upload endpoint (its size is capped by the endpoint's `upload`, while it streams). */
+export const uploadedFile = () => z.custom<UploadedFile>(isUploadedFile, { error: 'fileRequired' });
 
 export const uploadTestcaseZip = endpoint({
   method: 'POST',
   path: '/api/file/upload-testcase-zip',
   access: 'admin',
+  upload: { maxBytes: UPLOAD_LIMITS.zipMaxBytes },
   input: z.object({
-    file: fileField(UPLOAD_LIMITS.zipMaxBytes, 'fileTooLarge'),
+    file: uploadedFile(),
     mode: z.string().max(50).optional(),
     gid: z.string().max(20).optional(),
   }),
@@ -47,7 +54,7 @@ export const downloadTestcase = endpoint({
   method: 'GET',
   path: '/api/file/download-testcase',
   access: 'admin',
-  input: z.object({ pid: qNum(z.number().int().positive()) }),
+  input: z.object({ pid: wireInt(z.number().int().positive()) }),
   output: z.unknown(),
   binary: true,
 });
@@ -56,7 +63,8 @@ export const importProblem = endpoint({
   method: 'POST',
   path: '/api/file/import-problem',
   access: 'root',
-  input: z.object({ file: fileField(UPLOAD_LIMITS.zipMaxBytes, 'fileTooLarge') }),
+  upload: { maxBytes: UPLOAD_LIMITS.zipMaxBytes },
+  input: z.object({ file: uploadedFile() }),
   /** HOJ answers Void; ours says what was created and which problemIds had to change. */
   output: z.object({
     problems: z.array(
@@ -68,7 +76,7 @@ export const importProblem = endpoint({
 /** `pid=1&pid=2` (HOJ's client) or `pid=1,2` (ours). */
 const pidList = z.preprocess(
   (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').filter((x) => x.trim() !== '') : v),
-  z.array(z.coerce.number().int().positive()).min(1, { error: 'fieldRequired' }).max(100),
+  z.array(wireInt(z.number().int().positive())).min(1, { error: 'fieldRequired' }).max(100),
 );
 
 export const exportProblem = endpoint({
@@ -84,8 +92,9 @@ export const uploadMdImg = endpoint({
   method: 'POST',
   path: '/api/file/upload-md-img',
   access: 'admin',
+  upload: { maxBytes: UPLOAD_LIMITS.markdownImageMaxBytes },
   input: z.object({
-    image: fileField(UPLOAD_LIMITS.markdownImageMaxBytes, 'fileTooLarge'),
+    image: uploadedFile(),
     gid: z.string().optional(),
   }),
   output: z.object({ link: z.string(), fileId: z.number().int() }),
@@ -95,7 +104,8 @@ export const uploadMdFile = endpoint({
   method: 'POST',
   path: '/api/file/upload-md-file',
   access: 'admin',
-  input: z.object({ file: fileField(UPLOAD_LIMITS.markdownFileMaxBytes, 'fileTooLarge'), gid: z.string().optional() }),
+  upload: { maxBytes: UPLOAD_LIMITS.markdownFileMaxBytes },
+  input: z.object({ file: uploadedFile(), gid: z.string().optional() }),
   output: z.object({ link: z.string(), fileId: z.number().int() }),
 });
 
@@ -103,6 +113,6 @@ export const deleteMdImg = endpoint({
   method: 'GET',
   path: '/api/file/delete-md-img',
   access: 'admin',
-  input: z.object({ fileId: qNum(z.number().int().positive()) }),
+  input: z.object({ fileId: wireInt(z.number().int().positive(), BIG_ID) }),
   output: z.null(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qStr } from '../api.js';
+import { EXTERNAL_IMAGE_MODES } from './image-proxy.js';
 
 export const websiteConfig = z.object({
   baseUrl: z.string(),
@@ -17,6 +18,8 @@ export const websiteConfig = z.object({
   openPublicDiscussion: z.boolean(),
   openGroupDiscussion: z.boolean(),
   openContestComment: z.boolean(),
+  /** Ours: how markdown shows images of other sites (decision 0011). */
+  externalImages: z.enum(EXTERNAL_IMAGE_MODES),
 });
 export type WebsiteConfig = z.infer<typeof websiteConfig>;
 

@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from '../api.js';
-import { UPLOAD_LIMITS, type UploadedFile } from './file.js';
+import { UPLOAD_LIMITS, uploadedFile } from './file.js';
 
 /** Imports of other judges' formats (reference §2 file/ImportFpsProblemController, ImportQDUOJProblemController,
  * ImportHydroProblemController): root only. HOJ answers Void; ours reports every problem found, imported or
  * skipped with the reason, and what was left out of the ones imported. */
 
-const file = z
-  .custom<UploadedFile>((v) => !!v && typeof v === 'object' && (v as UploadedFile).bytes instanceof Uint8Array, {
-    error: 'fileRequired',
-  })
-  .refine((v) => v.bytes.length <= UPLOAD_LIMITS.zipMaxBytes, { error: 'fileTooLarge' });
+const file = uploadedFile();
+const upload = { maxBytes: UPLOAD_LIMITS.zipMaxBytes };
 
 export const importReport = z.object({
   imported: z.number().int(),
@@ -36,6 +33,7 @@ export const importFpsProblem = endpoint({
   method: 'POST',
   path: '/api/file/import-fps-problem',
   access: 'root',
+  upload,
   input: z.object({ file }),
   output: importReport,
 });
@@ -44,6 +42,7 @@ export const importQdojProblem = endpoint({
   method: 'POST',
   path: '/api/file/import-qdoj-problem',
   access: 'root',
+  upload,
   input: z.object({ file }),
   output: importReport,
 });
@@ -52,6 +51,7 @@ export const importHydroProblem = endpoint({
   method: 'POST',
   path: '/api/file/import-hydro-problem',
   access: 'root',
+  upload,
   input: z.object({ file }),
   output: importReport,
 });

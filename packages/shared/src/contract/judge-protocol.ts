@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../api.js';
+import { BIG_ID, endpoint, wireInt } from '../api.js';
 
 /** The judge protocol (DESIGN §7 "Judge protocol"): workers are HTTP clients of the server with a bearer token;
  * they never see the database. Internal: units are in the field names. */
@@ -70,32 +70,32 @@ export const judgeTask = z.discriminatedUnion('kind', [
 export type JudgeTask = z.infer<typeof judgeTask>;
 
 export const caseReport = z.object({
-  caseId: z.number().int().nullable(),
-  seq: z.number().int(),
-  status: z.number().int(),
-  time: z.number().int(),
-  memory: z.number().int(),
-  score: z.number().int().nullable(),
-  groupNum: z.number().int().nullable(),
+  caseId: wireInt(z.number().int().nullable()),
+  seq: wireInt(z.number().int()),
+  status: wireInt(z.number().int()),
+  time: wireInt(z.number().int()),
+  memory: wireInt(z.number().int()),
+  score: wireInt(z.number().int().nullable()),
+  groupNum: wireInt(z.number().int().nullable()),
   message: z.string(),
   userOutput: z.string(),
 });
 
 export const judgeReport = z.object({
-  status: z.number().int(),
-  score: z.number().int(),
-  time: z.number().int(),
-  memory: z.number().int(),
+  status: wireInt(z.number().int()),
+  score: wireInt(z.number().int()),
+  time: wireInt(z.number().int()),
+  memory: wireInt(z.number().int()),
   errorMessage: z.string(),
-  oiRankScore: z.number().int().nullable(),
+  oiRankScore: wireInt(z.number().int().nullable()),
   cases: z.array(caseReport),
 });
 export type JudgeReport = z.infer<typeof judgeReport>;
 
 export const testRunReport = z.object({
-  status: z.number().int(),
-  time: z.number().int(),
-  memory: z.number().int(),
+  status: wireInt(z.number().int()),
+  time: wireInt(z.number().int()),
+  memory: wireInt(z.number().int()),
   stderr: z.string(),
   userOutput: z.string(),
   errorMessage: z.string(),
@@ -116,11 +116,11 @@ export const claim = endpoint({
   input: z.object({
     ...workerIdentity,
     languages: z.array(z.string()).max(50),
-    concurrency: z.number().int().min(1).max(256),
-    running: z.number().int().min(0),
+    concurrency: wireInt(z.number().int().min(1).max(256)),
+    running: wireInt(z.number().int().min(0)),
     version: z.string().max(50).optional(),
     /** How long the server may hold the call open waiting for a task (long poll), at most 25 s. */
-    waitMs: z.number().int().min(0).max(25_000).default(25_000),
+    waitMs: wireInt(z.number().int().min(0).max(25_000).default(25_000)),
   }),
   output: judgeTask.nullable(),
 });
@@ -131,10 +131,10 @@ export const heartbeat = endpoint({
   access: 'judge',
   input: z.object({
     ...workerIdentity,
-    taskId: z.number().int(),
-    attempt: z.number().int(),
+    taskId: wireInt(z.number().int(), BIG_ID),
+    attempt: wireInt(z.number().int()),
     /** Compiling (6) or Judging (7) as the worker moves on. */
-    status: z.union([z.literal(6), z.literal(7)]).optional(),
+    status: wireInt(z.union([z.literal(6), z.literal(7)]).optional()),
   }),
   /** false: the task was taken back (lease lost, rejudged, cancelled): stop working on it. */
   output: z.object({ keep: z.boolean() }),
@@ -146,8 +146,8 @@ export const report = endpoint({
   access: 'judge',
   input: z.object({
     ...workerIdentity,
-    taskId: z.number().int(),
-    attempt: z.number().int(),
+    taskId: wireInt(z.number().int(), BIG_ID),
+    attempt: wireInt(z.number().int()),
     judge: judgeReport.optional(),
     testRun: testRunReport.optional(),
     compile: compileReport.optional(),

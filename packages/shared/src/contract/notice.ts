@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, isoDate, page, pageQuery, qNum, qStr } from '../api.js';
+import { endpoint, isoDate, page, pageQuery, qStr, wireInt } from '../api.js';
 
 /** System notices (reference §2 msg/AdminNoticeController, Appendix A AdminSysNotice): root only. Stored with
  * their recipients so the message centre (/api/msg/sys) can show them once it exists. */
@@ -56,7 +56,7 @@ export const updateNotice = endpoint({
   path: '/api/admin/msg/notice',
   access: 'root',
   input: z
-    .object({ id: z.number().int().positive(), ...body })
+    .object({ id: wireInt(z.number().int().positive()), ...body })
     .refine(needsRecipient, { error: 'noticeRecipientRequired', path: ['recipients'] }),
   output: z.null(),
 });
@@ -65,6 +65,6 @@ export const deleteNotice = endpoint({
   method: 'DELETE',
   path: '/api/admin/msg/notice',
   access: 'root',
-  input: z.object({ id: qNum(z.number().int().positive()) }),
+  input: z.object({ id: wireInt(z.number().int().positive()) }),
   output: z.null(),
 });

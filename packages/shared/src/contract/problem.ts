@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, isoDate, page, pageQuery, qBool, qInt, qNum, qStr } from '../api.js';
+import { endpoint, isoDate, page, pageQuery, qBool, qInt, qStr, wireInt } from '../api.js';
 import type { LANGUAGE_NAMES } from '../judge.js';
 
 /** Problems of the public bank (spec 1-core §2 "Problem list" and "Problem detail", reference §2.1). */
@@ -56,19 +56,22 @@ export const problemListItem = z.object({
 export type ProblemListItem = z.infer<typeof problemListItem>;
 
 /** `tagId` arrives as "1,2" (HOJ's client) or as a JSON array "[1,2]"; empty means none. */
-const tagIdList = z.preprocess((v) => {
-  if (v === undefined || v === null || v === '') return [];
-  if (Array.isArray(v)) return v;
-  const text = String(v).trim();
-  if (text.startsWith('[')) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return [text];
+const tagIdList = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return [];
+    if (Array.isArray(v)) return v;
+    const text = String(v).trim();
+    if (text.startsWith('[')) {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return [text];
+      }
     }
-  }
-  return text.split(',').filter((x) => x.trim() !== '');
-}, z.array(z.coerce.number().int().positive()).max(20));
+    return text.split(',').filter((x) => x.trim() !== '');
+  },
+  z.array(wireInt(z.number().int().positive())).max(20),
+);
 
 export const getProblemList = endpoint({
   method: 'GET',
@@ -77,7 +80,7 @@ export const getProblemList = endpoint({
   input: z.object({
     ...pageQuery(10),
     keyword: qStr().pipe(z.string().max(100).optional()),
-    difficulty: qNum(z.number().int().min(0).max(2).optional()),
+    difficulty: wireInt(z.number().int().min(0).max(2).optional()),
     oj: qStr(),
     tagId: tagIdList,
   }),
@@ -105,10 +108,10 @@ export const getUserProblemStatus = endpoint({
   path: '/api/get-user-problem-status',
   access: 'user',
   input: z.object({
-    pidList: z.array(z.coerce.number().int()).max(500),
+    pidList: z.array(wireInt(z.number().int())).max(500),
     isContestProblemList: z.boolean().optional(),
-    cid: z.number().int().nullish(),
-    gid: z.number().int().nullish(),
+    cid: wireInt(z.number().int().nullish()),
+    gid: wireInt(z.number().int().nullish()),
     containsEnd: z.boolean().optional(),
   }),
   /** pid → {status, score}: any AC wins, else the latest status; -10 never submitted. */
@@ -195,7 +198,7 @@ export const getProblemCodeTemplate = endpoint({
   method: 'GET',
   path: '/api/get-problem-code-template',
   access: 'public',
-  input: z.object({ pid: qNum(z.number().int()) }),
+  input: z.object({ pid: wireInt(z.number().int()) }),
   output: z.array(codeTemplate),
 });
 
@@ -244,7 +247,7 @@ export const getProblemLanguages = endpoint({
   method: 'GET',
   path: '/api/get-problem-languages',
   access: 'public',
-  input: z.object({ pid: qNum(z.number().int()) }),
+  input: z.object({ pid: wireInt(z.number().int()) }),
   output: z.array(language),
 });
 
@@ -252,7 +255,7 @@ export const getLastAcCode = endpoint({
   method: 'GET',
   path: '/api/get-last-ac-code',
   access: 'user',
-  input: z.object({ pid: qNum(z.number().int()), cid: qInt() }),
+  input: z.object({ pid: wireInt(z.number().int()), cid: qInt() }),
   output: z.object({ code: z.string(), language: z.string() }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, isoDate, page, pageQuery, qBool, qInt, qNum, qStr } from '../api.js';
+import { BIG_ID, endpoint, isoDate, page, pageQuery, qBool, qInt, qStr, wireInt } from '../api.js';
 import { LIMITS } from '../limits.js';
 
 /** Submitting code, submissions and their judgement (spec 1-core §2 "Submission list/detail", §4, §5). */
@@ -10,7 +10,7 @@ const code = z
   .refine((c) => c.trim().length > 0, { error: 'codeEmpty' });
 
 /** A problem reference: HOJ's client sends the display id string on submit and the numeric id on test runs. */
-const problemRef = z.union([z.string().trim().min(1).max(100), z.number().int()]);
+const problemRef = z.union([z.string().trim().min(1).max(100), wireInt(z.number().int())]);
 
 export const submitProblemJudge = endpoint({
   method: 'POST',
@@ -22,9 +22,9 @@ export const submitProblemJudge = endpoint({
     pid: problemRef,
     language: z.string().trim().min(1).max(50),
     code,
-    cid: z.number().int().nullish(),
-    tid: z.number().int().nullish(),
-    gid: z.number().int().nullish(),
+    cid: wireInt(z.number().int().nullish()),
+    tid: wireInt(z.number().int().nullish()),
+    gid: wireInt(z.number().int().nullish()),
     isRemote: z.boolean().nullish(),
     captcha: z.string().nullish(),
   }),
@@ -129,7 +129,7 @@ export const getSubmissionDetail = endpoint({
   method: 'GET',
   path: '/api/get-submission-detail',
   access: 'public',
-  input: z.object({ submitId: qNum(z.number().int()) }),
+  input: z.object({ submitId: wireInt(z.number().int(), BIG_ID) }),
   output: z.object({ submission, codeShare: z.boolean() }),
 });
 
@@ -158,7 +158,7 @@ export const getAllCaseResult = endpoint({
   method: 'GET',
   path: '/api/get-all-case-result',
   access: 'public',
-  input: z.object({ submitId: qNum(z.number().int()) }),
+  input: z.object({ submitId: wireInt(z.number().int(), BIG_ID) }),
   /** null when the problem does not open case results to this viewer. */
   output: z
     .object({
@@ -186,7 +186,10 @@ export const checkSubmissionsStatus = endpoint({
   method: 'POST',
   path: '/api/check-submissions-status',
   access: 'public',
-  input: z.object({ submitIds: z.array(z.number().int()).max(100), cid: z.number().int().nullish() }),
+  input: z.object({
+    submitIds: z.array(wireInt(z.number().int(), BIG_ID)).max(100),
+    cid: wireInt(z.number().int().nullish()),
+  }),
   /** submitId → the row without code or error message. */
   output: z.record(z.string(), submission),
 });
@@ -195,7 +198,7 @@ export const updateSubmission = endpoint({
   method: 'PUT',
   path: '/api/submission',
   access: 'user',
-  input: z.object({ submitId: z.number().int(), share: z.boolean(), uid: z.string().nullish() }),
+  input: z.object({ submitId: wireInt(z.number().int(), BIG_ID), share: z.boolean(), uid: z.string().nullish() }),
   output: z.null(),
 });
 
@@ -203,7 +206,7 @@ export const downloadBySubmitId = endpoint({
   method: 'GET',
   path: '/api/download-by-submit-id',
   access: 'public',
-  input: z.object({ submitId: qNum(z.number().int()) }),
+  input: z.object({ submitId: wireInt(z.number().int(), BIG_ID) }),
   output: z.unknown(),
   binary: true,
 });
@@ -213,7 +216,7 @@ export const rejudge = endpoint({
   path: '/api/admin/judge/rejudge',
   access: 'root',
   permission: 'rejudge',
-  input: z.object({ submitId: qNum(z.number().int()) }),
+  input: z.object({ submitId: wireInt(z.number().int(), BIG_ID) }),
   output: submission,
 });
 
@@ -223,9 +226,9 @@ export const manualJudge = endpoint({
   path: '/api/admin/judge/manual-judge',
   access: 'admin',
   input: z.object({
-    submitId: qNum(z.number().int()),
-    status: qNum(z.number().int().min(-4).max(8)),
-    score: qNum(z.number().int().min(0).optional()),
+    submitId: wireInt(z.number().int(), BIG_ID),
+    status: wireInt(z.number().int().min(-4).max(8)),
+    score: wireInt(z.number().int().min(0).optional()),
   }),
   output: submission,
 });
@@ -234,7 +237,7 @@ export const cancelJudge = endpoint({
   method: 'GET',
   path: '/api/admin/judge/cancel-judge',
   access: 'admin',
-  input: z.object({ submitId: qNum(z.number().int()) }),
+  input: z.object({ submitId: wireInt(z.number().int(), BIG_ID) }),
   output: submission,
 });
 
@@ -242,6 +245,6 @@ export const resubmit = endpoint({
   method: 'GET',
   path: '/api/resubmit',
   access: 'user',
-  input: z.object({ submitId: qNum(z.number().int()) }),
+  input: z.object({ submitId: wireInt(z.number().int(), BIG_ID) }),
   output: submission,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, isoDate, qStr } from '../api.js';
 import { LIMITS } from '../limits.js';
 import { userInfo } from './account.js';
+import { uploadedFile } from './file.js';
 
 /** User home and settings (spec 1-core §2 "User home", "Settings", §4 "Password reset", reference §6.2-6.3). */
 
@@ -124,11 +125,8 @@ export const uploadAvatar = endpoint({
   method: 'POST',
   path: '/api/file/upload-avatar',
   access: 'user',
-  input: z.object({
-    image: z
-      .custom<Uint8Array>((v) => v instanceof Uint8Array, { error: 'fileRequired' })
-      .refine((v) => v.length <= AVATAR_MAX_BYTES, { error: 'avatarTooLarge' }),
-  }),
+  upload: { maxBytes: AVATAR_MAX_BYTES, tooLarge: 'avatarTooLarge' },
+  input: z.object({ image: uploadedFile() }),
   output: z.object({ uid: z.string(), username: z.string(), nickname: z.string().nullable(), avatar: z.string() }),
 });
 

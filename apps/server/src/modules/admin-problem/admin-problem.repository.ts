@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   codeTemplates,
@@ -148,11 +148,13 @@ export const createAdminProblemRepository = (db: Db) => {
       const [row] = await db.select().from(testDataUploads).where(eq(testDataUploads.id, id));
       return row;
     },
-    async dropUpload(id: string) {
-      await db.delete(testDataUploads).where(eq(testDataUploads.id, id));
-    },
-    async purgeUploads(before: Date) {
-      await db.delete(testDataUploads).where(lt(testDataUploads.expiresAt, before));
+    /** A saved form used its upload: the row expires at once but stays a while, since the upload quota counts
+     * it (the storage collector drops expired rows once the quota window has passed). */
+    async useUpload(id: string, at: Date) {
+      await db
+        .update(testDataUploads)
+        .set({ expiresAt: new Date(at.getTime() - 1) })
+        .where(eq(testDataUploads.id, id));
     },
 
     // ---- markdown uploads ---------------------------------------------------------------------------------------

@@ -1,23 +1,11 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
-import { adminProblem, file, type UploadedFile } from '@oj/shared';
+import { adminProblem, file } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind, type RequestContext } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
 
 const userOf = (ctx: RequestContext) => ctx.user as NonNullable<RequestContext['user']>;
 
-/** Files reach the contract as {bytes, filename}; one byte over the limit is read so "too large" is told apart. */
-const multipartOptions = (maxBytes: number) => ({
-  attachFieldsToBody: 'keyValues' as const,
-  throwFileSizeLimit: false,
-  limits: { fileSize: maxBytes + 1, files: 1, fields: 10 },
-  async onFile(part: MultipartFile) {
-    const value: UploadedFile = { bytes: await part.toBuffer(), filename: part.filename ?? '' };
-    (part as unknown as { value: UploadedFile }).value = value;
-  },
-});
-
-export const registerAdminProblemRoutes = async (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
+export const registerAdminProblemRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const p = s.adminProblems;
   bind(app, deps, adminProblem.getProblemList, (q, ctx) => p.list(userOf(ctx), q));
   bind(app, deps, adminProblem.getProblem, (q, ctx) => p.get(userOf(ctx), q.pid));
@@ -34,17 +22,10 @@ export const registerAdminProblemRoutes = async (app: FastifyInstance, deps: Bin
   bind(app, deps, file.exportProblem, (q) => s.problemTransfer.exportArchive(q.pid));
   bind(app, deps, file.deleteMdImg, (q, ctx) => s.markdownFiles.deleteImage(userOf(ctx), q.fileId));
 
-  // Multipart only where files are uploaded, each scope with its own size limit.
-  await app.register(async (scope) => {
-    await scope.register(multipart, multipartOptions(file.UPLOAD_LIMITS.zipMaxBytes));
-    bind(scope, deps, file.uploadTestcaseZip, (b, ctx) => p.uploadTestCases(userOf(ctx), b.file, b.mode));
-    bind(scope, deps, file.importProblem, (b, ctx) => s.problemTransfer.importArchive(b.file, userOf(ctx).username));
-  });
-  await app.register(async (scope) => {
-    await scope.register(multipart, multipartOptions(file.UPLOAD_LIMITS.markdownFileMaxBytes));
-    bind(scope, deps, file.uploadMdImg, (b, ctx) => s.markdownFiles.uploadImage(userOf(ctx), b.image));
-    bind(scope, deps, file.uploadMdFile, (b, ctx) => s.markdownFiles.uploadFile(userOf(ctx), b.file));
-  });
+  bind(app, deps, file.uploadTestcaseZip, (b, ctx) => p.uploadTestCases(userOf(ctx), b.file, b.mode));
+  bind(app, deps, file.importProblem, (b, ctx) => s.problemTransfer.importArchive(b.file, userOf(ctx).username));
+  bind(app, deps, file.uploadMdImg, (b, ctx) => s.markdownFiles.uploadImage(userOf(ctx), b.image));
+  bind(app, deps, file.uploadMdFile, (b, ctx) => s.markdownFiles.uploadFile(userOf(ctx), b.file));
 
   // Statement attachments: always downloaded, never rendered (nosniff is set on every answer in app.ts).
   app.get<{ Params: { name: string } }>('/api/public/file/:name', async (req, reply) => {

@@ -17,10 +17,11 @@ import type { NewProblemCase, ProblemRepository, ProblemRow } from '../problem/p
 import { caseVersionOf } from '../problem/problem-package.import.js';
 import type { TestDataStore } from '../problem/test-data.store.js';
 import type { SubmissionService } from '../submission/submission.service.js';
+import type { UploadQuotaService } from '../upload/upload-quota.service.js';
 import { toAdminProblem, toProblemCase } from './admin-problem.mapper.js';
-import type { AdminProblemRepository } from './admin-problem.repository.js';
-import { readZip, writeZip } from './safe-zip.js';
-import { pairTestFiles } from './test-data-archive.js';
+import type { AdminProblemRepository, UploadRow } from './admin-problem.repository.js';
+import { DEFAULT_ZIP_LIMITS, withExtractedZip, writeZip } from './safe-zip.js';
+import { mayBeTestFile, pairTestFiles } from './test-data-archive.js';
 
 type Dto = z.output<typeof contract.problemDto>;
 type CompileDto = z.output<typeof contract.compileSpj.input>;
@@ -40,6 +41,7 @@ export const createAdminProblemService = (deps: {
   problems: ProblemRepository;
   store: TestDataStore;
   submissions: Pick<SubmissionService, 'compileChecker'>;
+  quota: UploadQuotaService;
   now?: () => Date;
 }) => {
   const { repo, store } = deps;
@@ -266,7 +268,7 @@ export const createAdminProblemService = (deps: {
         problemId = `P${row.id}`;
         await repo.setProblemId(row.id, problemId);
       }
-      if (dto.uploadTestcaseDir) await repo.dropUpload(dto.uploadTestcaseDir);
+      if (dto.uploadTestcaseDir) await repo.useUpload(dto.uploadTestcaseDir, now());
       return { pid: row.id, problemId };
     },
 
@@ -288,7 +290,7 @@ export const createAdminProblemService = (deps: {
         templates: parts.templates,
         tags: parts.tags,
       });
-      if (dto.uploadTestcaseDir) await repo.dropUpload(dto.uploadTestcaseDir);
+      if (dto.uploadTestcaseDir) await repo.useUpload(dto.uploadTestcaseDir, now());
       return null;
     },
 
@@ -319,22 +321,54 @@ export const createAdminProblemService = (deps: {
       return null;
     },
 
-    /** Reads a test-data zip; nothing is kept unless the whole archive passes. Answers an opaque upload id. */
+    /**
+     * Reads a test-data zip: its names are checked first, then its test files are streamed to a scratch directory
+     * and moved into the store only once the whole archive passed (a refused archive leaves nothing). What it
+     * expands to counts against the uploader's hourly quota. Answers an opaque upload id.
+     */
     async uploadTestCases(user: AuthUser, file: UploadedFile, mode: string | undefined) {
-      const pairs = pairTestFiles(await readZip(file.bytes));
-      await repo.purgeUploads(now());
-      const cases = [];
-      for (const pair of pairs) {
-        const input = await store.put(pair.inputData);
-        const output = await store.put(pair.outputData);
-        cases.push({
-          input: pair.input,
-          output: pair.output,
-          inputSha256: input.sha256,
-          outputSha256: output.sha256,
-          inputSize: input.size,
-          outputSize: output.size,
-        });
+      const allowed = await deps.quota.check(user, file.size);
+      const limits = {
+        ...DEFAULT_ZIP_LIMITS,
+        maxTotalBytes: Math.min(DEFAULT_ZIP_LIMITS.maxTotalBytes, allowed),
+      };
+      let cases: UploadRow['cases'];
+      try {
+        cases = await withExtractedZip(
+          file.path,
+          store.scratchDir,
+          {
+            limits,
+            // zipNoTestCase and zipTooDeep are told from the names, before anything is inflated.
+            inspect: (names) => pairTestFiles(names.map((name) => ({ name }))),
+            select: mayBeTestFile,
+          },
+          async (entries) => {
+            const stored = [];
+            for (const pair of pairTestFiles(entries)) {
+              const { inputEntry: i, outputEntry: o } = pair;
+              const input = await store.putFile(i.path, { move: true, known: i });
+              const output = o ? await store.putFile(o.path, { move: true, known: o }) : await store.put('');
+              stored.push({
+                input: pair.input,
+                output: pair.output,
+                inputSha256: input.sha256,
+                outputSha256: output.sha256,
+                inputSize: input.size,
+                outputSize: output.size,
+              });
+            }
+            return stored;
+          },
+        );
+      } catch (e) {
+        // Over what the quota still allows, not over what any archive may hold: say so.
+        if (e instanceof AppError && e.key === 'zipTooLarge' && allowed < DEFAULT_ZIP_LIMITS.maxTotalBytes) {
+          throw new AppError(429, 'uploadQuotaBytes', {
+            max: String(Math.round(deps.quota.limits.maxBytes / (1024 * 1024))),
+          });
+        }
+        throw e;
       }
       const id = crypto.randomBytes(16).toString('hex');
       await repo.saveUpload({

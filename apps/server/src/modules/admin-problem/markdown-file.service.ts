@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { UploadedFile } from '@oj/shared';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/session.service.js';
+import type { UploadQuotaService } from '../upload/upload-quota.service.js';
+import { moveFile, readHead } from '../upload/uploaded-file.js';
 import { type ImageStore, sniffImage } from '../user/avatar.store.js';
 import type { AdminProblemRepository } from './admin-problem.repository.js';
 
@@ -31,6 +33,7 @@ export const sniffAttachment = (b: Uint8Array): { ext: string } | null => {
 export const createMarkdownFileService = (deps: {
   repo: AdminProblemRepository;
   images: ImageStore;
+  quota: UploadQuotaService;
   dataDir: string;
 }) => {
   const fileDir = path.join(deps.dataDir, 'public', 'file');
@@ -38,43 +41,46 @@ export const createMarkdownFileService = (deps: {
 
   return {
     async uploadImage(user: AuthUser, file: UploadedFile) {
-      const kind = sniffImage(file.bytes);
+      const kind = sniffImage(await readHead(file.path));
       if (!kind) throw new AppError(400, 'fileTypeNotSupported', { name: file.filename });
-      const name = await deps.images.save(file.bytes, kind.ext);
+      await deps.quota.check(user, file.size);
+      const name = await deps.images.saveFile(file.path, kind.ext);
       const row = await deps.repo.saveFile({
         uid: user.uid,
         type: 'markdown',
         name,
         contentType: kind.contentType,
-        size: file.bytes.length,
+        size: file.size,
         originalName: file.filename.slice(0, 255),
       });
       return { link: `/api/public/img/${name}`, fileId: row.id };
     },
 
     async uploadFile(user: AuthUser, file: UploadedFile) {
-      const kind = sniffAttachment(file.bytes);
+      const kind = sniffAttachment(await readHead(file.path));
       if (!kind) throw new AppError(400, 'fileTypeNotSupported', { name: file.filename });
-      await fs.promises.mkdir(fileDir, { recursive: true });
+      await deps.quota.check(user, file.size);
       const name = `${crypto.randomBytes(16).toString('hex')}.${kind.ext}`;
-      await fs.promises.writeFile(path.join(fileDir, name), file.bytes);
+      await moveFile(file.path, path.join(fileDir, name));
       const row = await deps.repo.saveFile({
         uid: user.uid,
         type: 'markdown-file',
         name,
         contentType: 'application/octet-stream',
-        size: file.bytes.length,
+        size: file.size,
         originalName: path.basename(file.filename).slice(0, 255) || name,
       });
       return { link: `/api/public/file/${name}`, fileId: row.id };
     },
 
-    /** The uploader or root may delete an image. */
+    /** The uploader or root may delete an image: it is no longer served, and its file is removed. */
     async deleteImage(user: AuthUser, fileId: number) {
       const row = await deps.repo.findFile(fileId);
       if (!row || row.type !== 'markdown') throw notFound();
       if (row.uid !== user.uid && !user.roles.includes('root')) throw forbidden();
       await deps.repo.markFileDeleted(row.id);
+      // Should this fail, the row says deleted: the storage collector removes the file later.
+      await deps.images.remove(row.name);
       return null;
     },
 

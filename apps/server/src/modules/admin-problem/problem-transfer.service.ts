@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
   adminProblem as adminContract,
@@ -8,6 +7,7 @@ import {
   type ProblemPackage,
   spreadCaseScores,
   type UploadedFile,
+  ZIP_TEXT_ENTRY_MAX_BYTES,
 } from '@oj/shared';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { BinaryAnswer } from '../../http/bind.js';
@@ -15,13 +15,15 @@ import type { ProblemGraph, ProblemRepository, ProblemRow } from '../problem/pro
 import { PackageError, readPackageFolder } from '../problem/problem-package.import.js';
 import type { TestDataStore } from '../problem/test-data.store.js';
 import type { AdminProblemRepository } from './admin-problem.repository.js';
-import { readZip, writeZip, type ZipFileEntry } from './safe-zip.js';
+import { checkTextEntry, type ExtractedEntry, readExtracted, withExtractedZip, writeZip } from './safe-zip.js';
 
 const CHECKER_FILES = { spj: 'checker.cpp', interactive: 'interactor.cpp' } as const;
 const isLanguage = (l: string): l is (typeof LANGUAGE_NAMES)[number] =>
   (LANGUAGE_NAMES as readonly string[]).includes(l);
 
-type PackageFiles = { name: string; data: Buffer | string }[];
+/** Files of a package folder: bytes in memory, or an archive entry extracted to disk. */
+type PackageFiles = ({ name: string; data: Buffer | string } | { name: string; entry: ExtractedEntry })[];
+type ExportFiles = { name: string; data: Buffer | string }[];
 
 /** One problem of the bank as a package folder (DESIGN §4 "Problem packages"): the inverse of readPackageFolder. */
 const toPackage = async (
@@ -33,8 +35,8 @@ const toPackage = async (
     tags: string[];
   },
   store: TestDataStore,
-): Promise<PackageFiles> => {
-  const files: PackageFiles = [];
+): Promise<ExportFiles> => {
+  const files: ExportFiles = [];
   const cases = [];
   for (const c of parts.cases) {
     const name = c.inputName.replace(/\.in$/, '');
@@ -84,7 +86,7 @@ const toPackage = async (
 };
 
 /** HOJ's export (reference §6.8): `<key>.json` (ImportProblemVO) beside a `<key>/` folder of test files. */
-const fromHoj = (vo: Record<string, unknown>, folder: Map<string, Buffer>): PackageFiles => {
+const fromHoj = (vo: Record<string, unknown>, folder: Map<string, ExtractedEntry>): PackageFiles => {
   const p = (vo.problem ?? {}) as Record<string, unknown>;
   const str = (v: unknown, d = '') => (typeof v === 'string' ? v : d);
   const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
@@ -94,8 +96,8 @@ const fromHoj = (vo: Record<string, unknown>, folder: Map<string, Buffer>): Pack
   const files: PackageFiles = [];
   const samples = Array.isArray(vo.samples) ? (vo.samples as Record<string, unknown>[]) : [];
   const content = (ref: unknown) => {
-    const name = str(ref);
-    return folder.get(name) ?? Buffer.from(name);
+    const entry = folder.get(str(ref));
+    return entry ? { entry } : { data: str(ref) };
   };
   const scored = samples.some((s) => typeof s.score === 'number');
   const spread = spreadCaseScores(samples.length);
@@ -103,8 +105,8 @@ const fromHoj = (vo: Record<string, unknown>, folder: Map<string, Buffer>): Pack
     const inputName = str(s.input);
     const base = folder.has(inputName) ? inputName.replace(/\.[^.]*$/, '') || String(i + 1) : String(i + 1);
     const answerExt = str(s.output).endsWith('.ans') ? '.ans' : '.out';
-    files.push({ name: `tests/${base}.in`, data: content(s.input) });
-    files.push({ name: `tests/${base}${answerExt}`, data: content(s.output) });
+    files.push({ name: `tests/${base}.in`, ...content(s.input) });
+    files.push({ name: `tests/${base}${answerExt}`, ...content(s.output) });
     return {
       name: base,
       score: type === 1 && !scored ? spread[i] : num(s.score, 0),
@@ -165,35 +167,37 @@ const fromHoj = (vo: Record<string, unknown>, folder: Map<string, Buffer>): Pack
   return files;
 };
 
+const noProblem = () =>
+  new AppError(400, 'importInvalid', { error: 'no problem.json folder or HOJ problem JSON in the archive' });
+const isPackageJson = (parts: string[]) => parts.at(-1) === 'problem.json' && parts.length <= 2;
+
 /** Splits an uploaded archive into problems: package folders (problem.json, at the root or one level down) and
- * HOJ pairs (`<key>.json` with a `problem` object, and `<key>/`). */
-const problemsOf = (entries: ZipFileEntry[]): { key: string; files: PackageFiles }[] => {
+ * HOJ pairs (`<key>.json` with a `problem` object, and `<key>/`). Test files stay on disk; only the JSON files
+ * are read (each within the size cap of texts). */
+const problemsOf = async (entries: ExtractedEntry[]): Promise<{ key: string; files: PackageFiles }[]> => {
   const out: { key: string; files: PackageFiles }[] = [];
   const under = (prefix: string) =>
-    entries
-      .filter((e) => e.name.startsWith(prefix) && !e.name.endsWith('/'))
-      .map((e) => ({ name: e.name.slice(prefix.length), data: e.data }));
+    entries.filter((e) => e.name.startsWith(prefix)).map((e) => ({ name: e.name.slice(prefix.length), entry: e }));
   for (const e of entries) {
     const parts = e.name.split('/');
-    if (parts.at(-1) === 'problem.json' && parts.length <= 2) {
+    if (isPackageJson(parts)) {
       const prefix = parts.length === 2 ? `${parts[0]}/` : '';
       out.push({ key: parts[0] === 'problem.json' ? 'problem' : parts[0], files: under(prefix) });
     } else if (parts.length === 1 && e.name.endsWith('.json')) {
+      const text = (await readExtracted(e)).toString('utf8');
       let vo: unknown;
       try {
-        vo = JSON.parse(e.data.toString('utf8'));
+        vo = JSON.parse(text);
       } catch {
         throw new AppError(400, 'importInvalid', { error: `${e.name}: not JSON` });
       }
       if (!vo || typeof vo !== 'object' || !('problem' in vo)) continue;
       const key = e.name.slice(0, -5);
-      const folder = new Map(under(`${key}/`).map((f) => [f.name, f.data]));
+      const folder = new Map(under(`${key}/`).map((f) => [f.name, f.entry]));
       out.push({ key, files: fromHoj(vo as Record<string, unknown>, folder) });
     }
   }
-  if (out.length === 0) {
-    throw new AppError(400, 'importInvalid', { error: 'no problem.json folder or HOJ problem JSON in the archive' });
-  }
+  if (out.length === 0) throw noProblem();
   return out;
 };
 
@@ -202,18 +206,28 @@ export const createProblemTransferService = (deps: {
   repo: AdminProblemRepository;
   problems: ProblemRepository;
   store: TestDataStore;
-  tmpDir?: string;
 }) => {
   const { store } = deps;
 
-  /** Writes already-validated entries below a fresh directory; every path is re-checked to stay inside it. */
-  const materialize = (files: PackageFiles) => {
-    const root = fs.mkdtempSync(path.join(deps.tmpDir ?? os.tmpdir(), 'oj-import-'));
+  /**
+   * Lays a package out below a fresh scratch directory (inside OJ_DATA_DIR): texts are written, extracted entries
+   * hard-linked (no copy). Every path is re-checked to stay inside it. Files beside problem.json are read into
+   * memory later (problem.json, the checker, extra files), so they are capped like every text of an archive.
+   */
+  const materialize = async (files: PackageFiles) => {
+    await fs.promises.mkdir(store.scratchDir, { recursive: true });
+    const root = await fs.promises.mkdtemp(path.join(store.scratchDir, 'import-'));
     for (const f of files) {
       const target = path.resolve(root, f.name);
       if (!target.startsWith(root + path.sep)) throw new AppError(400, 'zipUnsafePath', { name: f.name });
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, f.data);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      if (!('entry' in f)) {
+        await fs.promises.writeFile(target, f.data);
+        continue;
+      }
+      if (!f.name.includes('/')) checkTextEntry(f.entry, ZIP_TEXT_ENTRY_MAX_BYTES);
+      await fs.promises.rm(target, { force: true });
+      await fs.promises.link(f.entry.path, target).catch(() => fs.promises.copyFile(f.entry.path, target));
     }
     return root;
   };
@@ -228,33 +242,40 @@ export const createProblemTransferService = (deps: {
   };
 
   return {
-    /** Every problem is read and checked before the first one is created, so a bad archive creates nothing. */
+    /** Every problem is read and checked before the first one is created, so a bad archive creates nothing. The
+     * archive is streamed to a scratch directory (root only: no quota), its test files moved into the store. */
     async importArchive(file: UploadedFile, importer: string) {
-      const found = problemsOf(await readZip(file.bytes));
-      const graphs: ProblemGraph[] = [];
-      for (const p of found) {
-        const dir = materialize(p.files);
-        try {
-          const { graph } = await readPackageFolder(dir, store);
-          graph.problem.author ||= importer;
-          graph.problem.modifiedUser = importer;
-          graphs.push(graph);
-        } catch (e) {
-          if (e instanceof PackageError || e instanceof SyntaxError) {
-            throw new AppError(400, 'importInvalid', { error: `${p.key}: ${e.message.replace(dir, '')}` });
+      const inspect = (names: string[]) => {
+        const parts = names.map((n) => n.split('/'));
+        if (!parts.some((p) => isPackageJson(p) || (p.length === 1 && p[0].endsWith('.json')))) throw noProblem();
+      };
+      const graphs = await withExtractedZip(file.path, store.scratchDir, { inspect }, async (entries) => {
+        const read: ProblemGraph[] = [];
+        for (const p of await problemsOf(entries)) {
+          const dir = await materialize(p.files);
+          try {
+            const { graph } = await readPackageFolder(dir, store, { move: true });
+            graph.problem.author ||= importer;
+            graph.problem.modifiedUser = importer;
+            read.push(graph);
+          } catch (e) {
+            if (e instanceof PackageError || e instanceof SyntaxError) {
+              throw new AppError(400, 'importInvalid', { error: `${p.key}: ${e.message.replace(dir, '')}` });
+            }
+            throw e;
+          } finally {
+            await fs.promises.rm(dir, { recursive: true, force: true });
           }
-          throw e;
-        } finally {
-          fs.rmSync(dir, { recursive: true, force: true });
         }
-      }
+        return read;
+      });
       const created = [];
       for (const g of graphs) created.push(await create(g));
       return { problems: created };
     },
 
     async exportArchive(pids: number[]): Promise<BinaryAnswer> {
-      const files: PackageFiles = [];
+      const files: ExportFiles = [];
       const used = new Set<string>();
       for (const pid of [...new Set(pids)]) {
         const p = await deps.problems.findById(pid);

@@ -1,19 +1,24 @@
 import path from 'node:path/posix';
 import { compareCaseNames } from '@oj/shared';
 import { AppError } from '../../http/app-error.js';
-import type { ZipFileEntry } from './safe-zip.js';
 
-export interface TestFilePair {
+/** Two files of an archive paired into a test case. `inputEntry`/`outputEntry` are the archive entries (whatever
+ * the caller read them as); an input without an answer has no `outputEntry` (an empty answer). */
+export interface TestFilePair<E> {
   /** Stored names: `<base>.in` and `<base>.out` (or `.ans` as uploaded). */
   input: string;
   output: string;
-  inputData: Buffer;
-  outputData: Buffer;
+  inputEntry: E;
+  outputEntry: E | undefined;
 }
 
 /** Archive litter that is never test data. */
 const ignored = (name: string) =>
   name.startsWith('__MACOSX/') || path.basename(name).startsWith('.') || name.endsWith('/');
+const isTestFile = (n: string) => /\.(in|out|ans)$/.test(n) || (/\.txt$/.test(n) && /(input|output)/.test(n));
+
+/** Whether an archive entry can be test data at all: the others are never unpacked. */
+export const mayBeTestFile = (name: string) => !ignored(name) && isTestFile(path.basename(name));
 
 /**
  * Pairs the test files of an uploaded archive (reference §4.6): `*.in` with `*.out` or `*.ans`, or
@@ -21,16 +26,14 @@ const ignored = (name: string) =>
  * an input without an answer gets an empty one (HOJ does the same); anything else is ignored. Cases come back
  * in package order (by name, numerically where names are numbers).
  */
-export const pairTestFiles = (entries: ZipFileEntry[]): TestFilePair[] => {
-  const files = entries.filter((e) => !ignored(e.name));
-  const isTestFile = (n: string) => /\.(in|out|ans)$/.test(n) || (/\.txt$/.test(n) && /(input|output)/.test(n));
-  const testFiles = files.filter((f) => isTestFile(path.basename(f.name)));
+export const pairTestFiles = <E extends { name: string }>(entries: E[]): TestFilePair<E>[] => {
+  const testFiles = entries.filter((e) => mayBeTestFile(e.name));
   if (testFiles.length === 0) throw new AppError(400, 'zipNoTestCase');
   const folders = new Set(testFiles.map((f) => path.dirname(f.name)));
   if (folders.size > 1 || [...folders].some((d) => d.includes('/'))) throw new AppError(400, 'zipTooDeep');
 
-  const byName = new Map(testFiles.map((f) => [path.basename(f.name), f.data]));
-  const pairs: (TestFilePair & { base: string })[] = [];
+  const byName = new Map(testFiles.map((f) => [path.basename(f.name), f]));
+  const pairs: (TestFilePair<E> & { base: string })[] = [];
   const taken = new Set<string>();
   for (const name of [...byName.keys()]) {
     let base: string;
@@ -53,8 +56,8 @@ export const pairTestFiles = (entries: ZipFileEntry[]): TestFilePair[] => {
       base,
       input: `${base}.in`,
       output: answer?.endsWith('.ans') ? `${base}.ans` : answerName.endsWith('.ans') ? answerName : `${base}.out`,
-      inputData: byName.get(name) as Buffer,
-      outputData: answer ? (byName.get(answer) as Buffer) : Buffer.alloc(0),
+      inputEntry: byName.get(name) as E,
+      outputEntry: answer ? byName.get(answer) : undefined,
     });
   }
   if (pairs.length === 0) throw new AppError(400, 'zipNoTestCase');

@@ -4,6 +4,8 @@ import { AppError, badRequest, notFound } from '../../http/app-error.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { SiteService } from '../site/site.service.js';
+import type { UploadQuotaService } from '../upload/upload-quota.service.js';
+import { readHead } from '../upload/uploaded-file.js';
 import { type ImageStore, sniffImage } from '../user/avatar.store.js';
 import type { AdminSiteRepository } from './admin-site.repository.js';
 
@@ -26,6 +28,7 @@ export const createAdminSiteService = (deps: {
   site: SiteService;
   mail: MailService;
   images: ImageStore;
+  quota: UploadQuotaService;
   audit: AuditService;
   now?: () => Date;
 }) => {
@@ -121,12 +124,14 @@ export const createAdminSiteService = (deps: {
 
     /** Images only, recognised by their bytes: an SVG or an HTML page renamed .png is refused (DESIGN §7). */
     async uploadCarousel(actor: Actor, file: UploadedFile) {
-      const kind = sniffImage(file.bytes);
+      const kind = sniffImage(await readHead(file.path));
       if (!kind) throw badRequest('imageTypeNotSupported', 'file');
-      const name = await deps.images.save(file.bytes, kind.ext);
+      // Root only today (and root is exempt), but the carousel counts like every other upload.
+      await deps.quota.check({ uid: actor.uid }, file.size);
+      const name = await deps.images.saveFile(file.path, kind.ext);
       const url = `/api/public/img/${name}`;
       const row = await deps.repo.addCarousel(
-        { uid: actor.uid, name, contentType: kind.contentType, size: file.bytes.length },
+        { uid: actor.uid, name, contentType: kind.contentType, size: file.size },
         url,
       );
       await deps.audit.record(actor, 'carousel', { type: 'carousel', id: row.id }, { added: url });
@@ -136,6 +141,7 @@ export const createAdminSiteService = (deps: {
     async deleteCarousel(actor: Actor, id: number) {
       const row = await deps.repo.deleteCarousel(id);
       if (!row) throw notFound();
+      await deps.images.remove(row.url.split('/').pop() ?? '');
       await deps.audit.record(actor, 'carousel', { type: 'carousel', id }, { removed: row.url });
       return null;
     },

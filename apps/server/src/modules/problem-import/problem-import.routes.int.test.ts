@@ -147,6 +147,15 @@ describe.each(DB_KINDS)('problem imports (%s)', (kind) => {
     expect(junk.json().data.key).toBe('importNothingFound');
   });
 
+  it('skips an FPS file declaring entities (XXE) with a reason instead of reading files or failing', async () => {
+    const xxe = `<?xml version="1.0"?><!DOCTYPE fps [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><fps version="1.2"><item><title>&xxe;</title></item></fps>`;
+    const res = await upload('/api/file/import-fps-problem', 'xxe.xml', Buffer.from(xxe));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ imported: 0, problems: [{ status: 'skipped' }] });
+    expect(res.json().data.problems[0].reason).toMatch(/DOCTYPE/);
+    expect(res.body).not.toMatch(/root:x:0/);
+  });
+
   it('imports QDUOJ zips with OI scores, nested folders and taken display ids; skips broken problems', async () => {
     const zip = rawZip([
       { name: 'export/1/problem.json', data: qdojProblem() },

@@ -1,5 +1,4 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
-import { file, importFormats, type UploadedFile } from '@oj/shared';
+import { importFormats } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind, type RequestContext } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
@@ -9,20 +8,9 @@ const importerOf = (ctx: RequestContext) => {
   return { uid: user.uid, username: user.username };
 };
 
-export const registerProblemImportRoutes = async (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      attachFieldsToBody: 'keyValues',
-      throwFileSizeLimit: false,
-      limits: { fileSize: file.UPLOAD_LIMITS.zipMaxBytes + 1, files: 1, fields: 5 },
-      async onFile(part: MultipartFile) {
-        const value: UploadedFile = { bytes: await part.toBuffer(), filename: part.filename ?? '' };
-        (part as unknown as { value: UploadedFile }).value = value;
-      },
-    });
-    const i = s.problemImport;
-    bind(scope, deps, importFormats.importFpsProblem, (b, ctx) => i.importFps(b.file, importerOf(ctx)));
-    bind(scope, deps, importFormats.importQdojProblem, (b, ctx) => i.importQdoj(b.file, importerOf(ctx)));
-    bind(scope, deps, importFormats.importHydroProblem, (b, ctx) => i.importHydro(b.file, importerOf(ctx)));
-  });
+export const registerProblemImportRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
+  const i = s.problemImport;
+  bind(app, deps, importFormats.importFpsProblem, (b, ctx) => i.importFps(b.file, importerOf(ctx)));
+  bind(app, deps, importFormats.importQdojProblem, (b, ctx) => i.importQdoj(b.file, importerOf(ctx)));
+  bind(app, deps, importFormats.importHydroProblem, (b, ctx) => i.importHydro(b.file, importerOf(ctx)));
 };

@@ -1,13 +1,22 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
-import { compareCaseNames, type ImportReport, LANGUAGE_NAMES, spreadCaseScores, type UploadedFile } from '@oj/shared';
+import {
+  compareCaseNames,
+  type ImportReport,
+  LANGUAGE_NAMES,
+  spreadCaseScores,
+  type UploadedFile,
+  ZIP_TEXT_ENTRY_MAX_BYTES,
+} from '@oj/shared';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import YAML from 'yaml';
 import { AppError } from '../../http/app-error.js';
-import { readZip, type ZipFileEntry } from '../admin-problem/safe-zip.js';
+import { checkTextEntry, type ExtractedEntry, readExtracted, withExtractedZip } from '../admin-problem/safe-zip.js';
 import type { ProblemGraph, ProblemRepository } from '../problem/problem.repository.js';
 import { caseVersionOf, encodeExamples } from '../problem/problem-package.import.js';
 import type { TestDataStore } from '../problem/test-data.store.js';
+import { readHead } from '../upload/uploaded-file.js';
 import { type ImageStore, sniffImage } from '../user/avatar.store.js';
 import { decodeEntities, htmlToMarkdown, normalizeData, richText } from './import-text.js';
 import type { ProblemImportRepository } from './problem-import.repository.js';
@@ -28,7 +37,14 @@ interface Draft {
   timeLimitMs: number;
   memoryLimitMb: number;
   type: 0 | 1;
-  cases: { name: string; input: Buffer | string; output: Buffer | string; score?: number; groupNum?: number }[];
+  /** Test data: text of an XML file, or a file of the archive (stored byte for byte). */
+  cases: {
+    name: string;
+    input: ExtractedEntry | string;
+    output: ExtractedEntry | string;
+    score?: number;
+    groupNum?: number;
+  }[];
   checker?: { code: string; language: 'C' | 'C++' };
   tags: string[];
 }
@@ -56,17 +72,21 @@ const checkerLanguage = (l: string): 'C' | 'C++' | undefined =>
   /^c$/i.test(l.trim()) ? 'C' : /^(c\+\+|cpp|g\+\+)/i.test(l.trim()) ? 'C++' : undefined;
 
 /** Test files of one folder, paired by name: `x.in` with `x.out` or `x.ans`, ordered numerically. */
-const pairCases = (entries: ZipFileEntry[], dir: string, notes: string[]) => {
+const pairCases = (entries: ExtractedEntry[], dir: string, notes: string[]) => {
   const inDir = entries.filter((e) => path.posix.dirname(e.name) === dir);
-  const byName = new Map(inDir.map((e) => [path.posix.basename(e.name), e.data]));
+  const byName = new Map(inDir.map((e) => [path.posix.basename(e.name), e]));
   const names = [...byName.keys()].filter((n) => n.endsWith('.in')).map((n) => n.slice(0, -3));
   names.sort(compareCaseNames);
   return names.map((name) => {
     const answer = byName.get(`${name}.out`) ?? byName.get(`${name}.ans`);
     if (!answer) notes.push(`missingOutput:${name}`);
-    return { name, input: byName.get(`${name}.in`) as Buffer, output: answer ?? '' };
+    return { name, input: byName.get(`${name}.in`) as ExtractedEntry, output: answer ?? '' };
   });
 };
+
+/** Text of an archive entry needed in memory (a statement, a configuration, a checker), within the text cap. */
+const textOf = async (entry: ExtractedEntry | undefined) =>
+  entry ? (await readExtracted(entry)).toString('utf8') : undefined;
 
 /** Tells an admin in one line what a note code means (the report is read by people). */
 const describeNotes = (notes: string[]) => {
@@ -88,9 +108,15 @@ export const createProblemImportService = (deps: {
     if (!d.cases.length) throw new SkipError('the problem has no test data');
     const scores = spreadCaseScores(d.cases.length);
     const cases = [];
+    // Archive files are moved into the store (the extraction directory goes away anyway); a file two cases
+    // share is found stored the second time by its hash.
+    const put = (data: ExtractedEntry | string) =>
+      typeof data === 'string'
+        ? deps.store.put(normalizeData(data))
+        : deps.store.putFile(data.path, { move: true, known: data });
     for (const [i, c] of d.cases.entries()) {
-      const input = await deps.store.put(typeof c.input === 'string' ? normalizeData(c.input) : c.input);
-      const output = await deps.store.put(typeof c.output === 'string' ? normalizeData(c.output) : c.output);
+      const input = await put(c.input);
+      const output = await put(c.output);
       cases.push({
         seq: i + 1,
         inputName: `${c.name}.in`,
@@ -158,11 +184,11 @@ export const createProblemImportService = (deps: {
     return { row, renamedFrom: taken && wanted ? wanted : null };
   };
 
-  /** Each problem on its own: a broken one is reported and skipped, the others are imported. */
-  const run = async (found: Found[], importer: string): Promise<ImportReport> => {
-    if (!found.length) throw new AppError(400, 'importNothingFound');
+  /** Each problem on its own: a broken one is reported and skipped, the others are imported. Problems may be
+   * found one by one (an FPS archive is parsed one XML file at a time). */
+  const run = async (found: Iterable<Found> | AsyncIterable<Found>, importer: string): Promise<ImportReport> => {
     const problems: Report[] = [];
-    for (const f of found) {
+    for await (const f of found) {
       const notes: string[] = [];
       try {
         const draft = await f.read(notes);
@@ -191,6 +217,7 @@ export const createProblemImportService = (deps: {
         });
       }
     }
+    if (!problems.length) throw new AppError(400, 'importNothingFound');
     const imported = problems.filter((p) => p.status === 'imported').length;
     return { imported, skipped: problems.length - imported, problems };
   };
@@ -233,19 +260,25 @@ export const createProblemImportService = (deps: {
   };
 
   const fpsItems = (xmlText: string, source: string, uid: string): Found[] => {
-    const valid = XMLValidator.validate(xmlText);
-    if (valid !== true) {
-      return [
-        {
-          source,
-          title: source,
-          read: async () => {
-            throw new SkipError(`not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
-          },
+    const unreadable = (reason: string): Found[] => [
+      {
+        source,
+        title: source,
+        read: async () => {
+          throw new SkipError(reason);
         },
-      ];
+      },
+    ];
+    // FPS never needs a DTD; entity declarations are how XML reads local files (XXE) or expands to gigabytes.
+    if (/<!DOCTYPE/i.test(xmlText)) return unreadable('a DOCTYPE with entity declarations is not accepted');
+    const valid = XMLValidator.validate(xmlText);
+    if (valid !== true) return unreadable(`not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
+    let doc: Record<string, unknown>;
+    try {
+      doc = xml.parse(xmlText) as Record<string, unknown>;
+    } catch (e) {
+      return unreadable(`unreadable XML (${e instanceof Error ? e.message : 'parse error'})`);
     }
-    const doc = xml.parse(xmlText) as Record<string, unknown>;
     const root = (doc.fps ?? doc.FPS) as Record<string, unknown> | undefined;
     const items = list(root?.item) as Record<string, unknown>[];
     return items.map((item, i) => ({
@@ -323,16 +356,20 @@ export const createProblemImportService = (deps: {
     }));
   };
 
-  const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b;
+  const isZip = async (file: UploadedFile) => {
+    const head = await readHead(file.path, 2);
+    return head[0] === 0x50 && head[1] === 0x4b;
+  };
 
   // ---- QDUOJ (export zip: <n>/problem.json + <n>/testcase/) ---------------------------------------------------
 
-  const qdojFolder = (entries: ZipFileEntry[], jsonEntry: ZipFileEntry): Found => {
+  const qdojFolder = async (entries: ExtractedEntry[], jsonEntry: ExtractedEntry): Promise<Found> => {
     const dir = path.posix.dirname(jsonEntry.name);
     let title = dir;
     let json: Record<string, unknown> | undefined;
+    const jsonText = (await textOf(jsonEntry)) as string;
     try {
-      json = JSON.parse(jsonEntry.data.toString('utf8'));
+      json = JSON.parse(jsonText);
       title = text(json?.title) || dir;
     } catch {
       json = undefined;
@@ -346,9 +383,7 @@ export const createProblemImportService = (deps: {
         const spj = json.spj as { language?: string; code?: string } | null | undefined;
         const isOi = String(json.rule_type ?? 'ACM').toUpperCase() === 'OI';
         const byName = new Map(
-          entries
-            .filter((e) => path.posix.dirname(e.name) === caseDir)
-            .map((e) => [path.posix.basename(e.name), e.data]),
+          entries.filter((e) => path.posix.dirname(e.name) === caseDir).map((e) => [path.posix.basename(e.name), e]),
         );
         const declared = list(json.test_case_score) as { input_name?: string; output_name?: string; score?: number }[];
         let cases: Draft['cases'];
@@ -459,14 +494,15 @@ export const createProblemImportService = (deps: {
     return clampInt(unit === 'k' ? n / 1024 : unit === 'g' ? n * 1024 : n, 16, 4096);
   };
 
-  const hydroFolder = (entries: ZipFileEntry[], yamlEntry: ZipFileEntry): Found => {
+  const hydroFolder = async (entries: ExtractedEntry[], yamlEntry: ExtractedEntry): Promise<Found> => {
     const dir = path.posix.dirname(yamlEntry.name);
     const inDir = (name: string) => (dir === '.' ? name : `${dir}/${name}`);
-    const file = (name: string) => entries.find((e) => e.name === inDir(name))?.data;
+    const file = (name: string) => entries.find((e) => e.name === inDir(name));
     let meta: Record<string, unknown> | undefined;
     let yamlError: Error | undefined;
+    const yamlText = (await textOf(yamlEntry)) as string;
     try {
-      meta = YAML.parse(yamlEntry.data.toString('utf8')) as Record<string, unknown>;
+      meta = YAML.parse(yamlText) as Record<string, unknown>;
     } catch (e) {
       yamlError = e as Error;
     }
@@ -479,13 +515,13 @@ export const createProblemImportService = (deps: {
             `problem.yaml is not valid YAML${yamlError ? `: ${yamlError.message.split('\n')[0]}` : ''}`,
           );
         }
-        const md = ['problem_zh.md', 'problem.md', 'problem_en.md'].map(file).find(Boolean)?.toString('utf8') ?? '';
+        const md = (await textOf(['problem_zh.md', 'problem.md', 'problem_en.md'].map(file).find(Boolean))) ?? '';
         if (!md) notes.push('no statement file (problem_zh.md / problem.md)');
         const statement = splitHydroStatement(md);
         const testDir = inDir('testdata');
-        const configData = file('testdata/config.yaml') ?? file('testdata/config.yml');
-        const config = (configData ? YAML.parse(configData.toString('utf8')) : {}) as Record<string, unknown>;
-        const testFile = (name: string) => entries.find((e) => e.name === `${testDir}/${name}`)?.data;
+        const configData = await textOf(file('testdata/config.yaml') ?? file('testdata/config.yml'));
+        const config = (configData ? YAML.parse(configData) : {}) as Record<string, unknown>;
+        const testFile = (name: string) => entries.find((e) => e.name === `${testDir}/${name}`);
         let cases: Draft['cases'] = [];
         const subtasks = list(config.subtasks) as { score?: number; cases?: { input?: string; output?: string }[] }[];
         let type: 0 | 1 = 0;
@@ -507,7 +543,7 @@ export const createProblemImportService = (deps: {
         let checker: Draft['checker'];
         if (config.type === 'special' || config.checker) {
           const name = String(config.checker ?? '');
-          const code = name ? testFile(name)?.toString('utf8') : undefined;
+          const code = name ? await textOf(testFile(name)) : undefined;
           if (code && String(config.checker_type ?? 'testlib') === 'testlib' && /\.(cc|cpp|cxx)$/i.test(name)) {
             checker = { code, language: 'C++' };
           } else notes.push(`special judge ${name || '(none)'} dropped: only testlib checkers in C++ are supported`);
@@ -541,47 +577,67 @@ export const createProblemImportService = (deps: {
     };
   };
 
-  const zipOf = async (file: UploadedFile) => {
-    if (!isZip(file.bytes)) throw new AppError(400, 'zipInvalid');
+  /** Streams the archive to a scratch directory (never into memory) for `use`, removed afterwards. */
+  const withZip = async <T>(
+    file: UploadedFile,
+    select: (name: string) => boolean,
+    use: (entries: ExtractedEntry[]) => Promise<T>,
+  ) => {
+    if (!(await isZip(file))) throw new AppError(400, 'zipInvalid');
     // macOS archives carry resource forks beside every file; they are never problems.
-    return (await readZip(file.bytes)).filter(
-      (e) => !e.name.startsWith('__MACOSX/') && !path.posix.basename(e.name).startsWith('._'),
-    );
+    const wanted = (name: string) =>
+      !name.startsWith('__MACOSX/') && !path.posix.basename(name).startsWith('._') && select(name);
+    return withExtractedZip(file.path, deps.store.scratchDir, { select: wanted }, use);
   };
 
   return {
-    /** One FPS XML file, or a zip of them (at any depth). */
+    /** One FPS XML file, or a zip of them (at any depth), read one file at a time. */
     async importFps(file: UploadedFile, importer: { uid: string; username: string }) {
-      const found: Found[] = [];
-      if (isZip(file.bytes)) {
-        for (const e of await zipOf(file)) {
-          if (e.name.toLowerCase().endsWith('.xml'))
-            found.push(...fpsItems(e.data.toString('utf8'), e.name, importer.uid));
-        }
-      } else {
-        const textData = Buffer.from(file.bytes)
-          .toString('utf8')
-          .replace(/^\uFEFF/, '');
-        if (!textData.trimStart().startsWith('<')) throw new AppError(400, 'importNothingFound');
-        found.push(...fpsItems(textData, file.filename || 'fps.xml', importer.uid));
+      if (await isZip(file)) {
+        return withZip(
+          file,
+          (name) => name.toLowerCase().endsWith('.xml'),
+          async (entries) => {
+            async function* found() {
+              for (const e of entries) yield* fpsItems((await readExtracted(e)).toString('utf8'), e.name, importer.uid);
+            }
+            return run(found(), importer.username);
+          },
+        );
       }
-      return run(found, importer.username);
+      const name = file.filename || 'fps.xml';
+      checkTextEntry({ name, size: file.size }, ZIP_TEXT_ENTRY_MAX_BYTES);
+      const textData = (await fs.promises.readFile(file.path, 'utf8')).replace(/^\uFEFF/, '');
+      if (!textData.trimStart().startsWith('<')) throw new AppError(400, 'importNothingFound');
+      return run(fpsItems(textData, name, importer.uid), importer.username);
     },
 
     async importQdoj(file: UploadedFile, importer: { uid: string; username: string }) {
-      const entries = await zipOf(file);
-      const found = entries
-        .filter((e) => path.posix.basename(e.name) === 'problem.json')
-        .map((e) => qdojFolder(entries, e));
-      return run(found, importer.username);
+      return withZip(
+        file,
+        () => true,
+        async (entries) => {
+          const found = [];
+          for (const e of entries) {
+            if (path.posix.basename(e.name) === 'problem.json') found.push(await qdojFolder(entries, e));
+          }
+          return run(found, importer.username);
+        },
+      );
     },
 
     async importHydro(file: UploadedFile, importer: { uid: string; username: string }) {
-      const entries = await zipOf(file);
-      const found = entries
-        .filter((e) => /^problem\.ya?ml$/.test(path.posix.basename(e.name)))
-        .map((e) => hydroFolder(entries, e));
-      return run(found, importer.username);
+      return withZip(
+        file,
+        () => true,
+        async (entries) => {
+          const found = [];
+          for (const e of entries) {
+            if (/^problem\.ya?ml$/.test(path.posix.basename(e.name))) found.push(await hydroFolder(entries, e));
+          }
+          return run(found, importer.username);
+        },
+      );
     },
   };
 };

@@ -31,10 +31,12 @@ export const caseVersionOf = (
     .digest('hex')
     .slice(0, 16);
 
-/** Reads a problem package folder (DESIGN §4 "Problem packages") into a problem graph, storing its test files. */
+/** Reads a problem package folder (DESIGN §4 "Problem packages") into a problem graph, storing its test files
+ * (streamed, never read whole; with `move`, a scratch folder's test files are moved into the store). */
 export const readPackageFolder = async (
   dir: string,
   store: TestDataStore,
+  opts: { move?: boolean } = {},
 ): Promise<{ pkg: ProblemPackage; graph: ProblemGraph }> => {
   const jsonPath = path.join(dir, 'problem.json');
   if (!fs.existsSync(jsonPath)) throw new PackageError(`${dir}: problem.json is missing`);
@@ -56,13 +58,20 @@ export const readPackageFolder = async (
     pkg.cases ?? names.map((name, i) => ({ name, score: spreadCaseScores(names.length)[i], groupNum: undefined }));
   if (chosen.length === 0) throw new PackageError(`${dir}: no test cases in tests/`);
 
+  // A file two cases name is stored once (with `move` it is gone after the first time).
+  const stored = new Map<string, Promise<{ sha256: string; size: number }>>();
+  const put = (file: string) => {
+    const done = stored.get(file) ?? store.putFile(file, opts);
+    stored.set(file, done);
+    return done;
+  };
   const cases = [];
   for (const [i, c] of chosen.entries()) {
     const answer = answerOf(c.name);
     if (!files.includes(`${c.name}.in`)) throw new PackageError(`${dir}: tests/${c.name}.in is missing`);
     if (!answer && pkg.judgeMode !== 'interactive') throw new PackageError(`${dir}: tests/${c.name}.out is missing`);
-    const input = await store.put(fs.readFileSync(path.join(testsDir, `${c.name}.in`)));
-    const output = await store.put(answer ? fs.readFileSync(path.join(testsDir, answer)) : '');
+    const input = await put(path.join(testsDir, `${c.name}.in`));
+    const output = answer ? await put(path.join(testsDir, answer)) : await store.put('');
     cases.push({
       seq: i + 1,
       inputName: `${c.name}.in`,

@@ -18,6 +18,7 @@ export const DEFAULT_WEB_CONFIG: Omit<
   projectUrl: '',
   footerBrand: 'Online Judge Training School',
   preliminaryUrl: '',
+  externalImages: 'proxy',
 };
 
 /** Site switches of reference §1.6. */

@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
-import { type Locale, message, type UserInfo } from '@oj/shared';
+import { type Locale, message, type UploadedFile, type UserInfo } from '@oj/shared';
 import { AppError, badRequest, notFound } from '../../http/app-error.js';
 import { hashPassword, sha256, verifyPassword } from '../../lib/password.js';
 import type { LoginFailureRepository } from '../auth/login-failure.repository.js';
 import type { AuthUser, SessionService } from '../auth/session.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { SiteService } from '../site/site.service.js';
-import type { ImageStore } from './avatar.store.js';
-import { sniffImage } from './avatar.store.js';
+import type { UploadQuotaService } from '../upload/upload-quota.service.js';
+import { readHead } from '../upload/uploaded-file.js';
+import { type ImageStore, isImageName, sniffImage } from './avatar.store.js';
 import { toUserInfo } from './user.mapper.js';
 import type { UserRepository } from './user.repository.js';
 import type { ProfilePatch, UserAccountRepository } from './user-account.repository.js';
@@ -30,6 +31,7 @@ export const createAccountSettingsService = (deps: {
   mail: MailService;
   site: SiteService;
   images: ImageStore;
+  quota: UploadQuotaService;
   now?: () => Date;
 }) => {
   const now = deps.now ?? (() => new Date());
@@ -160,20 +162,32 @@ export const createAccountSettingsService = (deps: {
       return info(user.uid);
     },
 
-    async uploadAvatar(user: AuthUser, image: Uint8Array) {
-      const kind = sniffImage(image);
+    /** The new avatar replaces the old one: its file is removed and its row marked deleted, so changing avatars
+     * never piles files up. */
+    async uploadAvatar(user: AuthUser, image: UploadedFile) {
+      const kind = sniffImage(await readHead(image.path));
       if (!kind) throw badRequest('avatarType', 'image');
-      const name = await deps.images.save(image, kind.ext);
+      await deps.quota.check(user, image.size);
+      const name = await deps.images.saveFile(image.path, kind.ext);
       const url = `/api/public/img/${name}`;
-      await deps.accounts.setAvatar(user.uid, { name, contentType: kind.contentType, size: image.length }, url, now());
+      const replaced = await deps.accounts.setAvatar(
+        user.uid,
+        { name, contentType: kind.contentType, size: image.size },
+        url,
+        now(),
+      );
+      // A file left behind by a failure here has a deleted row: the storage collector removes it.
+      await Promise.all(replaced.map((old) => deps.images.remove(old)));
       const u = await me(user.uid);
       return { uid: u.uid, username: u.username, nickname: u.nickname, avatar: url };
     },
 
-    /** A public image: its stored type (sniffed at upload), never a type guessed from the request. */
+    /** A public image: its stored type (sniffed at upload), never a type guessed from the request. A name of
+     * another shape is not looked up at all; a deleted image is gone. */
     async publicImage(name: string) {
+      if (!isImageName(name)) throw notFound();
       const file = await deps.accounts.fileByName(name);
-      const body = file ? deps.images.open(name) : null;
+      const body = file && file.deleted === 0 ? deps.images.open(name) : null;
       if (!file || !body) throw notFound();
       return { body, contentType: file.contentType };
     },

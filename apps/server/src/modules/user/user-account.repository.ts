@@ -34,15 +34,23 @@ export const createUserAccountRepository = (db: Db) => ({
       .where(eq(users.uid, uid));
   },
 
-  /** Records the new avatar file, marks the user's earlier avatars deleted, and points the user at it. */
-  async setAvatar(uid: string, file: { name: string; contentType: string; size: number }, url: string, at: Date) {
-    await db.transaction(async (tx) => {
-      await tx
+  /** Records the new avatar file, marks the user's earlier avatars deleted, and points the user at it. Answers
+   * the names of the avatars it replaced, whose files the caller removes. */
+  async setAvatar(
+    uid: string,
+    file: { name: string; contentType: string; size: number },
+    url: string,
+    at: Date,
+  ): Promise<string[]> {
+    return db.transaction(async (tx) => {
+      const replaced = await tx
         .update(files)
         .set({ deleted: 1 })
-        .where(and(eq(files.uid, uid), eq(files.type, 'avatar')));
+        .where(and(eq(files.uid, uid), eq(files.type, 'avatar'), eq(files.deleted, 0)))
+        .returning({ name: files.name });
       await tx.insert(files).values({ uid, type: 'avatar', ...file, gmtCreate: at });
       await tx.update(users).set({ avatar: url, gmtModified: at }).where(eq(users.uid, uid));
+      return replaced.map((r) => r.name);
     });
   },
   async fileByName(name: string) {

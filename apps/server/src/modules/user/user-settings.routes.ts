@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { user } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind, type RequestContext } from '../../http/bind.js';
@@ -6,7 +5,7 @@ import type { AppServices } from '../../services.js';
 
 const userOf = (ctx: RequestContext) => ctx.user as NonNullable<RequestContext['user']>;
 
-export const registerUserRoutes = async (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
+export const registerUserRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   bind(app, deps, user.getUserHomeInfo, (q, ctx) => s.userHome.home(q, ctx.user));
   bind(app, deps, user.getUserCalendarHeatmap, (q, ctx) => s.userHome.heatmap(q, ctx.user));
   bind(app, deps, user.changePassword, (b, ctx) => s.accountSettings.changePassword(userOf(ctx), b, ctx.locale));
@@ -18,16 +17,7 @@ export const registerUserRoutes = async (app: FastifyInstance, deps: BindDeps, s
   bind(app, deps, user.applyResetPassword, (b, ctx) => s.accountSettings.applyResetPassword(b, ctx.locale));
   bind(app, deps, user.resetPassword, (b) => s.accountSettings.resetPassword(b));
 
-  // Multipart only where files are uploaded. Files arrive as buffers in the body; one byte over the limit is
-  // read so the contract's size rule can tell "too large" from "exactly 2 MB".
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      attachFieldsToBody: 'keyValues',
-      throwFileSizeLimit: false,
-      limits: { fileSize: user.AVATAR_MAX_BYTES + 1, files: 1, fields: 10 },
-    });
-    bind(scope, deps, user.uploadAvatar, (b, ctx) => s.accountSettings.uploadAvatar(userOf(ctx), b.image));
-  });
+  bind(app, deps, user.uploadAvatar, (b, ctx) => s.accountSettings.uploadAvatar(userOf(ctx), b.image));
 
   // Uploaded images, with the type sniffed at upload (nosniff is set for every answer in app.ts).
   app.get<{ Params: { name: string } }>('/api/public/img/:name', async (req, reply) => {

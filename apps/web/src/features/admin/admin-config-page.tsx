@@ -1,6 +1,6 @@
 import { adminConfig, home } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Image, Input, InputNumber, Popconfirm, Space, Switch, Typography, Upload } from 'antd';
+import { Button, Form, Image, Input, InputNumber, Popconfirm, Radio, Space, Switch, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
@@ -61,6 +61,14 @@ const WebConfigPanel = () => {
             <Input />
           </Form.Item>
         ))}
+        <Form.Item name="externalImages" label={t('External_Images')} extra={t('External_Images_Tip')}>
+          <Radio.Group
+            options={[
+              { value: 'proxy', label: t('External_Images_Proxy') },
+              { value: 'block', label: t('External_Images_Block') },
+            ]}
+          />
+        </Form.Item>
         <Space wrap size="large">
           {SWITCH_FIELDS.map(([name, label]) => (
             <Form.Item key={name} name={name} label={t(label)} valuePropName="checked">

@@ -96,6 +96,13 @@ export const ADMIN_SITE_TEXTS = {
   Open_Public_Discussion: ['开放公共讨论区', 'Public discussion open'],
   Open_Group_Discussion: ['开放团队讨论区', 'Group discussion open'],
   Open_Contest_Comment: ['开放比赛评论', 'Contest comments open'],
+  External_Images: ['外站图片', 'Images from other sites'],
+  External_Images_Tip: [
+    'Markdown（题面、公告、个人签名等）中来自其他网站的图片：经本站代理加载，外站看不到读者的 IP；或不加载，只显示为链接',
+    "Images of other sites in markdown (statements, announcements, signatures ...): loaded through this site, so the other site never sees a reader's address; or not loaded, shown as a link",
+  ],
+  External_Images_Proxy: ['经本站代理加载', 'Load through this site'],
+  External_Images_Block: ['不加载（显示为链接）', 'Do not load (show a link)'],
   Email_Config: ['邮箱配置', 'E-mail (SMTP) settings'],
   Smtp_Host: ['SMTP 服务器', 'SMTP host'],
   Smtp_Port: ['端口', 'Port'],
