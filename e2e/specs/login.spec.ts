@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { admin, apiLogin, USER_PASSWORD } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: '菜单' });
@@ -73,6 +74,94 @@ test('five wrong logins bring the slide puzzle before a sixth is sent', async ({
   await expect(dialog.getByRole('slider', { name: '拖动滑块' })).toBeVisible();
   await expect(dialog.getByText('向右拖动滑块填充拼图')).toBeVisible();
   expect(sent).toBe(0);
+});
+
+/** Where the piece fits, found as a person finds it: by the picture. The hole is the picture whitened 70% in the
+ * piece's shape; the best match of the piece's opaque pixels against it gives the left (decision 0014). */
+const findPiece = (puzzle: Locator) =>
+  puzzle.evaluate(async (root) => {
+    const [background, piece] = Array.from(root.querySelectorAll('img'));
+    await Promise.all([background.decode(), piece.decode()]);
+    const pixels = (img: HTMLImageElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+      ctx.drawImage(img, 0, 0);
+      return ctx.getImageData(0, 0, canvas.width, canvas.height);
+    };
+    const b = pixels(background);
+    const p = pixels(piece);
+    const top = Number.parseInt(piece.style.top, 10);
+    let best = { left: 0, error: Number.POSITIVE_INFINITY };
+    for (let left = 0; left + p.width <= b.width; left++) {
+      let error = 0;
+      for (let y = 0; y < p.height; y++) {
+        for (let x = 0; x < p.width; x++) {
+          const at = (y * p.width + x) * 4;
+          if (p.data[at + 3] < 255) continue;
+          const hole = ((top + y) * b.width + left + x) * 4;
+          for (let c = 0; c < 3; c++) error += Math.abs(b.data[hole + c] - (p.data[at + c] * 0.3 + 255 * 0.7));
+        }
+      }
+      if (error < best.error) best = { left, error };
+    }
+    return best.left;
+  });
+
+test('after five wrong logins the server asks for the puzzle; the solved puzzle’s proof signs in', async ({ page }) => {
+  // A user of its own: the server counts failures per (username, IP), and root stays free for the other journeys.
+  const rootToken = await apiLogin(page.request, 'root', ROOT_PASSWORD);
+  const username = `puzzle${Date.now() % 1_000_000}`;
+  const created = await page.request.post('/api/admin/user/insert-batch-user', {
+    headers: admin(rootToken),
+    data: { users: [[username, USER_PASSWORD]] },
+  });
+  expect(created.ok()).toBeTruthy();
+  const logins: Record<string, unknown>[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/login')) logins.push(r.postDataJSON());
+  });
+
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog', { name: 'OJ' });
+  await dialog.getByLabel('用户名').fill(username);
+  await dialog.getByLabel('密码').fill('wrong-password');
+  const submit = dialog.getByRole('button', { name: '登录' });
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/login'));
+    await submit.click();
+    expect((await answer).status()).toBe(400);
+    await expect(submit).toBeEnabled();
+  }
+
+  // A browser that forgot its own count (another tab, cleared storage) is asked by the server.
+  await page.evaluate(() => window.localStorage.removeItem('loginFailNum'));
+  await page.goto('/login');
+  await dialog.getByLabel('用户名').fill(username);
+  await dialog.getByLabel('密码').fill(USER_PASSWORD);
+  const refused = page.waitForResponse((r) => r.url().endsWith('/api/login'));
+  await dialog.getByRole('button', { name: '登录' }).click();
+  expect(await (await refused).json()).toMatchObject({ status: 400, data: { key: 'loginVerificationRequired' } });
+  await expect(page.getByText('登录失败次数过多，请先完成安全验证')).toBeVisible();
+
+  const handle = dialog.getByRole('slider', { name: '拖动滑块' });
+  await expect(handle).toBeVisible();
+  const left = await findPiece(dialog.locator('.oj-slide-puzzle'));
+  // A person looks before dragging; the server refuses an answer faster than that.
+  await page.waitForTimeout(600);
+  const box = await handle.boundingBox();
+  if (!box) throw new Error('no slider handle');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + left, box.y + box.height / 2, { steps: 20 });
+  await page.mouse.up();
+  await expect(dialog.getByText(/^验证通过，用时 [\d.]+ 秒$/)).toBeVisible();
+
+  await expect(page.getByText('欢迎回来')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(logins.at(-1)).toMatchObject({ username, password: USER_PASSWORD, verificationToken: expect.any(String) });
+  expect(logins.at(-2)).not.toHaveProperty('verificationToken');
 });
 
 test('a path whose feature does not exist yet shows the 404 page', async ({ page }) => {

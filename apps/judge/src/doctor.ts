@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { probeLanguages } from './languages/available-languages.js';
 import { aptPackageFor } from './languages/toolchains.js';
-import { runRoot } from './sandbox/run-dirs.js';
+import { FLOCK_PATH } from './sandbox/file-lock.js';
+import { judgeInstance } from './sandbox/judge-instance.js';
 import { BWRAP_PATH, PRLIMIT_PATH, prepareSandboxHost } from './sandbox/sandbox.js';
 import { checkSandbox } from './sandbox/sandbox-check.js';
+import { sandboxUidRange } from './sandbox/sandbox-users.js';
 
 const ok = (text: string) => `  ok    ${text}`;
 const bad = (text: string) => `  FAIL  ${text}`;
@@ -34,13 +36,24 @@ export const runDoctor = async (log: (line: string) => void = console.log): Prom
     apt.add('util-linux');
     fatal = true;
   }
+  if (existsSync(FLOCK_PATH)) log(ok(`flock at ${FLOCK_PATH}`));
+  else {
+    log(bad(`flock missing (${FLOCK_PATH})`));
+    apt.add('util-linux');
+    fatal = true;
+  }
   if (process.pid === 1)
     log(warn('the judge is PID 1: exited sandbox helpers are never reaped; run the container with --init'));
 
   if (!fatal) {
     try {
       const backend = prepareSandboxHost();
-      log(ok(`cgroup v${backend.version} writable; run directories under ${runRoot()}`));
+      log(ok(`cgroup v${backend.version} writable; this judge's run directories in ${judgeInstance().runDir}`));
+      log(
+        ok(
+          `sandbox uids ${sandboxUidRange.first}-${sandboxUidRange.last}, shared by the judges of this host through locks`,
+        ),
+      );
     } catch (error) {
       log(bad(`sandbox host setup: ${(error as Error).message}`));
       fatal = true;

@@ -10,7 +10,11 @@ import { createServices } from './services.js';
 
 const SWEEP_INTERVAL_MS = 5_000;
 
-/** The embedded judge worker: a child process speaking the same HTTP protocol as a remote one. */
+/**
+ * The embedded judge worker: a child process speaking the same HTTP protocol as a remote one. It dies with this
+ * process: the IPC channel is its lifeline, and the worker exits (killing its runs) the moment the channel
+ * closes, which the kernel does even when this process is killed with SIGKILL.
+ */
 const startEmbeddedJudge = (url: string, token: string, cacheDir: string) => {
   let child: ChildProcess | undefined;
   let stopping = false;
@@ -21,9 +25,11 @@ const startEmbeddedJudge = (url: string, token: string, cacheDir: string) => {
       {
         cwd: REPO_ROOT,
         env: { ...process.env, OJ_JUDGE_TOKEN: token, OJ_JUDGE_CACHE_DIR: cacheDir },
-        stdio: ['ignore', 'inherit', 'inherit'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       },
     );
+    // The channel carries no messages; it must not keep this process alive on its own.
+    child.channel?.unref();
     child.on('exit', (code, signal) => {
       if (stopping) return;
       console.error(`[server] judge worker exited (${signal ?? code}); restarting in 5 s`);

@@ -1,5 +1,7 @@
 import pino from 'pino';
 import type { Db } from './db/client.js';
+import { createPasswordAttemptsService } from './modules/access/password-attempts.service.js';
+import { createRateLimitRepository } from './modules/access/rate-limit.repository.js';
 import { createAdminDashboardRepository } from './modules/admin-dashboard/admin-dashboard.repository.js';
 import { createAdminDashboardService } from './modules/admin-dashboard/admin-dashboard.service.js';
 import { createAdminProblemRepository } from './modules/admin-problem/admin-problem.repository.js';
@@ -16,6 +18,8 @@ import { createAuditRepository } from './modules/audit/audit.repository.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createLoginFailureRepository } from './modules/auth/login-failure.repository.js';
+import { createLoginVerificationRepository } from './modules/auth/login-verification.repository.js';
+import { createLoginVerificationService } from './modules/auth/login-verification.service.js';
 import { createSessionRepository } from './modules/auth/session.repository.js';
 import { createSessionService } from './modules/auth/session.service.js';
 import { createAdminContestService } from './modules/contest/admin-contest.service.js';
@@ -61,15 +65,28 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
   const queue = createJudgeQueue({ db, problems, now: opts.now });
   const sessions = createSessionService({ sessions: createSessionRepository(db), now: opts.now });
   const uploadQuota = createUploadQuotaService({ repo: createUploadRepository(db), users, now: opts.now });
+  const captcha = createCaptchaService(db, opts.now);
+  const loginVerification = createLoginVerificationService({
+    repo: createLoginVerificationRepository(db),
+    captcha,
+    now: opts.now,
+  });
   return {
     db,
     dataDir: opts.dataDir,
     users,
     sessions,
-    auth: createAuthService({ users, failures: createLoginFailureRepository(db), sessions, now: opts.now }),
+    auth: createAuthService({
+      users,
+      failures: createLoginFailureRepository(db),
+      verification: loginVerification,
+      sessions,
+      now: opts.now,
+    }),
+    loginVerification,
     siteRepository,
     site: createSiteService(siteRepository),
-    captcha: createCaptchaService(db, opts.now),
+    captcha,
     problems,
     queue,
     testData: createTestDataStore(opts.dataDir),
@@ -128,6 +145,7 @@ const createPublicServices = (
     catalogRepo: createProblemCatalogRepository(db),
     catalog: problemCatalog,
     internal,
+    passwords: createPasswordAttemptsService({ limits: createRateLimitRepository(db), now: opts.now }),
     now: opts.now,
   });
   const mail = createMailService({

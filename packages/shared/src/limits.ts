@@ -5,10 +5,13 @@ export const LIMITS = {
   passwordMax: 20,
   codeMax: 65535,
   testInputMax: 1000,
+  /** Failed logins of one (username, IP) in a window after which a login needs a verification proof (spec 1-core
+   * §4 "Login failure counter", DESIGN §8 "Login verification"); the browser counts its own failures too. */
   loginFailuresBeforePuzzle: 5,
-  /** Server lockout per (username, IP). */
-  lockoutFailures: 20,
-  lockoutWindowMs: 30 * 60 * 1000,
+  loginFailureWindowMs: 30 * 60 * 1000,
+  /** Failed or refused logins without a proof from one IP in that window, after which every login from it needs
+   * the proof (429 without one). */
+  loginUnverifiedFailuresPerIp: 100,
   sessionTtlMs: 24 * 3600 * 1000,
   sessionRefreshAfterMs: 12 * 3600 * 1000,
   sessionGraceMs: 60 * 1000,
@@ -24,6 +27,13 @@ export const UPLOAD_QUOTA = {
   windowMs: 3600 * 1000,
   maxUploads: 30,
   maxBytes: 200 * 1024 * 1024,
+} as const;
+
+/** Wrong passwords one user may try per contest (and, next, per training) in a window that opens with the first
+ * wrong try; then 429 until the window has passed, the right password included. Kept in the database. */
+export const PASSWORD_ATTEMPTS = {
+  maxWrong: 10,
+  windowMs: 10 * 60 * 1000,
 } as const;
 
 /** Archive entries read into memory (problem.json, statements, FPS XML, checkers) are capped one by one; test

@@ -9,10 +9,20 @@ export const MESSAGES = {
   },
   noLoginPermission: { 'zh-CN': '抱歉，您没有权限登录', 'en-US': 'Sorry, you have no permission to log in' },
   notAdminAccount: { 'zh-CN': '该账户不是管理员账户', 'en-US': 'This is not an admin account' },
-  loginLocked: {
-    'zh-CN': '登录失败次数过多，请30分钟后再试',
-    'en-US': 'Too many failed logins; try again in 30 minutes',
+  // ---- login verification (hardening, part 2; decision 0014) ----
+  loginVerificationRequired: {
+    'zh-CN': '登录失败次数过多，请先完成安全验证',
+    'en-US': 'Too many failed logins; complete the security check first',
   },
+  loginVerificationInvalid: {
+    'zh-CN': '安全验证已失效，请重新验证',
+    'en-US': 'The security check has expired or was already used; please verify again',
+  },
+  loginTooFrequent: {
+    'zh-CN': '该网络登录失败次数过多，请完成安全验证后再登录',
+    'en-US': 'Too many failed logins from this network; complete the security check to log in',
+  },
+  slidePuzzleWrong: { 'zh-CN': '验证失败，请重试', 'en-US': 'Verification failed, please try again' },
   pleaseLogin: { 'zh-CN': '请先登录', 'en-US': 'Please login first' },
   sessionExpired: { 'zh-CN': '登录状态已失效，请重新登录', 'en-US': 'Login state expired, please log in again' },
   forbidden: { 'zh-CN': '对不起，您无权进行此操作', 'en-US': 'Sorry, you are not allowed to do this' },
@@ -329,6 +339,11 @@ export const MESSAGES = {
     'en-US': 'The link does not lead to a supported image (png, jpg, gif, webp or bmp)',
   },
   imageTooLarge: { 'zh-CN': '外站图片不能超过 5 MB', 'en-US': 'An image from another site may be at most 5 MB' },
+  // ---- access passwords (hardening, part 2; decision 0015) ----
+  passwordTriesExceeded: {
+    'zh-CN': '密码错误次数过多，请 {minutes} 分钟后再试',
+    'en-US': 'Too many wrong passwords; try again in {minutes} min',
+  },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

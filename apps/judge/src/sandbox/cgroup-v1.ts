@@ -1,13 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  belongsToDeadJudge,
-  type CgroupBackend,
-  type CgroupLimits,
-  type CgroupUsage,
-  type RunCgroup,
-} from './cgroup.js';
+import type { CgroupBackend, CgroupLimits, CgroupUsage, RunCgroup } from './cgroup.js';
 import { removeDirOrDefer } from './deferred-removal.js';
+import { legacyOwnerGone } from './judge-instance.js';
 
 const CONTROLLERS = ['memory', 'cpuacct', 'pids'] as const;
 type Controller = (typeof CONTROLLERS)[number];
@@ -87,12 +82,21 @@ export class CgroupV1 implements CgroupBackend {
     }
   }
 
-  create(name: string, limits: CgroupLimits): RunCgroup {
-    const dirs = Object.fromEntries(CONTROLLERS.map((c) => [c, join(this.parents[c], name)])) as Record<
+  create(instanceId: string, name: string, limits: CgroupLimits): RunCgroup {
+    const dirs = Object.fromEntries(CONTROLLERS.map((c) => [c, join(this.parents[c], instanceId, name)])) as Record<
       Controller,
       string
     >;
-    for (const controller of CONTROLLERS) mkdirSync(dirs[controller]);
+    for (const controller of CONTROLLERS) {
+      try {
+        mkdirSync(dirs[controller]);
+      } catch (error) {
+        // The instance's subtree is made on first use, and again should something have removed it while empty.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        mkdirSync(join(this.parents[controller], instanceId), { recursive: true });
+        mkdirSync(dirs[controller]);
+      }
+    }
     const memoryLimit = String(limits.memoryLimitBytes);
     writeFileSync(join(dirs.memory, 'memory.limit_in_bytes'), memoryLimit);
     // memsw must be set after the plain limit (it may not be below it); absent when swap accounting is off.
@@ -102,12 +106,29 @@ export class CgroupV1 implements CgroupBackend {
     return new RunCgroupV1(name, dirs);
   }
 
-  sweep(): void {
+  removeInstance(instanceId: string): boolean {
+    let removed = true;
+    for (const controller of CONTROLLERS) {
+      const dir = join(this.parents[controller], instanceId);
+      if (!existsSync(dir)) continue;
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (!entry.isDirectory()) continue;
+        killTasksIn(join(dir, entry.name));
+        removeDirOrDefer(join(dir, entry.name));
+      }
+      killTasksIn(dir);
+      removeDirOrDefer(dir);
+      if (existsSync(dir)) removed = false;
+    }
+    return removed;
+  }
+
+  sweepLegacy(): void {
     for (const controller of CONTROLLERS) {
       const parent = this.parents[controller];
       if (!existsSync(parent)) continue;
       for (const entry of readdirSync(parent, { withFileTypes: true })) {
-        if (!entry.isDirectory() || !belongsToDeadJudge(entry.name)) continue;
+        if (!entry.isDirectory() || !legacyOwnerGone(entry.name)) continue;
         const dir = join(parent, entry.name);
         killTasksIn(dir);
         removeDirOrDefer(dir);

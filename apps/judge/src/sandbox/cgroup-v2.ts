@@ -1,13 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  belongsToDeadJudge,
-  type CgroupBackend,
-  type CgroupLimits,
-  type CgroupUsage,
-  type RunCgroup,
-} from './cgroup.js';
+import type { CgroupBackend, CgroupLimits, CgroupUsage, RunCgroup } from './cgroup.js';
 import { removeDirOrDefer } from './deferred-removal.js';
+import { legacyOwnerGone } from './judge-instance.js';
+
+const CONTROLLERS = ['memory', 'pids', 'cpu'];
 
 const readKeyed = (file: string, key: string): number => {
   const match = new RegExp(`^${key} (\\d+)$`, 'm').exec(readFileSync(file, 'utf8'));
@@ -70,6 +67,14 @@ class RunCgroupV2 implements RunCgroup {
   }
 }
 
+/** Enables the run controllers for a directory's children. */
+const enableControllers = (dir: string) => {
+  const available = readFileSync(join(dir, 'cgroup.controllers'), 'utf8').split(/\s+/);
+  const missing = CONTROLLERS.filter((c) => !available.includes(c));
+  if (missing.length > 0) throw new Error(`cgroup v2 controllers missing in ${dir}: ${missing.join(', ')}`);
+  writeFileSync(join(dir, 'cgroup.subtree_control'), CONTROLLERS.map((c) => `+${c}`).join(' '));
+};
+
 /**
  * cgroup v2: the judge's subtree sits directly under the root (as root) or under OJ_JUDGE_CGROUP_PARENT when a
  * systemd unit delegates one (Delegate=yes); memory, pids and cpu are enabled for the run leaves.
@@ -87,21 +92,24 @@ export class CgroupV2 implements CgroupBackend {
 
   prepare(): void {
     const parentOfParent = join(this.parent, '..');
-    const enable = (dir: string) => {
-      const wanted = ['memory', 'pids', 'cpu'];
-      const available = readFileSync(join(dir, 'cgroup.controllers'), 'utf8').split(/\s+/);
-      const missing = wanted.filter((c) => !available.includes(c));
-      if (missing.length > 0) throw new Error(`cgroup v2 controllers missing in ${dir}: ${missing.join(', ')}`);
-      writeFileSync(join(dir, 'cgroup.subtree_control'), wanted.map((c) => `+${c}`).join(' '));
-    };
-    if (parentOfParent === this.root || existsSync(join(parentOfParent, 'cgroup.controllers'))) enable(parentOfParent);
+    if (parentOfParent === this.root || existsSync(join(parentOfParent, 'cgroup.controllers')))
+      enableControllers(parentOfParent);
     mkdirSync(this.parent, { recursive: true });
-    enable(this.parent);
+    enableControllers(this.parent);
   }
 
-  create(name: string, limits: CgroupLimits): RunCgroup {
-    const dir = join(this.parent, name);
-    mkdirSync(dir);
+  create(instanceId: string, name: string, limits: CgroupLimits): RunCgroup {
+    const instanceDir = join(this.parent, instanceId);
+    const dir = join(instanceDir, name);
+    try {
+      mkdirSync(dir);
+    } catch (error) {
+      // The instance's subtree is made on first use, and again should something have removed it while empty.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      mkdirSync(instanceDir, { recursive: true });
+      enableControllers(instanceDir);
+      mkdirSync(dir);
+    }
     writeFileSync(join(dir, 'memory.max'), String(limits.memoryLimitBytes));
     const swap = join(dir, 'memory.swap.max');
     if (existsSync(swap)) writeFileSync(swap, '0');
@@ -109,10 +117,29 @@ export class CgroupV2 implements CgroupBackend {
     return new RunCgroupV2(name, dir);
   }
 
-  sweep(): void {
+  removeInstance(instanceId: string): boolean {
+    const dir = join(this.parent, instanceId);
+    if (!existsSync(dir)) return true;
+    // cgroup.kill takes the whole subtree.
+    try {
+      new RunCgroupV2(instanceId, dir).killAll();
+    } catch {}
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const run = new RunCgroupV2(entry.name, join(dir, entry.name));
+      try {
+        run.killAll();
+      } catch {}
+      run.remove();
+    }
+    removeDirOrDefer(dir);
+    return !existsSync(dir);
+  }
+
+  sweepLegacy(): void {
     if (!existsSync(this.parent)) return;
     for (const entry of readdirSync(this.parent, { withFileTypes: true })) {
-      if (!entry.isDirectory() || !belongsToDeadJudge(entry.name)) continue;
+      if (!entry.isDirectory() || !legacyOwnerGone(entry.name)) continue;
       const run = new RunCgroupV2(entry.name, join(this.parent, entry.name));
       try {
         run.killAll();

@@ -29,13 +29,20 @@ export interface RunCgroup {
   remove(): void;
 }
 
+/**
+ * The judge's cgroups: `<parent>/<judge instance id>/<run>`. Each judge instance owns its subtree (decision 0013)
+ * and only removes another's after proving that instance dead through its lock.
+ */
 export interface CgroupBackend {
   readonly version: 1 | 2;
   /** Throws with a readable message when the hierarchy cannot be used (not root, controller missing). */
   prepare(): void;
-  create(name: string, limits: CgroupLimits): RunCgroup;
-  /** Removes what an earlier judge process left behind (killing stray tasks first). */
-  sweep(): void;
+  /** A run's cgroup in the instance's subtree; the subtree is made on first use (and again if it vanished). */
+  create(instanceId: string, name: string, limits: CgroupLimits): RunCgroup;
+  /** Kills every task in an instance's subtree and removes it; false when part of it is left for later (EBUSY). */
+  removeInstance(instanceId: string): boolean;
+  /** Removes `<pid>-<random>` run cgroups of judge versions before instance ids whose pid no longer runs. */
+  sweepLegacy(): void;
 }
 
 /** The judge's subtree under each controller; one directory per run below it. */
@@ -58,11 +65,4 @@ export const detectCgroupBackend = (): CgroupBackend => {
     throw new Error('no usable cgroup hierarchy: neither cgroup v2 with the memory controller nor v1 memory');
   }
   return backend;
-};
-
-/** Run cgroups are named `<judge pid>-<random>`; a judge sweeps only those of judges that are gone. */
-export const belongsToDeadJudge = (name: string): boolean => {
-  const pid = Number(name.split('-')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return true;
-  return pid !== process.pid && !existsSync(`/proc/${pid}`);
 };

@@ -3,15 +3,28 @@ import { existsSync, readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judgeSource, liveSandboxProcesses, makeProblem, requireSandbox, S } from '../test/judge-fixtures.js';
+import {
+  judgeSource,
+  liveProcessesOf,
+  liveSandboxProcesses,
+  makeProblem,
+  requireSandbox,
+  S,
+} from '../test/judge-fixtures.js';
+import { judgeInstance } from './judge-instance.js';
 import { runRoot } from './run-dirs.js';
+import { ownedSandboxUids, sandboxUidRange } from './sandbox-users.js';
 
 // Every program here tries to escape or harm the host. Each test asserts the verdict the user sees and that
 // the host is unharmed. None of this may run unless the sandbox guard passed.
 beforeAll(requireSandbox);
 
 const problem = makeProblem([{ input: '', answer: 'contained\n' }], { timeLimitMs: 1000, memoryLimitMb: 64 });
-const otherProblemData = join(import.meta.dirname, '../../../../samples/problems/a-plus-b/tests/1.in');
+const REPO_ROOT = join(import.meta.dirname, '../../../..');
+const otherProblemData = join(REPO_ROOT, 'samples/problems/a-plus-b/tests/1.in');
+const threadBomb = `#include <pthread.h>
+static void *spin(void *a){volatile unsigned long x=0;for(;;)x++;return a;}
+int main(void){pthread_t t;for(;;)pthread_create(&t,0,spin,0);}`;
 
 const settleSandboxProcesses = async () => {
   // Exited sandboxes leave only zombies (reaped by init); a live process would be an escape.
@@ -42,12 +55,50 @@ describe('hostile programs are contained', () => {
   });
 
   it('thread bomb: contained and judged, nothing survives', async () => {
-    const source = `#include <pthread.h>
-static void *spin(void *a){volatile unsigned long x=0;for(;;)x++;return a;}
-int main(void){pthread_t t;for(;;)pthread_create(&t,0,spin,0);}`;
-    const result = await judgeSource(problem, source, 'C');
+    const result = await judgeSource(problem, threadBomb, 'C');
     expect([S.TIME_LIMIT_EXCEEDED, S.RUNTIME_ERROR, S.MEMORY_LIMIT_EXCEEDED]).toContain(result.status);
     expect(await settleSandboxProcesses()).toEqual([]);
+  });
+
+  it('another judge on the host: its sandbox keeps running untouched, and only our own runs are ours', async () => {
+    // A second judge process (as a server test's worker is during `npm test`) keeps a program running in its
+    // sandbox while we judge: it must not count as something of ours that survived, and we must not touch it.
+    const other = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'apps/judge/src/test/other-judge.ts'), '60'],
+      {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let theirUid = -1;
+    const theirs = () => liveProcessesOf((uid) => uid === theirUid);
+    try {
+      theirUid = await new Promise<number>((resolve, reject) => {
+        other.stdout?.on('data', (chunk: Buffer) => {
+          const uid = /running (\d+)/.exec(chunk.toString())?.[1];
+          if (uid) resolve(Number(uid));
+        });
+        other.once('exit', (code) => reject(new Error(`the other judge exited with ${code}`)));
+      });
+      expect(theirUid).toBeGreaterThanOrEqual(sandboxUidRange.first);
+      expect(theirUid).toBeLessThanOrEqual(sandboxUidRange.last);
+      for (let i = 0; i < 50 && !theirs().some((p) => p.endsWith(' sleep')); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      const running = theirs();
+      expect(running.some((p) => p.endsWith(' sleep'))).toBe(true);
+
+      const result = await judgeSource(problem, threadBomb, 'C');
+      expect([S.TIME_LIMIT_EXCEEDED, S.RUNTIME_ERROR, S.MEMORY_LIMIT_EXCEEDED]).toContain(result.status);
+      expect(await settleSandboxProcesses()).toEqual([]);
+      expect(ownedSandboxUids()).not.toContain(theirUid);
+      expect(theirs()).toEqual(running);
+    } finally {
+      other.kill('SIGKILL');
+    }
+    // Its sandbox dies with it (bwrap --die-with-parent).
+    for (let i = 0; i < 50 && theirs().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(theirs()).toEqual([]);
   });
 
   it('memory hog: killed at the memory limit, MLE', async () => {
@@ -63,7 +114,7 @@ int main(void){pthread_t t;for(;;)pthread_create(&t,0,spin,0);}`;
 int main(void){
   const char *writes[] = {"/usr/evil", "/etc/evil", "/prog/evil", "/var/lib/oj-judge/evil", "/root/evil", "/evil", 0};
   const char *reads[] = {"/etc/shadow", "/etc/passwd", "/root/.bashrc", "${otherProblemData}", 0};
-  const char *dirs[] = {"${runRoot()}/runs", "/var/lib", "/home", "/work", "/sys/fs/cgroup", 0};
+  const char *dirs[] = {"${runRoot()}/judges", "/var/lib", "/home", "/work", "/sys/fs/cgroup", 0};
   int leaks = 0;
   for (int i = 0; writes[i]; i++) { FILE *f = fopen(writes[i], "w"); if (f) { printf("wrote %s\\n", writes[i]); leaks++; } }
   for (int i = 0; reads[i]; i++) { FILE *f = fopen(reads[i], "r"); if (f) { printf("read %s\\n", reads[i]); leaks++; } }
@@ -171,8 +222,8 @@ int main() { return R<0>::v; }`;
 
   it('leaves no run directories or sandbox processes behind', async () => {
     expect(await settleSandboxProcesses()).toEqual([]);
-    const mine = readdirSync(join(runRoot(), 'runs')).filter((name) => name.startsWith(`${process.pid}-`));
-    // Cached checkers of this worker may stay; user builds and per-run dirs must be gone.
-    expect(mine.filter((name) => !name.includes('-build-'))).toEqual([]);
+    const mine = readdirSync(judgeInstance().runDir);
+    // Cached checkers of this judge may stay; user builds and per-run dirs must be gone.
+    expect(mine.filter((name) => !name.startsWith('build-'))).toEqual([]);
   });
 });

@@ -1,17 +1,51 @@
+import { join } from 'node:path';
+import { tryLockFile } from './file-lock.js';
+import { judgeInstance, uidLocksDir } from './judge-instance.js';
+
 /**
  * Unprivileged uids for sandboxes. Each concurrent sandbox gets its own uid (never root: bwrap started as root
  * keeps full capabilities inside, sandbox-notes §C.0). The uids have no passwd entry and own no files outside
  * run directories.
+ *
+ * The range is the host's, shared by every judge on it: a judge claims a uid by locking `<work root>/uids/<uid>.lock`
+ * (file-lock.ts) and keeps it, for its next runs, until it exits (decision 0013). So no two judges on a host ever
+ * run sandboxes under the same uid, and every process under a uid this judge holds is this judge's.
  */
 const UID_BASE = Number(process.env.OJ_JUDGE_UID_BASE ?? 60000);
-const UID_COUNT = 64;
+const UID_COUNT = Number(process.env.OJ_JUDGE_UID_COUNT ?? 256);
 
-const free: number[] = Array.from({ length: UID_COUNT }, (_, i) => UID_BASE + i);
+/** Uids whose lock this process holds. */
+const owned = new Set<number>();
+const free: number[] = [];
 const waiters: Array<(uid: number) => void> = [];
+let claiming: Promise<number | undefined> = Promise.resolve(undefined);
+
+/** Locks one more uid of the host range, trying from a random place so judges starting together rarely collide. */
+const claimUid = async (): Promise<number | undefined> => {
+  judgeInstance();
+  const start = Math.floor(Math.random() * UID_COUNT);
+  for (let i = 0; i < UID_COUNT; i++) {
+    const uid = UID_BASE + ((start + i) % UID_COUNT);
+    if (owned.has(uid)) continue;
+    if ((await tryLockFile(join(uidLocksDir(), `${uid}.lock`))) === undefined) continue;
+    // The descriptor stays open (and the uid ours) until the process ends.
+    owned.add(uid);
+    return uid;
+  }
+  return undefined;
+};
 
 export const acquireSandboxUid = async (): Promise<number> => {
-  const uid = free.shift();
+  const uid = free.pop();
   if (uid !== undefined) return uid;
+  // One claim at a time: concurrent claims would race for the same candidates.
+  claiming = claiming.then(claimUid, claimUid);
+  const fresh = await claiming;
+  if (fresh !== undefined) return fresh;
+  if (owned.size === 0)
+    throw new Error(
+      `no free sandbox uid: all ${UID_COUNT} from ${UID_BASE} are held by other judges on this host (OJ_JUDGE_UID_BASE, OJ_JUDGE_UID_COUNT)`,
+    );
   return new Promise((resolve) => waiters.push(resolve));
 };
 
@@ -21,4 +55,8 @@ export const releaseSandboxUid = (uid: number): void => {
   else free.push(uid);
 };
 
+/** The host's range, shared by all judges on it. */
 export const sandboxUidRange = { first: UID_BASE, last: UID_BASE + UID_COUNT - 1 };
+
+/** The uids this judge instance holds: processes under them are its sandboxes, nobody else's. */
+export const ownedSandboxUids = (): number[] => [...owned];

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, lstatSync, openSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { type CgroupBackend, detectCgroupBackend, type RunCgroup } from './cgroup.js';
-import { chownTree, prepareRunRoot, sweepRunDirs } from './run-dirs.js';
+import { judgeInstance, onInstanceExit, sweepDeadInstances, sweepLegacyRunDirs } from './judge-instance.js';
+import { chownTree } from './run-dirs.js';
 import { acquireSandboxUid, releaseSandboxUid } from './sandbox-users.js';
 import { buildSeccompFilter } from './seccomp-filter.js';
 
@@ -84,10 +84,20 @@ const CPU_POLL_MS = 20;
 
 let prepared: CgroupBackend | undefined;
 let seccompFilter: Buffer | undefined;
+let runCount = 0;
+
+/** SIGKILLs of the sandboxes running now (each its bwrap and everything in its cgroup). */
+const activeRuns = new Set<() => void>();
+
+/** Kills every sandbox this process runs, at once (a worker whose server is gone, process exit). */
+export const killActiveSandboxes = (): void => {
+  for (const kill of activeRuns) kill();
+};
 
 /**
- * One-time host preparation: cgroup subtree, run root, and removal of what a dead judge left behind.
- * Throws with a readable message when the host cannot sandbox (the doctor shows it).
+ * One-time host preparation: cgroup subtree, this judge instance, and removal of what dead judge instances
+ * left behind (only theirs: decision 0013). Throws with a readable message when the host cannot sandbox (the
+ * doctor shows it).
  */
 export const prepareSandboxHost = (): CgroupBackend => {
   if (prepared) return prepared;
@@ -97,9 +107,14 @@ export const prepareSandboxHost = (): CgroupBackend => {
   if (!existsSync(PRLIMIT_PATH)) throw new Error(`prlimit not found at ${PRLIMIT_PATH}`);
   const backend = detectCgroupBackend();
   backend.prepare();
-  backend.sweep();
-  prepareRunRoot();
-  sweepRunDirs();
+  const instance = judgeInstance();
+  onInstanceExit(() => {
+    killActiveSandboxes();
+    return backend.removeInstance(instance.id);
+  });
+  sweepDeadInstances((id) => backend.removeInstance(id));
+  backend.sweepLegacy();
+  sweepLegacyRunDirs();
   seccompFilter = buildSeccompFilter();
   prepared = backend;
   return backend;
@@ -215,11 +230,20 @@ const runWithUid = async (
   backend: CgroupBackend,
   onStreams: (streams: { stdin?: Writable; stdout?: Readable }) => void,
 ): Promise<SandboxResult> => {
-  if (spec.workDir.kind === 'host') chownTree(spec.workDir.path, uid, uid);
-  const cgroupName = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  if (spec.workDir.kind === 'host') {
+    try {
+      chownTree(spec.workDir.path, uid, uid);
+    } catch (error) {
+      onStreams({});
+      return emptyResult(`cannot prepare the work directory: ${(error as Error).message}`);
+    }
+  }
   let cgroup: RunCgroup;
   try {
-    cgroup = backend.create(cgroupName, { memoryLimitBytes: spec.memoryLimitBytes, pidsMax: spec.pidsMax });
+    cgroup = backend.create(judgeInstance().id, `run-${++runCount}`, {
+      memoryLimitBytes: spec.memoryLimitBytes,
+      pidsMax: spec.pidsMax,
+    });
   } catch (error) {
     onStreams({});
     return emptyResult(`cannot create cgroup: ${(error as Error).message}`);
@@ -292,6 +316,7 @@ const supervise = (
     const onAbort = () => kill('abort');
     if (spec.signal?.aborted) onAbort();
     spec.signal?.addEventListener('abort', onAbort);
+    activeRuns.add(onAbort);
 
     if (spec.stdout.kind === 'capture') {
       const limit = spec.stdout.limitBytes;
@@ -358,6 +383,7 @@ const supervise = (
       clearInterval(pollTimer);
       clearTimeout(wallTimer);
       spec.signal?.removeEventListener('abort', onAbort);
+      activeRuns.delete(onAbort);
       // Forks that outlived the program die with the pid namespace; kill anyway so nothing keeps running
       // (or holding the stdout pipe) while we collect the result.
       try {

@@ -6,7 +6,7 @@ import { type JudgeResult, judge } from '../pipeline/judge.js';
 import type { CheckerSource } from '../pipeline/run-checker.js';
 import type { LoadedProblem } from '../problem/loaded-problem.js';
 import { checkSandbox } from '../sandbox/sandbox-check.js';
-import { sandboxUidRange } from '../sandbox/sandbox-users.js';
+import { ownedSandboxUids } from '../sandbox/sandbox-users.js';
 
 export const S = JUDGE_STATUS;
 
@@ -60,8 +60,8 @@ export const makeProblem = (
 export const judgeSource = (problem: LoadedProblem, source: string, language: string): Promise<JudgeResult> =>
   judge(problem, source, language);
 
-/** Live (non-zombie) processes running as a sandbox uid: there must be none once a judgement is over. */
-export const liveSandboxProcesses = (): string[] => {
+/** Live (non-zombie) processes under the given uids, as "pid name". */
+export const liveProcessesOf = (uids: (uid: number) => boolean): string[] => {
   const found: string[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -69,13 +69,21 @@ export const liveSandboxProcesses = (): string[] => {
       const status = readFileSync(`/proc/${entry}/status`, 'utf8');
       const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
       const state = /^State:\s+(\w)/m.exec(status)?.[1];
-      if (uid >= sandboxUidRange.first && uid <= sandboxUidRange.last && state !== 'Z')
-        found.push(`${entry} ${/^Name:\s+(.*)$/m.exec(status)?.[1]}`);
+      if (uids(uid) && state !== 'Z') found.push(`${entry} ${/^Name:\s+(.*)$/m.exec(status)?.[1]}`);
     } catch {
       // The process ended while we looked.
     }
   }
   return found;
+};
+
+/**
+ * Live (non-zombie) processes under the sandbox uids this judge instance holds: there must be none once its
+ * judgements are over. Other judges on the host (other test files, a server test's worker) hold other uids.
+ */
+export const liveSandboxProcesses = (): string[] => {
+  const mine = new Set(ownedSandboxUids());
+  return liveProcessesOf((uid) => mine.has(uid));
 };
 
 export const fileExists = existsSync;

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { JudgeReport, ProblemForWorker } from '@oj/shared';
 import { availableLanguages, compileChecker, judge, testRun } from '../index.js';
 import type { LoadedProblem } from '../problem/loaded-problem.js';
+import { judgeInstance } from '../sandbox/judge-instance.js';
+import { killActiveSandboxes } from '../sandbox/sandbox.js';
 import type { TestDataCache } from './test-data-cache.js';
 import { type Judger, physicalCores, runWorker as runWorkerLoop } from './worker.js';
 
@@ -90,18 +92,39 @@ export const pipelineJudger: Judger = {
   compileChecker: (task) => compileChecker(task.source, task.extraFiles),
 };
 
+/**
+ * A worker started with an IPC channel (the embedded worker of `npm start`) belongs to the process at the other
+ * end: when the channel closes, that process is gone (even by SIGKILL, which leaves it no chance to stop us),
+ * so the worker stops claiming, kills its runs and exits at once. Otherwise a crashed server's worker would live
+ * on beside the one the restarted server starts, judging with its token.
+ */
+const exitWithParent = (stop: AbortController) => {
+  if (!process.channel) return;
+  process.once('disconnect', () => {
+    stop.abort();
+    killActiveSandboxes();
+    console.error(`[judge ${new Date().toISOString()}] the process that started this worker is gone: exiting`);
+    process.exit(0);
+  });
+};
+
 /** Entry point of `npm run judge -- --server URL --token T` and of the embedded worker `npm start` runs. */
 export const runWorker = async (options: { server: string; token?: string; concurrency?: number }) => {
   const token = options.token ?? process.env.OJ_JUDGE_TOKEN;
   if (!token) throw new Error('a judge token is required (--token or OJ_JUDGE_TOKEN)');
-  // Stopping mid-task is safe: sandboxes die with this process (--die-with-parent) and the server requeues the
-  // task when its lease runs out.
+  // Stopping mid-task is safe: sandboxes die with this process (--die-with-parent and the exit cleanup of the
+  // judge instance) and the server requeues the task when its lease runs out.
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => process.exit(0));
+  const stop = new AbortController();
+  exitWithParent(stop);
   await runWorkerLoop({
     server: options.server,
     token,
+    // Unique on the host even across PID namespaces, where pids repeat: the server keys leases by this name.
+    name: `${os.hostname()}-${judgeInstance().id}`,
     concurrency: options.concurrency ?? physicalCores(),
     cacheDir: process.env.OJ_JUDGE_CACHE_DIR ?? path.join(os.tmpdir(), 'oj-judge-cache'),
     judger: pipelineJudger,
+    signal: stop.signal,
   });
 };

@@ -47,8 +47,12 @@ const runTask = async (
   info: WorkerInfo,
   cache: TestDataCache,
   task: JudgeTask,
+  stop: AbortSignal | undefined,
 ) => {
   const abort = new AbortController();
+  // A stopping worker (its server gone) abandons the task: the server requeues it when the lease runs out.
+  const onStop = () => abort.abort();
+  stop?.addEventListener('abort', onStop);
   let status: 6 | 7 | undefined;
   const beat = async () => {
     try {
@@ -73,9 +77,11 @@ const runTask = async (
       const testRun = await judger.testRun(task, { cache, signal: abort.signal });
       if (!abort.signal.aborted) await client.report(info.name, task, { testRun });
     } else {
-      await client.report(info.name, task, { compile: await judger.compileChecker(task) });
+      const compile = await judger.compileChecker(task);
+      if (!abort.signal.aborted) await client.report(info.name, task, { compile });
     }
   } catch (e) {
+    if (stop?.aborted) return;
     const reason = (e as Error).message || String(e);
     log(`task ${task.taskId} (attempt ${task.attempt}) failed: ${reason}`);
     await client
@@ -83,6 +89,7 @@ const runTask = async (
       .catch((err) => log(`cannot report failure: ${err.message}`));
   } finally {
     clearInterval(timer);
+    stop?.removeEventListener('abort', onStop);
   }
 };
 
@@ -115,10 +122,10 @@ export const runWorker = async (opts: WorkerOptions) => {
     while (!opts.signal?.aborted) {
       try {
         const task = await client.claim(info, running, CLAIM_WAIT_MS);
-        if (!task) continue;
+        if (!task || opts.signal?.aborted) continue;
         running += 1;
         try {
-          await runTask(client, opts.judger, info, cache, task);
+          await runTask(client, opts.judger, info, cache, task, opts.signal);
         } finally {
           running -= 1;
         }

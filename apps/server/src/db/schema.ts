@@ -102,6 +102,9 @@ export const sessions = pgTable(
   (t) => [index('sessions_uid_idx').on(t.uid)],
 );
 
+/** Failed logins per (lower-cased username, IP) in a window (DESIGN §8 "Login verification", decision 0014); the
+ * row with username '' (no username can be empty) counts the unverified failures of the IP as a whole. Also the
+ * wrong current passwords of a password change (`password:<uid>`, IP ''). */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -119,6 +122,40 @@ export const captchas = pgTable('captchas', {
   answerHash: text('answer_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/** Slide puzzles of the login verification (decision 0014): the server keeps where the piece fits (the browser
+ * never learns it) and when the puzzle was handed out. A puzzle is checked once, right or wrong. */
+export const slidePuzzles = pgTable('slide_puzzles', {
+  key: text('key').primaryKey(),
+  pieceX: integer('piece_x').notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Single-use proofs of a solved slide puzzle or image captcha, sent with the next login (decision 0014); only
+ * their sha256 is stored. */
+export const loginProofs = pgTable('login_proofs', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Per-user limits every server instance shares (DESIGN §8 "Many instances"; decision 0015): the submit and
+ * test-run intervals (one hit per window) and wrong access passwords (hits per window). Taken in one statement
+ * by access/rate-limit.repository.ts. */
+export const userRateLimits = pgTable(
+  'user_rate_limits',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    /** What is limited: `submit`, `testRun`, `contestPassword:<cid>`. */
+    scope: text('scope').notNull(),
+    /** When the current window opened: the last submit, or the first wrong password of the window. */
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.scope] })],
+);
 
 /** Site configuration and switches, one JSON value per key (reference §1.6). */
 export const siteConfig = pgTable('site_config', {

@@ -37,17 +37,19 @@ const chunk = (type: string, data: Buffer) => {
   return Buffer.concat([len, body, crc]);
 };
 
-/** Encodes RGB pixels as a PNG. */
-export const encodePng = (width: number, height: number, rgb: Uint8Array) => {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
+/** Encodes RGB pixels (or RGBA with `channels` 4: the slide puzzle's piece) as a PNG. */
+export const encodePng = (width: number, height: number, pixels: Uint8Array, channels: 3 | 4 = 3) => {
+  const stride = width * channels;
+  const raw = Buffer.alloc((stride + 1) * height);
   for (let y = 0; y < height; y++) {
-    raw[y * (width * 3 + 1)] = 0;
-    Buffer.from(rgb.buffer, rgb.byteOffset + y * width * 3, width * 3).copy(raw, y * (width * 3 + 1) + 1);
+    raw[y * (stride + 1)] = 0;
+    Buffer.from(pixels.buffer, pixels.byteOffset + y * stride, stride).copy(raw, y * (stride + 1) + 1);
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
+  // Bit depth 8; colour type 2 (RGB) or 6 (RGBA).
+  header.set([8, channels === 4 ? 6 : 2, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),

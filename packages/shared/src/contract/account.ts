@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../api.js';
-import { LIMITS } from '../limits.js';
+import { endpoint, wireInt } from '../api.js';
+import { LIMITS, SLIDE_PUZZLE } from '../limits.js';
 
 export const userInfo = z.object({
   uid: z.string(),
@@ -34,6 +34,11 @@ export const loginBody = z.object({
     .min(1, { error: 'Password_Check_Required' })
     .min(LIMITS.passwordMin, { error: 'Password_Check_Between' })
     .max(LIMITS.passwordMax, { error: 'Password_Check_Between' }),
+  /** The single-use proof of a solved slide puzzle or image captcha (`checkSlidePuzzle`, `checkCaptcha`): needed
+   * after 5 failed logins of the (username, IP) pair, answered 400 `loginVerificationRequired` (or 429
+   * `loginTooFrequent` from an IP with too many) without it (DESIGN §8 "Login verification"). Not in HOJ: its
+   * client never sends it. Empty means absent. */
+  verificationToken: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(100).optional()),
 });
 
 export const login = endpoint({
@@ -77,4 +82,51 @@ export const captcha = endpoint({
   access: 'public',
   input: z.object({}),
   output: z.object({ img: z.string(), captchaKey: z.string() }),
+});
+
+/** What a solved login verification yields: the proof the next login sends as `verificationToken`. */
+export const loginProof = z.object({ verificationToken: z.string() });
+
+/** A slide puzzle drawn by the server (spec 1-core §4, §9; decision 0014), which keeps where the piece fits. */
+export const slidePuzzle = z.object({
+  puzzleKey: z.string(),
+  /** The picture with the hole, a PNG data URL, SLIDE_PUZZLE.width x height. */
+  backgroundImage: z.string(),
+  /** The piece, a square PNG data URL (transparent around the piece), slid from the picture's left edge. */
+  pieceImage: z.string(),
+  /** The top of the piece image on the picture; where it goes across is the puzzle. */
+  pieceY: z.number().int(),
+});
+export type SlidePuzzle = z.infer<typeof slidePuzzle>;
+
+export const getSlidePuzzle = endpoint({
+  method: 'GET',
+  path: '/api/get-slide-puzzle',
+  access: 'public',
+  input: z.object({}),
+  output: slidePuzzle,
+});
+
+/** `left`: where the piece image's left edge was dropped on the picture, in pixels. A puzzle is checked once. */
+export const checkSlidePuzzle = endpoint({
+  method: 'POST',
+  path: '/api/check-slide-puzzle',
+  access: 'public',
+  input: z.object({
+    puzzleKey: z.string().min(1, { error: 'fieldRequired' }).max(64),
+    left: wireInt(z.number().int(), { min: 0, max: SLIDE_PUZZLE.width }),
+  }),
+  output: loginProof,
+});
+
+/** The image captcha (GET /api/captcha) as the alternative login verification. */
+export const checkCaptcha = endpoint({
+  method: 'POST',
+  path: '/api/check-captcha',
+  access: 'public',
+  input: z.object({
+    captchaKey: z.string().min(1, { error: 'fieldRequired' }).max(64),
+    captcha: z.string().min(1, { error: 'fieldRequired' }).max(16),
+  }),
+  output: loginProof,
 });

@@ -14,6 +14,7 @@ import type { BinaryAnswer } from '../../http/bind.js';
 import type { AuthUser } from '../auth/session.service.js';
 import { toTag } from '../problem/problem.mapper.js';
 import type { NewProblemCase, ProblemRepository, ProblemRow } from '../problem/problem.repository.js';
+import { managesAllProblems } from '../problem/problem-access.js';
 import { caseVersionOf } from '../problem/problem-package.import.js';
 import type { TestDataStore } from '../problem/test-data.store.js';
 import type { SubmissionService } from '../submission/submission.service.js';
@@ -30,10 +31,6 @@ type CaseRow = NewProblemCase & { score: number; groupNum: number };
 
 const SUBTASK_MODES = ['subtask_lowest', 'subtask_average'];
 const PROBLEM_ID = /^[A-Za-z0-9_-]+$/;
-
-/** DESIGN §7 "Roles": root and problem_admin manage every problem; an admin (teacher) only the ones they wrote. */
-export const managesAllProblems = (user: AuthUser) =>
-  user.roles.includes('root') || user.roles.includes('problem_admin');
 
 /** Problem administration (spec 3 §3-§5, reference AdminProblemController and TestCaseController). */
 export const createAdminProblemService = (deps: {

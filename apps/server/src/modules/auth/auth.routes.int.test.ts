@@ -1,7 +1,9 @@
 import { endpoint, LIMITS } from '@oj/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { slidePuzzles } from '../../db/schema.js';
 import { bind } from '../../http/bind.js';
 
 const adminProbe = endpoint({
@@ -132,34 +134,64 @@ describe.each(DB_KINDS)('accounts and sessions on %s', (kind) => {
     expect(res.json().msg).toBe('Wrong username or password');
   });
 
-  it('locks (username, IP) after 20 failures with 429, even for the right password, other IPs unaffected', async () => {
-    const u = await createUser(t);
-    for (let i = 0; i < LIMITS.lockoutFailures; i++) {
-      const res = await call('POST', '/api/login', {
-        payload: { username: u.username, password: 'bad-pass' },
-        ip: '10.0.0.7',
+  it('answers a wrong password alike for every account; only the right password earns the reason', async () => {
+    // Rule (decision 0014): until the password is known to be right, a missing, banned, external (default_user) or
+    // normal account gets the same answers, counted the same way; the reason a login is still refused comes after.
+    const normal = await createUser(t);
+    const banned = await createUser(t, 'user', { status: 1 });
+    const external = await createUser(t, 'default_user');
+    const answer = async (username: string, password: string, ip: string, url: string, extra: object = {}) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { username, password, ...extra },
+        remoteAddress: ip,
+        headers: { 'accept-language': 'en-US' },
       });
-      expect(res.statusCode).toBe(400);
+      return { status: res.statusCode, body: res.json(), token: res.headers.authorization };
+    };
+    const names = [normal.username, banned.username, external.username, 'no-such-user'];
+    for (const [url, ip] of [
+      ['/api/login', '10.0.0.7'],
+      ['/api/admin/login', '10.0.0.9'],
+    ] as const) {
+      const runs = await Promise.all(
+        names.map(async (name) => {
+          const out = [];
+          for (let i = 0; i < LIMITS.loginFailuresBeforePuzzle + 2; i++)
+            out.push(await answer(name, 'wrong-pass', ip, url));
+          return out;
+        }),
+      );
+      for (const run of runs) expect(run).toEqual(runs[0]);
+      expect(runs[0].map((a) => [a.status, a.body.data.key, a.token])).toEqual([
+        ...Array(LIMITS.loginFailuresBeforePuzzle).fill([400, 'loginFailed', undefined]),
+        [400, 'loginVerificationRequired', undefined],
+        [400, 'loginVerificationRequired', undefined],
+      ]);
+      // Past the threshold the right password tells nothing either without a proof.
+      const right = await Promise.all([normal, banned, external].map((u) => answer(u.username, u.password, ip, url)));
+      for (const a of right) expect(a).toEqual({ ...runs[0][LIMITS.loginFailuresBeforePuzzle], token: undefined });
     }
-    const locked = await call('POST', '/api/login', {
-      payload: { username: u.username, password: u.password },
-      ip: '10.0.0.7',
-    });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ status: 429, data: { key: 'loginLocked' } });
-    const other = await call('POST', '/api/login', {
-      payload: { username: u.username, password: u.password },
-      ip: '10.0.0.8',
-    });
-    expect(other.statusCode).toBe(200);
-    // The lock ends after 30 minutes.
-    t.clock.offsetMs = LIMITS.lockoutWindowMs + 1000;
+
+    // The right password, with the proof the pair now needs, earns the reason.
+    const proof = async () => {
+      const { puzzleKey } = (await call('GET', '/api/get-slide-puzzle')).json().data;
+      const [row] = await t.services.db.select().from(slidePuzzles).where(eq(slidePuzzles.key, puzzleKey));
+      t.clock.offsetMs += 1000;
+      const res = await call('POST', '/api/check-slide-puzzle', { payload: { puzzleKey, left: row.pieceX } });
+      return res.json().data.verificationToken as string;
+    };
+    const verified = async (u: { username: string; password: string }, url: string, ip: string) => {
+      const a = await answer(u.username, u.password, ip, url, { verificationToken: await proof() });
+      return [a.status, a.status === 200 ? 'ok' : a.body.data.key, !!a.token];
+    };
     try {
-      const later = await call('POST', '/api/login', {
-        payload: { username: u.username, password: u.password },
-        ip: '10.0.0.7',
-      });
-      expect(later.statusCode).toBe(200);
+      expect(await verified(normal, '/api/login', '10.0.0.7')).toEqual([200, 'ok', true]);
+      expect(await verified(banned, '/api/login', '10.0.0.7')).toEqual([403, 'userBanned', false]);
+      expect(await verified(external, '/api/login', '10.0.0.7')).toEqual([403, 'noLoginPermission', false]);
+      expect(await verified(normal, '/api/admin/login', '10.0.0.9')).toEqual([400, 'notAdminAccount', false]);
+      expect(await verified(banned, '/api/admin/login', '10.0.0.9')).toEqual([403, 'userBanned', false]);
     } finally {
       t.clock.offsetMs = 0;
     }

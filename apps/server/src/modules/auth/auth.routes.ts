@@ -28,4 +28,9 @@ export const registerAuthRoutes = (app: FastifyInstance, deps: BindDeps, s: AppS
   }));
 
   bind(app, deps, account.captcha, () => s.captcha.create());
+
+  // Login verification (decision 0014): a solved slide puzzle or image captcha yields the next login's proof.
+  bind(app, deps, account.getSlidePuzzle, () => s.loginVerification.createPuzzle());
+  bind(app, deps, account.checkSlidePuzzle, (input) => s.loginVerification.checkPuzzle(input));
+  bind(app, deps, account.checkCaptcha, (input) => s.loginVerification.checkCaptcha(input));
 };

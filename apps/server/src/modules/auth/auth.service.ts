@@ -4,55 +4,84 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { toUserInfo } from '../user/user.mapper.js';
 import type { UserRepository } from '../user/user.repository.js';
 import type { LoginFailureRepository } from './login-failure.repository.js';
+import type { LoginVerificationService } from './login-verification.service.js';
 import type { ClientMeta, SessionService } from './session.service.js';
 
 // Compared against when the username does not exist, so both failures take the same time.
 const dummyHash = hashPassword('not-a-real-password');
 
+/** The `login_failures` row that counts the unverified failures of an IP as a whole: no username is empty. */
+const WHOLE_IP = '';
+
+/**
+ * Logins (site and admin) under DESIGN §8 "Login verification" (decision 0014).
+ *
+ * An attempt without a proof is counted before its password is checked, in one statement per counter: the
+ * (username, IP) pair's failures, of which only `loginFailuresBeforePuzzle` get a password check in a window
+ * (then 400 `loginVerificationRequired`), and the IP's failed or refused attempts, past
+ * `loginUnverifiedFailuresPerIp` of which every unverified login from it is 429 `loginTooFrequent`. An attempt
+ * with a proof (`verificationToken`, single use) skips both gates: a verified login with the right password always
+ * succeeds, so nobody can lock another user out.
+ *
+ * What an answer may tell: until the password is known to be right, every account answers alike (a missing one, a
+ * banned one, an external student, a non-admin at the admin login: the same gates, the same 400 `loginFailed`,
+ * the same counting); only a right password earns the reason a login is still refused (403 `userBanned`, 403
+ * `noLoginPermission`, 400 `notAdminAccount`).
+ */
 export const createAuthService = (deps: {
   users: UserRepository;
   failures: LoginFailureRepository;
+  verification: LoginVerificationService;
   sessions: SessionService;
   now?: () => Date;
 }) => {
   const now = deps.now ?? (() => new Date());
+  const windowMs = LIMITS.loginFailureWindowMs;
 
-  const recordFailure = async (username: string, ip: string) => {
-    const at = now();
-    const row = await deps.failures.find(username, ip);
-    const fresh = !row || at.getTime() - row.windowStart.getTime() > LIMITS.lockoutWindowMs;
-    const failures = fresh ? 1 : row.failures + 1;
-    await deps.failures.save({
-      username,
-      ip,
-      failures,
-      windowStart: fresh ? at : row.windowStart,
-      lockedUntil: failures >= LIMITS.lockoutFailures ? new Date(at.getTime() + LIMITS.lockoutWindowMs) : null,
-    });
+  /** Lets an unverified attempt through both gates, counting it as a failure until its password proves right. */
+  const admitUnverified = async (key: string, ip: string, at: Date) => {
+    if (!(await deps.failures.count(WHOLE_IP, ip, at, windowMs, LIMITS.loginUnverifiedFailuresPerIp))) {
+      throw new AppError(429, 'loginTooFrequent');
+    }
+    // A refusal here keeps the IP's count: unverified attempts past the threshold are what the IP limit limits.
+    if (!(await deps.failures.count(key, ip, at, windowMs, LIMITS.loginFailuresBeforePuzzle))) {
+      throw badRequest('loginVerificationRequired');
+    }
   };
 
   return {
     async login(
-      input: { username: string; password: string },
+      input: { username: string; password: string; verificationToken?: string },
       meta: ClientMeta,
       opts: { adminOnly: boolean },
     ): Promise<{ token: string; user: UserInfo }> {
       const key = input.username.toLowerCase();
-      const lock = await deps.failures.find(key, meta.ip);
-      if (lock?.lockedUntil && lock.lockedUntil > now()) throw new AppError(429, 'loginLocked');
+      const at = now();
+      const verified = !!input.verificationToken;
+      if (verified) {
+        if (!(await deps.verification.useProof(input.verificationToken as string))) {
+          throw badRequest('loginVerificationInvalid');
+        }
+      } else {
+        await admitUnverified(key, meta.ip, at);
+      }
 
       const user = await deps.users.findByUsername(input.username);
       const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
       if (!user || !ok) {
-        await recordFailure(key, meta.ip);
+        // An unverified attempt is counted already; a verified one is counted now, so the count stays exact.
+        if (verified) await deps.failures.count(key, meta.ip, at, windowMs);
         throw badRequest('loginFailed');
       }
+
+      // The password is right: the pair starts again, the IP gets its count back, and the reason may be told.
+      await deps.failures.clear(key, meta.ip);
+      if (!verified) await deps.failures.uncount(WHOLE_IP, meta.ip, at, windowMs);
       if (user.status !== 0) throw forbidden('userBanned');
       const roles = await deps.users.roleNames(user.uid);
       if (roles.length === 0 || roles.every((r) => r === 'default_user')) throw forbidden('noLoginPermission');
       if (opts.adminOnly && !isAdminRole(roles)) throw badRequest('notAdminAccount');
 
-      await deps.failures.clear(key, meta.ip);
       const { token } = await deps.sessions.issue(user.uid, meta);
       return { token, user: toUserInfo(user, roles) };
     },

@@ -4,6 +4,7 @@ import { badRequest, forbidden, notFound } from '../../http/app-error.js';
 import type { AdminProblemService } from '../admin-problem/admin-problem.service.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { ProblemRepository } from '../problem/problem.repository.js';
+import { mayReadProblem } from '../problem/problem-access.js';
 import { toAdminContest, toContestAnnouncement } from './contest.mapper.js';
 import type { ContestProblemRow, ContestRepository, ContestRow, NewContest } from './contest.repository.js';
 
@@ -246,8 +247,9 @@ export const createAdminContestService = (deps: {
     ) {
       const c = await owned(b.cid, viewer);
       const p = await deps.problems.findById(b.pid);
-      // Public bank problems only (auth 1, not a group's); contest-only ones (auth 3) belong to their contest.
-      if (!p || p.isGroup === 1 || p.auth === 2) throw notFound();
+      // A problem the teacher may read (problem-access.ts): the public bank, or a contest-only problem they may
+      // manage; never a hidden one nor a group's. Another teacher's unreleased problem does not exist for them.
+      if (!p || p.isGroup === 1 || p.auth === 2 || !mayReadProblem(p, viewer)) throw notFound();
       if (await repo.problemByPid(c.id, p.id)) throw badRequest('contestProblemExists', 'pid');
       await checkDisplayId(c.id, b.displayId);
       return problemVo(

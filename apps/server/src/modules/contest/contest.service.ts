@@ -10,6 +10,7 @@ import {
 } from '@oj/shared';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
 import { PreSerialized } from '../../http/pre-serialized.js';
+import type { PasswordAttemptsService } from '../access/password-attempts.service.js';
 import type { AuthUser } from '../auth/session.service.js';
 import { toPublicProblem, toTag } from '../problem/problem.mapper.js';
 import type { ProblemRepository } from '../problem/problem.repository.js';
@@ -17,6 +18,7 @@ import type { ProblemCatalogRepository } from '../problem/problem-catalog.reposi
 import type { ProblemCatalogService } from '../problem/problem-catalog.service.js';
 import { toSubmission } from '../submission/submission.mapper.js';
 import type { SubmissionService } from '../submission/submission.service.js';
+import { type SubmissionSight, showSubmission } from '../submission/submission-visibility.js';
 import { contestStatusAt, matchesAccountRule, toContest, toContestAnnouncement } from './contest.mapper.js';
 import type { ContestRepository, ContestRow } from './contest.repository.js';
 import { acmBoard, type LiveBoard, oiBoard } from './contest-board.js';
@@ -90,6 +92,8 @@ export const createContestService = (deps: {
   catalogRepo: ProblemCatalogRepository;
   catalog: ProblemCatalogService;
   internal: SubmissionService;
+  /** Registration passwords: wrong tries limited per user and contest, compared in constant time. */
+  passwords: PasswordAttemptsService;
   now?: () => Date;
 }) => {
   const { repo } = deps;
@@ -112,11 +116,20 @@ export const createContestService = (deps: {
     (await repo.isRegistered(c.id, viewer.uid)) &&
     (c.openAccountLimit !== 1 || matchesAccountRule(c.accountLimitRule, viewer.username));
 
-  /** Problems, submissions, rank, announcements: managers always; others once started, private ones registered. */
-  const checkViewAccess = async (c: ContestRow, viewer: AuthUser) => {
-    if (isContestAdmin(c, viewer)) return;
-    if (contestStatusAt(c, now()) === -1) throw forbidden('contestNotStarted');
-    if (c.auth === 1 && !(await hasAccess(c, viewer))) throw forbidden('contestNoAccess');
+  /** The one "may view the contest" rule (decision 0016) for its problems, submissions, rank, announcements and
+   * files: its admins always; others once it has started, a private one only registered. An anonymous caller has
+   * no registration: refused with 401, as the contest endpoints that need a login answer them. */
+  const viewRefusal = async (c: ContestRow, viewer: AuthUser | undefined): Promise<AppError | undefined> => {
+    if (isContestAdmin(c, viewer)) return undefined;
+    const refused = (key: 'contestNotStarted' | 'contestNoAccess') =>
+      viewer ? forbidden(key) : new AppError(401, 'pleaseLogin');
+    if (contestStatusAt(c, now()) === -1) return refused('contestNotStarted');
+    if (c.auth === 1 && !(viewer && (await hasAccess(c, viewer)))) return refused('contestNoAccess');
+    return undefined;
+  };
+  const checkViewAccess = async (c: ContestRow, viewer: AuthUser | undefined) => {
+    const refusal = await viewRefusal(c, viewer);
+    if (refusal) throw refusal;
   };
 
   /** DESIGN §7: contest admin, or no seal, or before the seal time, or ended with autoRealRank. */
@@ -128,6 +141,39 @@ export const createContestService = (deps: {
   };
 
   const excludedUids = async (c: ContestRow) => [...(await repo.uidsWithRoles(['root'])), c.uid];
+
+  /** The one rule for a contest's submissions (decision 0016): the contest's submission list, get-submission-detail,
+   * get-all-case-result, check-submissions-status and the code download all apply it. Contest admins see
+   * everything. Anyone else must be signed in (the contest's list needs a login) with view access; then, while the
+   * board is sealed for them, others' submissions after the seal do not exist for them and their own OI results
+   * read "Submitted successfully"; while the contest runs others' time and memory stay private; code and error
+   * text are the owner's; the problem is named as the contest names it, never by the bank's title and id. */
+  const submissionRule = async (c: ContestRow, viewer: AuthUser | undefined) => {
+    const admin = isContestAdmin(c, viewer);
+    const refusal = admin ? undefined : viewer ? await viewRefusal(c, viewer) : new AppError(401, 'pleaseLogin');
+    const realTime = realTimeRank(c, viewer);
+    const running = contestStatusAt(c, now()) === 0;
+    const problems = refusal ? [] : await repo.problems(c.id);
+    const named = new Map(problems.map((p) => [p.cp.id, p.cp]));
+    const view = (s: { uid: string; cpid: number; submitTime: Date }): SubmissionSight => {
+      if (refusal) return { refusal };
+      const own = !!viewer && s.uid === viewer.uid;
+      // Never true for an admin: their rank is always real-time.
+      const afterSeal = !realTime && !!c.sealRankTime && s.submitTime >= c.sealRankTime;
+      if (afterSeal && !own) return { refusal: forbidden() };
+      const cp = named.get(s.cpid);
+      return {
+        own,
+        admin,
+        code: admin || own,
+        listed: true,
+        runHidden: !admin && !own && running,
+        masked: afterSeal && c.type === 1,
+        problem: { displayId: cp?.displayId ?? '', title: cp?.displayTitle ?? '' },
+      };
+    };
+    return { refusal, view, problems };
+  };
 
   const boardOptions = (c: ContestRow, sealed: boolean) => ({
     sealed,
@@ -308,15 +354,15 @@ export const createContestService = (deps: {
       return (await board(c, !realTimeRank(c, viewer), force && isContestAdmin(c, viewer))).rows;
     },
 
-    /** How a viewer sees one contest submission outside the contest's pages (get-submission-detail, status
-     * polling): contest admins see everything incl. code; after the seal without the real-time rank an OI result
-     * is "Submitted successfully" even to its owner, and nobody sees another's result (reference §5.5). */
-    async submissionView(s: { cid: number; uid: string; submitTime: Date }, viewer: AuthUser | undefined) {
-      const c = await repo.byId(s.cid);
-      if (!c) return { admin: false, masked: false };
-      if (isContestAdmin(c, viewer)) return { admin: true, masked: false };
-      const afterSeal = !realTimeRank(c, viewer) && !!c.sealRankTime && s.submitTime >= c.sealRankTime;
-      return { admin: false, masked: afterSeal && (c.type === 1 || s.uid !== viewer?.uid) };
+    /** The contest's rule (`submissionRule`) for its submissions seen outside its pages (get-submission-detail,
+     * case results, status polling, the code download); a missing or hidden contest's do not exist. */
+    async submissionViewer(
+      cid: number,
+      viewer: AuthUser | undefined,
+    ): Promise<(s: { uid: string; cpid: number; submitTime: Date }) => SubmissionSight> {
+      const c = await repo.byId(cid);
+      if (!c || (c.visible !== 1 && !(viewer && isAdminRole(viewer.roles)))) return () => ({ refusal: notFound() });
+      return (await submissionRule(c, viewer)).view;
     },
     /** The board of one view as the cache keeps it (brought up to date), and the same board computed from every
      * cell without touching the cache: tests compare the two. */
@@ -371,7 +417,9 @@ export const createContestService = (deps: {
     async register(input: { cid: number; password: string }, viewer: AuthUser) {
       const c = await load(input.cid, viewer);
       if (c.auth === 0) throw badRequest('contestNotRegistrable');
-      if (input.password !== c.pwd) throw badRequest('contestPasswordWrong', 'password');
+      if (!(await deps.passwords.verify(viewer.uid, { kind: 'contest', id: c.id }, input.password, c.pwd))) {
+        throw badRequest('contestPasswordWrong', 'password');
+      }
       if (c.openAccountLimit === 1 && !matchesAccountRule(c.accountLimitRule, viewer.username)) {
         throw forbidden('contestAccountLimit');
       }
@@ -384,12 +432,13 @@ export const createContestService = (deps: {
       return { access: await hasAccess(c, viewer) };
     },
 
-    /** Anonymous visitors see the list only of an open-rank contest that has started (reference §5.1). */
+    /** Anonymous visitors see the list of an open-rank contest (reference §5.1), and only where the view rule lets
+     * anyone in: never one that has not started nor a private one (a signed-in caller without a registration is
+     * refused there too). */
     async problems(cid: number, viewer: AuthUser | undefined) {
       const c = await load(cid, viewer);
-      if (!viewer) {
-        if (c.openRank !== 1 || contestStatusAt(c, now()) === -1) throw new AppError(401, 'pleaseLogin');
-      } else await checkViewAccess(c, viewer);
+      if (!viewer && c.openRank !== 1) throw new AppError(401, 'pleaseLogin');
+      await checkViewAccess(c, viewer);
       return contestProblems(c, viewer);
     },
 
@@ -452,9 +501,10 @@ export const createContestService = (deps: {
     },
 
     /** Contest submit (reference §5.2): no submissions after the end, nor before the start for non-managers;
-     * private and protected contests need a registration. */
+     * private and protected contests need a registration. The site's submit interval applies here too (`intervalS`,
+     * from the public submit endpoint), unlike HOJ: a script cannot flood the contest's queue (decision 0015). */
     async submit(
-      input: { pid: string | number; language: string; code: string; cid: number },
+      input: { pid: string | number; language: string; code: string; cid: number; intervalS?: number },
       viewer: AuthUser,
       ip: string,
     ): Promise<Submission> {
@@ -479,12 +529,15 @@ export const createContestService = (deps: {
         ip,
         cid: c.id,
         cpid: cp.id,
+        intervalS: input.intervalS,
       });
       return {
         ...toSubmission(
           { submission: row, title: cp.displayTitle, realname: null },
           { code: null, errorMessage: null, ip },
         ),
+        // Named as the contest names it, never by the bank's id (decision 0016).
+        displayPid: cp.displayId,
         displayId: cp.displayId,
       };
     },
@@ -503,12 +556,11 @@ export const createContestService = (deps: {
       viewer: AuthUser,
     ): Promise<Page<Submission>> {
       const c = await load(q.contestID, viewer);
-      await checkViewAccess(c, viewer);
-      const admin = isContestAdmin(c, viewer);
+      const rule = await submissionRule(c, viewer);
+      if (rule.refusal) throw rule.refusal;
       const realTime = realTimeRank(c, viewer);
       const empty = { records: [], total: 0, size: q.limit, current: q.currentPage };
-      const problems = await repo.problems(c.id);
-      const displayOf = new Map(problems.map((p) => [p.cp.id, p.cp]));
+      const { problems } = rule;
       let cpid: number | undefined;
       if (q.problemID?.trim()) {
         const cp = problems.find((p) => p.cp.displayId.toUpperCase() === q.problemID?.trim().toUpperCase());
@@ -526,29 +578,16 @@ export const createContestService = (deps: {
         uid,
         cpid,
         status: q.status,
-        // Sealed: others' results after the seal stay hidden; ACM participants still see their own (§5.5).
+        // The rule's seal in SQL, so pages and total agree with it: others' submissions after the seal are left out.
         othersBefore: realTime ? undefined : (c.sealRankTime ?? undefined),
         ownUid: realTime ? undefined : viewer.uid,
         offset: (q.currentPage - 1) * q.limit,
         limit: q.limit,
       });
-      const running = contestStatusAt(c, now()) === 0;
       return {
-        records: rows.map((r) => {
-          const s = toSubmission(r, { code: null, errorMessage: null, ip: null });
-          const cp = displayOf.get(r.submission.cpid);
-          const own = r.submission.uid === viewer.uid;
-          const out = { ...s, displayId: cp?.displayId ?? s.displayId, title: cp?.displayTitle ?? s.title };
-          if (admin) return out;
-          // OI without the real-time rank: results after the seal read "Submitted successfully" (-5).
-          const masked =
-            c.type === 1 && !realTime && c.sealRankTime !== null && r.submission.submitTime >= c.sealRankTime;
-          return {
-            ...out,
-            ...(masked ? { status: JUDGE_STATUS.SUBMITTED_UNKNOWN_RESULT, score: null, oiRankScore: null } : {}),
-            // While running, others' time and memory stay private (reference §5.7).
-            ...(running && !own ? { time: null, memory: null } : {}),
-          };
+        records: rows.flatMap((r) => {
+          const sight = rule.view(r.submission);
+          return sight.refusal ? [] : [showSubmission(r, sight)];
         }),
         total,
         size: q.limit,

@@ -1,6 +1,5 @@
 import {
   effectiveLimits,
-  isAdminRole,
   JUDGE_STATUS,
   LANGUAGE_NAMES,
   type Language,
@@ -15,6 +14,7 @@ import type { JudgeQueue } from '../judge/judge-queue.service.js';
 import type { SubmissionQueryRepository } from '../submission/submission-query.repository.js';
 import { toCounts, toPublicProblem, toTag } from './problem.mapper.js';
 import type { ProblemRepository, ProblemRow } from './problem.repository.js';
+import { mayReadProblem } from './problem-access.js';
 import type { ProblemCatalogRepository } from './problem-catalog.repository.js';
 
 const RECENT_UPDATED = 10;
@@ -60,10 +60,8 @@ export const createProblemCatalogService = (deps: {
 }) => {
   const { catalog } = deps;
 
-  const canSee = (p: ProblemRow, viewer: AuthUser | undefined) =>
-    (p.auth === 1 && p.isGroup === 0) || (!!viewer && isAdminRole(viewer.roles));
-
-  /** A problem the viewer may see, by display id (string) or numeric id; 404 otherwise, also for hidden ones. */
+  /** A problem the viewer may read (problem-access.ts), by display id (string) or numeric id; 404 otherwise, also
+   * for hidden ones. */
   const visibleProblem = async (ref: string | number, viewer: AuthUser | undefined): Promise<ProblemRow> => {
     let p: ProblemRow | undefined;
     if (typeof ref === 'number') p = await deps.problems.findById(ref);
@@ -71,7 +69,7 @@ export const createProblemCatalogService = (deps: {
       p = await deps.problems.findByProblemId(ref);
       if (!p && /^\d+$/.test(ref) && Number(ref) <= 2_147_483_647) p = await deps.problems.findById(Number(ref));
     }
-    if (!p || !canSee(p, viewer)) throw notFound();
+    if (!p || !mayReadProblem(p, viewer)) throw notFound();
     return p;
   };
 

@@ -24,7 +24,7 @@ export const DEFAULT_WEB_CONFIG: Omit<
 /** Site switches of reference §1.6. */
 export interface Switches extends Record<SwitchKey, boolean> {
   hideNonContestSubmissionCode: boolean;
-  /** Seconds between two non-contest submissions (and test runs) of one user. */
+  /** Seconds between two submissions, public or contest, of one user, and between two test runs (decision 0015). */
   defaultSubmitInterval: number;
   defaultCreateDiscussionACInitValue: number;
   defaultCreateDiscussionDailyLimit: number;

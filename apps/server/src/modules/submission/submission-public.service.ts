@@ -17,24 +17,13 @@ import type { ProblemCatalogService } from '../problem/problem-catalog.service.j
 import type { SiteService } from '../site/site.service.js';
 import { sourceExtension, toSubmission } from './submission.mapper.js';
 import type { SubmissionService } from './submission.service.js';
-import type { SubmissionQueryRepository, SubmissionWithTitle } from './submission-query.repository.js';
+import type { SubmissionQueryRepository, SubmissionRow, SubmissionWithTitle } from './submission-query.repository.js';
+import { bankSight, type Sight, type SubmissionSight, showSubmission } from './submission-visibility.js';
 
 type CaseResult = NonNullable<z.infer<typeof submissionContract.getAllCaseResult.output>>;
 type JudgeCaseVo = z.infer<typeof submissionContract.judgeCase>;
 
-/** Statuses whose error text users may read (reference §4.3). */
-const ERROR_TEXT_VISIBLE: number[] = [
-  JUDGE_STATUS.COMPILE_ERROR,
-  JUDGE_STATUS.SYSTEM_ERROR,
-  JUDGE_STATUS.SUBMITTED_FAILED,
-];
 /** What admin and problem_admin may still settle by hand (DESIGN §7 "Visibility"); root may at any time. */
-/** What the contest module says of one of its submissions for a viewer (contest.service.ts submissionView). */
-interface ContestView {
-  admin: boolean;
-  masked: boolean;
-}
-
 const ADMIN_HANDLED: number[] = [JUDGE_STATUS.JUDGING, JUDGE_STATUS.COMPILING, JUDGE_STATUS.COMPILE_ERROR];
 /** Final verdicts a manual judge may set. */
 const MANUAL_VERDICTS: number[] = [
@@ -70,14 +59,15 @@ export const createSubmissionPublicService = (deps: {
   /** Contest submits are the contest module's (access, times, registration); see contest.service.ts. */
   contests?: {
     submit(
-      input: { pid: string | number; language: string; code: string; cid: number },
+      input: { pid: string | number; language: string; code: string; cid: number; intervalS?: number },
       user: AuthUser,
       ip: string,
     ): Promise<Submission>;
-    submissionView(
-      s: { cid: number; uid: string; submitTime: Date },
+    /** The contest's visibility rule for its submissions (contest.service.ts `submissionRule`). */
+    submissionViewer(
+      cid: number,
       viewer: AuthUser | undefined,
-    ): Promise<ContestView>;
+    ): Promise<(s: { uid: string; cpid: number; submitTime: Date }) => SubmissionSight>;
   };
   now?: () => Date;
 }) => {
@@ -88,49 +78,43 @@ export const createSubmissionPublicService = (deps: {
   const isAdmin = (viewer: AuthUser | undefined) => !!viewer && isAdminRole(viewer.roles);
   const isOwner = (r: SubmissionWithTitle, viewer: AuthUser | undefined) => !!viewer && viewer.uid === r.submission.uid;
 
-  /** The contest's say on one of its submissions (contest admin; result sealed); nothing for others. */
-  const contestView = async (r: SubmissionWithTitle, viewer: AuthUser | undefined): Promise<ContestView> =>
-    r.submission.cid !== 0 && deps.contests
-      ? deps.contests.submissionView(r.submission, viewer)
-      : { admin: false, masked: false };
-
-  /** Code is visible to its owner, to site admins, and to everyone when shared (non-contest only); a contest
-   * submission's to its owner, root and the contest's admins. */
-  const codeVisible = (r: SubmissionWithTitle, viewer: AuthUser | undefined, contest: ContestView) => {
-    if (isOwner(r, viewer) || (viewer && isRoot(viewer.roles)) || contest.admin) return true;
-    if (r.submission.cid !== 0) return false;
-    return isAdmin(viewer) || r.submission.share === 1;
+  /** What the viewer may see of each row (submission-visibility.ts): a contest's submissions by their contest's
+   * rule (one lookup per contest), the others by the bank rule. */
+  const sightsOf = async (rows: SubmissionRow[], viewer: AuthUser | undefined): Promise<SubmissionSight[]> => {
+    const contests = new Map<number, ReturnType<NonNullable<typeof deps.contests>['submissionViewer']>>();
+    return Promise.all(
+      rows.map(async (r): Promise<SubmissionSight> => {
+        const cid = r.submission.cid;
+        if (cid === 0) return bankSight(r, viewer);
+        if (!deps.contests) return { refusal: notFound() };
+        let rule = contests.get(cid);
+        if (!rule) {
+          rule = deps.contests.submissionViewer(cid, viewer);
+          contests.set(cid, rule);
+        }
+        return (await rule)(r.submission);
+      }),
+    );
   };
 
-  /** A sealed contest result reads "Submitted successfully": no verdict, score, time or memory. */
-  const sealed = (s: Submission): Submission => ({
-    ...s,
-    status: JUDGE_STATUS.SUBMITTED_UNKNOWN_RESULT,
-    score: null,
-    oiRankScore: null,
-    time: null,
-    memory: null,
-    errorMessage: null,
-  });
+  /** One submission the viewer may see, with what they may see of it; the rule's refusal otherwise. */
+  const loadSeen = async (submitId: number, viewer: AuthUser | undefined) => {
+    const r = await query.byId(submitId);
+    if (!r) throw notFound();
+    const [sight] = await sightsOf([r], viewer);
+    if (sight.refusal) throw sight.refusal;
+    return { r, sight };
+  };
 
-  const present = async (r: SubmissionWithTitle, viewer: AuthUser | undefined, locale: Locale) => {
-    const contest = await contestView(r, viewer);
-    let code: string | null = codeVisible(r, viewer, contest) ? r.submission.code : null;
-    if (code !== null && r.submission.cid === 0 && !(viewer && isRoot(viewer.roles))) {
+  /** The detail: code and error text where the sight allows; the hide switch replaces non-contest code for all but
+   * root. */
+  const present = async (r: SubmissionRow, sight: Sight, viewer: AuthUser | undefined, locale: Locale) => {
+    let code: string | null = r.submission.code;
+    if (sight.code && r.submission.cid === 0 && !(viewer && isRoot(viewer.roles))) {
       if ((await deps.site.switches()).hideNonContestSubmissionCode) code = message('codeHidden', locale);
     }
-    const text = r.submission.errorMessage;
-    const errorMessage =
-      text === null || isAdmin(viewer) || ERROR_TEXT_VISIBLE.includes(r.submission.status)
-        ? text
-        : message('errorMessageHidden', locale);
-    const ip = isAdmin(viewer) || isOwner(r, viewer) ? r.submission.ip : null;
-    const shown = toSubmission(r, { code, errorMessage, ip });
-    return contest.masked ? sealed(shown) : shown;
+    return showSubmission(r, sight, { code, locale });
   };
-  /** List rows: never code or error text. */
-  const row = (r: SubmissionWithTitle, viewer: AuthUser | undefined) =>
-    toSubmission(r, { code: null, errorMessage: null, ip: isAdmin(viewer) ? r.submission.ip : null });
 
   const load = async (submitId: number) => {
     const r = await query.byId(submitId);
@@ -146,15 +130,10 @@ export const createSubmissionPublicService = (deps: {
     throw badRequest('languageNotOffered', 'language');
   };
 
-  /** The per-user interval of the defaultSubmitInterval switch (root is exempt). */
-  const checkInterval = async (user: AuthUser, last: Date | undefined) => {
-    if (isRoot(user.roles) || !last) return;
-    const seconds = (await deps.site.switches()).defaultSubmitInterval;
-    const waitMs = seconds * 1000 - (now().getTime() - last.getTime());
-    if (seconds > 0 && waitMs > 0) {
-      throw new AppError(429, 'submitTooFrequent', { seconds: String(Math.ceil(waitMs / 1000)) });
-    }
-  };
+  /** Seconds between two submits, public or contest, of one user (and between two test runs): the
+   * defaultSubmitInterval switch; root is exempt. The internal service takes it atomically (decision 0015). */
+  const submitIntervalS = async (user: AuthUser) =>
+    isRoot(user.roles) ? undefined : (await deps.site.switches()).defaultSubmitInterval;
 
   const adminTarget = async (submitId: number, viewer: AuthUser) => {
     const r = await load(submitId);
@@ -177,18 +156,21 @@ export const createSubmissionPublicService = (deps: {
       // Contest submits follow openContestJudge, the public bank openPublicJudge; root is never closed out.
       const judgeSwitch = input.cid && !input.gid ? 'openContestJudge' : 'openPublicJudge';
       if (!isRoot(user.roles) && !(await deps.site.switches())[judgeSwitch]) throw new AppError(403, 'areaClosed');
-      if (input.cid && !input.gid && deps.contests) return deps.contests.submit({ ...input, cid: input.cid }, user, ip);
+      const intervalS = await submitIntervalS(user);
+      if (input.cid && !input.gid && deps.contests) {
+        return deps.contests.submit({ ...input, cid: input.cid, intervalS }, user, ip);
+      }
       // Group submissions arrive with their module; here only the public bank.
       if (input.cid || input.gid) throw notFound();
       const problem = await deps.catalog.visibleProblem(input.pid, user);
       await checkLanguage(problem, input.language);
-      await checkInterval(user, await query.lastSubmitTime(user.uid));
       const created = await deps.internal.submit({
         user,
         problem,
         language: input.language,
         code: input.code,
         ip,
+        intervalS,
       });
       return asRoot(created.submitId);
     },
@@ -207,7 +189,6 @@ export const createSubmissionPublicService = (deps: {
       if (input.type !== 'public') throw notFound();
       const problem = await deps.catalog.visibleProblem(input.pid, user);
       await checkLanguage(problem, input.language);
-      await checkInterval(user, await query.lastTestRunTime(user.uid));
       return deps.internal.testRun({
         user,
         problem,
@@ -215,6 +196,7 @@ export const createSubmissionPublicService = (deps: {
         code: input.code,
         userInput: input.userInput,
         expectedOutput: input.expectedOutput ?? null,
+        intervalS: await submitIntervalS(user),
       });
     },
 
@@ -265,24 +247,29 @@ export const createSubmissionPublicService = (deps: {
         offset: (q.currentPage - 1) * q.limit,
         limit: q.limit,
       });
-      return { records: rows.map((r) => row(r, viewer)), total, size: q.limit, current: q.currentPage };
+      const sights = await sightsOf(rows, viewer);
+      const records = rows.flatMap((r, i) => {
+        const sight = sights[i];
+        return sight.refusal || !sight.listed ? [] : [showSubmission(r, sight)];
+      });
+      return { records, total, size: q.limit, current: q.currentPage };
     },
 
     async detail(submitId: number, viewer: AuthUser | undefined, locale: Locale) {
-      const r = await load(submitId);
+      const { r, sight } = await loadSeen(submitId, viewer);
       const problem = await deps.problems.findById(r.submission.pid);
-      return { submission: await present(r, viewer, locale), codeShare: problem?.codeShare === 1 };
+      return { submission: await present(r, sight, viewer, locale), codeShare: problem?.codeShare === 1 };
     },
 
-    /** Per-case results for the owner, admins, or anyone when the code is shared; null when the problem keeps
-     * its case results closed (admins still see them). Test file names go to admins only. */
+    /** Per-case results for who may see the code (the owner, admins, anyone when shared; a contest's submissions
+     * its owner and the contest's admins); null when the problem keeps its case results closed (admins still see
+     * them) or the result is sealed. Test file names go to admins only. */
     async caseResults(submitId: number, viewer: AuthUser | undefined): Promise<CaseResult | null> {
-      const r = await load(submitId);
-      const admin = isAdmin(viewer);
-      const contest = await contestView(r, viewer);
-      if (!admin && !codeVisible(r, viewer, contest)) throw forbidden();
+      const { r, sight } = await loadSeen(submitId, viewer);
+      const admin = sight.admin;
+      if (!sight.code) throw forbidden();
       // A sealed contest result keeps its cases to itself too.
-      if (contest.masked && !admin) return null;
+      if (sight.masked) return null;
       const problem = await deps.problems.findById(r.submission.pid);
       if (!problem) throw notFound();
       if (problem.openCaseResult !== 1 && !admin) return null;
@@ -313,11 +300,11 @@ export const createSubmissionPublicService = (deps: {
 
     async checkStatus(ids: number[], viewer: AuthUser | undefined) {
       const rows = await query.byIds([...new Set(ids)]);
+      const sights = await sightsOf(rows, viewer);
       const out: Record<string, Submission> = {};
-      for (const r of rows) {
-        if (!isAdmin(viewer) && !isOwner(r, viewer)) continue;
-        const shown = row(r, viewer);
-        out[r.submission.submitId] = (await contestView(r, viewer)).masked ? sealed(shown) : shown;
+      for (const [i, r] of rows.entries()) {
+        const sight = sights[i];
+        if (!sight.refusal && sight.listed) out[r.submission.submitId] = showSubmission(r, sight);
       }
       return out;
     },
@@ -334,9 +321,9 @@ export const createSubmissionPublicService = (deps: {
     },
 
     async download(submitId: number, viewer: AuthUser | undefined, locale: Locale): Promise<BinaryAnswer> {
-      const r = await load(submitId);
-      if (!codeVisible(r, viewer, await contestView(r, viewer))) throw forbidden();
-      const shown = await present(r, viewer, locale);
+      const { r, sight } = await loadSeen(submitId, viewer);
+      if (!sight.code) throw forbidden();
+      const shown = await present(r, sight, viewer, locale);
       return {
         body: Buffer.from(shown.code ?? ''),
         contentType: 'text/plain; charset=utf-8',

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { judgeCases, judgeTasks, problemCases, problems, submissions, users } from '../../db/schema.js';
+import { judgeCases, problemCases, problems, submissions, users } from '../../db/schema.js';
 
 export interface SubmissionFilter {
   uid?: string;
@@ -16,16 +16,20 @@ const listColumns = {
   submission: submissions,
   title: problems.title,
   realname: users.realname,
+  // Who may read the problem decides whether its name is shown (submission-visibility.ts).
+  problem: { auth: problems.auth, isGroup: problems.isGroup, author: problems.author },
 };
 export type SubmissionWithTitle = {
   submission: typeof submissions.$inferSelect;
   title: string;
   realname: string | null;
 };
+/** A row of this repository: the submission with what the visibility rule needs of its problem. */
+export type SubmissionRow = SubmissionWithTitle & { problem: { auth: number; isGroup: number; author: string } };
 
 /** Read side of submissions: lists, details, per-case results and the per-user queries behind the problem pages. */
 export const createSubmissionQueryRepository = (db: Db) => ({
-  async page(f: SubmissionFilter): Promise<{ total: number; rows: SubmissionWithTitle[] }> {
+  async page(f: SubmissionFilter): Promise<{ total: number; rows: SubmissionRow[] }> {
     const where: SQL[] = [];
     if (f.uid !== undefined) where.push(eq(submissions.uid, f.uid));
     if (f.uids) where.push(inArray(submissions.uid, f.uids));
@@ -49,7 +53,7 @@ export const createSubmissionQueryRepository = (db: Db) => ({
     return { total, rows };
   },
 
-  async byIds(ids: number[]): Promise<SubmissionWithTitle[]> {
+  async byIds(ids: number[]): Promise<SubmissionRow[]> {
     if (ids.length === 0) return [];
     return db
       .select(listColumns)
@@ -59,7 +63,7 @@ export const createSubmissionQueryRepository = (db: Db) => ({
       .where(inArray(submissions.submitId, ids));
   },
 
-  async byId(id: number): Promise<SubmissionWithTitle | undefined> {
+  async byId(id: number): Promise<SubmissionRow | undefined> {
     const [row] = await this.byIds([id]);
     return row;
   },
@@ -89,26 +93,6 @@ export const createSubmissionQueryRepository = (db: Db) => ({
       )
       .limit(1000);
     return rows.map((r) => r.id);
-  },
-
-  async lastSubmitTime(uid: string): Promise<Date | undefined> {
-    const [row] = await db
-      .select({ at: submissions.submitTime })
-      .from(submissions)
-      .where(and(eq(submissions.uid, uid), eq(submissions.cid, 0)))
-      .orderBy(desc(submissions.submitId))
-      .limit(1);
-    return row?.at;
-  },
-
-  async lastTestRunTime(uid: string): Promise<Date | undefined> {
-    const [row] = await db
-      .select({ at: judgeTasks.createdAt })
-      .from(judgeTasks)
-      .where(and(eq(judgeTasks.uid, uid), eq(judgeTasks.kind, 'testRun')))
-      .orderBy(desc(judgeTasks.id))
-      .limit(1);
-    return row?.at;
   },
 
   /** Per problem: an AC if there is one, else the latest non-contest submission. */

@@ -205,8 +205,11 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
     expect(
       (await call('GET', `/api/get-all-case-result?submitId=${sub2.submitId}`, alice.token)).json().data,
     ).toBeNull();
+    // Compile error text quotes the source: it goes with the code, to its owner and not to others.
     const ce = (await call('GET', `/api/get-submission-detail?submitId=${sub2.submitId}`, bob.token)).json().data;
-    expect(ce.submission.errorMessage).toContain('expected ;');
+    expect(ce.submission.errorMessage).toBeNull();
+    const ownCe = (await call('GET', `/api/get-submission-detail?submitId=${sub2.submitId}`, alice.token)).json().data;
+    expect(ownCe.submission.errorMessage).toContain('expected ;');
   });
 
   it('groups case results by subtask for subtask modes', async () => {

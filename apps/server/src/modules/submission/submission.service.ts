@@ -4,6 +4,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { judgeCases, submissions } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/app-error.js';
+import { createRateLimitRepository } from '../access/rate-limit.repository.js';
 import type { JudgeQueue } from '../judge/judge-queue.service.js';
 import type { ProblemRow } from '../problem/problem.repository.js';
 
@@ -19,10 +20,24 @@ const REQUEUE_CHUNK = 1000;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The internal services that create submissions and test runs and put them on the queue. The public endpoints
- * (validation of code, languages, permissions, intervals) sit in front of these. */
+ * (validation of code, languages, permissions) sit in front of these and say which submit interval applies. */
 export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?: () => Date }) => {
   const { db, queue } = deps;
   const now = deps.now ?? (() => new Date());
+  const limits = createRateLimitRepository(db);
+
+  /** The user's submit (or test-run) interval, taken in the transaction that creates the submission (or test run):
+   * one statement on a per-user row, so parallel submits on any number of server instances let exactly one through
+   * per interval (decision 0015). Without an interval (root, internal callers) nothing is kept; with 0 the time is
+   * kept for an interval set later. */
+  const takeInterval = async (tx: Tx, uid: string, scope: 'submit' | 'testRun', intervalS: number | undefined) => {
+    if (intervalS === undefined) return;
+    if (intervalS <= 0) return limits.restart({ uid, scope, at: now() }, tx);
+    const taken = await limits.take({ uid, scope, at: now(), windowMs: intervalS * 1000, maxHits: 1 }, tx);
+    if (!taken.ok) {
+      throw new AppError(429, 'submitTooFrequent', { seconds: String(Math.ceil(taken.retryAfterMs / 1000)) });
+    }
+  };
 
   /** Puts the matching submissions back to Pending with a new judgement version each, drops their case results
    * and queued tasks, and queues them again: whatever an older attempt reports afterwards is ignored. */
@@ -74,8 +89,11 @@ export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?:
       cid?: number;
       cpid?: number;
       gid?: number | null;
+      /** Seconds after the user's last submit (public or contest) before another is taken; none for root. */
+      intervalS?: number;
     }): Promise<SubmissionRow> {
       return db.transaction(async (tx) => {
+        await takeInterval(tx, s.user.uid, 'submit', s.intervalS);
         const [row] = await tx
           .insert(submissions)
           .values({
@@ -160,15 +178,23 @@ export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?:
       code: string;
       userInput: string;
       expectedOutput: string | null;
+      /** Seconds after the user's last test run before another is taken (test runs jump the queue). */
+      intervalS?: number;
     }): Promise<string> {
       const key = crypto.randomBytes(16).toString('hex');
-      await queue.enqueue({
-        kind: 'testRun',
-        language: s.language,
-        priority: PRIORITY.testRun,
-        publicKey: key,
-        uid: s.user.uid,
-        payload: { pid: s.problem.id, code: s.code, userInput: s.userInput, expectedOutput: s.expectedOutput },
+      await db.transaction(async (tx) => {
+        await takeInterval(tx, s.user.uid, 'testRun', s.intervalS);
+        await queue.enqueue(
+          {
+            kind: 'testRun',
+            language: s.language,
+            priority: PRIORITY.testRun,
+            publicKey: key,
+            uid: s.user.uid,
+            payload: { pid: s.problem.id, code: s.code, userInput: s.userInput, expectedOutput: s.expectedOutput },
+          },
+          tx,
+        );
       });
       return key;
     },

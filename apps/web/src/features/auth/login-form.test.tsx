@@ -6,6 +6,28 @@ import { loginFailures } from './login-failures';
 import { LoginForm } from './login-form';
 import { checkPassword, checkUsername } from './login-validation';
 
+const USER = { uid: '1', username: 'alice', roleList: ['user'] };
+const PUZZLE = {
+  puzzleKey: 'pk-1',
+  backgroundImage: 'data:image/png;base64,YmFja2dyb3VuZA==',
+  pieceImage: 'data:image/png;base64,cGllY2U=',
+  pieceY: 17,
+};
+const ok = (data: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ status: 200, msg: 'success', data }), {
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+const fail = (status: number, key: string) =>
+  new Response(JSON.stringify({ status, msg: key, data: { key } }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+/** The JSON bodies sent to `path`, in order. */
+const sent = (fetchMock: ReturnType<typeof stubServer>, path: string) =>
+  (fetchMock.mock.calls as unknown as [string, RequestInit][])
+    .filter(([url]) => url === path)
+    .map(([, init]) => JSON.parse(String(init.body)));
+
 describe('login validation rules (spec 1-core §5)', () => {
   it('requires a username of at most 20 characters', () => {
     expect(checkUsername('')).toBe('Username_Check_Required');
@@ -67,12 +89,74 @@ describe('login form', () => {
 
   it('asks for the slide puzzle instead of sending after 5 failures', async () => {
     for (let i = 0; i < 5; i++) loginFailures.increment();
-    const fetchMock = stubServer();
+    const fetchMock = stubServer({ '/api/get-slide-puzzle': () => ok(PUZZLE) });
     renderElement(<LoginForm />);
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'alice' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('slider', { name: 'Slider handle' })).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/login'))).toBe(false);
+    expect(sent(fetchMock, '/api/login')).toEqual([]);
+  });
+
+  it('opens the server’s puzzle when the server asks for verification and sends its proof with the login', async () => {
+    const logins = [
+      () => fail(400, 'loginVerificationRequired'),
+      () => ok(USER, { Authorization: 'token-after-puzzle' }),
+    ];
+    const fetchMock = stubServer({
+      '/api/login': () => (logins.shift() as () => Response)(),
+      '/api/get-slide-puzzle': () => ok(PUZZLE),
+      '/api/check-slide-puzzle': () => ok({ verificationToken: 'proof-1' }),
+    });
+    renderElement(<LoginForm />);
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'alice' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+    // The browser counted only one failure: the server's answer opens the puzzle, with the server's pictures.
+    const handle = await screen.findByRole('slider', { name: 'Slider handle' });
+    expect(sent(fetchMock, '/api/login')).toEqual([{ username: 'alice', password: 'secret1' }]);
+    await waitFor(() => expect(document.querySelector(`img[src="${PUZZLE.backgroundImage}"]`)).toBeTruthy());
+    const piece = document.querySelector(`img[src="${PUZZLE.pieceImage}"]`) as HTMLImageElement;
+    expect(piece.style.top).toBe('17px');
+
+    // Slide 130 px with the keyboard and drop: the server checks the position.
+    for (let i = 0; i < 13; i++) fireEvent.keyDown(handle, { key: 'ArrowRight', shiftKey: true });
+    expect(piece.style.left).toBe('130px');
+    fireEvent.keyDown(handle, { key: 'Enter' });
+    await waitFor(() => expect(sent(fetchMock, '/api/check-slide-puzzle')).toEqual([{ puzzleKey: 'pk-1', left: 130 }]));
+    expect(await screen.findByText(/^Verified in \d+(\.\d)? s$/)).toBeTruthy();
+
+    // After the message (1 s) the login goes again with the proof, and signs in.
+    await waitFor(() => expect(session.token()).toBe('token-after-puzzle'), { timeout: 3000 });
+    expect(sent(fetchMock, '/api/login')[1]).toEqual({
+      username: 'alice',
+      password: 'secret1',
+      verificationToken: 'proof-1',
+    });
+    expect(screen.queryByRole('slider')).toBeNull();
+  });
+
+  it('a wrong drop gives no proof and brings a new puzzle; the admin login opens it too', async () => {
+    const puzzles = [PUZZLE, { ...PUZZLE, puzzleKey: 'pk-2' }];
+    const fetchMock = stubServer({
+      '/api/admin/login': () => fail(429, 'loginTooFrequent'),
+      '/api/get-slide-puzzle': () => ok(puzzles.shift()),
+      '/api/check-slide-puzzle': () => fail(400, 'slidePuzzleWrong'),
+    });
+    renderElement(<LoginForm admin />);
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'root' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const handle = await screen.findByRole('slider', { name: 'Slider handle' });
+    await waitFor(() => expect(document.querySelector('img')).toBeTruthy());
+    fireEvent.keyDown(handle, { key: 'ArrowRight' });
+    fireEvent.keyDown(handle, { key: 'Enter' });
+    expect(await screen.findByText('Verification failed, please try again')).toBeTruthy();
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => u === '/api/get-slide-puzzle')).toHaveLength(2), {
+      timeout: 3000,
+    });
+    expect(sent(fetchMock, '/api/admin/login')).toHaveLength(1);
+    expect(session.token()).toBeNull();
   });
 });

@@ -26,7 +26,7 @@ const rule = (check: (v: string | undefined) => LoginMessageKey | null, t: (k: s
 });
 
 export interface LoginFormProps {
-  /** The admin login (POST /api/admin/login): no puzzle, no register or forgot links. */
+  /** The admin login (POST /api/admin/login): no register or forgot links; the puzzle only when the server asks. */
   admin?: boolean;
   onSuccess?: () => void;
   /** Called before following the register or forgot-password link (the dialog closes). */
@@ -42,18 +42,24 @@ export const LoginForm = ({ admin = false, onSuccess, onLeave }: LoginFormProps)
   const { login, loading } = useLogin({ admin, onSuccess });
   const config = useWebsiteConfig().data;
 
+  const send = async (values: LoginValues, verificationToken?: string) => {
+    // The server decides whether a proof is needed (DESIGN §8 "Login verification"); when it asks, the puzzle opens.
+    if ((await login(values, verificationToken)) === 'verify') setPuzzleOpen(true);
+  };
+
   const onFinish = (values: LoginValues) => {
     // Enter submits, or opens the puzzle when verification is needed (spec 1-core §4).
-    if (!admin && needsPuzzle(failures)) {
+    if (puzzleOpen || (!admin && needsPuzzle(failures))) {
       setPuzzleOpen(true);
       return;
     }
-    void login(values);
+    void send(values);
   };
 
-  const onVerified = () => {
+  /** The puzzle was solved: its single-use proof goes with the login. */
+  const onVerified = (verificationToken: string) => {
     setPuzzleOpen(false);
-    void login(form.getFieldsValue());
+    void send(form.getFieldsValue(), verificationToken);
   };
 
   const follow = (path: string) => {

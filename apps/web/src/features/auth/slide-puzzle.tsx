@@ -1,9 +1,9 @@
 import { ArrowRightOutlined, CheckOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
-import { SLIDE_PUZZLE } from '@oj/shared';
-import { Button } from 'antd';
+import { account, SLIDE_PUZZLE } from '@oj/shared';
+import { Button, Spin } from 'antd';
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isDropAccepted, PIECE_BOX, paintPuzzleImage, randomTarget, tracePiece } from './puzzle-image';
+import { api } from '../../lib/api';
 import './slide-puzzle.css';
 
 const HANDLE = 40;
@@ -11,68 +11,71 @@ const MAX_LEFT = SLIDE_PUZZLE.width - HANDLE;
 /** The result message stays 1 s (spec 1-core §4). */
 const MESSAGE_MS = 1000;
 
-type Phase = 'idle' | 'moving' | 'success' | 'fail';
+type Puzzle = account.SlidePuzzle;
+type Phase = 'idle' | 'moving' | 'checking' | 'success' | 'fail';
 
-/** Slide-to-verify puzzle (spec 1-core §4, §9): width 325, height 100, piece 42, radius 10, accuracy 3. */
-const SlidePuzzle = ({ onSuccess }: { onSuccess: () => void }) => {
+/**
+ * Slide-to-verify puzzle (spec 1-core §4, §9): 325 x 100, piece 42, radius 10, accuracy 3. The server draws it and
+ * keeps where the piece fits (decision 0014): the browser shows the two pictures, sends where the piece was
+ * dropped, and gets a single-use proof for the next login when that is right.
+ */
+const SlidePuzzle = ({ onSuccess }: { onSuccess: (verificationToken: string) => void }) => {
   const { t } = useTranslation();
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const blockRef = useRef<HTMLCanvasElement>(null);
-  const [target, setTarget] = useState(randomTarget);
+  const [puzzle, setPuzzle] = useState<Puzzle | null>(null);
   const [left, setLeft] = useState(0);
   const [phase, setPhase] = useState<Phase>('idle');
   const [seconds, setSeconds] = useState('0');
   const startedAt = useRef(0);
   const drag = useRef<{ originX: number } | null>(null);
+  const mounted = useRef(true);
 
-  useEffect(() => {
-    const canvas = canvasRef.current?.getContext('2d');
-    const block = blockRef.current?.getContext('2d', { willReadFrequently: true });
-    if (!canvas || !block || !blockRef.current) return;
-    const { width, height, radius } = SLIDE_PUZZLE;
-    canvas.clearRect(0, 0, width, height);
-    blockRef.current.width = width;
-    block.clearRect(0, 0, width, height);
-    // The picture is painted once, then copied: the hole and the piece must show the same pixels.
-    const picture = document.createElement('canvas');
-    picture.width = width;
-    picture.height = height;
-    const pictureCtx = picture.getContext('2d');
-    if (!pictureCtx) return;
-    paintPuzzleImage(pictureCtx);
-    canvas.drawImage(picture, 0, 0);
-    tracePiece(canvas, target.x, target.y);
-    canvas.fill();
-    tracePiece(block, target.x, target.y);
-    block.clip();
-    block.drawImage(picture, 0, 0);
-    const top = target.y - radius * 2 - 1;
-    const piece = block.getImageData(target.x, top, PIECE_BOX, PIECE_BOX);
-    blockRef.current.width = PIECE_BOX;
-    block.putImageData(piece, 0, top);
-  }, [target]);
-
-  const reset = useCallback(() => {
+  const load = useCallback(async () => {
     setLeft(0);
     setPhase('idle');
-    setTarget(randomTarget());
+    setPuzzle(null);
+    try {
+      const next = await api.call(account.getSlidePuzzle, {});
+      if (mounted.current) setPuzzle(next);
+    } catch {
+      // The client showed why; the refresh button asks again.
+    }
   }, []);
 
+  useEffect(() => {
+    mounted.current = true;
+    void load();
+    return () => {
+      mounted.current = false;
+    };
+  }, [load]);
+
   const start = () => {
-    if (phase === 'success' || phase === 'fail') return false;
+    if (!puzzle || phase === 'checking' || phase === 'success' || phase === 'fail') return false;
     if (phase === 'idle') startedAt.current = performance.now();
     setPhase('moving');
     return true;
   };
 
-  const finish = (finalLeft: number) => {
-    if (isDropAccepted(finalLeft, target.x)) {
+  const finish = async (finalLeft: number) => {
+    if (!puzzle) return;
+    setPhase('checking');
+    try {
+      const { verificationToken } = await api.call(
+        account.checkSlidePuzzle,
+        { puzzleKey: puzzle.puzzleKey, left: Math.round(finalLeft) },
+        { silent: true },
+      );
+      if (!mounted.current) return;
       setSeconds(((performance.now() - startedAt.current) / 1000).toFixed(1));
       setPhase('success');
-      setTimeout(onSuccess, MESSAGE_MS);
-    } else {
+      setTimeout(() => onSuccess(verificationToken), MESSAGE_MS);
+    } catch {
+      if (!mounted.current) return;
+      // A puzzle is checked once: a miss brings a new one.
       setPhase('fail');
-      setTimeout(reset, MESSAGE_MS);
+      setTimeout(() => {
+        if (mounted.current) void load();
+      }, MESSAGE_MS);
     }
   };
 
@@ -90,7 +93,7 @@ const SlidePuzzle = ({ onSuccess }: { onSuccess: () => void }) => {
     const finalLeft = Math.min(MAX_LEFT, Math.max(0, e.clientX - drag.current.originX));
     drag.current = null;
     setLeft(finalLeft);
-    finish(finalLeft);
+    void finish(finalLeft);
   };
 
   // Keyboard users move the handle with the arrows and drop it with Enter or Space.
@@ -103,33 +106,47 @@ const SlidePuzzle = ({ onSuccess }: { onSuccess: () => void }) => {
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       e.stopPropagation();
-      if (phase === 'moving') finish(left);
+      if (phase === 'moving') void finish(left);
     }
   };
 
+  const ended = phase === 'success' || phase === 'fail';
   return (
     <div className="oj-slide-puzzle" style={{ width: SLIDE_PUZZLE.width }}>
       <div className="oj-slide-puzzle__picture" style={{ height: SLIDE_PUZZLE.height }}>
-        <div aria-hidden="true">
-          <canvas ref={canvasRef} width={SLIDE_PUZZLE.width} height={SLIDE_PUZZLE.height} />
-          <canvas
-            ref={blockRef}
-            className="oj-slide-puzzle__piece"
-            width={PIECE_BOX}
-            height={SLIDE_PUZZLE.height}
-            style={{ left }}
-          />
-        </div>
+        {puzzle ? (
+          <div aria-hidden="true">
+            <img
+              src={puzzle.backgroundImage}
+              width={SLIDE_PUZZLE.width}
+              height={SLIDE_PUZZLE.height}
+              alt=""
+              draggable={false}
+            />
+            <img
+              className="oj-slide-puzzle__piece"
+              src={puzzle.pieceImage}
+              style={{ left, top: puzzle.pieceY }}
+              alt=""
+              draggable={false}
+            />
+          </div>
+        ) : (
+          <div className="oj-slide-puzzle__loading">
+            <Spin />
+          </div>
+        )}
         <div className="oj-slide-puzzle__refresh">
           <Button
             size="small"
             type="text"
             icon={<ReloadOutlined style={{ color: '#fff' }} />}
             aria-label={t('Refresh_Puzzle')}
-            onClick={reset}
+            disabled={phase === 'checking' || ended}
+            onClick={() => void load()}
           />
         </div>
-        {(phase === 'success' || phase === 'fail') && (
+        {ended && (
           <div className={`oj-slide-puzzle__result oj-slide-puzzle__result--${phase}`} role="status">
             {phase === 'success' ? t('Verify_Success', { seconds }) : t('Verify_Failed')}
           </div>
@@ -146,6 +163,7 @@ const SlidePuzzle = ({ onSuccess }: { onSuccess: () => void }) => {
           aria-valuemin={0}
           aria-valuemax={MAX_LEFT}
           aria-valuenow={left}
+          aria-busy={phase === 'checking'}
           style={{ left, width: HANDLE }}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}

@@ -14,6 +14,17 @@ export interface LoginValues {
   password: string;
 }
 
+/** What a login attempt came to: `verify` when the server wants the proof of a solved puzzle first. */
+export type LoginOutcome = 'signedIn' | 'failed' | 'verify';
+
+/** The server's answers that ask for the login verification (DESIGN §8 "Login verification", decision 0014):
+ * the form opens the puzzle and sends its proof with the next login. */
+const VERIFICATION_KEYS: ReadonlySet<string> = new Set([
+  'loginVerificationRequired',
+  'loginVerificationInvalid',
+  'loginTooFrequent',
+] satisfies (keyof typeof MESSAGES)[]);
+
 const onlyDefaultUser = (roles: string[]) => roles.length > 0 && roles.every((r) => r === 'default_user');
 
 /** Sends a login (site or admin) and applies the spec's outcomes (1-core §4, §5, §8). */
@@ -22,13 +33,14 @@ export const useLogin = (opts: { admin?: boolean; onSuccess?: () => void } = {})
   const queryClient = useQueryClient();
   const [loading, setLoading] = useState(false);
 
-  const login = async (values: LoginValues) => {
+  /** `verificationToken`: the proof of a puzzle solved just before, single-use. */
+  const login = async (values: LoginValues, verificationToken?: string): Promise<LoginOutcome> => {
     setLoading(true);
     try {
       const endpoint = opts.admin ? account.adminLogin : account.login;
       const { data: user, headers } = await api.request(
         endpoint,
-        { username: values.username.trim(), password: values.password },
+        { username: values.username.trim(), password: values.password, verificationToken },
         { anonymous: true },
       );
       const token = headers.get('Authorization');
@@ -37,7 +49,7 @@ export const useLogin = (opts: { admin?: boolean; onSuccess?: () => void } = {})
         session.clear();
         notifyError(t('Error'), MESSAGES.noLoginPermission[currentLanguage()]);
         loginFailures.increment();
-        return false;
+        return 'failed';
       }
       session.signIn(token, user);
       loginFailures.reset();
@@ -45,12 +57,13 @@ export const useLogin = (opts: { admin?: boolean; onSuccess?: () => void } = {})
       // Data fetched as a visitor (announcements, config) may differ for the signed-in user.
       await queryClient.invalidateQueries();
       opts.onSuccess?.();
-      return true;
+      return 'signedIn';
     } catch (err) {
       // The client already showed the server's message; a refused default_user is logged out locally.
       if (err instanceof ApiError && err.status === HTTP.FORBIDDEN) session.clear();
       loginFailures.increment();
-      return false;
+      const key = err instanceof ApiError ? (err.data as { key?: unknown } | null)?.key : undefined;
+      return typeof key === 'string' && VERIFICATION_KEYS.has(key) ? 'verify' : 'failed';
     } finally {
       setLoading(false);
     }

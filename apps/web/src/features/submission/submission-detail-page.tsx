@@ -118,8 +118,14 @@ const SubmissionDetailPage = () => {
         />
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} style={{ marginTop: 12 }}>
           <Descriptions.Item label={t('Problem')}>
-            <Link to={`/problem/${encodeURIComponent(s.displayPid)}`}>
-              {s.displayPid} {s.title}
+            <Link
+              to={
+                s.cid
+                  ? `/contest/${s.cid}/problem/${encodeURIComponent(s.displayId || s.displayPid)}`
+                  : `/problem/${encodeURIComponent(s.displayPid)}`
+              }
+            >
+              {s.cid ? s.displayId || s.displayPid : s.displayPid} {s.title}
             </Link>
           </Descriptions.Item>
           <Descriptions.Item label={t('Time')}>{formatTimeMs(s.time)}</Descriptions.Item>

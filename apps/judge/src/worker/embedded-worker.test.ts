@@ -1,0 +1,138 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireSandbox } from '../test/judge-fixtures.js';
+
+// `npm start` runs a judge worker as a child of the server. When the server dies, even by SIGKILL, its worker
+// must die too, with the sandboxes it runs: otherwise every crash and restart adds one more worker judging with
+// the server's token.
+beforeAll(requireSandbox);
+
+const REPO_ROOT = join(import.meta.dirname, '../../../..');
+
+interface ProcessInfo {
+  pid: number;
+  name: string;
+  ppid: number;
+  state: string;
+  /** Start time in clock ticks since boot: tells a pid from a later process that reuses it. */
+  startTime: string;
+}
+
+const processes = (): ProcessInfo[] => {
+  const found: ProcessInfo[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name, which is in parentheses and may hold spaces.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      found.push({ pid: Number(entry), name, state: fields[0], ppid: Number(fields[1]), startTime: fields[19] });
+    } catch {
+      // Ended while we looked.
+    }
+  }
+  return found;
+};
+
+const descendantsOf = (pid: number, table = processes()): ProcessInfo[] => {
+  const children = table.filter((p) => p.ppid === pid);
+  return children.concat(children.flatMap((child) => descendantsOf(child.pid, table)));
+};
+
+const alive = (p: ProcessInfo, table = processes()) =>
+  table.some((q) => q.pid === p.pid && q.startTime === p.startTime && q.state !== 'Z');
+
+const environOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+  } catch {
+    return [];
+  }
+};
+
+const waitFor = async <T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe('the embedded judge worker', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'oj-embedded-judge-'));
+  const cacheEnv = `OJ_JUDGE_CACHE_DIR=${join(dataDir, 'judge-cache')}`;
+  const port = 19_000 + (process.pid % 500);
+  const servers: ChildProcess[] = [];
+
+  afterAll(() => {
+    for (const server of servers) server.kill('SIGKILL');
+    // Whatever the outcome, leave no worker of this test behind.
+    for (const p of processes()) {
+      if (!environOf(p.pid).includes(cacheEnv)) continue;
+      try {
+        process.kill(p.pid, 'SIGKILL');
+      } catch {}
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const startServer = async () => {
+    const server = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/main.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: String(port), OJ_DATA_DIR: dataDir, OJ_EMBEDDED_JUDGE: 'true', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    servers.push(server);
+    let output = '';
+    server.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    server.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    await waitFor('the server to start', () => (output.includes('running at') ? true : undefined), 90_000);
+    return server;
+  };
+  /** The workers of this test's data directory, wherever they were reparented to. */
+  const workers = () => processes().filter((p) => environOf(p.pid).includes(cacheEnv) && p.state !== 'Z');
+
+  it('dies with its server when the server is killed with SIGKILL, and so do its sandboxes', async () => {
+    const server = await startServer();
+    const worker = await waitFor(
+      'the worker to start a sandbox',
+      () => {
+        const table = processes();
+        const child = table.find((p) => p.ppid === server.pid && environOf(p.pid).includes(cacheEnv));
+        // The worker probes its languages in the sandbox at start: catch it with runs in flight.
+        return child && descendantsOf(child.pid, table).some((p) => p.name === 'bwrap') ? child : undefined;
+      },
+      60_000,
+    );
+    const tree = [worker, ...descendantsOf(worker.pid)];
+
+    server.kill('SIGKILL');
+    await waitFor(
+      'the worker and its sandboxes to end',
+      () => {
+        const table = processes();
+        return tree.some((p) => alive(p, table)) ? undefined : true;
+      },
+      5_000,
+    );
+
+    // A restarted server has exactly one worker: its own.
+    const restarted = await startServer();
+    await waitFor('the new worker', () => (workers().length > 0 ? true : undefined), 30_000);
+    expect(workers().map((p) => p.ppid)).toEqual([restarted.pid]);
+
+    restarted.kill('SIGTERM');
+    expect(await new Promise((resolve) => restarted.once('exit', resolve))).toBe(0);
+    await waitFor('the worker to stop with its server', () => (workers().length === 0 ? true : undefined), 5_000);
+  }, 180_000);
+});
