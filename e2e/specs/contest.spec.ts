@@ -35,6 +35,13 @@ test('an admin builds a protected ACM contest; two users register and submit; th
 }) => {
   test.setTimeout(420_000);
   const token = await apiLogin(request, 'root', ROOT_PASSWORD);
+  // User 1 submits again as soon as the wrong answer is judged: the journey is about the board, not the per-user
+  // submit interval (which contest submits share with public ones, decision 0015; its own tests cover it).
+  const interval = await request.put('/api/admin/switch/update', {
+    headers: { Authorization: token, 'Url-Type': 'admin' },
+    data: { defaultSubmitInterval: 0 },
+  });
+  expect(interval.ok()).toBeTruthy();
   // The two contestants come from the admin's batch import (issue 6's user admin API).
   const created = await request.post('/api/admin/user/insert-batch-user', {
     headers: { Authorization: token, 'Url-Type': 'admin' },

@@ -90,6 +90,65 @@ describe('server process', () => {
     expect(await second.exited).toBe(0);
   }, 120_000);
 
+  it('announces the site only once the embedded judge offers its languages: a submit right after is accepted', async () => {
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-judge-'));
+    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: String(port + 3), OJ_DATA_DIR: fresh, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let output = '';
+      proc.stdout?.on('data', (d) => {
+        output += d;
+      });
+      proc.stderr?.on('data', (d) => {
+        output += d;
+      });
+      const exited = new Promise<number | null>((resolve) => proc.once('exit', resolve));
+      await new Promise<void>((resolve, reject) => {
+        const timer = setInterval(() => {
+          if (output.includes('running at')) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 20);
+        void exited.then((code) => {
+          clearInterval(timer);
+          reject(new Error(`server exited with ${code}: ${output}`));
+        });
+      });
+      const url = `http://127.0.0.1:${port + 3}`;
+      const password = /password "([^"]+)"/.exec(output)?.[1];
+      const login = await fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'root', password }),
+      });
+      expect(login.status).toBe(200);
+      const submit = await fetch(`${url}/api/submit-problem-judge`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: login.headers.get('authorization') as string },
+        body: JSON.stringify({
+          pid: '1000',
+          language: 'C',
+          code: '#include <stdio.h>\nint main(){long a,b;while(scanf("%ld %ld",&a,&b)==2)printf("%ld\\n",a+b);}',
+          cid: 0,
+          tid: null,
+          gid: null,
+          isRemote: false,
+        }),
+      });
+      expect(submit.status, await submit.clone().text()).toBe(200);
+      expect(output).not.toContain('declared no language');
+      proc.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      proc.kill('SIGKILL');
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('refuses an OJ_ROOT_PASSWORD outside 6-20 characters at start', async () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-bad-'));
     try {

@@ -9,6 +9,22 @@ import { loadJudgeToken } from './modules/judge/judge-token.js';
 import { createServices } from './services.js';
 
 const SWEEP_INTERVAL_MS = 5_000;
+/** How long the start waits for the embedded judge to declare its languages before announcing the site anyway. */
+const JUDGE_READY_TIMEOUT_MS = 60_000;
+
+/**
+ * Resolves once a judge heard from since `since` has declared a language (true), or after `timeoutMs` (false).
+ * Until then a submit would be refused with "No judge offers this language" (decision 0018).
+ */
+const waitForJudge = async (judges: () => Promise<{ languages: string[]; lastHeartbeat: Date }[]>, since: Date) => {
+  const deadline = Date.now() + JUDGE_READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const rows = await judges().catch(() => []);
+    if (rows.some((j) => j.lastHeartbeat >= since && j.languages.length > 0)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+};
 
 /**
  * The embedded judge worker: a child process speaking the same HTTP protocol as a remote one. It dies with this
@@ -83,14 +99,21 @@ const main = async () => {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  // The embedded worker speaks HTTP, so the server listens first; the site is announced once the worker has
+  // declared its languages (or after the timeout), so a submit right after the announcement is accepted.
+  const judgeSince = new Date();
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
-  if (config.embeddedJudge)
+  if (config.embeddedJudge) {
     stopJudge = startEmbeddedJudge(
       `http://127.0.0.1:${config.port}`,
       judgeToken,
       path.join(config.dataDir, 'judge-cache'),
     );
+    if (!(await waitForJudge(() => services.queue.listJudges(), judgeSince)) && !stopping)
+      console.error(`[server] the embedded judge declared no language within ${JUDGE_READY_TIMEOUT_MS / 1000} s`);
+  }
+  if (stopping) return;
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\n  Online judge running at ${url}  (database: ${db})`);
   if (importedSamples.length) console.log(`  Imported sample problems: ${importedSamples.join(', ')}`);

@@ -43,7 +43,7 @@ export type {
 export * as judgeProtocol from './contract/judge-protocol.js';
 export type { AdminNotice, NoticeType } from './contract/notice.js';
 export * as notice from './contract/notice.js';
-export type { Language, Problem, ProblemListItem, Tag } from './contract/problem.js';
+export type { FullScreenProblem, Language, Problem, ProblemListItem, Tag } from './contract/problem.js';
 export * as problem from './contract/problem.js';
 export type { AcmRankRow, OiRankRow } from './contract/rank.js';
 export * as rank from './contract/rank.js';

@@ -272,7 +272,7 @@ export const MESSAGES = {
   contestPasswordRequired: { 'zh-CN': '请输入比赛密码', 'en-US': 'Enter the contest password' },
   contestPasswordWrong: { 'zh-CN': '比赛密码错误', 'en-US': 'The contest password is wrong' },
   contestAlreadyRegistered: { 'zh-CN': '您已注册过该比赛', 'en-US': 'You have already registered for this contest' },
-  contestNotRegistrable: { 'zh-CN': '公开赛无需注册', 'en-US': 'A public contest needs no registration' },
+  trainingsUnavailable: { 'zh-CN': '训练功能尚未开放', 'en-US': 'Trainings are not available yet' },
   contestAccountLimit: {
     'zh-CN': '您的账号不符合本比赛的账号规则，无法参加',
     'en-US': 'Your account does not match the account rule of this contest',

@@ -82,7 +82,8 @@ describe('the embedded judge worker', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const startServer = async () => {
+  /** Starts the server; unless told not to, waits for its announcement, which comes once its judge is ready. */
+  const startServer = async (announced = true) => {
     const server = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/main.ts')], {
       cwd: REPO_ROOT,
       env: { ...process.env, PORT: String(port), OJ_DATA_DIR: dataDir, OJ_EMBEDDED_JUDGE: 'true', LOG_LEVEL: 'warn' },
@@ -96,14 +97,16 @@ describe('the embedded judge worker', () => {
     server.stderr?.on('data', (chunk) => {
       output += chunk;
     });
-    await waitFor('the server to start', () => (output.includes('running at') ? true : undefined), 90_000);
+    if (announced)
+      await waitFor('the server to start', () => (output.includes('running at') ? true : undefined), 90_000);
     return server;
   };
   /** The workers of this test's data directory, wherever they were reparented to. */
   const workers = () => processes().filter((p) => environOf(p.pid).includes(cacheEnv) && p.state !== 'Z');
 
   it('dies with its server when the server is killed with SIGKILL, and so do its sandboxes', async () => {
-    const server = await startServer();
+    // Not waiting for the announcement: by then the worker's start-up probes have ended.
+    const server = await startServer(false);
     const worker = await waitFor(
       'the worker to start a sandbox',
       () => {

@@ -17,23 +17,42 @@ const url = z.union([
     .regex(/^(https?:\/\/|\/)/, { error: 'fieldInvalid' }),
 ]);
 
+/** HOJ's config page saves every empty field as the string "None" (decision 0018): read as empty. */
+const noneAsEmpty = (v: unknown) => (v === 'None' ? '' : v);
+/** An input object of HOJ's config page: `noneAsEmpty` before every field's own schema. The object stays an object
+ * (its fields are listed by `.shape`); its types are those of `shape` ("None" being one more accepted string). */
+const hojConfigForm = <T extends z.ZodRawShape>(shape: T) =>
+  z.object(
+    Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, z.preprocess(noneAsEmpty, s as z.ZodType)])),
+  ) as unknown as z.ZodObject<T>;
+
+/** WebConfigDTO: every field a string but `register`, as HOJ's config page needs (it trims every other field
+ * before saving); plus our footer, preliminary link and external image mode. The discussion and comment switches
+ * are on the switch page (get-switch-config). */
+export const adminWebConfig = websiteConfig.omit({
+  openPublicDiscussion: true,
+  openGroupDiscussion: true,
+  openContestComment: true,
+});
+export type AdminWebConfig = z.infer<typeof adminWebConfig>;
+
 export const getWebConfig = endpoint({
   method: 'GET',
   path: '/api/admin/config/get-web-config',
   access: 'root',
   permission: 'system_info_admin',
   input: z.object({}),
-  output: websiteConfig,
+  output: adminWebConfig,
 });
 
-/** WebConfigDTO plus our footer and preliminary link; absent fields keep their value. The discussion and comment
- * switches are the site switches of the same names. */
+/** WebConfigDTO plus our footer, preliminary link and external image mode; absent fields keep their value, "None"
+ * is empty. The discussion and comment switches, still accepted here, are the site switches of the same names. */
 export const setWebConfig = endpoint({
   method: 'PUT',
   path: '/api/admin/config/set-web-config',
   access: 'root',
   permission: 'system_info_admin',
-  input: z.object({
+  input: hojConfigForm({
     baseUrl: url.optional(),
     name: text(100).min(1, { error: 'fieldRequired' }).optional(),
     shortName: text(30).min(1, { error: 'fieldRequired' }).optional(),
@@ -83,7 +102,7 @@ export const setEmailConfig = endpoint({
   path: '/api/admin/config/set-email-config',
   access: 'root',
   permission: 'system_info_admin',
-  input: z.object({
+  input: hojConfigForm({
     emailHost: text(255),
     emailPort: wireInt(z.number().int().min(1).max(65535)),
     emailUsername: text(255).default(''),

@@ -157,14 +157,45 @@ export const adminContestProblem = z.object({
   type: z.number().int(),
 });
 
+/** A row of the contest's problem list as HOJ answers it: the problem (`id` is the problem's id, as in HOJ's
+ * Problem entity, with its author, creation time and last editor), plus its name in the contest. */
+export const adminContestProblemListItem = z.object({
+  id: z.number().int(),
+  cid: z.number().int(),
+  pid: z.number().int(),
+  problemId: z.string(),
+  title: z.string(),
+  author: z.string(),
+  modifiedUser: z.string().nullable(),
+  gmtCreate: isoDate,
+  gmtModified: isoDate,
+  displayId: z.string(),
+  displayTitle: z.string(),
+  color: z.string().nullable(),
+  auth: z.number().int(),
+  type: z.number().int(),
+});
+
+/** HOJ's ContestProblem, keyed by the problem's id in `contestProblemMap`. */
+export const contestProblemEntry = z.object({
+  id: z.number().int(),
+  cid: z.number().int(),
+  pid: z.number().int(),
+  displayId: z.string(),
+  displayTitle: z.string(),
+  color: z.string().nullable(),
+  gmtCreate: isoDate,
+  gmtModified: isoDate,
+});
+
 export const getContestProblemList = endpoint({
   method: 'GET',
   path: '/api/admin/contest/get-problem-list',
   access: 'admin',
   input: z.object({ cid, ...pageQuery(10), keyword: qStr() }),
   output: z.object({
-    problemList: z.object({ records: z.array(adminContestProblem), total: z.number().int() }),
-    contestProblemMap: z.record(z.string(), z.string()),
+    problemList: page(adminContestProblemListItem),
+    contestProblemMap: z.record(z.string(), contestProblemEntry),
   }),
 });
 

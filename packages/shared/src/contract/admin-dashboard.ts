@@ -67,3 +67,68 @@ export const getDashboardInfo = endpoint({
     queue: z.array(queueEntry),
   }),
 });
+
+/** HOJ's Session entity: the caller's previous login (its own session when there is none), for the dashboard's
+ * "last login" card. HOJ's client posts its uid as a raw body; it is ignored: always the caller's own. */
+export const adminSession = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  gmtCreate: isoDate,
+  gmtModified: isoDate,
+});
+
+export const getSessions = endpoint({
+  method: 'POST',
+  path: '/api/admin/dashboard/get-sessions',
+  access: 'admin',
+  input: z.object({}),
+  output: adminSession,
+});
+
+/** A service as HOJ's dashboard lists it (a Nacos ServiceInstance): here the server process itself. */
+export const serviceInstance = z.object({
+  serviceId: z.string(),
+  instanceId: z.string(),
+  host: z.string(),
+  port: z.number().int(),
+  secure: z.boolean(),
+  uri: z.string(),
+  metadata: z.record(z.string(), z.string()),
+});
+
+/** HOJ's admin_getGeneralSystemInfo: this server's cores, CPU and memory load ("12.34%"), its one service entry
+ * and the registry status (`UP`; there is no Nacos here). */
+export const getServiceInfo = endpoint({
+  method: 'GET',
+  path: '/api/admin/config/get-service-info',
+  access: 'admin',
+  input: z.object({}),
+  output: z.object({
+    backupCores: z.number().int(),
+    backupPercentCpuLoad: z.string(),
+    backupPercentMemoryLoad: z.string(),
+    backupService: z.array(serviceInstance),
+    nacos: z.object({ status: z.string() }),
+  }),
+});
+
+/** HOJ's getJudgeServer: one entry per judge worker heard from, shaped as HOJ's judge servers answer
+ * (`cpuCores`, loads as "12.34%", the `service` entry); `metadata['nacos.healthy']` says whether it is alive. */
+export const getJudgeServiceInfo = endpoint({
+  method: 'GET',
+  path: '/api/admin/config/get-judge-service-info',
+  access: 'admin',
+  input: z.object({}),
+  output: z.array(
+    z.object({
+      cpuCores: z.number().int(),
+      percentCpuLoad: z.string(),
+      percentMemoryLoad: z.string(),
+      service: serviceInstance,
+      /** Ours: the worker as the dashboard lists it. */
+      judge: judgeWorker,
+    }),
+  ),
+});

@@ -48,8 +48,8 @@ export const getProblemList = endpoint({
   input: z.object({
     ...pageQuery(10),
     keyword: qStr().pipe(z.string().max(100).optional()),
-    /** 1 public, 2 private, 3 contest; absent: all. */
-    auth: wireInt(z.number().int().min(1).max(3).optional()),
+    /** 1 public, 2 private, 3 contest; absent or 0 (HOJ's client sends it for "all"): all. */
+    auth: wireInt(z.number().int().min(0).max(3).optional()),
     oj: qStr(),
   }),
   output: page(adminProblem),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qBool, qInt, qStr, wireInt } from '../api.js';
 import { announcement } from './home.js';
-import { problem } from './problem.js';
+import { problem, problemCount } from './problem.js';
 import { submission } from './submission.js';
 
 /** Contests, their problems, submissions, scoreboards and announcements (spec 2 §2-§9, reference §5). */
@@ -69,7 +69,9 @@ export const registerContest = endpoint({
   access: 'user',
   input: z.object({
     cid: wireInt(z.number().int()),
-    password: z.string({ error: 'contestPasswordRequired' }).min(1, { error: 'contestPasswordRequired' }).max(100),
+    /** A public contest needs none (HOJ's client may send ""); a private or protected one answers
+     * contestPasswordRequired without it. */
+    password: z.string().max(100).nullish(),
   }),
   output: z.null(),
 });
@@ -113,6 +115,9 @@ export const getContestProblemDetails = endpoint({
     tags: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string().nullable() })),
     languages: z.array(z.string()),
     codeTemplate: z.record(z.string(), z.string()),
+    /** HOJ's ProblemCountVO over the contest's submissions: admins' left out, cut at the seal for who sees it
+     * sealed (reference §2.1; the client reads `problemCount.total`). */
+    problemCount,
     /** For OI contests without the real-time rank: a submission exists (the client asks before overwriting). */
     hasSubmitted: z.boolean(),
   }),

@@ -259,6 +259,37 @@ export const getLastAcCode = endpoint({
   output: z.object({ code: z.string(), language: z.string() }),
 });
 
+/** HOJ's ProblemFullScreenListVO: a problem of the set a focus-mode page belongs to, as the set names it, with the
+ * caller's status on it (-10 never submitted; the seal's -5 in a sealed OI contest). */
+export const fullScreenProblem = z.object({
+  pid: z.number().int(),
+  problemId: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  score: z.number().int().nullable(),
+});
+export type FullScreenProblem = z.infer<typeof fullScreenProblem>;
+
+/** The problem switcher of the focus-mode pages: a contest's problems (`cid`) or, once trainings exist, a
+ * training's (`tid`; until then 404 trainingsUnavailable). One of the two is required. */
+export const getFullScreenProblemList = endpoint({
+  method: 'GET',
+  path: '/api/get-full-screen-problem-list',
+  access: 'user',
+  input: z.object({ cid: qInt(), tid: qInt() }),
+  output: z.array(fullScreenProblem),
+});
+
+/** Named by the spec without a payload and called by no version of HOJ's client we have: the tags of the local
+ * bank, as get-all-problem-tags answers them (decision 0017). */
+export const getProblemTestTags = endpoint({
+  method: 'GET',
+  path: '/api/get-problem-test-tags',
+  access: 'public',
+  input: z.object({}),
+  output: z.array(tag),
+});
+
 export const getRecentUpdatedProblem = endpoint({
   method: 'GET',
   path: '/api/get-recent-updated-problem',

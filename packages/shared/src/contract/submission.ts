@@ -194,6 +194,20 @@ export const checkSubmissionsStatus = endpoint({
   output: z.record(z.string(), submission),
 });
 
+/** The contest page's status polling (HOJ's checkContestSubmissonsStatus): the contest's own submissions only, as
+ * its submission list shows them (the seal, others' run times, the contest's names for its problems). */
+export const checkContestSubmissionsStatus = endpoint({
+  method: 'POST',
+  path: '/api/check-contest-submissions-status',
+  access: 'user',
+  input: z.object({
+    submitIds: z.array(wireInt(z.number().int(), BIG_ID)).max(100),
+    cid: wireInt(z.number({ error: 'fieldRequired' }).int()),
+  }),
+  /** submitId → the row without code or error message; ids of other contests or hidden by the rule are left out. */
+  output: z.record(z.string(), submission),
+});
+
 export const updateSubmission = endpoint({
   method: 'PUT',
   path: '/api/submission',

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { contests, judges, judgeTasks, submissions, users } from '../../db/schema.js';
+import { contests, judges, judgeTasks, sessions, submissions, users } from '../../db/schema.js';
 
 /** Read-only figures for the admin dashboard: users, today's judgements, judge workers and the open queue. */
 export const createAdminDashboardRepository = (db: Db) => ({
@@ -15,6 +15,19 @@ export const createAdminDashboardRepository = (db: Db) => ({
   },
 
   judges: () => db.select().from(judges).orderBy(asc(judges.name)),
+
+  /** The user's newest session that is neither `currentId` nor replaced by a refresh (the previous login). */
+  async previousSession(uid: string, currentId: number) {
+    const rows = await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.uid, uid), isNull(sessions.replacedAt)))
+      .orderBy(desc(sessions.createdAt), desc(sessions.id))
+      .limit(2);
+    return rows.find((r) => r.id !== currentId);
+  },
+
+  sessionById: async (id: number) => (await db.select().from(sessions).where(eq(sessions.id, id)))[0],
 
   /** Site contests (not a group's) not yet ended and starting within `horizon`, hidden ones too, soonest first. */
   recentContests: (now: Date, horizon: Date, limit: number) =>

@@ -122,4 +122,56 @@ describe.each(DB_KINDS)('admin dashboard on %s', (kind) => {
     expect(data.judges.every((j: { alive: boolean }) => !j.alive)).toBe(true);
     t.clock.offsetMs = 0;
   });
+  it("answers HOJ's dashboard calls: last session, service info and judge servers", async () => {
+    // HOJ's client posts the uid as a bare string body (axios sends it form-encoded).
+    const sess = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/dashboard/get-sessions',
+      payload: student.uid,
+      headers: { authorization: teacherToken, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(sess.statusCode, sess.body).toBe(200);
+    expect(sess.json().data).toMatchObject({ uid: expect.any(String), gmtCreate: expect.any(String) });
+    expect(sess.json().data.uid).not.toBe(student.uid);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/dashboard/get-sessions',
+      headers: { authorization: rootToken },
+    });
+    expect(empty.statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/dashboard/get-sessions',
+          headers: { authorization: studentToken },
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const general = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/config/get-service-info',
+        headers: { authorization: teacherToken },
+      })
+    ).json().data;
+    // HOJ's Dashboard.vue copies these onto backupService[0] and reads nacos.status.
+    expect(general.backupService.length).toBeGreaterThan(0);
+    expect(general.backupService[0].metadata['nacos.healthy']).toBe('true');
+    expect(general.backupPercentCpuLoad).toMatch(/^\d+\.\d\d%$/);
+    expect(general.nacos.status).toBe('UP');
+
+    expect((await judgeClaim('hoj-shape', ['C++'])).statusCode).toBe(200);
+    const judges = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/config/get-judge-service-info',
+        headers: { authorization: teacherToken },
+      })
+    ).json().data as { cpuCores: number; percentCpuLoad: string; service: Record<string, unknown> }[];
+    const mine = judges.find((j) => j.service.host === 'hoj-shape');
+    expect(mine).toMatchObject({ cpuCores: 2, percentCpuLoad: '0.00%' });
+    expect(mine?.service).toMatchObject({ serviceId: 'oj-judge', metadata: { 'nacos.healthy': 'true' } });
+  });
 });

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { adminDashboard } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind, type RequestContext } from '../../http/bind.js';
@@ -8,4 +9,15 @@ const userOf = (ctx: RequestContext) => ctx.user as NonNullable<RequestContext['
 export const registerAdminDashboardRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   // The judge token reaches the service from the app's options, shown to root only (DESIGN §7).
   bind(app, deps, adminDashboard.getDashboardInfo, (_q, ctx) => s.adminDashboard.info(userOf(ctx), deps.judgeToken));
+  bind(app, deps, adminDashboard.getServiceInfo, () =>
+    s.adminDashboard.serviceInfo((app.server.address() as AddressInfo | null)?.port ?? 0),
+  );
+  bind(app, deps, adminDashboard.getJudgeServiceInfo, () => s.adminDashboard.judgeServiceInfo());
+  // HOJ's client posts its uid as a bare form body (axios' default for a string): read as no input.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
+      done(null, {}),
+    );
+    bind(scope, deps, adminDashboard.getSessions, (_q, ctx) => s.adminDashboard.lastSession(userOf(ctx)));
+  });
 };

@@ -1,10 +1,23 @@
+import os from 'node:os';
 import type { adminDashboard, JudgeWorker, QueueEntry } from '@oj/shared';
+import { notFound } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/session.service.js';
 import { contestStatusAt } from '../contest/contest.mapper.js';
 import { JUDGE_ALIVE_MS } from '../judge/judge-queue.service.js';
 import type { AdminDashboardRepository } from './admin-dashboard.repository.js';
 
 const QUEUE_SHOWN = 100;
+const percent = (n: number) => `${n.toFixed(2)}%`;
+/** A Nacos ServiceInstance as HOJ's dashboard reads it. */
+const serviceEntry = (serviceId: string, host: string, port: number, healthy: boolean) => ({
+  serviceId,
+  instanceId: `${host}#${port}#${serviceId}`,
+  host,
+  port,
+  secure: false,
+  uri: port ? `http://${host}:${port}` : host,
+  metadata: { 'nacos.healthy': String(healthy) },
+});
 /** HOJ's dashboard counts the contests of the next 14 days (running ones included). */
 const RECENT_CONTEST_DAYS = 14;
 const RECENT_CONTESTS_SHOWN = 100;
@@ -15,6 +28,59 @@ export const createAdminDashboardService = (deps: { repo: AdminDashboardReposito
   const now = deps.now ?? (() => new Date());
 
   return {
+    /** HOJ's get-sessions: the caller's previous login, else the current session. */
+    async lastSession(user: AuthUser) {
+      const s =
+        (await deps.repo.previousSession(user.uid, user.sessionId)) ?? (await deps.repo.sessionById(user.sessionId));
+      if (!s) throw notFound();
+      return {
+        id: s.id,
+        uid: s.uid,
+        userAgent: s.userAgent,
+        ip: s.ip,
+        gmtCreate: s.createdAt.toISOString(),
+        gmtModified: (s.replacedAt ?? s.createdAt).toISOString(),
+      };
+    },
+
+    /** HOJ's get-service-info for this server process (decision 0018). */
+    async serviceInfo(port: number) {
+      const cores = os.cpus().length || 1;
+      const cpu = Math.min(100, (os.loadavg()[0] / cores) * 100);
+      const memory = (1 - os.freemem() / os.totalmem()) * 100;
+      return {
+        backupCores: cores,
+        backupPercentCpuLoad: percent(cpu),
+        backupPercentMemoryLoad: percent(memory),
+        backupService: [serviceEntry('oj-server', os.hostname(), port, true)],
+        nacos: { status: 'UP' },
+      };
+    },
+
+    /** HOJ's get-judge-service-info: one entry per judge worker we have heard from. */
+    async judgeServiceInfo() {
+      const at = now().getTime();
+      return (await deps.repo.judges()).map((j) => {
+        const alive = at - j.lastHeartbeat.getTime() < JUDGE_ALIVE_MS;
+        return {
+          cpuCores: j.concurrency,
+          // Slots in use: the judge reports no machine load.
+          percentCpuLoad: percent(j.concurrency ? (j.running / j.concurrency) * 100 : 0),
+          percentMemoryLoad: '-',
+          service: serviceEntry('oj-judge', j.name, 0, alive),
+          judge: {
+            name: j.name,
+            languages: j.languages,
+            concurrency: j.concurrency,
+            running: j.running,
+            version: j.version,
+            lastHeartbeat: j.lastHeartbeat.toISOString(),
+            alive,
+          },
+        };
+      });
+    },
+
     async info(user: AuthUser, judgeToken: string) {
       const at = now();
       const today = new Date(at);

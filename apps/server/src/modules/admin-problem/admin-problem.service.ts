@@ -195,7 +195,8 @@ export const createAdminProblemService = (deps: {
     ): Promise<Page<ReturnType<typeof toAdminProblem>>> {
       const { rows, total } = await repo.list({
         keyword: q.keyword?.trim() || undefined,
-        auth: q.auth,
+        // 0 is HOJ's client's "all".
+        auth: q.auth || undefined,
         author: managesAllProblems(user) ? undefined : user.username,
         limit: q.limit,
         offset: (q.currentPage - 1) * q.limit,

@@ -277,4 +277,49 @@ describe.each(DB_KINDS)('site administration (%s)', (kind) => {
       (await req('DELETE', `/api/admin/tag/classification?tcid=${cf.json().data.id}`, undefined, token)).statusCode,
     ).toBe(200);
   });
+
+  it('round-trips HOJ\'s config page: strings but register, empty fields saved as "None" read as empty', async () => {
+    const got = (await req('GET', '/api/admin/config/get-web-config')).json().data;
+    // HOJ's SystemConfig.vue trims every value but `register` before saving: they must all be strings.
+    for (const [k, v] of Object.entries(got)) expect(typeof v, k).toBe(k === 'register' ? 'boolean' : 'string');
+    expect(got.externalImages).toMatch(/^(proxy|block)$/);
+    // What the page sends back: every empty field as "None".
+    const sent = Object.fromEntries(
+      Object.entries({ ...got, baseUrl: '', recordUrl: '', projectName: ' ' }).map(([k, v]) =>
+        k === 'register' || (typeof v === 'string' && v.trim()) ? [k, v] : [k, 'None'],
+      ),
+    );
+    const res = await req('PUT', '/api/admin/config/set-web-config', sent);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await req('GET', '/api/admin/config/get-web-config')).json().data;
+    expect(after).toMatchObject({ baseUrl: '', recordUrl: '', projectName: '', name: got.name });
+
+    // The SMTP form of the same page: "None" is empty, an empty password keeps the stored one.
+    expect(
+      (
+        await req('PUT', '/api/admin/config/set-email-config', {
+          emailHost: '127.0.0.1',
+          emailPort: '2525',
+          emailUsername: 'None',
+          emailPassword: 'secret',
+          emailBGImg: 'None',
+          emailSsl: false,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await req('PUT', '/api/admin/config/set-email-config', {
+          emailHost: '127.0.0.1',
+          emailPort: 2525,
+          emailUsername: 'None',
+          emailPassword: 'None',
+          emailBGImg: 'None',
+          emailSsl: false,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const email = (await req('GET', '/api/admin/config/get-email-config')).json().data;
+    expect(email).toMatchObject({ emailUsername: '', emailBGImg: '', emailPort: 2525, hasPassword: true });
+  });
 });

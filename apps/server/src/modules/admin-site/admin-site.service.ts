@@ -34,7 +34,11 @@ export const createAdminSiteService = (deps: {
 }) => {
   const now = deps.now ?? (() => new Date());
   return {
-    webConfig: () => deps.site.websiteConfig(),
+    /** HOJ's WebConfigDTO shape: strings but `register` (decision 0018); the switches are on the switch page. */
+    async webConfig(): Promise<adminConfig.AdminWebConfig> {
+      const { openPublicDiscussion, openGroupDiscussion, openContestComment, ...web } = await deps.site.websiteConfig();
+      return web;
+    },
 
     /** The discussion and comment flags are switches (reference §1.6); the rest is the web configuration. */
     async setWebConfig(actor: Actor, input: WebConfigInput) {

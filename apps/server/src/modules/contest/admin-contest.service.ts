@@ -191,12 +191,17 @@ export const createAdminContestService = (deps: {
           p.cp.displayId.toLowerCase().includes(keyword) ||
           p.problemId.toLowerCase().includes(keyword),
       );
+      // HOJ's shape: the records are the problems (`id` is the problem's), the map gives each one's ContestProblem.
       const records = list.map((p) => ({
-        id: p.cp.id,
+        id: p.cp.pid,
         cid: p.cp.cid,
         pid: p.cp.pid,
         problemId: p.problemId,
         title: p.title,
+        author: p.author,
+        modifiedUser: p.modifiedUser,
+        gmtCreate: p.gmtCreate.toISOString(),
+        gmtModified: p.gmtModified.toISOString(),
         displayId: p.cp.displayId,
         displayTitle: p.cp.displayTitle,
         color: p.cp.color,
@@ -204,8 +209,22 @@ export const createAdminContestService = (deps: {
         type: p.type,
       }));
       return {
-        problemList: { records, total: records.length },
-        contestProblemMap: Object.fromEntries(records.map((r) => [String(r.pid), r.displayId])),
+        problemList: { records, total: records.length, size: records.length, current: 1 },
+        contestProblemMap: Object.fromEntries(
+          list.map(({ cp }) => [
+            String(cp.pid),
+            {
+              id: cp.id,
+              cid: cp.cid,
+              pid: cp.pid,
+              displayId: cp.displayId,
+              displayTitle: cp.displayTitle,
+              color: cp.color,
+              gmtCreate: cp.gmtCreate.toISOString(),
+              gmtModified: cp.gmtModified.toISOString(),
+            },
+          ]),
+        ),
       };
     },
 

@@ -204,6 +204,10 @@ export const createContestRepository = (db: Db) => ({
         type: problems.type,
         /** The OI full score. */
         ioScore: problems.ioScore,
+        author: problems.author,
+        modifiedUser: problems.modifiedUser,
+        gmtCreate: problems.gmtCreate,
+        gmtModified: problems.gmtModified,
       })
       .from(contestProblems)
       .innerJoin(problems, eq(problems.id, contestProblems.pid))
@@ -459,6 +463,16 @@ export const createContestRepository = (db: Db) => ({
       .where(and(eq(submissions.cid, cid), eq(submissions.uid, uid), eq(submissions.cpid, cpid)))
       .limit(1);
     return !!row;
+  },
+
+  /** How many of a contest problem's submissions in the window have each status (HOJ's contest problemCount). */
+  async problemStatusCounts(w: ContestWindow, cpid: number) {
+    const rows = await db
+      .select({ status: submissions.status, n: count() })
+      .from(submissions)
+      .where(and(inContestWindow(w), eq(submissions.cpid, cpid)))
+      .groupBy(submissions.status);
+    return new Map(rows.map((r) => [r.status, Number(r.n)]));
   },
 
   async announcements(cid: number, offset: number, limit: number) {

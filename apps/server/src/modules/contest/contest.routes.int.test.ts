@@ -256,6 +256,15 @@ describe.each(DB_KINDS)('contests (%s)', (kind) => {
     const list = async () =>
       (await call('GET', `/api/admin/contest/get-problem-list?cid=${cid}`, owner.token)).body.data.problemList.records;
     expect(await list()).toMatchObject([{ displayId: 'A', displayTitle: 'Secret', auth: 3 }]);
+    // HOJ's shape: the records are problems (`id` the problem's, with author, creation time and last editor) and
+    // contestProblemMap gives each problem's ContestProblem, as its ProblemList.vue reads them.
+    const hoj = (
+      await call('GET', `/api/admin/contest/get-problem-list?cid=${cid}&currentPage=1&limit=10&keyword=`, owner.token)
+    ).body.data;
+    const [row] = hoj.problemList.records;
+    expect(row).toMatchObject({ id: first.body.data.pid, author: expect.any(String), gmtCreate: expect.any(String) });
+    expect('modifiedUser' in row).toBe(true);
+    expect(hoj.contestProblemMap[row.id]).toMatchObject({ displayId: 'A', displayTitle: 'Secret', cid });
     // A taken display id is refused and nothing is created.
     const dup = await call('POST', '/api/admin/contest/problem', owner.token, { ...dto('Dup'), cid, displayId: 'a' });
     expect([dup.status, dup.body.data.key]).toEqual([400, 'contestDisplayIdTaken']);

@@ -1,6 +1,7 @@
 import {
   type AcmContestRankRow,
   type ContestProblem,
+  type FullScreenProblem,
   isAdminRole,
   isRoot,
   JUDGE_STATUS,
@@ -73,6 +74,25 @@ const jsonOf = (row: AcmRow | OiRow) => {
   }
   rowJson.set(row, json);
   return json;
+};
+
+/** HOJ's ProblemCountVO from the number of a problem's submissions with each status. */
+const problemCountOf = (pid: number, byStatus: Map<number, number>) => {
+  const n = (status: number) => byStatus.get(status) ?? 0;
+  const S = JUDGE_STATUS;
+  return {
+    pid,
+    total: [...byStatus.values()].reduce((a, b) => a + b, 0),
+    ac: n(S.ACCEPTED),
+    mle: n(S.MEMORY_LIMIT_EXCEEDED),
+    tle: n(S.TIME_LIMIT_EXCEEDED),
+    re: n(S.RUNTIME_ERROR),
+    pe: n(S.PRESENTATION_ERROR),
+    ce: n(S.COMPILE_ERROR),
+    wa: n(S.WRONG_ANSWER),
+    se: n(S.SYSTEM_ERROR),
+    pa: n(S.PARTIAL_ACCEPTED),
+  };
 };
 
 export interface RankQuery {
@@ -336,6 +356,34 @@ export const createContestService = (deps: {
     }));
   };
 
+  /** "My status" of the contest problem list: ACM any AC else the latest; OI the latest (Recent) or the best
+   * (Highest) score. A sealed OI result stays "Submitted successfully" (-5) to its owner too. */
+  const userProblemStatus = async (cid: number, pids: number[], viewer: AuthUser) => {
+    const c = await load(cid, viewer);
+    await checkViewAccess(c, viewer);
+    const realTime = realTimeRank(c, viewer);
+    const out: Record<string, { status: number; score: number | null }> = {};
+    for (const pid of pids) out[pid] = { status: JUDGE_STATUS.NOT_SUBMITTED, score: null };
+    const highest = c.type === 1 && c.oiRankScoreType === 'Highest';
+    const seen = new Set<number>();
+    for (const s of await repo.userSubmissions(c.id, viewer.uid)) {
+      if (!(s.pid in out)) continue;
+      const sealed = c.type === 1 && !realTime && !!c.sealRankTime && s.submitTime >= c.sealRankTime;
+      const shown = sealed
+        ? { status: JUDGE_STATUS.SUBMITTED_UNKNOWN_RESULT, score: null }
+        : { status: s.status, score: s.score };
+      const first = !seen.has(s.pid);
+      seen.add(s.pid);
+      const current = out[s.pid];
+      if (first) out[s.pid] = shown;
+      else if (c.type === 0 && shown.status === JUDGE_STATUS.ACCEPTED) out[s.pid] = shown;
+      else if (highest && !sealed && current.score !== null && (shown.score ?? -1) > current.score) {
+        out[s.pid] = shown;
+      }
+    }
+    return out;
+  };
+
   const outsideContest = async (cid: number, viewer: AuthUser | undefined) => {
     const c = await load(cid, viewer);
     if (c.openRank !== 1 || contestStatusAt(c, now()) === -1) throw forbidden('contestRankClosed');
@@ -414,11 +462,15 @@ export const createContestService = (deps: {
       return toContest(c, now(), counts.get(c.id) ?? 0);
     },
 
-    async register(input: { cid: number; password: string }, viewer: AuthUser) {
+    /** A public contest needs no password (HOJ registers whoever sends its empty one): joining it records the
+     * registration. A private or protected one takes its password through the limited tries of decision 0015. */
+    async register(input: { cid: number; password?: string | null }, viewer: AuthUser) {
       const c = await load(input.cid, viewer);
-      if (c.auth === 0) throw badRequest('contestNotRegistrable');
-      if (!(await deps.passwords.verify(viewer.uid, { kind: 'contest', id: c.id }, input.password, c.pwd))) {
-        throw badRequest('contestPasswordWrong', 'password');
+      if (c.auth !== 0) {
+        if (!input.password) throw badRequest('contestPasswordRequired', 'password');
+        if (!(await deps.passwords.verify(viewer.uid, { kind: 'contest', id: c.id }, input.password, c.pwd))) {
+          throw badRequest('contestPasswordWrong', 'password');
+        }
       }
       if (c.openAccountLimit === 1 && !matchesAccountRule(c.accountLimitRule, viewer.username)) {
         throw forbidden('contestAccountLimit');
@@ -442,33 +494,7 @@ export const createContestService = (deps: {
       return contestProblems(c, viewer);
     },
 
-    /** "My status" of the contest problem list: ACM any AC else the latest; OI the latest (Recent) or the best
-     * (Highest) score. A sealed OI result stays "Submitted successfully" (-5) to its owner too. */
-    async userProblemStatus(cid: number, pids: number[], viewer: AuthUser) {
-      const c = await load(cid, viewer);
-      await checkViewAccess(c, viewer);
-      const realTime = realTimeRank(c, viewer);
-      const out: Record<string, { status: number; score: number | null }> = {};
-      for (const pid of pids) out[pid] = { status: JUDGE_STATUS.NOT_SUBMITTED, score: null };
-      const highest = c.type === 1 && c.oiRankScoreType === 'Highest';
-      const seen = new Set<number>();
-      for (const s of await repo.userSubmissions(c.id, viewer.uid)) {
-        if (!(s.pid in out)) continue;
-        const sealed = c.type === 1 && !realTime && !!c.sealRankTime && s.submitTime >= c.sealRankTime;
-        const shown = sealed
-          ? { status: JUDGE_STATUS.SUBMITTED_UNKNOWN_RESULT, score: null }
-          : { status: s.status, score: s.score };
-        const first = !seen.has(s.pid);
-        seen.add(s.pid);
-        const current = out[s.pid];
-        if (first) out[s.pid] = shown;
-        else if (c.type === 0 && shown.status === JUDGE_STATUS.ACCEPTED) out[s.pid] = shown;
-        else if (highest && !sealed && current.score !== null && (shown.score ?? -1) > current.score) {
-          out[s.pid] = shown;
-        }
-      }
-      return out;
-    },
+    userProblemStatus,
 
     async problemDetails(cid: number, displayId: string, viewer: AuthUser) {
       const c = await load(cid, viewer);
@@ -477,11 +503,15 @@ export const createContestService = (deps: {
       if (!cp) throw notFound();
       const p = await deps.problems.findById(cp.pid);
       if (!p) throw notFound();
-      const [tagMap, templates, languages, hasSubmitted] = await Promise.all([
+      // Counted as the board counts: in the contest's time, without its admins, up to the seal for who sees it sealed.
+      const sealedAt = !realTimeRank(c, viewer) && c.sealRankTime ? c.sealRankTime : undefined;
+      const window = { cid: c.id, start: c.startTime, end: sealedAt ?? c.endTime, excludedUids: await excludedUids(c) };
+      const [tagMap, templates, languages, hasSubmitted, byStatus] = await Promise.all([
         deps.catalogRepo.tagsOf([p.id]),
         deps.catalogRepo.templates(p.id),
         deps.catalog.offeredFor(p),
         repo.hasSubmitted(c.id, viewer.uid, cp.id),
+        repo.problemStatusCounts(window, cp.id),
       ]);
       const view = toPublicProblem(p);
       const ended = contestStatusAt(c, now()) === 1;
@@ -496,8 +526,38 @@ export const createContestService = (deps: {
         tags: ended ? (tagMap.get(p.id) ?? []).map(toTag) : [],
         languages,
         codeTemplate: Object.fromEntries(templates.filter((t) => t.status === 1).map((t) => [t.language, t.code])),
+        problemCount: problemCountOf(p.id, byStatus),
         hasSubmitted,
       };
+    },
+
+    /** The focus-mode page's problem switcher (get-full-screen-problem-list): the contest's problems as it names
+     * them, with the caller's status as the contest's problem list shows it. */
+    async fullScreenProblems(cid: number, viewer: AuthUser): Promise<FullScreenProblem[]> {
+      const c = await load(cid, viewer);
+      await checkViewAccess(c, viewer);
+      const list = await repo.problems(c.id);
+      const status = await userProblemStatus(
+        c.id,
+        list.map((p) => p.cp.pid),
+        viewer,
+      );
+      return list.map(({ cp }) => ({
+        pid: cp.pid,
+        problemId: cp.displayId,
+        title: cp.displayTitle,
+        status: status[cp.pid].status,
+        score: status[cp.pid].score,
+      }));
+    },
+
+    /** The contest's rule for its submissions as its own list applies it (check-contest-submissions-status): a
+     * missing or hidden contest is 404, a caller without view access is refused, then each submission by `view`. */
+    async submissionAccess(cid: number, viewer: AuthUser) {
+      const c = await load(cid, viewer);
+      const rule = await submissionRule(c, viewer);
+      if (rule.refusal) throw rule.refusal;
+      return rule.view;
     },
 
     /** Contest submit (reference §5.2): no submissions after the end, nor before the start for non-managers;

@@ -2,6 +2,7 @@ import { problem } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
+import { fullScreenProblemList } from './full-screen-list.js';
 
 export const registerProblemCatalogRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   bind(app, deps, problem.getProblemList, (q) => s.problemCatalog.list(q));
@@ -21,6 +22,10 @@ export const registerProblemCatalogRoutes = (app: FastifyInstance, deps: BindDep
     const user = ctx.user as NonNullable<typeof ctx.user>;
     return s.problemCatalog.lastAcCode(user.uid, q.pid, q.cid, user);
   });
+  bind(app, deps, problem.getFullScreenProblemList, (q, ctx) =>
+    fullScreenProblemList({ contests: s.contests }, q, ctx.user as NonNullable<typeof ctx.user>),
+  );
+  bind(app, deps, problem.getProblemTestTags, () => s.problemCatalog.allTags(undefined));
   bind(app, deps, problem.getRecentUpdatedProblem, () => s.problemCatalog.recentUpdated());
   bind(app, deps, problem.getLastWeekSubmissionStatistics, (q, ctx) =>
     s.submissionPublic.weekStatistics(!!q.forceRefresh, ctx.user),

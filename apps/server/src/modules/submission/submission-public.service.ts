@@ -68,6 +68,11 @@ export const createSubmissionPublicService = (deps: {
       cid: number,
       viewer: AuthUser | undefined,
     ): Promise<(s: { uid: string; cpid: number; submitTime: Date }) => SubmissionSight>;
+    /** The same rule as the contest's own list applies it: refused (401, 403, 404) for the whole contest first. */
+    submissionAccess(
+      cid: number,
+      viewer: AuthUser,
+    ): Promise<(s: { uid: string; cpid: number; submitTime: Date }) => SubmissionSight>;
   };
   now?: () => Date;
 }) => {
@@ -304,6 +309,20 @@ export const createSubmissionPublicService = (deps: {
       const out: Record<string, Submission> = {};
       for (const [i, r] of rows.entries()) {
         const sight = sights[i];
+        if (!sight.refusal && sight.listed) out[r.submission.submitId] = showSubmission(r, sight);
+      }
+      return out;
+    },
+
+    /** check-contest-submissions-status: the contest page's polling, by the contest's rule only; submissions of
+     * other contests or of none are left out, as the rule's hidden ones are. */
+    async checkContestStatus(cid: number, ids: number[], viewer: AuthUser) {
+      if (!deps.contests) throw notFound();
+      const view = await deps.contests.submissionAccess(cid, viewer);
+      const out: Record<string, Submission> = {};
+      for (const r of await query.byIds([...new Set(ids)])) {
+        if (r.submission.cid !== cid) continue;
+        const sight = view(r.submission);
         if (!sight.refusal && sight.listed) out[r.submission.submitId] = showSubmission(r, sight);
       }
       return out;

@@ -19,6 +19,9 @@ export const registerSubmissionRoutes = (app: FastifyInstance, deps: BindDeps, s
   bind(app, deps, submission.getSubmissionDetail, (q, ctx) => p.detail(q.submitId, ctx.user, ctx.locale));
   bind(app, deps, submission.getAllCaseResult, (q, ctx) => p.caseResults(q.submitId, ctx.user));
   bind(app, deps, submission.checkSubmissionsStatus, (b, ctx) => p.checkStatus(b.submitIds, ctx.user));
+  bind(app, deps, submission.checkContestSubmissionsStatus, (b, ctx) =>
+    p.checkContestStatus(b.cid, b.submitIds, userOf(ctx)),
+  );
   bind(app, deps, submission.updateSubmission, (b, ctx) => p.setShare(b.submitId, b.share, userOf(ctx)));
   bind(app, deps, submission.downloadBySubmitId, (q, ctx) => p.download(q.submitId, ctx.user, ctx.locale));
   // Judging by hand is audited (DESIGN §7 "Operations"); only calls that succeeded reach the log.

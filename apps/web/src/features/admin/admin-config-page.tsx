@@ -22,12 +22,8 @@ const TEXT_FIELDS = [
   ['footerBrand', 'Footer_Brand'],
   ['preliminaryUrl', 'Preliminary_Url'],
 ] as const;
-const SWITCH_FIELDS = [
-  ['register', 'Allow_Register'],
-  ['openPublicDiscussion', 'Open_Public_Discussion'],
-  ['openGroupDiscussion', 'Open_Group_Discussion'],
-  ['openContestComment', 'Open_Contest_Comment'],
-] as const;
+// The discussion and comment switches are on the switch page (get-web-config answers HOJ's WebConfigDTO).
+const SWITCH_FIELDS = [['register', 'Allow_Register']] as const;
 
 const WebConfigPanel = () => {
   const { t } = useTranslation();
