@@ -48,9 +48,11 @@ describe('hostile programs are contained', () => {
     sentinel.kill();
   });
 
-  it('fork bomb: limited by pids.max, judged TLE, nothing survives', async () => {
+  it('fork bomb: limited by pids.max, judged by a limit, nothing survives', async () => {
     const result = await judgeSource(problem, '#include <unistd.h>\nint main(void){for(;;)fork();}', 'C');
-    expect(result.status).toBe(S.TIME_LIMIT_EXCEEDED);
+    // Usually TLE; on a loaded host the kernel memory of the endless failing forks is charged to the run's memory
+    // cgroup faster than it is given back, and the run is OOM-killed first (seen once in CI): MLE, also a limit.
+    expect([S.TIME_LIMIT_EXCEEDED, S.MEMORY_LIMIT_EXCEEDED]).toContain(result.status);
     expect(await settleSandboxProcesses()).toEqual([]);
   });
 
