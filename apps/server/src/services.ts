@@ -64,7 +64,10 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
   const problems = createProblemRepository(db);
   const queue = createJudgeQueue({ db, problems, now: opts.now });
   const sessions = createSessionService({ sessions: createSessionRepository(db), now: opts.now });
-  const uploadQuota = createUploadQuotaService({ repo: createUploadRepository(db), users, now: opts.now });
+  const uploads = createUploadRepository(db);
+  const uploadQuota = createUploadQuotaService({ repo: uploads, users, now: opts.now });
+  const site = createSiteService(siteRepository);
+  const testData = createTestDataStore(opts.dataDir);
   const captcha = createCaptchaService(db, opts.now);
   const loginVerification = createLoginVerificationService({
     repo: createLoginVerificationRepository(db),
@@ -85,22 +88,22 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
     }),
     loginVerification,
     siteRepository,
-    site: createSiteService(siteRepository),
+    site,
     captcha,
     problems,
     queue,
-    testData: createTestDataStore(opts.dataDir),
+    testData,
     /** Uploads per user and hour (a check the upload services make before they store anything). */
     uploadQuota,
     /** Removes unreferenced test data, deleted images and stale temporary files; main.ts starts it. */
     storageCollector: createStorageCollector({
       dataDir: opts.dataDir,
-      repo: createUploadRepository(db),
-      store: createTestDataStore(opts.dataDir),
+      repo: uploads,
+      store: testData,
       now: opts.now,
     }),
     imageProxy: createImageProxyService({
-      site: createSiteService(siteRepository),
+      site,
       dataDir: opts.dataDir,
       now: opts.now,
       ...opts.imageProxy,

@@ -19,6 +19,20 @@ const serviceEntry = (serviceId: string, host: string, port: number, healthy: bo
   metadata: { 'nacos.healthy': String(healthy) },
 });
 /** HOJ's dashboard counts the contests of the next 14 days (running ones included). */
+/** A judge worker as the dashboard shows it, alive when heard from within JUDGE_ALIVE_MS of `atMs`. */
+const toJudgeWorker = (
+  j: Awaited<ReturnType<AdminDashboardRepository['judges']>>[number],
+  atMs: number,
+): JudgeWorker => ({
+  name: j.name,
+  languages: j.languages,
+  concurrency: j.concurrency,
+  running: j.running,
+  version: j.version,
+  lastHeartbeat: j.lastHeartbeat.toISOString(),
+  alive: atMs - j.lastHeartbeat.getTime() < JUDGE_ALIVE_MS,
+});
+
 const RECENT_CONTEST_DAYS = 14;
 const RECENT_CONTESTS_SHOWN = 100;
 
@@ -61,22 +75,14 @@ export const createAdminDashboardService = (deps: { repo: AdminDashboardReposito
     async judgeServiceInfo() {
       const at = now().getTime();
       return (await deps.repo.judges()).map((j) => {
-        const alive = at - j.lastHeartbeat.getTime() < JUDGE_ALIVE_MS;
+        const judge = toJudgeWorker(j, at);
         return {
           cpuCores: j.concurrency,
           // Slots in use: the judge reports no machine load.
           percentCpuLoad: percent(j.concurrency ? (j.running / j.concurrency) * 100 : 0),
           percentMemoryLoad: '-',
-          service: serviceEntry('oj-judge', j.name, 0, alive),
-          judge: {
-            name: j.name,
-            languages: j.languages,
-            concurrency: j.concurrency,
-            running: j.running,
-            version: j.version,
-            lastHeartbeat: j.lastHeartbeat.toISOString(),
-            alive,
-          },
+          service: serviceEntry('oj-judge', j.name, 0, judge.alive),
+          judge,
         };
       });
     },
@@ -93,15 +99,7 @@ export const createAdminDashboardService = (deps: { repo: AdminDashboardReposito
         deps.repo.openTasks(QUEUE_SHOWN),
         deps.repo.recentContests(at, horizon, RECENT_CONTESTS_SHOWN),
       ]);
-      const judges: JudgeWorker[] = judgeRows.map((j) => ({
-        name: j.name,
-        languages: j.languages,
-        concurrency: j.concurrency,
-        running: j.running,
-        version: j.version,
-        lastHeartbeat: j.lastHeartbeat.toISOString(),
-        alive: at.getTime() - j.lastHeartbeat.getTime() < JUDGE_ALIVE_MS,
-      }));
+      const judges = judgeRows.map((j) => toJudgeWorker(j, at.getTime()));
       const live = judges.filter((j) => j.alive);
       const offered = new Set(live.flatMap((j) => j.languages));
       let ahead = 0;

@@ -590,6 +590,23 @@ export const createProblemImportService = (deps: {
     return withExtractedZip(file.path, deps.store.scratchDir, { select: wanted }, use);
   };
 
+  /** A zip of problem folders, each found by its metadata file (`isMeta` on the base name) and read by `read`. */
+  const importFolders = (
+    file: UploadedFile,
+    importer: { username: string },
+    isMeta: (baseName: string) => boolean,
+    read: (entries: ExtractedEntry[], meta: ExtractedEntry) => Promise<Found>,
+  ) =>
+    withZip(
+      file,
+      () => true,
+      async (entries) => {
+        const found: Found[] = [];
+        for (const e of entries) if (isMeta(path.posix.basename(e.name))) found.push(await read(entries, e));
+        return run(found, importer.username);
+      },
+    );
+
   return {
     /** One FPS XML file, or a zip of them (at any depth), read one file at a time. */
     async importFps(file: UploadedFile, importer: { uid: string; username: string }) {
@@ -612,33 +629,11 @@ export const createProblemImportService = (deps: {
       return run(fpsItems(textData, name, importer.uid), importer.username);
     },
 
-    async importQdoj(file: UploadedFile, importer: { uid: string; username: string }) {
-      return withZip(
-        file,
-        () => true,
-        async (entries) => {
-          const found = [];
-          for (const e of entries) {
-            if (path.posix.basename(e.name) === 'problem.json') found.push(await qdojFolder(entries, e));
-          }
-          return run(found, importer.username);
-        },
-      );
-    },
+    importQdoj: (file: UploadedFile, importer: { uid: string; username: string }) =>
+      importFolders(file, importer, (name) => name === 'problem.json', qdojFolder),
 
-    async importHydro(file: UploadedFile, importer: { uid: string; username: string }) {
-      return withZip(
-        file,
-        () => true,
-        async (entries) => {
-          const found = [];
-          for (const e of entries) {
-            if (/^problem\.ya?ml$/.test(path.posix.basename(e.name))) found.push(await hydroFolder(entries, e));
-          }
-          return run(found, importer.username);
-        },
-      );
-    },
+    importHydro: (file: UploadedFile, importer: { uid: string; username: string }) =>
+      importFolders(file, importer, (name) => /^problem\.ya?ml$/.test(name), hydroFolder),
   };
 };
 export type ProblemImportService = ReturnType<typeof createProblemImportService>;
