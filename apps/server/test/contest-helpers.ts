@@ -2,10 +2,21 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../src/db/schema.js';
 import type { NewProblem } from '../src/modules/problem/problem.repository.js';
-import { createUser, login, type TestApp } from './harness.js';
-import { type createFakeJudge, createProblem } from './judge-helpers.js';
+import { createTestApp, createUser, type DbKind, login, ROOT_PASSWORD, type TestApp } from './harness.js';
+import { createFakeJudge, createProblem } from './judge-helpers.js';
 
 export const HOUR = 3600_000;
+
+/** The app the contest tests share: a fake judge that has said hello, root's token, and no submit interval (contest
+ * submits keep the site's interval, decision 0015, and these tests submit in quick succession). */
+export const contestTestApp = async (kind: DbKind) => {
+  const t = await createTestApp(kind);
+  const judge = createFakeJudge(t);
+  await judge.announce();
+  const root = (await login(t, 'root', ROOT_PASSWORD)).token as string;
+  await t.services.site.updateSwitches({ defaultSubmitInterval: 0 });
+  return { t, judge, root };
+};
 
 /** The calls the contest integration tests share. The app, the fake judge and root's token are made in a
  * `beforeAll`, so the kit reads them when a call runs. */

@@ -1,8 +1,8 @@
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contestKit, HOUR } from '../../../test/contest-helpers.js';
-import { createTestApp, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { createFakeJudge } from '../../../test/judge-helpers.js';
+import { contestKit, contestTestApp, HOUR } from '../../../test/contest-helpers.js';
+import { DB_KINDS, type TestApp } from '../../../test/harness.js';
+import type { createFakeJudge } from '../../../test/judge-helpers.js';
 import { type ReadSheet, readXlsx } from '../../../test/xlsx-reader.js';
 import { readZip } from '../admin-problem/safe-zip.js';
 
@@ -65,12 +65,7 @@ describe.each(DB_KINDS)('contest downloads (%s)', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    judge = createFakeJudge(t);
-    await judge.announce();
-    root = (await login(t, 'root', ROOT_PASSWORD)).token as string;
-    // Contest submits keep the site's submit interval (decision 0015); these users submit in quick succession.
-    await t.services.site.updateSwitches({ defaultSubmitInterval: 0 });
+    ({ t, judge, root } = await contestTestApp(kind));
   }, 60_000);
   afterAll(async () => t?.close());
 

@@ -1,9 +1,9 @@
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { contestKit, HOUR } from '../../../test/contest-helpers.js';
-import { createTestApp, DB_KINDS, JUDGE_TOKEN, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
+import { contestKit, contestTestApp, HOUR } from '../../../test/contest-helpers.js';
+import { DB_KINDS, JUDGE_TOKEN, type TestApp } from '../../../test/harness.js';
+import { type createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
 import { contestPrints, submissions } from '../../db/schema.js';
 
 const text = (n: number, ch = 'x') => ch.repeat(n);
@@ -28,12 +28,7 @@ describe.each(DB_KINDS)('contest staff tools (%s)', (kind) => {
     t.services.db.select().from(contestPrints).where(eq(contestPrints.cid, cid));
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    judge = createFakeJudge(t);
-    await judge.announce();
-    root = (await login(t, 'root', ROOT_PASSWORD)).token as string;
-    // Contest submits keep the site's submit interval (decision 0015); these users submit in quick succession.
-    await t.services.site.updateSwitches({ defaultSubmitInterval: 0 });
+    ({ t, judge, root } = await contestTestApp(kind));
   }, 60_000);
   afterAll(async () => t?.close());
   afterEach(async () => {

@@ -1,9 +1,9 @@
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contestKit, HOUR } from '../../../test/contest-helpers.js';
-import { createTestApp, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
+import { contestKit, contestTestApp, HOUR } from '../../../test/contest-helpers.js';
+import { DB_KINDS, type TestApp } from '../../../test/harness.js';
+import { type createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
 import { submissions } from '../../db/schema.js';
 import { type ContestTry, summarizeCell } from './contest-ranking.js';
 
@@ -14,12 +14,7 @@ describe.each(DB_KINDS)('contests (%s)', (kind) => {
   const { call, userToken, newContest, addProblem, submit } = contestKit(() => ({ t, judge, root }));
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    judge = createFakeJudge(t);
-    await judge.announce();
-    root = (await login(t, 'root', ROOT_PASSWORD)).token as string;
-    // Contest submits keep the site's submit interval (decision 0015); these users submit in quick succession.
-    await t.services.site.updateSwitches({ defaultSubmitInterval: 0 });
+    ({ t, judge, root } = await contestTestApp(kind));
   }, 60_000);
   afterAll(async () => t?.close());
 

@@ -1,8 +1,8 @@
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contestKit, HOUR } from '../../../test/contest-helpers.js';
-import { createTestApp, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { createFakeJudge } from '../../../test/judge-helpers.js';
+import { contestKit, contestTestApp, HOUR } from '../../../test/contest-helpers.js';
+import { DB_KINDS, type TestApp } from '../../../test/harness.js';
+import type { createFakeJudge } from '../../../test/judge-helpers.js';
 
 /** The calls HOJ's own Vue client makes on a contest, as it makes them (DESIGN §7 "Compatibility", §8 "Numbers on
  * the wire"): ids taken from the page URL as strings, its parameter names and body shapes. */
@@ -13,11 +13,7 @@ describe.each(DB_KINDS)('HOJ client calls (%s)', (kind) => {
   const { call, userToken, newContest, addProblem, nowMs } = contestKit(() => ({ t, judge, root }));
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    judge = createFakeJudge(t);
-    await judge.announce();
-    root = (await login(t, 'root', ROOT_PASSWORD)).token as string;
-    await t.services.site.updateSwitches({ defaultSubmitInterval: 0 });
+    ({ t, judge, root } = await contestTestApp(kind));
   }, 60_000);
   afterAll(async () => t?.close());
 

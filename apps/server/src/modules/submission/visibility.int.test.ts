@@ -1,9 +1,9 @@
 import { JUDGE_STATUS as S, type Submission } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contestKit, HOUR } from '../../../test/contest-helpers.js';
-import { createTestApp, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
+import { contestKit, contestTestApp, HOUR } from '../../../test/contest-helpers.js';
+import { DB_KINDS, type TestApp } from '../../../test/harness.js';
+import { type createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
 import { problems } from '../../db/schema.js';
 
 /** Who looks (decision 0016): nobody signed in; a student outside the contest; a registered participant; the
@@ -432,11 +432,7 @@ describe.each(DB_KINDS)('who sees which submission, problem and contest (%s)', (
   };
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    judge = createFakeJudge(t);
-    await judge.announce();
-    root = (await login(t, 'root', ROOT_PASSWORD)).token as string;
-    await t.services.site.updateSwitches({ defaultSubmitInterval: 0 });
+    ({ t, judge, root } = await contestTestApp(kind));
     token.root = root;
     const users = {
       other: await kit.userToken(),
