@@ -115,11 +115,15 @@ const main = async () => {
   }
   if (stopping) return;
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  console.log(`\n  Online judge running at ${url}  (database: ${db})`);
-  if (importedSamples.length) console.log(`  Imported sample problems: ${importedSamples.join(', ')}`);
+  // One write: whoever waits for "running at" (a script, a test) reads the whole announcement with it.
+  const announcement = [`\n  Online judge running at ${url}  (database: ${db})`];
+  if (importedSamples.length) announcement.push(`  Imported sample problems: ${importedSamples.join(', ')}`);
   if (generatedRootPassword) {
-    console.log(`  Super admin created: username "root", password "${generatedRootPassword}" (shown only this once)\n`);
+    announcement.push(
+      `  Super admin created: username "root", password "${generatedRootPassword}" (shown only this once)\n`,
+    );
   }
+  console.log(announcement.join('\n'));
 };
 
 main().catch((err) => {
