@@ -24,6 +24,7 @@ import { registerProblemImportRoutes } from './modules/problem-import/problem-im
 import { registerRankRoutes } from './modules/rank/rank.routes.js';
 import { registerSiteRoutes } from './modules/site/site.routes.js';
 import { registerSubmissionRoutes } from './modules/submission/submission.routes.js';
+import { registerTrainingRoutes } from './modules/training/training.routes.js';
 import { registerUserRoutes } from './modules/user/user-settings.routes.js';
 import type { AppServices } from './services.js';
 
@@ -129,6 +130,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerContestRoutes(app, deps, opts.services);
   registerContestFileRoutes(app, deps, opts.services);
   registerContestStaffRoutes(app, deps, opts.services);
+  registerTrainingRoutes(app, deps, opts.services);
   registerUserRoutes(app, deps, opts.services);
   registerAdminDashboardRoutes(app, deps, opts.services);
   registerAdminProblemRoutes(app, deps, opts.services);

@@ -48,6 +48,9 @@ import { createSiteService } from './modules/site/site.service.js';
 import { createSubmissionService } from './modules/submission/submission.service.js';
 import { createSubmissionPublicService } from './modules/submission/submission-public.service.js';
 import { createSubmissionQueryRepository } from './modules/submission/submission-query.repository.js';
+import { createAdminTrainingService } from './modules/training/admin-training.service.js';
+import { createTrainingRepository } from './modules/training/training.repository.js';
+import { createTrainingService } from './modules/training/training.service.js';
 import { createStorageCollector } from './modules/upload/storage-collector.js';
 import { createUploadRepository } from './modules/upload/upload.repository.js';
 import { createUploadQuotaService, type UploadQuotaService } from './modules/upload/upload-quota.service.js';
@@ -142,14 +145,23 @@ const createPublicServices = (
   });
   // Contests (issue 7): the contest service also gates contest submits of the public submit endpoint.
   const contestRepo = createContestRepository(db);
+  const passwords = createPasswordAttemptsService({ limits: createRateLimitRepository(db), now: opts.now });
   const contestService = createContestService({
     repo: contestRepo,
     problems: base.problems,
     catalogRepo: createProblemCatalogRepository(db),
     catalog: problemCatalog,
     internal,
-    passwords: createPasswordAttemptsService({ limits: createRateLimitRepository(db), now: opts.now }),
+    passwords,
     now: opts.now,
+  });
+  // Trainings (issue 16): like contests, the training service gates training submits of the submit endpoint.
+  const trainingService = createTrainingService({
+    repo: createTrainingRepository(db),
+    catalogRepo: createProblemCatalogRepository(db),
+    catalog: problemCatalog,
+    internal,
+    passwords,
   });
   const mail = createMailService({
     site: base.siteRepository,
@@ -157,6 +169,7 @@ const createPublicServices = (
   });
   return {
     contests: contestService,
+    trainings: trainingService,
     contestFiles: createContestFileService({
       contests: contestService,
       repo: createContestFileRepository(db),
@@ -177,6 +190,7 @@ const createPublicServices = (
       catalog: problemCatalog,
       site,
       contests: contestService,
+      trainings: trainingService,
       now: opts.now,
     }),
     ranks: createRankService({ ranks: ranksRepo, now: opts.now }),
@@ -233,6 +247,7 @@ const createAdminServices = (
       problemAdmin: adminProblems,
       now: opts.now,
     }),
+    adminTrainings: createAdminTrainingService({ repo: createTrainingRepository(db), problems: base.problems }),
     problemTransfer: createProblemTransferService({ repo, problems: base.problems, store: testData }),
     markdownFiles: createMarkdownFileService({
       repo,

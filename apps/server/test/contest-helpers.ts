@@ -1,3 +1,4 @@
+import type { RoleName } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../src/db/schema.js';
@@ -31,7 +32,7 @@ export const contestKit = (ctx: () => { t: TestApp; judge: ReturnType<typeof cre
     call,
     nowMs,
     /** A new signed-in user, with a realname or school when given. */
-    async userToken(role: 'user' | 'admin' = 'user', profile: { realname?: string; school?: string } = {}) {
+    async userToken(role: RoleName = 'user', profile: { realname?: string; school?: string } = {}) {
       const { t } = ctx();
       const u = await createUser(t, role);
       if (profile.realname || profile.school)

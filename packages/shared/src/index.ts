@@ -11,6 +11,8 @@ export * as adminDashboard from './contract/admin-dashboard.js';
 export type { AdminProblem, ProblemCase, ProblemDto } from './contract/admin-problem.js';
 export * as adminProblem from './contract/admin-problem.js';
 export * as adminTag from './contract/admin-tag.js';
+export type { AdminTraining, TrainingDto, TrainingForm, TrainingProblemEntry } from './contract/admin-training.js';
+export * as adminTraining from './contract/admin-training.js';
 export type { AdminUser } from './contract/admin-user.js';
 export * as adminUser from './contract/admin-user.js';
 export type { AuditAction, AuditEntry } from './contract/audit.js';
@@ -49,6 +51,14 @@ export type { AcmRankRow, OiRankRow } from './contract/rank.js';
 export * as rank from './contract/rank.js';
 export type { Submission } from './contract/submission.js';
 export * as submission from './contract/submission.js';
+export type {
+  Training,
+  TrainingAuth,
+  TrainingCategory,
+  TrainingProblem,
+  TrainingRankRow,
+} from './contract/training.js';
+export * as training from './contract/training.js';
 export type { UserHome } from './contract/user.js';
 export * as user from './contract/user.js';
 export * from './judge.js';

@@ -272,7 +272,6 @@ export const MESSAGES = {
   contestPasswordRequired: { 'zh-CN': '请输入比赛密码', 'en-US': 'Enter the contest password' },
   contestPasswordWrong: { 'zh-CN': '比赛密码错误', 'en-US': 'The contest password is wrong' },
   contestAlreadyRegistered: { 'zh-CN': '您已注册过该比赛', 'en-US': 'You have already registered for this contest' },
-  trainingsUnavailable: { 'zh-CN': '训练功能尚未开放', 'en-US': 'Trainings are not available yet' },
   contestAccountLimit: {
     'zh-CN': '您的账号不符合本比赛的账号规则，无法参加',
     'en-US': 'Your account does not match the account rule of this contest',
@@ -343,6 +342,38 @@ export const MESSAGES = {
   passwordTriesExceeded: {
     'zh-CN': '密码错误次数过多，请 {minutes} 分钟后再试',
     'en-US': 'Too many wrong passwords; try again in {minutes} min',
+  },
+  // ---- trainings (issue 16; decision 0019) ----
+  trainingNoAccess: {
+    'zh-CN': '该训练为私有训练，请先输入密码注册',
+    'en-US': 'This training is private: register with its password first',
+  },
+  trainingPasswordRequired: { 'zh-CN': '请输入训练密码', 'en-US': 'Enter the training password' },
+  trainingPasswordWrong: { 'zh-CN': '训练密码错误', 'en-US': 'The training password is wrong' },
+  trainingAlreadyRegistered: { 'zh-CN': '您已注册过该训练', 'en-US': 'You have already registered for this training' },
+  trainingPublicNoRegister: {
+    'zh-CN': '公开训练无需注册',
+    'en-US': 'A public training needs no registration',
+  },
+  trainingRankPrivateOnly: {
+    'zh-CN': '只有私有训练才有排行榜',
+    'en-US': 'Only private trainings have a rank',
+  },
+  trainingPasswordMissing: { 'zh-CN': '私有训练必须设置密码', 'en-US': 'A private training needs a password' },
+  trainingNotOwned: { 'zh-CN': '您只能管理自己创建的训练', 'en-US': 'You can only manage trainings you created' },
+  trainingCategoryUnknown: { 'zh-CN': '训练分类不存在', 'en-US': 'The training category does not exist' },
+  trainingCategoryInUse: {
+    'zh-CN': '该分类正被以下训练使用，不能删除：{titles}',
+    'en-US': 'This category is used by these trainings and cannot be deleted: {titles}',
+  },
+  trainingProblemExists: { 'zh-CN': '该题目已在训练中', 'en-US': 'This problem is already in the training' },
+  trainingDisplayIdTaken: {
+    'zh-CN': '该训练中展示ID【{displayId}】已被使用',
+    'en-US': 'The display id {displayId} is already used in this training',
+  },
+  trainingProblemNotPublic: {
+    'zh-CN': '训练只能添加公开题目',
+    'en-US': 'Only public problems can be added to a training',
   },
 } as const;
 

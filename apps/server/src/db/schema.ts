@@ -359,6 +359,8 @@ export const submissions = pgTable(
     cid: integer('cid').notNull().default(0),
     cpid: integer('cpid').notNull().default(0),
     gid: integer('gid'),
+    /** The training it was submitted to (a public submission, cid 0): its cell of the training rank. */
+    tid: integer('tid'),
     judger: text('judger'),
     ip: text('ip'),
     /** Bumped by rejudge, manual judge and cancel: a report for an older version is ignored. */
@@ -377,6 +379,8 @@ export const submissions = pgTable(
     index('submissions_submit_time_idx').on(t.submitTime),
     // A contest board cell is re-summarised from one user's tries on one contest problem (contest-board trigger).
     index('submissions_contest_cell_idx').on(t.cid, t.uid, t.cpid),
+    // A training rank cell is re-summarised from one user's tries on one problem of the training.
+    index('submissions_training_cell_idx').on(t.tid, t.uid, t.pid).where(sql`${t.tid} is not null`),
   ],
 );
 
@@ -815,4 +819,107 @@ export const contestBalloons = pgTable(
     gmtModified: modifiedAt(),
   },
   (t) => [primaryKey({ columns: [t.cid, t.uid, t.cpid] })],
+);
+
+// ---- trainings (issue 16; reference §6.7, spec 3 §3 "Group training"; decision 0019) -------------------------
+
+export const trainingCategories = pgTable('training_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  color: text('color').notNull(),
+  /** A group's own category (groups issue); null for the site's. */
+  gid: integer('gid'),
+  gmtCreate: createdAt(),
+  gmtModified: modifiedAt(),
+});
+
+export const trainings = pgTable(
+  'trainings',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** The creator, who manages it with root and problem_admin. */
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid),
+    author: text('author').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Public | Private. */
+    auth: text('auth').notNull().default('Public'),
+    privatePwd: text('private_pwd'),
+    /** 1 visible, 0 hidden. */
+    status: integer('status').notNull().default(1),
+    /** Ordering number, ascending (default 1000). */
+    rank: integer('rank').notNull().default(1000),
+    categoryId: integer('category_id').references(() => trainingCategories.id),
+    /** A group's training (groups issue); null for the site's. */
+    gid: integer('gid'),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [index('trainings_list_idx').on(t.gid, t.status, t.rank, t.id)],
+);
+
+export const trainingProblems = pgTable(
+  'training_problems',
+  {
+    id: serial('id').primaryKey(),
+    tid: integer('tid')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    displayId: text('display_id').notNull(),
+    /** Order in the training, ascending, then the id. */
+    rank: integer('rank').notNull().default(0),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [
+    uniqueIndex('training_problems_pid_key').on(t.tid, t.pid),
+    uniqueIndex('training_problems_display_key').on(t.tid, sql`upper(${t.displayId})`),
+  ],
+);
+
+/** A user registered for a private training, with the totals of their rank row (kept by the training trigger from
+ * their cells), so a rank page is an index scan. */
+export const trainingRegisters = pgTable(
+  'training_registers',
+  {
+    tid: integer('tid')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    ac: integer('ac').notNull().default(0),
+    totalRunTime: bigint('total_run_time', { mode: 'number' }).notNull().default(0),
+    gmtCreate: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tid, t.uid] }),
+    index('training_registers_rank_idx').on(t.tid, sql`${t.ac} desc`, t.totalRunTime, t.uid),
+  ],
+);
+
+/** One user's standing on one problem of a training, from their submissions to the training (tid set): any AC
+ * wins with its fastest run, else the latest try. Kept current by the training trigger on submissions. */
+export const trainingCells = pgTable(
+  'training_cells',
+  {
+    tid: integer('tid')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    tpid: integer('tpid')
+      .notNull()
+      .references(() => trainingProblems.id, { onDelete: 'cascade' }),
+    status: integer('status').notNull(),
+    score: integer('score'),
+    runTime: integer('run_time'),
+  },
+  (t) => [primaryKey({ columns: [t.tid, t.uid, t.tpid] })],
 );

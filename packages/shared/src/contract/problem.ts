@@ -270,8 +270,8 @@ export const fullScreenProblem = z.object({
 });
 export type FullScreenProblem = z.infer<typeof fullScreenProblem>;
 
-/** The problem switcher of the focus-mode pages: a contest's problems (`cid`) or, once trainings exist, a
- * training's (`tid`; until then 404 trainingsUnavailable). One of the two is required. */
+/** The problem switcher of the focus-mode pages: a contest's problems (`cid`) or a training's (`tid`), each by its
+ * own access rule. One of the two is required. */
 export const getFullScreenProblemList = endpoint({
   method: 'GET',
   path: '/api/get-full-screen-problem-list',

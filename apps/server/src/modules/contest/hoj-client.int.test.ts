@@ -222,10 +222,10 @@ describe.each(DB_KINDS)('HOJ client calls (%s)', (kind) => {
     expect(right.status).toBe(200);
   });
 
-  it('get-full-screen-problem-list: a training is not available yet, one of cid and tid is required', async () => {
+  it('get-full-screen-problem-list: one of cid and tid is required, an unknown training is 404', async () => {
     const u = await userToken();
-    const training = await call('GET', '/api/get-full-screen-problem-list?tid=1', u.token);
-    expect([training.status, training.body.data.key]).toEqual([404, 'trainingsUnavailable']);
+    const training = await call('GET', '/api/get-full-screen-problem-list?tid=987654', u.token);
+    expect([training.status, training.body.data.key]).toEqual([404, 'notFound']);
     const none = await call('GET', '/api/get-full-screen-problem-list', u.token);
     expect([none.status, none.body.data.key]).toEqual([400, 'fieldRequired']);
     expect((await call('GET', '/api/get-full-screen-problem-list?cid=0&tid=', u.token)).status).toBe(400);

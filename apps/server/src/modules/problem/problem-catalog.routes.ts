@@ -23,7 +23,11 @@ export const registerProblemCatalogRoutes = (app: FastifyInstance, deps: BindDep
     return s.problemCatalog.lastAcCode(user.uid, q.pid, q.cid, user);
   });
   bind(app, deps, problem.getFullScreenProblemList, (q, ctx) =>
-    fullScreenProblemList({ contests: s.contests }, q, ctx.user as NonNullable<typeof ctx.user>),
+    fullScreenProblemList(
+      { contests: s.contests, trainings: s.trainings },
+      q,
+      ctx.user as NonNullable<typeof ctx.user>,
+    ),
   );
   bind(app, deps, problem.getProblemTestTags, () => s.problemCatalog.allTags(undefined));
   bind(app, deps, problem.getRecentUpdatedProblem, () => s.problemCatalog.recentUpdated());

@@ -74,6 +74,14 @@ export const createSubmissionPublicService = (deps: {
       viewer: AuthUser,
     ): Promise<(s: { uid: string; cpid: number; submitTime: Date }) => SubmissionSight>;
   };
+  /** Training submits are the training module's (access, the problem in the training); training.service.ts. */
+  trainings?: {
+    submit(
+      input: { pid: string | number; language: string; code: string; tid: number; intervalS?: number },
+      user: AuthUser,
+      ip: string,
+    ): Promise<Submission>;
+  };
   now?: () => Date;
 }) => {
   const { query } = deps;
@@ -154,7 +162,14 @@ export const createSubmissionPublicService = (deps: {
 
   return {
     async submit(
-      input: { pid: string | number; language: string; code: string; cid?: number | null; gid?: number | null },
+      input: {
+        pid: string | number;
+        language: string;
+        code: string;
+        cid?: number | null;
+        tid?: number | null;
+        gid?: number | null;
+      },
       user: AuthUser,
       ip: string,
     ): Promise<Submission> {
@@ -165,8 +180,12 @@ export const createSubmissionPublicService = (deps: {
       if (input.cid && !input.gid && deps.contests) {
         return deps.contests.submit({ ...input, cid: input.cid, intervalS }, user, ip);
       }
-      // Group submissions arrive with their module; here only the public bank.
+      // Group submissions arrive with their module; here trainings and the public bank.
       if (input.cid || input.gid) throw notFound();
+      if (input.tid) {
+        if (!deps.trainings) throw notFound();
+        return deps.trainings.submit({ ...input, tid: input.tid, intervalS }, user, ip);
+      }
       const problem = await deps.catalog.visibleProblem(input.pid, user);
       await checkLanguage(problem, input.language);
       const created = await deps.internal.submit({

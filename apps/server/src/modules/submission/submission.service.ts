@@ -89,6 +89,8 @@ export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?:
       cid?: number;
       cpid?: number;
       gid?: number | null;
+      /** The training it is submitted to (a public submission all the same). */
+      tid?: number;
       /** Seconds after the user's last submit (public or contest) before another is taken; none for root. */
       intervalS?: number;
     }): Promise<SubmissionRow> {
@@ -109,6 +111,7 @@ export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?:
             cid: s.cid ?? 0,
             cpid: s.cpid ?? 0,
             gid: s.gid ?? null,
+            tid: s.tid ?? null,
             ip: s.ip,
           })
           .returning();

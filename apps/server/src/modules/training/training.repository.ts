@@ -1,0 +1,360 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  problemCounts,
+  problems,
+  trainingCategories,
+  trainingCells,
+  trainingProblems,
+  trainingRegisters,
+  trainings,
+  userAcProblems,
+  users,
+} from '../../db/schema.js';
+import { containsPattern } from '../problem/problem-catalog.repository.js';
+
+export type TrainingRow = typeof trainings.$inferSelect;
+export type NewTraining = typeof trainings.$inferInsert;
+export type TrainingCategoryRow = typeof trainingCategories.$inferSelect;
+export type TrainingProblemRow = typeof trainingProblems.$inferSelect;
+
+/** A training with its category's name and colour. */
+export interface TrainingWithCategory {
+  training: TrainingRow;
+  category: TrainingCategoryRow | null;
+}
+
+/** PostgreSQL's foreign_key_violation (node-postgres and PGlite carry the code on the error or its cause). */
+const foreignKeyViolation = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: unknown } | null;
+  return !!err && (err.code === '23503' || (err.cause !== undefined && foreignKeyViolation(err.cause)));
+};
+
+/** Which trainings a list shows: the site's or a group's (`gid`), hidden ones too for admin lists, and only those
+ * `uid` created when given. */
+export interface TrainingFilter {
+  gid: number | null;
+  visibleOnly: boolean;
+  keyword?: string;
+  categoryId?: number;
+  auth?: string;
+  uid?: string;
+}
+
+/** Trainings, their categories, problems, registrations and rank cells: the only code touching those tables. */
+export const createTrainingRepository = (db: Db) => {
+  const withCategory = () =>
+    db
+      .select({ training: trainings, category: trainingCategories })
+      .from(trainings)
+      .leftJoin(trainingCategories, eq(trainingCategories.id, trainings.categoryId));
+
+  const whereOf = (f: TrainingFilter): SQL | undefined => {
+    const keyword = f.keyword?.trim();
+    return and(
+      f.gid === null ? isNull(trainings.gid) : eq(trainings.gid, f.gid),
+      f.visibleOnly ? eq(trainings.status, 1) : undefined,
+      f.categoryId ? eq(trainings.categoryId, f.categoryId) : undefined,
+      f.auth ? eq(trainings.auth, f.auth) : undefined,
+      f.uid ? eq(trainings.uid, f.uid) : undefined,
+      keyword
+        ? or(
+            ilike(trainings.title, containsPattern(keyword)),
+            /^\d+$/.test(keyword) && Number(keyword) <= 2_147_483_647 ? eq(trainings.id, Number(keyword)) : undefined,
+          )
+        : undefined,
+    );
+  };
+
+  return {
+    async byId(id: number): Promise<TrainingWithCategory | undefined> {
+      const [row] = await withCategory().where(eq(trainings.id, id));
+      return row;
+    },
+
+    /** Ordered by rank (ascending), then the newest first. */
+    async page(f: TrainingFilter, offset: number, limit: number) {
+      const where = whereOf(f);
+      const [rows, [{ total }]] = await Promise.all([
+        withCategory().where(where).orderBy(asc(trainings.rank), desc(trainings.id)).limit(limit).offset(offset),
+        db.select({ total: count() }).from(trainings).where(where),
+      ]);
+      return { rows, total };
+    },
+
+    async create(t: NewTraining): Promise<TrainingRow> {
+      const [row] = await db.insert(trainings).values(t).returning();
+      return row;
+    },
+
+    async update(id: number, t: Partial<NewTraining>) {
+      await db
+        .update(trainings)
+        .set({ ...t, gmtModified: new Date() })
+        .where(eq(trainings.id, id));
+    },
+
+    async remove(id: number) {
+      await db.delete(trainings).where(eq(trainings.id, id));
+    },
+
+    /** Problems per training. */
+    async problemCounts(tids: number[]): Promise<Map<number, number>> {
+      if (!tids.length) return new Map();
+      const rows = await db
+        .select({ tid: trainingProblems.tid, n: count() })
+        .from(trainingProblems)
+        .where(inArray(trainingProblems.tid, tids))
+        .groupBy(trainingProblems.tid);
+      return new Map(rows.map((r) => [r.tid, r.n]));
+    },
+
+    /** Per training, the problems of it the user has solved in the public bank (user_acproblems). */
+    async acCounts(tids: number[], uid: string): Promise<Map<number, number>> {
+      if (!tids.length) return new Map();
+      const rows = await db
+        .select({ tid: trainingProblems.tid, n: count() })
+        .from(trainingProblems)
+        .innerJoin(
+          userAcProblems,
+          and(eq(userAcProblems.pid, trainingProblems.pid), eq(userAcProblems.uid, uid)) as SQL,
+        )
+        .where(inArray(trainingProblems.tid, tids))
+        .groupBy(trainingProblems.tid);
+      return new Map(rows.map((r) => [r.tid, r.n]));
+    },
+
+    // ---- categories ----
+
+    categories(gid: number | null): Promise<TrainingCategoryRow[]> {
+      return db
+        .select()
+        .from(trainingCategories)
+        .where(gid === null ? isNull(trainingCategories.gid) : eq(trainingCategories.gid, gid))
+        .orderBy(asc(trainingCategories.id));
+    },
+
+    async category(id: number): Promise<TrainingCategoryRow | undefined> {
+      const [row] = await db.select().from(trainingCategories).where(eq(trainingCategories.id, id));
+      return row;
+    },
+
+    async createCategory(c: { name: string; color: string; gid: number | null }): Promise<TrainingCategoryRow> {
+      const [row] = await db.insert(trainingCategories).values(c).returning();
+      return row;
+    },
+
+    async updateCategory(id: number, c: { name: string; color: string }) {
+      const [row] = await db
+        .update(trainingCategories)
+        .set({ ...c, gmtModified: new Date() })
+        .where(eq(trainingCategories.id, id))
+        .returning();
+      return row as TrainingCategoryRow | undefined;
+    },
+
+    /** Deletes the category unless a training uses it; the titles of those that do otherwise (up to 10). One
+     * statement each, and the foreign key refuses a training added in between. */
+    async removeCategory(id: number): Promise<{ usedBy: string[] }> {
+      const usedBy = async () =>
+        (
+          await db
+            .select({ title: trainings.title })
+            .from(trainings)
+            .where(eq(trainings.categoryId, id))
+            .orderBy(asc(trainings.id))
+            .limit(10)
+        ).map((u) => u.title);
+      const used = await usedBy();
+      if (used.length) return { usedBy: used };
+      try {
+        await db.delete(trainingCategories).where(eq(trainingCategories.id, id));
+      } catch (e) {
+        if (foreignKeyViolation(e)) return { usedBy: await usedBy() };
+        throw e;
+      }
+      return { usedBy: [] };
+    },
+
+    // ---- problems of a training ----
+
+    /** In the training's order, with the bank's problem and its public counts. */
+    problems(tid: number) {
+      return db
+        .select({ tp: trainingProblems, problem: problems, counts: problemCounts })
+        .from(trainingProblems)
+        .innerJoin(problems, eq(problems.id, trainingProblems.pid))
+        .leftJoin(problemCounts, eq(problemCounts.pid, trainingProblems.pid))
+        .where(eq(trainingProblems.tid, tid))
+        .orderBy(asc(trainingProblems.rank), asc(trainingProblems.id));
+    },
+
+    async problemByDisplayId(tid: number, displayId: string): Promise<TrainingProblemRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(trainingProblems)
+        .where(
+          and(eq(trainingProblems.tid, tid), sql`upper(${trainingProblems.displayId}) = upper(${displayId})`) as SQL,
+        );
+      return row;
+    },
+
+    async problemEntry(id: number): Promise<TrainingProblemRow | undefined> {
+      const [row] = await db.select().from(trainingProblems).where(eq(trainingProblems.id, id));
+      return row;
+    },
+
+    async problemByPid(tid: number, pid: number): Promise<TrainingProblemRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(trainingProblems)
+        .where(and(eq(trainingProblems.tid, tid), eq(trainingProblems.pid, pid)));
+      return row;
+    },
+
+    /** Public bank problems (auth 1, not a group's) not in the training, for the add dialog. */
+    async bankProblemsOutside(tid: number, keyword: string | undefined, offset: number, limit: number) {
+      const inTraining = db
+        .select({ pid: trainingProblems.pid })
+        .from(trainingProblems)
+        .where(eq(trainingProblems.tid, tid));
+      const k = keyword?.trim();
+      const where = and(
+        eq(problems.auth, 1),
+        eq(problems.isGroup, 0),
+        notInArray(problems.id, inTraining),
+        k ? or(ilike(problems.problemId, containsPattern(k)), ilike(problems.title, containsPattern(k))) : undefined,
+      );
+      const [rows, [{ total }]] = await Promise.all([
+        db.select().from(problems).where(where).orderBy(asc(problems.id)).limit(limit).offset(offset),
+        db.select({ total: count() }).from(problems).where(where),
+      ]);
+      return { rows, total };
+    },
+
+    /** Appended after the last problem; then the cells of submissions made to the training while the problem was
+     * in it before, if it was. null when the problem or its display id is already there (unique keys). */
+    async addProblem(tid: number, pid: number, displayId: string): Promise<TrainingProblemRow | null> {
+      return db.transaction(async (tx) => {
+        const [{ last }] = await tx
+          .select({ last: sql<number>`coalesce(max(${trainingProblems.rank}), 0)`.mapWith(Number) })
+          .from(trainingProblems)
+          .where(eq(trainingProblems.tid, tid));
+        const rows = await tx
+          .insert(trainingProblems)
+          .values({ tid, pid, displayId, rank: last + 1 })
+          .onConflictDoNothing()
+          .returning();
+        if (!rows.length) return null;
+        await tx.execute(sql`select oj_rebuild_training_problem(${tid}, ${pid})`);
+        await tx.update(trainings).set({ gmtModified: new Date() }).where(eq(trainings.id, tid));
+        return rows[0];
+      });
+    },
+
+    async updateProblem(id: number, change: { displayId?: string; rank?: number }) {
+      const [row] = await db
+        .update(trainingProblems)
+        .set({ ...change, gmtModified: new Date() })
+        .where(eq(trainingProblems.id, id))
+        .returning();
+      return row as TrainingProblemRow | undefined;
+    },
+
+    /** The problem leaves the training with its rank cells; every rank row's totals again. */
+    async removeProblem(tid: number, pid: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(trainingProblems)
+          .where(and(eq(trainingProblems.tid, tid), eq(trainingProblems.pid, pid)))
+          .returning();
+        if (!rows.length) return false;
+        await tx.execute(sql`select oj_sync_training_totals(${tid})`);
+        await tx.update(trainings).set({ gmtModified: new Date() }).where(eq(trainings.id, tid));
+        return true;
+      });
+    },
+
+    // ---- registrations and rank ----
+
+    async isRegistered(tid: number, uid: string) {
+      const [row] = await db
+        .select({ uid: trainingRegisters.uid })
+        .from(trainingRegisters)
+        .where(and(eq(trainingRegisters.tid, tid), eq(trainingRegisters.uid, uid)));
+      return !!row;
+    },
+
+    /** false when already registered; the new rank row starts from the user's cells (an author who submitted
+     * before registering, say). */
+    async register(tid: number, uid: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.insert(trainingRegisters).values({ tid, uid }).onConflictDoNothing().returning();
+        if (!rows.length) return false;
+        await tx.execute(sql`select oj_sync_training_total(${tid}, ${uid})`);
+        return true;
+      });
+    },
+
+    /** One page of registered users by ac (desc), then total run time (asc); keyword matches the username, the
+     * nickname or the real name. */
+    async rankPage(tid: number, keyword: string | undefined, offset: number, limit: number) {
+      const k = keyword?.trim();
+      const where = and(
+        eq(trainingRegisters.tid, tid),
+        k
+          ? or(
+              ilike(users.username, containsPattern(k)),
+              ilike(users.nickname, containsPattern(k)),
+              ilike(users.realname, containsPattern(k)),
+            )
+          : undefined,
+      );
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select({
+            uid: trainingRegisters.uid,
+            ac: trainingRegisters.ac,
+            totalRunTime: trainingRegisters.totalRunTime,
+            username: users.username,
+            nickname: users.nickname,
+            realname: users.realname,
+            school: users.school,
+            gender: users.gender,
+            avatar: users.avatar,
+          })
+          .from(trainingRegisters)
+          .innerJoin(users, eq(users.uid, trainingRegisters.uid))
+          .where(where)
+          .orderBy(desc(trainingRegisters.ac), asc(trainingRegisters.totalRunTime), asc(trainingRegisters.uid))
+          .limit(limit)
+          .offset(offset),
+        k
+          ? db
+              .select({ total: count() })
+              .from(trainingRegisters)
+              .innerJoin(users, eq(users.uid, trainingRegisters.uid))
+              .where(where)
+          : db.select({ total: count() }).from(trainingRegisters).where(where),
+      ]);
+      return { rows, total };
+    },
+
+    /** The cells of some users, with the display id of their problem. */
+    cellsOf(tid: number, uids: string[]) {
+      if (!uids.length) return Promise.resolve([]);
+      return db
+        .select({
+          uid: trainingCells.uid,
+          displayId: trainingProblems.displayId,
+          status: trainingCells.status,
+          score: trainingCells.score,
+          runTime: trainingCells.runTime,
+        })
+        .from(trainingCells)
+        .innerJoin(trainingProblems, eq(trainingProblems.id, trainingCells.tpid))
+        .where(and(eq(trainingCells.tid, tid), inArray(trainingCells.uid, uids)));
+    },
+  };
+};
+export type TrainingRepository = ReturnType<typeof createTrainingRepository>;

@@ -1,0 +1,291 @@
+import {
+  type FullScreenProblem,
+  JUDGE_STATUS,
+  type Page,
+  type Submission,
+  type Training,
+  type TrainingAuth,
+  type TrainingCategory,
+  type TrainingProblem,
+  type TrainingRankRow,
+  training,
+} from '@oj/shared';
+
+const { TRAINING_AUTH } = training;
+
+import { badRequest, forbidden, notFound } from '../../http/app-error.js';
+import type { PasswordAttemptsService } from '../access/password-attempts.service.js';
+import type { AuthUser } from '../auth/session.service.js';
+import { toTag } from '../problem/problem.mapper.js';
+import { mayReadProblem } from '../problem/problem-access.js';
+import type { ProblemCatalogRepository } from '../problem/problem-catalog.repository.js';
+import type { ProblemCatalogService } from '../problem/problem-catalog.service.js';
+import { toSubmission } from '../submission/submission.mapper.js';
+import type { SubmissionService } from '../submission/submission.service.js';
+import type {
+  TrainingCategoryRow,
+  TrainingRepository,
+  TrainingRow,
+  TrainingWithCategory,
+} from './training.repository.js';
+import { managesTraining } from './training-access.js';
+
+export const toTrainingCategory = (c: TrainingCategoryRow): TrainingCategory => ({
+  id: c.id,
+  name: c.name,
+  color: c.color,
+  gid: c.gid,
+  gmtCreate: c.gmtCreate.toISOString(),
+  gmtModified: c.gmtModified.toISOString(),
+});
+
+const authOf = (t: TrainingRow): TrainingAuth =>
+  t.auth === TRAINING_AUTH.PRIVATE ? TRAINING_AUTH.PRIVATE : TRAINING_AUTH.PUBLIC;
+
+const toTraining = (
+  { training: t, category }: TrainingWithCategory,
+  counts: { problemCount: number; acCount: number },
+  withContent: boolean,
+): Training => ({
+  id: t.id,
+  title: t.title,
+  description: withContent ? t.description : null,
+  author: t.author,
+  auth: authOf(t),
+  categoryId: category?.id ?? null,
+  categoryName: category?.name ?? null,
+  categoryColor: category?.color ?? null,
+  rank: t.rank,
+  problemCount: counts.problemCount,
+  acCount: counts.acCount,
+  gid: t.gid,
+  gmtModified: t.gmtModified.toISOString(),
+});
+
+/** Trainings as students and visitors see them (spec 2 §2 "Trainings", reference §6.7, decision 0019): the list,
+ * access to private ones, their problems, submitting to them and the rank of a private one. */
+export const createTrainingService = (deps: {
+  repo: TrainingRepository;
+  catalogRepo: ProblemCatalogRepository;
+  catalog: ProblemCatalogService;
+  internal: SubmissionService;
+  /** Registration passwords: wrong tries limited per user and training, as for contests (decision 0015). */
+  passwords: PasswordAttemptsService;
+}) => {
+  const { repo } = deps;
+
+  /** A hidden training (or a group's, until groups come) does not exist for anyone but its admins. */
+  const load = async (tid: number, viewer: AuthUser | undefined) => {
+    const t = await repo.byId(tid);
+    if (!t || ((t.training.status !== 1 || t.training.gid !== null) && !managesTraining(t.training, viewer))) {
+      throw notFound();
+    }
+    return t;
+  };
+
+  /** The one "may open the training" rule: a public one is everybody's who is signed in; a private one its
+   * registered users' and its admins'. */
+  const hasAccess = async (t: TrainingRow, viewer: AuthUser) =>
+    authOf(t) === TRAINING_AUTH.PUBLIC || managesTraining(t, viewer) || (await repo.isRegistered(t.id, viewer.uid));
+  const checkAccess = async (t: TrainingRow, viewer: AuthUser) => {
+    if (!(await hasAccess(t, viewer))) throw forbidden('trainingNoAccess');
+  };
+
+  const countsOf = async (tids: number[], viewer: AuthUser | undefined) => {
+    const [problems, solved] = await Promise.all([
+      repo.problemCounts(tids),
+      viewer ? repo.acCounts(tids, viewer.uid) : Promise.resolve(new Map<number, number>()),
+    ]);
+    return (tid: number) => ({ problemCount: problems.get(tid) ?? 0, acCount: solved.get(tid) ?? 0 });
+  };
+
+  /** The training's problems the viewer may read (a problem made private after it was added is its admins'). */
+  const readableProblems = async (t: TrainingRow, viewer: AuthUser) =>
+    (await repo.problems(t.id)).filter((r) => mayReadProblem(r.problem, viewer));
+
+  const problemInTraining = async (t: TrainingRow, displayId: string | number, viewer: AuthUser) => {
+    const tp =
+      typeof displayId === 'number'
+        ? await repo.problemByPid(t.id, displayId)
+        : await repo.problemByDisplayId(t.id, displayId);
+    if (!tp) throw notFound();
+    return { tp, problem: await deps.catalog.visibleProblem(tp.pid, viewer) };
+  };
+
+  return {
+    async categories(): Promise<TrainingCategory[]> {
+      return (await repo.categories(null)).map(toTrainingCategory);
+    },
+
+    /** The site's visible trainings; everyone sees the cards, a signed-in user their progress. */
+    async list(
+      q: { currentPage: number; limit: number; keyword?: string; categoryId?: number; auth?: TrainingAuth },
+      viewer: AuthUser | undefined,
+    ): Promise<Page<Training>> {
+      const { rows, total } = await repo.page(
+        { gid: null, visibleOnly: true, keyword: q.keyword, categoryId: q.categoryId, auth: q.auth },
+        (q.currentPage - 1) * q.limit,
+        q.limit,
+      );
+      const counts = await countsOf(
+        rows.map((r) => r.training.id),
+        viewer,
+      );
+      return {
+        records: rows.map((r) => toTraining(r, counts(r.training.id), true)),
+        total,
+        size: q.limit,
+        current: q.currentPage,
+      };
+    },
+
+    /** Without access to a private training: its card, the description withheld (decision 0019). */
+    async detail(tid: number, viewer: AuthUser): Promise<Training> {
+      const t = await load(tid, viewer);
+      const counts = await countsOf([tid], viewer);
+      return toTraining(t, counts(tid), await hasAccess(t.training, viewer));
+    },
+
+    async register(input: { tid: number; password?: string | null }, viewer: AuthUser) {
+      const { training: t } = await load(input.tid, viewer);
+      if (authOf(t) === TRAINING_AUTH.PUBLIC) throw badRequest('trainingPublicNoRegister');
+      if (!input.password) throw badRequest('trainingPasswordRequired', 'password');
+      if (!(await deps.passwords.verify(viewer.uid, { kind: 'training', id: t.id }, input.password, t.privatePwd))) {
+        throw badRequest('trainingPasswordWrong', 'password');
+      }
+      if (!(await repo.register(t.id, viewer.uid))) throw badRequest('trainingAlreadyRegistered');
+      return null;
+    },
+
+    async access(tid: number, viewer: AuthUser) {
+      const { training: t } = await load(tid, viewer);
+      return { access: await hasAccess(t, viewer) };
+    },
+
+    /** In the training's order, named by display id, with the public bank's counts and the viewer's status. */
+    async problems(tid: number, viewer: AuthUser): Promise<TrainingProblem[]> {
+      const { training: t } = await load(tid, viewer);
+      await checkAccess(t, viewer);
+      const rows = await readableProblems(t, viewer);
+      const pids = rows.map((r) => r.problem.id);
+      const [tagMap, status] = await Promise.all([
+        deps.catalogRepo.tagsOf(pids),
+        deps.catalog.userProblemStatus(viewer.uid, pids),
+      ]);
+      return rows.map(({ tp, problem: p, counts }) => ({
+        pid: p.id,
+        problemId: tp.displayId,
+        title: p.title,
+        difficulty: p.difficulty,
+        type: p.type,
+        tags: (tagMap.get(p.id) ?? []).map(toTag),
+        ac: counts?.ac ?? 0,
+        total: counts?.total ?? 0,
+        myStatus: status[p.id]?.status ?? JUDGE_STATUS.NOT_SUBMITTED,
+      }));
+    },
+
+    /** The problem page of a training problem: the bank's page, named by its display id in the training. */
+    async problemDetails(tid: number, displayId: string, viewer: AuthUser) {
+      const { training: t } = await load(tid, viewer);
+      await checkAccess(t, viewer);
+      const { tp, problem } = await problemInTraining(t, displayId, viewer);
+      const detail = await deps.catalog.detail(problem.problemId, viewer);
+      return { ...detail, problem: { ...detail.problem, problemId: tp.displayId } };
+    },
+
+    /** The focus-mode page's problem switcher (get-full-screen-problem-list with tid). */
+    async fullScreenProblems(tid: number, viewer: AuthUser): Promise<FullScreenProblem[]> {
+      const { training: t } = await load(tid, viewer);
+      await checkAccess(t, viewer);
+      const rows = await readableProblems(t, viewer);
+      const status = await deps.catalog.userProblemStatus(
+        viewer.uid,
+        rows.map((r) => r.problem.id),
+      );
+      return rows.map(({ tp, problem: p }) => ({
+        pid: p.id,
+        problemId: tp.displayId,
+        title: p.title,
+        status: status[p.id]?.status ?? JUDGE_STATUS.NOT_SUBMITTED,
+        score: status[p.id]?.score ?? null,
+      }));
+    },
+
+    /** A submission to a training problem: a public one (it counts in the bank as any other) that records the
+     * training, for the training rank. `pid` is the display id (HOJ's client) or the problem's numeric id. */
+    async submit(
+      input: { pid: string | number; language: string; code: string; tid: number; intervalS?: number },
+      viewer: AuthUser,
+      ip: string,
+    ): Promise<Submission> {
+      const { training: t } = await load(input.tid, viewer);
+      await checkAccess(t, viewer);
+      const { tp, problem } = await problemInTraining(t, input.pid, viewer);
+      const offered = await deps.catalog.offeredFor(problem);
+      if (!offered.includes(input.language)) throw badRequest('languageNotOffered', 'language');
+      const row = await deps.internal.submit({
+        user: viewer,
+        problem,
+        language: input.language,
+        code: input.code,
+        ip,
+        tid: t.id,
+        intervalS: input.intervalS,
+      });
+      return {
+        ...toSubmission(
+          { submission: row, title: problem.title, realname: null },
+          { code: null, errorMessage: null, ip },
+        ),
+        displayId: tp.displayId,
+      };
+    },
+
+    /** The rank of a private training: its registered users by solved problems, then run time. Real names only
+     * for the training's admins. */
+    async rank(
+      q: { tid: number; currentPage: number; limit: number; keyword?: string },
+      viewer: AuthUser,
+    ): Promise<Page<TrainingRankRow>> {
+      const { training: t } = await load(q.tid, viewer);
+      await checkAccess(t, viewer);
+      if (authOf(t) !== TRAINING_AUTH.PRIVATE) throw badRequest('trainingRankPrivateOnly');
+      const admin = managesTraining(t, viewer);
+      const { rows, total } = await repo.rankPage(t.id, q.keyword, (q.currentPage - 1) * q.limit, q.limit);
+      const cells = await repo.cellsOf(
+        t.id,
+        rows.map((r) => r.uid),
+      );
+      const info = new Map<string, TrainingRankRow['submissionInfo']>();
+      for (const c of cells) {
+        const own = info.get(c.uid) ?? {};
+        own[c.displayId] = {
+          status: c.status,
+          score: c.score,
+          isAC: c.status === JUDGE_STATUS.ACCEPTED,
+          runTime: c.runTime,
+        };
+        info.set(c.uid, own);
+      }
+      return {
+        records: rows.map((r) => ({
+          uid: r.uid,
+          username: r.username,
+          realname: admin ? r.realname : null,
+          nickname: r.nickname,
+          school: r.school,
+          gender: r.gender,
+          avatar: r.avatar,
+          ac: r.ac,
+          totalRunTime: r.totalRunTime,
+          submissionInfo: info.get(r.uid) ?? {},
+        })),
+        total,
+        size: q.limit,
+        current: q.currentPage,
+      };
+    },
+  };
+};
+export type TrainingService = ReturnType<typeof createTrainingService>;
