@@ -50,6 +50,7 @@ CREATE TABLE "trainings" (
 	"rank" integer DEFAULT 1000 NOT NULL,
 	"category_id" integer,
 	"gid" integer,
+	"rank_version" bigint DEFAULT 0 NOT NULL,
 	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL,
 	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -71,7 +72,10 @@ CREATE INDEX "trainings_list_idx" ON "trainings" USING btree ("gid","status","ra
 CREATE INDEX "submissions_training_cell_idx" ON "submissions" USING btree ("tid","uid","pid") WHERE "submissions"."tid" is not null;--> statement-breakpoint
 -- Training ranks (decision 0019): a cell per user and problem of a training, summarised from the user's submissions
 -- to the training (tid set): any AC wins with its fastest run, else the latest try. A registered user's row keeps
--- the totals (ac, total run time of the accepted cells), so a rank page reads an index, never submissions.
+-- the totals (ac, total run time of the accepted cells), so a rank page reads an index, never submissions. Whatever
+-- a rank page may show differently bumps the training's rank_version, which cached pages compare; the bump comes
+-- first and locks the training row until commit, so changes to one training's rank are applied one at a time and
+-- each statement after the bump sees the cells the one before committed.
 CREATE OR REPLACE FUNCTION oj_sync_training_total(p_tid integer, p_uid text) RETURNS void AS $$
 BEGIN
   UPDATE training_registers r SET ac = s.ac, total_run_time = s.rt
@@ -86,9 +90,11 @@ DECLARE
   tp integer;
   v record;
 BEGIN
-  -- The user's rank row first: parallel verdicts of one user wait here, and each statement after it sees the cells
-  -- the one before committed (a new snapshot per statement), so the totals never miss one.
-  PERFORM 1 FROM training_registers WHERE tid = p_tid AND uid = p_uid FOR UPDATE;
+  -- Only a registered user's cells are on the rank: theirs take the training's lock (a new snapshot per statement
+  -- after it). Others' (a public training's users, its admins) are kept without it.
+  IF EXISTS (SELECT 1 FROM training_registers WHERE tid = p_tid AND uid = p_uid) THEN
+    UPDATE trainings SET rank_version = rank_version + 1 WHERE id = p_tid;
+  END IF;
   SELECT id INTO tp FROM training_problems WHERE tid = p_tid AND pid = p_pid;
   -- A problem no longer in the training, a deleted training or user: nothing to keep.
   IF NOT FOUND OR NOT EXISTS (SELECT 1 FROM users WHERE uid = p_uid) THEN
@@ -149,9 +155,20 @@ END $$ LANGUAGE plpgsql;
 -- Every rank row of a training from its cells (after a problem left it and its cells went with it).
 CREATE OR REPLACE FUNCTION oj_sync_training_totals(p_tid integer) RETURNS void AS $$
 BEGIN
+  UPDATE trainings SET rank_version = rank_version + 1 WHERE id = p_tid;
   UPDATE training_registers r SET
     ac = (SELECT count(*) FROM training_cells c WHERE c.tid = r.tid AND c.uid = r.uid AND c.status = 0),
     total_run_time = (SELECT coalesce(sum(coalesce(run_time, 0)), 0) FROM training_cells c
                       WHERE c.tid = r.tid AND c.uid = r.uid AND c.status = 0)
   WHERE r.tid = p_tid;
 END $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- A registration gone (a deleted user, say) changes the rank too.
+CREATE OR REPLACE FUNCTION oj_training_registers_gone() RETURNS trigger AS $$
+BEGIN
+  UPDATE trainings SET rank_version = rank_version + 1 WHERE id = OLD.tid;
+  RETURN NULL;
+END $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER training_registers_gone AFTER DELETE ON training_registers
+  FOR EACH ROW EXECUTE FUNCTION oj_training_registers_gone();

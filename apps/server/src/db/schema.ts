@@ -854,6 +854,9 @@ export const trainings = pgTable(
     categoryId: integer('category_id').references(() => trainingCategories.id),
     /** A group's training (groups issue); null for the site's. */
     gid: integer('gid'),
+    /** Bumped whenever its rank may show something new (a registered user's cell, a registration, its problems):
+     * cached rank pages compare it. */
+    rankVersion: bigint('rank_version', { mode: 'number' }).notNull().default(0),
     gmtCreate: createdAt(),
     gmtModified: modifiedAt(),
   },

@@ -208,7 +208,7 @@ export const createAdminTrainingService = (deps: { repo: TrainingRepository; pro
       if (!tp) throw notFound();
       await managed(tp.tid, viewer);
       if (b.displayId !== undefined) await checkDisplayId(tp.tid, b.displayId, tp.id);
-      const row = await repo.updateProblem(tp.id, { displayId: b.displayId, rank: b.rank });
+      const row = await repo.updateProblem(tp, { displayId: b.displayId, rank: b.rank });
       if (!row) throw notFound();
       return toEntry(row);
     },

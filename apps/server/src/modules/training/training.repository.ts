@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, preparedQuery } from '../../db/client.js';
 import {
   problemCounts,
   problems,
@@ -41,13 +41,30 @@ export interface TrainingFilter {
   uid?: string;
 }
 
+const withCategoryOf = (db: Db) =>
+  db
+    .select({ training: trainings, category: trainingCategories })
+    .from(trainings)
+    .leftJoin(trainingCategories, eq(trainingCategories.id, trainings.categoryId));
+
+/** Every training page asks for its training and, for a private one, the caller's registration: both prepared once
+ * per connection. */
+const trainingByIdQuery = preparedQuery((db) =>
+  withCategoryOf(db)
+    .where(eq(trainings.id, sql.placeholder('id')))
+    .prepare('training_by_id'),
+);
+const registrationQuery = preparedQuery((db) =>
+  db
+    .select({ uid: trainingRegisters.uid })
+    .from(trainingRegisters)
+    .where(and(eq(trainingRegisters.tid, sql.placeholder('tid')), eq(trainingRegisters.uid, sql.placeholder('uid'))))
+    .prepare('training_registration'),
+);
+
 /** Trainings, their categories, problems, registrations and rank cells: the only code touching those tables. */
 export const createTrainingRepository = (db: Db) => {
-  const withCategory = () =>
-    db
-      .select({ training: trainings, category: trainingCategories })
-      .from(trainings)
-      .leftJoin(trainingCategories, eq(trainingCategories.id, trainings.categoryId));
+  const withCategory = () => withCategoryOf(db);
 
   const whereOf = (f: TrainingFilter): SQL | undefined => {
     const keyword = f.keyword?.trim();
@@ -66,9 +83,17 @@ export const createTrainingRepository = (db: Db) => {
     );
   };
 
+  /** Whatever changes what the rank shows bumps its version, first in the transaction: it takes the training's lock,
+   * which the rank trigger takes too (migration 0013). */
+  const touch = (tx: Pick<Db, 'update'>, tid: number, modified = false) =>
+    tx
+      .update(trainings)
+      .set({ rankVersion: sql`${trainings.rankVersion} + 1`, ...(modified ? { gmtModified: new Date() } : {}) })
+      .where(eq(trainings.id, tid));
+
   return {
     async byId(id: number): Promise<TrainingWithCategory | undefined> {
-      const [row] = await withCategory().where(eq(trainings.id, id));
+      const [row] = await trainingByIdQuery(db).execute({ id });
       return row;
     },
 
@@ -181,7 +206,23 @@ export const createTrainingRepository = (db: Db) => {
     /** In the training's order, with the bank's problem and its public counts. */
     problems(tid: number) {
       return db
-        .select({ tp: trainingProblems, problem: problems, counts: problemCounts })
+        .select({
+          tp: trainingProblems,
+          problem: {
+            id: problems.id,
+            problemId: problems.problemId,
+            title: problems.title,
+            author: problems.author,
+            auth: problems.auth,
+            isGroup: problems.isGroup,
+            type: problems.type,
+            difficulty: problems.difficulty,
+            modifiedUser: problems.modifiedUser,
+            gmtCreate: problems.gmtCreate,
+            gmtModified: problems.gmtModified,
+          },
+          counts: problemCounts,
+        })
         .from(trainingProblems)
         .innerJoin(problems, eq(problems.id, trainingProblems.pid))
         .leftJoin(problemCounts, eq(problemCounts.pid, trainingProblems.pid))
@@ -236,6 +277,7 @@ export const createTrainingRepository = (db: Db) => {
      * in it before, if it was. null when the problem or its display id is already there (unique keys). */
     async addProblem(tid: number, pid: number, displayId: string): Promise<TrainingProblemRow | null> {
       return db.transaction(async (tx) => {
+        await touch(tx, tid, true);
         const [{ last }] = await tx
           .select({ last: sql<number>`coalesce(max(${trainingProblems.rank}), 0)`.mapWith(Number) })
           .from(trainingProblems)
@@ -247,30 +289,32 @@ export const createTrainingRepository = (db: Db) => {
           .returning();
         if (!rows.length) return null;
         await tx.execute(sql`select oj_rebuild_training_problem(${tid}, ${pid})`);
-        await tx.update(trainings).set({ gmtModified: new Date() }).where(eq(trainings.id, tid));
         return rows[0];
       });
     },
 
-    async updateProblem(id: number, change: { displayId?: string; rank?: number }) {
-      const [row] = await db
-        .update(trainingProblems)
-        .set({ ...change, gmtModified: new Date() })
-        .where(eq(trainingProblems.id, id))
-        .returning();
-      return row as TrainingProblemRow | undefined;
+    async updateProblem(tp: TrainingProblemRow, change: { displayId?: string; rank?: number }) {
+      return db.transaction(async (tx) => {
+        await touch(tx, tp.tid, true);
+        const [row] = await tx
+          .update(trainingProblems)
+          .set({ ...change, gmtModified: new Date() })
+          .where(eq(trainingProblems.id, tp.id))
+          .returning();
+        return row as TrainingProblemRow | undefined;
+      });
     },
 
     /** The problem leaves the training with its rank cells; every rank row's totals again. */
     async removeProblem(tid: number, pid: number): Promise<boolean> {
       return db.transaction(async (tx) => {
+        await touch(tx, tid, true);
         const rows = await tx
           .delete(trainingProblems)
           .where(and(eq(trainingProblems.tid, tid), eq(trainingProblems.pid, pid)))
           .returning();
         if (!rows.length) return false;
         await tx.execute(sql`select oj_sync_training_totals(${tid})`);
-        await tx.update(trainings).set({ gmtModified: new Date() }).where(eq(trainings.id, tid));
         return true;
       });
     },
@@ -278,10 +322,7 @@ export const createTrainingRepository = (db: Db) => {
     // ---- registrations and rank ----
 
     async isRegistered(tid: number, uid: string) {
-      const [row] = await db
-        .select({ uid: trainingRegisters.uid })
-        .from(trainingRegisters)
-        .where(and(eq(trainingRegisters.tid, tid), eq(trainingRegisters.uid, uid)));
+      const [row] = await registrationQuery(db).execute({ tid, uid });
       return !!row;
     },
 
@@ -289,6 +330,7 @@ export const createTrainingRepository = (db: Db) => {
      * before registering, say). */
     async register(tid: number, uid: string): Promise<boolean> {
       return db.transaction(async (tx) => {
+        await touch(tx, tid);
         const rows = await tx.insert(trainingRegisters).values({ tid, uid }).onConflictDoNothing().returning();
         if (!rows.length) return false;
         await tx.execute(sql`select oj_sync_training_total(${tid}, ${uid})`);
@@ -297,25 +339,38 @@ export const createTrainingRepository = (db: Db) => {
     },
 
     /** One page of registered users by ac (desc), then total run time (asc); keyword matches the username, the
-     * nickname or the real name. */
+     * nickname or the real name. The page is cut from the rank index before the users are joined. */
     async rankPage(tid: number, keyword: string | undefined, offset: number, limit: number) {
       const k = keyword?.trim();
-      const where = and(
-        eq(trainingRegisters.tid, tid),
-        k
-          ? or(
-              ilike(users.username, containsPattern(k)),
-              ilike(users.nickname, containsPattern(k)),
-              ilike(users.realname, containsPattern(k)),
-            )
-          : undefined,
-      );
+      const matching = k
+        ? or(
+            ilike(users.username, containsPattern(k)),
+            ilike(users.nickname, containsPattern(k)),
+            ilike(users.realname, containsPattern(k)),
+          )
+        : undefined;
+      const order = [desc(trainingRegisters.ac), asc(trainingRegisters.totalRunTime), asc(trainingRegisters.uid)];
+      const ranked = db
+        .select({ uid: trainingRegisters.uid, ac: trainingRegisters.ac, totalRunTime: trainingRegisters.totalRunTime })
+        .from(trainingRegisters)
+        .where(
+          and(
+            eq(trainingRegisters.tid, tid),
+            matching
+              ? inArray(trainingRegisters.uid, db.select({ uid: users.uid }).from(users).where(matching))
+              : undefined,
+          ),
+        )
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+        .as('ranked');
       const [rows, [{ total }]] = await Promise.all([
         db
           .select({
-            uid: trainingRegisters.uid,
-            ac: trainingRegisters.ac,
-            totalRunTime: trainingRegisters.totalRunTime,
+            uid: ranked.uid,
+            ac: ranked.ac,
+            totalRunTime: ranked.totalRunTime,
             username: users.username,
             nickname: users.nickname,
             realname: users.realname,
@@ -323,37 +378,46 @@ export const createTrainingRepository = (db: Db) => {
             gender: users.gender,
             avatar: users.avatar,
           })
+          .from(ranked)
+          .innerJoin(users, eq(users.uid, ranked.uid))
+          .orderBy(desc(ranked.ac), asc(ranked.totalRunTime), asc(ranked.uid)),
+        db
+          .select({ total: count() })
           .from(trainingRegisters)
-          .innerJoin(users, eq(users.uid, trainingRegisters.uid))
-          .where(where)
-          .orderBy(desc(trainingRegisters.ac), asc(trainingRegisters.totalRunTime), asc(trainingRegisters.uid))
-          .limit(limit)
-          .offset(offset),
-        k
-          ? db
-              .select({ total: count() })
-              .from(trainingRegisters)
-              .innerJoin(users, eq(users.uid, trainingRegisters.uid))
-              .where(where)
-          : db.select({ total: count() }).from(trainingRegisters).where(where),
+          .where(
+            and(
+              eq(trainingRegisters.tid, tid),
+              matching
+                ? inArray(trainingRegisters.uid, db.select({ uid: users.uid }).from(users).where(matching))
+                : undefined,
+            ),
+          ),
       ]);
       return { rows, total };
     },
 
-    /** The cells of some users, with the display id of their problem. */
+    /** The cells of some users (their problems by training-problem id). */
     cellsOf(tid: number, uids: string[]) {
       if (!uids.length) return Promise.resolve([]);
       return db
         .select({
           uid: trainingCells.uid,
-          displayId: trainingProblems.displayId,
+          tpid: trainingCells.tpid,
           status: trainingCells.status,
           score: trainingCells.score,
           runTime: trainingCells.runTime,
         })
         .from(trainingCells)
-        .innerJoin(trainingProblems, eq(trainingProblems.id, trainingCells.tpid))
         .where(and(eq(trainingCells.tid, tid), inArray(trainingCells.uid, uids)));
+    },
+
+    /** The training's problems' display ids by training-problem id. */
+    async displayIds(tid: number): Promise<Map<number, string>> {
+      const rows = await db
+        .select({ id: trainingProblems.id, displayId: trainingProblems.displayId })
+        .from(trainingProblems)
+        .where(eq(trainingProblems.tid, tid));
+      return new Map(rows.map((r) => [r.id, r.displayId]));
     },
   };
 };

@@ -3,6 +3,7 @@ import {
   JUDGE_STATUS,
   type Page,
   type Submission,
+  type Tag,
   type Training,
   type TrainingAuth,
   type TrainingCategory,
@@ -14,6 +15,7 @@ import {
 const { TRAINING_AUTH } = training;
 
 import { badRequest, forbidden, notFound } from '../../http/app-error.js';
+import { PreSerialized } from '../../http/pre-serialized.js';
 import type { PasswordAttemptsService } from '../access/password-attempts.service.js';
 import type { AuthUser } from '../auth/session.service.js';
 import { toTag } from '../problem/problem.mapper.js';
@@ -62,6 +64,13 @@ const toTraining = (
   gmtModified: t.gmtModified.toISOString(),
 });
 
+type ProblemSetRow = Awaited<ReturnType<TrainingRepository['problems']>>[number] & { tags: Tag[] };
+/** How long a training's problem list (with the bank's counts) is reused. */
+const PROBLEM_CACHE_MS = 5000;
+
+/** How long a cached rank page may serve (names, schools and avatars are not versioned) and how many are kept. */
+export const RANK_CACHE = { maxAgeMs: 30_000, maxEntries: 2000 };
+
 /** Trainings as students and visitors see them (spec 2 §2 "Trainings", reference §6.7, decision 0019): the list,
  * access to private ones, their problems, submitting to them and the rank of a private one. */
 export const createTrainingService = (deps: {
@@ -73,6 +82,8 @@ export const createTrainingService = (deps: {
   passwords: PasswordAttemptsService;
 }) => {
   const { repo } = deps;
+  /** Rank pages by training, view (admin or not), page, size and keyword, with the rank version they were made at. */
+  const rankPages = new Map<string, { version: number; at: number; json: string }>();
 
   /** A hidden training (or a group's, until groups come) does not exist for anyone but its admins. */
   const load = async (tid: number, viewer: AuthUser | undefined) => {
@@ -99,9 +110,27 @@ export const createTrainingService = (deps: {
     return (tid: number) => ({ problemCount: problems.get(tid) ?? 0, acCount: solved.get(tid) ?? 0 });
   };
 
+  /** A training's problems with their tags and public counts, kept for PROBLEM_CACHE_MS while the training is
+   * unchanged (its problem list and order bump gmtModified): the counts may lag by as much. */
+  const problemSets = new Map<number, { modified: number; at: number; rows: Promise<ProblemSetRow[]> }>();
+  const problemSet = (t: TrainingRow): Promise<ProblemSetRow[]> => {
+    const at = Date.now();
+    const cached = problemSets.get(t.id);
+    if (cached && cached.modified === t.gmtModified.getTime() && at - cached.at < PROBLEM_CACHE_MS) return cached.rows;
+    const rows = (async () => {
+      const list = await repo.problems(t.id);
+      const tagMap = await deps.catalogRepo.tagsOf(list.map((r) => r.problem.id));
+      return list.map((r) => ({ ...r, tags: (tagMap.get(r.problem.id) ?? []).map(toTag) }));
+    })();
+    problemSets.set(t.id, { modified: t.gmtModified.getTime(), at, rows });
+    rows.catch(() => problemSets.delete(t.id));
+    if (problemSets.size > RANK_CACHE.maxEntries) problemSets.delete(problemSets.keys().next().value as number);
+    return rows;
+  };
+
   /** The training's problems the viewer may read (a problem made private after it was added is its admins'). */
   const readableProblems = async (t: TrainingRow, viewer: AuthUser) =>
-    (await repo.problems(t.id)).filter((r) => mayReadProblem(r.problem, viewer));
+    (await problemSet(t)).filter((r) => mayReadProblem(r.problem, viewer));
 
   const problemInTraining = async (t: TrainingRow, displayId: string | number, viewer: AuthUser) => {
     const tp =
@@ -167,18 +196,17 @@ export const createTrainingService = (deps: {
       const { training: t } = await load(tid, viewer);
       await checkAccess(t, viewer);
       const rows = await readableProblems(t, viewer);
-      const pids = rows.map((r) => r.problem.id);
-      const [tagMap, status] = await Promise.all([
-        deps.catalogRepo.tagsOf(pids),
-        deps.catalog.userProblemStatus(viewer.uid, pids),
-      ]);
-      return rows.map(({ tp, problem: p, counts }) => ({
+      const status = await deps.catalog.userProblemStatus(
+        viewer.uid,
+        rows.map((r) => r.problem.id),
+      );
+      return rows.map(({ tp, problem: p, counts, tags }) => ({
         pid: p.id,
         problemId: tp.displayId,
         title: p.title,
         difficulty: p.difficulty,
         type: p.type,
-        tags: (tagMap.get(p.id) ?? []).map(toTag),
+        tags,
         ac: counts?.ac ?? 0,
         total: counts?.total ?? 0,
         myStatus: status[p.id]?.status ?? JUDGE_STATUS.NOT_SUBMITTED,
@@ -243,24 +271,36 @@ export const createTrainingService = (deps: {
     },
 
     /** The rank of a private training: its registered users by solved problems, then run time. Real names only
-     * for the training's admins. */
+     * for the training's admins. A page is answered from memory while the training's rank version stands. */
     async rank(
       q: { tid: number; currentPage: number; limit: number; keyword?: string },
       viewer: AuthUser,
-    ): Promise<Page<TrainingRankRow>> {
+    ): Promise<PreSerialized<Page<TrainingRankRow>>> {
       const { training: t } = await load(q.tid, viewer);
       await checkAccess(t, viewer);
       if (authOf(t) !== TRAINING_AUTH.PRIVATE) throw badRequest('trainingRankPrivateOnly');
       const admin = managesTraining(t, viewer);
-      const { rows, total } = await repo.rankPage(t.id, q.keyword, (q.currentPage - 1) * q.limit, q.limit);
+      const keyword = q.keyword?.trim() ?? '';
+      const key = `${t.id}:${admin ? 1 : 0}:${q.currentPage}:${q.limit}:${keyword}`;
+      const cached = rankPages.get(key);
+      const at = Date.now();
+      if (cached && cached.version === t.rankVersion && at - cached.at < RANK_CACHE.maxAgeMs) {
+        return new PreSerialized(cached.json);
+      }
+      const [{ rows, total }, displayIds] = await Promise.all([
+        repo.rankPage(t.id, keyword, (q.currentPage - 1) * q.limit, q.limit),
+        repo.displayIds(t.id),
+      ]);
       const cells = await repo.cellsOf(
         t.id,
         rows.map((r) => r.uid),
       );
       const info = new Map<string, TrainingRankRow['submissionInfo']>();
       for (const c of cells) {
+        const displayId = displayIds.get(c.tpid);
+        if (displayId === undefined) continue;
         const own = info.get(c.uid) ?? {};
-        own[c.displayId] = {
+        own[displayId] = {
           status: c.status,
           score: c.score,
           isAC: c.status === JUDGE_STATUS.ACCEPTED,
@@ -268,7 +308,7 @@ export const createTrainingService = (deps: {
         };
         info.set(c.uid, own);
       }
-      return {
+      const page: Page<TrainingRankRow> = {
         records: rows.map((r) => ({
           uid: r.uid,
           username: r.username,
@@ -285,6 +325,12 @@ export const createTrainingService = (deps: {
         size: q.limit,
         current: q.currentPage,
       };
+      const json = JSON.stringify(page);
+      // The version read before the page: a page newer than its version is only recomputed once more.
+      rankPages.delete(key);
+      rankPages.set(key, { version: t.rankVersion, at, json });
+      if (rankPages.size > RANK_CACHE.maxEntries) rankPages.delete(rankPages.keys().next().value as string);
+      return new PreSerialized(json);
     },
   };
 };
