@@ -6,6 +6,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import { permissions, rolePermissions, roles } from './db/schema.js';
 import { generatePassword, hashPassword } from './lib/password.js';
+import { createDiscussionRepository } from './modules/discussion/discussion.repository.js';
 import type { SmtpSettings } from './modules/mail/mail.service.js';
 import { importPackageFolder } from './modules/problem/problem-package.import.js';
 import { seedTagTaxonomy } from './modules/problem/tag-taxonomy.seed.js';
@@ -83,6 +84,7 @@ export const bootstrap = async (
   await seedRoles(s.db);
   await s.site.seed();
   await seedTagTaxonomy(s.db);
+  await createDiscussionRepository(s.db).seedCategories();
   await s.mail.seed(opts.smtp ?? null);
   const generatedRootPassword = await ensureRoot(s, opts.rootPassword);
   const importedSamples = opts.samplesDir ? await importSamples(s, opts.samplesDir) : [];

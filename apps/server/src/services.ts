@@ -29,9 +29,13 @@ import { createContestFileRepository } from './modules/contest/contest-file.repo
 import { createContestFileService } from './modules/contest/contest-file.service.js';
 import { createContestStaffRepository } from './modules/contest/contest-staff.repository.js';
 import { createContestStaffService } from './modules/contest/contest-staff.service.js';
+import { createDiscussionRepository } from './modules/discussion/discussion.repository.js';
+import { createDiscussionService } from './modules/discussion/discussion.service.js';
 import { createImageProxyService, type ImageProxyOptions } from './modules/image-proxy/image-proxy.service.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
+import { createMessageRepository } from './modules/message/message.repository.js';
+import { createMessageService } from './modules/message/message.service.js';
 import { createNoticeRepository } from './modules/notice/notice.repository.js';
 import { createNoticeService } from './modules/notice/notice.service.js';
 import { createProblemRepository } from './modules/problem/problem.repository.js';
@@ -163,6 +167,8 @@ const createPublicServices = (
     internal,
     passwords,
   });
+  // The message centre (issue 17): discussions tell authors about likes through it.
+  const messages = createMessageService({ repo: createMessageRepository(db) });
   const mail = createMailService({
     site: base.siteRepository,
     logger: pino({ level: process.env.LOG_LEVEL ?? 'info' }),
@@ -170,6 +176,15 @@ const createPublicServices = (
   return {
     contests: contestService,
     trainings: trainingService,
+    messages,
+    discussions: createDiscussionService({
+      db,
+      repo: createDiscussionRepository(db),
+      problems: base.problems,
+      site,
+      messages,
+      now: opts.now,
+    }),
     contestFiles: createContestFileService({
       contests: contestService,
       repo: createContestFileRepository(db),

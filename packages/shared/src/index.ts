@@ -27,6 +27,13 @@ export type {
 export * as contest from './contract/contest.js';
 export type { ContestAcInfo, ContestPrint, ScrollBoardSubmission } from './contract/contest-staff.js';
 export * as contestStaff from './contract/contest-staff.js';
+export type {
+  Discussion,
+  DiscussionCategory,
+  DiscussionForm,
+  DiscussionReport,
+} from './contract/discussion.js';
+export * as discussion from './contract/discussion.js';
 export type { UploadedFile } from './contract/file.js';
 export * as file from './contract/file.js';
 export type { Announcement, WebsiteConfig } from './contract/home.js';
@@ -43,6 +50,8 @@ export type {
   TestRunReport,
 } from './contract/judge-protocol.js';
 export * as judgeProtocol from './contract/judge-protocol.js';
+export type { MessageKind, SysMessage, UnreadCounts, UserMessage } from './contract/message.js';
+export * as msg from './contract/message.js';
 export type { AdminNotice, NoticeType } from './contract/notice.js';
 export * as notice from './contract/notice.js';
 export type { FullScreenProblem, Language, Problem, ProblemListItem, Tag } from './contract/problem.js';

@@ -375,6 +375,23 @@ export const MESSAGES = {
     'zh-CN': '训练只能添加公开题目',
     'en-US': 'Only public problems can be added to a training',
   },
+  // ---- discussions, likes, reports and the message centre (issue 17; decision 0020) ----
+  fieldTooLong: { 'zh-CN': '{field} 不能超过 {max} 个字符', 'en-US': '{field} Can not exceed {max}' },
+  reportEmpty: { 'zh-CN': '举报标签和理由不能都为空', 'en-US': 'The report label and reason cannot be empty' },
+  discussionCategoryUnknown: { 'zh-CN': '讨论分类不存在', 'en-US': 'The discussion category does not exist' },
+  discussionProblemUnknown: { 'zh-CN': '该题目不存在', 'en-US': 'The problem does not exist' },
+  discussionNotOwned: {
+    'zh-CN': '您只能编辑或删除自己的讨论',
+    'en-US': 'You can only edit or delete your own discussions',
+  },
+  discussionAcRequired: {
+    'zh-CN': '您需要至少通过 {count} 道题目才能发帖',
+    'en-US': 'You need at least {count} accepted problems to post',
+  },
+  discussionDailyLimit: {
+    'zh-CN': '您今天发帖已达 {count} 篇上限，请明天再来',
+    'en-US': "You have reached today's limit of {count} posts; please come back tomorrow",
+  },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -926,3 +926,155 @@ export const trainingCells = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tid, t.uid, t.tpid] })],
 );
+
+// ---- discussions, likes, reports and the message centre (issue 17; reference §6.4-§6.5; decision 0020) --------
+
+export const discussionCategories = pgTable('discussion_categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** A group's own category (groups issue); null for the site's. */
+  gid: integer('gid'),
+  gmtCreate: createdAt(),
+  gmtModified: modifiedAt(),
+});
+
+export const discussions = pgTable(
+  'discussions',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => discussionCategories.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    content: text('content').notNull(),
+    /** The problem it is about (null: a general discussion). */
+    pid: integer('pid').references(() => problems.id, { onDelete: 'set null' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    /** The author's badge when posted: root, admin or user. */
+    role: text('role').notNull().default('user'),
+    viewNum: integer('view_num').notNull().default(0),
+    likeNum: integer('like_num').notNull().default(0),
+    commentNum: integer('comment_num').notNull().default(0),
+    topPriority: integer('top_priority').notNull().default(0),
+    /** 0 normal, 1 disabled. */
+    status: integer('status').notNull().default(0),
+    gid: integer('gid'),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [
+    index('discussions_list_idx').on(t.gid, t.status, sql`${t.topPriority} desc`, sql`${t.gmtCreate} desc`, t.id),
+    index('discussions_pid_idx').on(t.pid),
+    index('discussions_uid_idx').on(t.uid, t.gmtCreate),
+  ],
+);
+
+/** One row per user and liked discussion: likeNum moves only when a row comes or goes. */
+export const discussionLikes = pgTable(
+  'discussion_likes',
+  {
+    did: integer('did')
+      .notNull()
+      .references(() => discussions.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    gmtCreate: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.did, t.uid] })],
+);
+
+/** The last counted view of a discussion by a viewer (a uid, or "ip:<address>" for visitors): one per hour. */
+export const discussionViews = pgTable(
+  'discussion_views',
+  {
+    did: integer('did')
+      .notNull()
+      .references(() => discussions.id, { onDelete: 'cascade' }),
+    viewer: text('viewer').notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.did, t.viewer] }), index('discussion_views_time_idx').on(t.viewedAt)],
+);
+
+export const discussionReports = pgTable(
+  'discussion_reports',
+  {
+    id: serial('id').primaryKey(),
+    did: integer('did')
+      .notNull()
+      .references(() => discussions.id, { onDelete: 'cascade' }),
+    reporterUid: text('reporter_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    /** 0 waiting, 1 handled. */
+    status: integer('status').notNull().default(0),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [index('discussion_reports_list_idx').on(t.status, t.id)],
+);
+
+/** What someone did to a user's posts (HOJ's msg_remind): Discuss, Reply, Like_Post, Like_Discuss. */
+export const userMessages = pgTable(
+  'user_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    action: text('action').notNull(),
+    sourceId: integer('source_id').notNull(),
+    /** Discussion | Contest */
+    sourceType: text('source_type').notNull(),
+    sourceContent: text('source_content'),
+    quoteId: integer('quote_id'),
+    quoteType: text('quote_type'),
+    url: text('url'),
+    recipientUid: text('recipient_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    senderUid: text('sender_uid').references(() => users.uid, { onDelete: 'set null' }),
+    /** 0 unread, 1 read. */
+    state: integer('state').notNull().default(0),
+    gmtCreate: createdAt(),
+  },
+  (t) => [
+    index('user_messages_list_idx').on(t.recipientUid, t.action, t.id),
+    index('user_messages_unread_idx').on(t.recipientUid, t.action).where(sql`${t.state} = 0`),
+  ],
+);
+
+/** What the site tells one user (Mine): group membership, approvals, role or ban changes. */
+export const mineMessages = pgTable(
+  'mine_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipientUid: text('recipient_uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    state: integer('state').notNull().default(0),
+    gmtCreate: createdAt(),
+  },
+  (t) => [index('mine_messages_list_idx').on(t.recipientUid, t.id)],
+);
+
+/** A user's state of one admin notice (Sys): read, or cleaned (gone from their list). A notice without a row is
+ * unread, so a notice "to all users" is stored once and users who register later see it too. */
+export const noticeStates = pgTable(
+  'notice_states',
+  {
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => adminNotices.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    cleaned: integer('cleaned').notNull().default(0),
+    gmtCreate: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.noticeId] })],
+);

@@ -139,7 +139,9 @@ const inputOf = (req: FastifyRequest, e: Endpoint): unknown => {
   return raw;
 };
 
-const acceptsArray = (schema: z.ZodType) => schema.safeParse([]).success;
+/** An array schema (with its own length rules), or one that an empty array passes. */
+const acceptsArray = (schema: z.ZodType) =>
+  (schema as { def?: { type?: string } }).def?.type === 'array' || schema.safeParse([]).success;
 
 /** DESIGN §8: text refuses NUL (PostgreSQL cannot store it) and unpaired UTF-16 surrogates (not Unicode). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what is refused.

@@ -54,6 +54,8 @@ export const IMPLEMENTED_FEATURES: readonly FeatureKey[] = [
   'admin-audit',
   'contest',
   'admin-contest',
+  'training',
+  'admin-training',
 ];
 
 export const hasFeature = (key: FeatureKey, implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES) =>

@@ -13,6 +13,8 @@ const pick =
     lazyScreen(() => load().then((m) => ({ default: m[name] as ComponentType })));
 const contestScreen = pick(() => import('../features/contest/contest-screens'));
 const adminContestScreen = pick(() => import('../features/admin/admin-contest-screens'));
+const adminTrainingScreen = pick(() => import('../features/admin/admin-training-screens'));
+const trainingScreen = pick(() => import('../features/training/training-screens'));
 
 // Screens shown under several routes (contest variants reuse the public pages) share one lazy component.
 const problemDetail = lazyScreen(() => import('../features/problem/problem-detail-page'));
@@ -73,9 +75,21 @@ export const SCREENS: Record<ScreenName, Screen> = {
   AdminEditContest: adminContestScreen('AdminEditContest'),
   AdminContestProblemList: adminContestScreen('AdminContestProblemList'),
   AdminContestAnnouncement: adminContestScreen('AdminContestAnnouncement'),
+  AdminTrainingList: adminTrainingScreen('AdminTrainingList'),
+  AdminCreateTraining: adminTrainingScreen('AdminEditTraining'),
+  AdminEditTraining: adminTrainingScreen('AdminEditTraining'),
+  AdminTrainingProblemList: adminTrainingScreen('AdminTrainingProblemList'),
+  AdminTrainingCategory: adminTrainingScreen('AdminTrainingCategory'),
   // Contest-only problems use the problem form, saved through the contest's problem calls.
   AdminCreateContestProblem: adminProblemEdit,
   AdminEditContestProblem: adminProblemEdit,
+  // Trainings: the list, the shell and its tabs share one chunk; the problem pages reuse the problem detail page.
+  TrainingList: trainingScreen('TrainingList'),
+  TrainingDetails: trainingScreen('TrainingDetails'),
+  TrainingProblemList: trainingScreen('TrainingProblemList'),
+  TrainingRank: trainingScreen('TrainingRank'),
+  TrainingProblemDetails: problemDetail,
+  TrainingFullProblemDetails: problemDetail,
 };
 
 /** A declared screen whose page comes later (its tab or link stays hidden). */

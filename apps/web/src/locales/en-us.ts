@@ -92,6 +92,8 @@ export const enUS: Record<TranslationKey, string> = {
   Admin_Problems: 'Problems',
   Admin_Tags: 'Tags',
   Admin_Training: 'Training',
+  Admin_Training_Create: 'Create training',
+  Admin_Training_Category: 'Training categories',
   Admin_Contest: 'Contest',
   Admin_Problem_Create: 'Create problem',
   Admin_Problem_Batch: 'Import / export',

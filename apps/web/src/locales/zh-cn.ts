@@ -99,6 +99,8 @@ export const zhCN = {
   Admin_Problems: '题目管理',
   Admin_Tags: '标签管理',
   Admin_Training: '训练管理',
+  Admin_Training_Create: '创建训练',
+  Admin_Training_Category: '训练分类',
   Admin_Contest: '比赛管理',
   Admin_Problem_Create: '创建题目',
   Admin_Problem_Batch: '导入导出题目',

@@ -42,6 +42,18 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   },
   { key: 'tag', labelKey: 'Admin_Tags', path: '/admin/problem/tag', feature: 'admin-tag' },
   { key: 'training', labelKey: 'Admin_Training', path: '/admin/training', feature: 'admin-training' },
+  {
+    key: 'training-create',
+    labelKey: 'Admin_Training_Create',
+    path: '/admin/training/create',
+    feature: 'admin-training',
+  },
+  {
+    key: 'training-category',
+    labelKey: 'Admin_Training_Category',
+    path: '/admin/training/category',
+    feature: 'admin-training',
+  },
   { key: 'contest', labelKey: 'Admin_Contest', path: '/admin/contest', feature: 'admin-contest' },
   { key: 'discussion', labelKey: 'Admin_Discussion', path: '/admin/discussion', feature: 'admin-discussion' },
   { key: 'audit', labelKey: 'Admin_Audit', path: '/admin/audit', feature: 'admin-audit', superAdmin: true },

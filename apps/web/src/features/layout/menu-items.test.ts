@@ -16,6 +16,7 @@ describe('menus follow feature keys', () => {
     expect(keys(visibleMenu(TOP_MENU, { signedIn: true, config }))).toEqual([
       'home',
       'problem',
+      'training',
       'contest',
       'status',
       'rank',
@@ -25,11 +26,12 @@ describe('menus follow feature keys', () => {
 
   it('gives visitors a reduced menu and drops empty submenus', () => {
     const visitor = visibleMenu(TOP_MENU, { signedIn: false, config, implemented: all });
-    expect(keys(visitor)).toEqual(['home', 'problem', 'contest', 'status', 'rank', 'about']);
+    expect(keys(visitor)).toEqual(['home', 'problem', 'training', 'contest', 'status', 'rank', 'about']);
     const signedIn = visibleMenu(TOP_MENU, { signedIn: true, config, implemented: all });
     expect(keys(signedIn)).toEqual([
       'home',
       'problem',
+      'training',
       'contest',
       'status',
       'rank',
@@ -72,8 +74,10 @@ describe('menus follow feature keys', () => {
     expect(menuModeOf('/contest/5/problems', ['home'])).toEqual({ kind: 'normal' });
     expect(menuModeOf('/contest/5/problems', all)).toEqual({ kind: 'contest', contestID: '5' });
     expect(menuModeOf('/contest/acm-scoreboard/5', all)).toEqual({ kind: 'normal' });
-    expect(menuModeOf('/training/9/problems', all)).toEqual({ kind: 'normal' });
-    expect(menuModeOf('/training/9/problems', [...all, 'training'])).toEqual({ kind: 'training', trainingID: '9' });
+    expect(menuModeOf('/training/9/problems', ['home'])).toEqual({ kind: 'normal' });
+    expect(menuModeOf('/training/9/problems', all)).toEqual({ kind: 'training', trainingID: '9' });
+    expect(menuModeOf('/training/9/problem/A/full-screen', all)).toEqual({ kind: 'training', trainingID: '9' });
+    expect(menuModeOf('/training', all)).toEqual({ kind: 'normal' });
     expect(menuModeOf('/group/2/problem', all)).toEqual({ kind: 'group', groupID: '2' });
     expect(menuModeOf('/group/2/training/9/problems', all)).toEqual({
       kind: 'training',
@@ -87,6 +91,12 @@ describe('menus follow feature keys', () => {
       '/contest/5/problems',
       '/contest/5/submissions?onlyMine=true',
       '/contest/5/rank',
+    ]);
+    // Spec 1-core §2 "Training mode menu": home, training home, training problem list.
+    expect(modeMenu({ kind: 'training', trainingID: '9' }).map((e) => e.path)).toEqual([
+      '/home',
+      '/training/9',
+      '/training/9/problems',
     ]);
   });
 });

@@ -64,6 +64,7 @@ export const CodePanel = ({
   onLanguageChange,
   onJudged,
   contest,
+  training,
 }: {
   problem: CodePanelProblem | null;
   isAuthenticated: boolean;
@@ -73,6 +74,8 @@ export const CodePanel = ({
   onJudged: () => void;
   /** Submitting inside a contest: by display id, with the contest id (spec 1-core §4, spec 2 §6). */
   contest?: { cid: number; displayId: string; confirmOverwrite: boolean };
+  /** Submitting inside a training: by display id, with the training id (spec 2 §2 "Trainings"). */
+  training?: { tid: number; displayId: string };
 }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -153,10 +156,11 @@ export const CodePanel = ({
     setSubmitId(null);
     try {
       const created = await api.call(submissionContract.submitProblemJudge, {
-        pid: contest ? contest.displayId : problem.problemId,
+        pid: contest ? contest.displayId : training ? training.displayId : problem.problemId,
         language,
         code,
         cid: contest?.cid,
+        tid: training?.tid,
       });
       toast.success(t('Submit_code_successfully'));
       setSubmitId(created.submitId);

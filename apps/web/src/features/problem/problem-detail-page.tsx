@@ -7,13 +7,18 @@ import {
   MenuUnfoldOutlined,
   PieChartOutlined,
 } from '@ant-design/icons';
-import { contest as contestContract, problem as contract, submission as submissionContract } from '@oj/shared';
+import {
+  contest as contestContract,
+  problem as contract,
+  submission as submissionContract,
+  training as trainingContract,
+} from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Modal, Result, Space, Spin, Table, Tabs, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { hasFeature } from '../../app/features';
 import { EChart } from '../../components/echart';
 import { api } from '../../lib/api';
@@ -27,6 +32,7 @@ import { formatMemoryKb, formatTimeMs } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
 import { submissionDetailPath } from '../submission/submission-paths';
 import { CodePanel } from './code-panel';
+import { FocusProblemSwitcher } from './focus-problem-switcher';
 import { ProblemDescription, parseExamples } from './problem-description';
 import './problem-detail.css';
 
@@ -47,6 +53,12 @@ export const annexFileNames = (raw: string | null | undefined): string[] => {
   } catch {
     return [];
   }
+};
+
+/** Training problems have their focus mode as a route of its own (spec 1-core §2 "Problem detail", spec 3 §2.1). */
+export const trainingProblemPaths = (tid: number | string, displayId: string) => {
+  const normal = `/training/${tid}/problem/${encodeURIComponent(displayId)}`;
+  return { normal, focus: `${normal}/full-screen` };
 };
 
 const MY_SUBMISSIONS_PAGE_SIZE = 10;
@@ -152,25 +164,47 @@ const ProblemDetailPage = () => {
   registerCorePagesTexts();
   registerContestTexts();
   const { t } = useTranslation();
-  // Inside a contest the same page shows the contest's problem by its display id (spec 2 §2).
-  const { problemID = '', contestID } = useParams();
+  // Inside a contest or a training the same page shows the set's problem by its display id (spec 2 §2).
+  const { problemID = '', contestID, trainingID } = useParams();
   const cid = contestID ? Number(contestID) : null;
+  const tid = !cid && trainingID ? Number(trainingID) : null;
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const { isAuthenticated } = useSession();
   const config = useWebsiteConfig().data;
   // Below the two minimums side by side (plus the page's padding) the panes stack.
   const wide = !useMaxWidth(MIN_LEFT_PX + MIN_RIGHT_PX + 80);
   const [folded, setFolded] = useState(false);
-  const [focus, setFocus] = useState(false);
+  const [focusState, setFocusState] = useState(false);
+  // A training's focus mode is its full-screen route; elsewhere it is a state of the page.
+  const routeFocus = tid !== null && /\/full-screen\/?$/.test(pathname);
+  const focus = tid !== null ? routeFocus : focusState;
+  const setFocus = useCallback(
+    (next: boolean) => {
+      if (tid === null) {
+        setFocusState(next);
+        return;
+      }
+      if (next === routeFocus) return;
+      const paths = trainingProblemPaths(tid, problemID);
+      navigate(next ? paths.focus : paths.normal);
+    },
+    [tid, routeFocus, problemID, navigate],
+  );
   const [statsOpen, setStatsOpen] = useState(false);
   const [language, setLanguage] = useState('');
   const [leftPx, setLeftPx] = useState<number | null>(null);
   const splitBox = useRef<HTMLDivElement>(null);
 
   const detail = useQuery({
-    queryKey: [contract.getProblemDetail.path, problemID, cid],
+    queryKey: [contract.getProblemDetail.path, problemID, cid, tid],
     queryFn: async () => {
+      if (tid)
+        return {
+          ...(await api.call(trainingContract.getTrainingProblemDetails, { tid, displayId: problemID })),
+          hasSubmitted: false,
+        };
       if (!cid)
         return { ...(await api.call(contract.getProblemDetail, { problemId: problemID })), hasSubmitted: false };
       const d = await api.call(contestContract.getContestProblemDetails, { cid, displayId: problemID });
@@ -208,14 +242,18 @@ const ProblemDetailPage = () => {
     void queryClient.invalidateQueries({ queryKey: [contract.getUserProblemStatus.path] });
     void queryClient.invalidateQueries({ queryKey: [contract.getProblemList.path] });
     if (cid) void queryClient.invalidateQueries({ queryKey: [contestContract.getContestProblem.path, cid] });
-  }, [queryClient, problemID, cid]);
+    if (tid) {
+      void queryClient.invalidateQueries({ queryKey: [trainingContract.getTrainingProblemList.path, tid] });
+      void queryClient.invalidateQueries({ queryKey: [contract.getFullScreenProblemList.path, 'training', tid] });
+    }
+  }, [queryClient, problemID, cid, tid]);
 
   useEffect(() => {
     if (!focus) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setFocus(false);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [focus]);
+  }, [focus, setFocus]);
 
   const startDrag = (e: ReactPointerEvent<HTMLDivElement>) => {
     const box = splitBox.current;
@@ -238,7 +276,11 @@ const ProblemDetailPage = () => {
         status="warning"
         title={detail.error.message}
         extra={
-          <Button onClick={() => navigate(cid ? `/contest/${cid}/problems` : '/problem')}>{t('Problem_List')}</Button>
+          <Button
+            onClick={() => navigate(cid ? `/contest/${cid}/problems` : tid ? `/training/${tid}/problems` : '/problem')}
+          >
+            {t('Problem_List')}
+          </Button>
         }
       />
     );
@@ -251,6 +293,8 @@ const ProblemDetailPage = () => {
   };
   const annex = annexFileNames(problem?.userExtraFile);
   const showDiscussion = !cid && hasFeature('discussion') && !!config?.openPublicDiscussion;
+  // A training names its problems by display id; the public bank (submissions, discussions) by the problem's own id.
+  const bankProblemId = tid ? (problem?.problemId ?? problemID) : problemID;
 
   const left = (
     <Tabs
@@ -265,9 +309,13 @@ const ProblemDetailPage = () => {
             />
           ),
         },
-        { key: 'mine', label: t('My_Submission'), children: <MySubmissions problemId={problemID} cid={cid} /> },
+        {
+          key: 'mine',
+          label: t('My_Submission'),
+          children: <MySubmissions problemId={bankProblemId} cid={cid} />,
+        },
         ...(annex.length
-          ? [{ key: 'annex', label: t('Problem_Annex'), children: <Annex problemId={problemID} names={annex} /> }]
+          ? [{ key: 'annex', label: t('Problem_Annex'), children: <Annex problemId={bankProblemId} names={annex} /> }]
           : []),
       ]}
     />
@@ -303,6 +351,7 @@ const ProblemDetailPage = () => {
             }
           : undefined
       }
+      training={tid ? { tid, displayId: problemID } : undefined}
     />
   );
 
@@ -313,9 +362,10 @@ const ProblemDetailPage = () => {
         <Button icon={folded ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={() => setFolded((f) => !f)}>
           {folded ? t('Unfold') : t('Fold')}
         </Button>
-        <Button icon={focus ? <CompressOutlined /> : <ExpandOutlined />} onClick={() => setFocus((f) => !f)}>
+        <Button icon={focus ? <CompressOutlined /> : <ExpandOutlined />} onClick={() => setFocus(!focus)}>
           {focus ? t('Exit_Focus_Mode') : t('Focus_Mode')}
         </Button>
+        {tid !== null && focus && <FocusProblemSwitcher tid={tid} current={problemID} />}
         {data?.problemCount && (
           <Button icon={<PieChartOutlined />} onClick={() => setStatsOpen(true)}>
             {t('Statistic')}
@@ -323,7 +373,7 @@ const ProblemDetailPage = () => {
         )}
         {showDiscussion && (
           <Tooltip title={t('Discussion')}>
-            <Link to={`/discussion/${encodeURIComponent(problemID)}`}>
+            <Link to={`/discussion/${encodeURIComponent(bankProblemId)}`}>
               <CommentOutlined /> {t('Discussion')}
             </Link>
           </Tooltip>

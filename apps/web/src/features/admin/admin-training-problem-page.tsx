@@ -1,0 +1,343 @@
+import { adminTraining as contract, INT32, type TrainingProblemEntry } from '@oj/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Panel } from '../../components/panel';
+import { api } from '../../lib/api';
+import { toast } from '../../lib/notify';
+import { registerAdminTrainingTexts } from './admin-training-texts';
+
+type BankProblem = Awaited<ReturnType<typeof fetchProblems>>['problemList']['records'][number];
+type Row = BankProblem & { entry: TrainingProblemEntry | undefined };
+type Draft = { displayId: string; rank: number | null };
+
+/** The add dialog's page sizes (spec 3 §9). */
+export const ADD_DIALOG_PAGE_SIZES = [10, 30, 50, 100] as const;
+/** The training's own list: one page holds the largest allowed (a training rarely has more). */
+const OWN_PAGE_SIZE = 100;
+const DISPLAY_ID = /^[A-Za-z0-9_-]+$/;
+
+const fetchProblems = (
+  tid: number,
+  queryExisted: boolean,
+  q: { keyword?: string; currentPage: number; limit: number },
+) => api.call(contract.getTrainingProblemList, { tid, queryExisted, ...q });
+
+/** Asks the display id of a bank problem before adding it (its problem id unless the admin says otherwise). */
+const AddProblemForm = ({
+  problem,
+  onSubmit,
+  onBack,
+}: {
+  problem: BankProblem;
+  onSubmit: (displayId: string) => Promise<void>;
+  onBack: () => void;
+}) => {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Form<{ displayId: string }>
+      layout="vertical"
+      initialValues={{ displayId: problem.problemId }}
+      onFinish={async (v) => {
+        setBusy(true);
+        try {
+          await onSubmit(v.displayId.trim());
+        } catch {
+          // The http client shows the server's message; the dialog stays for another try.
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <p>{t('Admin_Training_Add_Problem_Title', { title: `${problem.problemId} ${problem.title}` })}</p>
+      <Form.Item
+        name="displayId"
+        label={t('Admin_Training_Display_ID')}
+        rules={[
+          {
+            required: true,
+            whitespace: true,
+            message: t('Admin_Training_Field_Required', { field: t('Admin_Training_Display_ID') }),
+          },
+          { pattern: DISPLAY_ID, message: t('Admin_Training_Display_ID_Invalid') },
+        ]}
+      >
+        <Input maxLength={20} />
+      </Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('Admin_Training_Add')}
+        </Button>
+        <Button onClick={onBack}>{t('Admin_Training_Back')}</Button>
+      </Space>
+    </Form>
+  );
+};
+
+/** The public bank's problems not yet in the training, paged 10/30/50/100, each added with a display id. */
+const AddFromPublicDialog = ({
+  tid,
+  open,
+  onClose,
+  onAdded,
+}: {
+  tid: number;
+  open: boolean;
+  onClose: () => void;
+  onAdded: () => void;
+}) => {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const [paging, setPaging] = useState({ currentPage: 1, limit: ADD_DIALOG_PAGE_SIZES[0] as number });
+  const [adding, setAdding] = useState<BankProblem | null>(null);
+  const bank = useQuery({
+    queryKey: ['admin', 'training-problems', tid, 'bank', keyword, paging],
+    queryFn: () => fetchProblems(tid, false, { keyword, ...paging }),
+    enabled: open,
+  });
+  const close = () => {
+    setAdding(null);
+    onClose();
+  };
+  return (
+    <Modal open={open} title={t('Admin_Training_Add_From_Public')} footer={null} width={760} onCancel={close}>
+      {adding ? (
+        <AddProblemForm
+          problem={adding}
+          onBack={() => setAdding(null)}
+          onSubmit={async (displayId) => {
+            await api.call(contract.addTrainingProblemFromPublic, { pid: adding.id, tid, displayId });
+            toast.success(t('Admin_Training_Added'));
+            setAdding(null);
+            onAdded();
+          }}
+        />
+      ) : (
+        <>
+          <Input.Search
+            aria-label={t('Admin_Training_Search_Problem')}
+            placeholder={t('Admin_Training_Search_Problem')}
+            allowClear
+            onSearch={(v) => {
+              setKeyword(v.trim());
+              setPaging((p) => ({ ...p, currentPage: 1 }));
+            }}
+            style={{ marginBottom: 12 }}
+          />
+          <Table<BankProblem>
+            rowKey="id"
+            size="small"
+            loading={bank.isFetching}
+            dataSource={bank.data?.problemList.records ?? []}
+            scroll={{ x: 'max-content' }}
+            pagination={{
+              current: paging.currentPage,
+              pageSize: paging.limit,
+              total: bank.data?.problemList.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: ADD_DIALOG_PAGE_SIZES.map(String),
+              onChange: (currentPage, limit) =>
+                setPaging((p) => ({ currentPage: limit === p.limit ? currentPage : 1, limit })),
+            }}
+            columns={[
+              { title: 'ID', dataIndex: 'id', width: 70 },
+              { title: t('Admin_Training_Problem_ID'), dataIndex: 'problemId', width: 120 },
+              { title: t('Admin_Training_Problem_Title'), dataIndex: 'title' },
+              {
+                title: t('Admin_Training_Option'),
+                key: 'add',
+                width: 90,
+                render: (_, p) => (
+                  <Button
+                    size="small"
+                    aria-label={`${t('Admin_Training_Add')} ${p.problemId}`}
+                    onClick={() => setAdding(p)}
+                  >
+                    {t('Admin_Training_Add')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        </>
+      )}
+    </Modal>
+  );
+};
+
+/** /admin/training/:trainingId/problems: the training's problems in order, their display ids and order numbers,
+ * removal, and adding from the public bank (spec 3 §2.3, §2.7). */
+const AdminTrainingProblemPage = () => {
+  registerAdminTrainingTexts();
+  const { t } = useTranslation();
+  const tid = Number(useParams().trainingId);
+  const queryClient = useQueryClient();
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [currentPage, setPage] = useState(1);
+  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  const list = useQuery({
+    queryKey: ['admin', 'training-problems', tid, 'own', currentPage],
+    queryFn: () => fetchProblems(tid, true, { currentPage, limit: OWN_PAGE_SIZE }),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'training-problems', tid] });
+  const update = useMutation({
+    mutationFn: (v: { entry: TrainingProblemEntry; draft: Draft }) =>
+      api.call(contract.updateTrainingProblem, {
+        id: v.entry.id,
+        tid,
+        pid: v.entry.pid,
+        displayId: v.draft.displayId.trim(),
+        rank: v.draft.rank ?? undefined,
+      }),
+    onSuccess: (_, v) => {
+      toast.success(t('Admin_Training_Updated'));
+      setDrafts(({ [v.entry.id]: _done, ...rest }) => rest);
+      void refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (pid: number) => api.call(contract.deleteTrainingProblem, { pid, tid }),
+    onSuccess: () => {
+      toast.success(t('Admin_Training_Deleted'));
+      void refresh();
+    },
+  });
+
+  const map = list.data?.trainingProblemMap ?? {};
+  const rows: Row[] = (list.data?.problemList.records ?? []).map((p) => ({ ...p, entry: map[String(p.id)] }));
+  const draftOf = (e: TrainingProblemEntry): Draft => drafts[e.id] ?? { displayId: e.displayId, rank: e.rank };
+  const edit = (e: TrainingProblemEntry, change: Partial<Draft>) =>
+    setDrafts((d) => ({ ...d, [e.id]: { ...draftOf(e), ...change } }));
+  const changed = (e: TrainingProblemEntry) => {
+    const d = drafts[e.id];
+    return !!d && (d.displayId !== e.displayId || d.rank !== e.rank);
+  };
+  const saveRow = (e: TrainingProblemEntry) => {
+    const draft = draftOf(e);
+    if (!draft.displayId.trim()) {
+      toast.error(t('Admin_Training_Field_Required', { field: t('Admin_Training_Display_ID') }));
+      return;
+    }
+    if (!DISPLAY_ID.test(draft.displayId.trim())) {
+      toast.error(t('Admin_Training_Display_ID_Invalid'));
+      return;
+    }
+    if (draft.rank === null) {
+      toast.error(t('Admin_Training_Field_Required', { field: t('Admin_Training_Problem_Rank') }));
+      return;
+    }
+    update.mutate({ entry: e, draft });
+  };
+
+  return (
+    <Panel
+      title={`${t('Admin_Training_Problem_List')} · #${tid}`}
+      extra={
+        <Space wrap style={{ justifyContent: 'flex-end' }}>
+          <Button type="primary" onClick={() => setPickerOpen(true)}>
+            {t('Admin_Training_Add_From_Public')}
+          </Button>
+          <Link to={`/admin/training/${tid}/edit`}>{t('Admin_Training_Edit')}</Link>
+          <Link to={`/training/${tid}`}>{t('Admin_Training_View')}</Link>
+        </Space>
+      }
+    >
+      <Table<Row>
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('Admin_Training_No_Problem') }}
+        pagination={{
+          current: currentPage,
+          pageSize: OWN_PAGE_SIZE,
+          total: list.data?.problemList.total ?? 0,
+          onChange: setPage,
+          hideOnSinglePage: true,
+          showSizeChanger: false,
+        }}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 70 },
+          { title: t('Admin_Training_Problem_ID'), dataIndex: 'problemId', width: 120 },
+          {
+            title: t('Admin_Training_Problem_Title'),
+            dataIndex: 'title',
+            render: (title: string, r) => <Link to={`/admin/problem/edit/${r.id}`}>{title}</Link>,
+          },
+          {
+            title: t('Admin_Training_Display_ID'),
+            key: 'displayId',
+            width: 150,
+            render: (_, r) =>
+              r.entry && (
+                <Input
+                  aria-label={`${t('Admin_Training_Display_ID')} ${r.problemId}`}
+                  value={draftOf(r.entry).displayId}
+                  maxLength={20}
+                  onChange={(ev) => r.entry && edit(r.entry, { displayId: ev.target.value })}
+                  onPressEnter={() => r.entry && changed(r.entry) && saveRow(r.entry)}
+                  style={{ width: 130 }}
+                />
+              ),
+          },
+          {
+            title: t('Admin_Training_Problem_Rank'),
+            key: 'rank',
+            width: 140,
+            render: (_, r) =>
+              r.entry && (
+                <InputNumber
+                  aria-label={`${t('Admin_Training_Problem_Rank')} ${r.problemId}`}
+                  title={t('Admin_Training_Problem_Rank_Tip')}
+                  value={draftOf(r.entry).rank}
+                  min={0}
+                  max={INT32.max}
+                  precision={0}
+                  onChange={(v) => r.entry && edit(r.entry, { rank: v })}
+                  onPressEnter={() => r.entry && changed(r.entry) && saveRow(r.entry)}
+                  style={{ width: 120 }}
+                />
+              ),
+          },
+          {
+            title: t('Admin_Training_Option'),
+            key: 'option',
+            width: 160,
+            render: (_, r) => (
+              <Space>
+                {r.entry && (
+                  <Button
+                    size="small"
+                    type="primary"
+                    aria-label={`${t('Admin_Training_Save')} ${r.problemId}`}
+                    disabled={!changed(r.entry)}
+                    loading={update.isPending && update.variables?.entry.id === r.entry.id}
+                    onClick={() => r.entry && saveRow(r.entry)}
+                  >
+                    {t('Admin_Training_Save')}
+                  </Button>
+                )}
+                <Popconfirm title={t('Admin_Training_Remove_Confirm')} onConfirm={() => remove.mutate(r.id)}>
+                  <Button size="small" danger aria-label={`${t('Admin_Training_Remove')} ${r.problemId}`}>
+                    {t('Admin_Training_Remove')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <AddFromPublicDialog
+        tid={tid}
+        open={pickerOpen}
+        onClose={() => setPickerOpen(false)}
+        onAdded={() => void refresh()}
+      />
+    </Panel>
+  );
+};
+
+export default AdminTrainingProblemPage;

@@ -1,0 +1,44 @@
+import { problem as contract } from '@oj/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { MyStatusIcon } from './problem-list-page';
+
+/** The focus-mode problem switcher of a training (spec 1-core §2 "Problem detail"): the training's problems with
+ * the caller's status; choosing one stays in focus mode. */
+export const FocusProblemSwitcher = ({ tid, current }: { tid: number; current: string }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const list = useQuery({
+    queryKey: [contract.getFullScreenProblemList.path, 'training', tid],
+    queryFn: () => api.call(contract.getFullScreenProblemList, { tid }),
+  });
+  return (
+    <Select
+      aria-label={t('Problem_List')}
+      value={current}
+      loading={list.isLoading}
+      style={{ width: 260, maxWidth: '100%' }}
+      popupMatchSelectWidth={false}
+      showSearch
+      optionFilterProp="title"
+      onChange={(displayId: string) =>
+        navigate(`/training/${tid}/problem/${encodeURIComponent(displayId)}/full-screen`)
+      }
+      options={(list.data ?? []).map((p) => ({
+        value: p.problemId,
+        title: `${p.problemId} ${p.title}`,
+        label: (
+          <Space size={6}>
+            <MyStatusIcon status={p.status} />
+            <span>
+              {p.problemId}. {p.title}
+            </span>
+          </Space>
+        ),
+      }))}
+    />
+  );
+};

@@ -1,0 +1,207 @@
+import type { Training, TrainingProblem } from '@oj/shared';
+import { training as contract } from '@oj/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Result, Space, Spin, Tabs, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { MarkdownView } from '../../components/markdown-view';
+import { Panel } from '../../components/panel';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
+import { toast } from '../../lib/notify';
+import { loginDialog } from '../../lib/ui-store';
+import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from './training-list-page';
+import { registerTrainingTexts } from './training-texts';
+
+const { TRAINING_AUTH } = contract;
+
+export interface TrainingContext {
+  training: Training;
+  /** Author or super admin on the client; the server decides for real (realname comes only to admins). */
+  admin: boolean;
+  problems: TrainingProblem[];
+  problemsLoading: boolean;
+}
+
+export const useTrainingContext = () => useOutletContext<TrainingContext>();
+
+/** The tab a path belongs to: problem pages under problems. */
+export const trainingTabOf = (pathname: string, tid: string) => {
+  const rest = pathname
+    .replace(new RegExp(`^/training/${tid}/?`), '')
+    .split('/')
+    .filter(Boolean);
+  if (!rest.length) return 'detail';
+  if (rest[0] === 'problem' || rest[0] === 'problems') return 'problems';
+  return rest[0] ?? 'detail';
+};
+
+/** The password form of a private training (spec 2 §2, §5): an empty password never leaves the page. */
+export const TrainingRegisterForm = ({ tid, onDone }: { tid: number; onDone: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Form
+      layout="inline"
+      onFinish={async ({ password }: { password: string }) => {
+        await api.call(contract.registerTraining, { tid, password: password.trim() });
+        toast.success(t('Register_training_successfully'));
+        onDone();
+      }}
+      onFinishFailed={() => toast.warning(t('Enter_the_training_password'))}
+      style={{ justifyContent: 'center', marginTop: 16, rowGap: 8 }}
+    >
+      <Form.Item
+        name="password"
+        rules={[{ required: true, whitespace: true, message: t('Enter_the_training_password') }]}
+      >
+        <Input.Password aria-label={t('Training_Password')} placeholder={t('Enter_the_training_password')} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit">
+        {t('Register_Training')}
+      </Button>
+    </Form>
+  );
+};
+
+/** Opening a training needs a login (spec 2 §5): visitors are told so and get the login dialog. */
+const LoginPrompt = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    toast.warning(t('Please_login_first'));
+    loginDialog.open();
+  }, [t]);
+  return (
+    <Result
+      status="warning"
+      title={t('Training_Login_Required')}
+      extra={
+        <Space wrap style={{ justifyContent: 'center' }}>
+          <Button type="primary" onClick={() => loginDialog.open()}>
+            {t('Training_Login')}
+          </Button>
+          <Button onClick={() => navigate('/training')}>{t('Training_List')}</Button>
+        </Space>
+      }
+    />
+  );
+};
+
+/** The training shell /training/:trainingID (spec 2 §2): header, tabs (rank only for private trainings), the
+ * markdown overview and, without access to a private training, the password form. */
+const TrainingDetailPage = () => {
+  registerTrainingTexts();
+  const { t } = useTranslation();
+  const { trainingID = '' } = useParams();
+  const tid = Number(trainingID);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const { isAuthenticated, isSuperAdmin, user } = useSession();
+  const valid = Number.isInteger(tid) && tid > 0;
+
+  const detail = useQuery({
+    queryKey: [contract.getTrainingDetail.path, tid],
+    queryFn: () => api.call(contract.getTrainingDetail, { tid }),
+    enabled: isAuthenticated && valid,
+    retry: false,
+  });
+  const tr = detail.data;
+  const admin = !!tr && (isSuperAdmin || (!!user && user.username === tr.author));
+  const needsAccess = !!tr && tr.auth === TRAINING_AUTH.PRIVATE && !admin;
+  const access = useQuery({
+    queryKey: [contract.getTrainingAccess.path, tid],
+    queryFn: () => api.call(contract.getTrainingAccess, { tid }),
+    enabled: needsAccess,
+  });
+  const denied = needsAccess && access.data?.access !== true;
+  const problems = useQuery({
+    queryKey: [contract.getTrainingProblemList.path, tid],
+    queryFn: () => api.call(contract.getTrainingProblemList, { tid }),
+    enabled: !!tr && !denied,
+  });
+
+  if (!isAuthenticated) return <LoginPrompt />;
+  if (detail.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
+  if (!valid || detail.error || !tr) {
+    return (
+      <Result
+        status="warning"
+        title={detail.error?.message ?? t('Training_Not_Found')}
+        extra={<Button onClick={() => navigate('/training')}>{t('Training_List')}</Button>}
+      />
+    );
+  }
+
+  const tabs = [
+    { key: 'detail', label: t('Training_Detail_Tab') },
+    { key: 'problems', label: t('Training_Problems_Tab') },
+    ...(tr.auth === TRAINING_AUTH.PRIVATE ? [{ key: 'rank', label: t('Training_Rank_Tab') }] : []),
+  ];
+  const active = trainingTabOf(pathname, trainingID);
+  const context: TrainingContext = {
+    training: tr,
+    admin,
+    problems: problems.data ?? [],
+    problemsLoading: problems.isLoading,
+  };
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: [contract.getTrainingAccess.path, tid] });
+    void queryClient.invalidateQueries({ queryKey: [contract.getTrainingDetail.path, tid] });
+    void queryClient.invalidateQueries({ queryKey: [contract.getTrainingProblemList.path, tid] });
+  };
+
+  return (
+    <Panel>
+      <header style={{ marginBottom: 8 }}>
+        <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 8, overflowWrap: 'anywhere' }}>
+          {tr.title}
+        </Typography.Title>
+        <Space wrap size={[8, 8]}>
+          <TrainingAuthTag auth={tr.auth} />
+          <TrainingCategoryTag tr={tr} />
+          <Typography.Text type="secondary">
+            {t('Training_Author')}: {tr.author}
+          </Typography.Text>
+          <Typography.Text type="secondary">
+            {t('Training_Updated')}: {dayjs(tr.gmtModified).format('YYYY-MM-DD HH:mm')}
+          </Typography.Text>
+        </Space>
+        <div style={{ maxWidth: 360, marginTop: 8 }}>
+          <TrainingProgress tr={tr} />
+        </div>
+      </header>
+      <Tabs
+        activeKey={active}
+        onChange={(key) => navigate(key === 'detail' ? `/training/${tid}` : `/training/${tid}/${key}`)}
+        items={tabs.map((tab) => ({ ...tab, disabled: tab.key !== 'detail' && denied }))}
+      />
+      {active === 'detail' ? (
+        <section aria-label={t('Training_Detail_Tab')}>
+          {tr.description ? (
+            <MarkdownView source={tr.description} />
+          ) : (
+            !denied && <Typography.Text type="secondary">{t('Training_No_Description')}</Typography.Text>
+          )}
+          {needsAccess && access.data?.access === false && (
+            <>
+              <Alert type="warning" showIcon title={t('No_Training_Access')} style={{ marginTop: 16 }} />
+              <TrainingRegisterForm tid={tid} onDone={reload} />
+            </>
+          )}
+        </section>
+      ) : denied ? (
+        <Alert type="warning" showIcon title={t('No_Training_Access')} />
+      ) : (
+        <Outlet context={context} />
+      )}
+    </Panel>
+  );
+};
+
+export default TrainingDetailPage;

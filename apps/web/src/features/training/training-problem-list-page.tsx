@@ -1,0 +1,93 @@
+import type { TrainingProblem } from '@oj/shared';
+import { Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../../lib/auth-store';
+import { registerCorePagesTexts } from '../../locales/core-pages-texts';
+import { DifficultyTag } from '../problem/difficulty-tag';
+import { MyStatusIcon } from '../problem/problem-list-page';
+import { useTrainingContext } from './training-detail-page';
+import { passingRate } from './training-progress';
+import { registerTrainingTexts } from './training-texts';
+
+export const trainingProblemPath = (tid: number, problemId: string) =>
+  `/training/${tid}/problem/${encodeURIComponent(problemId)}`;
+
+/** The training's problems in order (spec 2 §2): pid, id, title, level, tags, AC, total, passing rate and, for a
+ * signed-in user, the own status icon. */
+const TrainingProblemListPage = () => {
+  registerCorePagesTexts();
+  registerTrainingTexts();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isAuthenticated } = useSession();
+  const { training, problems, problemsLoading } = useTrainingContext();
+  return (
+    <Table<TrainingProblem>
+      rowKey="pid"
+      size="middle"
+      loading={problemsLoading}
+      pagination={false}
+      dataSource={problems}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('Training_No_Problems') }}
+      onRow={(p) => ({
+        onClick: () => navigate(trainingProblemPath(training.id, p.problemId)),
+        style: { cursor: 'pointer' },
+      })}
+      columns={[
+        ...(isAuthenticated
+          ? [
+              {
+                title: t('Training_My_Status'),
+                key: 'mine',
+                width: 90,
+                align: 'center' as const,
+                render: (_: unknown, p: TrainingProblem) => <MyStatusIcon status={p.myStatus} />,
+              },
+            ]
+          : []),
+        { title: t('Training_Problem_Pid'), dataIndex: 'pid', width: 70 },
+        { title: t('Training_Problem_ID'), dataIndex: 'problemId', width: 110 },
+        {
+          title: t('Training_Problem_Title'),
+          dataIndex: 'title',
+          render: (title: string, p) => (
+            <Link to={trainingProblemPath(training.id, p.problemId)} onClick={(e) => e.stopPropagation()}>
+              {title}
+            </Link>
+          ),
+        },
+        {
+          title: t('Training_Difficulty'),
+          dataIndex: 'difficulty',
+          width: 90,
+          render: (d: number) => <DifficultyTag difficulty={d} />,
+        },
+        {
+          title: t('Training_Tags'),
+          key: 'tags',
+          render: (_, p) => (
+            <Space size={[0, 4]} wrap style={{ maxWidth: 260 }}>
+              {p.tags.map((tag) => (
+                <Tag key={tag.id} color={tag.color ?? undefined}>
+                  {tag.name}
+                </Tag>
+              ))}
+            </Space>
+          ),
+        },
+        { title: t('Training_AC'), dataIndex: 'ac', width: 70 },
+        { title: t('Training_Total'), dataIndex: 'total', width: 80 },
+        {
+          title: t('Training_Passing_Rate'),
+          key: 'rate',
+          width: 110,
+          render: (_, p) => passingRate(p.ac, p.total),
+        },
+      ]}
+    />
+  );
+};
+
+export default TrainingProblemListPage;

@@ -1,0 +1,158 @@
+import { UserOutlined, WomanOutlined } from '@ant-design/icons';
+import type { TrainingRankRow } from '@oj/shared';
+import { training as contract } from '@oj/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Avatar, Input, Space, Table, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
+import { registerCorePagesTexts } from '../../locales/core-pages-texts';
+import { MyStatusIcon } from '../problem/problem-list-page';
+import { useTrainingContext } from './training-detail-page';
+import { RANK_CELL_COLORS, rankCellState, rankNumber, userProblemStatusPath } from './training-progress';
+import { registerTrainingTexts } from './training-texts';
+
+const { TRAINING_PAGE } = contract;
+
+type Row = TrainingRankRow & { _key: string; _rank: number };
+
+/** Female users' names are pink, as on the scoreboards (spec 2 §2). */
+const FEMALE_COLOR = '#eb2f96';
+
+/** The rank of a private training (spec 2 §2 "Training rank"): 30 a page, a keyword search, one column per problem
+ * in the training's order; a problem cell opens that user's submissions of the problem. */
+const TrainingRankPage = () => {
+  registerCorePagesTexts();
+  registerTrainingTexts();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const { training, problems } = useTrainingContext();
+  const [currentPage, setCurrentPage] = useState(1);
+  const [keyword, setKeyword] = useState('');
+
+  const input = { tid: training.id, currentPage, limit: TRAINING_PAGE.rank, keyword: keyword || undefined };
+  const rank = useQuery({
+    queryKey: [contract.getTrainingRank.path, input],
+    queryFn: () => api.call(contract.getTrainingRank, input),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const rows: Row[] = (rank.data?.records ?? []).map((r, i) => ({
+    ...r,
+    _key: `${i}:${r.uid}`,
+    _rank: rankNumber(currentPage, TRAINING_PAGE.rank, i),
+  }));
+  // The server sends realname to the training's admins only (spec 2 §6): the column follows the data.
+  const showRealname = rows.some((r) => !!r.realname);
+
+  const columns: ColumnsType<Row> = [
+    { title: t('Training_Rank_Number'), key: 'rank', width: 70, render: (_, r) => r._rank },
+    {
+      title: t('Training_User'),
+      key: 'user',
+      render: (_, r) => {
+        const female = r.gender === 'female';
+        return (
+          <Space size={6}>
+            <Avatar size="small" src={r.avatar || undefined} icon={<UserOutlined />} alt="" />
+            <Link
+              to={`/user-home?username=${encodeURIComponent(r.username)}&uid=${encodeURIComponent(r.uid)}`}
+              style={female ? { color: FEMALE_COLOR, fontWeight: 600 } : undefined}
+              data-gender={r.gender ?? undefined}
+            >
+              {r.username}
+            </Link>
+            {female && <WomanOutlined style={{ color: FEMALE_COLOR }} aria-label={t('Training_Female')} />}
+            {user?.uid === r.uid && <Tag color="blue">{t('Training_Own')}</Tag>}
+          </Space>
+        );
+      },
+    },
+    { title: t('Training_School'), dataIndex: 'school', render: (v: string | null) => v ?? '' },
+    ...(showRealname
+      ? [{ title: t('Training_Realname'), dataIndex: 'realname', render: (v: string | null) => v ?? '' }]
+      : []),
+    { title: t('Training_AC'), dataIndex: 'ac', width: 70, align: 'center' },
+    {
+      title: t('Training_Total_Run_Time'),
+      dataIndex: 'totalRunTime',
+      width: 120,
+      render: (v: number) => `${v} ms`,
+    },
+    ...problems.map((p) => ({
+      title: (
+        <Tooltip title={p.title}>
+          <span>{p.problemId}</span>
+        </Tooltip>
+      ),
+      key: `p-${p.problemId}`,
+      width: 100,
+      align: 'center' as const,
+      onCell: (r: Row) => {
+        const cell = r.submissionInfo[p.problemId];
+        const state = rankCellState(cell);
+        return {
+          style: { background: RANK_CELL_COLORS[state], cursor: cell ? 'pointer' : undefined },
+          'data-state': state,
+          onClick: cell ? () => navigate(userProblemStatusPath(r.username, p.problemId)) : undefined,
+        } as object;
+      },
+      render: (_: unknown, r: Row) => {
+        const cell = r.submissionInfo[p.problemId];
+        if (!cell || rankCellState(cell) === 'none') return null;
+        return (
+          <Link
+            to={userProblemStatusPath(r.username, p.problemId)}
+            aria-label={t('Training_Cell_Submissions', { username: r.username, problem: p.problemId })}
+            onClick={(e) => e.stopPropagation()}
+            style={{ color: 'inherit' }}
+          >
+            <Space size={4}>
+              <MyStatusIcon status={cell.status} />
+              {cell.runTime !== null && <span>{cell.runTime} ms</span>}
+            </Space>
+          </Link>
+        );
+      },
+    })),
+  ];
+
+  return (
+    <section aria-label={t('Training_Rank_Tab')}>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          aria-label={t('Search_Training_Rank')}
+          placeholder={t('Search_Training_Rank')}
+          allowClear
+          style={{ width: 220, maxWidth: '100%' }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setCurrentPage(1);
+          }}
+        />
+      </Space>
+      <Table<Row>
+        rowKey="_key"
+        size="small"
+        bordered
+        scroll={{ x: 'max-content' }}
+        loading={rank.isFetching && !rank.data}
+        dataSource={rows}
+        columns={columns}
+        pagination={{
+          current: currentPage,
+          pageSize: TRAINING_PAGE.rank,
+          total: rank.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setCurrentPage,
+        }}
+      />
+    </section>
+  );
+};
+
+export default TrainingRankPage;

@@ -1,0 +1,350 @@
+import type { Training, TrainingProblem, TrainingRankRow, UserInfo } from '@oj/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { NotificationInstance } from 'antd/es/notification/interface';
+import { Outlet } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { session } from '../../lib/auth-store';
+import { bindNotifiers } from '../../lib/notify';
+import { loginDialog, loginDialogStore } from '../../lib/ui-store';
+import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { parseSubmissionListQuery } from '../submission/submission-list-query';
+import type { TrainingContext } from './training-detail-page';
+import TrainingDetailPage from './training-detail-page';
+import TrainingListPage from './training-list-page';
+import {
+  PROGRESS_COLORS,
+  passingRate,
+  progressColor,
+  rankCellState,
+  rankNumber,
+  trainingPercent,
+  userProblemStatusPath,
+} from './training-progress';
+import TrainingRankPage from './training-rank-page';
+
+const TRAINING: Training = {
+  id: 5,
+  title: 'Greedy basics',
+  description: '## Warm up\nSolve them in order.',
+  author: 'root',
+  auth: 'Private',
+  categoryId: 2,
+  categoryName: 'Beginner',
+  categoryColor: '#2db7f5',
+  rank: 3,
+  problemCount: 2,
+  acCount: 1,
+  gid: null,
+  gmtModified: '2026-01-02T08:00:00.000Z',
+};
+
+const PROBLEMS: TrainingProblem[] = [
+  { pid: 11, problemId: 'P1', title: 'Coins', difficulty: 0, type: 0, tags: [], ac: 1, total: 3, myStatus: 0 },
+  { pid: 12, problemId: 'P2', title: 'Intervals', difficulty: 1, type: 0, tags: [], ac: 0, total: 0, myStatus: -10 },
+];
+
+const USER: UserInfo = {
+  uid: 'u-alice',
+  username: 'alice',
+  nickname: null,
+  avatar: null,
+  titleName: null,
+  titleColor: null,
+  email: null,
+  number: null,
+  gender: null,
+  school: null,
+  course: null,
+  signature: null,
+  realname: null,
+  github: null,
+  blog: null,
+  cfUsername: null,
+  roleList: ['user'],
+} as UserInfo;
+
+const json =
+  (data: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify({ status, msg: status === 200 ? 'success' : 'refused', data }), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+
+const callsTo = (fetchMock: Mock, path: string) =>
+  fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === path) as [string, RequestInit | undefined][];
+
+const toasts = { success: vi.fn(), warning: vi.fn(), info: vi.fn(), error: vi.fn() };
+
+beforeAll(() => setupI18n('en-US'));
+beforeEach(() => {
+  for (const f of Object.values(toasts)) f.mockReset();
+  bindNotifiers(toasts as unknown as MessageInstance, { error: vi.fn() } as unknown as NotificationInstance);
+  loginDialog.close();
+  session.clear();
+});
+afterEach(() => session.clear());
+
+describe('training progress and rates (spec 2 §9)', () => {
+  it('colours the bar by the 20/40/60/80/100 % thresholds', () => {
+    const [grey, red, orange, blue, green] = PROGRESS_COLORS.map((c) => c.color);
+    expect(progressColor(0)).toBe(grey);
+    expect(progressColor(20)).toBe(grey);
+    expect(progressColor(20.01)).toBe(red);
+    expect(progressColor(40)).toBe(red);
+    expect(progressColor(50)).toBe(orange);
+    expect(progressColor(80)).toBe(blue);
+    expect(progressColor(80.5)).toBe(green);
+    expect(progressColor(100)).toBe(green);
+  });
+
+  it('counts a training without problems as complete and rounds to two decimals', () => {
+    expect(trainingPercent(0, 0)).toBe(100);
+    expect(trainingPercent(1, 2)).toBe(50);
+    expect(trainingPercent(1, 3)).toBe(33.33);
+    expect(trainingPercent(2, 3)).toBe(66.67);
+    expect(trainingPercent(4, 4)).toBe(100);
+  });
+
+  it('gives the passing rate as ac/total in percent with two decimals', () => {
+    expect(passingRate(1, 3)).toBe('33.33%');
+    expect(passingRate(2, 2)).toBe('100.00%');
+    expect(passingRate(0, 0)).toBe('0.00%');
+  });
+
+  it('numbers rank rows across pages and links a cell to the status page query', () => {
+    expect(rankNumber(1, 30, 0)).toBe(1);
+    expect(rankNumber(2, 30, 4)).toBe(35);
+    const path = userProblemStatusPath('bob smith', 'P-1');
+    expect(path.startsWith('/status?')).toBe(true);
+    const q = parseSubmissionListQuery(new URLSearchParams(path.split('?')[1]));
+    expect(q.username).toBe('bob smith');
+    expect(q.problemID).toBe('P-1');
+  });
+
+  it('tells solved, judging, wrong and untouched cells apart', () => {
+    expect(rankCellState(undefined)).toBe('none');
+    expect(rankCellState({ status: 0, isAC: true, score: null, runTime: 12 })).toBe('ac');
+    expect(rankCellState({ status: 7, isAC: false, score: null, runTime: null })).toBe('pending');
+    expect(rankCellState({ status: -1, isAC: false, score: null, runTime: 3 })).toBe('wrong');
+    expect(rankCellState({ status: -10, isAC: false, score: null, runTime: null })).toBe('none');
+  });
+});
+
+const listPage = (records: Training[]) => ({ records, total: records.length, size: 15, current: 1 });
+
+const renderList = (path = '/training') =>
+  renderWithProviders(
+    [
+      { path: '/training', element: <TrainingListPage /> },
+      { path: '/training/:trainingID', element: <h1>Training shell</h1> },
+    ],
+    path,
+  );
+
+describe('training list', { timeout: 20_000 }, () => {
+  it('shows the progress as solved/all and prompts a visitor to log in instead of opening', async () => {
+    const fetchMock = stubServer({
+      '/api/get-training-list': json(listPage([TRAINING])),
+      '/api/get-training-category': json([
+        { id: 2, name: 'Beginner', color: '#2db7f5', gid: null, gmtCreate: '', gmtModified: '' },
+      ]),
+    });
+    const { router } = renderList();
+    const title = await screen.findByRole('button', { name: 'Greedy basics' });
+    expect(screen.getByText('1/2')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Beginner' })).toBeTruthy();
+    fireEvent.click(title);
+    expect(toasts.warning).toHaveBeenCalledWith('Please login first', expect.anything());
+    expect(loginDialogStore.get().open).toBe(true);
+    expect(router.state.location.pathname).toBe('/training');
+    // Paging 15 a page, the first page.
+    const [url] = callsTo(fetchMock, '/api/get-training-list')[0] ?? [];
+    expect(new URLSearchParams(String(url).split('?')[1]).get('limit')).toBe('15');
+  });
+
+  it('opens the training for a signed-in user and filters by category through the URL', async () => {
+    session.signIn('token', USER);
+    const fetchMock = stubServer({
+      '/api/get-training-list': json(listPage([TRAINING])),
+      '/api/get-training-category': json([
+        { id: 2, name: 'Beginner', color: '#2db7f5', gid: null, gmtCreate: '', gmtModified: '' },
+      ]),
+    });
+    const { router } = renderList();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Beginner' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?categoryId=2'));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, '/api/get-training-list').some(([url]) => String(url).includes('categoryId=2'))).toBe(
+        true,
+      ),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Greedy basics' }));
+    expect(await screen.findByRole('heading', { name: 'Training shell' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/training/5');
+    expect(loginDialogStore.get().open).toBe(false);
+  });
+});
+
+describe('training details', { timeout: 20_000 }, () => {
+  const renderShell = () =>
+    renderWithProviders(
+      [
+        {
+          path: '/training/:trainingID',
+          element: <TrainingDetailPage />,
+          children: [
+            { path: 'problems', element: <h2>Problems tab</h2> },
+            { path: 'rank', element: <h2>Rank tab</h2> },
+          ],
+        },
+      ],
+      '/training/5',
+    );
+
+  it('asks for the password, refuses an empty one and reloads the access after registering', async () => {
+    session.signIn('token', USER);
+    let access = false;
+    const fetchMock = stubServer({
+      '/api/get-training-detail': json({ ...TRAINING, description: null }),
+      '/api/get-training-access': () => json({ access })(),
+      '/api/get-training-problem-list': json(PROBLEMS),
+      '/api/register-training': () => {
+        access = true;
+        return json(null)();
+      },
+    });
+    renderShell();
+    const password = await screen.findByLabelText('Training password');
+    expect(screen.getByRole('tab', { name: 'Rankings' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Problems' }).getAttribute('aria-disabled')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(toasts.warning).toHaveBeenCalledWith('Enter the training password', expect.anything()));
+    expect(callsTo(fetchMock, '/api/register-training')).toHaveLength(0);
+
+    fireEvent.change(password, { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/register-training')).toHaveLength(1));
+    const [, init] = callsTo(fetchMock, '/api/register-training')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ tid: 5, password: 'secret' });
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('Register training successfully', expect.anything()),
+    );
+    await waitFor(() => expect(screen.queryByLabelText('Training password')).toBeNull());
+    expect(callsTo(fetchMock, '/api/get-training-access').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByRole('tab', { name: 'Problems' }).getAttribute('aria-disabled')).not.toBe('true');
+  });
+
+  it('hides the rank tab of a public training and prompts a visitor to log in', async () => {
+    session.signIn('token', USER);
+    stubServer({
+      '/api/get-training-detail': json({ ...TRAINING, auth: 'Public' }),
+      '/api/get-training-problem-list': json(PROBLEMS),
+    });
+    const view = renderShell();
+    expect(await screen.findByRole('tab', { name: 'Problems' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Rankings' })).toBeNull();
+    expect(screen.queryByLabelText('Training password')).toBeNull();
+    view.unmount();
+
+    session.clear();
+    const fetchMock = stubServer();
+    renderShell();
+    expect(await screen.findByText('Please login first to open the training')).toBeTruthy();
+    expect(toasts.warning).toHaveBeenCalledWith('Please login first', expect.anything());
+    expect(loginDialogStore.get().open).toBe(true);
+    expect(callsTo(fetchMock, '/api/get-training-detail')).toHaveLength(0);
+  });
+});
+
+describe('training rank', { timeout: 20_000 }, () => {
+  const rows: TrainingRankRow[] = [
+    {
+      uid: 'u-alice',
+      username: 'alice',
+      realname: 'Alice A.',
+      nickname: null,
+      school: 'North School',
+      gender: 'male',
+      avatar: null,
+      ac: 1,
+      totalRunTime: 15,
+      submissionInfo: { P1: { status: 0, score: null, isAC: true, runTime: 15 } },
+    },
+    {
+      uid: 'u-bob',
+      username: 'bob',
+      realname: null,
+      nickname: null,
+      school: null,
+      gender: 'female',
+      avatar: null,
+      ac: 0,
+      totalRunTime: 0,
+      submissionInfo: { P2: { status: -1, score: null, isAC: false, runTime: 4 } },
+    },
+  ];
+
+  it('lists the problems as columns, marks the own row and links cells to the status page', async () => {
+    session.signIn('token', USER);
+    const fetchMock = stubServer({
+      '/api/get-training-rank': json({ records: rows, total: 2, size: 30, current: 1 }),
+    });
+    const ctx: TrainingContext = { training: TRAINING, admin: false, problems: PROBLEMS, problemsLoading: false };
+    renderWithProviders(
+      [
+        {
+          path: '/training/:trainingID',
+          element: <Outlet context={ctx} />,
+          children: [{ path: 'rank', element: <TrainingRankPage /> }],
+        },
+      ],
+      '/training/5/rank',
+    );
+    const table = await screen.findByRole('table');
+    await within(table).findByText('alice');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Rank', 'User', 'School', 'Real name', 'AC', 'Total run time', 'P1', 'P2']);
+    const aliceRow = within(table).getByText('alice').closest('tr') as HTMLElement;
+    expect(within(aliceRow).getByText('Own')).toBeTruthy();
+    const bobRow = within(table).getByText('bob').closest('tr') as HTMLElement;
+    expect(within(bobRow).queryByText('Own')).toBeNull();
+    expect(within(bobRow).getByText('bob').getAttribute('data-gender')).toBe('female');
+    const cell = within(bobRow).getByRole('link', { name: 'Submissions of bob on P2' });
+    expect(cell.getAttribute('href')).toBe('/status?username=bob&problemID=P2');
+    const [url] = callsTo(fetchMock, '/api/get-training-rank')[0] ?? [];
+    const q = new URLSearchParams(String(url).split('?')[1]);
+    expect(q.get('tid')).toBe('5');
+    expect(q.get('limit')).toBe('30');
+  });
+
+  it('leaves out the real name column when no row carries one', async () => {
+    session.signIn('token', USER);
+    stubServer({
+      '/api/get-training-rank': json({
+        records: rows.map((r) => ({ ...r, realname: null })),
+        total: 2,
+        size: 30,
+        current: 1,
+      }),
+    });
+    const ctx: TrainingContext = { training: TRAINING, admin: false, problems: PROBLEMS, problemsLoading: false };
+    renderWithProviders(
+      [
+        {
+          path: '/training/:trainingID',
+          element: <Outlet context={ctx} />,
+          children: [{ path: 'rank', element: <TrainingRankPage /> }],
+        },
+      ],
+      '/training/5/rank',
+    );
+    const table = await screen.findByRole('table');
+    await within(table).findByText('alice');
+    expect(within(table).queryByText('Real name')).toBeNull();
+  });
+});
