@@ -1,3 +1,4 @@
+-- Discussions, likes, views, reports and the message centre (issue 17, decision 0020).
 CREATE TABLE "discussion_categories" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -96,7 +97,9 @@ ALTER TABLE "user_messages" ADD CONSTRAINT "user_messages_recipient_uid_users_ui
 ALTER TABLE "user_messages" ADD CONSTRAINT "user_messages_sender_uid_users_uid_fk" FOREIGN KEY ("sender_uid") REFERENCES "public"."users"("uid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "discussion_reports_list_idx" ON "discussion_reports" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "discussion_views_time_idx" ON "discussion_views" USING btree ("viewed_at");--> statement-breakpoint
-CREATE INDEX "discussions_list_idx" ON "discussions" USING btree ("gid","status","top_priority" desc,"gmt_create" desc,"id");--> statement-breakpoint
+CREATE INDEX "discussions_site_list_idx" ON "discussions" USING btree ("status","top_priority" desc,"gmt_create" desc,"id" desc) WHERE "discussions"."gid" is null;--> statement-breakpoint
+CREATE INDEX "discussions_site_category_idx" ON "discussions" USING btree ("category_id","status","top_priority" desc,"gmt_create" desc,"id" desc) WHERE "discussions"."gid" is null;--> statement-breakpoint
+CREATE INDEX "discussions_group_list_idx" ON "discussions" USING btree ("gid","status","top_priority" desc,"gmt_create" desc,"id" desc);--> statement-breakpoint
 CREATE INDEX "discussions_pid_idx" ON "discussions" USING btree ("pid");--> statement-breakpoint
 CREATE INDEX "discussions_uid_idx" ON "discussions" USING btree ("uid","gmt_create");--> statement-breakpoint
 CREATE INDEX "mine_messages_list_idx" ON "mine_messages" USING btree ("recipient_uid","id");--> statement-breakpoint

@@ -966,7 +966,21 @@ export const discussions = pgTable(
     gmtModified: modifiedAt(),
   },
   (t) => [
-    index('discussions_list_idx').on(t.gid, t.status, sql`${t.topPriority} desc`, sql`${t.gmtCreate} desc`, t.id),
+    // The list's order (top priority, newest) read off an index: the site's (partial: a `gid is null` condition
+    // would not let the planner use the order of an index led by gid), by category, and a group's.
+    index('discussions_site_list_idx')
+      .on(t.status, sql`${t.topPriority} desc`, sql`${t.gmtCreate} desc`, sql`${t.id} desc`)
+      .where(sql`${t.gid} is null`),
+    index('discussions_site_category_idx')
+      .on(t.categoryId, t.status, sql`${t.topPriority} desc`, sql`${t.gmtCreate} desc`, sql`${t.id} desc`)
+      .where(sql`${t.gid} is null`),
+    index('discussions_group_list_idx').on(
+      t.gid,
+      t.status,
+      sql`${t.topPriority} desc`,
+      sql`${t.gmtCreate} desc`,
+      sql`${t.id} desc`,
+    ),
     index('discussions_pid_idx').on(t.pid),
     index('discussions_uid_idx').on(t.uid, t.gmtCreate),
   ],

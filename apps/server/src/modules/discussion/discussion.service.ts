@@ -17,7 +17,10 @@ import type { MessageService } from '../message/message.service.js';
 import type { ProblemRepository } from '../problem/problem.repository.js';
 import { mayReadProblem } from '../problem/problem-access.js';
 import type { SiteService } from '../site/site.service.js';
-import type { DiscussionCategoryRow, DiscussionRepository } from './discussion.repository.js';
+import type { DiscussionCategoryRow, DiscussionFilter, DiscussionRepository } from './discussion.repository.js';
+
+/** How long a list's counted total is reused. */
+const TOTAL_CACHE_MS = 10_000;
 
 type Form = z.output<typeof discussionContract.discussionForm>;
 type Loaded = NonNullable<Awaited<ReturnType<DiscussionRepository['byId']>>>;
@@ -80,6 +83,22 @@ export const createDiscussionService = (deps: {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
   const isAdmin = (viewer: AuthUser | undefined) => !!viewer && isAdminRole(viewer.roles);
+
+  /** A list's total is counted at most every TOTAL_CACHE_MS per filter (every page of the list asks); this
+   * server's own changes count it again at once. */
+  const totals = new Map<string, { at: number; total: Promise<number> }>();
+  const totalOf = (f: DiscussionFilter) => {
+    const key = JSON.stringify(f);
+    const at = Date.now();
+    const cached = totals.get(key);
+    if (cached && at - cached.at < TOTAL_CACHE_MS) return cached.total;
+    const total = repo.count(f);
+    totals.set(key, { at, total });
+    total.catch(() => totals.delete(key));
+    if (totals.size > 1000) totals.delete(totals.keys().next().value as string);
+    return total;
+  };
+  const changed = () => totals.clear();
 
   /** A disabled discussion (or a group's, until groups come) exists for admins only. */
   const visible = async (did: number, viewer: AuthUser | undefined) => {
@@ -152,19 +171,18 @@ export const createDiscussionService = (deps: {
         pid = p.id;
       }
       if (q.onlyMine && !viewer) return empty;
-      const { rows, total } = await repo.page(
-        {
-          gid: null,
-          withDisabled: !!q.admin && isAdmin(viewer),
-          keyword: q.keyword,
-          categoryId: q.cid,
-          pid,
-          uid: q.onlyMine ? viewer?.uid : undefined,
-        },
-        viewer?.uid,
-        (q.currentPage - 1) * q.limit,
-        q.limit,
-      );
+      const filter = {
+        gid: null,
+        withDisabled: !!q.admin && isAdmin(viewer),
+        keyword: q.keyword?.trim() || undefined,
+        categoryId: q.cid,
+        pid,
+        uid: q.onlyMine ? viewer?.uid : undefined,
+      };
+      const [rows, total] = await Promise.all([
+        repo.page(filter, viewer?.uid, (q.currentPage - 1) * q.limit, q.limit),
+        totalOf(filter),
+      ]);
       return { records: rows.map(toDiscussion), total, size: q.limit, current: q.currentPage };
     },
 
@@ -190,6 +208,7 @@ export const createDiscussionService = (deps: {
         role: roleOf(viewer),
         topPriority: f.topPriority && isAdmin(viewer) ? 1 : 0,
       });
+      changed();
       return toDiscussion(await visible(row.id, viewer));
     },
 
@@ -209,6 +228,7 @@ export const createDiscussionService = (deps: {
           ? { topPriority: f.topPriority ? 1 : 0 }
           : {}),
       });
+      changed();
       return toDiscussion(await visible(f.id, viewer));
     },
 
@@ -219,6 +239,7 @@ export const createDiscussionService = (deps: {
       const r = await visible(did, viewer);
       if (r.d.uid !== viewer.uid && !isAdmin(viewer)) throw forbidden('discussionNotOwned');
       await repo.remove([did]);
+      changed();
       return null;
     },
 
@@ -254,11 +275,14 @@ export const createDiscussionService = (deps: {
         ...(q.topPriority !== undefined && q.topPriority !== null ? { topPriority: q.topPriority ? 1 : 0 } : {}),
         ...(q.status !== undefined && q.status !== null ? { status: q.status } : {}),
       });
+      changed();
       return null;
     },
 
     async adminRemove(ids: number[]) {
-      if (!(await repo.remove([...new Set(ids)]))) throw notFound();
+      const removed = await repo.remove([...new Set(ids)]);
+      changed();
+      if (!removed) throw notFound();
       return null;
     },
 
