@@ -56,6 +56,9 @@ export const IMPLEMENTED_FEATURES: readonly FeatureKey[] = [
   'admin-contest',
   'training',
   'admin-training',
+  'discussion',
+  'message',
+  'admin-discussion',
 ];
 
 export const hasFeature = (key: FeatureKey, implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES) =>

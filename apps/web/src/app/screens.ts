@@ -15,6 +15,9 @@ const contestScreen = pick(() => import('../features/contest/contest-screens'));
 const adminContestScreen = pick(() => import('../features/admin/admin-contest-screens'));
 const adminTrainingScreen = pick(() => import('../features/admin/admin-training-screens'));
 const trainingScreen = pick(() => import('../features/training/training-screens'));
+const discussionScreen = pick(() => import('../features/discussion/discussion-screens'));
+const messageScreen = pick(() => import('../features/message/message-screens'));
+const adminDiscussionScreen = pick(() => import('../features/admin/admin-discussion-screens'));
 
 // Screens shown under several routes (contest variants reuse the public pages) share one lazy component.
 const problemDetail = lazyScreen(() => import('../features/problem/problem-detail-page'));
@@ -90,6 +93,13 @@ export const SCREENS: Record<ScreenName, Screen> = {
   TrainingRank: trainingScreen('TrainingRank'),
   TrainingProblemDetails: problemDetail,
   TrainingFullProblemDetails: problemDetail,
+  // Discussions: the list (general and per problem) and the detail share one chunk; the message centre another.
+  DiscussionList: discussionScreen('DiscussionList'),
+  ProblemDiscussionList: discussionScreen('ProblemDiscussionList'),
+  DiscussionDetails: discussionScreen('DiscussionDetails'),
+  Message: messageScreen('Message'),
+  MessageList: messageScreen('MessageList'),
+  AdminDiscussion: adminDiscussionScreen('AdminDiscussion'),
 };
 
 /** A declared screen whose page comes later (its tab or link stays hidden). */

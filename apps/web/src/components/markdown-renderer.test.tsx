@@ -46,3 +46,37 @@ describe('markdown images on the page', () => {
     expect(imageSources(container)[0]).toMatch(/^\/api\/public\/img-proxy\?url=https%3A%2F%2Ftracker\.example\.com/);
   });
 });
+
+describe('markdown from other users is inert (spec 2 §5 "Content of other roles is sanitised")', () => {
+  beforeAll(() => setupI18n('en-US'));
+
+  it('drops scripts, event handlers, javascript: links, iframes and styles', () => {
+    const payload = [
+      '<script>window.__pwned = 1</script>',
+      '<img src="x" onerror="window.__pwned = 2">',
+      '<iframe src="https://evil.example/"></iframe>',
+      '<p style="position:fixed;inset:0" onclick="window.__pwned = 3">cover</p>',
+      '<a href="javascript:window.__pwned=4">raw link</a>',
+      '[md link](javascript:window.__pwned=5)',
+      '[data link](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+      '<svg><script>window.__pwned = 6</script></svg>',
+      '<form action="https://evil.example"><input name="password"></form>',
+      '**still bold**',
+    ].join('\n\n');
+    const { container } = renderElement(<MarkdownContent source={payload} externalImages="proxy" />);
+    const html = container.innerHTML;
+    expect(container.querySelector('script, iframe, svg, form, input, style')).toBeNull();
+    for (const el of container.querySelectorAll('*')) {
+      for (const attr of el.getAttributeNames()) {
+        expect(attr.startsWith('on'), `${el.tagName} ${attr}`).toBe(false);
+        expect(attr).not.toBe('style');
+      }
+    }
+    for (const a of container.querySelectorAll('a')) {
+      expect(a.getAttribute('href') ?? '').not.toMatch(/^\s*(javascript|data|vbscript):/i);
+    }
+    expect(html).not.toMatch(/javascript:/i);
+    expect(screen.getByText('still bold').tagName).toBe('STRONG');
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+});

@@ -1,4 +1,4 @@
-import { account, home } from '@oj/shared';
+import { account, discussion, home } from '@oj/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, buildUrl, createHttpClient, type HttpClientDeps } from './http-client';
 
@@ -68,6 +68,18 @@ describe('HTTP client', () => {
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ username: 'root', password: 'secret1' });
     expect(headers.Authorization).toBeUndefined();
     expect(headers['Url-Type']).toBe('admin');
+  });
+
+  it('sends a DELETE whose input is a list as a JSON array body, other DELETE input in the query', async () => {
+    const { client, calls } = setup(() => new Response(envelope(200, null)));
+    await client.call(discussion.adminDeleteDiscussion, [3, 7]);
+    expect(calls[0].url).toBe('/api/admin/discussion');
+    expect(calls[0].init.method).toBe('DELETE');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual([3, 7]);
+    expect((calls[0].init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    await client.call(discussion.deleteDiscussion, { did: 3 });
+    expect(calls[1].url).toBe('/api/discussion?did=3');
+    expect(calls[1].init.body).toBeUndefined();
   });
 
   it('stores the fresh token of a refresh-token answer', async () => {

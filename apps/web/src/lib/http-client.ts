@@ -75,7 +75,10 @@ export const createHttpClient = (deps: HttpClientDeps) => {
     };
     const token = opts.anonymous ? null : deps.getToken();
     if (token) headers.Authorization = token;
-    const hasBody = endpoint.method === 'POST' || endpoint.method === 'PUT';
+    // A DELETE whose input is a list sends it as a JSON array body (DESIGN §8 "Paths and bodies":
+    // `DELETE /api/admin/discussion` with `[did, ...]`); other DELETE inputs stay in the query string.
+    const hasBody =
+      endpoint.method === 'POST' || endpoint.method === 'PUT' || (endpoint.method === 'DELETE' && Array.isArray(input));
     // Multipart uploads (avatar, files) let the browser set the boundary in Content-Type.
     const form = typeof FormData !== 'undefined' && input instanceof FormData ? input : null;
     if (hasBody && !form) headers['Content-Type'] = 'application/json';

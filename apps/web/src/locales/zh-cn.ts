@@ -116,6 +116,9 @@ export const zhCN = {
     '评测已暂停：评测机缺少沙箱或编译器（在服务器上运行 npm run judge -- doctor 查看原因），提交会排队等待。',
   Recent_Contests: '近期比赛',
   Other_Contests: '其他 OJ 的比赛',
+  // User menu: the message centre and its unread count (spec 2 §2 "Message centre")
+  Message_Menu: '消息中心',
+  Unread_Messages: '{{count}} 条未读消息',
 } as const;
 
 export type TranslationKey = keyof typeof zhCN;

@@ -20,6 +20,7 @@ describe('menus follow feature keys', () => {
       'contest',
       'status',
       'rank',
+      'discussion',
       'preliminary',
     ]);
   });
@@ -54,12 +55,14 @@ describe('menus follow feature keys', () => {
     expect(keys(visibleMenu(USER_MENU, { signedIn: true, isAdmin: true, config }))).toEqual([
       'user-home',
       'setting',
+      'message',
       'admin',
       'logout',
     ]);
     expect(keys(visibleMenu(USER_MENU, { signedIn: true, isAdmin: false, config }))).toEqual([
       'user-home',
       'setting',
+      'message',
       'logout',
     ]);
   });

@@ -57,6 +57,7 @@ export const TOP_MENU: MenuEntry[] = [
 export const USER_MENU: (MenuEntry & { adminOnly?: boolean; newWindow?: boolean })[] = [
   { key: 'user-home', labelKey: 'MyHome', path: '/user-home', feature: 'user-home' },
   { key: 'setting', labelKey: 'Setting', path: '/setting', feature: 'setting' },
+  { key: 'message', labelKey: 'Message_Menu', path: '/message/discuss', feature: 'message' },
   { key: 'admin', labelKey: 'Management', path: '/admin', feature: 'admin', adminOnly: true, newWindow: true },
   { key: 'logout', labelKey: 'Logout', path: '/logout', feature: 'auth' },
 ];

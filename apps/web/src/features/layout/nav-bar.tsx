@@ -13,7 +13,7 @@ import type { TranslationKey } from '../../locales/zh-cn';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { menuModeOf, modeMenu, selectedMenuKey, visibleMenu } from './menu-items';
 import { toMenuItems } from './menu-view';
-import { UserDropdown } from './user-dropdown';
+import { UnreadTotal, UserDropdown } from './user-dropdown';
 
 // The drawer is only for narrow screens: desktop visitors never download it.
 const NavDrawer = lazyScreen(() => import('./nav-drawer'));
@@ -44,6 +44,7 @@ export const NavBar = () => {
     return (
       <nav className="oj-nav" aria-label={t('Menu')}>
         <Button type="text" icon={<MenuOutlined />} aria-label={t('Menu')} onClick={() => setDrawer('open')} />
+        {isAuthenticated && <UnreadTotal />}
         {drawer !== 'never' && (
           <Suspense fallback={null}>
             <NavDrawer

@@ -3,16 +3,61 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/auth-store';
+import { unreadTotal, useUnreadCounts } from '../message/use-unread-counts';
 import { USER_MENU, visibleMenu } from './menu-items';
 
-/** The signed-in user's dropdown (spec 1-core §2); the admin entry opens the admin area in a new window. */
+/** A small red count (antd's Badge would add its animation code to the first visit). */
+export const UnreadCount = ({ count }: { count: number }) => {
+  const { t } = useTranslation();
+  if (count <= 0) return null;
+  return (
+    <span
+      role="status"
+      aria-label={t('Unread_Messages', { count })}
+      style={{
+        display: 'inline-block',
+        minWidth: 18,
+        height: 18,
+        padding: '0 5px',
+        marginInlineStart: 6,
+        borderRadius: 9,
+        background: '#ff4d4f',
+        color: '#fff',
+        fontSize: 12,
+        lineHeight: '18px',
+        textAlign: 'center',
+        verticalAlign: 'middle',
+      }}
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+};
+
+/** The signed-in user's unread message count, polled while shown (narrow screens put it by the menu button). */
+export const UnreadTotal = () => <UnreadCount count={unreadTotal(useUnreadCounts().data)} />;
+
+/** The signed-in user's dropdown (spec 1-core §2); the admin entry opens the admin area in a new window. The
+ * unread message count shows on the button and beside the Message entry. */
 export const UserDropdown = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, isAdmin } = useSession();
   const entries = visibleMenu(USER_MENU, { signedIn: true, isAdmin, config: undefined });
+  const unread = unreadTotal(useUnreadCounts().data);
 
-  const items: MenuProps['items'] = entries.map((e) => ({ key: e.key, label: t(e.labelKey) }));
+  const items: MenuProps['items'] = entries.map((e) => ({
+    key: e.key,
+    label:
+      e.key === 'message' ? (
+        <>
+          {t(e.labelKey)}
+          <UnreadCount count={unread} />
+        </>
+      ) : (
+        t(e.labelKey)
+      ),
+  }));
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const entry = entries.find((e) => e.key === key);
     if (!entry?.path) return;
@@ -29,7 +74,9 @@ export const UserDropdown = () => {
     // Click only: with hover as well, the pointer arriving opens the menu and the click closes it again.
     <Dropdown menu={{ items, onClick }} trigger={['click']}>
       <Button type="text" icon={<UserOutlined />}>
-        {user?.username} <DownOutlined />
+        {user?.username}
+        <UnreadCount count={unread} />
+        <DownOutlined />
       </Button>
     </Dropdown>
   );

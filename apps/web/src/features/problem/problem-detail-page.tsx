@@ -292,8 +292,10 @@ const ProblemDetailPage = () => {
     memoryLimit: problem?.memoryLimit ?? 0,
   };
   const annex = annexFileNames(problem?.userExtraFile);
-  const showDiscussion = !cid && hasFeature('discussion') && !!config?.openPublicDiscussion;
-  // A training names its problems by display id; the public bank (submissions, discussions) by the problem's own id.
+  // Discussions belong to the public bank's problem page only: never inside a contest (spec 1-core "Problem detail") nor a
+  // training, whose problem pages keep the learner in the training.
+  const showDiscussion = !cid && tid === null && hasFeature('discussion') && !!config?.openPublicDiscussion;
+  // A training names its problems by display id; the public bank (submissions, annexes) by the problem's own id.
   const bankProblemId = tid ? (problem?.problemId ?? problemID) : problemID;
 
   const left = (

@@ -1,0 +1,2 @@
+/** The discussion admin screen in its own chunk: only admins opening /admin/discussion download it (DESIGN §5). */
+export { default as AdminDiscussion } from './admin-discussion-page';

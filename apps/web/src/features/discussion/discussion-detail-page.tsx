@@ -1,0 +1,203 @@
+import {
+  DeleteOutlined,
+  EditOutlined,
+  LikeFilled,
+  LikeOutlined,
+  PushpinFilled,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { discussion as contract, type Discussion } from '@oj/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Divider, Popconfirm, Result, Space, Spin, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MarkdownView } from '../../components/markdown-view';
+import { Panel } from '../../components/panel';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
+import { toast } from '../../lib/notify';
+import { loginDialog } from '../../lib/ui-store';
+import { DiscussionAuthor } from './discussion-author';
+import { type DiscussionDialogState, DiscussionEditDialog } from './discussion-edit-dialog';
+import { DiscussionCounts, formatTime, useDiscussionCategories } from './discussion-list-page';
+import { discussionRights } from './discussion-model';
+import { DiscussionReportDialog } from './discussion-report-dialog';
+import { registerDiscussionTexts } from './discussion-texts';
+
+/** /discussion-detail/:discussionID (spec 2 §2): the post, like, report, edit (author) and delete (author or
+ * admin). The comment section of the next release goes into the marked container below the post. */
+const DiscussionDetailPage = () => {
+  registerDiscussionTexts();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { discussionID } = useParams();
+  const did = Number(discussionID);
+  const { isAuthenticated, user, roles } = useSession();
+  const [dialog, setDialog] = useState<DiscussionDialogState>(null);
+  const [reporting, setReporting] = useState(false);
+  const [liking, setLiking] = useState(false);
+
+  const key = [contract.getDiscussionDetail.path, did, user?.uid ?? null];
+  const detail = useQuery({
+    queryKey: key,
+    queryFn: () => api.call(contract.getDiscussionDetail, { did }, { silent: true }),
+    enabled: Number.isInteger(did) && did > 0,
+    retry: false,
+  });
+  const categories = useDiscussionCategories();
+  const d = detail.data;
+
+  const requireLogin = () => {
+    if (isAuthenticated) return true;
+    toast.warning(t('Please_login_first'));
+    loginDialog.open();
+    return false;
+  };
+
+  const toggleLike = async () => {
+    if (!d || !requireLogin()) return;
+    const toLike = !d.hasLike;
+    setLiking(true);
+    try {
+      await api.call(contract.likeDiscussion, { did: d.id, toLike });
+      queryClient.setQueryData<Discussion>(key, (old) =>
+        old ? { ...old, hasLike: toLike, likeNum: Math.max(0, old.likeNum + (toLike ? 1 : -1)) } : old,
+      );
+      toast.success(t(toLike ? 'Like_Successfully' : 'Cancel_Like_Successfully'));
+    } catch {
+      // Shown by the client.
+    } finally {
+      setLiking(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!d) return;
+    try {
+      await api.call(contract.deleteDiscussion, { did: d.id });
+      toast.success(t('Discussion_Delete_successfully'));
+      void queryClient.invalidateQueries({ queryKey: [contract.getDiscussionList.path] });
+      navigate(d.pid ? `/discussion/${encodeURIComponent(d.pid)}` : '/discussion');
+    } catch {
+      // Shown by the client.
+    }
+  };
+
+  if (detail.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
+  if (!d) {
+    return (
+      <Result
+        status="warning"
+        title={detail.error?.message || t('Discussion_Not_Found')}
+        extra={<Button onClick={() => navigate('/discussion')}>{t('Discussion_Back_To_List')}</Button>}
+      />
+    );
+  }
+
+  const rights = discussionRights(d, { uid: user?.uid, roles });
+
+  return (
+    <>
+      <Panel
+        title={
+          <span style={{ wordBreak: 'break-word' }}>
+            {d.topPriority && (
+              <Tag color="red" icon={<PushpinFilled />}>
+                {t('Discussion_Top')}
+              </Tag>
+            )}
+            {d.title}
+          </span>
+        }
+      >
+        <Space wrap size={[16, 8]} style={{ marginBottom: 8 }}>
+          <DiscussionAuthor d={d} size={32} />
+          <Typography.Text type="secondary">
+            {t('Discussion_Posted_At', { time: formatTime(d.gmtCreate) })}
+          </Typography.Text>
+          {d.categoryName && <Tag color="blue">{d.categoryName}</Tag>}
+          {d.pid && (
+            <Link to={`/discussion/${encodeURIComponent(d.pid)}`}>
+              {t('Discussion_Problem')} {d.pid}
+            </Link>
+          )}
+          {d.status === 1 && <Tag>{t('Discussion_Disabled')}</Tag>}
+        </Space>
+        {d.description && (
+          <Typography.Paragraph type="secondary" style={{ wordBreak: 'break-word' }}>
+            {d.description}
+          </Typography.Paragraph>
+        )}
+        <Divider style={{ margin: '8px 0 16px' }} />
+        <article
+          className="oj-discussion__content"
+          style={{ overflowX: 'auto', minWidth: 0, overflowWrap: 'anywhere' }}
+        >
+          <MarkdownView source={d.content} />
+        </article>
+        <Divider style={{ margin: '16px 0 8px' }} />
+        <Space wrap size={[8, 8]} style={{ justifyContent: 'space-between', width: '100%' }}>
+          <DiscussionCounts d={d} />
+          <Space wrap size={[8, 8]}>
+            <Button
+              type={d.hasLike ? 'primary' : 'default'}
+              icon={d.hasLike ? <LikeFilled /> : <LikeOutlined />}
+              aria-pressed={d.hasLike}
+              loading={liking}
+              onClick={toggleLike}
+            >
+              {t(d.hasLike ? 'Discussion_Liked' : 'Discussion_Like')}
+            </Button>
+            <Button
+              icon={<WarningOutlined />}
+              onClick={() => {
+                if (requireLogin()) setReporting(true);
+              }}
+            >
+              {t('Discussion_Report')}
+            </Button>
+            {rights.edit && (
+              <Button icon={<EditOutlined />} onClick={() => setDialog({ mode: 'edit', discussion: d })}>
+                {t('Discussion_Edit')}
+              </Button>
+            )}
+            {rights.remove && (
+              <Popconfirm
+                title={t('Discussion_Delete_Confirm')}
+                okText={t('Discussion_Delete')}
+                cancelText={t('Discussion_Cancel')}
+                onConfirm={remove}
+              >
+                <Button danger icon={<DeleteOutlined />}>
+                  {t('Discussion_Delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        </Space>
+      </Panel>
+      {/* The comment section (next release) mounts here; nothing is shown until it exists. */}
+      <section
+        id="discussion-comments"
+        className="oj-discussion__comments"
+        aria-label={t('Discussion_Comments')}
+        data-discussion-id={d.id}
+      />
+      <DiscussionEditDialog
+        state={dialog}
+        categories={categories.data ?? []}
+        onClose={() => setDialog(null)}
+        onSaved={(saved) => {
+          setDialog(null);
+          queryClient.setQueryData<Discussion>(key, (old) => (old ? { ...old, ...saved } : saved));
+          void queryClient.invalidateQueries({ queryKey: key });
+        }}
+      />
+      <DiscussionReportDialog did={d.id} open={reporting} onClose={() => setReporting(false)} />
+    </>
+  );
+};
+
+export default DiscussionDetailPage;

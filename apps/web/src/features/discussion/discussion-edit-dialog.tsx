@@ -1,0 +1,247 @@
+import { discussion as contract, type Discussion, type DiscussionCategory } from '@oj/shared';
+import { Button, Form, Input, Modal, Select, Space, Switch, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MarkdownView } from '../../components/markdown-view';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
+import { toast } from '../../lib/notify';
+import {
+  DISCUSSION_FIELD_MAX,
+  type DiscussionDraft,
+  type DiscussionField,
+  discussionDrafts,
+  discussionFieldError,
+  emptyDraft,
+  prefixProblemTitle,
+} from './discussion-model';
+
+export type DiscussionDialogState =
+  | { mode: 'create' /** The problem of /discussion/:problemID, fixed in the form. */; pid?: string }
+  | { mode: 'edit'; discussion: Discussion }
+  | null;
+
+const draftPlace = (pid?: string) => (pid ? `problem:${pid}` : 'general');
+
+/** A markdown text area with a write / preview switch (the content of spec 2 §2's dialog). */
+const MarkdownInput = ({
+  value,
+  onChange,
+  label,
+}: {
+  value?: string;
+  onChange?: (v: string) => void;
+  label: string;
+}) => {
+  const { t } = useTranslation();
+  const [preview, setPreview] = useState(false);
+  return (
+    <div>
+      <Space style={{ marginBottom: 4 }}>
+        <Button size="small" type={preview ? 'default' : 'primary'} onClick={() => setPreview(false)}>
+          {t('Discussion_Write')}
+        </Button>
+        <Button size="small" type={preview ? 'primary' : 'default'} onClick={() => setPreview(true)}>
+          {t('Discussion_Preview')}
+        </Button>
+      </Space>
+      {preview ? (
+        <section
+          aria-label={`${label} ${t('Discussion_Preview')}`}
+          style={{ border: '1px solid #eee', borderRadius: 6, padding: 8, minHeight: 120, overflowX: 'auto' }}
+        >
+          {value?.trim() ? (
+            <MarkdownView source={value} />
+          ) : (
+            <Typography.Text type="secondary">{t('Discussion_Nothing_To_Preview')}</Typography.Text>
+          )}
+        </section>
+      ) : (
+        <Input.TextArea
+          aria-label={label}
+          value={value}
+          onChange={(e) => onChange?.(e.target.value)}
+          autoSize={{ minRows: 8, maxRows: 20 }}
+        />
+      )}
+    </div>
+  );
+};
+
+/** Create or edit a discussion (spec 2 §2, §4, §5). A cancelled create keeps its draft for the next opening. */
+export const DiscussionEditDialog = ({
+  state,
+  categories,
+  onClose,
+  onSaved,
+}: {
+  state: DiscussionDialogState;
+  categories: DiscussionCategory[];
+  onClose: () => void;
+  onSaved: (d: Discussion) => void;
+}) => {
+  const { t } = useTranslation();
+  const { isAdmin } = useSession();
+  const [form] = Form.useForm<DiscussionDraft>();
+  const [saving, setSaving] = useState(false);
+  const [draftShown, setDraftShown] = useState(false);
+  const creating = state?.mode === 'create';
+  const fixedPid = state?.mode === 'create' ? state.pid : undefined;
+  const place = draftPlace(fixedPid);
+
+  useEffect(() => {
+    if (!state) return;
+    if (state.mode === 'edit') {
+      const d = state.discussion;
+      form.setFieldsValue({
+        title: d.title,
+        description: d.description,
+        content: d.content ?? '',
+        categoryId: d.categoryId,
+        pid: d.pid ?? '',
+        topPriority: d.topPriority,
+      });
+      setDraftShown(false);
+      return;
+    }
+    const draft = discussionDrafts.get(place);
+    form.resetFields();
+    form.setFieldsValue(draft ? { ...draft, pid: fixedPid ?? draft.pid } : emptyDraft(fixedPid ?? ''));
+    setDraftShown(!!draft);
+  }, [state, form, place, fixedPid]);
+
+  const fieldLabel: Record<DiscussionField, string> = {
+    title: t('Discussion_Title'),
+    description: t('Discussion_Description'),
+    content: t('Discussion_Content'),
+  };
+  const rule = (field: DiscussionField) => ({
+    validator: (_: unknown, value: string | undefined) => {
+      const error = discussionFieldError(field, value);
+      if (!error) return Promise.resolve();
+      return Promise.reject(
+        new Error(
+          error.rule === 'required'
+            ? t('Discussion_is_required', { field: fieldLabel[field] })
+            : t('Discussion_Can_not_exceed', { max: error.max }),
+        ),
+      );
+    },
+  });
+
+  const cancel = () => {
+    if (creating) discussionDrafts.keep(place, { ...emptyDraft(fixedPid ?? ''), ...form.getFieldsValue(true) });
+    onClose();
+  };
+
+  const submit = async (values: DiscussionDraft) => {
+    if (!state) return;
+    const pid = (fixedPid ?? values.pid ?? '').trim();
+    const title = creating ? prefixProblemTitle(values.title, pid) : values.title.trim();
+    if (title.length > DISCUSSION_FIELD_MAX.title) {
+      form.setFields([
+        { name: 'title', errors: [t('Discussion_Can_not_exceed', { max: DISCUSSION_FIELD_MAX.title })] },
+      ]);
+      return;
+    }
+    const body = {
+      title,
+      description: values.description.trim(),
+      content: values.content,
+      categoryId: values.categoryId as number,
+      pid: pid || null,
+      // Only admins set top priority (spec 2 §6); the server ignores anyone else's value anyway.
+      ...(isAdmin ? { topPriority: !!values.topPriority } : {}),
+    };
+    setSaving(true);
+    try {
+      if (state.mode === 'create') {
+        const saved = await api.call(contract.createDiscussion, body);
+        discussionDrafts.discard(place);
+        toast.success(t('Post_successfully'));
+        onSaved(saved);
+      } else {
+        const saved = await api.call(contract.updateDiscussion, { ...body, id: state.discussion.id });
+        toast.success(t('Discussion_Update_Successfully'));
+        onSaved(saved);
+      }
+    } catch {
+      // The client already showed the server's message; the form keeps what was typed.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={!!state}
+      title={t(creating ? 'Discussion_Create' : 'Discussion_Edit')}
+      width={760}
+      onCancel={cancel}
+      mask={{ closable: false }}
+      footer={[
+        creating && draftShown ? (
+          <Button
+            key="discard"
+            type="link"
+            onClick={() => {
+              discussionDrafts.discard(place);
+              form.setFieldsValue(emptyDraft(fixedPid ?? ''));
+              setDraftShown(false);
+            }}
+          >
+            {t('Discussion_Discard_Draft')}
+          </Button>
+        ) : null,
+        <Button key="cancel" onClick={cancel}>
+          {t('Discussion_Cancel')}
+        </Button>,
+        <Button key="ok" type="primary" loading={saving} onClick={() => form.submit()}>
+          {t(creating ? 'Discussion_Submit' : 'Discussion_Save')}
+        </Button>,
+      ]}
+    >
+      {creating && draftShown && (
+        <Typography.Paragraph type="secondary">{t('Discussion_Draft_Kept')}</Typography.Paragraph>
+      )}
+      <Form form={form} layout="vertical" onFinish={submit} preserve>
+        <Form.Item name="title" label={fieldLabel.title} rules={[rule('title')]} required>
+          <Input aria-label={fieldLabel.title} />
+        </Form.Item>
+        <Form.Item name="description" label={fieldLabel.description} rules={[rule('description')]} required>
+          <Input aria-label={fieldLabel.description} />
+        </Form.Item>
+        <Space wrap align="start" size={[16, 0]} style={{ width: '100%' }}>
+          <Form.Item
+            name="categoryId"
+            label={t('Discussion_Category')}
+            required
+            rules={[{ required: true, message: t('Discussion_is_required', { field: t('Discussion_Category') }) }]}
+          >
+            <Select
+              aria-label={t('Discussion_Category')}
+              placeholder={t('Discussion_Choose_Category')}
+              style={{ width: 200, maxWidth: '100%' }}
+              options={categories.map((c) => ({ value: c.id, label: c.name }))}
+            />
+          </Form.Item>
+          <Form.Item name="pid" label={t('Discussion_Problem_ID')}>
+            <Input
+              aria-label={t('Discussion_Problem_ID')}
+              disabled={!!fixedPid || !creating}
+              style={{ width: 200, maxWidth: '100%' }}
+            />
+          </Form.Item>
+          {isAdmin && (
+            <Form.Item name="topPriority" label={t('Discussion_Top_Priority')} valuePropName="checked">
+              <Switch aria-label={t('Discussion_Top_Priority')} />
+            </Form.Item>
+          )}
+        </Space>
+        <Form.Item name="content" label={fieldLabel.content} rules={[rule('content')]} required>
+          <MarkdownInput label={fieldLabel.content} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};

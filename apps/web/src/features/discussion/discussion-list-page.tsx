@@ -1,0 +1,231 @@
+import { EyeOutlined, LikeOutlined, MessageOutlined, PushpinFilled } from '@ant-design/icons';
+import { discussion as contract, type Discussion } from '@oj/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Empty, Input, List, Pagination, Space, Spin, Switch, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Panel } from '../../components/panel';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
+import { toast } from '../../lib/notify';
+import { loginDialog } from '../../lib/ui-store';
+import { DiscussionAuthor } from './discussion-author';
+import { DiscussionCategoryDialog } from './discussion-category-dialog';
+import { type DiscussionDialogState, DiscussionEditDialog } from './discussion-edit-dialog';
+import { registerDiscussionTexts } from './discussion-texts';
+
+const { DISCUSSION_PAGE } = contract;
+
+const num = (v: string | null) => {
+  const n = Number.parseInt(v ?? '', 10);
+  return Number.isFinite(n) ? n : undefined;
+};
+
+export const useDiscussionCategories = () =>
+  useQuery({
+    queryKey: [contract.getDiscussionCategory.path],
+    queryFn: () => api.call(contract.getDiscussionCategory, {}),
+    staleTime: 60_000,
+  });
+
+export const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+
+/** Likes, views and comments of a discussion. */
+export const DiscussionCounts = ({ d }: { d: Pick<Discussion, 'likeNum' | 'viewNum' | 'commentNum'> }) => {
+  const { t } = useTranslation();
+  return (
+    <Space size={12} wrap>
+      <span title={t('Discussion_Likes', { count: d.likeNum })}>
+        <LikeOutlined aria-label={t('Discussion_Likes', { count: d.likeNum })} /> {d.likeNum}
+      </span>
+      <span title={t('Discussion_Views', { count: d.viewNum })}>
+        <EyeOutlined aria-label={t('Discussion_Views', { count: d.viewNum })} /> {d.viewNum}
+      </span>
+      <span title={t('Discussion_Comment_Count', { count: d.commentNum })}>
+        <MessageOutlined aria-label={t('Discussion_Comment_Count', { count: d.commentNum })} /> {d.commentNum}
+      </span>
+    </Space>
+  );
+};
+
+const DiscussionItem = ({ d }: { d: Discussion }) => {
+  const { t } = useTranslation();
+  return (
+    <List.Item key={d.id} style={{ display: 'block' }}>
+      <Space orientation="vertical" size={4} style={{ width: '100%', minWidth: 0 }}>
+        <Space wrap size={[8, 4]}>
+          {d.topPriority && (
+            <Tag color="red" icon={<PushpinFilled />}>
+              {t('Discussion_Top')}
+            </Tag>
+          )}
+          {d.status === 1 && <Tag>{t('Discussion_Disabled')}</Tag>}
+          <Link to={`/discussion-detail/${d.id}`} style={{ fontSize: 16, fontWeight: 500, wordBreak: 'break-word' }}>
+            {d.title}
+          </Link>
+        </Space>
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0, wordBreak: 'break-word' }}>
+          {d.description}
+        </Typography.Paragraph>
+        <Space wrap size={[16, 4]} style={{ fontSize: 13 }}>
+          <DiscussionAuthor d={d} />
+          {d.categoryName && <Tag color="blue">{d.categoryName}</Tag>}
+          {d.pid && (
+            <Link to={`/problem/${encodeURIComponent(d.pid)}`}>
+              {t('Discussion_Problem')} {d.pid}
+            </Link>
+          )}
+          <DiscussionCounts d={d} />
+          <Typography.Text type="secondary">{formatTime(d.gmtCreate)}</Typography.Text>
+        </Space>
+      </Space>
+    </List.Item>
+  );
+};
+
+/** /discussion and /discussion/:problemID (spec 2 §2 "Discussions"): filters in the URL (keyword, cid,
+ * onlyMine, currentPage), 10 a page, top-pinned first as the server orders them. */
+const DiscussionListPage = () => {
+  registerDiscussionTexts();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { problemID } = useParams();
+  const { isAuthenticated, isSuperAdmin, user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const keyword = params.get('keyword') ?? '';
+  const cid = num(params.get('cid'));
+  const onlyMine = isAuthenticated && params.get('onlyMine') === 'true';
+  const currentPage = num(params.get('currentPage')) ?? 1;
+  const [search, setSearch] = useState(keyword);
+  useEffect(() => setSearch(keyword), [keyword]);
+  const [dialog, setDialog] = useState<DiscussionDialogState>(null);
+  const [editCategories, setEditCategories] = useState(false);
+
+  const update = (patch: Record<string, string | number | boolean | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries({ currentPage: undefined, ...patch })) {
+      if (v === undefined || v === '' || v === false || (k === 'currentPage' && v === 1)) next.delete(k);
+      else next.set(k, String(v));
+    }
+    setParams(next);
+  };
+
+  const categories = useDiscussionCategories();
+  const input = {
+    currentPage,
+    limit: DISCUSSION_PAGE,
+    keyword: keyword || undefined,
+    cid,
+    pid: problemID || undefined,
+    onlyMine: onlyMine ? 'true' : undefined,
+  };
+  const list = useQuery({
+    queryKey: [contract.getDiscussionList.path, input, user?.uid ?? null],
+    queryFn: () => api.call(contract.getDiscussionList, input),
+    placeholderData: keepPreviousData,
+  });
+  const records = list.data?.records ?? [];
+
+  const openCreate = () => {
+    if (!isAuthenticated) {
+      toast.warning(t('Please_login_first'));
+      loginDialog.open();
+      return;
+    }
+    setDialog({ mode: 'create', pid: problemID });
+  };
+
+  const chip = (id: number | undefined, label: string) => (
+    <Tag.CheckableTag key={id ?? 'all'} checked={cid === id} onChange={() => update({ cid: id })}>
+      {label}
+    </Tag.CheckableTag>
+  );
+
+  return (
+    <Panel
+      title={problemID ? t('Discussion_Problem_List', { pid: problemID }) : t('Discussion_List')}
+      extra={
+        <Space wrap>
+          {problemID && (
+            <>
+              <Link to={`/problem/${encodeURIComponent(problemID)}`}>{t('Discussion_Back_To_Problem')}</Link>
+              <Link to="/discussion">{t('Discussion_All_Discussions')}</Link>
+            </>
+          )}
+          <Button type="primary" onClick={openCreate}>
+            {t('Discussion_Create')}
+          </Button>
+        </Space>
+      }
+    >
+      <Space wrap size={[12, 8]} style={{ marginBottom: 12, width: '100%' }}>
+        <Input.Search
+          aria-label={t('Discussion_Search')}
+          placeholder={t('Discussion_Search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          allowClear
+          style={{ width: 240, maxWidth: '100%' }}
+          onSearch={(v) => update({ keyword: v.trim() })}
+        />
+        {isAuthenticated && (
+          <Space size={6}>
+            <Switch
+              aria-label={t('Discussion_Only_Mine')}
+              checked={onlyMine}
+              onChange={(v) => update({ onlyMine: v ? 'true' : undefined })}
+            />
+            <span>{t('Discussion_Only_Mine')}</span>
+          </Space>
+        )}
+      </Space>
+      <Space wrap size={[4, 8]} role="group" aria-label={t('Discussion_Category')} style={{ marginBottom: 12 }}>
+        <span style={{ marginRight: 4 }}>{t('Discussion_Category')}:</span>
+        {chip(undefined, t('Discussion_All'))}
+        {(categories.data ?? []).map((c) => chip(c.id, c.name))}
+        {isSuperAdmin && (
+          <Button size="small" type="link" onClick={() => setEditCategories(true)}>
+            {t('Discussion_Edit_Categories')}
+          </Button>
+        )}
+      </Space>
+      <Spin spinning={list.isFetching}>
+        {records.length ? (
+          <List<Discussion> dataSource={records} renderItem={(d) => <DiscussionItem d={d} />} />
+        ) : (
+          <Empty description={list.isFetching ? undefined : t('Discussion_Empty')} />
+        )}
+      </Spin>
+      <Pagination
+        current={currentPage}
+        pageSize={DISCUSSION_PAGE}
+        total={list.data?.total ?? 0}
+        showSizeChanger={false}
+        hideOnSinglePage
+        size="small"
+        onChange={(p) => update({ currentPage: p })}
+        style={{ marginTop: 12, justifyContent: 'center' }}
+      />
+      <DiscussionEditDialog
+        state={dialog}
+        categories={categories.data ?? []}
+        onClose={() => setDialog(null)}
+        onSaved={(d) => {
+          setDialog(null);
+          navigate(`/discussion-detail/${d.id}`);
+        }}
+      />
+      {isSuperAdmin && (
+        <DiscussionCategoryDialog
+          open={editCategories}
+          categories={categories.data ?? []}
+          onClose={() => setEditCategories(false)}
+        />
+      )}
+    </Panel>
+  );
+};
+
+export default DiscussionListPage;

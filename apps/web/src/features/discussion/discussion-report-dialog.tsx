@@ -1,0 +1,77 @@
+import { discussion as contract } from '@oj/shared';
+import { Checkbox, Form, Input, Modal } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+import { toast } from '../../lib/notify';
+import { buildReportContent } from './discussion-model';
+
+const { DISCUSSION_LIMITS, REPORT_TAGS } = contract;
+
+/** The report dialog of spec 2 §2 / §5: the six fixed tags and a reason of at most 200 characters; at least one
+ * of them. The content sent is "#tag#" for each chosen tag, then the reason. */
+export const DiscussionReportDialog = ({ did, open, onClose }: { did: number; open: boolean; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const [tags, setTags] = useState<string[]>([]);
+  const [reason, setReason] = useState('');
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (open) {
+      setTags([]);
+      setReason('');
+    }
+  }, [open]);
+
+  const submit = async () => {
+    const content = buildReportContent(tags, reason);
+    if (content === null) {
+      toast.warning(t('Discussion_Report_Empty'));
+      return;
+    }
+    setSending(true);
+    try {
+      await api.call(contract.reportDiscussion, { did, content });
+      toast.success(t('Send_successfully'));
+      onClose();
+    } catch {
+      // Already shown by the client; the dialog stays open with what was chosen.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('Discussion_Report_Title')}
+      onCancel={onClose}
+      onOk={submit}
+      okText={t('Discussion_Report_Submit')}
+      cancelText={t('Discussion_Cancel')}
+      confirmLoading={sending}
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('Discussion_Report_Tags')}>
+          <Checkbox.Group
+            aria-label={t('Discussion_Report_Tags')}
+            value={tags}
+            onChange={(v) => setTags(v as string[])}
+            options={REPORT_TAGS.map((tag, i) => ({ value: tag, label: t(`Report_Tag_${i}`) }))}
+          />
+        </Form.Item>
+        <Form.Item label={t('Discussion_Report_Reason')}>
+          <Input.TextArea
+            aria-label={t('Discussion_Report_Reason')}
+            placeholder={t('Discussion_Report_Reason_Placeholder')}
+            value={reason}
+            maxLength={DISCUSSION_LIMITS.reportReason}
+            showCount
+            autoSize={{ minRows: 3, maxRows: 6 }}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};
