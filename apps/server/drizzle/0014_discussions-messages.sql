@@ -55,6 +55,7 @@ CREATE TABLE "mine_messages" (
 	"recipient_uid" text NOT NULL,
 	"title" text NOT NULL,
 	"content" text NOT NULL,
+	"vars" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"state" integer DEFAULT 0 NOT NULL,
 	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL
 );

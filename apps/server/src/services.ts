@@ -293,7 +293,13 @@ const createSiteAdminServices = (
   });
   return {
     audit,
-    adminUsers: createAdminUserService({ repo: userRepo, sessions: base.sessions, audit, now: opts.now }),
+    adminUsers: createAdminUserService({
+      repo: userRepo,
+      sessions: base.sessions,
+      audit,
+      messages: createMessageService({ repo: createMessageRepository(db) }),
+      now: opts.now,
+    }),
     adminTags: createAdminTagService({ repo: createAdminTagRepository(db), now: opts.now }),
     notices: createNoticeService({ repo: createNoticeRepository(db), users: userRepo, now: opts.now }),
     adminSite: createAdminSiteService({

@@ -392,6 +392,28 @@ export const MESSAGES = {
     'zh-CN': '您今天发帖已达 {count} 篇上限，请明天再来',
     'en-US': "You have reached today's limit of {count} posts; please come back tomorrow",
   },
+  // ---- Mine messages: what the site tells one user (rendered in the reader's language) ----
+  mineRoleChangedTitle: { 'zh-CN': '您的角色已变更', 'en-US': 'Your role has changed' },
+  mineRoleChanged: { 'zh-CN': '管理员将您的角色设为：{role}', 'en-US': 'An administrator set your role to: {role}' },
+  mineBannedTitle: { 'zh-CN': '您的账号已被封禁', 'en-US': 'Your account has been banned' },
+  mineBanned: {
+    'zh-CN': '管理员封禁了您的账号；如有疑问请联系管理员。',
+    'en-US': 'An administrator banned your account; contact an administrator with any questions.',
+  },
+  mineUnbannedTitle: { 'zh-CN': '您的账号已解封', 'en-US': 'Your account is active again' },
+  mineUnbanned: {
+    'zh-CN': '管理员解除了对您账号的封禁。',
+    'en-US': 'An administrator lifted the ban on your account.',
+  },
+  role_root: { 'zh-CN': '超级管理员', 'en-US': 'Super admin' },
+  role_admin: { 'zh-CN': '管理员', 'en-US': 'Admin' },
+  role_default_user: { 'zh-CN': '外部学生（不能登录）', 'en-US': 'External student (cannot log in)' },
+  role_user: { 'zh-CN': '普通用户', 'en-US': 'User' },
+  role_no_discuss_user: { 'zh-CN': '禁止发帖用户', 'en-US': 'User who cannot post discussions' },
+  role_mute_user: { 'zh-CN': '禁言用户', 'en-US': 'Muted user' },
+  role_no_subimit_no_discuss_user: { 'zh-CN': '禁止提交与发帖用户', 'en-US': 'User who cannot submit or post' },
+  role_no_subimit_mute_user: { 'zh-CN': '禁止提交且禁言用户', 'en-US': 'Muted user who cannot submit' },
+  role_problem_admin: { 'zh-CN': '题目管理员', 'en-US': 'Problem admin' },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1068,8 +1068,10 @@ export const mineMessages = pgTable(
     recipientUid: text('recipient_uid')
       .notNull()
       .references(() => users.uid, { onDelete: 'cascade' }),
+    /** Message keys (packages/shared messages.ts), shown in the reader's language with `vars`. */
     title: text('title').notNull(),
     content: text('content').notNull(),
+    vars: jsonb('vars').$type<Record<string, string>>().notNull().default({}),
     state: integer('state').notNull().default(0),
     gmtCreate: createdAt(),
   },

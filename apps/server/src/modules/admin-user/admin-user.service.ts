@@ -6,6 +6,7 @@ import type { BinaryAnswer } from '../../http/bind.js';
 import { generatePassword, hashPassword } from '../../lib/password.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { SessionService } from '../auth/session.service.js';
+import type { MessageService } from '../message/message.service.js';
 import type { AdminUserRepository, AdminUserRow, UserPatch } from './admin-user.repository.js';
 
 type EditInput = z.output<(typeof contract.editUser)['input']>;
@@ -44,6 +45,8 @@ export const createAdminUserService = (deps: {
   repo: AdminUserRepository;
   sessions: SessionService;
   audit: AuditService;
+  /** Role and ban changes are told to the user (Mine). */
+  messages: Pick<MessageService, 'tell'>;
   now?: () => Date;
 }) => {
   const now = deps.now ?? (() => new Date());
@@ -116,6 +119,23 @@ export const createAdminUserService = (deps: {
       await deps.repo.update(user.uid, patch, roleChange, now());
       const target = { type: 'user', id: user.uid };
       if (patch.passwordHash || statusChange === 1) await deps.sessions.revokeAll(user.uid);
+      // The user hears of it under Mine (a banned user reads it once the ban is lifted).
+      const roleName = roleChange !== undefined ? roleById(roleChange)?.name : undefined;
+      if (roleName) {
+        await deps.messages.tell({
+          recipientUid: user.uid,
+          title: 'mineRoleChangedTitle',
+          content: 'mineRoleChanged',
+          vars: { role: `role_${roleName}` },
+        });
+      }
+      if (statusChange !== undefined) {
+        await deps.messages.tell({
+          recipientUid: user.uid,
+          title: statusChange === 1 ? 'mineBannedTitle' : 'mineUnbannedTitle',
+          content: statusChange === 1 ? 'mineBanned' : 'mineUnbanned',
+        });
+      }
       if (roleChange !== undefined) {
         await deps.audit.record(actor, 'userRole', target, {
           username: user.username,

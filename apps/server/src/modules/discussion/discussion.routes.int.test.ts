@@ -278,6 +278,28 @@ describe.each(DB_KINDS)('discussions and the message centre (%s)', (kind) => {
     expect((await call('GET', '/api/msg/mine', early.token)).body.data.total).toBe(0);
   });
 
+  it('Mine: a role change is told to the user, in the language they read it in', async () => {
+    const u = await userToken();
+    expect((await call('PUT', '/api/admin/user/edit-user', root, { uid: u.uid, type: 1004 })).status).toBe(200);
+    expect((await call('GET', '/api/msg/unread', u.token)).body.data.mine).toBe(1);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/msg/mine',
+      headers: { authorization: u.token, 'accept-language': 'en-US' },
+    });
+    expect(res.json().data.records[0]).toMatchObject({
+      type: 'Mine',
+      title: 'Your role has changed',
+      content: 'An administrator set your role to: User who cannot post discussions',
+      state: false,
+    });
+    const zh = await call('GET', '/api/msg/mine', u.token);
+    expect(zh.body.data.records[0]).toMatchObject({ title: '您的角色已变更', state: true });
+    expect((await call('GET', '/api/msg/unread', u.token)).body.data.mine).toBe(0);
+    await call('DELETE', '/api/msg/clean?type=Mine', u.token);
+    expect((await call('GET', '/api/msg/mine', u.token)).body.data.total).toBe(0);
+  });
+
   it.runIf(kind === 'postgres')('20 parallel likes by one user count once', async () => {
     const a = await userToken();
     const b = await userToken();

@@ -52,7 +52,7 @@ export const createMessageRepository = (db: Db) => ({
     await db.insert(userMessages).values(m);
   },
 
-  async sendMine(m: { recipientUid: string; title: string; content: string }) {
+  async sendMine(m: { recipientUid: string; title: string; content: string; vars: Record<string, string> }) {
     await db.insert(mineMessages).values(m);
   },
 

@@ -13,6 +13,6 @@ export const registerMessageRoutes = (app: FastifyInstance, deps: BindDeps, s: A
   bind(app, deps, msg.getReplyMessages, (q, ctx) => m.replies(q, must(ctx.user)));
   bind(app, deps, msg.getLikeMessages, (q, ctx) => m.likes(q, must(ctx.user)));
   bind(app, deps, msg.getSysMessages, (q, ctx) => m.sys(q, must(ctx.user)));
-  bind(app, deps, msg.getMineMessages, (q, ctx) => m.mine(q, must(ctx.user)));
+  bind(app, deps, msg.getMineMessages, (q, ctx) => m.mine(q, must(ctx.user), ctx.locale));
   bind(app, deps, msg.cleanMessages, (q, ctx) => m.clean(q, must(ctx.user)));
 };

@@ -1,4 +1,14 @@
-import { isAdminRole, type Page, type SysMessage, type UnreadCounts, type UserMessage } from '@oj/shared';
+import {
+  isAdminRole,
+  isMessageKey,
+  type Locale,
+  type MessageKey,
+  message,
+  type Page,
+  type SysMessage,
+  type UnreadCounts,
+  type UserMessage,
+} from '@oj/shared';
 import type { AuthUser } from '../auth/session.service.js';
 import type { MessageRepository, NewUserMessage, UserMessageList } from './message.repository.js';
 
@@ -64,13 +74,22 @@ export const createMessageService = (deps: { repo: MessageRepository }) => {
       };
     },
 
-    async mine(q: { currentPage: number; limit: number }, viewer: AuthUser): Promise<Page<SysMessage>> {
+    /** Mine messages are stored as message keys with their values, and read in the reader's language. */
+    async mine(q: { currentPage: number; limit: number }, viewer: AuthUser, locale: Locale): Promise<Page<SysMessage>> {
       const { rows, total } = await repo.minePage(viewer.uid, (q.currentPage - 1) * q.limit, q.limit);
+      const text = (key: string, vars: Record<string, string>) =>
+        isMessageKey(key)
+          ? message(
+              key,
+              locale,
+              Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, isMessageKey(v) ? message(v, locale) : v])),
+            )
+          : key;
       return {
         records: rows.map((n) => ({
           id: n.id,
-          title: n.title,
-          content: n.content,
+          title: text(n.title, n.vars),
+          content: text(n.content, n.vars),
           adminId: null,
           type: 'Mine' as const,
           state: n.state === 1,
@@ -95,8 +114,10 @@ export const createMessageService = (deps: { repo: MessageRepository }) => {
       await repo.send(m);
     },
 
-    /** The site's own message to one user (Mine). */
-    tell: (m: { recipientUid: string; title: string; content: string }) => repo.sendMine(m),
+    /** The site's own message to one user (Mine): message keys for its title and text, and their values (a value that
+     * is a message key is shown in the reader's language too). */
+    tell: (m: { recipientUid: string; title: MessageKey; content: MessageKey; vars?: Record<string, string> }) =>
+      repo.sendMine({ recipientUid: m.recipientUid, title: m.title, content: m.content, vars: m.vars ?? {} }),
   };
 };
 export type MessageService = ReturnType<typeof createMessageService>;
