@@ -13,6 +13,7 @@ import { registerAdminTagRoutes } from './modules/admin-tag/admin-tag.routes.js'
 import { registerAdminUserRoutes } from './modules/admin-user/admin-user.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerCommentRoutes } from './modules/comment/comment.routes.js';
 import { registerContestRoutes } from './modules/contest/contest.routes.js';
 import { registerContestFileRoutes } from './modules/contest/contest-file.routes.js';
 import { registerContestStaffRoutes } from './modules/contest/contest-staff.routes.js';
@@ -134,6 +135,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerContestStaffRoutes(app, deps, opts.services);
   registerTrainingRoutes(app, deps, opts.services);
   registerDiscussionRoutes(app, deps, opts.services);
+  registerCommentRoutes(app, deps, opts.services);
   registerMessageRoutes(app, deps, opts.services);
   registerUserRoutes(app, deps, opts.services);
   registerAdminDashboardRoutes(app, deps, opts.services);

@@ -22,6 +22,8 @@ import { createLoginVerificationRepository } from './modules/auth/login-verifica
 import { createLoginVerificationService } from './modules/auth/login-verification.service.js';
 import { createSessionRepository } from './modules/auth/session.repository.js';
 import { createSessionService } from './modules/auth/session.service.js';
+import { createCommentRepository } from './modules/comment/comment.repository.js';
+import { createCommentService } from './modules/comment/comment.service.js';
 import { createAdminContestService } from './modules/contest/admin-contest.service.js';
 import { createContestRepository } from './modules/contest/contest.repository.js';
 import { createContestService } from './modules/contest/contest.service.js';
@@ -169,6 +171,14 @@ const createPublicServices = (
   });
   // The message centre (issue 17): discussions tell authors about likes through it.
   const messages = createMessageService({ repo: createMessageRepository(db) });
+  const discussions = createDiscussionService({
+    db,
+    repo: createDiscussionRepository(db),
+    problems: base.problems,
+    site,
+    messages,
+    now: opts.now,
+  });
   const mail = createMailService({
     site: base.siteRepository,
     logger: pino({ level: process.env.LOG_LEVEL ?? 'info' }),
@@ -177,13 +187,14 @@ const createPublicServices = (
     contests: contestService,
     trainings: trainingService,
     messages,
-    discussions: createDiscussionService({
+    discussions,
+    comments: createCommentService({
       db,
-      repo: createDiscussionRepository(db),
-      problems: base.problems,
+      repo: createCommentRepository(db),
       site,
+      discussions,
+      contests: contestService,
       messages,
-      now: opts.now,
     }),
     contestFiles: createContestFileService({
       contests: contestService,

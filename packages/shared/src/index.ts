@@ -17,6 +17,8 @@ export type { AdminUser } from './contract/admin-user.js';
 export * as adminUser from './contract/admin-user.js';
 export type { AuditAction, AuditEntry } from './contract/audit.js';
 export * as audit from './contract/audit.js';
+export type { Comment, Reply } from './contract/comment.js';
+export * as comment from './contract/comment.js';
 export type {
   AcmContestRankRow,
   Contest,

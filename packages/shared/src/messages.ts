@@ -392,6 +392,27 @@ export const MESSAGES = {
     'zh-CN': '您今天发帖已达 {count} 篇上限，请明天再来',
     'en-US': "You have reached today's limit of {count} posts; please come back tomorrow",
   },
+  // ---- comments and replies (issue 18; decision 0021) ----
+  commentAcRequired: {
+    'zh-CN': '您需要至少通过 {count} 道题目才能评论',
+    'en-US': 'You need at least {count} accepted problems to comment',
+  },
+  commentNotOwned: {
+    'zh-CN': '您只能删除自己的评论或回复',
+    'en-US': 'You can only delete your own comments and replies',
+  },
+  commentReplyRefused: {
+    'zh-CN': '比赛管理员的评论不能回复',
+    'en-US': 'Comments of the contest admins cannot be replied to',
+  },
+  replyQuoteMismatch: {
+    'zh-CN': '引用的评论或回复不属于该评论',
+    'en-US': 'The quoted comment or reply does not belong to this comment',
+  },
+  commentPlaceMismatch: {
+    'zh-CN': '该评论不属于此讨论或比赛',
+    'en-US': 'The comment does not belong to this discussion or contest',
+  },
   // ---- Mine messages: what the site tells one user (rendered in the reader's language) ----
   mineRoleChangedTitle: { 'zh-CN': '您的角色已变更', 'en-US': 'Your role has changed' },
   mineRoleChanged: { 'zh-CN': '管理员将您的角色设为：{role}', 'en-US': 'An administrator set your role to: {role}' },

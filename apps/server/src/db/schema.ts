@@ -1094,3 +1094,62 @@ export const noticeStates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.uid, t.noticeId] })],
 );
+
+// ---- comments and replies (issue 18; reference §6.4; decision 0021) ---------------------------------------
+
+/** A comment under a discussion (`did`) or in a contest (`cid`). */
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    did: integer('did').references(() => discussions.id, { onDelete: 'cascade' }),
+    cid: integer('cid').references(() => contests.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    /** The author's badge when posted: root, admin or user. */
+    role: text('role').notNull().default('user'),
+    content: text('content').notNull(),
+    likeNum: integer('like_num').notNull().default(0),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [
+    index('comments_discussion_idx').on(t.did, sql`${t.likeNum} desc`, sql`${t.gmtCreate} desc`),
+    index('comments_contest_idx').on(t.cid, sql`${t.likeNum} desc`, sql`${t.gmtCreate} desc`),
+  ],
+);
+
+export const replies = pgTable(
+  'replies',
+  {
+    id: serial('id').primaryKey(),
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('user'),
+    /** Whom it answers: the quoted comment's or reply's author. */
+    toUid: text('to_uid').references(() => users.uid, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [index('replies_comment_idx').on(t.commentId, t.id)],
+);
+
+export const commentLikes = pgTable(
+  'comment_likes',
+  {
+    commentId: integer('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    gmtCreate: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.uid] })],
+);

@@ -479,6 +479,16 @@ export const createContestService = (deps: {
       return null;
     },
 
+    /** The contest's comment area (decision 0021): 404 for a hidden contest, the view rule's refusal (401 anonymous,
+     * 403) otherwise; then whether the caller is a contest admin, who created it and whether it is running. */
+    async commentAccess(cid: number, viewer: AuthUser | undefined) {
+      const c = await load(cid, viewer);
+      // A visitor must log in to open a contest (spec 2 §6), a public one too.
+      if (!viewer) throw new AppError(401, 'pleaseLogin');
+      await checkViewAccess(c, viewer);
+      return { admin: isContestAdmin(c, viewer), creatorUid: c.uid, running: contestStatusAt(c, now()) === 0 };
+    },
+
     async access(cid: number, viewer: AuthUser) {
       const c = await load(cid, viewer);
       return { access: await hasAccess(c, viewer) };

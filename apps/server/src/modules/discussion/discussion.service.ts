@@ -59,7 +59,13 @@ const toDiscussion = (r: Loaded): Discussion => ({
 });
 
 /** The author's badge (spec 2 §6: SPA for root, ADM for admin; problem_admin counts as admin, reference §6.4). */
-const roleOf = (user: AuthUser) => (isRoot(user.roles) ? 'root' : isAdminRole(user.roles) ? 'admin' : 'user');
+export const roleOf = (user: AuthUser) => (isRoot(user.roles) ? 'root' : isAdminRole(user.roles) ? 'admin' : 'user');
+
+/** The problems a user has solved in the public bank (the switches' thresholds for posting and commenting). */
+export const acceptedProblems = async (db: Db, uid: string) => {
+  const [rec] = await db.select({ ac: userRecords.ac }).from(userRecords).where(eq(userRecords.uid, uid));
+  return rec?.ac ?? 0;
+};
 
 const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 /** Midnight of the server's day (the daily post limit's window). */
@@ -132,9 +138,9 @@ export const createDiscussionService = (deps: {
   const checkPostingLimits = async (viewer: AuthUser) => {
     if (isAdmin(viewer)) return;
     const s = await deps.site.switches();
-    const [rec] = await deps.db.select({ ac: userRecords.ac }).from(userRecords).where(eq(userRecords.uid, viewer.uid));
     const need = s.defaultCreateDiscussionACInitValue;
-    if ((rec?.ac ?? 0) < need) throw new AppError(403, 'discussionAcRequired', { count: String(need) });
+    if ((await acceptedProblems(deps.db, viewer.uid)) < need)
+      throw new AppError(403, 'discussionAcRequired', { count: String(need) });
     const limit = s.defaultCreateDiscussionDailyLimit;
     if (limit > 0 && (await repo.postedSince(viewer.uid, startOfDay(now()))) >= limit) {
       throw new AppError(429, 'discussionDailyLimit', { count: String(limit) });
@@ -142,6 +148,9 @@ export const createDiscussionService = (deps: {
   };
 
   return {
+    /** A discussion the caller may read (its comments live under it). */
+    readable: visible,
+
     async categories() {
       return (await repo.categories(null)).map(toCategory);
     },
