@@ -124,7 +124,7 @@ const AdminTrainingCategoryPage = () => {
                   onChange={(c) => setEditing({ ...editing, color: c.toHexString() })}
                 />
               ) : (
-                <Space size={6}>
+                <Space size={6} align="center">
                   <span
                     aria-hidden
                     style={{ display: 'inline-block', width: 16, height: 16, borderRadius: 3, background: color }}
@@ -146,6 +146,8 @@ const AdminTrainingCategoryPage = () => {
             title: t('Admin_Training_Option'),
             key: 'option',
             width: 170,
+            // Always in view on a phone, where the table scrolls sideways.
+            fixed: 'right',
             render: (_, r) =>
               isEditing(r) ? (
                 <Space>

@@ -146,7 +146,8 @@ const AdminTrainingEditPage = () => {
         <Form.Item name="description" rules={[required(t('Admin_Training_Description'))]}>
           <MarkdownFieldAdapter label={t('Admin_Training_Description')} />
         </Form.Item>
-        <Space wrap size="large" align="start">
+        {/* One wrapping row: even gaps beside each other, no doubled gap when a phone stacks them. */}
+        <Space wrap size={[24, 0]} align="start">
           <Form.Item name="auth" label={t('Admin_Training_Auth')}>
             <Radio.Group
               options={[
@@ -164,8 +165,6 @@ const AdminTrainingEditPage = () => {
               <Input.Password maxLength={100} style={{ maxWidth: 240 }} />
             </Form.Item>
           )}
-        </Space>
-        <Space wrap size="large" align="start">
           <Form.Item
             name="categoryId"
             label={t('Admin_Training_Category_Field')}

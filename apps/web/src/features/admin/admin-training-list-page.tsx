@@ -43,27 +43,29 @@ const AdminTrainingListPage = () => {
     },
   });
 
+  // On a phone the tools go under the title: beside it they squeeze it into one character a line.
+  const narrow = screens.md === false;
+  const tools = (
+    <Space wrap style={narrow ? { marginBottom: 12 } : { justifyContent: 'flex-end' }}>
+      <Input.Search
+        aria-label={t('Admin_Training_Search')}
+        placeholder={t('Admin_Training_Search')}
+        allowClear
+        style={{ maxWidth: 240 }}
+        onSearch={(v) => {
+          setKeyword(v.trim());
+          setPage(1);
+        }}
+      />
+      <Button type="primary" onClick={() => navigate('/admin/training/create')}>
+        {t('Admin_Training_Create')}
+      </Button>
+    </Space>
+  );
+
   return (
-    <Panel
-      title={t('Admin_Training_List')}
-      extra={
-        <Space wrap style={{ justifyContent: 'flex-end' }}>
-          <Input.Search
-            aria-label={t('Admin_Training_Search')}
-            placeholder={t('Admin_Training_Search')}
-            allowClear
-            style={{ maxWidth: 240 }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
-          />
-          <Button type="primary" onClick={() => navigate('/admin/training/create')}>
-            {t('Admin_Training_Create')}
-          </Button>
-        </Space>
-      }
-    >
+    <Panel title={t('Admin_Training_List')} extra={narrow ? undefined : tools}>
+      {narrow && tools}
       <Table<AdminTraining>
         rowKey="id"
         loading={list.isFetching}
@@ -82,7 +84,12 @@ const AdminTrainingListPage = () => {
           {
             title: t('Admin_Training_Title'),
             dataIndex: 'title',
-            render: (title: string, r) => <Link to={`/training/${r.id}`}>{title}</Link>,
+            // A long title wraps instead of widening the table past a phone's screen.
+            render: (title: string, r) => (
+              <div style={{ minWidth: 160, maxWidth: 280, overflowWrap: 'anywhere' }}>
+                <Link to={`/training/${r.id}`}>{title}</Link>
+              </div>
+            ),
           },
           {
             title: t('Admin_Training_Auth'),

@@ -1,6 +1,6 @@
 import { adminTraining as contract, INT32, type TrainingProblemEntry } from '@oj/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Table } from 'antd';
+import { Button, Form, Grid, Input, InputNumber, Modal, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -150,6 +150,8 @@ const AddFromPublicDialog = ({
                 title: t('Admin_Training_Option'),
                 key: 'add',
                 width: 90,
+                // Always in view on a phone, where the table scrolls sideways.
+                fixed: 'right',
                 render: (_, p) => (
                   <Button
                     size="small"
@@ -232,19 +234,21 @@ const AdminTrainingProblemPage = () => {
     update.mutate({ entry: e, draft });
   };
 
+  // On a phone the tools go under the title: beside it they squeeze it into one character a line.
+  const narrow = Grid.useBreakpoint().md === false;
+  const tools = (
+    <Space wrap style={narrow ? { marginBottom: 12 } : { justifyContent: 'flex-end' }}>
+      <Button type="primary" onClick={() => setPickerOpen(true)}>
+        {t('Admin_Training_Add_From_Public')}
+      </Button>
+      <Link to={`/admin/training/${tid}/edit`}>{t('Admin_Training_Edit')}</Link>
+      <Link to={`/training/${tid}`}>{t('Admin_Training_View')}</Link>
+    </Space>
+  );
+
   return (
-    <Panel
-      title={`${t('Admin_Training_Problem_List')} · #${tid}`}
-      extra={
-        <Space wrap style={{ justifyContent: 'flex-end' }}>
-          <Button type="primary" onClick={() => setPickerOpen(true)}>
-            {t('Admin_Training_Add_From_Public')}
-          </Button>
-          <Link to={`/admin/training/${tid}/edit`}>{t('Admin_Training_Edit')}</Link>
-          <Link to={`/training/${tid}`}>{t('Admin_Training_View')}</Link>
-        </Space>
-      }
-    >
+    <Panel title={`${t('Admin_Training_Problem_List')} · #${tid}`} extra={narrow ? undefined : tools}>
+      {narrow && tools}
       <Table<Row>
         rowKey="id"
         loading={list.isFetching}

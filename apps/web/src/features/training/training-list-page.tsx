@@ -13,7 +13,7 @@ import { useSession } from '../../lib/auth-store';
 import { MOBILE_MAX_WIDTH, toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
 import { useMaxWidth } from '../../lib/use-media-query';
-import { progressColor, trainingPercent } from './training-progress';
+import { plainExcerpt, progressColor, trainingPercent } from './training-progress';
 import { registerTrainingTexts } from './training-texts';
 
 const { TRAINING_AUTH, TRAINING_PAGE } = contract;
@@ -116,7 +116,7 @@ const TrainingListPage = () => {
   const description = (tr: Training) =>
     tr.description ? (
       <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
-        {tr.description}
+        {plainExcerpt(tr.description)}
       </Typography.Paragraph>
     ) : null;
 
@@ -143,34 +143,35 @@ const TrainingListPage = () => {
     );
   };
 
+  const filters = (
+    <Space wrap style={mobile ? { width: '100%', marginBottom: 12 } : undefined}>
+      <Select
+        aria-label={t('Training_Auth')}
+        value={auth ?? 'all'}
+        style={{ width: 120 }}
+        onChange={(v) => update({ auth: v === 'all' ? undefined : v })}
+        options={[
+          { value: 'all', label: t('Training_All') },
+          { value: TRAINING_AUTH.PUBLIC, label: t('Training_Public') },
+          { value: TRAINING_AUTH.PRIVATE, label: t('Training_Private') },
+        ]}
+      />
+      <Input.Search
+        aria-label={t('Search_Training')}
+        placeholder={t('Search_Training')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        allowClear
+        style={{ width: mobile ? '100%' : 220, maxWidth: 220 }}
+        onSearch={(v) => update({ keyword: v.trim() })}
+      />
+    </Space>
+  );
+
   return (
-    <Panel
-      title={t('Training_List')}
-      extra={
-        <Space wrap>
-          <Select
-            aria-label={t('Training_Auth')}
-            value={auth ?? 'all'}
-            style={{ width: 120 }}
-            onChange={(v) => update({ auth: v === 'all' ? undefined : v })}
-            options={[
-              { value: 'all', label: t('Training_All') },
-              { value: TRAINING_AUTH.PUBLIC, label: t('Training_Public') },
-              { value: TRAINING_AUTH.PRIVATE, label: t('Training_Private') },
-            ]}
-          />
-          <Input.Search
-            aria-label={t('Search_Training')}
-            placeholder={t('Search_Training')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            allowClear
-            style={{ width: mobile ? '100%' : 220, maxWidth: 220 }}
-            onSearch={(v) => update({ keyword: v.trim() })}
-          />
-        </Space>
-      }
-    >
+    // On a phone the filters go under the title: beside it they squeeze it into one character a line.
+    <Panel title={t('Training_List')} extra={mobile ? undefined : filters}>
+      {mobile && filters}
       <Space wrap size={[4, 8]} role="group" aria-label={chipsLabel} style={{ marginBottom: 12 }}>
         <span style={{ marginRight: 4 }}>{chipsLabel}:</span>
         {chip(undefined, t('Training_All'), null)}

@@ -3,6 +3,8 @@ import { Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/auth-store';
+import { MOBILE_MAX_WIDTH } from '../../lib/notify';
+import { useMaxWidth } from '../../lib/use-media-query';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { DifficultyTag } from '../problem/difficulty-tag';
 import { MyStatusIcon } from '../problem/problem-list-page';
@@ -22,6 +24,9 @@ const TrainingProblemListPage = () => {
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();
   const { training, problems, problemsLoading } = useTrainingContext();
+  // A phone keeps the columns a student needs, so the title is not pushed out of sight.
+  const mobile = useMaxWidth(MOBILE_MAX_WIDTH);
+  const wide = <T,>(columns: T[]) => (mobile ? [] : columns);
   return (
     <Table<TrainingProblem>
       rowKey="pid"
@@ -47,13 +52,18 @@ const TrainingProblemListPage = () => {
               },
             ]
           : []),
-        { title: t('Training_Problem_Pid'), dataIndex: 'pid', width: 70 },
+        ...wide([{ title: t('Training_Problem_Pid'), dataIndex: 'pid', width: 70 }]),
         { title: t('Training_Problem_ID'), dataIndex: 'problemId', width: 110 },
         {
           title: t('Training_Problem_Title'),
           dataIndex: 'title',
           render: (title: string, p) => (
-            <Link to={trainingProblemPath(training.id, p.problemId)} onClick={(e) => e.stopPropagation()}>
+            <Link
+              to={trainingProblemPath(training.id, p.problemId)}
+              onClick={(e) => e.stopPropagation()}
+              // On a phone a long title wraps within the screen rather than widening the table.
+              style={mobile ? { display: 'inline-block', maxWidth: 160, overflowWrap: 'anywhere' } : undefined}
+            >
               {title}
             </Link>
           ),
@@ -64,21 +74,23 @@ const TrainingProblemListPage = () => {
           width: 90,
           render: (d: number) => <DifficultyTag difficulty={d} />,
         },
-        {
-          title: t('Training_Tags'),
-          key: 'tags',
-          render: (_, p) => (
-            <Space size={[0, 4]} wrap style={{ maxWidth: 260 }}>
-              {p.tags.map((tag) => (
-                <Tag key={tag.id} color={tag.color ?? undefined}>
-                  {tag.name}
-                </Tag>
-              ))}
-            </Space>
-          ),
-        },
-        { title: t('Training_AC'), dataIndex: 'ac', width: 70 },
-        { title: t('Training_Total'), dataIndex: 'total', width: 80 },
+        ...wide([
+          {
+            title: t('Training_Tags'),
+            key: 'tags',
+            render: (_: unknown, p: TrainingProblem) => (
+              <Space size={[0, 4]} wrap style={{ maxWidth: 260 }}>
+                {p.tags.map((tag) => (
+                  <Tag key={tag.id} color={tag.color ?? undefined}>
+                    {tag.name}
+                  </Tag>
+                ))}
+              </Space>
+            ),
+          },
+          { title: t('Training_AC'), dataIndex: 'ac', width: 70 },
+          { title: t('Training_Total'), dataIndex: 'total', width: 80 },
+        ]),
         {
           title: t('Training_Passing_Rate'),
           key: 'rate',

@@ -51,3 +51,17 @@ export const rankNumber = (currentPage: number, limit: number, index: number) =>
 /** The submissions of a user on one problem, as the status page reads its query (spec 2 §2 "Training rank"). */
 export const userProblemStatusPath = (username: string, problemId: string) =>
   `/status?${new URLSearchParams({ username, problemID: problemId }).toString()}`;
+
+/** A markdown description as the plain text of the list's two-line excerpt: no heading, list or quote marks, no
+ * emphasis, code or link syntax, images and HTML tags dropped, whitespace collapsed. */
+export const plainExcerpt = (markdown: string) =>
+  markdown
+    .replace(/```[^\n]*\n?/g, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/^\s{0,3}(#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, '')
+    .replace(/(\*\*|__|~~|`)/g, '')
+    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*)[*_](?=[\s).,!?:;]|$)/g, '$1$2')
+    .replace(/\s+/g, ' ')
+    .trim();

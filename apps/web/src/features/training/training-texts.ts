@@ -26,7 +26,10 @@ export const TRAINING_TEXTS = {
   Enter_the_training_password: ['请输入训练密码', 'Enter the training password'],
   Register_Training: ['参加训练', 'Register'],
   Register_training_successfully: ['参加训练成功', 'Register training successfully'],
-  No_Training_Access: ['你还没有此训练的访问权限，请输入密码参加', 'You have no access to this training yet'],
+  No_Training_Access: [
+    '你还没有此训练的访问权限，请输入密码参加',
+    'You have no access to this training yet; enter its password to join',
+  ],
   Training_Login_Required: ['请先登录再打开训练', 'Please login first to open the training'],
   Training_Login: ['登录', 'Login'],
   Training_Not_Found: ['训练不存在或无法访问', 'The training does not exist or cannot be opened'],

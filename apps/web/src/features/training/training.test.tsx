@@ -15,6 +15,7 @@ import TrainingListPage from './training-list-page';
 import {
   PROGRESS_COLORS,
   passingRate,
+  plainExcerpt,
   progressColor,
   rankCellState,
   rankNumber,
@@ -107,6 +108,14 @@ describe('training progress and rates (spec 2 §9)', () => {
     expect(trainingPercent(4, 4)).toBe(100);
   });
 
+  it('shows a markdown description in the list as plain text', () => {
+    expect(plainExcerpt('## Warm up\nSolve **A+B** and `sort`.\n\n- read\n1. submit')).toBe(
+      'Warm up Solve A+B and sort. read submit',
+    );
+    expect(plainExcerpt('See [the guide](http://x/y) ![pic](/a.png) > quoted')).toBe('See the guide > quoted');
+    expect(plainExcerpt('> tip: *carefully*, a*b*c stays')).toBe('tip: carefully, a*b*c stays');
+  });
+
   it('gives the passing rate as ac/total in percent with two decimals', () => {
     expect(passingRate(1, 3)).toBe('33.33%');
     expect(passingRate(2, 2)).toBe('100.00%');
@@ -154,6 +163,8 @@ describe('training list', { timeout: 20_000 }, () => {
     const { router } = renderList();
     const title = await screen.findByRole('button', { name: 'Greedy basics' });
     expect(screen.getByText('1/2')).toBeTruthy();
+    // The markdown description reads as plain text.
+    expect(screen.getByText('Warm up Solve them in order.')).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Beginner' })).toBeTruthy();
     fireEvent.click(title);
     expect(toasts.warning).toHaveBeenCalledWith('Please login first', expect.anything());
