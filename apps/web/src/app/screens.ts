@@ -65,11 +65,10 @@ export const SCREENS: Record<ScreenName, Screen> = {
   ContestAnnouncementList: contestScreen('ContestAnnouncementList'),
   ACMScoreBoard: contestScreen('ContestScoreboard'),
   OIScoreBoard: contestScreen('ContestScoreboard'),
-  // Contest part 2: the staff screens (AC info, rejudge, printing, scroll board) are live; comments answer 404 until
-  // they land.
+  // Contest part 2: the staff screens (AC info, rejudge, printing, scroll board) and the comment tab.
   ContestACInfo: contestScreen('ContestACInfo'),
   ContestRejudgeAdmin: contestScreen('ContestRejudgeAdmin'),
-  ContestComment: NotFoundPage,
+  ContestComment: contestScreen('ContestComment'),
   ContestPrint: contestScreen('ContestPrint'),
   ContestAdminPrint: contestScreen('ContestAdminPrint'),
   ContestScrollBoard: contestScreen('ContestScrollBoard'),

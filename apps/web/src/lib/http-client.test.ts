@@ -1,4 +1,4 @@
-import { account, discussion, home } from '@oj/shared';
+import { account, comment, discussion, home } from '@oj/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, buildUrl, createHttpClient, type HttpClientDeps } from './http-client';
 
@@ -79,6 +79,19 @@ describe('HTTP client', () => {
     expect((calls[0].init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
     await client.call(discussion.deleteDiscussion, { did: 3 });
     expect(calls[1].url).toBe('/api/discussion?did=3');
+    expect(calls[1].init.body).toBeUndefined();
+  });
+
+  it('sends a DELETE whose input carries a nested object as a JSON body (the reply to delete)', async () => {
+    const { client, calls } = setup(() => new Response(envelope(200, null)));
+    await client.call(comment.deleteReply, { reply: { id: 5 }, did: 3 });
+    expect(calls[0].url).toBe('/api/reply');
+    expect(calls[0].init.method).toBe('DELETE');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ reply: { id: 5 }, did: 3 });
+    expect((calls[0].init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    // A flat DELETE input still travels in the query string.
+    await client.call(comment.deleteComment, { id: 8, cid: 2 });
+    expect(calls[1].url).toBe('/api/comment?id=8&cid=2');
     expect(calls[1].init.body).toBeUndefined();
   });
 

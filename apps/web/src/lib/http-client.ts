@@ -62,6 +62,13 @@ export const buildUrl = (path: string, input: unknown) => {
   return qs ? `${path}?${qs}` : path;
 };
 
+/** An object input with a field that is itself an object (not a list): only a JSON body keeps its shape. */
+const hasNestedObject = (input: unknown) =>
+  !!input &&
+  typeof input === 'object' &&
+  !(typeof FormData !== 'undefined' && input instanceof FormData) &&
+  Object.values(input as Record<string, unknown>).some((v) => !!v && typeof v === 'object' && !Array.isArray(v));
+
 export const createHttpClient = (deps: HttpClientDeps) => {
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const timeoutMs = deps.timeoutMs ?? LIMITS.httpTimeoutMs;
@@ -76,9 +83,12 @@ export const createHttpClient = (deps: HttpClientDeps) => {
     const token = opts.anonymous ? null : deps.getToken();
     if (token) headers.Authorization = token;
     // A DELETE whose input is a list sends it as a JSON array body (DESIGN §8 "Paths and bodies":
-    // `DELETE /api/admin/discussion` with `[did, ...]`); other DELETE inputs stay in the query string.
+    // `DELETE /api/admin/discussion` with `[did, ...]`), and so does one carrying a nested object (`DELETE /api/reply`
+    // with `{ reply: { id }, did }`), which a query string cannot carry; other DELETE inputs stay in the query string.
     const hasBody =
-      endpoint.method === 'POST' || endpoint.method === 'PUT' || (endpoint.method === 'DELETE' && Array.isArray(input));
+      endpoint.method === 'POST' ||
+      endpoint.method === 'PUT' ||
+      (endpoint.method === 'DELETE' && (Array.isArray(input) || hasNestedObject(input)));
     // Multipart uploads (avatar, files) let the browser set the boundary in Content-Type.
     const form = typeof FormData !== 'undefined' && input instanceof FormData ? input : null;
     if (hasBody && !form) headers['Content-Type'] = 'application/json';

@@ -10,7 +10,7 @@ import { toast } from '../../lib/notify';
 import { registerAdminDiscussionTexts } from './admin-discussion-texts';
 
 const PAGE_SIZE = contract.DISCUSSION_PAGE;
-const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
+const time = (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(v).format('YYYY-MM-DD HH:mm')}</span>;
 const LIST_KEY = ['admin', 'discussions'];
 const REPORT_KEY = ['admin', 'discussion-reports'];
 
@@ -98,20 +98,20 @@ const DiscussionTable = () => {
           onChange: setPage,
         }}
         columns={[
-          { title: 'ID', dataIndex: 'id', width: 70 },
+          { title: 'ID', dataIndex: 'id', width: 60 },
           {
             title: t('Admin_Discussion_Column_Title'),
             dataIndex: 'title',
-            render: (v: string) => <div style={{ maxWidth: 320, wordBreak: 'break-word' }}>{v}</div>,
+            render: (v: string) => <div style={{ maxWidth: 260, wordBreak: 'break-word' }}>{v}</div>,
           },
-          { title: t('Admin_Discussion_Author'), dataIndex: 'author', width: 120 },
+          { title: t('Admin_Discussion_Author'), dataIndex: 'author', width: 100 },
           {
             title: t('Admin_Discussion_Category'),
             dataIndex: 'categoryName',
-            width: 110,
+            width: 90,
             render: (v: string | null) => (v ? <Tag color="blue">{v}</Tag> : null),
           },
-          { title: t('Admin_Discussion_Problem'), dataIndex: 'pid', width: 90 },
+          { title: t('Admin_Discussion_Problem'), dataIndex: 'pid', width: 80 },
           {
             title: t('Admin_Discussion_Top'),
             dataIndex: 'topPriority',
@@ -141,6 +141,7 @@ const DiscussionTable = () => {
             title: t('Admin_Discussion_Option'),
             key: 'option',
             width: 80,
+            fixed: 'right',
             render: (_, d) => <OpenLink did={d.id} />,
           },
         ]}
@@ -183,19 +184,19 @@ const ReportTable = () => {
         onChange: setPage,
       }}
       columns={[
-        { title: 'ID', dataIndex: 'id', width: 70 },
+        { title: 'ID', dataIndex: 'id', width: 60 },
         {
           title: t('Admin_Discussion_Column_Title'),
           dataIndex: 'discussionTitle',
-          render: (v: string) => <div style={{ maxWidth: 260, wordBreak: 'break-word' }}>{v}</div>,
+          render: (v: string) => <div style={{ maxWidth: 220, wordBreak: 'break-word' }}>{v}</div>,
         },
-        { title: t('Admin_Discussion_Author'), dataIndex: 'discussionAuthor', width: 120 },
-        { title: t('Admin_Discussion_Reporter'), dataIndex: 'reporter', width: 120 },
+        { title: t('Admin_Discussion_Author'), dataIndex: 'discussionAuthor', width: 100 },
+        { title: t('Admin_Discussion_Reporter'), dataIndex: 'reporter', width: 100 },
         {
           title: t('Admin_Discussion_Report_Content'),
           dataIndex: 'content',
           render: (v: string) => (
-            <Typography.Paragraph style={{ maxWidth: 320, margin: 0, wordBreak: 'break-word' }}>
+            <Typography.Paragraph style={{ maxWidth: 220, margin: 0, wordBreak: 'break-word' }}>
               {v}
             </Typography.Paragraph>
           ),
@@ -217,6 +218,7 @@ const ReportTable = () => {
           title: t('Admin_Discussion_Option'),
           key: 'option',
           width: 80,
+          fixed: 'right',
           render: (_, r) => <OpenLink did={r.did} />,
         },
       ]}

@@ -2,6 +2,7 @@
 export { default as ContestACInfo } from './contest-ac-info-page';
 export { default as ContestAdminPrint } from './contest-admin-print-page';
 export { default as ContestAnnouncementList } from './contest-announcement-page';
+export { default as ContestComment } from './contest-comment-page';
 export { default as ContestDetails } from './contest-detail-page';
 export { default as ContestList } from './contest-list-page';
 export { default as ContestPrint } from './contest-print-page';

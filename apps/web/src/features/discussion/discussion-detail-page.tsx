@@ -18,15 +18,17 @@ import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
+import { CommentSection } from '../comment/comment-section';
 import { DiscussionAuthor } from './discussion-author';
 import { type DiscussionDialogState, DiscussionEditDialog } from './discussion-edit-dialog';
 import { DiscussionCounts, formatTime, useDiscussionCategories } from './discussion-list-page';
 import { discussionRights } from './discussion-model';
 import { DiscussionReportDialog } from './discussion-report-dialog';
 import { registerDiscussionTexts } from './discussion-texts';
+import './discussion.css';
 
 /** /discussion-detail/:discussionID (spec 2 §2): the post, like, report, edit (author) and delete (author or
- * admin). The comment section of the next release goes into the marked container below the post. */
+ * admin), and the comment section below the post. */
 const DiscussionDetailPage = () => {
   registerDiscussionTexts();
   const { t } = useTranslation();
@@ -178,13 +180,16 @@ const DiscussionDetailPage = () => {
           </Space>
         </Space>
       </Panel>
-      {/* The comment section (next release) mounts here; nothing is shown until it exists. */}
       <section
         id="discussion-comments"
         className="oj-discussion__comments"
         aria-label={t('Discussion_Comments')}
         data-discussion-id={d.id}
-      />
+      >
+        <Panel title={t('Discussion_Comments')}>
+          <CommentSection did={d.id} />
+        </Panel>
+      </section>
       <DiscussionEditDialog
         state={dialog}
         categories={categories.data ?? []}

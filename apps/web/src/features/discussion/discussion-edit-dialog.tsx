@@ -15,6 +15,7 @@ import {
   emptyDraft,
   prefixProblemTitle,
 } from './discussion-model';
+import './discussion.css';
 
 export type DiscussionDialogState =
   | { mode: 'create' /** The problem of /discussion/:problemID, fixed in the form. */; pid?: string }
@@ -48,6 +49,7 @@ const MarkdownInput = ({
       {preview ? (
         <section
           aria-label={`${label} ${t('Discussion_Preview')}`}
+          className="oj-discussion__content"
           style={{ border: '1px solid #eee', borderRadius: 6, padding: 8, minHeight: 120, overflowX: 'auto' }}
         >
           {value?.trim() ? (

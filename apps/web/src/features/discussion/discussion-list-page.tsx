@@ -147,19 +147,18 @@ const DiscussionListPage = () => {
     <Panel
       title={problemID ? t('Discussion_Problem_List', { pid: problemID }) : t('Discussion_List')}
       extra={
-        <Space wrap>
-          {problemID && (
-            <>
-              <Link to={`/problem/${encodeURIComponent(problemID)}`}>{t('Discussion_Back_To_Problem')}</Link>
-              <Link to="/discussion">{t('Discussion_All_Discussions')}</Link>
-            </>
-          )}
-          <Button type="primary" onClick={openCreate}>
-            {t('Discussion_Create')}
-          </Button>
-        </Space>
+        <Button type="primary" onClick={openCreate} style={{ flex: 'none' }}>
+          {t('Discussion_Create')}
+        </Button>
       }
     >
+      {/* In the body, not beside the title: on a phone the title, two links and the button cannot share a row. */}
+      {problemID && (
+        <Space wrap size={[16, 4]} style={{ marginBottom: 12 }}>
+          <Link to={`/problem/${encodeURIComponent(problemID)}`}>{t('Discussion_Back_To_Problem')}</Link>
+          <Link to="/discussion">{t('Discussion_All_Discussions')}</Link>
+        </Space>
+      )}
       <Space wrap size={[12, 8]} style={{ marginBottom: 12, width: '100%' }}>
         <Input.Search
           aria-label={t('Discussion_Search')}
@@ -182,7 +181,7 @@ const DiscussionListPage = () => {
         )}
       </Space>
       <Space wrap size={[4, 8]} role="group" aria-label={t('Discussion_Category')} style={{ marginBottom: 12 }}>
-        <span style={{ marginRight: 4 }}>{t('Discussion_Category')}:</span>
+        <span style={{ marginRight: 4 }}>{t('Discussion_Category_Label')}</span>
         {chip(undefined, t('Discussion_All'))}
         {(categories.data ?? []).map((c) => chip(c.id, c.name))}
         {isSuperAdmin && (

@@ -10,6 +10,7 @@ export const DISCUSSION_TEXTS = {
   Discussion_All_Discussions: ['全部讨论', 'All discussions'],
   Discussion_Search: ['搜索讨论', 'Search discussions'],
   Discussion_Category: ['分类', 'Category'],
+  Discussion_Category_Label: ['分类：', 'Category:'],
   Discussion_All: ['全部', 'All'],
   Discussion_Only_Mine: ['只看我的', 'Only mine'],
   Discussion_Create: ['发布讨论', 'Post a discussion'],

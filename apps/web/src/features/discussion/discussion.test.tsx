@@ -274,8 +274,10 @@ describe('discussion detail', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
-    // The comment section's place is there, empty.
-    expect(screen.getByRole('region', { name: 'Comments' }).childElementCount).toBe(0);
+    // The comment section sits below the post and loads the discussion's comments.
+    const comments = screen.getByRole('region', { name: 'Comments' });
+    expect(within(comments).getByRole('textbox', { name: 'Comment content' })).toBeTruthy();
+    await waitFor(() => expect(queryOf(String(callsTo(fetchMock, '/api/comments')[0]?.[0])).get('did')).toBe('9'));
   });
 
   it('toggles the like and adjusts the count by one', async () => {

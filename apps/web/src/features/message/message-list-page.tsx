@@ -13,6 +13,7 @@ import { toast } from '../../lib/notify';
 import { actionKey, endpointOf, type MessageTab, messageTabOf, pageSizeOf, sourcePath } from './message-model';
 import { registerMessageTexts } from './message-texts';
 import { UNREAD_QUERY_KEY } from './use-unread-counts';
+import './message.css';
 
 type AnyMessage = UserMessage | SysMessage;
 
@@ -71,7 +72,7 @@ const UserMessageItem = ({ m }: { m: UserMessage }) => {
 const SysMessageItem = ({ m }: { m: SysMessage }) => (
   <Space orientation="vertical" size={2} style={{ width: '100%', minWidth: 0 }}>
     <strong style={{ wordBreak: 'break-word' }}>{m.title}</strong>
-    <div style={{ overflowX: 'auto', minWidth: 0 }}>
+    <div className="oj-message__content" style={{ overflowX: 'auto', minWidth: 0 }}>
       <MarkdownView source={m.content} />
     </div>
     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
