@@ -77,7 +77,10 @@ test('a student posts on a problem, another likes and reports it, the author hea
   await expect(content).toContainText('I use scanf.');
   await expect(content.locator('code')).toHaveText('<script>alert(1)</script>');
   expect(await content.locator('script, img[onerror], [href^="javascript"]').count()).toBe(0);
-  await b.getByText('click', { exact: true }).click({ trial: true }).catch(() => {});
+  await b
+    .getByText('click', { exact: true })
+    .click({ trial: true })
+    .catch(() => {});
   expect(await b.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await b.getByRole('button', { name: /举\s?报/ }).click();
   const report = b.getByRole('dialog');

@@ -77,7 +77,7 @@ describe.each(DB_KINDS)('comments and replies (%s)', (kind) => {
       sourceTitle: d.title,
       sourceContent: 'Use **long long**',
       senderUsername: b.username,
-      quoteType: 'Comment',
+      quoteContent: null,
     });
     const anon = await call('GET', `/api/comments?did=${d.id}`);
     expect(anon.body.data.commentList.records.map((c: { content: string }) => c.content).sort()).toEqual([
@@ -113,7 +113,14 @@ describe.each(DB_KINDS)('comments and replies (%s)', (kind) => {
     expect((await call('GET', '/api/msg/reply', b.token)).body.data.total).toBe(4);
     const toA = await call('GET', '/api/msg/reply', a.token);
     expect(toA.body.data.records).toHaveLength(1);
-    expect(toA.body.data.records[0]).toMatchObject({ action: 'Reply', sourceTitle: d.title, sourceContent: 'Thanks!' });
+    // The reply's text, and what it answers (a's own reply).
+    expect(toA.body.data.records[0]).toMatchObject({
+      action: 'Reply',
+      sourceTitle: d.title,
+      sourceContent: 'Thanks!',
+      quoteType: 'Reply',
+      quoteContent: 'Thanks!',
+    });
 
     // Quotes of another comment's reply, or a discussion the comment is not under: 400, nothing stored.
     const other = await discussion(a.token);

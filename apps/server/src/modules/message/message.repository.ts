@@ -2,10 +2,12 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   adminNotices,
+  comments,
   contests,
   discussions,
   mineMessages,
   noticeStates,
+  replies,
   userMessages,
   users,
 } from '../../db/schema.js';
@@ -71,6 +73,10 @@ export const createMessageRepository = (db: Db) => ({
           sourceTitle: sql<string | null>`case ${userMessages.sourceType}
             when 'Discussion' then (select ${discussions.title} from ${discussions} where ${discussions.id} = ${userMessages.sourceId})
             when 'Contest' then (select ${contests.title} from ${contests} where ${contests.id} = ${userMessages.sourceId})
+            end`,
+          quoteContent: sql<string | null>`case ${userMessages.quoteType}
+            when 'Comment' then (select ${comments.content} from ${comments} where ${comments.id} = ${userMessages.quoteId})
+            when 'Reply' then (select ${replies.content} from ${replies} where ${replies.id} = ${userMessages.quoteId})
             end`,
         })
         .from(userMessages)

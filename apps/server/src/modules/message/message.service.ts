@@ -25,7 +25,7 @@ export const createMessageService = (deps: { repo: MessageRepository }) => {
   ): Promise<Page<UserMessage>> => {
     const { rows, total } = await repo.userPage(viewer.uid, list, (q.currentPage - 1) * q.limit, q.limit);
     return {
-      records: rows.map(({ m, senderUsername, senderAvatar, sourceTitle }) => ({
+      records: rows.map(({ m, senderUsername, senderAvatar, sourceTitle, quoteContent }) => ({
         id: m.id,
         action: m.action,
         sourceId: m.sourceId,
@@ -34,7 +34,7 @@ export const createMessageService = (deps: { repo: MessageRepository }) => {
         sourceContent: m.sourceContent,
         quoteId: m.quoteId,
         quoteType: m.quoteType,
-        quoteContent: null,
+        quoteContent,
         url: m.url,
         state: m.state === 1,
         senderId: m.senderUid,

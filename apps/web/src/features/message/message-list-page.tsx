@@ -52,6 +52,11 @@ const UserMessageItem = ({ m }: { m: UserMessage }) => {
           )}{' '}
           {t(actionKey(m.action))} {to ? <Link to={to}>{title}</Link> : <span>{title}</span>}
         </span>
+        {m.sourceTitle && m.sourceContent && m.sourceContent !== m.sourceTitle && (
+          <Typography.Paragraph ellipsis={{ rows: 3 }} style={{ margin: 0, wordBreak: 'break-word' }}>
+            {m.sourceContent}
+          </Typography.Paragraph>
+        )}
         {m.quoteContent && (
           <Typography.Paragraph
             type="secondary"
