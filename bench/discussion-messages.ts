@@ -144,7 +144,11 @@ const main = async () => {
     for (const [, , url] of calls) await measure('warm-up', url);
     const runs: Record<string, { median: number; p99: number; rps: number }[]> = {};
     // Interleaved, three times, so that a noisy moment on the shared machine does not land on one call only.
-    for (let k = 0; k < 3; k++) for (const [key, , url] of calls) (runs[key] ??= []).push(await measure(key, url));
+    for (let k = 0; k < 3; k++) {
+      for (const [key, , url] of calls) {
+        runs[key] = [...(runs[key] ?? []), await measure(key, url)];
+      }
+    }
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const summary = (key: string) => ({
       median: med(runs[key].map((r) => r.median)),
