@@ -38,6 +38,7 @@ import {
   type Viewer,
 } from './comment-model';
 import { registerCommentTexts } from './comment-texts';
+import './comment.css';
 
 export type CommentSectionProps = CommentPlace;
 

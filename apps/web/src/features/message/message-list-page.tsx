@@ -10,7 +10,15 @@ import { MarkdownView } from '../../components/markdown-view';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
-import { actionKey, endpointOf, type MessageTab, messageTabOf, pageSizeOf, sourcePath } from './message-model';
+import {
+  actionKey,
+  endpointOf,
+  type MessageTab,
+  messageTabOf,
+  pageSizeOf,
+  plainExcerpt,
+  sourcePath,
+} from './message-model';
 import { registerMessageTexts } from './message-texts';
 import { UNREAD_QUERY_KEY } from './use-unread-counts';
 import './message.css';
@@ -33,7 +41,7 @@ const ReadState = ({ read }: { read: boolean }) => {
 const UserMessageItem = ({ m }: { m: UserMessage }) => {
   const { t } = useTranslation();
   const to = sourcePath(m);
-  const title = m.sourceTitle || m.sourceContent || t('Message_Source_Untitled');
+  const title = m.sourceTitle || plainExcerpt(m.sourceContent ?? '') || t('Message_Source_Untitled');
   const sender = m.senderUsername ?? t('Message_Someone');
   return (
     <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
@@ -54,7 +62,7 @@ const UserMessageItem = ({ m }: { m: UserMessage }) => {
         </span>
         {m.sourceTitle && m.sourceContent && m.sourceContent !== m.sourceTitle && (
           <Typography.Paragraph ellipsis={{ rows: 3 }} style={{ margin: 0, wordBreak: 'break-word' }}>
-            {m.sourceContent}
+            {plainExcerpt(m.sourceContent)}
           </Typography.Paragraph>
         )}
         {m.quoteContent && (
@@ -63,7 +71,7 @@ const UserMessageItem = ({ m }: { m: UserMessage }) => {
             ellipsis={{ rows: 3 }}
             style={{ margin: 0, paddingLeft: 8, borderLeft: '3px solid #e5e5e5', wordBreak: 'break-word' }}
           >
-            {m.quoteContent}
+            {plainExcerpt(m.quoteContent)}
           </Typography.Paragraph>
         )}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -8,7 +8,7 @@ import { bindNotifiers } from '../../lib/notify';
 import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
 import { NavBar } from '../layout/nav-bar';
 import MessageListPage from './message-list-page';
-import { sourcePath } from './message-model';
+import { plainExcerpt, sourcePath } from './message-model';
 import MessagePage from './message-page';
 
 const USER = {
@@ -115,6 +115,13 @@ describe('message centre', { timeout: 60_000 }, () => {
     expect(sourcePath({ ...COMMENT, url: 'javascript:alert(1)' })).toBe('/discussion-detail/9');
     expect(sourcePath({ ...COMMENT, url: '//evil.example/x' })).toBe('/discussion-detail/9');
     expect(sourcePath({ ...COMMENT, sourceType: 'Contest', sourceId: 3 })).toBe('/contest/3/comment');
+  });
+
+  it('shows a comment excerpt as plain text, without markdown marks', () => {
+    const source =
+      '## My approach\n\n1. read\n\n```cpp\nint main(){}\n```\n\n> quoted **bold** `x` [link](/a) ![img](/b.png)';
+    expect(plainExcerpt(source)).toBe('My approach 1. read int main(){} quoted bold x link img');
+    expect(plainExcerpt('plain text')).toBe('plain text');
   });
 
   it('opens the comments tab by default, pages by 6 and refreshes the unread counter after loading', async () => {
