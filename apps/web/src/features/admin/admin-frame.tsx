@@ -28,7 +28,8 @@ const AdminFrame = () => {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="light">
+      {/* Below lg the menu folds away; its trigger sits in the header row's free left side, not over the page. */}
+      <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="light" zeroWidthTriggerStyle={{ top: 12 }}>
         <div style={{ padding: 16, fontWeight: 700, fontSize: 18 }}>{t('Admin')}</div>
         <Menu mode="inline" items={items} selectedKeys={[pathname]} aria-label={t('Admin')} />
       </Layout.Sider>
