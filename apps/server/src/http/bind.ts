@@ -13,6 +13,9 @@ import { PreSerialized } from './pre-serialized.js';
 import { toValidationError } from './validation.js';
 
 /** What a route handler sees of the request: never Fastify's objects. */
+/** The caller of an `access: 'user'` (or stricter) endpoint: the guard has refused the call without one. */
+export const userOf = (ctx: RequestContext) => ctx.user as AuthUser;
+
 export interface RequestContext {
   user: AuthUser | undefined;
   meta: ClientMeta;

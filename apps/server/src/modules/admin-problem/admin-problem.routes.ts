@@ -1,9 +1,7 @@
 import { adminProblem, file } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
-import { type BindDeps, bind, type RequestContext } from '../../http/bind.js';
+import { type BindDeps, bind, userOf } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
-
-const userOf = (ctx: RequestContext) => ctx.user as NonNullable<RequestContext['user']>;
 
 export const registerAdminProblemRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const p = s.adminProblems;

@@ -1,12 +1,12 @@
 import { audit } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
-import { type BindDeps, bind, type RequestContext } from '../../http/bind.js';
+import { type BindDeps, bind, type RequestContext, userOf } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
 import type { Actor } from './audit.service.js';
 
 /** The acting admin of a request, for the audit log. */
 export const actorOf = (ctx: RequestContext): Actor => {
-  const user = ctx.user as NonNullable<RequestContext['user']>;
+  const user = userOf(ctx);
   return { uid: user.uid, username: user.username, ip: ctx.meta.ip };
 };
 

@@ -1,11 +1,8 @@
 import { contestStaff } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
-import { type BindDeps, bind, type RequestContext } from '../../http/bind.js';
+import { type BindDeps, bind, userOf } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
 import { actorOf } from '../audit/audit.routes.js';
-
-/** `access: 'user'` and `'root'` endpoints always carry a user (the guard refuses them otherwise). */
-const userOf = (ctx: RequestContext) => ctx.user as NonNullable<RequestContext['user']>;
 
 export const registerContestStaffRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const c = s.contestStaff;

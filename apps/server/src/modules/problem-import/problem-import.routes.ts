@@ -1,10 +1,10 @@
 import { importFormats } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
-import { type BindDeps, bind, type RequestContext } from '../../http/bind.js';
+import { type BindDeps, bind, type RequestContext, userOf } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
 
 const importerOf = (ctx: RequestContext) => {
-  const user = ctx.user as NonNullable<RequestContext['user']>;
+  const user = userOf(ctx);
   return { uid: user.uid, username: user.username };
 };
 

@@ -1,11 +1,8 @@
 import { type AuditAction, submission } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
-import { type BindDeps, bind, type RequestContext } from '../../http/bind.js';
+import { type BindDeps, bind, type RequestContext, userOf } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
 import { actorOf } from '../audit/audit.routes.js';
-
-/** `access: 'user'` endpoints always have a user; the guard answered 401 otherwise. */
-const userOf = (ctx: RequestContext) => ctx.user as NonNullable<RequestContext['user']>;
 
 export const registerSubmissionRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const p = s.submissionPublic;

@@ -1,9 +1,7 @@
 import { user } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
-import { type BindDeps, bind, type RequestContext } from '../../http/bind.js';
+import { type BindDeps, bind, userOf } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
-
-const userOf = (ctx: RequestContext) => ctx.user as NonNullable<RequestContext['user']>;
 
 export const registerUserRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   bind(app, deps, user.getUserHomeInfo, (q, ctx) => s.userHome.home(q, ctx.user));
