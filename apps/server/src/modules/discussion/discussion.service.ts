@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { userRecords } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
+import { boundedMap } from '../../lib/bounded-map.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { MessageService } from '../message/message.service.js';
 import type { ProblemRepository } from '../problem/problem.repository.js';
@@ -92,7 +93,7 @@ export const createDiscussionService = (deps: {
 
   /** A list's total is counted at most every TOTAL_CACHE_MS per filter (every page of the list asks); this
    * server's own changes count it again at once. */
-  const totals = new Map<string, { at: number; total: Promise<number> }>();
+  const totals = boundedMap<string, { at: number; total: Promise<number> }>(1000);
   const totalOf = (f: DiscussionFilter) => {
     const key = JSON.stringify(f);
     const at = Date.now();
@@ -101,7 +102,6 @@ export const createDiscussionService = (deps: {
     const total = repo.count(f);
     totals.set(key, { at, total });
     total.catch(() => totals.delete(key));
-    if (totals.size > 1000) totals.delete(totals.keys().next().value as string);
     return total;
   };
   const changed = () => totals.clear();

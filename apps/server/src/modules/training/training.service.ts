@@ -16,6 +16,7 @@ const { TRAINING_AUTH } = training;
 
 import { badRequest, forbidden, notFound } from '../../http/app-error.js';
 import { PreSerialized } from '../../http/pre-serialized.js';
+import { boundedMap } from '../../lib/bounded-map.js';
 import type { PasswordAttemptsService } from '../access/password-attempts.service.js';
 import type { AuthUser } from '../auth/session.service.js';
 import { toTag } from '../problem/problem.mapper.js';
@@ -83,7 +84,7 @@ export const createTrainingService = (deps: {
 }) => {
   const { repo } = deps;
   /** Rank pages by training, view (admin or not), page, size and keyword, with the rank version they were made at. */
-  const rankPages = new Map<string, { version: number; at: number; json: string }>();
+  const rankPages = boundedMap<string, { version: number; at: number; json: string }>(RANK_CACHE.maxEntries);
 
   /** A hidden training (or a group's, until groups come) does not exist for anyone but its admins. */
   const load = async (tid: number, viewer: AuthUser | undefined) => {
@@ -112,7 +113,9 @@ export const createTrainingService = (deps: {
 
   /** A training's problems with their tags and public counts, kept for PROBLEM_CACHE_MS while the training is
    * unchanged (its problem list and order bump gmtModified): the counts may lag by as much. */
-  const problemSets = new Map<number, { modified: number; at: number; rows: Promise<ProblemSetRow[]> }>();
+  const problemSets = boundedMap<number, { modified: number; at: number; rows: Promise<ProblemSetRow[]> }>(
+    RANK_CACHE.maxEntries,
+  );
   const problemSet = (t: TrainingRow): Promise<ProblemSetRow[]> => {
     const at = Date.now();
     const cached = problemSets.get(t.id);
@@ -124,7 +127,6 @@ export const createTrainingService = (deps: {
     })();
     problemSets.set(t.id, { modified: t.gmtModified.getTime(), at, rows });
     rows.catch(() => problemSets.delete(t.id));
-    if (problemSets.size > RANK_CACHE.maxEntries) problemSets.delete(problemSets.keys().next().value as number);
     return rows;
   };
 
@@ -327,9 +329,7 @@ export const createTrainingService = (deps: {
       };
       const json = JSON.stringify(page);
       // The version read before the page: a page newer than its version is only recomputed once more.
-      rankPages.delete(key);
       rankPages.set(key, { version: t.rankVersion, at, json });
-      if (rankPages.size > RANK_CACHE.maxEntries) rankPages.delete(rankPages.keys().next().value as string);
       return new PreSerialized(json);
     },
   };
