@@ -6,21 +6,16 @@
  *   node --import tsx bench/api-latency.ts --db postgres   # BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres
  *   node --import tsx bench/api-latency.ts --db pglite [--submissions 1000000]
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { seedRoles } from '../apps/server/src/bootstrap.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { createServices } from '../apps/server/src/services.js';
+import { arg, throwawayPostgres } from './bench-kit.js';
 
-const arg = (name: string, def: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : def;
-};
 const kind = arg('db', 'postgres');
 const SUBMISSIONS = Number(arg('submissions', '1000000'));
 const PROBLEMS = 10_000;
@@ -30,23 +25,7 @@ const REQUESTS = Number(arg('requests', '400'));
 const main = async () => {
   let url: string | undefined;
   let drop = async () => {};
-  if (kind === 'postgres') {
-    const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `oj_bench_${crypto.randomBytes(4).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const u = new URL(admin);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    drop = async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    };
-  }
+  if (kind === 'postgres') ({ url, drop } = await throwawayPostgres());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-'));
   const database = await openDatabase(url ? { url } : { dataDir: 'memory' });
   try {

@@ -7,7 +7,6 @@
  *   node --import tsx bench/contest-scoreboard.ts   # BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres
  *   node --import tsx bench/contest-scoreboard.ts --clients 50 --rounds 20
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,11 +16,8 @@ import { buildApp } from '../apps/server/src/app.js';
 import { seedRoles } from '../apps/server/src/bootstrap.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { createServices } from '../apps/server/src/services.js';
+import { arg, percentile, throwawayPostgres } from './bench-kit.js';
 
-const arg = (name: string, def: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : def;
-};
 const USERS = Number(arg('users', '5000'));
 const PROBLEMS = 12;
 const SUBMISSIONS = Number(arg('submissions', '300000'));
@@ -29,25 +25,10 @@ const CLIENTS = Number(arg('clients', '50'));
 const ROUNDS = Number(arg('rounds', '20'));
 const CID = 1000;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-
 const main = async () => {
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `oj_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  const drop = async () => {
-    const d = new pg.Client({ connectionString: admin });
-    await d.connect();
-    await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await d.end();
-  };
+  const { url, drop } = await throwawayPostgres();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-'));
-  const database = await openDatabase({ url: u.toString() });
+  const database = await openDatabase({ url });
   try {
     const db = database.db;
     const services = createServices(db, { dataDir });
@@ -130,7 +111,7 @@ const main = async () => {
     const verdictStream = (perSecond: number) => {
       let stop = false;
       let judged = 0;
-      const judge = new pg.Client({ connectionString: u.toString() });
+      const judge = new pg.Client({ connectionString: url });
       const run = (async () => {
         await judge.connect();
         let previous: number | undefined;

@@ -8,46 +8,26 @@
  *   node --import tsx bench/discussion-messages.ts   # BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres
  *   node --import tsx bench/discussion-messages.ts --clients 20 --rounds 50
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { seedRoles } from '../apps/server/src/bootstrap.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { createServices } from '../apps/server/src/services.js';
+import { arg, compareCalls, throwawayPostgres } from './bench-kit.js';
 
-const arg = (name: string, def: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : def;
-};
 const USERS = Number(arg('users', '10000'));
 const DISCUSSIONS = Number(arg('discussions', '20000'));
 const MESSAGES = Number(arg('messages', '1000000'));
 const CLIENTS = Number(arg('clients', '20'));
 const ROUNDS = Number(arg('rounds', '50'));
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-
 const main = async () => {
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `oj_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  const drop = async () => {
-    const d = new pg.Client({ connectionString: admin });
-    await d.connect();
-    await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await d.end();
-  };
+  const { url, drop } = await throwawayPostgres();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-'));
-  const database = await openDatabase({ url: u.toString() });
+  const database = await openDatabase({ url });
   try {
     const db = database.db;
     const services = createServices(db, { dataDir });
@@ -105,68 +85,22 @@ const main = async () => {
       Array.from({ length: CLIENTS }, async (_, i) => (await services.sessions.issue(`u${1 + i * 97}`, meta)).token),
     );
 
-    const measure = async (label: string, url: (client: number, round: number) => string) => {
-      const times: number[] = [];
-      const start = performance.now();
-      await Promise.all(
-        tokens.map(async (token, client) => {
-          for (let r = 0; r < ROUNDS; r++) {
-            const s = performance.now();
-            const res = await app.inject({ method: 'GET', url: url(client, r), headers: { authorization: token } });
-            times.push(performance.now() - s);
-            if (res.statusCode !== 200 || res.json().status !== 200)
-              throw new Error(`${label}: ${res.body.slice(0, 200)}`);
-          }
-        }),
-      );
-      const total = performance.now() - start;
-      times.sort((a, b) => a - b);
-      return {
-        label,
-        median: percentile(times, 0.5),
-        p99: percentile(times, 0.99),
-        rps: (times.length / total) * 1000,
-      };
-    };
-
-    const trivial = () => '/api/get-website-config';
-    const list = (client: number, round: number) =>
-      `/api/get-discussion-list?limit=10&currentPage=${1 + ((client * 7 + round) % 50)}${round % 2 ? `&cid=${1 + (round % 5)}` : ''}`;
-    const detail = (client: number, round: number) =>
-      `/api/get-discussion-detail?did=${1 + ((client * 997 + round * 31) % DISCUSSIONS)}`;
-    const unread = () => '/api/msg/unread';
-    const calls: [string, string, (c: number, r: number) => string][] = [
-      ['trivial', 'get-website-config (trivial)', trivial],
-      ['list', 'get-discussion-list (10 per page, pages 1-50, half by category)', list],
-      ['detail', 'get-discussion-detail (counts a view)', detail],
-      ['unread', 'msg/unread', unread],
-    ];
-    for (const [, , url] of calls) await measure('warm-up', url);
-    const runs: Record<string, { median: number; p99: number; rps: number }[]> = {};
-    // Interleaved, three times, so that a noisy moment on the shared machine does not land on one call only.
-    for (let k = 0; k < 3; k++) {
-      for (const [key, , url] of calls) {
-        runs[key] = [...(runs[key] ?? []), await measure(key, url)];
-      }
-    }
-    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const summary = (key: string) => ({
-      median: med(runs[key].map((r) => r.median)),
-      p99: med(runs[key].map((r) => r.p99)),
-      rps: med(runs[key].map((r) => r.rps)),
-    });
-    const base = summary('trivial');
     console.log(
       `\npostgres, ${USERS} users, ${DISCUSSIONS} discussions, ${MESSAGES} messages; ${CLIENTS} clients x ${ROUNDS} requests, median of 3 runs`,
     );
-    console.log('| call | median ms | p99 ms | req/s | median vs trivial |');
-    console.log('|---|---|---|---|---|');
-    for (const [key, label] of calls) {
-      const x = summary(key);
-      console.log(
-        `| ${label} | ${x.median.toFixed(2)} | ${x.p99.toFixed(2)} | ${x.rps.toFixed(0)} | ${(x.median / base.median).toFixed(2)}x |`,
-      );
-    }
+    await compareCalls(app, tokens, ROUNDS, [
+      ['get-website-config (trivial)', () => '/api/get-website-config'],
+      [
+        'get-discussion-list (10 per page, pages 1-50, half by category)',
+        (client, round) =>
+          `/api/get-discussion-list?limit=10&currentPage=${1 + ((client * 7 + round) % 50)}${round % 2 ? `&cid=${1 + (round % 5)}` : ''}`,
+      ],
+      [
+        'get-discussion-detail (counts a view)',
+        (client, round) => `/api/get-discussion-detail?did=${1 + ((client * 997 + round * 31) % DISCUSSIONS)}`,
+      ],
+      ['msg/unread', () => '/api/msg/unread'],
+    ]);
     await app.close();
   } finally {
     await database.close();

@@ -1,0 +1,96 @@
+/** What the benches share: a throwaway PostgreSQL database, percentiles, and GET calls measured under concurrent
+ * clients against a trivial endpoint in the same run. */
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+
+export const arg = (name: string, def: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : def;
+};
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+/** A new database on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres): its URL,
+ * and `drop` to remove it afterwards. */
+export const throwawayPostgres = async () => {
+  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `oj_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    },
+  };
+};
+
+export interface Timing {
+  median: number;
+  p99: number;
+  rps: number;
+}
+
+/** Each client (a session token) makes `rounds` GET calls one after another, all clients at once. */
+export const measureGets = async (
+  app: FastifyInstance,
+  tokens: string[],
+  rounds: number,
+  label: string,
+  url: (client: number, round: number) => string,
+): Promise<Timing> => {
+  const times: number[] = [];
+  const start = performance.now();
+  await Promise.all(
+    tokens.map(async (token, client) => {
+      for (let r = 0; r < rounds; r++) {
+        const s = performance.now();
+        const res = await app.inject({ method: 'GET', url: url(client, r), headers: { authorization: token } });
+        times.push(performance.now() - s);
+        if (res.statusCode !== 200 || res.json().status !== 200) throw new Error(`${label}: ${res.body.slice(0, 200)}`);
+      }
+    }),
+  );
+  const total = performance.now() - start;
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 0.5), p99: percentile(times, 0.99), rps: (times.length / total) * 1000 };
+};
+
+/** The calls (the first one the trivial baseline) measured after one unmeasured pass of each, three times
+ * interleaved so a noisy moment on a shared machine does not land on one call only; prints the medians of the three
+ * runs as a table with each call's ratio to the baseline. */
+export const compareCalls = async (
+  app: FastifyInstance,
+  tokens: string[],
+  rounds: number,
+  calls: [label: string, url: (client: number, round: number) => string][],
+) => {
+  for (const [label, url] of calls) await measureGets(app, tokens, rounds, label, url);
+  const runs: Timing[][] = calls.map(() => []);
+  for (let k = 0; k < 3; k++) {
+    for (const [i, [label, url]] of calls.entries()) runs[i].push(await measureGets(app, tokens, rounds, label, url));
+  }
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const summary = runs.map((r) => ({
+    median: med(r.map((x) => x.median)),
+    p99: med(r.map((x) => x.p99)),
+    rps: med(r.map((x) => x.rps)),
+  }));
+  console.log('| call | median ms | p99 ms | req/s | median vs trivial |');
+  console.log('|---|---|---|---|---|');
+  for (const [i, [label]] of calls.entries()) {
+    const x = summary[i];
+    console.log(
+      `| ${label} | ${x.median.toFixed(2)} | ${x.p99.toFixed(2)} | ${x.rps.toFixed(0)} | ${(x.median / summary[0].median).toFixed(2)}x |`,
+    );
+  }
+};
