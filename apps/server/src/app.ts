@@ -18,6 +18,7 @@ import { registerContestRoutes } from './modules/contest/contest.routes.js';
 import { registerContestFileRoutes } from './modules/contest/contest-file.routes.js';
 import { registerContestStaffRoutes } from './modules/contest/contest-staff.routes.js';
 import { registerDiscussionRoutes } from './modules/discussion/discussion.routes.js';
+import { registerGroupRoutes } from './modules/group/group.routes.js';
 import { registerImageProxyRoutes } from './modules/image-proxy/image-proxy.routes.js';
 import { registerJudgeRoutes } from './modules/judge/judge.routes.js';
 import { registerMessageRoutes } from './modules/message/message.routes.js';
@@ -135,6 +136,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerContestStaffRoutes(app, deps, opts.services);
   registerTrainingRoutes(app, deps, opts.services);
   registerDiscussionRoutes(app, deps, opts.services);
+  registerGroupRoutes(app, deps, opts.services);
   registerCommentRoutes(app, deps, opts.services);
   registerMessageRoutes(app, deps, opts.services);
   registerUserRoutes(app, deps, opts.services);

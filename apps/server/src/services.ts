@@ -33,6 +33,10 @@ import { createContestStaffRepository } from './modules/contest/contest-staff.re
 import { createContestStaffService } from './modules/contest/contest-staff.service.js';
 import { createDiscussionRepository } from './modules/discussion/discussion.repository.js';
 import { createDiscussionService } from './modules/discussion/discussion.service.js';
+import { createGroupRepository } from './modules/group/group.repository.js';
+import { createGroupService } from './modules/group/group.service.js';
+import { createGroupMemberService } from './modules/group/group-member.service.js';
+import { createGroupPolicy } from './modules/group/group-policy.js';
 import { createImageProxyService, type ImageProxyOptions } from './modules/image-proxy/image-proxy.service.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
@@ -183,10 +187,26 @@ const createPublicServices = (
     site: base.siteRepository,
     logger: pino({ level: process.env.LOG_LEVEL ?? 'info' }),
   });
+  // Groups (issue 19): one policy for every group endpoint, the later group problems, trainings, contests and
+  // discussions too; membership changes are told through the message centre.
+  const groupRepo = createGroupRepository(db);
+  const groupPolicy = createGroupPolicy(groupRepo);
   return {
     contests: contestService,
     trainings: trainingService,
     messages,
+    groupPolicy,
+    groups: createGroupService({
+      db,
+      repo: groupRepo,
+      policy: groupPolicy,
+      site,
+      messages,
+      images: createImageStore(opts.dataDir),
+      quota: base.uploadQuota,
+      now: opts.now,
+    }),
+    groupMembers: createGroupMemberService({ repo: groupRepo, policy: groupPolicy, passwords, messages }),
     discussions,
     comments: createCommentService({
       db,

@@ -38,6 +38,16 @@ export type {
 export * as discussion from './contract/discussion.js';
 export type { UploadedFile } from './contract/file.js';
 export * as file from './contract/file.js';
+export type {
+  Group,
+  GroupAnnouncement,
+  GroupForm,
+  GroupMember,
+  GroupRankRow,
+  GroupRole,
+  UserSuggestion,
+} from './contract/group.js';
+export * as group from './contract/group.js';
 export type { Announcement, WebsiteConfig } from './contract/home.js';
 export * as home from './contract/home.js';
 export type { ExternalImageMode } from './contract/image-proxy.js';

@@ -435,6 +435,119 @@ export const MESSAGES = {
   role_no_subimit_no_discuss_user: { 'zh-CN': '禁止提交与发帖用户', 'en-US': 'User who cannot submit or post' },
   role_no_subimit_mute_user: { 'zh-CN': '禁止提交且禁言用户', 'en-US': 'Muted user who cannot submit' },
   role_problem_admin: { 'zh-CN': '题目管理员', 'en-US': 'Problem admin' },
+  // ---- groups (issue 19, decision 0022) ----
+  groupNameLength: { 'zh-CN': '团队名称长度应为5~25个字符', 'en-US': 'The group name must be 5 to 25 characters' },
+  groupShortNameLength: {
+    'zh-CN': '团队简称长度应为5~10个字符',
+    'en-US': 'The group short name must be 5 to 10 characters',
+  },
+  groupBriefLength: { 'zh-CN': '团队简介长度应为5~50个字符', 'en-US': 'The group brief must be 5 to 50 characters' },
+  groupDescriptionLength: {
+    'zh-CN': '团队描述长度应为5~1000个字符',
+    'en-US': 'The group description must be 5 to 1000 characters',
+  },
+  groupCodeLength: {
+    'zh-CN': '非公开团队的邀请码必须为6个字符',
+    'en-US': 'A group that is not public needs an invitation code of exactly 6 characters',
+  },
+  groupReasonLength: { 'zh-CN': '申请理由长度应为5~100个字符', 'en-US': 'The reason must be 5 to 100 characters' },
+  groupAuthInvalid: {
+    'zh-CN': '团队权限只能是公开、保护或私有',
+    'en-US': 'The group type must be public, protected or private',
+  },
+  groupNameTaken: { 'zh-CN': '团队名称已被使用', 'en-US': 'This group name is taken' },
+  groupShortNameTaken: { 'zh-CN': '团队简称已被使用', 'en-US': 'This group short name is taken' },
+  groupCodeWrong: { 'zh-CN': '邀请码错误', 'en-US': 'The invitation code is wrong' },
+  groupAlreadyMember: { 'zh-CN': '您已是该团队成员', 'en-US': 'You are already a member of this group' },
+  groupAlreadyApplied: {
+    'zh-CN': '您已申请加入该团队，请等待管理员审核',
+    'en-US': 'You have already applied to this group; wait for an admin to answer',
+  },
+  groupApplyRefused: {
+    'zh-CN': '您的加入申请已被拒绝，请联系团队管理员',
+    'en-US': 'Your application was refused; contact an admin of the group',
+  },
+  groupUserAlreadyMember: { 'zh-CN': '该用户已是团队成员', 'en-US': 'This user is already a member of the group' },
+  groupOwnerCannotExit: {
+    'zh-CN': '团队拥有者不能退出团队，可以解散它',
+    'en-US': 'The owner cannot leave the group; disband it instead',
+  },
+  groupNotMember: { 'zh-CN': '您不是该团队的成员', 'en-US': 'You are not a member of this group' },
+  groupOwnerUntouchable: {
+    'zh-CN': '不能修改或移除团队拥有者',
+    'en-US': 'The group owner cannot be changed or removed',
+  },
+  groupCannotRemoveSelf: {
+    'zh-CN': '不能移除自己，请使用退出团队',
+    'en-US': 'You cannot remove yourself; leave the group instead',
+  },
+  groupLevelTooHigh: {
+    'zh-CN': '只能管理权限低于自己的成员，且只能授予低于自己的权限',
+    'en-US': 'You may only manage members below your own level and grant levels below your own',
+  },
+  groupNoDemoteToApplicant: {
+    'zh-CN': '团队成员不能被改回申请中或已拒绝',
+    'en-US': 'A member cannot be set back to applying or refused',
+  },
+  groupRootLevel: {
+    'zh-CN': '团队只有一个拥有者，不能授予拥有者权限',
+    'en-US': 'A group has one owner: that level cannot be granted',
+  },
+  groupMemberNotFound: { 'zh-CN': '该用户不在团队中', 'en-US': 'This user is not in the group' },
+  groupCreateAcRequired: {
+    'zh-CN': '通过至少 {count} 道题目后才能创建团队',
+    'en-US': 'Solve at least {count} problems to create a group',
+  },
+  groupCreateDailyLimit: {
+    'zh-CN': '每天最多创建 {count} 个团队',
+    'en-US': 'You can create at most {count} groups a day',
+  },
+  groupCreateLimit: { 'zh-CN': '每人最多创建 {count} 个团队', 'en-US': 'You can create at most {count} groups' },
+  mineGroupJoinedTitle: { 'zh-CN': '您已加入团队', 'en-US': 'You joined a group' },
+  mineGroupJoined: {
+    'zh-CN': '您已成为团队“{group}”的成员。',
+    'en-US': 'You are now a member of the group "{group}".',
+  },
+  mineGroupAddedTitle: { 'zh-CN': '您被加入了团队', 'en-US': 'You were added to a group' },
+  mineGroupAdded: {
+    'zh-CN': '{admin} 将您加入了团队“{group}”。',
+    'en-US': '{admin} added you to the group "{group}".',
+  },
+  mineGroupAppliedTitle: { 'zh-CN': '新的入团申请', 'en-US': 'A new group application' },
+  mineGroupApplied: {
+    'zh-CN': '{user} 申请加入团队“{group}”，请在团队成员页审核。',
+    'en-US': '{user} applied to join the group "{group}"; answer on the group\'s member page.',
+  },
+  mineGroupAcceptedTitle: { 'zh-CN': '入团申请已通过', 'en-US': 'Your group application was accepted' },
+  mineGroupAccepted: {
+    'zh-CN': '您加入团队“{group}”的申请已通过。',
+    'en-US': 'Your application to the group "{group}" was accepted.',
+  },
+  mineGroupRefusedTitle: { 'zh-CN': '入团申请被拒绝', 'en-US': 'Your group application was refused' },
+  mineGroupRefused: {
+    'zh-CN': '您加入团队“{group}”的申请被拒绝。',
+    'en-US': 'Your application to the group "{group}" was refused.',
+  },
+  mineGroupLevelTitle: { 'zh-CN': '团队权限变更', 'en-US': 'Your group role changed' },
+  mineGroupLevel: {
+    'zh-CN': '您在团队“{group}”中的身份已变为：{level}',
+    'en-US': 'Your role in the group "{group}" is now: {level}',
+  },
+  mineGroupRemovedTitle: { 'zh-CN': '您已被移出团队', 'en-US': 'You were removed from a group' },
+  mineGroupRemoved: {
+    'zh-CN': '您已被移出团队“{group}”。',
+    'en-US': 'You were removed from the group "{group}".',
+  },
+  mineGroupDisbandedTitle: { 'zh-CN': '团队已解散', 'en-US': 'A group was disbanded' },
+  mineGroupDisbanded: {
+    'zh-CN': '您所在的团队“{group}”已被解散。',
+    'en-US': 'The group "{group}" you belonged to was disbanded.',
+  },
+  groupLevel_1: { 'zh-CN': '申请中', 'en-US': 'Applying' },
+  groupLevel_2: { 'zh-CN': '已拒绝', 'en-US': 'Refused' },
+  groupLevel_3: { 'zh-CN': '普通成员', 'en-US': 'General Member' },
+  groupLevel_4: { 'zh-CN': '团队管理员', 'en-US': 'Group Admin' },
+  groupLevel_5: { 'zh-CN': '团队拥有者', 'en-US': 'Group Root' },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   index,
@@ -182,8 +183,8 @@ export const announcements = pgTable(
       .references(() => users.uid),
     /** 0 visible, 1 hidden. */
     status: integer('status').notNull().default(0),
-    /** Group announcements carry their group; site announcements have none. */
-    gid: integer('gid'),
+    /** Group announcements carry their group (and go with it); site announcements have none. */
+    gid: integer('gid').references((): AnyPgColumn => groups.id, { onDelete: 'cascade' }),
     gmtCreate: createdAt(),
     gmtModified: modifiedAt(),
   },
@@ -373,6 +374,8 @@ export const submissions = pgTable(
     index('submissions_uid_idx').on(t.uid, t.submitId),
     index('submissions_pid_idx').on(t.pid, t.submitId),
     index('submissions_cid_idx').on(t.cid, t.submitId),
+    // A group's own submissions (its rank and status list); most submissions have no group.
+    index('submissions_gid_idx').on(t.gid, t.uid).where(sql`${t.gid} is not null`),
     index('submissions_status_idx').on(t.status),
     // Per-user per-problem lookups (AC sync, best OI score, own status) and the week/heatmap statistics.
     index('submissions_uid_pid_idx').on(t.uid, t.pid),
@@ -1152,4 +1155,61 @@ export const commentLikes = pgTable(
     gmtCreate: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.commentId, t.uid] })],
+);
+
+// ---- groups (issue 19; spec 3 §3; reference §6.6; decision 0022) ----------------------------------------------
+
+/** A class: its owner (level 5 in group_members too), who may join (auth 1 public, 2 protected, 3 private with
+ * `code`), whether the list shows it to non-members (`visible`), and `status` 1 when the super admin banned it. */
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull(),
+    brief: text('brief').notNull(),
+    description: text('description').notNull(),
+    /** The owner. */
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid),
+    auth: integer('auth').notNull().default(1),
+    code: text('code'),
+    /** 1 listed for everyone, 0 for its members only. */
+    visible: integer('visible').notNull().default(1),
+    avatar: text('avatar'),
+    /** The stored file behind `avatar` (a `files` row of type group-avatar), replaced with it. */
+    avatarFile: text('avatar_file'),
+    status: integer('status').notNull().default(0),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [
+    uniqueIndex('groups_name_key').on(sql`lower(${t.name})`),
+    uniqueIndex('groups_short_name_key').on(sql`lower(${t.shortName})`),
+    index('groups_uid_idx').on(t.uid, t.gmtCreate),
+  ],
+);
+
+/** One user's membership of one group: auth 1 applying, 2 refused, 3 member, 4 admin, 5 root. */
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    id: serial('id').primaryKey(),
+    gid: integer('gid')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    auth: integer('auth').notNull(),
+    reason: text('reason'),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [
+    uniqueIndex('group_members_gid_uid_key').on(t.gid, t.uid),
+    index('group_members_gid_auth_idx').on(t.gid, t.auth, t.id),
+    index('group_members_uid_idx').on(t.uid, t.auth, t.gid),
+  ],
 );

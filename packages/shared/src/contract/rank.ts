@@ -21,7 +21,7 @@ export type AcmRankRow = z.infer<typeof acmRankRow>;
 export type OiRankRow = z.infer<typeof oiRankRow>;
 
 /** `type` is 0/1 or ACM/OI (DESIGN §7 "Query parameters"). */
-const rankType = z.preprocess(
+export const rankType = z.preprocess(
   (v) => {
     const s = String(v ?? '')
       .trim()

@@ -3,9 +3,9 @@ import { PASSWORD_ATTEMPTS } from '@oj/shared';
 import { AppError } from '../../http/app-error.js';
 import type { RateLimitRepository } from './rate-limit.repository.js';
 
-/** What users enter a shared password to join: a contest now, a training next. */
+/** What users enter a shared password (or code) to join: a contest, a training, a group. */
 export interface PasswordTarget {
-  kind: 'contest' | 'training';
+  kind: 'contest' | 'training' | 'group';
   id: number;
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { announcements, files, homeCarousel } from '../../db/schema.js';
 
@@ -10,12 +10,15 @@ export const createAdminSiteRepository = (db: Db) => ({
     const rows = await db
       .update(announcements)
       .set(a)
-      .where(eq(announcements.id, id))
-      .returning({ id: announcements.id, gid: announcements.gid });
+      .where(and(eq(announcements.id, id), isNull(announcements.gid)))
+      .returning({ id: announcements.id });
     return rows.length > 0;
   },
   async deleteAnnouncement(id: number) {
-    const rows = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
+    const rows = await db
+      .delete(announcements)
+      .where(and(eq(announcements.id, id), isNull(announcements.gid)))
+      .returning({ id: announcements.id });
     return rows.length > 0;
   },
 

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { userRecords } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
 import { boundedMap } from '../../lib/bounded-map.js';
+import { startOfDay } from '../../lib/start-of-day.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { MessageService } from '../message/message.service.js';
 import type { ProblemRepository } from '../problem/problem.repository.js';
@@ -66,15 +67,6 @@ export const roleOf = (user: AuthUser) => (isRoot(user.roles) ? 'root' : isAdmin
 export const acceptedProblems = async (db: Db, uid: string) => {
   const [rec] = await db.select({ ac: userRecords.ac }).from(userRecords).where(eq(userRecords.uid, uid));
   return rec?.ac ?? 0;
-};
-
-const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-/** Midnight of the server's day (the daily post limit's window). */
-const startOfDay = (d: Date) => {
-  const day = d.toLocaleDateString('en-CA', { timeZone: SERVER_TIME_ZONE });
-  const midnightUtc = new Date(`${day}T00:00:00Z`);
-  const local = new Date(midnightUtc.toLocaleString('en-US', { timeZone: SERVER_TIME_ZONE }));
-  return new Date(midnightUtc.getTime() - (local.getTime() - midnightUtc.getTime()));
 };
 
 /** Discussions (spec 2 §2, §5-§6; reference §6.4; decision 0020): who may read, post, edit, delete, like and

@@ -54,8 +54,10 @@ export const createMessageRepository = (db: Db) => ({
     await db.insert(userMessages).values(m);
   },
 
-  async sendMine(m: { recipientUid: string; title: string; content: string; vars: Record<string, string> }) {
-    await db.insert(mineMessages).values(m);
+  async sendMine(m: { recipientUids: string[]; title: string; content: string; vars: Record<string, string> }) {
+    if (!m.recipientUids.length) return;
+    const { recipientUids, ...rest } = m;
+    await db.insert(mineMessages).values(recipientUids.map((recipientUid) => ({ recipientUid, ...rest })));
   },
 
   /** One page of a user list, newest first, with the sender and the source's title; the page is marked read. */

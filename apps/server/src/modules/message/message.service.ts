@@ -114,10 +114,20 @@ export const createMessageService = (deps: { repo: MessageRepository }) => {
       await repo.send(m);
     },
 
-    /** The site's own message to one user (Mine): message keys for its title and text, and their values (a value that
-     * is a message key is shown in the reader's language too). */
-    tell: (m: { recipientUid: string; title: MessageKey; content: MessageKey; vars?: Record<string, string> }) =>
-      repo.sendMine({ recipientUid: m.recipientUid, title: m.title, content: m.content, vars: m.vars ?? {} }),
+    /** The site's own message to one user, or the same to several (Mine): message keys for its title and text, and
+     * their values (a value that is a message key is shown in the reader's language too). */
+    tell: (m: {
+      recipientUid: string | string[];
+      title: MessageKey;
+      content: MessageKey;
+      vars?: Record<string, string>;
+    }) =>
+      repo.sendMine({
+        recipientUids: typeof m.recipientUid === 'string' ? [m.recipientUid] : m.recipientUid,
+        title: m.title,
+        content: m.content,
+        vars: m.vars ?? {},
+      }),
   };
 };
 export type MessageService = ReturnType<typeof createMessageService>;

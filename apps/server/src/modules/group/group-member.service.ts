@@ -1,0 +1,187 @@
+import { type GroupMember, group as g, type MessageKey, type Page } from '@oj/shared';
+import type { z } from 'zod';
+import { AppError, badRequest, forbidden } from '../../http/app-error.js';
+import type { PasswordAttemptsService } from '../access/password-attempts.service.js';
+import type { AuthUser } from '../auth/session.service.js';
+import type { MessageService } from '../message/message.service.js';
+import type { GroupRepository } from './group.repository.js';
+import type { GroupAccess, GroupPolicy } from './group-policy.js';
+
+const { GROUP_AUTH, MEMBER_LEVEL, GROUP_PAGE, isGroupRoot } = g;
+
+type MemberQuery = z.output<typeof g.getMemberList.input>;
+type ApplyInput = z.output<typeof g.applyGroup.input>;
+type UpdateInput = z.output<typeof g.updateMember.input>;
+type AddInput = z.output<typeof g.addMember.input>;
+
+const levelKey = (level: number) => `groupLevel_${level}` as MessageKey;
+
+/**
+ * Membership (spec 3 §4 "Member auth levels", "Joining"; reference §6.6; decision 0022): joining and applying,
+ * the admins' lists, accepting, refusing, levels, removal, exit and direct adds. Every change a user did not make
+ * themselves is told to them in the message centre (Mine).
+ *
+ * Levels: a group admin manages only rows below their own level and grants only levels below it; the owner and the
+ * super admin manage every row but the owner's; nobody grants level 5 (a group has one owner); a member (3 and up)
+ * is never set back to applying or refused.
+ */
+export const createGroupMemberService = (deps: {
+  repo: GroupRepository;
+  policy: GroupPolicy;
+  passwords: PasswordAttemptsService;
+  messages: MessageService;
+}) => {
+  const { repo, policy, messages } = deps;
+
+  const tell = (uid: string | string[], title: MessageKey, content: MessageKey, vars: Record<string, string>) =>
+    messages.tell({ recipientUid: uid, title, content, vars });
+
+  const page = async (q: MemberQuery, viewer: AuthUser, levels: [number, number]): Promise<Page<GroupMember>> => {
+    await policy.require(q.gid, viewer, 'admin');
+    const { rows, total } = await repo.memberPage(
+      q.gid,
+      { levels, keyword: q.keyword, auth: q.auth },
+      (q.currentPage - 1) * q.limit,
+      q.limit,
+    );
+    return {
+      records: rows.map((r) => ({
+        id: r.m.id,
+        gid: r.m.gid,
+        uid: r.m.uid,
+        username: r.username,
+        realname: r.realname,
+        avatar: r.avatar,
+        auth: r.m.auth,
+        reason: r.m.reason,
+        gmtCreate: r.m.gmtCreate.toISOString(),
+        gmtModify: r.m.gmtModified.toISOString(),
+      })),
+      total,
+      size: q.limit,
+      current: q.currentPage,
+    };
+  };
+
+  /** Why the caller cannot join again, from their row. */
+  const alreadyIn = (level: number) =>
+    badRequest(
+      level === MEMBER_LEVEL.APPLYING
+        ? 'groupAlreadyApplied'
+        : level === MEMBER_LEVEL.REFUSED
+          ? 'groupApplyRefused'
+          : 'groupAlreadyMember',
+    );
+
+  /** The row an admin acts on, checked against the rules above. */
+  const target = async (a: GroupAccess, uid: string) => {
+    if (uid === a.group.uid) throw forbidden('groupOwnerUntouchable');
+    const row = await repo.membership(a.group.id, uid);
+    if (!row) throw new AppError(404, 'groupMemberNotFound');
+    if (!isGroupRoot(a.role) && row.auth >= a.level) throw forbidden('groupLevelTooHigh');
+    return row;
+  };
+
+  return {
+    members: (q: MemberQuery, viewer: AuthUser) => page(q, viewer, [MEMBER_LEVEL.MEMBER, MEMBER_LEVEL.ROOT]),
+    applications: (q: MemberQuery, viewer: AuthUser) => page(q, viewer, [MEMBER_LEVEL.APPLYING, MEMBER_LEVEL.REFUSED]),
+
+    /** A public group is joined at once; the others take the code (a wrong one counts against the tries) and make an
+     * application the admins are told about. One row per user and group, whatever runs in parallel. */
+    async apply(q: ApplyInput, viewer: AuthUser) {
+      const a = await policy.access(q.gid, viewer);
+      if (a.level) throw alreadyIn(a.level);
+      const name = a.group.name;
+      if (a.group.auth === GROUP_AUTH.PUBLIC) {
+        if (!(await repo.insertMember({ gid: q.gid, uid: viewer.uid, auth: MEMBER_LEVEL.MEMBER }))) {
+          throw alreadyIn((await repo.membership(q.gid, viewer.uid))?.auth ?? MEMBER_LEVEL.MEMBER);
+        }
+        await tell(viewer.uid, 'mineGroupJoinedTitle', 'mineGroupJoined', { group: name });
+        return { auth: MEMBER_LEVEL.MEMBER };
+      }
+      if (q.code === undefined) throw badRequest('fieldRequired', 'code', { field: 'code' });
+      if (!(await deps.passwords.verify(viewer.uid, { kind: 'group', id: q.gid }, q.code, a.group.code))) {
+        throw badRequest('groupCodeWrong', 'code');
+      }
+      const inserted = await repo.insertMember({
+        gid: q.gid,
+        uid: viewer.uid,
+        auth: MEMBER_LEVEL.APPLYING,
+        reason: q.reason ?? null,
+      });
+      if (!inserted) throw alreadyIn((await repo.membership(q.gid, viewer.uid))?.auth ?? MEMBER_LEVEL.APPLYING);
+      await tell(await repo.adminUids(q.gid), 'mineGroupAppliedTitle', 'mineGroupApplied', {
+        user: viewer.username,
+        group: name,
+      });
+      return { auth: MEMBER_LEVEL.APPLYING };
+    },
+
+    async update(b: UpdateInput, viewer: AuthUser) {
+      const a = await policy.require(b.gid, viewer, 'admin');
+      if (b.auth === MEMBER_LEVEL.ROOT) throw badRequest('groupRootLevel', 'auth');
+      const row = await target(a, b.uid);
+      if (!isGroupRoot(a.role) && b.auth >= a.level) throw forbidden('groupLevelTooHigh');
+      if (row.auth >= MEMBER_LEVEL.MEMBER && b.auth < MEMBER_LEVEL.MEMBER) {
+        throw badRequest('groupNoDemoteToApplicant', 'auth');
+      }
+      if (row.auth === b.auth) return null;
+      // Set only from the level just read: of two admins answering one application at once, one wins.
+      if (!(await repo.setLevel(b.gid, b.uid, row.auth, b.auth))) throw new AppError(404, 'groupMemberNotFound');
+      const vars = { group: a.group.name, level: levelKey(b.auth) };
+      if (b.auth === MEMBER_LEVEL.MEMBER && row.auth < MEMBER_LEVEL.MEMBER) {
+        await tell(b.uid, 'mineGroupAcceptedTitle', 'mineGroupAccepted', vars);
+      } else if (b.auth === MEMBER_LEVEL.REFUSED) {
+        await tell(b.uid, 'mineGroupRefusedTitle', 'mineGroupRefused', vars);
+      } else {
+        await tell(b.uid, 'mineGroupLevelTitle', 'mineGroupLevel', vars);
+      }
+      return null;
+    },
+
+    /** Never the owner, never oneself (that is exit). */
+    async remove(q: { gid: number; uid: string }, viewer: AuthUser) {
+      const a = await policy.require(q.gid, viewer, 'admin');
+      if (q.uid === viewer.uid) throw badRequest('groupCannotRemoveSelf', 'uid');
+      await target(a, q.uid);
+      const gone = await repo.removeMember(q.gid, q.uid);
+      if (!gone) throw new AppError(404, 'groupMemberNotFound');
+      if (gone.auth >= MEMBER_LEVEL.MEMBER) {
+        await tell(q.uid, 'mineGroupRemovedTitle', 'mineGroupRemoved', { group: a.group.name });
+      } else if (gone.auth === MEMBER_LEVEL.APPLYING) {
+        await tell(q.uid, 'mineGroupRefusedTitle', 'mineGroupRefused', { group: a.group.name });
+      }
+      return null;
+    },
+
+    /** Leave the group, or withdraw an application; the owner disbands instead. */
+    async exit(gid: number, viewer: AuthUser) {
+      const a = await policy.access(gid, viewer);
+      if (a.group.uid === viewer.uid) throw badRequest('groupOwnerCannotExit');
+      if (!a.level || !(await repo.removeMember(gid, viewer.uid))) throw badRequest('groupNotMember');
+      return null;
+    },
+
+    /** A group admin adds a user as a member directly (an applicant or a refused user is accepted). */
+    async add(b: AddInput, viewer: AuthUser) {
+      const a = await policy.require(b.gid, viewer, 'admin');
+      const user = b.uid !== undefined ? await repo.userByUid(b.uid) : await repo.userByUsername(b.username ?? '');
+      if (!user) throw new AppError(404, 'usernameNotExist');
+      const row = await repo.membership(b.gid, user.uid);
+      const added = row
+        ? row.auth < MEMBER_LEVEL.MEMBER && (await repo.setLevel(b.gid, user.uid, row.auth, MEMBER_LEVEL.MEMBER))
+        : await repo.insertMember({ gid: b.gid, uid: user.uid, auth: MEMBER_LEVEL.MEMBER });
+      if (!added) throw badRequest('groupUserAlreadyMember', 'uid');
+      if (user.uid !== viewer.uid) {
+        await tell(user.uid, 'mineGroupAddedTitle', 'mineGroupAdded', { admin: viewer.username, group: a.group.name });
+      }
+      return null;
+    },
+
+    async searchUser(q: { gid: number; keyword: string }, viewer: AuthUser) {
+      await policy.require(q.gid, viewer, 'admin');
+      return repo.searchUsers(q.gid, q.keyword, GROUP_PAGE.userSearch);
+    },
+  };
+};
+export type GroupMemberService = ReturnType<typeof createGroupMemberService>;

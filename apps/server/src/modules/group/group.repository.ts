@@ -1,0 +1,384 @@
+import { JUDGE_STATUS } from '@oj/shared';
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { announcements, files, groupMembers, groups, submissions, users } from '../../db/schema.js';
+import { containsPattern } from '../problem/problem-catalog.repository.js';
+
+export type GroupRow = typeof groups.$inferSelect;
+export type NewGroup = typeof groups.$inferInsert;
+export type GroupMemberRow = typeof groupMembers.$inferSelect;
+
+/** Levels 3-5: the members proper (applicants and the refused are rows too). */
+const MEMBER_MIN = 3;
+
+/** Which unique key a write ran into (PostgreSQL's unique_violation with its constraint), or undefined. */
+const uniqueViolation = (e: unknown): string | undefined => {
+  const err = e as { code?: string; constraint?: string; cause?: unknown } | null;
+  if (!err) return undefined;
+  if (err.code === '23505') return err.constraint ?? '';
+  return err.cause !== undefined ? uniqueViolation(err.cause) : undefined;
+};
+/** The field a taken name or short name collides on. */
+export type TakenField = 'name' | 'shortName';
+const takenField = (constraint: string): TakenField | undefined =>
+  constraint === 'groups_name_key' ? 'name' : constraint === 'groups_short_name_key' ? 'shortName' : undefined;
+
+export interface GroupListFilter {
+  /** The caller: their invisible groups are listed, and `onlyMine` needs them. */
+  uid?: string;
+  superAdmin: boolean;
+  onlyMine: boolean;
+  keyword?: string;
+  auth?: number;
+}
+
+const memberCount =
+  sql<number>`(select count(*) from ${groupMembers} m where m.gid = ${groups.id} and m.auth >= ${MEMBER_MIN})`.mapWith(
+    Number,
+  );
+
+const isMemberOf = (db: Db, uid: string) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.gid, groups.id), eq(groupMembers.uid, uid), gte(groupMembers.auth, MEMBER_MIN))),
+  );
+
+/** Groups, memberships, group announcements and the group rank (decision 0022). Access rules live in the group
+ * policy; this only reads and writes. */
+export const createGroupRepository = (db: Db) => ({
+  async byId(gid: number) {
+    const [row] = await db
+      .select({ group: groups, owner: users.username, memberCount })
+      .from(groups)
+      .innerJoin(users, eq(users.uid, groups.uid))
+      .where(eq(groups.id, gid));
+    return row;
+  },
+
+  /** The caller's membership row, if any. */
+  async membership(gid: number, uid: string) {
+    const [row] = await db
+      .select()
+      .from(groupMembers)
+      .where(and(eq(groupMembers.gid, gid), eq(groupMembers.uid, uid)));
+    return row;
+  },
+
+  async page(f: GroupListFilter, offset: number, limit: number) {
+    const where: SQL[] = [eq(groups.status, 0)];
+    if (f.onlyMine) where.push(isMemberOf(db, f.uid ?? ''));
+    else if (!f.superAdmin) {
+      where.push(f.uid ? (or(eq(groups.visible, 1), isMemberOf(db, f.uid)) as SQL) : eq(groups.visible, 1));
+    }
+    if (f.auth !== undefined) where.push(eq(groups.auth, f.auth));
+    if (f.keyword) {
+      const like = containsPattern(f.keyword);
+      where.push(or(ilike(groups.name, like), ilike(groups.shortName, like), ilike(groups.brief, like)) as SQL);
+    }
+    const cond = and(...where);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({ group: groups, owner: users.username, memberCount })
+        .from(groups)
+        .innerJoin(users, eq(users.uid, groups.uid))
+        .where(cond)
+        .orderBy(desc(groups.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(groups).where(cond),
+    ]);
+    return { rows, total };
+  },
+
+  /** Groups a user created, in all and since a moment (the switches' limits for ordinary users). */
+  async createdBy(uid: string, since: Date) {
+    const [row] = await db
+      .select({
+        total: count(),
+        recent: sql<number>`count(*) filter (where ${groups.gmtCreate} >= ${since.toISOString()})`.mapWith(Number),
+      })
+      .from(groups)
+      .where(eq(groups.uid, uid));
+    return row;
+  },
+
+  /** The group and its owner's level-5 membership, in one transaction; a taken name or short name answers the field. */
+  async create(g: NewGroup): Promise<{ id: number } | { taken: TakenField }> {
+    try {
+      return await db.transaction(async (tx) => {
+        const [row] = await tx.insert(groups).values(g).returning({ id: groups.id });
+        await tx.insert(groupMembers).values({ gid: row.id, uid: g.uid, auth: 5 });
+        return row;
+      });
+    } catch (e) {
+      const field = takenField(uniqueViolation(e) ?? '-');
+      if (field) return { taken: field };
+      throw e;
+    }
+  },
+
+  async update(gid: number, patch: Partial<NewGroup>): Promise<{ taken: TakenField } | null> {
+    try {
+      await db.update(groups).set(patch).where(eq(groups.id, gid));
+      return null;
+    } catch (e) {
+      const field = takenField(uniqueViolation(e) ?? '-');
+      if (field) return { taken: field };
+      throw e;
+    }
+  },
+
+  /** The group goes, with its memberships and announcements (foreign keys); answers who were members. */
+  async remove(gid: number) {
+    return db.transaction(async (tx) => {
+      const members = await tx
+        .select({ uid: groupMembers.uid })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.gid, gid), gte(groupMembers.auth, MEMBER_MIN)));
+      const [g] = await tx.delete(groups).where(eq(groups.id, gid)).returning({ avatarFile: groups.avatarFile });
+      if (g?.avatarFile) await tx.update(files).set({ deleted: 1 }).where(eq(files.name, g.avatarFile));
+      return g ? members.map((m) => m.uid) : null;
+    });
+  },
+
+  /** The new avatar replaces the old one, whose file row is marked deleted (the storage collector removes it). */
+  async setAvatar(gid: number, file: { uid: string; name: string; contentType: string; size: number }, url: string) {
+    return db.transaction(async (tx) => {
+      const [old] = await tx
+        .select({ avatarFile: groups.avatarFile })
+        .from(groups)
+        .where(eq(groups.id, gid))
+        .for('update');
+      await tx.insert(files).values({ type: 'group-avatar', ...file });
+      await tx
+        .update(groups)
+        .set({ avatar: url, avatarFile: file.name, gmtModified: new Date() })
+        .where(eq(groups.id, gid));
+      if (old?.avatarFile) await tx.update(files).set({ deleted: 1 }).where(eq(files.name, old.avatarFile));
+      return old?.avatarFile ?? null;
+    });
+  },
+
+  // ---- members ----------------------------------------------------------------------------------------------
+
+  async memberPage(
+    gid: number,
+    q: { levels: [number, number]; keyword?: string; auth?: number },
+    offset: number,
+    limit: number,
+  ) {
+    const where: SQL[] = [
+      eq(groupMembers.gid, gid),
+      gte(groupMembers.auth, q.levels[0]),
+      lte(groupMembers.auth, q.levels[1]),
+    ];
+    if (q.auth !== undefined) where.push(eq(groupMembers.auth, q.auth));
+    if (q.keyword) {
+      const like = containsPattern(q.keyword);
+      where.push(or(ilike(users.username, like), ilike(users.realname, like)) as SQL);
+    }
+    const cond = and(...where);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({ m: groupMembers, username: users.username, realname: users.realname, avatar: users.avatar })
+        .from(groupMembers)
+        .innerJoin(users, eq(users.uid, groupMembers.uid))
+        .where(cond)
+        .orderBy(desc(groupMembers.auth), asc(groupMembers.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(groupMembers).innerJoin(users, eq(users.uid, groupMembers.uid)).where(cond),
+    ]);
+    return { rows, total };
+  },
+
+  /** A new row at `auth`; false when the user already has one (the unique key decides between parallel calls). */
+  async insertMember(m: { gid: number; uid: string; auth: number; reason?: string | null }) {
+    const rows = await db
+      .insert(groupMembers)
+      .values(m)
+      .onConflictDoNothing({ target: [groupMembers.gid, groupMembers.uid] })
+      .returning({ id: groupMembers.id });
+    return rows.length > 0;
+  },
+
+  /** Sets the level only if it is still `from` (a concurrent change wins once); true when it did. */
+  async setLevel(gid: number, uid: string, from: number, to: number) {
+    const rows = await db
+      .update(groupMembers)
+      .set({ auth: to, gmtModified: new Date() })
+      .where(and(eq(groupMembers.gid, gid), eq(groupMembers.uid, uid), eq(groupMembers.auth, from)))
+      .returning({ id: groupMembers.id });
+    return rows.length > 0;
+  },
+
+  async removeMember(gid: number, uid: string) {
+    const rows = await db
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.gid, gid), eq(groupMembers.uid, uid)))
+      .returning({ auth: groupMembers.auth });
+    return rows[0];
+  },
+
+  /** The group's admins and root (told about applications). */
+  async adminUids(gid: number) {
+    const rows = await db
+      .select({ uid: groupMembers.uid })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.gid, gid), gte(groupMembers.auth, 4)));
+    return rows.map((r) => r.uid);
+  },
+
+  async userByUid(uid: string) {
+    const [row] = await db.select({ uid: users.uid, username: users.username }).from(users).where(eq(users.uid, uid));
+    return row;
+  },
+  async userByUsername(username: string) {
+    const [row] = await db
+      .select({ uid: users.uid, username: users.username })
+      .from(users)
+      .where(eq(users.username, username));
+    return row;
+  },
+
+  /** Users whose username or real name contains the keyword, usernames starting with it first, with their level in
+   * the group. */
+  async searchUsers(gid: number, keyword: string, limit: number) {
+    const like = containsPattern(keyword);
+    const prefix = `${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return db
+      .select({
+        uid: users.uid,
+        username: users.username,
+        realname: users.realname,
+        auth: sql<number>`coalesce(${groupMembers.auth}, 0)`.mapWith(Number),
+      })
+      .from(users)
+      .leftJoin(groupMembers, and(eq(groupMembers.uid, users.uid), eq(groupMembers.gid, gid)))
+      .where(and(eq(users.status, 0), or(ilike(users.username, like), ilike(users.realname, like))))
+      .orderBy(sql`case when ${users.username} ilike ${prefix} then 0 else 1 end`, asc(users.username))
+      .limit(limit);
+  },
+
+  // ---- announcements ----------------------------------------------------------------------------------------
+
+  async announcementPage(gid: number, includeHidden: boolean, offset: number, limit: number) {
+    const cond = includeHidden
+      ? eq(announcements.gid, gid)
+      : and(eq(announcements.gid, gid), eq(announcements.status, 0));
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({ a: announcements, username: users.username })
+        .from(announcements)
+        .innerJoin(users, eq(users.uid, announcements.uid))
+        .where(cond)
+        .orderBy(desc(announcements.gmtCreate), desc(announcements.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(announcements).where(cond),
+    ]);
+    return { rows, total };
+  },
+
+  /** A group's announcement (never a site one). */
+  async announcement(id: number) {
+    const [row] = await db
+      .select()
+      .from(announcements)
+      .where(and(eq(announcements.id, id), sql`${announcements.gid} is not null`));
+    return row;
+  },
+  async insertAnnouncement(a: typeof announcements.$inferInsert) {
+    await db.insert(announcements).values(a);
+  },
+  async updateAnnouncement(id: number, patch: Partial<typeof announcements.$inferInsert>) {
+    await db.update(announcements).set(patch).where(eq(announcements.id, id));
+  },
+  async deleteAnnouncement(id: number) {
+    await db.delete(announcements).where(eq(announcements.id, id));
+  },
+
+  // ---- rank -------------------------------------------------------------------------------------------------
+
+  /** The members (levels 3-5) with their counts over the group's own submissions outside contests: ac (distinct
+   * problems accepted), total (submissions), score (the best OI rank score per problem, summed). */
+  async rankPage(gid: number, q: { oi: boolean; searchUser?: string }, offset: number, limit: number) {
+    const stats = db
+      .select({
+        uid: submissions.uid,
+        total: sql<number>`count(*)`.as('total'),
+        ac: sql<number>`count(distinct ${submissions.pid}) filter (where ${submissions.status} = ${JUDGE_STATUS.ACCEPTED})`.as(
+          'ac',
+        ),
+      })
+      .from(submissions)
+      .where(and(eq(submissions.gid, gid), eq(submissions.cid, 0)))
+      .groupBy(submissions.uid)
+      .as('stats');
+    const best = db
+      .select({
+        uid: submissions.uid,
+        best: sql<number>`max(coalesce(${submissions.oiRankScore}, 0))`.as('best'),
+      })
+      .from(submissions)
+      .where(and(eq(submissions.gid, gid), eq(submissions.cid, 0)))
+      .groupBy(submissions.uid, submissions.pid)
+      .as('best');
+    const scores = db
+      .select({ uid: best.uid, score: sql<number>`sum(${best.best})`.as('score') })
+      .from(best)
+      .groupBy(best.uid)
+      .as('scores');
+    const where: SQL[] = [eq(groupMembers.gid, gid), gte(groupMembers.auth, MEMBER_MIN)];
+    if (q.searchUser) {
+      const like = containsPattern(q.searchUser);
+      where.push(or(ilike(users.username, like), ilike(users.nickname, like)) as SQL);
+    }
+    const ac = sql<number>`coalesce(${stats.ac}, 0)`.mapWith(Number);
+    const total = sql<number>`coalesce(${stats.total}, 0)`.mapWith(Number);
+    const score = sql<number>`coalesce(${scores.score}, 0)`.mapWith(Number);
+    const order = q.oi ? [desc(score), desc(ac), asc(users.username)] : [desc(ac), asc(total), asc(users.username)];
+    const [rows, [{ count: n }]] = await Promise.all([
+      db
+        .select({
+          uid: users.uid,
+          username: users.username,
+          nickname: users.nickname,
+          signature: users.signature,
+          avatar: users.avatar,
+          titleName: users.titleName,
+          titleColor: users.titleColor,
+          ac,
+          total,
+          score,
+        })
+        .from(groupMembers)
+        .innerJoin(users, eq(users.uid, groupMembers.uid))
+        .leftJoin(stats, eq(stats.uid, groupMembers.uid))
+        .leftJoin(scores, eq(scores.uid, groupMembers.uid))
+        .where(and(...where))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+      db
+        .select({ count: count() })
+        .from(groupMembers)
+        .innerJoin(users, eq(users.uid, groupMembers.uid))
+        .where(and(...where)),
+    ]);
+    return { rows, total: n };
+  },
+
+  /** Display names of the users given (for messages). */
+  async usernames(uids: string[]) {
+    if (!uids.length) return new Map<string, string>();
+    const rows = await db
+      .select({ uid: users.uid, username: users.username })
+      .from(users)
+      .where(inArray(users.uid, uids));
+    return new Map(rows.map((r) => [r.uid, r.username]));
+  },
+});
+export type GroupRepository = ReturnType<typeof createGroupRepository>;

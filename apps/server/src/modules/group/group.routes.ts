@@ -1,0 +1,33 @@
+import { group } from '@oj/shared';
+import type { FastifyInstance } from 'fastify';
+import { type BindDeps, bind, userOf } from '../../http/bind.js';
+import type { AppServices } from '../../services.js';
+
+export const registerGroupRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
+  const g = s.groups;
+  bind(app, deps, group.getGroupList, (q, ctx) => g.list(q, ctx.user));
+  bind(app, deps, group.getGroupDetail, (q, ctx) => g.detail(q.gid, userOf(ctx)));
+  bind(app, deps, group.getGroupAccess, (q, ctx) => g.access(q.gid, userOf(ctx)));
+  bind(app, deps, group.getGroupAuth, (q, ctx) => g.auth(q.gid, userOf(ctx)));
+  bind(app, deps, group.createGroup, (b, ctx) => g.create(b, userOf(ctx)));
+  bind(app, deps, group.updateGroup, (b, ctx) => g.update(b, userOf(ctx)));
+  bind(app, deps, group.deleteGroup, (q, ctx) => g.remove(q.gid, userOf(ctx)));
+  bind(app, deps, group.uploadGroupAvatar, (b, ctx) => g.uploadAvatar(b.gid, b.image, userOf(ctx)));
+
+  bind(app, deps, group.getAnnouncementList, (q, ctx) => g.announcements(q, userOf(ctx), false));
+  bind(app, deps, group.getAdminAnnouncementList, (q, ctx) => g.announcements(q, userOf(ctx), true));
+  bind(app, deps, group.createAnnouncement, (b, ctx) => g.createAnnouncement(b, userOf(ctx)));
+  bind(app, deps, group.updateAnnouncement, (b, ctx) => g.updateAnnouncement(b, userOf(ctx)));
+  bind(app, deps, group.deleteAnnouncement, (q, ctx) => g.deleteAnnouncement(q.aid, userOf(ctx)));
+  bind(app, deps, group.getGroupRankList, (q, ctx) => g.rank(q, userOf(ctx)));
+
+  const m = s.groupMembers;
+  bind(app, deps, group.getMemberList, (q, ctx) => m.members(q, userOf(ctx)));
+  bind(app, deps, group.getApplyList, (q, ctx) => m.applications(q, userOf(ctx)));
+  bind(app, deps, group.applyGroup, (q, ctx) => m.apply(q, userOf(ctx)));
+  bind(app, deps, group.updateMember, (b, ctx) => m.update(b, userOf(ctx)));
+  bind(app, deps, group.deleteMember, (q, ctx) => m.remove(q, userOf(ctx)));
+  bind(app, deps, group.exitGroup, (q, ctx) => m.exit(q.gid, userOf(ctx)));
+  bind(app, deps, group.addMember, (b, ctx) => m.add(b, userOf(ctx)));
+  bind(app, deps, group.searchUser, (q, ctx) => m.searchUser(q, userOf(ctx)));
+};

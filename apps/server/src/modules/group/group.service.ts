@@ -1,0 +1,270 @@
+import {
+  type Group,
+  type GroupAnnouncement,
+  type GroupRankRow,
+  group as g,
+  isAdminRole,
+  isRoot,
+  type Page,
+  type UploadedFile,
+} from '@oj/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
+import { startOfDay } from '../../lib/start-of-day.js';
+import type { AuthUser } from '../auth/session.service.js';
+import { acceptedProblems } from '../discussion/discussion.service.js';
+import type { MessageService } from '../message/message.service.js';
+import type { SiteService } from '../site/site.service.js';
+import type { UploadQuotaService } from '../upload/upload-quota.service.js';
+import { readHead } from '../upload/uploaded-file.js';
+import { type ImageStore, sniffImage } from '../user/avatar.store.js';
+import type { GroupRepository, GroupRow, TakenField } from './group.repository.js';
+import type { GroupPolicy } from './group-policy.js';
+
+const { GROUP_AUTH, isGroupRoot } = g;
+
+type GroupFormInput = z.output<typeof g.createGroup.input>;
+type GroupUpdateInput = z.output<typeof g.updateGroup.input>;
+type ListQuery = z.output<typeof g.getGroupList.input>;
+type AnnouncementInput = z.output<typeof g.createAnnouncement.input>;
+type AnnouncementUpdate = z.output<typeof g.updateAnnouncement.input>;
+type RankQuery = z.output<typeof g.getGroupRankList.input>;
+
+/** The group's card: the invitation code only for its root (owner or super admin). */
+export const toGroup = (row: { group: GroupRow; owner: string; memberCount: number }, withCode: boolean): Group => ({
+  id: row.group.id,
+  name: row.group.name,
+  shortName: row.group.shortName,
+  brief: row.group.brief,
+  description: row.group.description,
+  owner: row.owner,
+  uid: row.group.uid,
+  auth: row.group.auth,
+  code: withCode ? row.group.code : null,
+  visible: row.group.visible === 1,
+  avatar: row.group.avatar,
+  status: row.group.status,
+  memberCount: row.memberCount,
+  gmtCreate: row.group.gmtCreate.toISOString(),
+  gmtModified: row.group.gmtModified.toISOString(),
+});
+
+const takenError = (field: TakenField) =>
+  badRequest(field === 'name' ? 'groupNameTaken' : 'groupShortNameTaken', field);
+
+/** Groups themselves, their announcements and their rank (spec 3 §2.4-§2.11; reference §6.6; decision 0022);
+ * membership is group-member.service. Every call asks the group policy first. */
+export const createGroupService = (deps: {
+  db: Db;
+  repo: GroupRepository;
+  policy: GroupPolicy;
+  site: SiteService;
+  messages: MessageService;
+  images: ImageStore;
+  quota: UploadQuotaService;
+  now?: () => Date;
+}) => {
+  const { repo, policy } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const card = async (gid: number, viewer: AuthUser) => {
+    const a = await policy.access(gid, viewer);
+    return toGroup(a, isGroupRoot(a.role));
+  };
+
+  /** Ordinary users create groups as the switches allow (reference §6.6): enough accepted problems, at most so many
+   * a day and in all. Admin roles are not limited. */
+  const checkCreateLimits = async (viewer: AuthUser) => {
+    if (isAdminRole(viewer.roles)) return;
+    const s = await deps.site.switches();
+    if ((await acceptedProblems(deps.db, viewer.uid)) < s.defaultCreateGroupACInitValue) {
+      throw new AppError(403, 'groupCreateAcRequired', { count: String(s.defaultCreateGroupACInitValue) });
+    }
+    const made = await repo.createdBy(viewer.uid, startOfDay(now()));
+    if (made.recent >= s.defaultCreateGroupDailyLimit) {
+      throw new AppError(429, 'groupCreateDailyLimit', { count: String(s.defaultCreateGroupDailyLimit) });
+    }
+    if (made.total >= s.defaultCreateGroupLimit) {
+      throw new AppError(403, 'groupCreateLimit', { count: String(s.defaultCreateGroupLimit) });
+    }
+  };
+
+  const toAnnouncement = (r: Awaited<ReturnType<GroupRepository['announcementPage']>>['rows'][number]) =>
+    ({
+      id: r.a.id,
+      title: r.a.title,
+      content: r.a.content,
+      uid: r.a.uid,
+      username: r.username,
+      status: r.a.status,
+      gid: r.a.gid ?? 0,
+      gmtCreate: r.a.gmtCreate.toISOString(),
+      gmtModified: r.a.gmtModified.toISOString(),
+    }) satisfies GroupAnnouncement;
+
+  /** A group announcement the caller may change: its author or the group's root, being at least a group admin. */
+  const ownAnnouncement = async (id: number, viewer: AuthUser) => {
+    const a = await repo.announcement(id);
+    if (!a?.gid) throw notFound();
+    const access = await policy.require(a.gid, viewer, 'admin');
+    if (a.uid !== viewer.uid && !isGroupRoot(access.role)) throw forbidden();
+    return a;
+  };
+
+  return {
+    async list(q: ListQuery, viewer: AuthUser | undefined): Promise<Page<Group>> {
+      if (q.onlyMine && !viewer) return { records: [], total: 0, size: q.limit, current: q.currentPage };
+      const { rows, total } = await repo.page(
+        {
+          uid: viewer?.uid,
+          superAdmin: !!viewer && isRoot(viewer.roles),
+          onlyMine: !!q.onlyMine,
+          keyword: q.keyword,
+          auth: q.auth,
+        },
+        (q.currentPage - 1) * q.limit,
+        q.limit,
+      );
+      return {
+        records: rows.map((r) => toGroup(r, false)),
+        total,
+        size: q.limit,
+        current: q.currentPage,
+      };
+    },
+
+    detail: card,
+
+    async access(gid: number, viewer: AuthUser) {
+      const a = await policy.access(gid, viewer);
+      return { access: g.isGroupMember(a.role) };
+    },
+
+    /** The caller's level; the owner is 5 whatever their row says. */
+    async auth(gid: number, viewer: AuthUser) {
+      const a = await policy.access(gid, viewer);
+      return a.group.uid === viewer.uid ? g.MEMBER_LEVEL.ROOT : a.level;
+    },
+
+    async create(form: GroupFormInput, viewer: AuthUser) {
+      await checkCreateLimits(viewer);
+      const made = await repo.create({
+        name: form.name,
+        shortName: form.shortName,
+        brief: form.brief,
+        description: form.description,
+        uid: viewer.uid,
+        auth: form.auth,
+        code: form.auth === GROUP_AUTH.PUBLIC ? null : (form.code ?? null),
+        visible: form.visible ? 1 : 0,
+      });
+      if ('taken' in made) throw takenError(made.taken);
+      return card(made.id, viewer);
+    },
+
+    /** The owner or the super admin; only the super admin bans (status). */
+    async update(form: GroupUpdateInput, viewer: AuthUser) {
+      const access = await policy.require(form.id, viewer, 'root');
+      const failed = await repo.update(form.id, {
+        name: form.name,
+        shortName: form.shortName,
+        brief: form.brief,
+        description: form.description,
+        auth: form.auth,
+        code: form.auth === GROUP_AUTH.PUBLIC ? null : (form.code ?? null),
+        visible: form.visible ? 1 : 0,
+        ...(access.role === 'super' && form.status !== undefined ? { status: form.status } : {}),
+        gmtModified: now(),
+      });
+      if (failed) throw takenError(failed.taken);
+      return card(form.id, viewer);
+    },
+
+    /** Disband: the owner or the super admin. Members are told. */
+    async remove(gid: number, viewer: AuthUser) {
+      const access = await policy.require(gid, viewer, 'root');
+      const members = await repo.remove(gid);
+      if (!members) throw notFound();
+      if (access.group.avatarFile) await deps.images.remove(access.group.avatarFile);
+      await deps.messages.tell({
+        recipientUid: members.filter((uid) => uid !== viewer.uid),
+        title: 'mineGroupDisbandedTitle',
+        content: 'mineGroupDisbanded',
+        vars: { group: access.group.name },
+      });
+      return null;
+    },
+
+    /** The group's avatar, an image by its bytes (gif, jpeg, png, bmp, webp; 2 MB by the upload cap): its root. */
+    async uploadAvatar(gid: number, image: UploadedFile, viewer: AuthUser) {
+      await policy.require(gid, viewer, 'root');
+      const kind = sniffImage(await readHead(image.path));
+      if (!kind) throw badRequest('avatarType', 'image');
+      await deps.quota.check(viewer, image.size);
+      const name = await deps.images.saveFile(image.path, kind.ext);
+      const replaced = await repo.setAvatar(
+        gid,
+        { uid: viewer.uid, name, contentType: kind.contentType, size: image.size },
+        `/api/public/img/${name}`,
+      );
+      if (replaced) await deps.images.remove(replaced);
+      return card(gid, viewer);
+    },
+
+    // ---- announcements --------------------------------------------------------------------------------------
+
+    async announcements(q: { gid: number; currentPage: number; limit: number }, viewer: AuthUser, all: boolean) {
+      await policy.require(q.gid, viewer, all ? 'admin' : 'member');
+      const { rows, total } = await repo.announcementPage(q.gid, all, (q.currentPage - 1) * q.limit, q.limit);
+      return { records: rows.map(toAnnouncement), total, size: q.limit, current: q.currentPage };
+    },
+
+    async createAnnouncement(b: AnnouncementInput, viewer: AuthUser) {
+      await policy.require(b.gid, viewer, 'admin');
+      await repo.insertAnnouncement({
+        gid: b.gid,
+        title: b.title,
+        content: b.content,
+        status: b.status,
+        uid: viewer.uid,
+      });
+      return null;
+    },
+
+    async updateAnnouncement(b: AnnouncementUpdate, viewer: AuthUser) {
+      await ownAnnouncement(b.id, viewer);
+      await repo.updateAnnouncement(b.id, { title: b.title, content: b.content, status: b.status, gmtModified: now() });
+      return null;
+    },
+
+    async deleteAnnouncement(id: number, viewer: AuthUser) {
+      await ownAnnouncement(id, viewer);
+      await repo.deleteAnnouncement(id);
+      return null;
+    },
+
+    // ---- rank -----------------------------------------------------------------------------------------------
+
+    async rank(q: RankQuery, viewer: AuthUser): Promise<Page<GroupRankRow>> {
+      await policy.require(q.gid, viewer, 'member');
+      const { rows, total } = await repo.rankPage(
+        q.gid,
+        { oi: q.type === 1, searchUser: q.searchUser },
+        (q.currentPage - 1) * q.limit,
+        q.limit,
+      );
+      return {
+        records: rows.map((r) => ({
+          ...r,
+          signature: r.signature ? r.signature.slice(0, 100) : null,
+          rating: r.total > 0 ? Math.round((r.ac * 100) / r.total) : null,
+        })),
+        total,
+        size: q.limit,
+        current: q.currentPage,
+      };
+    },
+  };
+};
+export type GroupService = ReturnType<typeof createGroupService>;
