@@ -67,7 +67,8 @@ export const createGroupRepository = (db: Db) => ({
   },
 
   async page(f: GroupListFilter, offset: number, limit: number) {
-    const where: SQL[] = [eq(groups.status, 0)];
+    // The super admin lists every group, banned ones too (to lift a ban); others the normal ones.
+    const where: SQL[] = f.superAdmin ? [] : [eq(groups.status, 0)];
     if (f.onlyMine) where.push(isMemberOf(db, f.uid ?? ''));
     else if (!f.superAdmin) {
       where.push(f.uid ? (or(eq(groups.visible, 1), isMemberOf(db, f.uid)) as SQL) : eq(groups.visible, 1));
@@ -77,7 +78,7 @@ export const createGroupRepository = (db: Db) => ({
       const like = containsPattern(f.keyword);
       where.push(or(ilike(groups.name, like), ilike(groups.shortName, like), ilike(groups.brief, like)) as SQL);
     }
-    const cond = and(...where);
+    const cond = where.length ? and(...where) : undefined;
     const [rows, [{ total }]] = await Promise.all([
       db
         .select({ group: groups, owner: users.username, memberCount })

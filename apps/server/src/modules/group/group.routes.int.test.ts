@@ -262,6 +262,7 @@ describe.each(DB_KINDS)('groups (%s)', (kind) => {
     expect((await call('GET', `/api/get-group-detail?gid=${f.gid}`, people.root.token)).status).toBe(404);
     expect((await call('GET', `/api/get-group-detail?gid=${f.gid}`, root)).body.data.status).toBe(1);
     expect(await listed(people.member.token, name)).toBe(false);
+    expect(await listed(root, name)).toBe(true);
     // Only the super admin bans: the owner's status is ignored.
     const owner = await newGroup();
     await call('PUT', '/api/group', people.root.token, { id: owner.id, ...form({ name: owner.name, status: 1 }) });
