@@ -60,7 +60,9 @@ export const isGroupRoot = (r: GroupRole) => rankOf(r) >= rankOf('root');
 const len = (range: readonly [number, number], key: 'groupNameLength' | 'groupShortNameLength' | 'groupBriefLength') =>
   z.string({ error: 'fieldRequired' }).trim().min(range[0], { error: key }).max(range[1], { error: key });
 
-const gid = wireInt(z.number({ error: 'fieldRequired' }).int().positive());
+/** A group id, from the query or a body. */
+export const groupId = wireInt(z.number({ error: 'fieldRequired' }).int().positive());
+const gid = groupId;
 const auth = wireInt(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'groupAuthInvalid' }));
 
 /** HOJ's Group (with GroupVO's owner and member count). `code` only for the group's root; `avatar` a URL. */
@@ -176,6 +178,7 @@ export const deleteGroup = endpoint({
   output: z.null(),
 });
 
+/** multipart `image` and `gid`; with `gid` in the query string the caller is checked before the image is read. */
 export const uploadGroupAvatar = endpoint({
   method: 'POST',
   path: '/api/file/upload-group-avatar',

@@ -531,6 +531,20 @@ describe.each(DB_KINDS)('groups (%s)', (kind) => {
     expect([big.status, big.body.data.key]).toEqual([400, 'avatarTooLarge']);
     expect((await up(PNG)).status).toBe(200);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    // With the gid in the query, a caller who is not the group's root is refused before the body is read: a broken
+    // multipart body (400 once read) is never looked at.
+    const early = await t.app.inject({
+      method: 'POST',
+      url: `/api/file/upload-group-avatar?gid=${g.id}`,
+      payload: 'not a multipart body',
+      headers: { authorization: people.member.token, 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(early.statusCode).toBe(403);
+    const own = await send(
+      { method: 'POST', url: `/api/file/upload-group-avatar?gid=${g.id}`, payload: { gid: '999999' }, upload: PNG },
+      people.root.token,
+    );
+    expect([own.status, own.body.data?.id]).toEqual([200, g.id]);
     const oldName = url.split('/').pop() as string;
     expect((await t.services.db.select().from(files).where(eq(files.name, oldName)))[0].deleted).toBe(1);
   });

@@ -12,7 +12,12 @@ export const registerGroupRoutes = (app: FastifyInstance, deps: BindDeps, s: App
   bind(app, deps, group.createGroup, (b, ctx) => g.create(b, userOf(ctx)));
   bind(app, deps, group.updateGroup, (b, ctx) => g.update(b, userOf(ctx)));
   bind(app, deps, group.deleteGroup, (q, ctx) => g.remove(q.gid, userOf(ctx)));
-  bind(app, deps, group.uploadGroupAvatar, (b, ctx) => g.uploadAvatar(b.gid, b.image, userOf(ctx)));
+  bind(app, deps, group.uploadGroupAvatar, (b, ctx) => g.uploadAvatar(b.gid, b.image, userOf(ctx)), {
+    beforeBody: async (q, ctx) => {
+      const gid = group.groupId.safeParse(q.gid);
+      if (gid.success) await s.groupPolicy.require(gid.data, userOf(ctx), 'root');
+    },
+  });
 
   bind(app, deps, group.getAnnouncementList, (q, ctx) => g.announcements(q, userOf(ctx), false));
   bind(app, deps, group.getAdminAnnouncementList, (q, ctx) => g.announcements(q, userOf(ctx), true));
