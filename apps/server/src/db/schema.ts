@@ -1188,6 +1188,9 @@ export const groups = pgTable(
     uniqueIndex('groups_name_key').on(sql`lower(${t.name})`),
     uniqueIndex('groups_short_name_key').on(sql`lower(${t.shortName})`),
     index('groups_uid_idx').on(t.uid, t.gmtCreate),
+    // The list's pages and totals (normal groups, visible ones for strangers) as index scans; the keyword search
+    // has a trigram index of its own (migration 0016).
+    index('groups_list_idx').on(t.status, t.visible, t.id),
   ],
 );
 
@@ -1209,7 +1212,8 @@ export const groupMembers = pgTable(
   },
   (t) => [
     uniqueIndex('group_members_gid_uid_key').on(t.gid, t.uid),
-    index('group_members_gid_auth_idx').on(t.gid, t.auth, t.id),
+    // The member and application lists' order (level, then who came first) and the member counts.
+    index('group_members_gid_auth_idx').on(t.gid, t.auth.desc(), t.id),
     index('group_members_uid_idx').on(t.uid, t.auth, t.gid),
   ],
 );

@@ -36,11 +36,11 @@ const meets: Record<GroupNeed, (r: GroupRole) => boolean> = {
 export const createGroupPolicy = (repo: GroupRepository) => {
   const access = async (gid: number, viewer: AuthUser | undefined): Promise<GroupAccess> => {
     if (!viewer) throw new AppError(401, 'pleaseLogin');
-    const [found, membership] = await Promise.all([repo.byId(gid), repo.membership(gid, viewer.uid)]);
+    const found = await repo.withLevel(gid, viewer.uid);
     const superAdmin = isRoot(viewer.roles);
     if (!found || (found.group.status === GROUP_STATUS.BANNED && !superAdmin)) throw notFound();
-    const level = membership?.auth ?? 0;
-    if (!found.group.visible && !membership && !superAdmin) throw notFound();
+    const { level } = found;
+    if (!found.group.visible && !level && !superAdmin) throw notFound();
     const role = groupRoleOf({ signedIn: true, level, owner: found.group.uid === viewer.uid, superAdmin });
     return { group: found.group, owner: found.owner, memberCount: found.memberCount, role, level };
   };

@@ -1,6 +1,7 @@
 import { JUDGE_STATUS } from '@oj/shared';
 import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { pageTotal, totalOver } from '../../db/paging.js';
 import { announcements, files, groupMembers, groups, submissions, users } from '../../db/schema.js';
 import { containsPattern } from '../problem/problem-catalog.repository.js';
 
@@ -48,11 +49,19 @@ const isMemberOf = (db: Db, uid: string) =>
 /** Groups, memberships, group announcements and the group rank (decision 0022). Access rules live in the group
  * policy; this only reads and writes. */
 export const createGroupRepository = (db: Db) => ({
-  async byId(gid: number) {
+  /** The group, its owner's name, its member count and the caller's level (0 without a row), in one query: every
+   * group call starts here. */
+  async withLevel(gid: number, uid: string) {
     const [row] = await db
-      .select({ group: groups, owner: users.username, memberCount })
+      .select({
+        group: groups,
+        owner: users.username,
+        memberCount,
+        level: sql<number>`coalesce(${groupMembers.auth}, 0)`.mapWith(Number),
+      })
       .from(groups)
       .innerJoin(users, eq(users.uid, groups.uid))
+      .leftJoin(groupMembers, and(eq(groupMembers.gid, groups.id), eq(groupMembers.uid, uid)))
       .where(eq(groups.id, gid));
     return row;
   },
@@ -76,20 +85,23 @@ export const createGroupRepository = (db: Db) => ({
     if (f.auth !== undefined) where.push(eq(groups.auth, f.auth));
     if (f.keyword) {
       const like = containsPattern(f.keyword);
-      where.push(or(ilike(groups.name, like), ilike(groups.shortName, like), ilike(groups.brief, like)) as SQL);
+      // The expression of the trigram index groups_search_idx (migration 0016), so the index serves it.
+      where.push(sql`(${groups.name} || E'\n' || ${groups.shortName} || E'\n' || ${groups.brief}) ilike ${like}`);
     }
     const cond = where.length ? and(...where) : undefined;
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select({ group: groups, owner: users.username, memberCount })
-        .from(groups)
-        .innerJoin(users, eq(users.uid, groups.uid))
-        .where(cond)
-        .orderBy(desc(groups.id))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(groups).where(cond),
-    ]);
+    const rows = await db
+      .select({ group: groups, owner: users.username, memberCount, total: totalOver() })
+      .from(groups)
+      .innerJoin(users, eq(users.uid, groups.uid))
+      .where(cond)
+      .orderBy(desc(groups.id))
+      .limit(limit)
+      .offset(offset);
+    const total = await pageTotal(
+      rows,
+      offset,
+      async () => (await db.select({ n: count() }).from(groups).where(cond))[0].n,
+    );
     return { rows, total };
   },
 
@@ -181,17 +193,40 @@ export const createGroupRepository = (db: Db) => ({
       where.push(or(ilike(users.username, like), ilike(users.realname, like)) as SQL);
     }
     const cond = and(...where);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select({ m: groupMembers, username: users.username, realname: users.realname, avatar: users.avatar })
-        .from(groupMembers)
-        .innerJoin(users, eq(users.uid, groupMembers.uid))
-        .where(cond)
-        .orderBy(desc(groupMembers.auth), asc(groupMembers.id))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(groupMembers).innerJoin(users, eq(users.uid, groupMembers.uid)).where(cond),
-    ]);
+    const order = [desc(groupMembers.auth), asc(groupMembers.id)];
+    // Without a keyword the users table is not needed to pick the page or to count it: the page's ids (and the
+    // total) come off the (gid, auth desc, id) index and only its rows meet their users.
+    const base = () =>
+      q.keyword
+        ? db
+            .select({ id: groupMembers.id, total: totalOver().as('total') })
+            .from(groupMembers)
+            .innerJoin(users, eq(users.uid, groupMembers.uid))
+        : db.select({ id: groupMembers.id, total: totalOver().as('total') }).from(groupMembers);
+    const pageIds = base()
+      .where(cond)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+      .as('page_ids');
+    const rows = await db
+      .select({
+        m: groupMembers,
+        username: users.username,
+        realname: users.realname,
+        avatar: users.avatar,
+        total: sql<number>`${pageIds.total}`.mapWith(Number),
+      })
+      .from(pageIds)
+      .innerJoin(groupMembers, eq(groupMembers.id, pageIds.id))
+      .innerJoin(users, eq(users.uid, groupMembers.uid))
+      .orderBy(...order);
+    const total = await pageTotal(rows, offset, async () => {
+      const counted = q.keyword
+        ? db.select({ n: count() }).from(groupMembers).innerJoin(users, eq(users.uid, groupMembers.uid))
+        : db.select({ n: count() }).from(groupMembers);
+      return (await counted.where(cond))[0].n;
+    });
     return { rows, total };
   },
 

@@ -436,6 +436,20 @@ describe.each(DB_KINDS)('groups (%s)', (kind) => {
     ]);
     const members = await call('GET', `/api/group/get-member-list?gid=${f.gid}&limit=50`, admin);
     expect(members.body.data.records.map((m: { auth: number }) => m.auth)).toEqual([5, 4, 4, 3]);
+    expect(members.body.data.total).toBe(4);
+    const past = await call('GET', `/api/group/get-member-list?gid=${f.gid}&limit=2&currentPage=3`, admin);
+    expect([past.body.data.records, past.body.data.total]).toEqual([[], 4]);
+    const second = await call('GET', `/api/group/get-member-list?gid=${f.gid}&limit=3&currentPage=2`, admin);
+    expect([second.body.data.records.length, second.body.data.total]).toEqual([1, 4]);
+    const named = await call(
+      'GET',
+      `/api/group/get-member-list?gid=${f.gid}&keyword=${encodeURIComponent(people.outsider.username)}`,
+      admin,
+    );
+    expect([named.body.data.records.map((m: { uid: string }) => m.uid), named.body.data.total]).toEqual([
+      [people.outsider.uid],
+      1,
+    ]);
   });
 
   it('announcements: members read the visible ones; the author or the owner changes them', async () => {
