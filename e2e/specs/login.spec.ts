@@ -165,8 +165,8 @@ test('after five wrong logins the server asks for the puzzle; the solved puzzle�
 });
 
 test('a path whose feature does not exist yet shows the 404 page', async ({ page }) => {
-  // Groups belong to a later issue; /message was the example before the message centre existed.
-  await page.goto('/group');
+  // Registration belongs to a later issue; /message and /group were the examples before they existed.
+  await page.goto('/zhuce');
   await expect(page.getByRole('heading', { name: '页面未找到' })).toBeVisible();
   await page.getByRole('button', { name: '回到首页' }).click();
   await expect(page).toHaveURL(/\/home$/);

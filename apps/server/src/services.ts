@@ -191,22 +191,29 @@ const createPublicServices = (
   // discussions too; membership changes are told through the message centre.
   const groupRepo = createGroupRepository(db);
   const groupPolicy = createGroupPolicy(groupRepo);
+  const groups = createGroupService({
+    db,
+    repo: groupRepo,
+    policy: groupPolicy,
+    site,
+    messages,
+    images: createImageStore(opts.dataDir),
+    quota: base.uploadQuota,
+    now: opts.now,
+  });
   return {
     contests: contestService,
     trainings: trainingService,
     messages,
     groupPolicy,
-    groups: createGroupService({
-      db,
+    groups,
+    groupMembers: createGroupMemberService({
       repo: groupRepo,
       policy: groupPolicy,
-      site,
+      passwords,
       messages,
-      images: createImageStore(opts.dataDir),
-      quota: base.uploadQuota,
-      now: opts.now,
+      changed: groups.listChanged,
     }),
-    groupMembers: createGroupMemberService({ repo: groupRepo, policy: groupPolicy, passwords, messages }),
     discussions,
     comments: createCommentService({
       db,

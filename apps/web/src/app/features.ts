@@ -13,6 +13,9 @@ export const FEATURE_KEYS = [
   'setting',
   'discussion',
   'group',
+  // Groups part 2 (problems, submissions) and part 3 (trainings, contests, discussions): their group tabs and routes.
+  'group-problem',
+  'group-content',
   'about',
   'message',
   'admin',
@@ -59,6 +62,7 @@ export const IMPLEMENTED_FEATURES: readonly FeatureKey[] = [
   'discussion',
   'message',
   'admin-discussion',
+  'group',
 ];
 
 export const hasFeature = (key: FeatureKey, implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES) =>

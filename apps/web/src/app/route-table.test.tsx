@@ -25,10 +25,14 @@ describe('route table and feature keys', () => {
     expect(isPathAvailable('/home')).toBe(true);
     expect(isPathAvailable('/logout')).toBe(true);
     expect(isPathAvailable('/problem')).toBe(true);
-    expect(isPathAvailable('/group')).toBe(false);
+    expect(isPathAvailable('/group')).toBe(true);
+    expect(isPathAvailable('/group/3/member')).toBe(true);
     expect(isPathAvailable('/zhuce')).toBe(false);
-    expect(isPathAvailable('/group', [...IMPLEMENTED_FEATURES, 'group'])).toBe(true);
-    expect(isPathAvailable('/group/3/problem', [...IMPLEMENTED_FEATURES, 'group'])).toBe(true);
+    // Groups part 2 and 3 stay 404 until their features land.
+    expect(isPathAvailable('/group/3/problem')).toBe(false);
+    expect(isPathAvailable('/group/3/training/4/rank')).toBe(false);
+    expect(isPathAvailable('/group/3/problem/A/full-screen')).toBe(false);
+    expect(isPathAvailable('/group/3/problem', [...IMPLEMENTED_FEATURES, 'group-problem'])).toBe(true);
     expect(isPathAvailable('/training/3/problem/A/full-screen')).toBe(true);
     expect(isPathAvailable('/no-such-page')).toBe(false);
   });
@@ -86,7 +90,7 @@ describe('router built from the table', () => {
   });
 
   it('shows the 404 page on a declared path whose feature does not exist yet', async () => {
-    renderWithProviders(buildRoutes(), '/group/42');
+    renderWithProviders(buildRoutes(), '/zhuce');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Go Home' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
@@ -123,7 +127,7 @@ describe('router built from the table', () => {
   });
 
   it('refuses to build a live feature without its screen', () => {
-    expect(() => buildRoutes([...IMPLEMENTED_FEATURES, 'group'])).toThrow(/is live but screen \w+ is missing/);
+    expect(() => buildRoutes([...IMPLEMENTED_FEATURES, 'group-problem'])).toThrow(/is live but screen \w+ is missing/);
   });
 
   it('sends an unknown admin path to the admin login', async () => {

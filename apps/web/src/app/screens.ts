@@ -18,6 +18,7 @@ const trainingScreen = pick(() => import('../features/training/training-screens'
 const discussionScreen = pick(() => import('../features/discussion/discussion-screens'));
 const messageScreen = pick(() => import('../features/message/message-screens'));
 const adminDiscussionScreen = pick(() => import('../features/admin/admin-discussion-screens'));
+const groupScreen = pick(() => import('../features/group/group-screens'));
 
 // Screens shown under several routes (contest variants reuse the public pages) share one lazy component.
 const problemDetail = lazyScreen(() => import('../features/problem/problem-detail-page'));
@@ -99,6 +100,13 @@ export const SCREENS: Record<ScreenName, Screen> = {
   Message: messageScreen('Message'),
   MessageList: messageScreen('MessageList'),
   AdminDiscussion: adminDiscussionScreen('AdminDiscussion'),
+  // Groups part 1: the list, the group shell (home) and its announcement, member, setting and rank tabs, one chunk.
+  GroupList: groupScreen('GroupList'),
+  GroupDetails: groupScreen('GroupDetails'),
+  GroupAnnouncementList: groupScreen('GroupAnnouncementList'),
+  GroupMemberList: groupScreen('GroupMemberList'),
+  GroupSetting: groupScreen('GroupSetting'),
+  GroupRank: groupScreen('GroupRank'),
 };
 
 /** A declared screen whose page comes later (its tab or link stays hidden). */

@@ -71,7 +71,8 @@ export const group = z.object({
   name: z.string(),
   shortName: z.string(),
   brief: z.string(),
-  description: z.string(),
+  /** Markdown; null in the list, whose cards show the brief. */
+  description: z.string().nullable(),
   /** The owner's username, and uid. */
   owner: z.string(),
   uid: z.string(),
@@ -375,9 +376,9 @@ export const deleteAnnouncement = endpoint({
 
 // ---- rank ---------------------------------------------------------------------------------------------------------
 
-/** A member's row over the group's own submissions: ac (problems), total (submissions), score (OI, best per problem),
- * rating (ACM: ac / total in percent). */
-export const groupRankRow = oiRankRow.extend({ rating: z.number().int().nullable() });
+/** A member's row over the group's own submissions (spec 3 §3 "Rank row"): ac (problems), total (submissions),
+ * score (OI, best per problem). The rating the table shows is ac / total, computed by the client. */
+export const groupRankRow = oiRankRow;
 export type GroupRankRow = z.infer<typeof groupRankRow>;
 
 /** `type` 0/ACM (ac, then fewer submissions) or 1/OI (score, then ac). */

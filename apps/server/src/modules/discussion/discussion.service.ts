@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { userRecords } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
 import { boundedMap } from '../../lib/bounded-map.js';
+import { countCache } from '../../lib/count-cache.js';
 import { startOfDay } from '../../lib/start-of-day.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { MessageService } from '../message/message.service.js';
@@ -83,19 +84,9 @@ export const createDiscussionService = (deps: {
   const now = deps.now ?? (() => new Date());
   const isAdmin = (viewer: AuthUser | undefined) => !!viewer && isAdminRole(viewer.roles);
 
-  /** A list's total is counted at most every TOTAL_CACHE_MS per filter (every page of the list asks); this
-   * server's own changes count it again at once. */
-  const totals = boundedMap<string, { at: number; total: Promise<number> }>(1000);
-  const totalOf = (f: DiscussionFilter) => {
-    const key = JSON.stringify(f);
-    const at = Date.now();
-    const cached = totals.get(key);
-    if (cached && at - cached.at < TOTAL_CACHE_MS) return cached.total;
-    const total = repo.count(f);
-    totals.set(key, { at, total });
-    total.catch(() => totals.delete(key));
-    return total;
-  };
+  /** A list's total is counted at most every TOTAL_CACHE_MS per filter; this server's own changes count it again. */
+  const totals = countCache((f: DiscussionFilter) => repo.count(f), TOTAL_CACHE_MS);
+  const totalOf = (f: DiscussionFilter) => totals.of(f);
   const changed = () => totals.clear();
 
   /** A disabled discussion (or a group's, until groups come) exists for admins only. */

@@ -1,10 +1,11 @@
 import { type GroupMember, group as g, type MessageKey, type Page } from '@oj/shared';
 import type { z } from 'zod';
 import { AppError, badRequest, forbidden } from '../../http/app-error.js';
+import { countCache } from '../../lib/count-cache.js';
 import type { PasswordAttemptsService } from '../access/password-attempts.service.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { MessageService } from '../message/message.service.js';
-import type { GroupRepository } from './group.repository.js';
+import type { GroupRepository, MemberFilter } from './group.repository.js';
 import type { GroupAccess, GroupPolicy } from './group-policy.js';
 
 const { GROUP_AUTH, MEMBER_LEVEL, GROUP_PAGE, isGroupRoot } = g;
@@ -13,6 +14,9 @@ type MemberQuery = z.output<typeof g.getMemberList.input>;
 type ApplyInput = z.output<typeof g.applyGroup.input>;
 type UpdateInput = z.output<typeof g.updateMember.input>;
 type AddInput = z.output<typeof g.addMember.input>;
+
+/** How long a member list's total may be reused (its rows are always read fresh). */
+const MEMBER_TOTAL_MS = 10_000;
 
 const levelKey = (level: number) => `groupLevel_${level}` as MessageKey;
 
@@ -30,20 +34,29 @@ export const createGroupMemberService = (deps: {
   policy: GroupPolicy;
   passwords: PasswordAttemptsService;
   messages: MessageService;
+  /** A membership came, went or changed level (the group list's totals depend on it). */
+  changed: () => void;
 }) => {
   const { repo, policy, messages } = deps;
 
   const tell = (uid: string | string[], title: MessageKey, content: MessageKey, vars: Record<string, string>) =>
     messages.tell({ recipientUid: uid, title, content, vars });
 
+  /** Member and application list totals, counted at most every MEMBER_TOTAL_MS per filter; this server's changes
+   * count them again. */
+  const totals = countCache((f: MemberFilter) => repo.memberCount(f), MEMBER_TOTAL_MS);
+  const changed = () => {
+    totals.clear();
+    deps.changed();
+  };
+
   const page = async (q: MemberQuery, viewer: AuthUser, levels: [number, number]): Promise<Page<GroupMember>> => {
     await policy.require(q.gid, viewer, 'admin');
-    const { rows, total } = await repo.memberPage(
-      q.gid,
-      { levels, keyword: q.keyword, auth: q.auth },
-      (q.currentPage - 1) * q.limit,
-      q.limit,
-    );
+    const filter = { gid: q.gid, levels, keyword: q.keyword, auth: q.auth };
+    const [rows, total] = await Promise.all([
+      repo.memberPage(filter, (q.currentPage - 1) * q.limit, q.limit),
+      totals.of(filter),
+    ]);
     return {
       records: rows.map((r) => ({
         id: r.m.id,
@@ -96,6 +109,7 @@ export const createGroupMemberService = (deps: {
         if (!(await repo.insertMember({ gid: q.gid, uid: viewer.uid, auth: MEMBER_LEVEL.MEMBER }))) {
           throw alreadyIn((await repo.membership(q.gid, viewer.uid))?.auth ?? MEMBER_LEVEL.MEMBER);
         }
+        changed();
         await tell(viewer.uid, 'mineGroupJoinedTitle', 'mineGroupJoined', { group: name });
         return { auth: MEMBER_LEVEL.MEMBER };
       }
@@ -110,6 +124,7 @@ export const createGroupMemberService = (deps: {
         reason: q.reason ?? null,
       });
       if (!inserted) throw alreadyIn((await repo.membership(q.gid, viewer.uid))?.auth ?? MEMBER_LEVEL.APPLYING);
+      changed();
       await tell(await repo.adminUids(q.gid), 'mineGroupAppliedTitle', 'mineGroupApplied', {
         user: viewer.username,
         group: name,
@@ -128,6 +143,7 @@ export const createGroupMemberService = (deps: {
       if (row.auth === b.auth) return null;
       // Set only from the level just read: of two admins answering one application at once, one wins.
       if (!(await repo.setLevel(b.gid, b.uid, row.auth, b.auth))) throw new AppError(404, 'groupMemberNotFound');
+      changed();
       const vars = { group: a.group.name, level: levelKey(b.auth) };
       if (b.auth === MEMBER_LEVEL.MEMBER && row.auth < MEMBER_LEVEL.MEMBER) {
         await tell(b.uid, 'mineGroupAcceptedTitle', 'mineGroupAccepted', vars);
@@ -146,6 +162,7 @@ export const createGroupMemberService = (deps: {
       await target(a, q.uid);
       const gone = await repo.removeMember(q.gid, q.uid);
       if (!gone) throw new AppError(404, 'groupMemberNotFound');
+      changed();
       if (gone.auth >= MEMBER_LEVEL.MEMBER) {
         await tell(q.uid, 'mineGroupRemovedTitle', 'mineGroupRemoved', { group: a.group.name });
       } else if (gone.auth === MEMBER_LEVEL.APPLYING) {
@@ -159,6 +176,7 @@ export const createGroupMemberService = (deps: {
       const a = await policy.access(gid, viewer);
       if (a.group.uid === viewer.uid) throw badRequest('groupOwnerCannotExit');
       if (!a.level || !(await repo.removeMember(gid, viewer.uid))) throw badRequest('groupNotMember');
+      changed();
       return null;
     },
 
@@ -172,6 +190,7 @@ export const createGroupMemberService = (deps: {
         ? row.auth < MEMBER_LEVEL.MEMBER && (await repo.setLevel(b.gid, user.uid, row.auth, MEMBER_LEVEL.MEMBER))
         : await repo.insertMember({ gid: b.gid, uid: user.uid, auth: MEMBER_LEVEL.MEMBER });
       if (!added) throw badRequest('groupUserAlreadyMember', 'uid');
+      changed();
       if (user.uid !== viewer.uid) {
         await tell(user.uid, 'mineGroupAddedTitle', 'mineGroupAdded', { admin: viewer.username, group: a.group.name });
       }

@@ -1,7 +1,22 @@
 import { JUDGE_STATUS } from '@oj/shared';
-import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { pageTotal, totalOver } from '../../db/paging.js';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { type Db, preparedQuery } from '../../db/client.js';
 import { announcements, files, groupMembers, groups, submissions, users } from '../../db/schema.js';
 import { containsPattern } from '../problem/problem-catalog.repository.js';
 
@@ -38,13 +53,122 @@ const memberCount =
     Number,
   );
 
-const isMemberOf = (db: Db, uid: string) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(groupMembers)
-      .where(and(eq(groupMembers.gid, groups.id), eq(groupMembers.uid, uid), gte(groupMembers.auth, MEMBER_MIN))),
+/** The groups a user is a member of (levels 3-5), off the (uid, auth, gid) index. */
+const myGroups = (db: Db, uid: string | Placeholder) =>
+  db
+    .select({ gid: groupMembers.gid })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.uid, uid), gte(groupMembers.auth, MEMBER_MIN)));
+
+/** Which groups a list shows: the super admin every one, banned ones too (to lift a ban); others the normal ones
+ * that are visible or that they are a member of; `onlyMine` their own. */
+const listWhere = (db: Db, f: GroupListFilter, uid: string | Placeholder = f.uid ?? '') => {
+  const where: SQL[] = f.superAdmin ? [] : [eq(groups.status, 0)];
+  if (f.onlyMine) where.push(inArray(groups.id, myGroups(db, uid)));
+  else if (!f.superAdmin) {
+    where.push(
+      f.uid ? (or(eq(groups.visible, 1), inArray(groups.id, myGroups(db, uid))) as SQL) : eq(groups.visible, 1),
+    );
+  }
+  if (f.auth !== undefined) where.push(eq(groups.auth, f.auth));
+  if (f.keyword) {
+    const like = containsPattern(f.keyword);
+    // The expression of the trigram index groups_search_idx (migration 0016), so the index serves it.
+    where.push(sql`(${groups.name} || E'\n' || ${groups.shortName} || E'\n' || ${groups.brief}) ilike ${like}`);
+  }
+  return where.length ? and(...where) : undefined;
+};
+
+/** A page of the list, newest first, without descriptions (the cards show the brief). */
+const listPage = (db: Db, where: SQL | undefined) => {
+  const { description: _, ...columns } = getTableColumns(groups);
+  return db
+    .select({ group: columns, owner: users.username, memberCount })
+    .from(groups)
+    .innerJoin(users, eq(users.uid, groups.uid))
+    .where(where)
+    .orderBy(desc(groups.id));
+};
+/** The list as it opens (no keyword, no type filter) for a visitor, a signed-in user and "My Group": prepared once
+ * per connection. */
+const listPageQuery = (name: string, f: GroupListFilter) =>
+  preparedQuery((db) =>
+    listPage(db, listWhere(db, f, sql.placeholder('uid')))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
   );
+const listPageQueries = {
+  visitor: listPageQuery('group_list_visitor', { superAdmin: false, onlyMine: false }),
+  signedIn: listPageQuery('group_list_signed_in', { uid: '-', superAdmin: false, onlyMine: false }),
+  mine: listPageQuery('group_list_mine', { uid: '-', superAdmin: false, onlyMine: true }),
+};
+
+/** A member or application list of one group: levels within `levels`, one level, a username or real name. */
+export interface MemberFilter {
+  gid: number;
+  levels: [number, number];
+  keyword?: string;
+  auth?: number;
+}
+const memberWhere = (f: MemberFilter) => {
+  const where: SQL[] = [
+    eq(groupMembers.gid, f.gid),
+    gte(groupMembers.auth, f.levels[0]),
+    lte(groupMembers.auth, f.levels[1]),
+  ];
+  if (f.auth !== undefined) where.push(eq(groupMembers.auth, f.auth));
+  if (f.keyword) {
+    const like = containsPattern(f.keyword);
+    where.push(or(ilike(users.username, like), ilike(users.realname, like)) as SQL);
+  }
+  return and(...where);
+};
+
+/** The policy's question, asked by every group call: prepared once per connection. */
+const withLevelQuery = preparedQuery((db) =>
+  db
+    .select({
+      group: groups,
+      owner: users.username,
+      memberCount,
+      level: sql<number>`coalesce(${groupMembers.auth}, 0)`.mapWith(Number),
+    })
+    .from(groups)
+    .innerJoin(users, eq(users.uid, groups.uid))
+    .leftJoin(groupMembers, and(eq(groupMembers.gid, groups.id), eq(groupMembers.uid, sql.placeholder('uid'))))
+    .where(eq(groups.id, sql.placeholder('gid')))
+    .prepare('group_with_level'),
+);
+
+const memberOrder = [desc(groupMembers.auth), asc(groupMembers.id)];
+/** A page of the member or application list without a search (the tab as it opens): prepared once per connection. */
+const memberPageQuery = preparedQuery((db) =>
+  db
+    .select({ m: groupMembers, username: users.username, realname: users.realname, avatar: users.avatar })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.uid, groupMembers.uid))
+    .where(
+      inArray(
+        groupMembers.id,
+        db
+          .select({ id: groupMembers.id })
+          .from(groupMembers)
+          .where(
+            and(
+              eq(groupMembers.gid, sql.placeholder('gid')),
+              gte(groupMembers.auth, sql.placeholder('lo')),
+              lte(groupMembers.auth, sql.placeholder('hi')),
+            ),
+          )
+          .orderBy(...memberOrder)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      ),
+    )
+    .orderBy(...memberOrder)
+    .prepare('group_member_page'),
+);
 
 /** Groups, memberships, group announcements and the group rank (decision 0022). Access rules live in the group
  * policy; this only reads and writes. */
@@ -52,17 +176,7 @@ export const createGroupRepository = (db: Db) => ({
   /** The group, its owner's name, its member count and the caller's level (0 without a row), in one query: every
    * group call starts here. */
   async withLevel(gid: number, uid: string) {
-    const [row] = await db
-      .select({
-        group: groups,
-        owner: users.username,
-        memberCount,
-        level: sql<number>`coalesce(${groupMembers.auth}, 0)`.mapWith(Number),
-      })
-      .from(groups)
-      .innerJoin(users, eq(users.uid, groups.uid))
-      .leftJoin(groupMembers, and(eq(groupMembers.gid, groups.id), eq(groupMembers.uid, uid)))
-      .where(eq(groups.id, gid));
+    const [row] = await withLevelQuery(db).execute({ gid, uid });
     return row;
   },
 
@@ -75,34 +189,17 @@ export const createGroupRepository = (db: Db) => ({
     return row;
   },
 
+  /** One page of the list, newest first, without descriptions (the cards show the brief). */
   async page(f: GroupListFilter, offset: number, limit: number) {
-    // The super admin lists every group, banned ones too (to lift a ban); others the normal ones.
-    const where: SQL[] = f.superAdmin ? [] : [eq(groups.status, 0)];
-    if (f.onlyMine) where.push(isMemberOf(db, f.uid ?? ''));
-    else if (!f.superAdmin) {
-      where.push(f.uid ? (or(eq(groups.visible, 1), isMemberOf(db, f.uid)) as SQL) : eq(groups.visible, 1));
+    if (!f.keyword && f.auth === undefined && !f.superAdmin) {
+      const shape = f.onlyMine ? 'mine' : f.uid ? 'signedIn' : 'visitor';
+      return listPageQueries[shape](db).execute({ uid: f.uid ?? '', limit, offset });
     }
-    if (f.auth !== undefined) where.push(eq(groups.auth, f.auth));
-    if (f.keyword) {
-      const like = containsPattern(f.keyword);
-      // The expression of the trigram index groups_search_idx (migration 0016), so the index serves it.
-      where.push(sql`(${groups.name} || E'\n' || ${groups.shortName} || E'\n' || ${groups.brief}) ilike ${like}`);
-    }
-    const cond = where.length ? and(...where) : undefined;
-    const rows = await db
-      .select({ group: groups, owner: users.username, memberCount, total: totalOver() })
-      .from(groups)
-      .innerJoin(users, eq(users.uid, groups.uid))
-      .where(cond)
-      .orderBy(desc(groups.id))
-      .limit(limit)
-      .offset(offset);
-    const total = await pageTotal(
-      rows,
-      offset,
-      async () => (await db.select({ n: count() }).from(groups).where(cond))[0].n,
-    );
-    return { rows, total };
+    return listPage(db, listWhere(db, f)).limit(limit).offset(offset);
+  },
+  async count(f: GroupListFilter) {
+    const [{ n }] = await db.select({ n: count() }).from(groups).where(listWhere(db, f));
+    return n;
   },
 
   /** Groups a user created, in all and since a moment (the switches' limits for ordinary users). */
@@ -176,58 +273,37 @@ export const createGroupRepository = (db: Db) => ({
 
   // ---- members ----------------------------------------------------------------------------------------------
 
-  async memberPage(
-    gid: number,
-    q: { levels: [number, number]; keyword?: string; auth?: number },
-    offset: number,
-    limit: number,
-  ) {
-    const where: SQL[] = [
-      eq(groupMembers.gid, gid),
-      gte(groupMembers.auth, q.levels[0]),
-      lte(groupMembers.auth, q.levels[1]),
-    ];
-    if (q.auth !== undefined) where.push(eq(groupMembers.auth, q.auth));
-    if (q.keyword) {
-      const like = containsPattern(q.keyword);
-      where.push(or(ilike(users.username, like), ilike(users.realname, like)) as SQL);
+  /** One page of a group's member or application list: the page's ids come off the (gid, auth desc, id) index (the
+   * users table only with a keyword) and only its rows meet their users. */
+  async memberPage(f: MemberFilter, offset: number, limit: number) {
+    if (!f.keyword && f.auth === undefined) {
+      return memberPageQuery(db).execute({ gid: f.gid, lo: f.levels[0], hi: f.levels[1], limit, offset });
     }
-    const cond = and(...where);
-    const order = [desc(groupMembers.auth), asc(groupMembers.id)];
-    // Without a keyword the users table is not needed to pick the page or to count it: the page's ids (and the
-    // total) come off the (gid, auth desc, id) index and only its rows meet their users.
-    const base = () =>
-      q.keyword
-        ? db
-            .select({ id: groupMembers.id, total: totalOver().as('total') })
-            .from(groupMembers)
-            .innerJoin(users, eq(users.uid, groupMembers.uid))
-        : db.select({ id: groupMembers.id, total: totalOver().as('total') }).from(groupMembers);
-    const pageIds = base()
-      .where(cond)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset)
-      .as('page_ids');
-    const rows = await db
-      .select({
-        m: groupMembers,
-        username: users.username,
-        realname: users.realname,
-        avatar: users.avatar,
-        total: sql<number>`${pageIds.total}`.mapWith(Number),
-      })
-      .from(pageIds)
-      .innerJoin(groupMembers, eq(groupMembers.id, pageIds.id))
+    const order = memberOrder;
+    const ids = f.keyword
+      ? db.select({ id: groupMembers.id }).from(groupMembers).innerJoin(users, eq(users.uid, groupMembers.uid))
+      : db.select({ id: groupMembers.id }).from(groupMembers);
+    return db
+      .select({ m: groupMembers, username: users.username, realname: users.realname, avatar: users.avatar })
+      .from(groupMembers)
       .innerJoin(users, eq(users.uid, groupMembers.uid))
+      .where(
+        inArray(
+          groupMembers.id,
+          ids
+            .where(memberWhere(f))
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        ),
+      )
       .orderBy(...order);
-    const total = await pageTotal(rows, offset, async () => {
-      const counted = q.keyword
-        ? db.select({ n: count() }).from(groupMembers).innerJoin(users, eq(users.uid, groupMembers.uid))
-        : db.select({ n: count() }).from(groupMembers);
-      return (await counted.where(cond))[0].n;
-    });
-    return { rows, total };
+  },
+  async memberCount(f: MemberFilter) {
+    const counted = f.keyword
+      ? db.select({ n: count() }).from(groupMembers).innerJoin(users, eq(users.uid, groupMembers.uid))
+      : db.select({ n: count() }).from(groupMembers);
+    return (await counted.where(memberWhere(f)))[0].n;
   },
 
   /** A new row at `auth`; false when the user already has one (the unique key decides between parallel calls). */

@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
+import { countCache } from '../../lib/count-cache.js';
 import { startOfDay } from '../../lib/start-of-day.js';
 import type { AuthUser } from '../auth/session.service.js';
 import { acceptedProblems } from '../discussion/discussion.service.js';
@@ -19,7 +20,7 @@ import type { SiteService } from '../site/site.service.js';
 import type { UploadQuotaService } from '../upload/upload-quota.service.js';
 import { readHead } from '../upload/uploaded-file.js';
 import { type ImageStore, sniffImage } from '../user/avatar.store.js';
-import type { GroupRepository, GroupRow, TakenField } from './group.repository.js';
+import type { GroupListFilter, GroupRepository, GroupRow, TakenField } from './group.repository.js';
 import type { GroupPolicy } from './group-policy.js';
 
 const { GROUP_AUTH, isGroupRoot } = g;
@@ -32,12 +33,15 @@ type AnnouncementUpdate = z.output<typeof g.updateAnnouncement.input>;
 type RankQuery = z.output<typeof g.getGroupRankList.input>;
 
 /** The group's card: the invitation code only for its root (owner or super admin). */
-export const toGroup = (row: { group: GroupRow; owner: string; memberCount: number }, withCode: boolean): Group => ({
+export const toGroup = (
+  row: { group: Omit<GroupRow, 'description'> & { description?: string }; owner: string; memberCount: number },
+  withCode: boolean,
+): Group => ({
   id: row.group.id,
   name: row.group.name,
   shortName: row.group.shortName,
   brief: row.group.brief,
-  description: row.group.description,
+  description: row.group.description ?? null,
   owner: row.owner,
   uid: row.group.uid,
   auth: row.group.auth,
@@ -49,6 +53,9 @@ export const toGroup = (row: { group: GroupRow; owner: string; memberCount: numb
   gmtCreate: row.group.gmtCreate.toISOString(),
   gmtModified: row.group.gmtModified.toISOString(),
 });
+
+/** How long a group list's total may be reused (the records themselves are always read fresh). */
+const LIST_TOTAL_MS = 10_000;
 
 const takenError = (field: TakenField) =>
   badRequest(field === 'name' ? 'groupNameTaken' : 'groupShortNameTaken', field);
@@ -67,6 +74,9 @@ export const createGroupService = (deps: {
 }) => {
   const { repo, policy } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /** The list's totals, counted at most every LIST_TOTAL_MS per filter; this server's changes count them again. */
+  const listTotals = countCache((f: GroupListFilter) => repo.count(f), LIST_TOTAL_MS);
 
   const card = async (gid: number, viewer: AuthUser) => {
     const a = await policy.access(gid, viewer);
@@ -113,19 +123,24 @@ export const createGroupService = (deps: {
   };
 
   return {
+    /** Membership changed: the list totals that depend on it are counted again. */
+    listChanged: () => listTotals.clear(),
+
     async list(q: ListQuery, viewer: AuthUser | undefined): Promise<Page<Group>> {
       if (q.onlyMine && !viewer) return { records: [], total: 0, size: q.limit, current: q.currentPage };
-      const { rows, total } = await repo.page(
-        {
-          uid: viewer?.uid,
-          superAdmin: !!viewer && isRoot(viewer.roles),
-          onlyMine: !!q.onlyMine,
-          keyword: q.keyword,
-          auth: q.auth,
-        },
-        (q.currentPage - 1) * q.limit,
-        q.limit,
-      );
+      const superAdmin = !!viewer && isRoot(viewer.roles);
+      const filter = {
+        // The super admin's whole list is the same for every super admin.
+        uid: superAdmin && !q.onlyMine ? undefined : viewer?.uid,
+        superAdmin,
+        onlyMine: !!q.onlyMine,
+        keyword: q.keyword,
+        auth: q.auth,
+      };
+      const [rows, total] = await Promise.all([
+        repo.page(filter, (q.currentPage - 1) * q.limit, q.limit),
+        listTotals.of(filter),
+      ]);
       return {
         records: rows.map((r) => toGroup(r, false)),
         total,
@@ -160,6 +175,7 @@ export const createGroupService = (deps: {
         visible: form.visible ? 1 : 0,
       });
       if ('taken' in made) throw takenError(made.taken);
+      listTotals.clear();
       return card(made.id, viewer);
     },
 
@@ -178,6 +194,7 @@ export const createGroupService = (deps: {
         gmtModified: now(),
       });
       if (failed) throw takenError(failed.taken);
+      listTotals.clear();
       return card(form.id, viewer);
     },
 
@@ -186,6 +203,7 @@ export const createGroupService = (deps: {
       const access = await policy.require(gid, viewer, 'root');
       const members = await repo.remove(gid);
       if (!members) throw notFound();
+      listTotals.clear();
       if (access.group.avatarFile) await deps.images.remove(access.group.avatarFile);
       await deps.messages.tell({
         recipientUid: members.filter((uid) => uid !== viewer.uid),
@@ -258,7 +276,6 @@ export const createGroupService = (deps: {
         records: rows.map((r) => ({
           ...r,
           signature: r.signature ? r.signature.slice(0, 100) : null,
-          rating: r.total > 0 ? Math.round((r.ac * 100) / r.total) : null,
         })),
         total,
         size: q.limit,

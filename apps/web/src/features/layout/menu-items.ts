@@ -158,7 +158,12 @@ export const modeMenu = (mode: MenuMode): MenuEntry[] => {
       return [
         { key: 'home', labelKey: 'Home', path: '/home', feature: 'home' },
         { key: 'group-home', labelKey: 'Group_Home', path: `/group/${mode.groupID}`, feature: 'group' },
-        { key: 'group-problems', labelKey: 'Group_Problems', path: `/group/${mode.groupID}/problem`, feature: 'group' },
+        {
+          key: 'group-problems',
+          labelKey: 'Group_Problems',
+          path: `/group/${mode.groupID}/problem`,
+          feature: 'group-problem',
+        },
       ];
     default:
       return TOP_MENU;

@@ -1,0 +1,236 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { GroupAnnouncement } from '@oj/shared';
+import { group as contract } from '@oj/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Modal, Popconfirm, Radio, Space, Switch, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+import { toast } from '../../lib/notify';
+import { useGroupContext } from './group-detail-page';
+import { canManageAnnouncement } from './group-model';
+import { errorText, MarkdownInput } from './group-parts';
+import { registerGroupTexts } from './group-texts';
+
+const { GROUP_PAGE } = contract;
+
+interface AnnouncementValues {
+  title: string;
+  content: string;
+  status: 0 | 1;
+}
+
+/** Create or edit one announcement: title and content required (spec 3 §5), visible or hidden. */
+const AnnouncementDialog = ({
+  gid,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  gid: number;
+  editing: GroupAnnouncement | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) => {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<AnnouncementValues>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const submit = async (v: AnnouncementValues) => {
+    setBusy(true);
+    setError(undefined);
+    const body = { title: v.title.trim(), content: v.content.trim(), status: v.status };
+    try {
+      if (editing) await api.call(contract.updateAnnouncement, { id: editing.id, ...body }, { silent: true });
+      else await api.call(contract.createAnnouncement, { gid, ...body }, { silent: true });
+      toast.success(t(editing ? 'Group_Updated' : 'Group_Added'));
+      onSaved();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const required = (message: string, max: number) => [
+    { required: true, whitespace: true, message },
+    { max, message: t('Group_Too_Long', { max }) },
+  ];
+  return (
+    <Modal
+      open
+      title={t(editing ? 'Group_Edit_Announcement' : 'Group_Create_Announcement')}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      destroyOnHidden
+      width={720}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {t('Group_Cancel')}
+        </Button>,
+        <Button key="ok" type="primary" loading={busy} onClick={() => form.submit()}>
+          {t('Group_Save')}
+        </Button>,
+      ]}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{
+          title: editing?.title ?? '',
+          content: editing?.content ?? '',
+          status: editing?.status === 1 ? 1 : 0,
+        }}
+        onFinish={(v) => void submit(v)}
+      >
+        <Form.Item name="title" label={t('Group_Title')} rules={required(t('Group_Title_Required'), 255)}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="content" label={t('Group_Content')} rules={required(t('Group_Content_Required'), 65535)}>
+          <MarkdownInput label={t('Group_Content')} rows={10} />
+        </Form.Item>
+        <Form.Item name="status" label={t('Group_Status')}>
+          <Radio.Group
+            options={[
+              { value: 0, label: t('Group_Status_Visible') },
+              { value: 1, label: t('Group_Status_Hidden') },
+            ]}
+          />
+        </Form.Item>
+      </Form>
+      {error && <Alert type="error" showIcon title={error} />}
+    </Modal>
+  );
+};
+
+/** The announcement tab (group admins, spec 3 §2.5, §4): every announcement of the group, hidden ones too; the
+ * author or the group root edits, deletes and switches one. */
+const GroupAnnouncementPage = () => {
+  registerGroupTexts();
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { gid, viewer } = useGroupContext();
+  const [currentPage, setPage] = useState(1);
+  const [editing, setEditing] = useState<GroupAnnouncement | null>();
+  const input = { gid, currentPage, limit: GROUP_PAGE.lists };
+  const list = useQuery({
+    queryKey: [contract.getAdminAnnouncementList.path, input],
+    queryFn: () => api.call(contract.getAdminAnnouncementList, input),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: [contract.getAdminAnnouncementList.path] });
+    void queryClient.invalidateQueries({ queryKey: [contract.getAnnouncementList.path] });
+  };
+  const setStatus = async (a: GroupAnnouncement, visible: boolean) => {
+    try {
+      await api.call(contract.updateAnnouncement, {
+        id: a.id,
+        title: a.title,
+        content: a.content,
+        status: visible ? 0 : 1,
+      });
+      toast.success(t('Group_Updated'));
+      refresh();
+    } catch {
+      // shown
+    }
+  };
+  const remove = async (aid: number) => {
+    try {
+      await api.call(contract.deleteAnnouncement, { aid });
+      toast.success(t('Group_Deleted'));
+      refresh();
+    } catch {
+      // shown
+    }
+  };
+
+  return (
+    <section aria-label={t('Group_Tab_Announcement')}>
+      <div className="oj-group-toolbar">
+        <span />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          {t('Group_Create_Announcement')}
+        </Button>
+      </div>
+      <Table<GroupAnnouncement>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: currentPage,
+          pageSize: GROUP_PAGE.lists,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPage,
+        }}
+        columns={[
+          {
+            title: t('Group_Title'),
+            dataIndex: 'title',
+            render: (v: string) => <span style={{ display: 'inline-block', maxWidth: 320 }}>{v}</span>,
+          },
+          { title: t('Group_Author'), dataIndex: 'username' },
+          {
+            title: t('Group_Status'),
+            dataIndex: 'status',
+            render: (v: number, a) => (
+              <Switch
+                size="small"
+                aria-label={t('Group_Status_Of', { title: a.title })}
+                checked={v === 0}
+                checkedChildren={t('Group_Status_Visible')}
+                unCheckedChildren={t('Group_Status_Hidden')}
+                disabled={!canManageAnnouncement(viewer, a)}
+                onChange={(checked) => void setStatus(a, checked)}
+              />
+            ),
+          },
+          {
+            title: t('Group_Modified_At'),
+            dataIndex: 'gmtModified',
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            title: t('Group_Actions'),
+            key: 'actions',
+            render: (_, a) =>
+              canManageAnnouncement(viewer, a) && (
+                <Space>
+                  <Button size="small" onClick={() => setEditing(a)}>
+                    {t('Group_Edit_Text')}
+                  </Button>
+                  <Popconfirm
+                    title={t('Group_Delete_Announcement_Confirm')}
+                    okText={t('Group_Confirm')}
+                    cancelText={t('Group_Cancel')}
+                    onConfirm={() => void remove(a.id)}
+                  >
+                    <Button size="small" danger>
+                      {t('Group_Delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+          },
+        ]}
+      />
+      {editing !== undefined && (
+        <AnnouncementDialog
+          gid={gid}
+          editing={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            refresh();
+          }}
+        />
+      )}
+    </section>
+  );
+};
+
+export default GroupAnnouncementPage;

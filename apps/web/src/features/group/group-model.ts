@@ -1,0 +1,169 @@
+import type { GroupMember, GroupRole } from '@oj/shared';
+import { group as contract, user as userContract } from '@oj/shared';
+import { type FeatureKey, hasFeature, IMPLEMENTED_FEATURES } from '../../app/features';
+
+const { GROUP_AUTH, GROUP_LIMITS, MEMBER_LEVEL, isGroupAdmin, isGroupMember, isGroupRoot } = contract;
+
+/** Spec 3 §9: the group list page sizes. */
+export const GROUP_LIST_SIZES = [9, 15, 30, 60, 120] as const;
+/** Spec 3 §9: the add-member box waits this long after the last key. */
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+/** Spec 3 §9: the avatar is cropped to a 200 x 200 png of quality 0.8. */
+export const GROUP_AVATAR = { size: 200, type: 'image/png', quality: 0.8 } as const;
+
+/** East Asian wide characters count as two width units (spec 3 §2.4), everything else as one. */
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u;
+const charWidth = (c: string) => (WIDE.test(c) ? 2 : 1);
+
+export const textWidth = (text: string) => [...text].reduce((n, c) => n + charWidth(c), 0);
+
+/** A group name on a card: cut with an ellipsis once it passes `max` width units (spec 3 §2.4: 26). */
+export const shortenName = (name: string, max = 26) => {
+  if (textWidth(name) <= max) return name;
+  let width = 0;
+  let out = '';
+  for (const c of name) {
+    if (width + charWidth(c) > max) break;
+    width += charWidth(c);
+    out += c;
+  }
+  return `${out}...`;
+};
+
+/** A text whose trimmed length must lie in [min, max], as the server checks it (zod `.trim().min().max()`). */
+export const lengthOk = (value: string | undefined | null, [min, max]: readonly [number, number]) => {
+  const n = (value ?? '').trim().length;
+  return n >= min && n <= max;
+};
+
+/** The invitation code: exactly 6 after trimming, needed unless the group is public (spec 3 §5). */
+export const codeOk = (auth: number | undefined, code: string | undefined | null) =>
+  auth === GROUP_AUTH.PUBLIC || (code ?? '').trim().length === GROUP_LIMITS.code;
+
+/** An optional reason of an application: empty, or 5 to 100 characters (spec 3 §5). */
+export const reasonOk = (reason: string | undefined | null) =>
+  !(reason ?? '').trim() || lengthOk(reason, GROUP_LIMITS.reason);
+
+export const authLabelKey = (auth: number) =>
+  auth === GROUP_AUTH.PUBLIC ? 'Group_Public' : auth === GROUP_AUTH.PROTECTED ? 'Group_Protected' : 'Group_Private';
+
+/** The viewer as the member pages need it. */
+export interface GroupViewer {
+  uid: string | null;
+  role: GroupRole;
+  /** The membership level (0 none). */
+  level: number;
+}
+
+/** The owner and the super admin manage every row; a group admin only rows below their own level (spec 3 §4).
+ * Nobody edits the owner's row or their own. */
+export const canEditMember = (viewer: GroupViewer, row: Pick<GroupMember, 'uid' | 'auth'>, ownerUid: string) => {
+  if (!isGroupAdmin(viewer.role) || row.uid === ownerUid || row.uid === viewer.uid) return false;
+  return isGroupRoot(viewer.role) || row.auth < viewer.level;
+};
+
+/** Removing is hidden for the viewer's own row and for the owner's (spec 3 §2.10). */
+export const canRemoveMember = (viewer: GroupViewer, row: Pick<GroupMember, 'uid'>, ownerUid: string) =>
+  isGroupAdmin(viewer.role) && row.uid !== ownerUid && row.uid !== viewer.uid;
+
+/** The levels a viewer may give a member (spec 3 §4): a member stays 3 or above; 5 is the owner's alone; a group
+ * admin who is not the owner picks only below their own level. Levels shown but not offered are disabled. */
+export const memberLevelChoices = (viewer: GroupViewer, current: number) =>
+  [MEMBER_LEVEL.MEMBER, MEMBER_LEVEL.ADMIN, ...(current === MEMBER_LEVEL.ROOT ? [MEMBER_LEVEL.ROOT] : [])].map(
+    (level) => ({
+      level,
+      disabled: level === MEMBER_LEVEL.ROOT || (!isGroupRoot(viewer.role) && level >= viewer.level),
+    }),
+  );
+
+export type GroupTabKey =
+  | 'home'
+  | 'problem'
+  | 'training'
+  | 'contest'
+  | 'status'
+  | 'discussion'
+  | 'setting'
+  | 'rank'
+  | 'announcement'
+  | 'member';
+
+interface TabDef {
+  key: GroupTabKey;
+  labelKey: string;
+  feature: FeatureKey;
+  /** Who sees the tab at all; others see it disabled when `members` is set, or not at all. */
+  show: (role: GroupRole) => boolean;
+  /** Only members (and above) may open it. */
+  members: boolean;
+  area?: 'openGroupDiscussion';
+}
+
+const everyone = () => true;
+
+/** The group sub-nav in the spec's order (spec 3 §9); a tab appears only once its feature exists (DESIGN §7). */
+export const GROUP_TABS: TabDef[] = [
+  { key: 'home', labelKey: 'Group_Tab_Home', feature: 'group', show: everyone, members: false },
+  { key: 'problem', labelKey: 'Group_Tab_Problem', feature: 'group-problem', show: everyone, members: true },
+  { key: 'training', labelKey: 'Group_Tab_Training', feature: 'group-content', show: everyone, members: true },
+  { key: 'contest', labelKey: 'Group_Tab_Contest', feature: 'group-content', show: everyone, members: true },
+  { key: 'status', labelKey: 'Group_Tab_Submission', feature: 'group-problem', show: everyone, members: true },
+  {
+    key: 'discussion',
+    labelKey: 'Group_Tab_Discussion',
+    feature: 'group-content',
+    show: everyone,
+    members: true,
+    area: 'openGroupDiscussion',
+  },
+  { key: 'setting', labelKey: 'Group_Tab_Setting', feature: 'group', show: isGroupRoot, members: true },
+  { key: 'rank', labelKey: 'Group_Tab_Rank', feature: 'group', show: everyone, members: true },
+  { key: 'announcement', labelKey: 'Group_Tab_Announcement', feature: 'group', show: isGroupAdmin, members: true },
+  { key: 'member', labelKey: 'Group_Tab_Member', feature: 'group', show: isGroupAdmin, members: true },
+];
+
+/** The tabs a viewer sees, each disabled when the viewer may not enter the group (spec 3 §2.5). */
+export const visibleGroupTabs = (
+  role: GroupRole,
+  opts: { implemented?: readonly FeatureKey[]; openGroupDiscussion?: boolean } = {},
+) =>
+  GROUP_TABS.filter(
+    (tab) =>
+      hasFeature(tab.feature, opts.implemented ?? IMPLEMENTED_FEATURES) &&
+      tab.show(role) &&
+      (!tab.area || opts.openGroupDiscussion === true),
+  ).map((tab) => ({ key: tab.key, labelKey: tab.labelKey, disabled: tab.members && !isGroupMember(role) }));
+
+/** Whether a viewer may open a tab by its address (a hidden tab is closed too). */
+export const canOpenGroupTab = (key: GroupTabKey, role: GroupRole) => {
+  const tab = GROUP_TABS.find((x) => x.key === key);
+  if (!tab) return isGroupMember(role);
+  return tab.show(role) && (!tab.members || isGroupMember(role));
+};
+
+/** The tab a path belongs to: detail pages under their list (submission-detail under status, ...). */
+export const groupTabOf = (pathname: string, gid: string): GroupTabKey => {
+  const first =
+    pathname
+      .replace(new RegExp(`^/group/${gid}/?`), '')
+      .split('/')
+      .filter(Boolean)[0] ?? '';
+  if (!first) return 'home';
+  if (first === 'submission-detail') return 'status';
+  if (first.startsWith('discussion')) return 'discussion';
+  return (GROUP_TABS.find((tab) => tab.key === first)?.key ?? first) as GroupTabKey;
+};
+
+/** Author or group root edits, deletes and switches an announcement (spec 3 §4, §6). */
+export const canManageAnnouncement = (viewer: GroupViewer, a: { uid: string }) =>
+  isGroupRoot(viewer.role) || (isGroupAdmin(viewer.role) && a.uid === viewer.uid);
+
+/** Spec 3 §5 avatar rules; the extension decides, the server checks the bytes. */
+export const GROUP_AVATAR_TYPES = ['gif', 'jpg', 'jpeg', 'png', 'bmp', 'webp'] as const;
+export const checkGroupAvatar = (file: { name: string; size: number }) => {
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!(GROUP_AVATAR_TYPES as readonly string[]).includes(ext)) return 'Group_Avatar_Wrong_Type' as const;
+  if (file.size > userContract.AVATAR_MAX_BYTES) return 'Group_Avatar_Too_Large' as const;
+  return null;
+};

@@ -1,0 +1,104 @@
+import type { GroupRankRow } from '@oj/shared';
+import { group as contract } from '@oj/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Avatar, Input, Segmented, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../lib/api';
+import { nicknameColor } from '../rank/rank-colors';
+import { formatRate } from '../submission/judge-status';
+import { useGroupContext } from './group-detail-page';
+import { registerGroupTexts } from './group-texts';
+
+const { GROUP_PAGE } = contract;
+
+/** The rank tab (members, spec 3 §2.11): the group's own submissions, ACM or OI, 30 a page. */
+const GroupRankPage = () => {
+  registerGroupTexts();
+  const { t } = useTranslation();
+  const { gid } = useGroupContext();
+  const [type, setType] = useState<0 | 1>(0);
+  const [currentPage, setPage] = useState(1);
+  const [searchUser, setSearchUser] = useState('');
+  const input = { gid, type, currentPage, limit: GROUP_PAGE.rank, searchUser: searchUser || undefined };
+  const list = useQuery({
+    queryKey: [contract.getGroupRankList.path, input],
+    queryFn: () => api.call(contract.getGroupRankList, input),
+    placeholderData: keepPreviousData,
+  });
+  const offset = (currentPage - 1) * GROUP_PAGE.rank;
+  const acm = type === 0;
+
+  return (
+    <section aria-label={t('Group_Tab_Rank')}>
+      <div className="oj-group-toolbar">
+        <Segmented
+          aria-label={t('Group_Rank_Type')}
+          value={type}
+          onChange={(v) => {
+            setType(v as 0 | 1);
+            setPage(1);
+          }}
+          options={[
+            { value: 0, label: t('Group_Rank_ACM') },
+            { value: 1, label: t('Group_Rank_OI') },
+          ]}
+        />
+        <Input.Search
+          aria-label={t('Group_Rank_Search')}
+          placeholder={t('Group_Rank_Search')}
+          allowClear
+          style={{ width: 220, maxWidth: '100%' }}
+          onSearch={(v) => {
+            setSearchUser(v.trim());
+            setPage(1);
+          }}
+        />
+      </div>
+      <Table<GroupRankRow>
+        rowKey="uid"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: currentPage,
+          pageSize: GROUP_PAGE.rank,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          showLessItems: true,
+          onChange: setPage,
+        }}
+        columns={[
+          { title: t('Group_Rank_Seq'), key: 'seq', width: 70, render: (_, __, i) => offset + i + 1 },
+          {
+            title: t('Group_Rank_User'),
+            key: 'user',
+            render: (_, r) => (
+              <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+                <Avatar size="small" src={r.avatar || undefined}>
+                  {r.username.slice(0, 1).toUpperCase()}
+                </Avatar>
+                <Link to={`/user-home?username=${encodeURIComponent(r.username)}`}>{r.username}</Link>
+                {r.titleName && <Tag color={r.titleColor ?? undefined}>{r.titleName}</Tag>}
+              </span>
+            ),
+          },
+          {
+            title: t('Group_Nickname'),
+            dataIndex: 'nickname',
+            render: (n: string | null) => (n ? <Tag color={nicknameColor(n)}>{n}</Tag> : null),
+          },
+          { title: t('Group_AC'), dataIndex: 'ac', width: 80 },
+          { title: t('Group_Total'), dataIndex: 'total', width: 80 },
+          acm
+            ? { title: t('Group_Rating'), key: 'rating', width: 100, render: (_, r) => formatRate(r.ac, r.total) }
+            : { title: t('Group_Score'), dataIndex: 'score', width: 90 },
+        ]}
+      />
+    </section>
+  );
+};
+
+export default GroupRankPage;

@@ -1,0 +1,171 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { group as contract } from '@oj/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Space, Typography, Upload } from 'antd';
+import ImgCrop from 'antd-img-crop';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+import { toast } from '../../lib/notify';
+import { type GroupContext, useGroupContext } from './group-detail-page';
+import { checkGroupAvatar, GROUP_AVATAR, GROUP_AVATAR_TYPES } from './group-model';
+import {
+  errorText,
+  GroupAvatar,
+  GroupFormFields,
+  type GroupFormValues,
+  groupBody,
+  groupFormInitial,
+} from './group-parts';
+import { registerGroupTexts } from './group-texts';
+
+const { GROUP_STATUS } = contract;
+
+/** The cropped image as the 200 x 200 png of spec 3 §9 (quality 0.8), whatever size the cropper produced. */
+export const toAvatarPng = async (file: File): Promise<File> => {
+  const url = URL.createObjectURL(file);
+  try {
+    const image = await new Promise<HTMLImageElement>((resolve, reject) => {
+      const img = new Image();
+      img.onload = () => resolve(img);
+      img.onerror = () => reject(new Error('image'));
+      img.src = url;
+    });
+    const canvas = document.createElement('canvas');
+    canvas.width = GROUP_AVATAR.size;
+    canvas.height = GROUP_AVATAR.size;
+    canvas.getContext('2d')?.drawImage(image, 0, 0, GROUP_AVATAR.size, GROUP_AVATAR.size);
+    const blob = await new Promise<Blob | null>((resolve) =>
+      canvas.toBlob(resolve, GROUP_AVATAR.type, GROUP_AVATAR.quality),
+    );
+    if (!blob) return file;
+    const name = `${file.name.replace(/\.[^.]*$/, '') || 'avatar'}.png`;
+    return new File([blob], name, { type: GROUP_AVATAR.type });
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+};
+
+/** The avatar: type and size checked before the cropper opens and again before the upload (spec 3 §5, §9). */
+const GroupAvatarUpload = ({ context }: { context: GroupContext }) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const upload = async (file: File) => {
+    setBusy(true);
+    try {
+      const form = new FormData();
+      form.append('image', file, file.name);
+      form.append('gid', String(context.gid));
+      await api.upload(contract.uploadGroupAvatar, form);
+      toast.success(t('Group_Avatar_Uploaded'));
+      void queryClient.invalidateQueries({ queryKey: [contract.getGroupList.path] });
+      context.reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Space align="center" size={16} wrap style={{ marginBottom: 24 }}>
+      <GroupAvatar group={context.group} size={96} />
+      <div>
+        <ImgCrop
+          aspect={1}
+          quality={GROUP_AVATAR.quality}
+          rotationSlider
+          modalTitle={t('Group_Crop_Avatar')}
+          modalOk={t('Group_Confirm')}
+          modalCancel={t('Group_Cancel')}
+          // A wrong file never reaches the cropper; beforeUpload then refuses it with the message.
+          beforeCrop={(file) => checkGroupAvatar(file) === null}
+        >
+          <Upload
+            accept={GROUP_AVATAR_TYPES.map((x) => `.${x}`).join(',')}
+            showUploadList={false}
+            beforeUpload={async (file) => {
+              const error = checkGroupAvatar(file);
+              if (error) {
+                toast.error(t(error, { name: file.name }));
+                return Upload.LIST_IGNORE;
+              }
+              const png = await toAvatarPng(file);
+              if (checkGroupAvatar(png)) {
+                toast.error(t('Group_Avatar_Too_Large', { name: file.name }));
+                return Upload.LIST_IGNORE;
+              }
+              return png;
+            }}
+            customRequest={({ file, onSuccess, onError }) => {
+              upload(file as File).then(
+                () => onSuccess?.(null),
+                (err: Error) => onError?.(err),
+              );
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={busy}>
+              {t('Group_Upload_Avatar')}
+            </Button>
+          </Upload>
+        </ImgCrop>
+        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+          {t('Group_Avatar_Hint')}
+        </Typography.Paragraph>
+      </div>
+    </Space>
+  );
+};
+
+/** The setting tab (group root, spec 3 §2.11): the avatar and the group form; the super admin also bans. */
+const GroupSettingPage = () => {
+  registerGroupTexts();
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const context = useGroupContext();
+  const { group, role } = context;
+  const superAdmin = role === 'super';
+  const [form] = Form.useForm<GroupFormValues>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const save = async (v: GroupFormValues) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api.call(
+        contract.updateGroup,
+        {
+          id: group.id,
+          ...groupBody(v),
+          ...(superAdmin ? { status: v.banned ? GROUP_STATUS.BANNED : GROUP_STATUS.NORMAL } : {}),
+        },
+        { silent: true },
+      );
+      toast.success(t('Group_Updated'));
+      void queryClient.invalidateQueries({ queryKey: [contract.getGroupList.path] });
+      context.reload();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-label={t('Group_Setting_Title')} style={{ maxWidth: 760 }}>
+      <section className="oj-group-section" aria-label={t('Group_Avatar')}>
+        <h4>{t('Group_Avatar')}</h4>
+        <GroupAvatarUpload context={context} />
+      </section>
+      <section className="oj-group-section" aria-label={t('Group_Info')}>
+        <h4>{t('Group_Info')}</h4>
+        <Form form={form} layout="vertical" initialValues={groupFormInitial(group)} onFinish={(v) => void save(v)}>
+          <GroupFormFields superAdmin={superAdmin} />
+          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+          <Button type="primary" htmlType="submit" loading={busy}>
+            {t('Group_Save')}
+          </Button>
+        </Form>
+      </section>
+    </section>
+  );
+};
+
+export default GroupSettingPage;
