@@ -12,7 +12,6 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { userRecords } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
-import { boundedMap } from '../../lib/bounded-map.js';
 import { countCache } from '../../lib/count-cache.js';
 import { startOfDay } from '../../lib/start-of-day.js';
 import type { AuthUser } from '../auth/session.service.js';

@@ -5,7 +5,6 @@ import {
   count,
   desc,
   eq,
-  exists,
   getTableColumns,
   gte,
   ilike,
