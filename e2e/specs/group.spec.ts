@@ -67,7 +67,7 @@ test('a teacher creates a private group; a student applies with a wrong then the
   await notice.getByLabel('标题').fill(NOTICE);
   await notice.getByRole('textbox', { name: '内容' }).fill('Read chapter 2.');
   await notice.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByRole('cell', { name: NOTICE })).toBeVisible();
+  await expect(page.getByRole('cell', { name: NOTICE, exact: true })).toBeVisible();
 
   // The student applies: a wrong code is refused in the dialog, the right one with a reason is pending.
   const student = await userPage(browser, STUDENT);
