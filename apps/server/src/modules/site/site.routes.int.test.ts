@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, type TestApp } from '../../../test/harness.js';
-import { announcements, homeCarousel } from '../../db/schema.js';
+import { announcements, groups, homeCarousel } from '../../db/schema.js';
 
 describe.each(DB_KINDS)('site configuration and home on %s', (kind) => {
   let t: TestApp;
@@ -41,6 +41,10 @@ describe.each(DB_KINDS)('site configuration and home on %s', (kind) => {
   it('pages visible site announcements, newest first', async () => {
     const root = await t.services.users.findByUsername('root');
     const base = Date.UTC(2026, 0, 1);
+    const [group] = await t.services.db
+      .insert(groups)
+      .values({ name: 'Class 8B', shortName: 'class8b', brief: 'brief', description: 'about', uid: root!.uid })
+      .returning({ id: groups.id });
     await t.services.db.insert(announcements).values([
       ...Array.from({ length: 12 }, (_, i) => ({
         title: `A${i}`,
@@ -49,7 +53,7 @@ describe.each(DB_KINDS)('site configuration and home on %s', (kind) => {
         gmtCreate: new Date(base + i * 1000),
       })),
       { title: 'hidden', content: 'x', uid: root!.uid, status: 1 },
-      { title: 'group only', content: 'x', uid: root!.uid, gid: 5 },
+      { title: 'group only', content: 'x', uid: root!.uid, gid: group.id },
     ]);
     const res = await t.app.inject({ method: 'GET', url: '/api/get-common-announcement?currentPage=2&limit=5&type=' });
     const data = res.json().data;
