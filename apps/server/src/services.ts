@@ -5,7 +5,7 @@ import { createRateLimitRepository } from './modules/access/rate-limit.repositor
 import { createAdminDashboardRepository } from './modules/admin-dashboard/admin-dashboard.repository.js';
 import { createAdminDashboardService } from './modules/admin-dashboard/admin-dashboard.service.js';
 import { createAdminProblemRepository } from './modules/admin-problem/admin-problem.repository.js';
-import { createAdminProblemService } from './modules/admin-problem/admin-problem.service.js';
+import { createAdminProblemService, type GroupProblemRule } from './modules/admin-problem/admin-problem.service.js';
 import { createMarkdownFileService } from './modules/admin-problem/markdown-file.service.js';
 import { createProblemTransferService } from './modules/admin-problem/problem-transfer.service.js';
 import { createAdminSiteRepository } from './modules/admin-site/admin-site.repository.js';
@@ -33,10 +33,12 @@ import { createContestStaffRepository } from './modules/contest/contest-staff.re
 import { createContestStaffService } from './modules/contest/contest-staff.service.js';
 import { createDiscussionRepository } from './modules/discussion/discussion.repository.js';
 import { createDiscussionService } from './modules/discussion/discussion.service.js';
-import { createGroupRepository } from './modules/group/group.repository.js';
+import { createGroupRepository, type GroupRepository } from './modules/group/group.repository.js';
 import { createGroupService } from './modules/group/group.service.js';
 import { createGroupMemberService } from './modules/group/group-member.service.js';
-import { createGroupPolicy } from './modules/group/group-policy.js';
+import { createGroupPolicy, type GroupPolicy } from './modules/group/group-policy.js';
+import { createGroupProblemRepository } from './modules/group/group-problem.repository.js';
+import { createGroupProblemRule, createGroupProblemService } from './modules/group/group-problem.service.js';
 import { createImageProxyService, type ImageProxyOptions } from './modules/image-proxy/image-proxy.service.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
@@ -87,6 +89,20 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
     captcha,
     now: opts.now,
   });
+  // Groups (issues 19-21): one policy for every group call, the group variants of problems, trainings, contests and
+  // discussions too; the admin problem service asks its rule for every group problem.
+  const groupRepo = createGroupRepository(db);
+  const groupPolicy = createGroupPolicy(groupRepo);
+  const publicServices = createPublicServices(
+    db,
+    { users, problems, queue, sessions, siteRepository, uploadQuota, groupRepo, groupPolicy },
+    opts,
+  );
+  const adminServices = createAdminServices(
+    db,
+    { problems, queue, uploadQuota, groupProblems: createGroupProblemRule(groupPolicy, groupRepo) },
+    opts,
+  );
   return {
     db,
     dataDir: opts.dataDir,
@@ -122,8 +138,16 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
       ...opts.imageProxy,
     }),
     submissions: createSubmissionService({ db, queue, now: opts.now }),
-    ...createPublicServices(db, { users, problems, queue, sessions, siteRepository, uploadQuota }, opts),
-    ...createAdminServices(db, { problems, queue, uploadQuota }, opts),
+    ...publicServices,
+    ...adminServices,
+    groupProblems: createGroupProblemService({
+      repo: createGroupProblemRepository(db),
+      groups: groupRepo,
+      policy: groupPolicy,
+      problems,
+      adminProblems: adminServices.adminProblems,
+      messages: publicServices.messages,
+    }),
     ...createSiteAdminServices(db, { sessions, siteRepository, problems, uploadQuota }, opts),
   };
 };
@@ -138,6 +162,8 @@ const createPublicServices = (
     sessions: ReturnType<typeof createSessionService>;
     siteRepository: ReturnType<typeof createSiteRepository>;
     uploadQuota: UploadQuotaService;
+    groupRepo: GroupRepository;
+    groupPolicy: GroupPolicy;
   },
   opts: { dataDir: string; now?: () => Date },
 ) => {
@@ -187,10 +213,8 @@ const createPublicServices = (
     site: base.siteRepository,
     logger: pino({ level: process.env.LOG_LEVEL ?? 'info' }),
   });
-  // Groups (issue 19): one policy for every group endpoint, the later group problems, trainings, contests and
-  // discussions too; membership changes are told through the message centre.
-  const groupRepo = createGroupRepository(db);
-  const groupPolicy = createGroupPolicy(groupRepo);
+  // Groups (issue 19): membership changes are told through the message centre.
+  const { groupRepo, groupPolicy } = base;
   const groups = createGroupService({
     db,
     repo: groupRepo,
@@ -276,6 +300,7 @@ const createAdminServices = (
     problems: ReturnType<typeof createProblemRepository>;
     queue: ReturnType<typeof createJudgeQueue>;
     uploadQuota: UploadQuotaService;
+    groupProblems: GroupProblemRule;
   },
   opts: { dataDir: string; now?: () => Date },
 ) => {
@@ -290,6 +315,7 @@ const createAdminServices = (
     store: testData,
     submissions,
     quota,
+    groupProblems: base.groupProblems,
     now: opts.now,
   });
   return {

@@ -48,6 +48,8 @@ export type {
   UserSuggestion,
 } from './contract/group.js';
 export * as group from './contract/group.js';
+export type { GroupProblemItem } from './contract/group-problem.js';
+export * as groupProblem from './contract/group-problem.js';
 export type { Announcement, WebsiteConfig } from './contract/home.js';
 export * as home from './contract/home.js';
 export type { ExternalImageMode } from './contract/image-proxy.js';

@@ -543,6 +543,24 @@ export const MESSAGES = {
     'zh-CN': '您所在的团队“{group}”已被解散。',
     'en-US': 'The group "{group}" you belonged to was disbanded.',
   },
+  groupProblemIdPrefix: {
+    'zh-CN': '团队题目的展示 ID 必须以团队简称 {prefix} 开头',
+    'en-US': "A group problem's display id must start with the group's short name {prefix}",
+  },
+  groupProblemApplyState: {
+    'zh-CN': '该题目当前不能执行此公开申请操作',
+    'en-US': "The problem's public application is not in a state that allows this",
+  },
+  mineGroupProblemPublicTitle: { 'zh-CN': '题目公开申请已通过', 'en-US': 'Your problem is now public' },
+  mineGroupProblemPublic: {
+    'zh-CN': '您的团队题目“{problem}”已通过审核，加入公共题库。',
+    'en-US': 'Your group problem "{problem}" was approved and joined the public bank.',
+  },
+  mineGroupProblemRefusedTitle: { 'zh-CN': '题目公开申请被拒绝', 'en-US': 'Your problem was not made public' },
+  mineGroupProblemRefused: {
+    'zh-CN': '您的团队题目“{problem}”的公开申请被拒绝。',
+    'en-US': 'The application to make your group problem "{problem}" public was refused.',
+  },
   groupLevel_1: { 'zh-CN': '申请中', 'en-US': 'Applying' },
   groupLevel_2: { 'zh-CN': '已拒绝', 'en-US': 'Refused' },
   groupLevel_3: { 'zh-CN': '普通成员', 'en-US': 'General Member' },

@@ -138,6 +138,8 @@ const textLimit = (max: number) => z.string().max(max);
 /** The problem part of ProblemDTO. */
 export const problemBody = z.object({
   id: wireInt(z.number().int().nullish()),
+  /** The group of a group problem (its calls under /api/group); the admin area's calls ignore it. */
+  gid: wireInt(z.number().int().positive().nullish()),
   problemId: z.string().trim().max(255).nullish(),
   title: z.string({ error: 'Problem_Title_Required' }).trim().min(1, { error: 'Problem_Title_Required' }).max(255),
   type: wireInt(z.union([z.literal(0), z.literal(1)]).default(0)),

@@ -33,15 +33,19 @@ export const isUploadedFile = (v: unknown): v is UploadedFile =>
 /** The file field of an upload endpoint (its size is capped by the endpoint's `upload`, while it streams). */
 export const uploadedFile = () => z.custom<UploadedFile>(isUploadedFile, { error: 'fileRequired' });
 
+/** The group an upload is for (its admins may upload; checked from the query string before the body is read when
+ * it is there). Without it, admin roles only. */
+const uploadGid = wireInt(z.number().int().positive().optional());
+
 export const uploadTestcaseZip = endpoint({
   method: 'POST',
   path: '/api/file/upload-testcase-zip',
-  access: 'admin',
+  access: 'user',
   upload: { maxBytes: UPLOAD_LIMITS.zipMaxBytes },
   input: z.object({
     file: uploadedFile(),
     mode: z.string().max(50).optional(),
-    gid: z.string().max(20).optional(),
+    gid: uploadGid,
   }),
   output: z.object({
     fileList: z.array(z.object({ input: z.string(), output: z.string(), groupNum: z.number().int().optional() })),
@@ -50,10 +54,11 @@ export const uploadTestcaseZip = endpoint({
   }),
 });
 
+/** Who manages the problem: an admin role for the bank's, the group's rule for a group's (decision 0023). */
 export const downloadTestcase = endpoint({
   method: 'GET',
   path: '/api/file/download-testcase',
-  access: 'admin',
+  access: 'user',
   input: z.object({ pid: wireInt(z.number().int().positive()) }),
   output: z.unknown(),
   binary: true,
@@ -91,11 +96,11 @@ export const exportProblem = endpoint({
 export const uploadMdImg = endpoint({
   method: 'POST',
   path: '/api/file/upload-md-img',
-  access: 'admin',
+  access: 'user',
   upload: { maxBytes: UPLOAD_LIMITS.markdownImageMaxBytes },
   input: z.object({
     image: uploadedFile(),
-    gid: z.string().optional(),
+    gid: uploadGid,
   }),
   output: z.object({ link: z.string(), fileId: z.number().int() }),
 });
@@ -103,9 +108,9 @@ export const uploadMdImg = endpoint({
 export const uploadMdFile = endpoint({
   method: 'POST',
   path: '/api/file/upload-md-file',
-  access: 'admin',
+  access: 'user',
   upload: { maxBytes: UPLOAD_LIMITS.markdownFileMaxBytes },
-  input: z.object({ file: uploadedFile(), gid: z.string().optional() }),
+  input: z.object({ file: uploadedFile(), gid: uploadGid }),
   output: z.object({ link: z.string(), fileId: z.number().int() }),
 });
 

@@ -24,6 +24,8 @@ export interface ProblemUpdate {
   languages: string[];
   templates: { language: string; code: string; status: number }[];
   tags: { id?: number | null; name: string }[];
+  /** A group problem's group: its new tags are the group's (tags.gid), and it finds the group's and the site's. */
+  tagGid?: number | null;
 }
 
 /** Problem administration: the only code of the admin area that touches the problem tables. */
@@ -31,7 +33,7 @@ export const createAdminProblemRepository = (db: Db) => {
   type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
   /** Tag ids for the form's tags: existing ones by id, others by name in the local bank (created when new). */
-  const resolveTags = async (tx: Tx, wanted: { id?: number | null; name: string }[]) => {
+  const resolveTags = async (tx: Tx, wanted: { id?: number | null; name: string }[], gid: number | null) => {
     const ids = new Set<number>();
     const byId = wanted.filter((t) => t.id);
     if (byId.length) {
@@ -39,9 +41,13 @@ export const createAdminProblemRepository = (db: Db) => {
         .select({ id: tags.id })
         .from(tags)
         .where(
-          inArray(
-            tags.id,
-            byId.map((t) => t.id as number),
+          and(
+            inArray(
+              tags.id,
+              byId.map((t) => t.id as number),
+            ),
+            // The site's tags, and a group problem's own group's: never another group's.
+            gid === null ? sql`${tags.gid} is null` : or(sql`${tags.gid} is null`, eq(tags.gid, gid)),
           ),
         );
       for (const r of rows) ids.add(r.id);
@@ -50,12 +56,18 @@ export const createAdminProblemRepository = (db: Db) => {
     if (names.length) {
       await tx
         .insert(tags)
-        .values(names.map((name) => ({ name, oj: 'ME' })))
+        .values(names.map((name) => ({ name, oj: 'ME', gid })))
         .onConflictDoNothing();
       const rows = await tx
         .select()
         .from(tags)
-        .where(and(inArray(tags.name, names), eq(tags.oj, 'ME'), sql`${tags.gid} is null`));
+        .where(
+          and(
+            inArray(tags.name, names),
+            eq(tags.oj, 'ME'),
+            gid === null ? sql`${tags.gid} is null` : eq(tags.gid, gid),
+          ),
+        );
       for (const r of rows) ids.add(r.id);
     }
     return [...ids];
@@ -184,7 +196,7 @@ export const createAdminProblemRepository = (db: Db) => {
       await tx.insert(problemLanguages).values(u.languages.map((language) => ({ pid, language })));
     }
     if (u.templates.length) await tx.insert(codeTemplates).values(u.templates.map((t) => ({ ...t, pid })));
-    const tagIds = await resolveTags(tx, u.tags);
+    const tagIds = await resolveTags(tx, u.tags, u.tagGid ?? null);
     if (tagIds.length) await tx.insert(problemTags).values(tagIds.map((tid) => ({ pid, tid })));
   }
 };

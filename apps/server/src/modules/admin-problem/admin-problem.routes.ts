@@ -1,7 +1,9 @@
-import { adminProblem, file } from '@oj/shared';
+import { adminProblem, file, group, isAdminRole } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
-import { type BindDeps, bind, userOf } from '../../http/bind.js';
+import { badRequest, forbidden } from '../../http/app-error.js';
+import { type BindDeps, bind, type RequestContext, userOf } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
+import type { AuthUser } from '../auth/session.service.js';
 
 export const registerAdminProblemRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const p = s.adminProblems;
@@ -20,10 +22,49 @@ export const registerAdminProblemRoutes = (app: FastifyInstance, deps: BindDeps,
   bind(app, deps, file.exportProblem, (q) => s.problemTransfer.exportArchive(q.pid));
   bind(app, deps, file.deleteMdImg, (q, ctx) => s.markdownFiles.deleteImage(userOf(ctx), q.fileId));
 
-  bind(app, deps, file.uploadTestcaseZip, (b, ctx) => p.uploadTestCases(userOf(ctx), b.file, b.mode));
+  // Test data and statement files: admin roles, or a group's admins with its gid (decision 0023), checked from the
+  // query string before the body is read and again with the final input (HOJ's client sends the markdown image's
+  // gid as a form field).
+  const mayUpload = async (gid: number | undefined, user: AuthUser) => {
+    if (gid) await s.groupPolicy.require(gid, user, 'admin');
+    else if (!isAdminRole(user.roles)) throw forbidden();
+  };
+  const beforeBody = async (q: Record<string, unknown>, ctx: RequestContext) => {
+    const gid = group.groupId.safeParse(q.gid);
+    if (gid.success) await mayUpload(gid.data, userOf(ctx));
+    else if (q.gid !== undefined && q.gid !== '') throw badRequest('fieldInvalid', 'gid', { field: 'gid', rule: 'id' });
+  };
+  bind(
+    app,
+    deps,
+    file.uploadTestcaseZip,
+    async (b, ctx) => {
+      await mayUpload(b.gid, userOf(ctx));
+      return p.uploadTestCases(userOf(ctx), b.file, b.mode);
+    },
+    { beforeBody },
+  );
   bind(app, deps, file.importProblem, (b, ctx) => s.problemTransfer.importArchive(b.file, userOf(ctx).username));
-  bind(app, deps, file.uploadMdImg, (b, ctx) => s.markdownFiles.uploadImage(userOf(ctx), b.image));
-  bind(app, deps, file.uploadMdFile, (b, ctx) => s.markdownFiles.uploadFile(userOf(ctx), b.file));
+  bind(
+    app,
+    deps,
+    file.uploadMdImg,
+    async (b, ctx) => {
+      await mayUpload(b.gid, userOf(ctx));
+      return s.markdownFiles.uploadImage(userOf(ctx), b.image);
+    },
+    { beforeBody },
+  );
+  bind(
+    app,
+    deps,
+    file.uploadMdFile,
+    async (b, ctx) => {
+      await mayUpload(b.gid, userOf(ctx));
+      return s.markdownFiles.uploadFile(userOf(ctx), b.file);
+    },
+    { beforeBody },
+  );
 
   // Statement attachments: always downloaded, never rendered (nosniff is set on every answer in app.ts).
   app.get<{ Params: { name: string } }>('/api/public/file/:name', async (req, reply) => {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   type adminProblem as contract,
   file as fileContract,
+  isAdminRole,
   LANGUAGE_NAMES,
   type Page,
   type ProblemCase,
@@ -15,6 +16,15 @@ import type { AuthUser } from '../auth/session.service.js';
 import { toTag } from '../problem/problem.mapper.js';
 import type { NewProblemCase, ProblemRepository, ProblemRow } from '../problem/problem.repository.js';
 import { managesAllProblems } from '../problem/problem-access.js';
+
+/** The groups module's rule for a group's problems (decision 0023). */
+export interface GroupProblemRule {
+  /** Throws unless the user may manage this group problem (its group's admins their own, its root every one). */
+  mayManage(user: AuthUser, p: ProblemRow): Promise<void>;
+  /** Throws unless `problemId` is a display id of the problem's group (its short name first). */
+  checkDisplayId(p: ProblemRow, problemId: string): Promise<void>;
+}
+
 import { caseVersionOf } from '../problem/problem-package.import.js';
 import type { TestDataStore } from '../problem/test-data.store.js';
 import type { SubmissionService } from '../submission/submission.service.js';
@@ -39,15 +49,25 @@ export const createAdminProblemService = (deps: {
   store: TestDataStore;
   submissions: Pick<SubmissionService, 'compileChecker'>;
   quota: UploadQuotaService;
+  /** The group rule for a group's problems (modules/group): who may manage one. Without it group problems are
+   * managed by nobody here. */
+  groupProblems?: GroupProblemRule;
   now?: () => Date;
 }) => {
   const { repo, store } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** A problem this admin may manage: 404 when missing, 403 when it belongs to another teacher. */
+  /** A problem this user may manage: 404 when missing, 403 when it belongs to another teacher. A group's problem
+   * follows the group's rule (its admins their own, its root every one), here and in the admin area alike. */
   const managed = async (user: AuthUser, pid: number): Promise<ProblemRow> => {
     const p = await deps.problems.findById(pid);
     if (!p) throw notFound();
+    if (p.isGroup === 1) {
+      if (!deps.groupProblems) throw forbidden('problemNotOwned');
+      await deps.groupProblems.mayManage(user, p);
+      return p;
+    }
+    if (!isAdminRole(user.roles)) throw forbidden();
     if (!managesAllProblems(user) && p.author !== user.username) throw forbidden('problemNotOwned');
     return p;
   };
@@ -243,10 +263,16 @@ export const createAdminProblemService = (deps: {
       );
     },
 
-    async create(user: AuthUser, dto: Dto) {
-      if (dto.problem.auth === 1 && !managesAllProblems(user)) throw forbidden('problemPublicForbidden');
+    /** A problem of the site's bank, or of `group` (its admins checked by the caller): a group's display id starts
+     * with the group's short name (prefixed when it does not) and its auth means within the group. */
+    async create(user: AuthUser, dto: Dto, group?: { gid: number; shortName: string }) {
+      if (!group && dto.problem.auth === 1 && !managesAllProblems(user)) throw forbidden('problemPublicForbidden');
       const parts = buildParts(dto);
-      const wantedId = dto.problem.problemId?.trim() || '';
+      const given = dto.problem.problemId?.trim() || '';
+      const wantedId =
+        group && given && !given.toLowerCase().startsWith(group.shortName.toLowerCase())
+          ? `${group.shortName}${given}`
+          : given;
       if (wantedId) await checkProblemId(wantedId);
       const cases = await buildCases(user, dto, dto.problem.type, dto.problem.judgeCaseMode);
       const row = await repo.create({
@@ -255,15 +281,20 @@ export const createAdminProblemService = (deps: {
           // An empty display id becomes P<id> (HOJ); a unique placeholder holds the row until then.
           problemId: wantedId || `TMP-${crypto.randomUUID()}`,
           author: user.username,
+          ...(group ? { isGroup: 1, gid: group.gid } : {}),
         },
         cases,
         languages: parts.languages,
         templates: parts.templates,
         tags: parts.tags,
+        tagGid: group?.gid ?? null,
       });
       let problemId = row.problemId;
       if (!wantedId) {
-        problemId = `P${row.id}`;
+        // P<id> (HOJ), or the group's short name and the id; a display id someone chose already gets a suffix.
+        const base = group ? `${group.shortName}${row.id}` : `P${row.id}`;
+        problemId = base;
+        for (let n = 2; await repo.problemIdTaken(problemId, row.id); n++) problemId = `${base}-${n}`;
         await repo.setProblemId(row.id, problemId);
       }
       if (dto.uploadTestcaseDir) await repo.useUpload(dto.uploadTestcaseDir, now());
@@ -274,12 +305,18 @@ export const createAdminProblemService = (deps: {
       const pid = dto.problem.id;
       if (!pid) throw badRequest('fieldRequired', 'problem.id', { field: 'problem.id' });
       const existing = await managed(user, pid);
-      if (dto.problem.auth === 1 && existing.auth !== 1 && !managesAllProblems(user)) {
+      // A problem of another group (or of the bank) is not edited from this one.
+      if (dto.problem.gid && dto.problem.gid !== existing.gid) throw forbidden('problemNotOwned');
+      const inGroup = existing.isGroup === 1;
+      if (!inGroup && dto.problem.auth === 1 && existing.auth !== 1 && !managesAllProblems(user)) {
         throw forbidden('problemPublicForbidden');
       }
       const parts = buildParts(dto);
       const wantedId = dto.problem.problemId?.trim() || existing.problemId;
       if (wantedId !== existing.problemId) await checkProblemId(wantedId, pid);
+      if (inGroup && wantedId !== existing.problemId && deps.groupProblems) {
+        await deps.groupProblems.checkDisplayId(existing, wantedId);
+      }
       const cases = await buildCases(user, dto, dto.problem.type, dto.problem.judgeCaseMode, existing);
       await repo.update(pid, {
         problem: { ...problemValues(dto, parts.judgeMode, cases, user), problemId: wantedId },
@@ -287,6 +324,7 @@ export const createAdminProblemService = (deps: {
         languages: parts.languages,
         templates: parts.templates,
         tags: parts.tags,
+        tagGid: existing.gid,
       });
       if (dto.uploadTestcaseDir) await repo.useUpload(dto.uploadTestcaseDir, now());
       return null;
@@ -301,7 +339,8 @@ export const createAdminProblemService = (deps: {
     /** Only root and problem_admin make a problem public (reference §2 "Rules inside the managers"). */
     async changeAuth(user: AuthUser, body: { id: number; auth: number }) {
       const p = await managed(user, body.id);
-      if (body.auth === 1 && !managesAllProblems(user)) throw forbidden('problemPublicForbidden');
+      // A group problem's auth 1 is its group's, not the bank's.
+      if (p.isGroup !== 1 && body.auth === 1 && !managesAllProblems(user)) throw forbidden('problemPublicForbidden');
       await repo.setAuth(p.id, body.auth, user.username);
       return null;
     },

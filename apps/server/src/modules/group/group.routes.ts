@@ -1,4 +1,4 @@
-import { group } from '@oj/shared';
+import { groupProblem as gp, group } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind, userOf } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
@@ -35,4 +35,20 @@ export const registerGroupRoutes = (app: FastifyInstance, deps: BindDeps, s: App
   bind(app, deps, group.exitGroup, (q, ctx) => m.exit(q.gid, userOf(ctx)));
   bind(app, deps, group.addMember, (b, ctx) => m.add(b, userOf(ctx)));
   bind(app, deps, group.searchUser, (q, ctx) => m.searchUser(q, userOf(ctx)));
+
+  const p = s.groupProblems;
+  bind(app, deps, gp.getGroupProblemList, (q, ctx) => p.list(q, userOf(ctx)));
+  bind(app, deps, gp.getGroupAdminProblemList, (q, ctx) => p.adminList(q, userOf(ctx)));
+  bind(app, deps, gp.getGroupProblem, (q, ctx) => p.get(q.pid, userOf(ctx)));
+  bind(app, deps, gp.createGroupProblem, (b, ctx) => p.create(b, userOf(ctx)));
+  bind(app, deps, gp.updateGroupProblem, (b, ctx) => p.update(b, userOf(ctx)));
+  bind(app, deps, gp.deleteGroupProblem, (q, ctx) => p.remove(q.pid, userOf(ctx)));
+  bind(app, deps, gp.getGroupProblemCases, (q, ctx) => p.cases(q.pid, userOf(ctx)));
+  bind(app, deps, gp.getGroupProblemTags, (q, ctx) => p.tags(q.gid, userOf(ctx)));
+  bind(app, deps, gp.compileGroupSpj, (b, ctx) => p.compile('spj', b, userOf(ctx)));
+  bind(app, deps, gp.compileGroupInteractive, (b, ctx) => p.compile('interactive', b, userOf(ctx)));
+  bind(app, deps, gp.changeGroupProblemAuth, (q, ctx) => p.changeAuth(q, userOf(ctx)));
+  bind(app, deps, gp.applyGroupProblemPublic, (q, ctx) => p.applyPublic(q, userOf(ctx)));
+  bind(app, deps, gp.getGroupProblemApplyList, (q) => p.applications(q));
+  bind(app, deps, gp.changeGroupProblemProgress, (b) => p.decide(b));
 };
