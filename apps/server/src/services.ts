@@ -39,6 +39,7 @@ import { createGroupMemberService } from './modules/group/group-member.service.j
 import { createGroupPolicy, type GroupPolicy } from './modules/group/group-policy.js';
 import { createGroupProblemRepository } from './modules/group/group-problem.repository.js';
 import { createGroupProblemRule, createGroupProblemService } from './modules/group/group-problem.service.js';
+import { createGroupSubmissionRule } from './modules/group/group-submission.js';
 import { createImageProxyService, type ImageProxyOptions } from './modules/image-proxy/image-proxy.service.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
@@ -93,14 +94,15 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
   // discussions too; the admin problem service asks its rule for every group problem.
   const groupRepo = createGroupRepository(db);
   const groupPolicy = createGroupPolicy(groupRepo);
+  const groupProblemRule = createGroupProblemRule(groupPolicy, groupRepo);
   const publicServices = createPublicServices(
     db,
-    { users, problems, queue, sessions, siteRepository, uploadQuota, groupRepo, groupPolicy },
+    { users, problems, queue, sessions, siteRepository, uploadQuota, groupRepo, groupPolicy, groupProblemRule },
     opts,
   );
   const adminServices = createAdminServices(
     db,
-    { problems, queue, uploadQuota, groupProblems: createGroupProblemRule(groupPolicy, groupRepo) },
+    { problems, queue, uploadQuota, groupProblems: groupProblemRule },
     opts,
   );
   return {
@@ -164,6 +166,7 @@ const createPublicServices = (
     uploadQuota: UploadQuotaService;
     groupRepo: GroupRepository;
     groupPolicy: GroupPolicy;
+    groupProblemRule: GroupProblemRule;
   },
   opts: { dataDir: string; now?: () => Date },
 ) => {
@@ -178,6 +181,7 @@ const createPublicServices = (
     problems: base.problems,
     submissionsQuery,
     queue: base.queue,
+    groupProblems: base.groupProblemRule,
   });
   // Contests (issue 7): the contest service also gates contest submits of the public submit endpoint.
   const contestRepo = createContestRepository(db);
@@ -268,6 +272,7 @@ const createPublicServices = (
       site,
       contests: contestService,
       trainings: trainingService,
+      groups: createGroupSubmissionRule(base.groupPolicy),
       now: opts.now,
     }),
     ranks: createRankService({ ranks: ranksRepo, now: opts.now }),

@@ -19,6 +19,9 @@ import { managesAllProblems } from '../problem/problem-access.js';
 
 /** The groups module's rule for a group's problems (decision 0023). */
 export interface GroupProblemRule {
+  /** Throws (401, 403 for a stranger to its group, 404) unless the viewer may read this group problem: its group's
+   * members one open to the group (auth 1), its admins every one. */
+  mayRead(viewer: AuthUser | undefined, p: ProblemRow): Promise<void>;
   /** Throws unless the user may manage this group problem (its group's admins their own, its root every one). */
   mayManage(user: AuthUser, p: ProblemRow): Promise<void>;
   /** Throws unless `problemId` is a display id of the problem's group (its short name first). */

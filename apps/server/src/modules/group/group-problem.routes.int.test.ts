@@ -5,7 +5,7 @@ import { contestKit, contestTestApp } from '../../../test/contest-helpers.js';
 import { DB_KINDS, type TestApp } from '../../../test/harness.js';
 import type { createFakeJudge } from '../../../test/judge-helpers.js';
 import { multipartBody, rawZip } from '../../../test/zip-fixtures.js';
-import { groupMembers, mineMessages, problems, submissions } from '../../db/schema.js';
+import { groupMembers, mineMessages, problems, submissions, userRecords } from '../../db/schema.js';
 
 const dto = (gid: number | undefined, problem: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({
   problem: {
@@ -165,8 +165,10 @@ describe.each(DB_KINDS)('group problems (%s)', (kind) => {
 
     const bank = await call('GET', '/api/get-problem-list?limit=100&keyword=Open%20to%20the%20class', member.token);
     expect(bank.body.data.total).toBe(0);
-    const detail = await call('GET', `/api/get-problem-detail?problemId=${open.problemId}`, member.token);
-    expect(detail.status).toBe(404);
+    // Read by the group's rule only: a stranger to the group is refused, a site teacher too.
+    const detail = await call('GET', `/api/get-problem-detail?problemId=${open.problemId}`, outsider.token);
+    expect(detail.status).toBe(403);
+    expect((await call('GET', `/api/get-problem-detail?problemId=${open.problemId}`, teacher.token)).status).toBe(403);
     const tags = await call('GET', `/api/group/get-all-problem-tags?gid=${g.id}`, member.token);
     expect(tags.body.data.map((x: { name: string }) => x.name)).toEqual(['class-only']);
     const bankTags = (await call('GET', '/api/get-all-problem-tags', member.token)).body.data as { name: string }[];
@@ -255,5 +257,67 @@ describe.each(DB_KINDS)('group problems (%s)', (kind) => {
     expect([mine.statusCode, mine.headers['content-type']]).toEqual([200, 'application/zip']);
     for (const who of [member.token, admin2.token, teacher.token]) expect((await download(who)).statusCode).toBe(403);
     expect((await download(owner.token)).statusCode).toBe(200);
+  });
+
+  it("members read and solve the group's problems; the submissions are the group's, never the bank's", async () => {
+    const g = await newGroup();
+    const p = await create(admin.token, g.id, { title: 'Class exercise' });
+    const hidden = await create(admin.token, g.id, { title: 'Draft', auth: 2 });
+    const detail = (who: string | undefined, problemId = p.problemId) =>
+      call('GET', `/api/get-problem-detail?problemId=${problemId}&gid=${g.id}`, who);
+    expect((await detail(member.token)).body.data.problem.title).toBe('Class exercise');
+    expect((await detail(outsider.token)).status).toBe(403);
+    expect((await detail(teacher.token)).status).toBe(403);
+    expect((await detail(undefined)).status).toBe(404);
+    expect((await detail(member.token, hidden.problemId)).status).toBe(404);
+    expect((await detail(admin2.token, hidden.problemId)).status).toBe(200);
+
+    const submit = (who: string, body: Record<string, unknown> = {}) =>
+      call('POST', '/api/submit-problem-judge', who, {
+        pid: p.problemId,
+        gid: g.id,
+        language: 'C++',
+        code: 'int main(){}',
+        ...body,
+      });
+    expect((await submit(outsider.token)).status).toBe(403);
+    const other = await newGroup();
+    expect((await submit(member.token, { gid: other.id })).status).toBe(404);
+    const before = await t.services.db.select().from(userRecords).where(eq(userRecords.uid, member.uid));
+    const mine = await submit(member.token);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    await judge.judgeNext({ status: S.ACCEPTED });
+    const theirs = await submit(admin.token);
+    expect(theirs.status).toBe(200);
+    await judge.judgeNext({ status: S.WRONG_ANSWER });
+    const [row] = await t.services.db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.submitId, mine.body.data.submitId));
+    expect(row).toMatchObject({ gid: g.id, cid: 0, status: S.ACCEPTED });
+    const after = await t.services.db.select().from(userRecords).where(eq(userRecords.uid, member.uid));
+    expect(after[0]?.ac ?? 0).toBe(before[0]?.ac ?? 0);
+
+    const rank = await call('GET', `/api/get-group-rank-list?gid=${g.id}&type=0`, member.token);
+    expect(rank.body.data.records[0]).toMatchObject({ uid: member.uid, ac: 1, total: 1 });
+
+    const list = async (who: string, query = '') =>
+      (await call('GET', `/api/get-submission-list?gid=${g.id}&limit=50${query}`, who)).body.data as {
+        records: { submitId: number; uid: string }[];
+      };
+    expect((await list(member.token)).records.map((r) => r.uid)).toEqual([member.uid]);
+    expect((await list(owner.token)).records.map((r) => r.uid).sort()).toEqual([admin.uid, member.uid].sort());
+    expect((await call('GET', `/api/get-submission-list?gid=${g.id}`, outsider.token)).status).toBe(403);
+    const bank = await call('GET', '/api/get-submission-list?limit=100', root);
+    const bankIds = (bank.body.data.records as { submitId: number }[]).map((r) => r.submitId);
+    expect(bankIds).not.toContain(mine.body.data.submitId);
+
+    const open = (who: string, id: number) => call('GET', `/api/get-submission-detail?submitId=${id}`, who);
+    expect((await open(member.token, mine.body.data.submitId)).body.data.submission.code).toBe('int main(){}');
+    const peek = await open(member.token, theirs.body.data.submitId);
+    expect([peek.status, peek.body.data.submission.code]).toEqual([200, null]);
+    expect((await open(owner.token, mine.body.data.submitId)).body.data.submission.code).toBe('int main(){}');
+    expect((await open(outsider.token, mine.body.data.submitId)).status).toBe(403);
+    expect((await open(teacher.token, mine.body.data.submitId)).status).toBe(403);
   });
 });

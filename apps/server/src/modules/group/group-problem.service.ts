@@ -21,6 +21,11 @@ type CompileDto = z.output<typeof adminContract.compileSpj.input>;
 /** The group rule for a group's problems (decision 0023), which the admin problem service asks for every group
  * problem: a group admin manages the problems they wrote, the group's root (owner, super admin) every one. */
 export const createGroupProblemRule = (policy: GroupPolicy, groups: GroupRepository): GroupProblemRule => ({
+  async mayRead(viewer: AuthUser | undefined, p: ProblemRow) {
+    if (!p.gid || !viewer) throw notFound();
+    const a = await policy.require(p.gid, viewer, 'member');
+    if (p.auth !== GROUP_PROBLEM_AUTH.PUBLIC && !isGroupAdmin(a.role)) throw notFound();
+  },
   async mayManage(user: AuthUser, p: ProblemRow) {
     if (!p.gid) throw notFound();
     const a = await policy.require(p.gid, user, 'admin');

@@ -9,6 +9,7 @@ import {
 } from '@oj/shared';
 import { badRequest, notFound } from '../../http/app-error.js';
 import type { BinaryAnswer } from '../../http/bind.js';
+import type { GroupProblemRule } from '../admin-problem/admin-problem.service.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { JudgeQueue } from '../judge/judge-queue.service.js';
 import type { SubmissionQueryRepository } from '../submission/submission-query.repository.js';
@@ -57,6 +58,8 @@ export const createProblemCatalogService = (deps: {
   problems: ProblemRepository;
   submissionsQuery: SubmissionQueryRepository;
   queue: JudgeQueue;
+  /** A group's problems are read by the group's rule (decision 0023); without it nobody reads them here. */
+  groupProblems?: Pick<GroupProblemRule, 'mayRead'>;
 }) => {
   const { catalog } = deps;
 
@@ -69,7 +72,11 @@ export const createProblemCatalogService = (deps: {
       p = await deps.problems.findByProblemId(ref);
       if (!p && /^\d+$/.test(ref) && Number(ref) <= 2_147_483_647) p = await deps.problems.findById(Number(ref));
     }
-    if (!p || !mayReadProblem(p, viewer)) throw notFound();
+    if (!p) throw notFound();
+    if (p.isGroup === 1) {
+      if (!deps.groupProblems) throw notFound();
+      await deps.groupProblems.mayRead(viewer, p);
+    } else if (!mayReadProblem(p, viewer)) throw notFound();
     return p;
   };
 

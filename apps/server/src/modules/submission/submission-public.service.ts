@@ -74,6 +74,12 @@ export const createSubmissionPublicService = (deps: {
       viewer: AuthUser,
     ): Promise<(s: { uid: string; cpid: number; submitTime: Date }) => SubmissionSight>;
   };
+  /** A group's submissions follow the group's rule (modules/group/group-submission.ts, decision 0023). */
+  groups?: {
+    submissionViewer(gid: number, viewer: AuthUser | undefined): Promise<(r: SubmissionWithTitle) => SubmissionSight>;
+    /** The group's list: refused for strangers; its admins list every row, members their own. */
+    listAccess(gid: number, viewer: AuthUser): Promise<{ admin: boolean }>;
+  };
   /** Training submits are the training module's (access, the problem in the training); training.service.ts. */
   trainings?: {
     submit(
@@ -95,9 +101,20 @@ export const createSubmissionPublicService = (deps: {
    * rule (one lookup per contest), the others by the bank rule. */
   const sightsOf = async (rows: SubmissionRow[], viewer: AuthUser | undefined): Promise<SubmissionSight[]> => {
     const contests = new Map<number, ReturnType<NonNullable<typeof deps.contests>['submissionViewer']>>();
+    const groups = new Map<number, ReturnType<NonNullable<typeof deps.groups>['submissionViewer']>>();
     return Promise.all(
       rows.map(async (r): Promise<SubmissionSight> => {
         const cid = r.submission.cid;
+        const gid = r.submission.gid;
+        if (cid === 0 && gid !== null) {
+          if (!deps.groups) return { refusal: notFound() };
+          let rule = groups.get(gid);
+          if (!rule) {
+            rule = deps.groups.submissionViewer(gid, viewer);
+            groups.set(gid, rule);
+          }
+          return (await rule)(r);
+        }
         if (cid === 0) return bankSight(r, viewer);
         if (!deps.contests) return { refusal: notFound() };
         let rule = contests.get(cid);
@@ -173,20 +190,27 @@ export const createSubmissionPublicService = (deps: {
       user: AuthUser,
       ip: string,
     ): Promise<Submission> {
-      // Contest submits follow openContestJudge, the public bank openPublicJudge; root is never closed out.
-      const judgeSwitch = input.cid && !input.gid ? 'openContestJudge' : 'openPublicJudge';
+      // Contest submits follow openContestJudge, a group's problems openGroupJudge, the public bank openPublicJudge;
+      // root is never closed out.
+      const judgeSwitch = input.gid ? 'openGroupJudge' : input.cid ? 'openContestJudge' : 'openPublicJudge';
       if (!isRoot(user.roles) && !(await deps.site.switches())[judgeSwitch]) throw new AppError(403, 'areaClosed');
       const intervalS = await submitIntervalS(user);
       if (input.cid && !input.gid && deps.contests) {
         return deps.contests.submit({ ...input, cid: input.cid, intervalS }, user, ip);
       }
-      // Group submissions arrive with their module; here trainings and the public bank.
-      if (input.cid || input.gid) throw notFound();
+      // A group's contests and trainings arrive with their issue; here trainings, group problems and the bank.
+      if (input.cid || (input.gid && input.tid)) throw notFound();
       if (input.tid) {
         if (!deps.trainings) throw notFound();
         return deps.trainings.submit({ ...input, tid: input.tid, intervalS }, user, ip);
       }
+      // A group problem is read by its group's rule (its members); its submissions carry the group's id, so they
+      // count in the group and never in the bank's counts or ranks.
       const problem = await deps.catalog.visibleProblem(input.pid, user);
+      if (input.gid && problem.gid !== input.gid) throw notFound();
+      if (problem.isGroup === 1 && !input.gid && !isRoot(user.roles) && !(await deps.site.switches()).openGroupJudge) {
+        throw new AppError(403, 'areaClosed');
+      }
       await checkLanguage(problem, input.language);
       const created = await deps.internal.submit({
         user,
@@ -194,6 +218,7 @@ export const createSubmissionPublicService = (deps: {
         language: input.language,
         code: input.code,
         ip,
+        gid: problem.isGroup === 1 ? problem.gid : null,
         intervalS,
       });
       return asRoot(created.submitId);
@@ -210,7 +235,8 @@ export const createSubmissionPublicService = (deps: {
       },
       user: AuthUser,
     ) {
-      if (input.type !== 'public') throw notFound();
+      // A group's problem is tried as 'group' (its rule decides in visibleProblem); contests have their own call.
+      if (input.type !== 'public' && input.type !== 'group') throw notFound();
       const problem = await deps.catalog.visibleProblem(input.pid, user);
       await checkLanguage(problem, input.language);
       return deps.internal.testRun({
@@ -241,15 +267,19 @@ export const createSubmissionPublicService = (deps: {
         status?: number;
         problemID?: string;
         completeProblemID?: boolean;
+        gid?: number;
       },
       viewer: AuthUser | undefined,
     ): Promise<Page<Submission>> {
       const empty = { records: [], total: 0, size: q.limit, current: q.currentPage };
-      // Non-admins list only their own submissions (DESIGN §7 "Visibility"); visitors have none.
+      // Non-admins list only their own submissions (DESIGN §7 "Visibility"); visitors have none. A group's list is
+      // the group's (its admins every row, its members their own); the bank's never shows a group's.
       if (!viewer) return empty;
+      if (q.gid && !deps.groups) return empty;
+      const listAdmin = q.gid && deps.groups ? (await deps.groups.listAccess(q.gid, viewer)).admin : isAdmin(viewer);
       let uid: string | undefined;
       let uids: string[] | undefined;
-      if (!isAdmin(viewer) || q.onlyMine) uid = viewer.uid;
+      if (!listAdmin || q.onlyMine) uid = viewer.uid;
       else {
         const who = q.username?.trim() || q.name?.trim();
         if (who) {
@@ -268,6 +298,7 @@ export const createSubmissionPublicService = (deps: {
         pids,
         status: q.status,
         cid: 0,
+        gid: q.gid ?? null,
         offset: (q.currentPage - 1) * q.limit,
         limit: q.limit,
       });

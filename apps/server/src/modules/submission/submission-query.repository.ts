@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { judgeCases, problemCases, problems, submissions, users } from '../../db/schema.js';
 
@@ -8,6 +8,8 @@ export interface SubmissionFilter {
   pids?: number[];
   status?: number;
   cid?: number;
+  /** A group's submissions, or (null) none of any group's. */
+  gid?: number | null;
   offset: number;
   limit: number;
 }
@@ -36,6 +38,8 @@ export const createSubmissionQueryRepository = (db: Db) => ({
     if (f.pids) where.push(inArray(submissions.pid, f.pids));
     if (f.status !== undefined) where.push(eq(submissions.status, f.status));
     if (f.cid !== undefined) where.push(eq(submissions.cid, f.cid));
+    if (f.gid === null) where.push(isNull(submissions.gid));
+    else if (f.gid !== undefined) where.push(eq(submissions.gid, f.gid));
     const cond = where.length ? and(...where) : undefined;
     // The total and the page are independent: on PostgreSQL they run at once on two pooled connections.
     const [[{ total }], rows] = await Promise.all([
