@@ -319,5 +319,10 @@ describe.each(DB_KINDS)('group problems (%s)', (kind) => {
     expect((await open(owner.token, mine.body.data.submitId)).body.data.submission.code).toBe('int main(){}');
     expect((await open(outsider.token, mine.body.data.submitId)).status).toBe(403);
     expect((await open(teacher.token, mine.body.data.submitId)).status).toBe(403);
+
+    // Disbanding takes the group's problems and their submissions with it.
+    expect((await call('DELETE', `/api/group?gid=${g.id}`, owner.token)).status).toBe(200);
+    expect(await t.services.db.select().from(problems).where(eq(problems.id, p.pid))).toEqual([]);
+    expect(await t.services.db.select().from(submissions).where(eq(submissions.pid, p.pid))).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type Db, preparedQuery } from '../../db/client.js';
-import { announcements, files, groupMembers, groups, submissions, users } from '../../db/schema.js';
+import { announcements, files, groupMembers, groups, problems, submissions, users } from '../../db/schema.js';
 import { containsPattern } from '../problem/problem-catalog.repository.js';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -239,13 +239,16 @@ export const createGroupRepository = (db: Db) => ({
     }
   },
 
-  /** The group goes, with its memberships and announcements (foreign keys); answers who were members. */
+  /** The group goes, with its memberships and announcements (foreign keys) and its problems; answers who were
+   * members. */
   async remove(gid: number) {
     return db.transaction(async (tx) => {
       const members = await tx
         .select({ uid: groupMembers.uid })
         .from(groupMembers)
         .where(and(eq(groupMembers.gid, gid), gte(groupMembers.auth, MEMBER_MIN)));
+      // Its own problems go with it (their submissions by their foreign key); published ones left it already.
+      await tx.delete(problems).where(and(eq(problems.gid, gid), eq(problems.isGroup, 1)));
       const [g] = await tx.delete(groups).where(eq(groups.id, gid)).returning({ avatarFile: groups.avatarFile });
       if (g?.avatarFile) await tx.update(files).set({ deleted: 1 }).where(eq(files.name, g.avatarFile));
       return g ? members.map((m) => m.uid) : null;
