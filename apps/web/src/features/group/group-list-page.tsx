@@ -227,19 +227,21 @@ const GroupListPage = () => {
           <Empty description={list.isLoading ? ' ' : t('Group_Empty')} />
         )}
       </Spin>
-      <Pagination
-        current={currentPage}
-        pageSize={limit}
-        total={list.data?.total ?? 0}
-        showSizeChanger
-        showLessItems
-        simple={mobile}
-        pageSizeOptions={[...GROUP_LIST_SIZES]}
-        onChange={(p, size) =>
-          size !== limit ? update({ limit: size === GROUP_PAGE.list ? undefined : size }) : update({ currentPage: p })
-        }
-        style={{ marginTop: 16, justifyContent: 'center' }}
-      />
+      {(list.data?.total ?? 0) > 0 && (
+        <Pagination
+          current={currentPage}
+          pageSize={limit}
+          total={list.data?.total ?? 0}
+          showSizeChanger
+          showLessItems
+          simple={mobile}
+          pageSizeOptions={[...GROUP_LIST_SIZES]}
+          onChange={(p, size) =>
+            size !== limit ? update({ limit: size === GROUP_PAGE.list ? undefined : size }) : update({ currentPage: p })
+          }
+          style={{ marginTop: 16, justifyContent: 'center' }}
+        />
+      )}
       {creating && (
         <GroupCreateDialog
           onClose={() => setCreating(false)}

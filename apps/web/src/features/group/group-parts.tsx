@@ -1,7 +1,7 @@
 import { EyeInvisibleOutlined, LockOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Group } from '@oj/shared';
 import { group as contract } from '@oj/shared';
-import { Avatar, Button, Form, Input, Select, Switch, Tag } from 'antd';
+import { Avatar, Button, Form, Input, Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownView } from '../../components/markdown-view';
@@ -118,9 +118,19 @@ const lengthRule = (range: readonly [number, number], message: string) => ({
     lengthOk(v, range) ? Promise.resolve() : Promise.reject(new Error(message)),
 });
 
+const AUTH_CHOICES = [
+  { value: GROUP_AUTH.PUBLIC, label: 'Group_Public', tip: 'Group_Auth_Public_Tip' },
+  { value: GROUP_AUTH.PROTECTED, label: 'Group_Protected', tip: 'Group_Auth_Protected_Tip' },
+  { value: GROUP_AUTH.PRIVATE, label: 'Group_Private', tip: 'Group_Auth_Private_Tip' },
+] as const;
+
 /** The fields of the group form (spec 3 §5), shared by the create dialog and the setting tab. */
 export const GroupFormFields = ({ superAdmin = false }: { superAdmin?: boolean }) => {
   const { t } = useTranslation();
+  const auth = Form.useWatch<number | undefined>('auth');
+  const authTip = AUTH_CHOICES.find((c) => c.value === auth)?.tip;
+  /** A short placeholder ("5 to 25 characters"): the full sentence was cut off on a phone. */
+  const lengthHint = ([min, max]: readonly [number, number]) => t('Group_Length_Hint', { min, max });
   return (
     <>
       <Form.Item
@@ -129,7 +139,7 @@ export const GroupFormFields = ({ superAdmin = false }: { superAdmin?: boolean }
         required
         rules={[lengthRule(GROUP_LIMITS.name, t('Group_Name_Length'))]}
       >
-        <Input placeholder={t('Group_Name_Length')} />
+        <Input placeholder={lengthHint(GROUP_LIMITS.name)} />
       </Form.Item>
       <Form.Item
         name="shortName"
@@ -137,7 +147,7 @@ export const GroupFormFields = ({ superAdmin = false }: { superAdmin?: boolean }
         required
         rules={[lengthRule(GROUP_LIMITS.shortName, t('Group_Short_Name_Length'))]}
       >
-        <Input placeholder={t('Group_Short_Name_Length')} />
+        <Input placeholder={lengthHint(GROUP_LIMITS.shortName)} />
       </Form.Item>
       <Form.Item
         name="brief"
@@ -145,15 +155,25 @@ export const GroupFormFields = ({ superAdmin = false }: { superAdmin?: boolean }
         required
         rules={[lengthRule(GROUP_LIMITS.brief, t('Group_Brief_Length'))]}
       >
-        <Input placeholder={t('Group_Brief_Length')} />
+        <Input placeholder={lengthHint(GROUP_LIMITS.brief)} />
       </Form.Item>
-      <Form.Item name="auth" label={t('Group_Auth')} rules={[{ required: true, message: t('Group_Auth_Required') }]}>
+      <Form.Item
+        name="auth"
+        label={t('Group_Auth')}
+        rules={[{ required: true, message: t('Group_Auth_Required') }]}
+        // The tip under the field, not in the chosen value: a long tip was cut off on a phone.
+        extra={authTip ? t(authTip) : undefined}
+      >
         <Select
-          options={[
-            { value: GROUP_AUTH.PUBLIC, label: `${t('Group_Public')} · ${t('Group_Auth_Public_Tip')}` },
-            { value: GROUP_AUTH.PROTECTED, label: `${t('Group_Protected')} · ${t('Group_Auth_Protected_Tip')}` },
-            { value: GROUP_AUTH.PRIVATE, label: `${t('Group_Private')} · ${t('Group_Auth_Private_Tip')}` },
-          ]}
+          options={AUTH_CHOICES.map((c) => ({ value: c.value, label: t(c.label), tip: t(c.tip) }))}
+          optionRender={(option) => (
+            <span style={{ display: 'block', whiteSpace: 'normal' }}>
+              {option.label}
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                {option.data.tip}
+              </Typography.Text>
+            </span>
+          )}
         />
       </Form.Item>
       <Form.Item noStyle dependencies={['auth']}>

@@ -44,6 +44,7 @@ export const GROUP_TEXTS = {
   Group_Short_Name_Length: ['团队简称长度应为 5~10 个字符', 'The short name must be 5 to 10 characters'],
   Group_Brief_Length: ['团队简介长度应为 5~50 个字符', 'The brief must be 5 to 50 characters'],
   Group_Description_Length: ['团队描述长度应为 5~1000 个字符', 'The description must be 5 to 1000 characters'],
+  Group_Length_Hint: ['{{min}}~{{max}} 个字符', '{{min}} to {{max}} characters'],
   Group_Code_Length: ['邀请码必须为 6 个字符', 'The invitation code must be exactly 6 characters'],
   Group_Auth_Required: ['请选择团队类型', 'Choose the group type'],
   Group_Preview: ['预览', 'Preview'],
