@@ -54,6 +54,7 @@ export const IMPLEMENTED_FEATURES: readonly FeatureKey[] = [
   'admin-notice',
   'admin-config',
   'admin-tag',
+  'admin-group-problem',
   'admin-audit',
   'contest',
   'admin-contest',
@@ -63,6 +64,7 @@ export const IMPLEMENTED_FEATURES: readonly FeatureKey[] = [
   'message',
   'admin-discussion',
   'group',
+  'group-problem',
 ];
 
 export const hasFeature = (key: FeatureKey, implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES) =>

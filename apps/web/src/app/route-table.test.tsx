@@ -28,11 +28,17 @@ describe('route table and feature keys', () => {
     expect(isPathAvailable('/group')).toBe(true);
     expect(isPathAvailable('/group/3/member')).toBe(true);
     expect(isPathAvailable('/zhuce')).toBe(false);
-    // Groups part 2 and 3 stay 404 until their features land.
-    expect(isPathAvailable('/group/3/problem')).toBe(false);
+    // Groups part 2 (problems, submissions) is live; part 3 stays 404 until its feature lands.
+    expect(isPathAvailable('/group/3/problem')).toBe(true);
+    expect(isPathAvailable('/group/3/problem/create')).toBe(true);
+    expect(isPathAvailable('/group/3/problem/edit/12')).toBe(true);
+    expect(isPathAvailable('/group/3/problem/A/full-screen')).toBe(true);
+    expect(isPathAvailable('/group/3/status')).toBe(true);
+    expect(isPathAvailable('/group/3/submission-detail/9')).toBe(true);
+    expect(findRoute('/group/3/problem/create')?.route.screen).toBe('GroupCreateProblem');
+    expect(findRoute('/group/3/problem/algoc1')?.route.screen).toBe('GroupProblemDetails');
     expect(isPathAvailable('/group/3/training/4/rank')).toBe(false);
-    expect(isPathAvailable('/group/3/problem/A/full-screen')).toBe(false);
-    expect(isPathAvailable('/group/3/problem', [...IMPLEMENTED_FEATURES, 'group-problem'])).toBe(true);
+    expect(isPathAvailable('/group/3/training', [...IMPLEMENTED_FEATURES, 'group-content'])).toBe(true);
     expect(isPathAvailable('/training/3/problem/A/full-screen')).toBe(true);
     expect(isPathAvailable('/no-such-page')).toBe(false);
   });
@@ -127,7 +133,7 @@ describe('router built from the table', () => {
   });
 
   it('refuses to build a live feature without its screen', () => {
-    expect(() => buildRoutes([...IMPLEMENTED_FEATURES, 'group-problem'])).toThrow(/is live but screen \w+ is missing/);
+    expect(() => buildRoutes([...IMPLEMENTED_FEATURES, 'group-content'])).toThrow(/is live but screen \w+ is missing/);
   });
 
   it('sends an unknown admin path to the admin login', async () => {

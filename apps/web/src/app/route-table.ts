@@ -71,7 +71,7 @@ export const SITE_ROUTES: RouteDef[] = [
   },
   {
     path: 'group/:groupID/problem/:problemID/full-screen',
-    feature: 'group-content',
+    feature: 'group-problem',
     screen: 'GroupFullProblemDetails',
     hideFooter: true,
   },
@@ -158,6 +158,9 @@ export const SITE_ROUTES: RouteDef[] = [
     children: [
       { path: 'announcement', feature: 'group', screen: 'GroupAnnouncementList' },
       { path: 'problem', feature: 'group-problem', screen: 'GroupProblemList' },
+      // Group admins' problem form (spec 3 §2.1 GroupCreateProblem, GroupEditProblem; the edit path takes the pid).
+      { path: 'problem/create', feature: 'group-problem', screen: 'GroupCreateProblem' },
+      { path: 'problem/edit/:problemId', feature: 'group-problem', screen: 'GroupEditProblem' },
       problemDetail('GroupProblemDetails', 'group-problem'),
       { path: 'training', feature: 'group-content', screen: 'GroupTrainingList' },
       {

@@ -53,6 +53,7 @@ export const SCREENS: Record<ScreenName, Screen> = {
   AdminConfig: lazyScreen(() => import('../features/admin/admin-config-page')),
   AdminSwitch: lazyScreen(() => import('../features/admin/admin-switch-page')),
   AdminTag: lazyScreen(() => import('../features/admin/admin-tag-page')),
+  AdminGroupProblemApply: lazyScreen(() => import('../features/admin/admin-group-problem-apply-page')),
   AdminAudit: lazyScreen(() => import('../features/admin/admin-audit-page')),
   AdminProblemImport: lazyScreen(() => import('../features/admin/admin-problem-import-page')),
   ContestList: contestScreen('ContestList'),
@@ -107,6 +108,15 @@ export const SCREENS: Record<ScreenName, Screen> = {
   GroupMemberList: groupScreen('GroupMemberList'),
   GroupSetting: groupScreen('GroupSetting'),
   GroupRank: groupScreen('GroupRank'),
+  // Groups part 2: the problems tab in the group chunk; the problem form, problem and submission pages reused with
+  // the group's id.
+  GroupProblemList: groupScreen('GroupProblemList'),
+  GroupCreateProblem: lazyScreen(() => import('../features/group/group-problem-edit-page')),
+  GroupEditProblem: lazyScreen(() => import('../features/group/group-problem-edit-page')),
+  GroupProblemDetails: problemDetail,
+  GroupFullProblemDetails: problemDetail,
+  GroupSubmissionList: submissionList,
+  GroupSubmissionDetails: submissionDetail,
 };
 
 /** A declared screen whose page comes later (its tab or link stays hidden). */

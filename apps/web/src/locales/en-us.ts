@@ -100,6 +100,7 @@ export const enUS: Record<TranslationKey, string> = {
   Admin_Audit: 'Audit log',
   Admin_Problem_Import: 'Import other formats',
   Admin_Discussion: 'Discussion admin',
+  Admin_Group_Problem_Apply: 'Group problem examine',
   Recent_Updated_Problems: 'Recently updated problems',
   Seven_Day_AC_Rank: 'AC rank of the last 7 days',
   No_Data: 'No data',

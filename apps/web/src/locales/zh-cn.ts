@@ -107,6 +107,7 @@ export const zhCN = {
   Admin_Audit: '操作日志',
   Admin_Problem_Import: '导入其他OJ题目',
   Admin_Discussion: '讨论管理',
+  Admin_Group_Problem_Apply: '团队题目审核',
   // Home widgets (spec 1-core §2 "Home")
   Recent_Updated_Problems: '最近更新的题目',
   Seven_Day_AC_Rank: '最近一周过题榜',

@@ -84,10 +84,12 @@ export const getProblemTags = endpoint({
 });
 
 /** Every language and template of a problem as stored, disabled templates included (the edit form). */
+/** The problem form's languages, templates (disabled ones too) and tags: who manages the problem, a group's
+ * admins for its problems (decision 0023). */
 export const getProblemSettings = endpoint({
   method: 'GET',
   path: '/api/admin/problem/get-problem-settings',
-  access: 'admin',
+  access: 'user',
   input: pidQuery,
   output: z.object({
     languages: z.array(z.string()),

@@ -122,6 +122,13 @@ describe.each(DB_KINDS)('group problems (%s)', (kind) => {
     expect((await call('GET', `/api/group/problem?pid=${made.pid}`, member.token)).status).toBe(403);
     expect((await call('GET', `/api/group/get-problem-cases?pid=${made.pid}`, admin2.token)).status).toBe(403);
     expect((await call('GET', `/api/group/get-problem-cases?pid=${made.pid}`, admin.token)).body.data).toHaveLength(2);
+    // The form's settings by the same rule, from the admin area's call.
+    const settings = (who: string) => call('GET', `/api/admin/problem/get-problem-settings?pid=${made.pid}`, who);
+    expect((await settings(admin.token)).body.data).toMatchObject({
+      languages: ['C++'],
+      tags: [{ name: 'class-only' }],
+    });
+    for (const who of [member, admin2, teacher]) expect((await settings(who.token)).status).toBe(403);
 
     expect((await call('DELETE', `/api/group/problem?pid=${made.pid}`, admin2.token)).status).toBe(403);
     expect((await call('DELETE', `/api/group/problem?pid=${made.pid}`, admin.token)).status).toBe(200);

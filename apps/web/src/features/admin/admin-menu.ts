@@ -40,6 +40,12 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
     feature: 'admin-problem-batch',
     superAdmin: true,
   },
+  {
+    key: 'group-problem-apply',
+    labelKey: 'Admin_Group_Problem_Apply',
+    path: '/admin/group-problem/apply',
+    feature: 'admin-group-problem',
+  },
   { key: 'tag', labelKey: 'Admin_Tags', path: '/admin/problem/tag', feature: 'admin-tag' },
   { key: 'training', labelKey: 'Admin_Training', path: '/admin/training', feature: 'admin-training' },
   {

@@ -1,4 +1,11 @@
-import { adminContest, adminProblem, file, JUDGE_CASE_MODES, problem as problemContract } from '@oj/shared';
+import {
+  adminContest,
+  adminProblem,
+  file,
+  groupProblem,
+  JUDGE_CASE_MODES,
+  problem as problemContract,
+} from '@oj/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -87,8 +94,25 @@ const ExtraFiles = ({
   );
 };
 
-/** /admin/problem/create and /admin/problem/edit/:problemId (spec 3 §3-§5, reference ProblemDTO). */
-const AdminProblemEditPage = () => {
+/** An endpoint whose call carries extra query parameters (uploads read the group's id from the query string, before
+ * the body; spec 3 §2.6). */
+const withQuery = <E extends { path: string }>(endpoint: E, query: Record<string, string | number> | null): E =>
+  query
+    ? ({
+        ...endpoint,
+        path: `${endpoint.path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+      } as E)
+    : endpoint;
+
+/** A group's problem (spec 3 §2.6): the group's id and the short name its display ids start with. */
+export interface ProblemFormGroup {
+  gid: number;
+  shortName: string;
+}
+
+/** /admin/problem/create and /admin/problem/edit/:problemId (spec 3 §3-§5, reference ProblemDTO); with `group`, the
+ * group's problem form (GroupCreateProblem, GroupEditProblem), saved through the group's calls. */
+const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
   registerAdminTexts();
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -98,7 +122,9 @@ const AdminProblemEditPage = () => {
   // contest's problem calls, and the contest's problem list is where the admin returns.
   const cid = contestId ? Number(contestId) : undefined;
   const { roles } = useSession();
-  const canPublish = roles.includes('root') || roles.includes('problem_admin');
+  const gid = group?.gid;
+  // Inside a group "public" means open to the group's members: any group admin may choose it.
+  const canPublish = gid !== undefined || roles.includes('root') || roles.includes('problem_admin');
   const [form, setForm] = useState<ProblemFormState | null>(null);
   const [savedChecker, setSavedChecker] = useState('');
   const [compiledChecker, setCompiledChecker] = useState<string | null>(null);
@@ -109,13 +135,26 @@ const AdminProblemEditPage = () => {
     queryFn: () => api.call(problemContract.languages, { all: true }),
   });
   const allTags = useQuery({
-    queryKey: ['tags', 'all'],
-    queryFn: () => api.call(problemContract.getAllProblemTags, {}),
+    queryKey: gid === undefined ? ['tags', 'all'] : [groupProblem.getGroupProblemTags.path, gid],
+    queryFn: () =>
+      gid === undefined
+        ? api.call(problemContract.getAllProblemTags, {})
+        : api.call(groupProblem.getGroupProblemTags, { gid }),
   });
   const stored = useQuery({
-    queryKey: ['admin', 'problem', pid],
+    queryKey: gid === undefined ? ['admin', 'problem', pid] : ['group', gid, 'problem', pid],
     enabled: pid !== undefined,
     queryFn: async () => {
+      if (gid !== undefined) {
+        // The group's calls; the form's settings come from the same call as the admin area's (the server applies the
+        // group's rule to it).
+        const p = await api.call(groupProblem.getGroupProblem, { pid: pid as number });
+        const [settings, cases] = await Promise.all([
+          api.call(adminProblem.getProblemSettings, { pid: p.id }),
+          api.call(groupProblem.getGroupProblemCases, { pid: p.id, isUpload: p.isUploadCase }),
+        ]);
+        return problemToForm(p, settings, cases);
+      }
       const p = await api.call(adminProblem.getProblem, { pid: pid as number });
       const [settings, cases] = await Promise.all([
         api.call(adminProblem.getProblemSettings, { pid: p.id }),
@@ -134,9 +173,15 @@ const AdminProblemEditPage = () => {
         canPublish,
         languages.data.map((l) => l.name),
       );
-      setForm(cid === undefined ? empty : { ...empty, auth: 3 });
+      setForm(
+        group
+          ? { ...empty, auth: groupProblem.GROUP_PROBLEM_AUTH.PUBLIC, problemId: group.shortName }
+          : cid === undefined
+            ? empty
+            : { ...empty, auth: 3 },
+      );
     }
-  }, [pid, cid, stored.data, languages.data, form, canPublish]);
+  }, [pid, cid, group, stored.data, languages.data, form, canPublish]);
 
   if (!form) return <PageLoading />;
   const set = (patch: Partial<ProblemFormState>) => setForm({ ...form, ...patch });
@@ -149,7 +194,7 @@ const AdminProblemEditPage = () => {
     body.append('mode', form.judgeCaseMode);
     body.append('file', zip, zip.name);
     try {
-      const got = await api.call(file.uploadTestcaseZip, body as never);
+      const got = await api.call(withQuery(file.uploadTestcaseZip, gid ? { gid } : null), body as never);
       const cases = got.fileList.map((f) => ({
         input: f.input,
         output: f.output,
@@ -164,18 +209,21 @@ const AdminProblemEditPage = () => {
   };
 
   const compile = async () => {
-    const endpoint = form.judgeMode === 'interactive' ? adminProblem.compileInteractive : adminProblem.compileSpj;
+    const interactive = form.judgeMode === 'interactive';
+    const body = {
+      code: form.spjCode,
+      language: form.spjLanguage,
+      pid: form.id ?? null,
+      extraFiles: Object.fromEntries(form.judgeExtraFiles.filter((f) => f.name).map((f) => [f.name, f.content])),
+    };
     try {
-      await api.call(
-        endpoint,
-        {
-          code: form.spjCode,
-          language: form.spjLanguage,
-          pid: form.id ?? null,
-          extraFiles: Object.fromEntries(form.judgeExtraFiles.filter((f) => f.name).map((f) => [f.name, f.content])),
-        },
-        { silent: true },
-      );
+      if (gid !== undefined) {
+        const endpoint = interactive ? groupProblem.compileGroupInteractive : groupProblem.compileGroupSpj;
+        await api.call(endpoint, { ...body, gid }, { silent: true });
+      } else {
+        const endpoint = interactive ? adminProblem.compileInteractive : adminProblem.compileSpj;
+        await api.call(endpoint, body, { silent: true });
+      }
       setCompiledChecker(form.spjCode);
       toast.success(t('Compiled_Successfully'));
     } catch (e) {
@@ -201,6 +249,14 @@ const AdminProblemEditPage = () => {
     }
     setSaving(true);
     try {
+      if (gid !== undefined) {
+        const dto = formToDto(form);
+        const body = { ...dto, problem: { ...dto.problem, gid } };
+        await api.call(form.id ? groupProblem.updateGroupProblem : groupProblem.createGroupProblem, body);
+        toast.success(t(form.id ? 'Update_Successfully' : 'Add_Successfully'));
+        navigate(`/group/${gid}/problem?mode=admin`);
+        return;
+      }
       if (form.id) {
         await api.call(cid ? adminContest.updateContestProblem : adminProblem.updateProblem, formToDto(form));
         toast.success(t('Update_Successfully'));
@@ -291,13 +347,21 @@ const AdminProblemEditPage = () => {
           </Col>
         </Row>
         <MarkdownField
+          gid={gid}
           label={t('Description')}
           value={form.description}
           onChange={(v) => set({ description: v })}
           rows={8}
         />
-        <MarkdownField label={t('Input_Description')} value={form.input} onChange={(v) => set({ input: v })} rows={3} />
         <MarkdownField
+          gid={gid}
+          label={t('Input_Description')}
+          value={form.input}
+          onChange={(v) => set({ input: v })}
+          rows={3}
+        />
+        <MarkdownField
+          gid={gid}
           label={t('Output_Description')}
           value={form.output}
           onChange={(v) => set({ output: v })}
@@ -339,7 +403,7 @@ const AdminProblemEditPage = () => {
             {t('Add_Example')}
           </Button>
         </Field>
-        <MarkdownField label={t('Hint')} value={form.hint} onChange={(v) => set({ hint: v })} rows={3} />
+        <MarkdownField gid={gid} label={t('Hint')} value={form.hint} onChange={(v) => set({ hint: v })} rows={3} />
         <Field label={t('Source')}>
           <Input aria-label={t('Source')} value={form.source} onChange={(e) => set({ source: e.target.value })} />
         </Field>
@@ -374,7 +438,8 @@ const AdminProblemEditPage = () => {
                 options={[
                   { value: 1, label: t('Public_Problem'), disabled: !canPublish },
                   { value: 2, label: t('Private_Problem') },
-                  { value: 3, label: t('Contest_Problem') },
+                  // A group's contest problems are made within its contests (spec 3 §4).
+                  { value: 3, label: t('Contest_Problem'), disabled: gid !== undefined },
                 ]}
               />
             </Field>

@@ -12,7 +12,10 @@ export const MarkdownField = ({
   value,
   onChange,
   rows = 6,
+  gid,
 }: {
+  /** A group's problem: the uploads carry the group's id in the query string (spec 3 §2.6). */
+  gid?: number;
   label: string;
   value: string;
   onChange: (v: string) => void;
@@ -23,7 +26,8 @@ export const MarkdownField = ({
   const upload = async (f: File, kind: 'image' | 'file') => {
     const form = new FormData();
     form.append(kind, f, f.name);
-    const endpoint = kind === 'image' ? file.uploadMdImg : file.uploadMdFile;
+    const base = kind === 'image' ? file.uploadMdImg : file.uploadMdFile;
+    const endpoint = gid === undefined ? base : { ...base, path: `${base.path}?gid=${gid}` };
     const { link } = await api.call(endpoint, form as never);
     onChange(
       `${value}${value.endsWith('\n') || !value ? '' : '\n'}${kind === 'image' ? '!' : ''}[${f.name}](${link})\n`,

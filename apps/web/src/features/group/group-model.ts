@@ -1,5 +1,5 @@
 import type { GroupMember, GroupRole } from '@oj/shared';
-import { group as contract, user as userContract } from '@oj/shared';
+import { group as contract, groupProblem as groupProblemContract, user as userContract } from '@oj/shared';
 import { type FeatureKey, hasFeature, IMPLEMENTED_FEATURES } from '../../app/features';
 
 const { GROUP_AUTH, GROUP_LIMITS, MEMBER_LEVEL, isGroupAdmin, isGroupMember, isGroupRoot } = contract;
@@ -166,4 +166,27 @@ export const checkGroupAvatar = (file: { name: string; size: number }) => {
   if (!(GROUP_AVATAR_TYPES as readonly string[]).includes(ext)) return 'Group_Avatar_Wrong_Type' as const;
   if (file.size > userContract.AVATAR_MAX_BYTES) return 'Group_Avatar_Too_Large' as const;
   return null;
+};
+
+/** A group problem is managed (edited, deleted, downloaded, applied for public) by its author among the group's
+ * admins, or by the group root (owner, super admin) whoever wrote it; members only read and submit (spec 3 §2.6, §4).
+ * A problem of another group, or a public one, is never managed here. */
+export const canManageGroupProblem = (
+  role: GroupRole,
+  username: string | undefined,
+  problem: { author: string | null; gid: number | null },
+  gid: number,
+) => problem.gid === gid && (isGroupRoot(role) || (isGroupAdmin(role) && !!username && problem.author === username));
+
+/** The apply-for-public button of a group problem (spec 3 §4): none → apply; applying → withdraw on confirm;
+ * refused → apply again; public → nothing to do. `next` is the isApplied the confirm sends. */
+export const applyPublicAction = (progress: number | null | undefined) => {
+  const { APPLY_PUBLIC } = groupProblemContract;
+  if (progress === APPLY_PUBLIC.APPLYING)
+    return { labelKey: 'Group_Problem_Applying', confirmKey: 'Group_Problem_Cancel_Confirm', next: false } as const;
+  if (progress === APPLY_PUBLIC.PUBLIC)
+    return { labelKey: 'Group_Problem_Public', confirmKey: null, next: null } as const;
+  if (progress === APPLY_PUBLIC.REFUSED)
+    return { labelKey: 'Group_Problem_Refused', confirmKey: 'Group_Problem_Apply_Again_Confirm', next: true } as const;
+  return { labelKey: 'Group_Problem_Apply_Public', confirmKey: 'Group_Problem_Apply_Confirm', next: true } as const;
 };

@@ -4,5 +4,6 @@ export { default as GroupAnnouncementList } from './group-announcement-page';
 export { default as GroupDetails } from './group-detail-page';
 export { default as GroupList } from './group-list-page';
 export { default as GroupMemberList } from './group-member-page';
+export { default as GroupProblemList } from './group-problem-page';
 export { default as GroupRank } from './group-rank-page';
 export { default as GroupSetting } from './group-setting-page';

@@ -149,11 +149,12 @@ describe('group rules (spec 3 §2.4, §4, §5)', () => {
 
   it('shows part-1 tabs by role, and the part 2/3 tabs only once their features exist', () => {
     const keys = (role: Parameters<typeof visibleGroupTabs>[0]) => visibleGroupTabs(role).map((x) => x.key);
-    expect(keys('outsider')).toEqual(['home', 'rank']);
+    expect(keys('outsider')).toEqual(['home', 'problem', 'status', 'rank']);
     expect(visibleGroupTabs('outsider').find((x) => x.key === 'rank')?.disabled).toBe(true);
-    expect(keys('member')).toEqual(['home', 'rank']);
-    expect(keys('admin')).toEqual(['home', 'rank', 'announcement', 'member']);
-    expect(keys('root')).toEqual(['home', 'setting', 'rank', 'announcement', 'member']);
+    expect(visibleGroupTabs('outsider').find((x) => x.key === 'problem')?.disabled).toBe(true);
+    expect(keys('member')).toEqual(['home', 'problem', 'status', 'rank']);
+    expect(keys('admin')).toEqual(['home', 'problem', 'status', 'rank', 'announcement', 'member']);
+    expect(keys('root')).toEqual(['home', 'problem', 'status', 'setting', 'rank', 'announcement', 'member']);
     const later = visibleGroupTabs('member', {
       implemented: ['group', 'group-problem', 'group-content'],
       openGroupDiscussion: false,
@@ -332,7 +333,7 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
     const fetchMock = stubGroup(0);
     renderGroup();
     expect(await screen.findByText('Welcome to the club.')).toBeTruthy();
-    expect(tabNames()).toEqual(['Home', 'Rank']);
+    expect(tabNames()).toEqual(['Home', 'Problem', 'Submission', 'Rank']);
     expect(tab('Rank').getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByRole('button', { name: /Apply/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Exit/ })).toBeNull();
@@ -351,7 +352,7 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
     stubGroup(3);
     const first = renderGroup();
     expect(await screen.findByText('Welcome week')).toBeTruthy();
-    expect(tabNames()).toEqual(['Home', 'Rank']);
+    expect(tabNames()).toEqual(['Home', 'Problem', 'Submission', 'Rank']);
     expect(tab('Rank').getAttribute('aria-disabled')).toBe('false');
     expect(screen.getByRole('button', { name: /Exit/ })).toBeTruthy();
     expect(screen.getByText('General Member')).toBeTruthy();
@@ -360,7 +361,7 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
     stubGroup(4);
     const second = renderGroup();
     await screen.findByText('Welcome week');
-    expect(tabNames()).toEqual(['Home', 'Rank', 'Announcement', 'Member']);
+    expect(tabNames()).toEqual(['Home', 'Problem', 'Submission', 'Rank', 'Announcement', 'Member']);
     expect(screen.queryByRole('button', { name: /Disband/ })).toBeNull();
     second.unmount();
 
@@ -368,7 +369,7 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
     stubGroup(5);
     const third = renderGroup();
     await screen.findByText('Welcome week');
-    expect(tabNames()).toEqual(['Home', 'Setting', 'Rank', 'Announcement', 'Member']);
+    expect(tabNames()).toEqual(['Home', 'Problem', 'Submission', 'Setting', 'Rank', 'Announcement', 'Member']);
     expect(screen.getByRole('button', { name: /Disband/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Exit/ })).toBeNull();
     third.unmount();
@@ -378,7 +379,7 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
     stubGroup(0);
     renderGroup();
     await screen.findByText('Welcome week');
-    expect(tabNames()).toEqual(['Home', 'Setting', 'Rank', 'Announcement', 'Member']);
+    expect(tabNames()).toEqual(['Home', 'Problem', 'Submission', 'Setting', 'Rank', 'Announcement', 'Member']);
     expect(screen.getByRole('button', { name: /Disband/ })).toBeTruthy();
   });
 
@@ -665,7 +666,7 @@ describe('group texts', { timeout: 60_000 }, () => {
     try {
       renderGroup();
       await screen.findByText('暂无公告');
-      expect(tabNames()).toEqual(['首页', '设置', '排名', '公告', '成员']);
+      expect(tabNames()).toEqual(['首页', '题目', '提交', '设置', '排名', '公告', '成员']);
       expect(screen.getByRole('button', { name: /解散团队/ })).toBeTruthy();
     } finally {
       await changeLanguage('en-US', { save: false });

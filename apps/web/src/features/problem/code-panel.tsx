@@ -12,7 +12,7 @@ import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
 import { formatMemoryKb, formatTimeMs } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
-import { submissionDetailPath } from '../submission/submission-paths';
+import { groupSubmissionDetailPath, submissionDetailPath } from '../submission/submission-paths';
 import {
   SUBMISSION_POLL_MS,
   submissionSettled,
@@ -65,6 +65,7 @@ export const CodePanel = ({
   onJudged,
   contest,
   training,
+  group,
 }: {
   problem: CodePanelProblem | null;
   isAuthenticated: boolean;
@@ -76,6 +77,8 @@ export const CodePanel = ({
   contest?: { cid: number; displayId: string; confirmOverwrite: boolean };
   /** Submitting inside a training: by display id, with the training id (spec 2 §2 "Trainings"). */
   training?: { tid: number; displayId: string };
+  /** Submitting a group's problem: with the group's id; its test runs are of type 'group' (spec 3 §2.6). */
+  group?: { gid: number };
 }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -161,6 +164,7 @@ export const CodePanel = ({
         code,
         cid: contest?.cid,
         tid: training?.tid,
+        gid: group?.gid,
       });
       toast.success(t('Submit_code_successfully'));
       setSubmitId(created.submitId);
@@ -259,7 +263,13 @@ export const CodePanel = ({
         judged={judged ?? null}
         submitting={submitting}
         type={problem?.type ?? 0}
-        detailPath={submitId ? submissionDetailPath(submitId, contest) : ''}
+        detailPath={
+          submitId
+            ? group
+              ? groupSubmissionDetailPath(group.gid, submitId)
+              : submissionDetailPath(submitId, contest)
+            : ''
+        }
       />
       <Space style={{ justifyContent: 'flex-end', width: '100%' }} wrap>
         {/* Test runs use the public bank's rules; contest problems may be contest-only (DESIGN §7). */}
@@ -292,6 +302,7 @@ export const CodePanel = ({
           language={language}
           code={code}
           checkCode={checkCode}
+          type={group ? 'group' : 'public'}
         />
       )}
     </section>
@@ -353,7 +364,10 @@ const TestRunDrawer = ({
   language,
   code,
   checkCode,
+  type = 'public',
 }: {
+  /** A group's problem runs as a 'group' test (spec 3 §2.6). */
+  type?: 'public' | 'group';
   open: boolean;
   onClose: () => void;
   problem: CodePanelProblem;
@@ -387,7 +401,7 @@ const TestRunDrawer = ({
     try {
       const testJudgeKey = await api.call(submissionContract.submitProblemTestJudge, {
         pid: problem.id,
-        type: 'public',
+        type,
         language,
         code,
         userInput,

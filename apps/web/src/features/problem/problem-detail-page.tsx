@@ -10,6 +10,7 @@ import {
 import {
   contest as contestContract,
   problem as contract,
+  groupProblem as groupProblemContract,
   submission as submissionContract,
   training as trainingContract,
 } from '@oj/shared';
@@ -30,7 +31,7 @@ import { registerContestTexts } from '../contest/contest-texts';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { formatMemoryKb, formatTimeMs } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
-import { submissionDetailPath } from '../submission/submission-paths';
+import { groupSubmissionDetailPath, submissionDetailPath } from '../submission/submission-paths';
 import { CodePanel } from './code-panel';
 import { FocusProblemSwitcher } from './focus-problem-switcher';
 import { ProblemDescription, parseExamples } from './problem-description';
@@ -61,14 +62,20 @@ export const trainingProblemPaths = (tid: number | string, displayId: string) =>
   return { normal, focus: `${normal}/full-screen` };
 };
 
+/** A group's problems too (spec 3 §2.1 GroupFullProblemDetails). */
+export const groupProblemPaths = (gid: number | string, problemId: string) => {
+  const normal = `/group/${gid}/problem/${encodeURIComponent(problemId)}`;
+  return { normal, focus: `${normal}/full-screen` };
+};
+
 const MY_SUBMISSIONS_PAGE_SIZE = 10;
 
-const MySubmissions = ({ problemId, cid }: { problemId: string; cid: number | null }) => {
+const MySubmissions = ({ problemId, cid, gid }: { problemId: string; cid: number | null; gid: number | null }) => {
   const { t } = useTranslation();
   const { isAuthenticated } = useSession();
   const [currentPage, setCurrentPage] = useState(1);
   const list = useQuery({
-    queryKey: [submissionContract.getSubmissionList.path, 'mine', cid, problemId, currentPage],
+    queryKey: [submissionContract.getSubmissionList.path, 'mine', cid, gid, problemId, currentPage],
     queryFn: () =>
       cid
         ? api.call(contestContract.getContestSubmissions, {
@@ -82,6 +89,7 @@ const MySubmissions = ({ problemId, cid }: { problemId: string; cid: number | nu
             onlyMine: 'true',
             problemID: problemId,
             completeProblemID: 'true',
+            gid: gid ?? undefined,
             currentPage,
             limit: MY_SUBMISSIONS_PAGE_SIZE,
           }),
@@ -110,7 +118,13 @@ const MySubmissions = ({ problemId, cid }: { problemId: string; cid: number | nu
           title: t('Status'),
           dataIndex: 'status',
           render: (s: number, r) => (
-            <Link to={submissionDetailPath(r.submitId, cid ? { cid, displayId: problemId } : undefined)}>
+            <Link
+              to={
+                gid
+                  ? groupSubmissionDetailPath(gid, r.submitId)
+                  : submissionDetailPath(r.submitId, cid ? { cid, displayId: problemId } : undefined)
+              }
+            >
               <StatusTag status={s} />
             </Link>
           ),
@@ -165,9 +179,11 @@ const ProblemDetailPage = () => {
   registerContestTexts();
   const { t } = useTranslation();
   // Inside a contest or a training the same page shows the set's problem by its display id (spec 2 §2).
-  const { problemID = '', contestID, trainingID } = useParams();
+  const { problemID = '', contestID, trainingID, groupID } = useParams();
   const cid = contestID ? Number(contestID) : null;
   const tid = !cid && trainingID ? Number(trainingID) : null;
+  // A group's own problem (spec 3 §2.1 GroupProblemDetails): read, submitted and listed with the group's id.
+  const gid = !cid && tid === null && groupID ? Number(groupID) : null;
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
@@ -177,20 +193,21 @@ const ProblemDetailPage = () => {
   const wide = !useMaxWidth(MIN_LEFT_PX + MIN_RIGHT_PX + 80);
   const [folded, setFolded] = useState(false);
   const [focusState, setFocusState] = useState(false);
-  // A training's focus mode is its full-screen route; elsewhere it is a state of the page.
-  const routeFocus = tid !== null && /\/full-screen\/?$/.test(pathname);
-  const focus = tid !== null ? routeFocus : focusState;
+  // A training's (and a group's) focus mode is its full-screen route; elsewhere it is a state of the page.
+  const routed = tid !== null || gid !== null;
+  const routeFocus = routed && /\/full-screen\/?$/.test(pathname);
+  const focus = routed ? routeFocus : focusState;
   const setFocus = useCallback(
     (next: boolean) => {
-      if (tid === null) {
+      if (tid === null && gid === null) {
         setFocusState(next);
         return;
       }
       if (next === routeFocus) return;
-      const paths = trainingProblemPaths(tid, problemID);
+      const paths = tid !== null ? trainingProblemPaths(tid, problemID) : groupProblemPaths(gid ?? 0, problemID);
       navigate(next ? paths.focus : paths.normal);
     },
-    [tid, routeFocus, problemID, navigate],
+    [tid, gid, routeFocus, problemID, navigate],
   );
   const [statsOpen, setStatsOpen] = useState(false);
   const [language, setLanguage] = useState('');
@@ -198,7 +215,7 @@ const ProblemDetailPage = () => {
   const splitBox = useRef<HTMLDivElement>(null);
 
   const detail = useQuery({
-    queryKey: [contract.getProblemDetail.path, problemID, cid, tid],
+    queryKey: [contract.getProblemDetail.path, problemID, cid, tid, gid],
     queryFn: async () => {
       if (tid)
         return {
@@ -206,7 +223,10 @@ const ProblemDetailPage = () => {
           hasSubmitted: false,
         };
       if (!cid)
-        return { ...(await api.call(contract.getProblemDetail, { problemId: problemID })), hasSubmitted: false };
+        return {
+          ...(await api.call(contract.getProblemDetail, { problemId: problemID, gid: gid ?? undefined })),
+          hasSubmitted: false,
+        };
       const d = await api.call(contestContract.getContestProblemDetails, { cid, displayId: problemID });
       // Contest problems are judged with their own limits; the public statistics are not shown in a contest.
       return {
@@ -246,7 +266,8 @@ const ProblemDetailPage = () => {
       void queryClient.invalidateQueries({ queryKey: [trainingContract.getTrainingProblemList.path, tid] });
       void queryClient.invalidateQueries({ queryKey: [contract.getFullScreenProblemList.path, 'training', tid] });
     }
-  }, [queryClient, problemID, cid, tid]);
+    if (gid) void queryClient.invalidateQueries({ queryKey: [groupProblemContract.getGroupProblemList.path, gid] });
+  }, [queryClient, problemID, cid, tid, gid]);
 
   useEffect(() => {
     if (!focus) return;
@@ -271,17 +292,18 @@ const ProblemDetailPage = () => {
 
   if (detail.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
   if (detail.error && !data) {
+    const listPath = cid
+      ? `/contest/${cid}/problems`
+      : tid
+        ? `/training/${tid}/problems`
+        : gid
+          ? `/group/${gid}/problem`
+          : '/problem';
     return (
       <Result
         status="warning"
         title={detail.error.message}
-        extra={
-          <Button
-            onClick={() => navigate(cid ? `/contest/${cid}/problems` : tid ? `/training/${tid}/problems` : '/problem')}
-          >
-            {t('Problem_List')}
-          </Button>
-        }
+        extra={<Button onClick={() => navigate(listPath)}>{t('Problem_List')}</Button>}
       />
     );
   }
@@ -294,7 +316,8 @@ const ProblemDetailPage = () => {
   const annex = annexFileNames(problem?.userExtraFile);
   // Discussions belong to the public bank's problem page only: never inside a contest (spec 1-core "Problem detail") nor a
   // training, whose problem pages keep the learner in the training.
-  const showDiscussion = !cid && tid === null && hasFeature('discussion') && !!config?.openPublicDiscussion;
+  const showDiscussion =
+    !cid && tid === null && gid === null && hasFeature('discussion') && !!config?.openPublicDiscussion;
   // A training names its problems by display id; the public bank (submissions, annexes) by the problem's own id.
   const bankProblemId = tid ? (problem?.problemId ?? problemID) : problemID;
 
@@ -314,7 +337,7 @@ const ProblemDetailPage = () => {
         {
           key: 'mine',
           label: t('My_Submission'),
-          children: <MySubmissions problemId={bankProblemId} cid={cid} />,
+          children: <MySubmissions problemId={bankProblemId} cid={cid} gid={gid} />,
         },
         ...(annex.length
           ? [{ key: 'annex', label: t('Problem_Annex'), children: <Annex problemId={bankProblemId} names={annex} /> }]
@@ -354,6 +377,7 @@ const ProblemDetailPage = () => {
           : undefined
       }
       training={tid ? { tid, displayId: problemID } : undefined}
+      group={gid ? { gid } : undefined}
     />
   );
 

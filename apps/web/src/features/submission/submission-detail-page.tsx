@@ -122,7 +122,9 @@ const SubmissionDetailPage = () => {
               to={
                 s.cid
                   ? `/contest/${s.cid}/problem/${encodeURIComponent(s.displayId || s.displayPid)}`
-                  : `/problem/${encodeURIComponent(s.displayPid)}`
+                  : s.gid
+                    ? `/group/${s.gid}/problem/${encodeURIComponent(s.displayPid)}`
+                    : `/problem/${encodeURIComponent(s.displayPid)}`
               }
             >
               {s.cid ? s.displayId || s.displayPid : s.displayPid} {s.title}

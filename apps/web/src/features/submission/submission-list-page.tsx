@@ -31,7 +31,7 @@ import {
   toSubmissionListRequest,
   toSubmissionListSearch,
 } from './submission-list-query';
-import { submissionDetailPath } from './submission-paths';
+import { groupSubmissionDetailPath, submissionDetailPath } from './submission-paths';
 import { useSubmissionWatch } from './use-submission-watch';
 
 export const downloadSubmissionCode = async (submitId: number) => {
@@ -45,16 +45,22 @@ const SubmissionListPage = () => {
   const [params, setParams] = useSearchParams();
   const query = parseSubmissionListQuery(params);
   // Inside a contest (spec 2 §2 ContestSubmissionList) the same list shows the contest's submissions.
-  const { contestID } = useParams();
+  // Inside a group (spec 3 §2.1 GroupSubmissionList) its submissions: a member's own, every one for its admins.
+  const { contestID, groupID } = useParams();
   const cid = contestID ? Number(contestID) : null;
+  const gid = !cid && groupID ? Number(groupID) : null;
   const problemPath = (row: Submission) =>
     cid
       ? `/contest/${cid}/problem/${encodeURIComponent(row.displayId || row.displayPid)}`
-      : `/problem/${encodeURIComponent(row.displayPid)}`;
+      : gid
+        ? `/group/${gid}/problem/${encodeURIComponent(row.displayPid)}`
+        : `/problem/${encodeURIComponent(row.displayPid)}`;
   const detailPath = (row: Submission) =>
     cid
       ? submissionDetailPath(row.submitId, { cid, displayId: row.displayId || row.displayPid })
-      : `/submission-detail/${row.submitId}`;
+      : gid
+        ? groupSubmissionDetailPath(gid, row.submitId)
+        : `/submission-detail/${row.submitId}`;
   const { isAuthenticated, isAdmin, isSuperAdmin, user } = useSession();
   const [author, setAuthor] = useState(query.name || query.username);
   const [problemID, setProblemID] = useState(query.problemID);
@@ -75,7 +81,7 @@ const SubmissionListPage = () => {
 
   const request = toSubmissionListRequest(query);
   const list = useQuery({
-    queryKey: [contract.getSubmissionList.path, request, cid],
+    queryKey: [contract.getSubmissionList.path, request, cid, gid],
     queryFn: () =>
       cid
         ? api.call(contestContract.getContestSubmissions, {
@@ -87,7 +93,7 @@ const SubmissionListPage = () => {
             currentPage: request.currentPage,
             limit: request.limit,
           })
-        : api.call(contract.getSubmissionList, request),
+        : api.call(contract.getSubmissionList, gid ? { ...request, gid } : request),
     placeholderData: keepPreviousData,
   });
   const { rows, track } = useSubmissionWatch(list.data?.records ?? []);

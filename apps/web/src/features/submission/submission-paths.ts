@@ -3,3 +3,7 @@ export const submissionDetailPath = (submitId: number, contest?: { cid: number; 
   contest
     ? `/contest/${contest.cid}/problem/${encodeURIComponent(contest.displayId)}/submission-detail/${submitId}`
     : `/submission-detail/${submitId}`;
+
+/** Inside a group its submissions stay in the group shell (spec 3 §2.1 GroupSubmissionDetails). */
+export const groupSubmissionDetailPath = (gid: number, submitId: number) =>
+  `/group/${gid}/submission-detail/${submitId}`;

@@ -1,0 +1,291 @@
+import type { AdminProblem, GroupProblemItem } from '@oj/shared';
+import { groupProblem as contract, file, group as groupContract } from '@oj/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
+import { saveBlob } from '../../lib/http-client';
+import { MOBILE_MAX_WIDTH, toast } from '../../lib/notify';
+import { useMaxWidth } from '../../lib/use-media-query';
+import { DifficultyTag } from '../problem/difficulty-tag';
+import { MyStatusIcon } from '../problem/problem-list-page';
+import { formatRate } from '../submission/judge-status';
+import { type GroupContext, useGroupContext } from './group-detail-page';
+import { applyPublicAction, canManageGroupProblem } from './group-model';
+import { registerGroupTexts } from './group-texts';
+
+const { isGroupAdmin } = groupContract;
+const { GROUP_PROBLEM_AUTH } = contract;
+
+/** Spec 3 §9: group lists and the admin problem list show 10 a page. */
+export const GROUP_PROBLEM_PAGE_SIZE = 10;
+
+export const groupProblemPath = (gid: number, problemId: string) =>
+  `/group/${gid}/problem/${encodeURIComponent(problemId)}`;
+
+/** The problems a member may open (spec 3 §2.6): status, id, title, level, tags on demand and the AC rate. */
+const MemberProblemList = ({ gid }: { gid: number }) => {
+  const { t } = useTranslation();
+  const [currentPage, setPage] = useState(1);
+  const [showTags, setShowTags] = useState(false);
+  const mobile = useMaxWidth(MOBILE_MAX_WIDTH);
+  const list = useQuery({
+    queryKey: [contract.getGroupProblemList.path, gid, currentPage],
+    queryFn: () => api.call(contract.getGroupProblemList, { gid, currentPage, limit: GROUP_PROBLEM_PAGE_SIZE }),
+  });
+  return (
+    <>
+      <Space style={{ marginBottom: 12 }}>
+        <span id="group-problem-tags">{t('Group_Problem_Show_Tags')}</span>
+        <Switch aria-labelledby="group-problem-tags" size="small" checked={showTags} onChange={setShowTags} />
+      </Space>
+      <Table<GroupProblemItem>
+        rowKey="pid"
+        size="middle"
+        loading={list.isLoading}
+        dataSource={list.data?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('Group_Problem_Empty') }}
+        pagination={{
+          current: currentPage,
+          pageSize: GROUP_PROBLEM_PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+        }}
+        columns={[
+          {
+            title: t('Group_Problem_Status'),
+            key: 'mine',
+            width: 70,
+            align: 'center',
+            render: (_, p) => <MyStatusIcon status={p.myStatus} />,
+          },
+          { title: t('Group_Problem_ID'), dataIndex: 'problemId', width: 110 },
+          {
+            title: t('Group_Problem_Title'),
+            dataIndex: 'title',
+            render: (title: string, p) => (
+              <Link
+                to={groupProblemPath(gid, p.problemId)}
+                style={mobile ? { display: 'inline-block', maxWidth: 150, overflowWrap: 'anywhere' } : undefined}
+              >
+                {title}
+              </Link>
+            ),
+          },
+          {
+            title: t('Group_Problem_Level'),
+            dataIndex: 'difficulty',
+            width: 80,
+            render: (d: number) => <DifficultyTag difficulty={d} />,
+          },
+          ...(showTags
+            ? [
+                {
+                  title: t('Group_Problem_Tags'),
+                  key: 'tags',
+                  render: (_: unknown, p: GroupProblemItem) => (
+                    <Space size={[0, 4]} wrap style={{ maxWidth: 240 }}>
+                      {p.tags.map((tag) => (
+                        <Tag key={tag.id} color={tag.color ?? undefined}>
+                          {tag.name}
+                        </Tag>
+                      ))}
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+          {
+            title: t('Group_Problem_AC_Rate'),
+            key: 'rate',
+            width: 90,
+            render: (_, p) => formatRate(p.ac, p.total),
+          },
+        ]}
+      />
+    </>
+  );
+};
+
+/** Every problem of the group with its admin actions (spec 3 §2.6, §4): only the rows the viewer manages (own
+ * problems, or all for the group root) offer edit, auth, apply-for-public, download and delete. */
+const AdminProblemList = ({ context }: { context: GroupContext }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const { gid, role } = context;
+  const [keyword, setKeyword] = useState('');
+  const [currentPage, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: [contract.getGroupAdminProblemList.path, gid, keyword, currentPage],
+    queryFn: () =>
+      api.call(contract.getGroupAdminProblemList, {
+        gid,
+        keyword: keyword || undefined,
+        currentPage,
+        limit: GROUP_PROBLEM_PAGE_SIZE,
+      }),
+  });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: [contract.getGroupAdminProblemList.path, gid] });
+    void queryClient.invalidateQueries({ queryKey: [contract.getGroupProblemList.path, gid] });
+  };
+  const changeAuth = useMutation({
+    mutationFn: (b: { pid: number; auth: number }) => api.call(contract.changeGroupProblemAuth, b),
+    onSuccess: () => {
+      toast.success(t('Group_Problem_Updated'));
+      refresh();
+    },
+  });
+  const apply = useMutation({
+    mutationFn: (b: { pid: number; isApplied: boolean }) => api.call(contract.applyGroupProblemPublic, b),
+    onSuccess: (_, b) => {
+      toast.success(t(b.isApplied ? 'Group_Problem_Applied' : 'Group_Problem_Cancelled'));
+      refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (pid: number) => api.call(contract.deleteGroupProblem, { pid }),
+    onSuccess: () => {
+      toast.success(t('Group_Problem_Deleted'));
+      refresh();
+    },
+  });
+  const download = async (pid: number) => {
+    const got = await api.download(file.downloadTestcase, { pid });
+    if (got) saveBlob(got);
+  };
+  const mayManage = (p: AdminProblem) => canManageGroupProblem(role, user?.username, p, gid);
+
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          aria-label={t('Group_Problem_Search')}
+          placeholder={t('Group_Problem_Search')}
+          allowClear
+          style={{ width: 240, maxWidth: '100%' }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+        />
+        <Button type="primary" onClick={() => navigate(`/group/${gid}/problem/create`)}>
+          {t('Group_Problem_Create')}
+        </Button>
+      </Space>
+      <Table<AdminProblem>
+        rowKey="id"
+        size="small"
+        loading={list.isLoading}
+        dataSource={list.data?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('Group_Problem_Empty') }}
+        pagination={{
+          current: currentPage,
+          pageSize: GROUP_PROBLEM_PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+        }}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 70 },
+          { title: t('Group_Problem_ID'), dataIndex: 'problemId' },
+          {
+            title: t('Group_Problem_Title'),
+            render: (_, p) => <Link to={groupProblemPath(gid, p.problemId)}>{p.title}</Link>,
+          },
+          { title: t('Group_Problem_Author'), dataIndex: 'author' },
+          {
+            title: t('Group_Problem_Auth'),
+            render: (_, p) => (
+              <Select
+                aria-label={`${t('Group_Problem_Auth')} ${p.problemId}`}
+                size="small"
+                style={{ width: 100 }}
+                value={p.auth}
+                disabled={!mayManage(p)}
+                onChange={(auth: number) => changeAuth.mutate({ pid: p.id, auth })}
+                options={[
+                  { value: GROUP_PROBLEM_AUTH.PUBLIC, label: t('Group_Problem_Auth_Public') },
+                  { value: GROUP_PROBLEM_AUTH.PRIVATE, label: t('Group_Problem_Auth_Private') },
+                  // Contest problems are made inside a contest (spec 3 §4).
+                  { value: GROUP_PROBLEM_AUTH.CONTEST, label: t('Group_Problem_Auth_Contest'), disabled: true },
+                ]}
+              />
+            ),
+          },
+          {
+            title: t('Group_Problem_Options'),
+            key: 'options',
+            render: (_, p) => {
+              if (!mayManage(p)) return null;
+              const action = applyPublicAction(p.applyPublicProgress);
+              return (
+                <Space size="small" wrap={false}>
+                  <Button size="small" onClick={() => navigate(`/group/${gid}/problem/edit/${p.id}`)}>
+                    {t('Group_Problem_Edit')}
+                  </Button>
+                  {action.confirmKey ? (
+                    <Popconfirm
+                      title={t(action.confirmKey)}
+                      onConfirm={() => apply.mutate({ pid: p.id, isApplied: action.next })}
+                    >
+                      <Button size="small" aria-label={`${t(action.labelKey)} ${p.problemId}`}>
+                        {t(action.labelKey)}
+                      </Button>
+                    </Popconfirm>
+                  ) : (
+                    <Tag color="green">{t(action.labelKey)}</Tag>
+                  )}
+                  <Button size="small" onClick={() => void download(p.id)}>
+                    {t('Group_Problem_Download')}
+                  </Button>
+                  <Popconfirm title={t('Group_Problem_Delete_Confirm')} onConfirm={() => remove.mutate(p.id)}>
+                    <Button size="small" danger>
+                      {t('Group_Problem_Delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              );
+            },
+          },
+        ]}
+      />
+    </>
+  );
+};
+
+/** /group/:groupID/problem (spec 3 §2.6): the member list, and for group admins an admin mode. */
+const GroupProblemPage = () => {
+  registerGroupTexts();
+  const { t } = useTranslation();
+  const context = useGroupContext();
+  const [params, setParams] = useSearchParams();
+  const admin = isGroupAdmin(context.role) && params.get('mode') === 'admin';
+  return (
+    <div className="oj-group-problems">
+      {isGroupAdmin(context.role) && (
+        <Space style={{ marginBottom: 12 }}>
+          <span id="group-problem-admin">{t('Group_Problem_Admin_Mode')}</span>
+          <Switch
+            aria-labelledby="group-problem-admin"
+            checked={admin}
+            onChange={(on) => setParams(on ? { mode: 'admin' } : {}, { replace: true })}
+          />
+        </Space>
+      )}
+      {admin ? <AdminProblemList context={context} /> : <MemberProblemList gid={context.gid} />}
+    </div>
+  );
+};
+
+export default GroupProblemPage;
