@@ -332,6 +332,9 @@ describe.each(DB_KINDS)('groups (%s)', (kind) => {
       expect((await call('POST', '/api/group', u.token, form())).status).toBe(200);
       const second = await call('POST', '/api/group', u.token, form());
       expect([second.status, second.body.data.key]).toEqual([429, 'groupCreateDailyLimit']);
+      // 0 is no limit.
+      await t.services.site.updateSwitches({ defaultCreateGroupDailyLimit: 0 });
+      expect((await call('POST', '/api/group', u.token, form())).status).toBe(200);
     } finally {
       await t.services.site.updateSwitches({
         defaultCreateGroupACInitValue: 20,

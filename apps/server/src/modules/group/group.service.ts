@@ -92,10 +92,11 @@ export const createGroupService = (deps: {
       throw new AppError(403, 'groupCreateAcRequired', { count: String(s.defaultCreateGroupACInitValue) });
     }
     const made = await repo.createdBy(viewer.uid, startOfDay(now()));
-    if (made.recent >= s.defaultCreateGroupDailyLimit) {
+    // 0 is no limit, as for discussions.
+    if (s.defaultCreateGroupDailyLimit > 0 && made.recent >= s.defaultCreateGroupDailyLimit) {
       throw new AppError(429, 'groupCreateDailyLimit', { count: String(s.defaultCreateGroupDailyLimit) });
     }
-    if (made.total >= s.defaultCreateGroupLimit) {
+    if (s.defaultCreateGroupLimit > 0 && made.total >= s.defaultCreateGroupLimit) {
       throw new AppError(403, 'groupCreateLimit', { count: String(s.defaultCreateGroupLimit) });
     }
   };

@@ -6,7 +6,7 @@ import {
   JUDGE_CASE_MODES,
   problem as problemContract,
 } from '@oj/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -116,6 +116,7 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
   registerAdminTexts();
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { problemId, contestId } = useParams();
   const pid = problemId ? Number(problemId) : undefined;
   // Under /admin/contest/:contestId the problem is the contest's own: contest-only by default, saved through the
@@ -254,6 +255,12 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
         const body = { ...dto, problem: { ...dto.problem, gid } };
         await api.call(form.id ? groupProblem.updateGroupProblem : groupProblem.createGroupProblem, body);
         toast.success(t(form.id ? 'Update_Successfully' : 'Add_Successfully'));
+        // The group's problem lists read it again when shown.
+        await Promise.all(
+          [groupProblem.getGroupAdminProblemList.path, groupProblem.getGroupProblemList.path].map((path) =>
+            queryClient.invalidateQueries({ queryKey: [path, gid] }),
+          ),
+        );
         navigate(`/group/${gid}/problem?mode=admin`);
         return;
       }
