@@ -109,7 +109,9 @@ test("a teacher writes a group problem with test data; a member solves it, seen 
   await page.getByRole('button', { name: '保存' }).click();
   await expect(page).toHaveURL(new RegExp(`/group/${gid}/problem\\?mode=admin$`));
   await expect(page.getByText(TITLE)).toBeVisible();
-  const list = await request.get(`/api/group/get-admin-problem-list?gid=${gid}`, { headers: { Authorization: teacher } });
+  const list = await request.get(`/api/group/get-admin-problem-list?gid=${gid}`, {
+    headers: { Authorization: teacher },
+  });
   const problemId = (await list.json()).data.records[0].problemId as string;
   expect(problemId.startsWith(SHORT)).toBe(true);
 
