@@ -72,34 +72,30 @@ const AdminGroupProblemApplyPage = () => {
   const confirmProps = { okText: t('Admin_Group_Problem_Confirm'), cancelText: t('Admin_Group_Problem_Cancel') };
 
   return (
-    <Panel
-      title={t('Admin_Group_Problem_Title')}
-      extra={
-        <Space wrap>
-          <Input.Search
-            aria-label={t('Admin_Group_Problem_Gid_Filter')}
-            placeholder={t('Admin_Group_Problem_Gid_Filter')}
-            inputMode="numeric"
-            allowClear
-            style={{ width: 140 }}
-            onSearch={(v) => {
-              setGid(parseGid(v));
-              setPage(1);
-            }}
-          />
-          <Input.Search
-            aria-label={t('Admin_Group_Problem_Search')}
-            placeholder={t('Admin_Group_Problem_Search')}
-            allowClear
-            style={{ width: 240, maxWidth: '100%' }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
-          />
-        </Space>
-      }
-    >
+    <Panel title={t('Admin_Group_Problem_Title')}>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          aria-label={t('Admin_Group_Problem_Gid_Filter')}
+          placeholder={t('Admin_Group_Problem_Gid_Filter')}
+          inputMode="numeric"
+          allowClear
+          style={{ width: 140 }}
+          onSearch={(v) => {
+            setGid(parseGid(v));
+            setPage(1);
+          }}
+        />
+        <Input.Search
+          aria-label={t('Admin_Group_Problem_Search')}
+          placeholder={t('Admin_Group_Problem_Search')}
+          allowClear
+          style={{ width: 240, maxWidth: '100%' }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+        />
+      </Space>
       <Typography.Paragraph type="secondary">{t('Admin_Group_Problem_Tip')}</Typography.Paragraph>
       <Table<AdminProblem>
         rowKey="id"

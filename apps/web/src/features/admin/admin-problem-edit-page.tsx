@@ -376,8 +376,8 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
         />
         <Field label={t('Examples')}>
           {form.examples.map((e, i) => (
-            <Row key={i} gutter={8} style={{ marginBottom: 8 }}>
-              <Col span={11}>
+            <Row key={i} gutter={8} wrap={false} style={{ marginBottom: 8 }}>
+              <Col flex="1 1 0" style={{ minWidth: 0 }}>
                 <Input.TextArea
                   aria-label={`${t('Example_Input')} ${i + 1}`}
                   placeholder={t('Example_Input')}
@@ -388,7 +388,7 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
                   }
                 />
               </Col>
-              <Col span={11}>
+              <Col flex="1 1 0" style={{ minWidth: 0 }}>
                 <Input.TextArea
                   aria-label={`${t('Example_Output')} ${i + 1}`}
                   placeholder={t('Example_Output')}
@@ -399,7 +399,7 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
                   }
                 />
               </Col>
-              <Col span={2}>
+              <Col flex="none">
                 <Button onClick={() => set({ examples: form.examples.filter((_, k) => k !== i) })}>
                   {t('Remove')}
                 </Button>

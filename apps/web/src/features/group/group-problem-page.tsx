@@ -10,6 +10,7 @@ import { useSession } from '../../lib/auth-store';
 import { saveBlob } from '../../lib/http-client';
 import { MOBILE_MAX_WIDTH, toast } from '../../lib/notify';
 import { useMaxWidth } from '../../lib/use-media-query';
+import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { DifficultyTag } from '../problem/difficulty-tag';
 import { MyStatusIcon } from '../problem/problem-list-page';
 import { formatRate } from '../submission/judge-status';
@@ -171,7 +172,7 @@ const AdminProblemList = ({ context }: { context: GroupContext }) => {
           aria-label={t('Group_Problem_Search')}
           placeholder={t('Group_Problem_Search')}
           allowClear
-          style={{ width: 240, maxWidth: '100%' }}
+          style={{ width: 280, maxWidth: '100%' }}
           onSearch={(v) => {
             setKeyword(v.trim());
             setPage(1);
@@ -267,6 +268,8 @@ const AdminProblemList = ({ context }: { context: GroupContext }) => {
 /** /group/:groupID/problem (spec 3 §2.6): the member list, and for group admins an admin mode. */
 const GroupProblemPage = () => {
   registerGroupTexts();
+  // The level tags and status icons use the problem pages' texts (Easy, Mid, Hard...).
+  registerCorePagesTexts();
   const { t } = useTranslation();
   const context = useGroupContext();
   const [params, setParams] = useSearchParams();
@@ -274,7 +277,7 @@ const GroupProblemPage = () => {
   return (
     <div className="oj-group-problems">
       {isGroupAdmin(context.role) && (
-        <Space style={{ marginBottom: 12 }}>
+        <Space style={{ marginBottom: 12, marginRight: 12 }}>
           <span id="group-problem-admin">{t('Group_Problem_Admin_Mode')}</span>
           <Switch
             aria-labelledby="group-problem-admin"

@@ -169,7 +169,8 @@ const SubmissionListPage = () => {
         size="middle"
         loading={list.isFetching && !list.data}
         dataSource={rows}
-        scroll={{ x: 1200 }}
+        // The fixed columns add up to about 1,000-1,250 px: the problem column keeps 240 of its own beyond them.
+        scroll={{ x: isAdmin ? 1480 : 1390 }}
         pagination={{
           current: query.currentPage,
           pageSize: query.limit,
@@ -211,6 +212,7 @@ const SubmissionListPage = () => {
           {
             title: t('Problem'),
             key: 'problem',
+            width: 240,
             render: (_, row) => (
               <Link to={problemPath(row)}>
                 {cid ? row.displayId || row.displayPid : row.displayPid} {row.title}
