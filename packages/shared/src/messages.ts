@@ -473,6 +473,27 @@ export const MESSAGES = {
     'en-US': 'The owner cannot leave the group; disband it instead',
   },
   groupNotMember: { 'zh-CN': '您不是该团队的成员', 'en-US': 'You are not a member of this group' },
+  // ---- groups, part 3: trainings, contests and discussions (decision 0024) ----
+  groupItemElsewhere: {
+    'zh-CN': '该内容不属于此团队',
+    'en-US': 'This item does not belong to this group',
+  },
+  groupProblemNotInGroup: {
+    'zh-CN': '只能添加本团队的题目',
+    'en-US': 'Only problems of this group can be added',
+  },
+  groupTrainingNotOwned: {
+    'zh-CN': '只有训练的创建者（团队管理员）和团队拥有者可以管理该训练',
+    'en-US': 'Only the training\'s author (a group admin) and the group owner can manage this training',
+  },
+  groupContestNotOwned: {
+    'zh-CN': '只有比赛的创建者和团队拥有者可以管理该比赛',
+    'en-US': 'Only the contest\'s creator and the group owner can manage this contest',
+  },
+  groupDiscussionNotOwned: {
+    'zh-CN': '只有作者或团队管理员可以删除该讨论',
+    'en-US': 'Only the author or a group admin can delete this discussion',
+  },
   groupOwnerUntouchable: {
     'zh-CN': '不能修改或移除团队拥有者',
     'en-US': 'The group owner cannot be changed or removed',

@@ -96,11 +96,12 @@ export const getDiscussionList = endpoint({
   output: page(discussion),
 });
 
+/** The discussion's area decides the switch: openPublicDiscussion for the site's, openGroupDiscussion (and the
+ * group's members) for a group's; likes and reports alike. */
 export const getDiscussionDetail = endpoint({
   method: 'GET',
   path: '/api/get-discussion-detail',
   access: 'public',
-  switch: 'openPublicDiscussion',
   input: z.object({ did }),
   output: discussion,
 });
@@ -161,7 +162,6 @@ export const likeDiscussion = endpoint({
   method: 'GET',
   path: '/api/discussion-like',
   access: 'user',
-  switch: 'openPublicDiscussion',
   input: z.object({ did, toLike: z.preprocess((v) => (typeof v === 'boolean' ? String(v) : v), z.stringbool()) }),
   output: z.null(),
 });
@@ -171,7 +171,6 @@ export const reportDiscussion = endpoint({
   method: 'POST',
   path: '/api/discussion-report',
   access: 'user',
-  switch: 'openPublicDiscussion',
   input: z.object({
     did,
     content: z
