@@ -48,10 +48,10 @@ export type {
   UserSuggestion,
 } from './contract/group.js';
 export * as group from './contract/group.js';
-export type { GroupProblemItem } from './contract/group-problem.js';
-export * as groupProblem from './contract/group-problem.js';
 export * as groupContest from './contract/group-contest.js';
 export * as groupDiscussion from './contract/group-discussion.js';
+export type { GroupProblemItem } from './contract/group-problem.js';
+export * as groupProblem from './contract/group-problem.js';
 export * as groupTraining from './contract/group-training.js';
 export type { Announcement, WebsiteConfig } from './contract/home.js';
 export * as home from './contract/home.js';

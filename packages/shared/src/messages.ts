@@ -484,11 +484,11 @@ export const MESSAGES = {
   },
   groupTrainingNotOwned: {
     'zh-CN': '只有训练的创建者（团队管理员）和团队拥有者可以管理该训练',
-    'en-US': 'Only the training\'s author (a group admin) and the group owner can manage this training',
+    'en-US': "Only the training's author (a group admin) and the group owner can manage this training",
   },
   groupContestNotOwned: {
     'zh-CN': '只有比赛的创建者和团队拥有者可以管理该比赛',
-    'en-US': 'Only the contest\'s creator and the group owner can manage this contest',
+    'en-US': "Only the contest's creator and the group owner can manage this contest",
   },
   groupDiscussionNotOwned: {
     'zh-CN': '只有作者或团队管理员可以删除该讨论',

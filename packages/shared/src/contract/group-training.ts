@@ -141,4 +141,3 @@ export const createGroupTrainingCategory = endpoint({
   input: createTrainingCategory.input.extend({ gid: groupId }),
   output: trainingCategory,
 });
-
