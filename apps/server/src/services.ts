@@ -35,11 +35,13 @@ import { createDiscussionRepository } from './modules/discussion/discussion.repo
 import { createDiscussionService } from './modules/discussion/discussion.service.js';
 import { createGroupRepository, type GroupRepository } from './modules/group/group.repository.js';
 import { createGroupService } from './modules/group/group.service.js';
+import { createGroupContestService } from './modules/group/group-contest.service.js';
 import { createGroupMemberService } from './modules/group/group-member.service.js';
 import { createGroupPolicy, type GroupPolicy } from './modules/group/group-policy.js';
 import { createGroupProblemRepository } from './modules/group/group-problem.repository.js';
 import { createGroupProblemRule, createGroupProblemService } from './modules/group/group-problem.service.js';
 import { createGroupSubmissionRule } from './modules/group/group-submission.js';
+import { createGroupTrainingService } from './modules/group/group-training.service.js';
 import { createImageProxyService, type ImageProxyOptions } from './modules/image-proxy/image-proxy.service.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
@@ -102,7 +104,7 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
   );
   const adminServices = createAdminServices(
     db,
-    { problems, queue, uploadQuota, groupProblems: groupProblemRule },
+    { problems, queue, uploadQuota, groupProblems: groupProblemRule, groupPolicy },
     opts,
   );
   return {
@@ -150,6 +152,16 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
       adminProblems: adminServices.adminProblems,
       messages: publicServices.messages,
     }),
+    groupContests: createGroupContestService({
+      policy: groupPolicy,
+      contests: publicServices.contests,
+      admin: adminServices.adminContests,
+    }),
+    groupTrainings: createGroupTrainingService({
+      policy: groupPolicy,
+      trainings: publicServices.trainings,
+      admin: adminServices.adminTrainings,
+    }),
     ...createSiteAdminServices(db, { sessions, siteRepository, problems, uploadQuota }, opts),
   };
 };
@@ -193,6 +205,7 @@ const createPublicServices = (
     catalog: problemCatalog,
     internal,
     passwords,
+    groupPolicy: base.groupPolicy,
     now: opts.now,
   });
   // Trainings (issue 16): like contests, the training service gates training submits of the submit endpoint.
@@ -202,6 +215,7 @@ const createPublicServices = (
     catalog: problemCatalog,
     internal,
     passwords,
+    groupPolicy: base.groupPolicy,
   });
   // The message centre (issue 17): discussions tell authors about likes through it.
   const messages = createMessageService({ repo: createMessageRepository(db) });
@@ -211,6 +225,7 @@ const createPublicServices = (
     problems: base.problems,
     site,
     messages,
+    groupPolicy: base.groupPolicy,
     now: opts.now,
   });
   const mail = createMailService({
@@ -306,6 +321,7 @@ const createAdminServices = (
     queue: ReturnType<typeof createJudgeQueue>;
     uploadQuota: UploadQuotaService;
     groupProblems: GroupProblemRule;
+    groupPolicy: GroupPolicy;
   },
   opts: { dataDir: string; now?: () => Date },
 ) => {
@@ -329,9 +345,14 @@ const createAdminServices = (
       repo: createContestRepository(db),
       problems: base.problems,
       problemAdmin: adminProblems,
+      groupPolicy: base.groupPolicy,
       now: opts.now,
     }),
-    adminTrainings: createAdminTrainingService({ repo: createTrainingRepository(db), problems: base.problems }),
+    adminTrainings: createAdminTrainingService({
+      repo: createTrainingRepository(db),
+      problems: base.problems,
+      groupPolicy: base.groupPolicy,
+    }),
     problemTransfer: createProblemTransferService({ repo, problems: base.problems, store: testData }),
     markdownFiles: createMarkdownFileService({
       repo,

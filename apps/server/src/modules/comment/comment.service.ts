@@ -1,4 +1,4 @@
-import { type Comment, comment as commentContract, isAdminRole, isRoot, type Reply } from '@oj/shared';
+import { type Comment, comment as commentContract, group as g, isAdminRole, isRoot, type Reply } from '@oj/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/session.service.js';
@@ -51,8 +51,11 @@ interface Context {
   place: Place;
   sourceType: 'Discussion' | 'Contest';
   sourceId: number;
-  /** Deletes others' comments: a site admin under discussions, a contest admin in a contest. */
+  /** Deletes others' comments: a site admin under the site's discussions, a group admin under a group's, a contest
+   * admin in a contest. */
   admin: boolean;
+  /** Where the messages about it point. */
+  url: string;
   /** A discussion's author hears of comments on it. */
   postAuthor?: string;
   /** In a contest: its creator (with root, its admins' comments may not be replied to by others). */
@@ -86,14 +89,16 @@ export const createCommentService = (deps: {
       if (!on && !(viewer && isRoot(viewer.roles))) throw new AppError(403, 'areaClosed');
     };
     if (q.did) {
-      open(switches.openPublicDiscussion);
+      // The discussion's rule checks its area's switch (the site's or the groups'); a group's comments are managed by
+      // the group's admins, the site's by the site's.
       const d = await deps.discussions.readable(q.did, viewer);
       return {
         place: { did: q.did },
         sourceType: 'Discussion',
         sourceId: q.did,
-        admin: !!viewer && isAdminRole(viewer.roles),
+        admin: d.d.gid === null ? !!viewer && isAdminRole(viewer.roles) : !!d.groupRole && g.isGroupAdmin(d.groupRole),
         postAuthor: d.d.uid,
+        url: d.d.gid === null ? `/discussion-detail/${q.did}` : `/group/${d.d.gid}/discussion-detail/${q.did}`,
       } satisfies Context as Context;
     }
     const cid = q.cid as number;
@@ -105,6 +110,7 @@ export const createCommentService = (deps: {
       sourceId: cid,
       admin: c.admin,
       creatorUid: c.creatorUid,
+      url: `/contest/${cid}/comment`,
       visibleTo: c.running && !c.admin && viewer ? { uid: viewer.uid, creatorUid: c.creatorUid } : undefined,
     } satisfies Context as Context;
   };
@@ -136,9 +142,6 @@ export const createCommentService = (deps: {
       throw new AppError(403, 'commentAcRequired', { count: String(need) });
     }
   };
-
-  const urlOf = (ctx: Context) =>
-    ctx.sourceType === 'Discussion' ? `/discussion-detail/${ctx.sourceId}` : `/contest/${ctx.sourceId}/comment`;
 
   const mayRemove = (ownerUid: string, ctx: Context, viewer: AuthUser) => ownerUid === viewer.uid || ctx.admin;
 
@@ -186,7 +189,7 @@ export const createCommentService = (deps: {
           sourceId: ctx.sourceId,
           sourceType: ctx.sourceType,
           sourceContent: excerpt(q.content),
-          url: urlOf(ctx),
+          url: ctx.url,
           recipientUid: ctx.postAuthor,
           senderUid: viewer.uid,
         });
@@ -213,7 +216,7 @@ export const createCommentService = (deps: {
           sourceId: ctx.sourceId,
           sourceType: ctx.sourceType,
           sourceContent: excerpt(c.content),
-          url: urlOf(ctx),
+          url: ctx.url,
           recipientUid: c.uid,
           senderUid: viewer.uid,
         });
@@ -264,7 +267,7 @@ export const createCommentService = (deps: {
         sourceContent: excerpt(q.reply.content),
         quoteId: quoted.id,
         quoteType: quoted.type,
-        url: urlOf(ctx),
+        url: ctx.url,
         recipientUid: toUid,
         senderUid: viewer.uid,
       });

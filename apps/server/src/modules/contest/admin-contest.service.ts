@@ -3,10 +3,12 @@ import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../http/app-error.js';
 import type { AdminProblemService } from '../admin-problem/admin-problem.service.js';
 import type { AuthUser } from '../auth/session.service.js';
+import type { GroupPolicy } from '../group/group-policy.js';
 import type { ProblemRepository } from '../problem/problem.repository.js';
 import { mayReadProblem } from '../problem/problem-access.js';
 import { toAdminContest, toContestAnnouncement } from './contest.mapper.js';
 import type { ContestProblemRow, ContestRepository, ContestRow, NewContest } from './contest.repository.js';
+import { managesContest } from './contest-access.js';
 
 const toOtherContest = (o: {
   id: number;
@@ -27,12 +29,15 @@ const toOtherContest = (o: {
 type ContestFormOut = z.output<typeof adminContest.contestForm>;
 type ContestProblemDto = z.output<typeof adminContest.createContestProblem.input>;
 
-/** Contest administration (spec 3 §2.3, §4-§5): root manages every contest, other admins their own. */
+/** Contest administration (spec 3 §2.3, §2.8, §4-§5; decisions 0009 and 0024): who manages a contest is
+ * contest-access.ts's rule (root and the creator; for a group's contest also the group's root, once the group policy
+ * let the caller in). The group's calls (group-contest.service.ts) come here too. */
 export const createAdminContestService = (deps: {
   repo: ContestRepository;
   problems: ProblemRepository;
   /** Contest-only problems are problems: created, edited and owned as the problem admin says. */
   problemAdmin: Pick<AdminProblemService, 'create' | 'update' | 'get'>;
+  groupPolicy: GroupPolicy;
   now?: () => Date;
 }) => {
   const { repo } = deps;
@@ -41,7 +46,8 @@ export const createAdminContestService = (deps: {
   const owned = async (cid: number, viewer: AuthUser) => {
     const c = await repo.byId(cid);
     if (!c) throw notFound();
-    if (!isRoot(viewer.roles) && c.uid !== viewer.uid) throw forbidden('contestNotOwned');
+    const role = c.gid === null ? undefined : (await deps.groupPolicy.require(c.gid, viewer, 'member')).role;
+    if (!managesContest(c, viewer, role)) throw forbidden(c.gid === null ? 'contestNotOwned' : 'groupContestNotOwned');
     return c;
   };
 
@@ -123,15 +129,22 @@ export const createAdminContestService = (deps: {
   };
 
   return {
-    async list(q: { currentPage: number; limit: number; keyword?: string }, viewer: AuthUser) {
+    /** The site's contests (root every one, other admins their own), or given a group (whose admin the caller is,
+     * as the group's service checked) every contest of the group. */
+    async list(
+      q: { currentPage: number; limit: number; keyword?: string },
+      viewer: AuthUser,
+      gid: number | null = null,
+    ) {
       const t = now();
       const { total, rows } = await repo.page({
         offset: (q.currentPage - 1) * q.limit,
         limit: q.limit,
         keyword: q.keyword?.trim() || undefined,
-        publicOnly: false,
+        gid,
+        visibleOnly: false,
         now: t,
-        ownerUid: isRoot(viewer.roles) ? undefined : viewer.uid,
+        ownerUid: gid !== null || isRoot(viewer.roles) ? undefined : viewer.uid,
       });
       return { records: rows.map((c) => toAdminContest(c, t)), total, size: q.limit, current: q.currentPage };
     },
@@ -140,23 +153,29 @@ export const createAdminContestService = (deps: {
       return toAdminContest(await owned(cid, viewer), now());
     },
 
-    async create(f: ContestFormOut, viewer: AuthUser) {
-      const row = await repo.insert({ ...fieldsOf(f), type: f.type, uid: viewer.uid, author: viewer.username });
+    /** A site contest, or a group's (`gid`: the group's service checked the caller is its admin). */
+    async create(f: ContestFormOut, viewer: AuthUser, gid: number | null = null) {
+      const row = await repo.insert({ ...fieldsOf(f), type: f.type, uid: viewer.uid, author: viewer.username, gid });
       return toAdminContest(row, now());
     },
 
-    /** The rule type is fixed once created; a new password of a non-public contest drops the registrations. */
-    async update(f: ContestFormOut & { id: number }, viewer: AuthUser) {
+    /** The rule type is fixed once created; a new password of a non-public contest drops the registrations. A
+     * `gid` (the group's form) must be the contest's group. */
+    async update(f: ContestFormOut & { id: number; gid?: number }, viewer: AuthUser) {
       const c = await owned(f.id, viewer);
+      if (f.gid !== undefined && f.gid !== c.gid) throw forbidden('groupItemElsewhere');
       if (f.type !== c.type) throw badRequest('contestTypeFixed', 'type');
       const fields = fieldsOf(f);
       const dropRegistrations = c.auth !== 0 && fields.pwd !== c.pwd;
       return toAdminContest(await repo.update(c.id, fields, dropRegistrations), now());
     },
 
-    async remove(cid: number) {
+    /** A site contest is root's to delete (reference §2); a group's, whoever manages it. */
+    async remove(cid: number, viewer: AuthUser) {
       const c = await repo.byId(cid);
       if (!c) throw notFound();
+      if (c.gid === null && !isRoot(viewer.roles)) throw forbidden();
+      if (c.gid !== null) await owned(cid, viewer);
       await repo.remove(cid);
       return null;
     },
@@ -244,7 +263,7 @@ export const createAdminContestService = (deps: {
       if (!cp) {
         // HOJ's client links a problem it has just created this way: insert, if the viewer manages the problem.
         const p = await deps.problems.findById(b.pid);
-        if (!p || p.isGroup === 1) throw notFound();
+        if (!p || (p.isGroup === 1 && p.gid !== c.gid)) throw notFound();
         await deps.problemAdmin.get(viewer, p.id);
         await checkDisplayId(c.id, b.displayId);
         const fields = { displayId: b.displayId, displayTitle: b.displayTitle, color: b.color ?? null };
@@ -282,15 +301,39 @@ export const createAdminContestService = (deps: {
       );
     },
 
+    /** A problem of the contest's group, by its display id, shown in the contest as `displayId`. A problem of
+     * another group (or of none) is 403: a group's problems reach only its own contests. */
+    async addFromGroup(b: { cid: number; problemId: string; displayId: string }, viewer: AuthUser) {
+      const c = await owned(b.cid, viewer);
+      const p = await deps.problems.findByProblemId(b.problemId);
+      if (!p) throw notFound();
+      if (p.isGroup !== 1 || p.gid === null || p.gid !== c.gid) throw forbidden('groupProblemNotInGroup');
+      if (await repo.problemByPid(c.id, p.id)) throw badRequest('contestProblemExists', 'pid');
+      await checkDisplayId(c.id, b.displayId);
+      const fields = { displayId: b.displayId, displayTitle: p.title, color: null };
+      return problemVo(await repo.insertProblem({ cid: c.id, pid: p.id, ...fields }));
+    },
+
     getProblem: (pid: number, viewer: AuthUser) => deps.problemAdmin.get(viewer, pid),
 
-    /** A new problem, linked to the contest at once when cid is given (display id: the next free letter). */
+    /** A new problem, linked to the contest at once when cid is given (display id: the next free letter). In a
+     * group's contest it is a problem of the group (`problem.gid` must be the contest's group), for its contests
+     * only (auth 3, which its group's admins may change later), written by one of the group's admins. */
     async createProblem(b: ContestProblemDto, viewer: AuthUser) {
       const { cid, displayId, displayTitle, color, ...dto } = b;
       const c = cid ? await owned(cid, viewer) : undefined;
       const shownId = c ? (displayId ?? (await nextDisplayId(c.id))) : null;
       if (c && shownId) await checkDisplayId(c.id, shownId);
-      const created = await deps.problemAdmin.create(viewer, dto);
+      let group: { gid: number; shortName: string } | undefined;
+      if (c && c.gid !== null) {
+        if ((dto.problem.gid ?? c.gid) !== c.gid) throw forbidden('groupItemElsewhere');
+        const a = await deps.groupPolicy.require(c.gid, viewer, 'admin');
+        group = { gid: c.gid, shortName: a.group.shortName };
+        dto.problem = { ...dto.problem, gid: c.gid, auth: 3 };
+      } else if (dto.problem.gid) {
+        throw forbidden('groupItemElsewhere');
+      }
+      const created = await deps.problemAdmin.create(viewer, dto, group);
       if (c && shownId) {
         await repo.insertProblem({
           cid: c.id,

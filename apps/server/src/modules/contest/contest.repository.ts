@@ -68,15 +68,18 @@ export const createContestRepository = (db: Db) => ({
     limit: number;
     keyword?: string;
     type?: number;
-    /** Only visible, non-group contests (the public list). */
-    publicOnly: boolean;
+    /** The site's contests (null) or a group's. */
+    gid: number | null;
+    /** Only visible ones (the public and the group's lists). */
+    visibleOnly: boolean;
     /** -1 scheduled, 0 running, 1 ended, at `now`. */
     status?: number;
     now: Date;
     ownerUid?: string;
   }) {
     const where: SQL[] = [];
-    if (f.publicOnly) where.push(eq(contests.visible, 1), sql`${contests.gid} is null`);
+    where.push(f.gid === null ? sql`${contests.gid} is null` : eq(contests.gid, f.gid));
+    if (f.visibleOnly) where.push(eq(contests.visible, 1));
     if (f.keyword) where.push(ilike(contests.title, containsPattern(f.keyword)));
     if (f.type !== undefined) where.push(eq(contests.type, f.type));
     if (f.ownerUid) where.push(eq(contests.uid, f.ownerUid));

@@ -2,8 +2,8 @@ import {
   type AcmContestRankRow,
   type ContestProblem,
   type FullScreenProblem,
+  type GroupRole,
   isAdminRole,
-  isRoot,
   JUDGE_STATUS,
   type OiContestRankRow,
   type Page,
@@ -13,6 +13,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.
 import { PreSerialized } from '../../http/pre-serialized.js';
 import type { PasswordAttemptsService } from '../access/password-attempts.service.js';
 import type { AuthUser } from '../auth/session.service.js';
+import type { GroupPolicy } from '../group/group-policy.js';
 import { toPublicProblem, toTag } from '../problem/problem.mapper.js';
 import type { ProblemRepository } from '../problem/problem.repository.js';
 import type { ProblemCatalogRepository } from '../problem/problem-catalog.repository.js';
@@ -22,6 +23,7 @@ import type { SubmissionService } from '../submission/submission.service.js';
 import { type SubmissionSight, showSubmission } from '../submission/submission-visibility.js';
 import { contestStatusAt, matchesAccountRule, toContest, toContestAnnouncement } from './contest.mapper.js';
 import type { ContestRepository, ContestRow } from './contest.repository.js';
+import { managesContest } from './contest-access.js';
 import { acmBoard, type LiveBoard, oiBoard } from './contest-board.js';
 import { type AcmRow, type BoardCell, type OiRow, pageBoard } from './contest-ranking.js';
 
@@ -105,6 +107,9 @@ export interface RankQuery {
   concernedList?: string[] | null;
 }
 
+/** A contest as `load` gave it: a group's carries the viewer's role in the group. */
+export type LoadedContest = ContestRow & { groupRole?: GroupRole };
+
 /** Contests as participants and visitors see them (reference §5): access, submitting, boards, announcements. */
 export const createContestService = (deps: {
   repo: ContestRepository;
@@ -114,6 +119,8 @@ export const createContestService = (deps: {
   internal: SubmissionService;
   /** Registration passwords: wrong tries limited per user and contest, compared in constant time. */
   passwords: PasswordAttemptsService;
+  /** A group's contests are its members' (decision 0024). */
+  groupPolicy: GroupPolicy;
   now?: () => Date;
 }) => {
   const { repo } = deps;
@@ -121,15 +128,23 @@ export const createContestService = (deps: {
   const boards = new Map<string, CachedBoard>();
   const recomputing = new Map<string, Promise<CachedBoard>>();
 
-  /** Root and the creator manage a contest (group owners join with groups). */
-  const isContestAdmin = (c: ContestRow, viewer: AuthUser | undefined) =>
-    !!viewer && (isRoot(viewer.roles) || viewer.uid === c.uid);
+  /** The contest admin rule (contest-access.ts), with the viewer's role in a group's contest as `load` found it (a
+   * row read without `load` knows no group role: the group's root is then no admin, never the other way round). */
+  const isContestAdmin = (c: LoadedContest, viewer: AuthUser | undefined) => managesContest(c, viewer, c.groupRole);
 
-  /** A hidden contest does not exist for anyone but admins. */
-  const load = async (cid: number, viewer: AuthUser | undefined) => {
+  /** A contest as one viewer meets it. A group's is its members' only (the group policy: 401 for a visitor, 403 for a
+   * stranger, 404 for a group they may not see) and, hidden, its admins'; a hidden site contest does not exist for
+   * anyone but the site's admins. */
+  const load = async (cid: number, viewer: AuthUser | undefined): Promise<LoadedContest> => {
     const c = await repo.byId(cid);
-    if (!c || (c.visible !== 1 && !(viewer && isAdminRole(viewer.roles)))) throw notFound();
-    return c;
+    if (!c) throw notFound();
+    if (c.gid === null) {
+      if (c.visible !== 1 && !(viewer && isAdminRole(viewer.roles))) throw notFound();
+      return c;
+    }
+    const loaded = { ...c, groupRole: (await deps.groupPolicy.require(c.gid, viewer, 'member')).role };
+    if (c.visible !== 1 && !isContestAdmin(loaded, viewer)) throw notFound();
+    return loaded;
   };
 
   const hasAccess = async (c: ContestRow, viewer: AuthUser) =>
@@ -408,8 +423,13 @@ export const createContestService = (deps: {
       cid: number,
       viewer: AuthUser | undefined,
     ): Promise<(s: { uid: string; cpid: number; submitTime: Date }) => SubmissionSight> {
-      const c = await repo.byId(cid);
-      if (!c || (c.visible !== 1 && !(viewer && isAdminRole(viewer.roles)))) return () => ({ refusal: notFound() });
+      let c: LoadedContest;
+      try {
+        c = await load(cid, viewer);
+      } catch (e) {
+        if (e instanceof AppError) return () => ({ refusal: e });
+        throw e;
+      }
       return (await submissionRule(c, viewer)).view;
     },
     /** The board of one view as the cache keeps it (brought up to date), and the same board computed from every
@@ -419,7 +439,11 @@ export const createContestService = (deps: {
     /** The stored cells of a contest (tests compare them with summarizeCell). */
     rawCells: (cid: number) => repo.cells(cid),
 
-    async list(q: { currentPage: number; limit: number; status?: number; type?: number; keyword?: string }) {
+    /** The site's visible contests, or (given `gid`, once the group policy let the caller in) a group's. */
+    async list(
+      q: { currentPage: number; limit: number; status?: number; type?: number; keyword?: string },
+      gid: number | null = null,
+    ) {
       const t = now();
       const { total, rows } = await repo.page({
         offset: (q.currentPage - 1) * q.limit,
@@ -427,7 +451,8 @@ export const createContestService = (deps: {
         keyword: q.keyword?.trim() || undefined,
         type: q.type,
         status: q.status,
-        publicOnly: true,
+        gid,
+        visibleOnly: true,
         now: t,
       });
       const counts = await repo.registrationCounts(rows.map((r) => r.id));
@@ -574,11 +599,20 @@ export const createContestService = (deps: {
      * private and protected contests need a registration. The site's submit interval applies here too (`intervalS`,
      * from the public submit endpoint), unlike HOJ: a script cannot flood the contest's queue (decision 0015). */
     async submit(
-      input: { pid: string | number; language: string; code: string; cid: number; intervalS?: number },
+      input: {
+        pid: string | number;
+        language: string;
+        code: string;
+        cid: number;
+        gid?: number | null;
+        intervalS?: number;
+      },
       viewer: AuthUser,
       ip: string,
     ): Promise<Submission> {
       const c = await load(input.cid, viewer);
+      // A `gid` the client names must be the contest's group.
+      if (input.gid && input.gid !== c.gid) throw notFound();
       const admin = isContestAdmin(c, viewer);
       const status = contestStatusAt(c, now());
       if (status === 1 && c.allowEndSubmit !== 1) throw forbidden('contestEnded');
@@ -599,6 +633,8 @@ export const createContestService = (deps: {
         ip,
         cid: c.id,
         cpid: cp.id,
+        // A group's contest submission carries the group (decision 0024); the contest's rules show it.
+        gid: c.gid,
         intervalS: input.intervalS,
       });
       return {

@@ -3,6 +3,8 @@ import {
   type DiscussionCategory,
   type DiscussionReport,
   type discussion as discussionContract,
+  type GroupRole,
+  group as g,
   isAdminRole,
   isRoot,
   type Page,
@@ -15,17 +17,30 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.
 import { countCache } from '../../lib/count-cache.js';
 import { startOfDay } from '../../lib/start-of-day.js';
 import type { AuthUser } from '../auth/session.service.js';
+import type { GroupPolicy } from '../group/group-policy.js';
 import type { MessageService } from '../message/message.service.js';
 import type { ProblemRepository } from '../problem/problem.repository.js';
 import { mayReadProblem } from '../problem/problem-access.js';
 import type { SiteService } from '../site/site.service.js';
 import type { DiscussionCategoryRow, DiscussionFilter, DiscussionRepository } from './discussion.repository.js';
 
+interface ListQuery {
+  currentPage: number;
+  limit: number;
+  keyword?: string;
+  cid?: number;
+  pid?: string;
+  onlyMine?: boolean;
+  admin?: boolean;
+}
+
 /** How long a list's counted total is reused. */
 const TOTAL_CACHE_MS = 10_000;
 
 type Form = z.output<typeof discussionContract.discussionForm>;
 type Loaded = NonNullable<Awaited<ReturnType<DiscussionRepository['byId']>>>;
+/** A discussion as one viewer meets it: a group's carries the viewer's role in the group. */
+export type ReadableDiscussion = Loaded & { groupRole?: GroupRole };
 
 const toCategory = (c: DiscussionCategoryRow): DiscussionCategory => ({
   id: c.id,
@@ -77,29 +92,70 @@ export const createDiscussionService = (deps: {
   problems: ProblemRepository;
   site: SiteService;
   messages: MessageService;
+  /** A group's discussions are its members' (decision 0024). */
+  groupPolicy: GroupPolicy;
   now?: () => Date;
 }) => {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
   const isAdmin = (viewer: AuthUser | undefined) => !!viewer && isAdminRole(viewer.roles);
+  const isGroupAdmin = (r: ReadableDiscussion) => !!r.groupRole && g.isGroupAdmin(r.groupRole);
 
   /** A list's total is counted at most every TOTAL_CACHE_MS per filter; this server's own changes count it again. */
   const totals = countCache((f: DiscussionFilter) => repo.count(f), TOTAL_CACHE_MS);
   const totalOf = (f: DiscussionFilter) => totals.of(f);
   const changed = () => totals.clear();
 
-  /** A disabled discussion (or a group's, until groups come) exists for admins only. */
-  const visible = async (did: number, viewer: AuthUser | undefined) => {
+  /** The area's switch: openPublicDiscussion for the site's discussions, openGroupDiscussion for a group's; root is
+   * never closed out. */
+  const checkArea = async (gid: number | null, viewer: AuthUser | undefined) => {
+    const s = await deps.site.switches();
+    const on = gid === null ? s.openPublicDiscussion : s.openGroupDiscussion;
+    if (!on && !(viewer && isRoot(viewer.roles))) throw new AppError(403, 'areaClosed');
+  };
+
+  /** The one "may read the discussion" rule, for its page, comments, likes and reports. The area's switch first; a
+   * group's discussion is its members' (the group policy: 401 for a visitor, 403 for a stranger); a disabled one
+   * exists for the site's admins (a group's: the group's admins) only. */
+  const visible = async (did: number, viewer: AuthUser | undefined): Promise<ReadableDiscussion> => {
     const r = await repo.byId(did, viewer?.uid);
-    if (!r || ((r.d.status !== 0 || r.d.gid !== null) && !isAdmin(viewer))) throw notFound();
+    if (!r) throw notFound();
+    await checkArea(r.d.gid, viewer);
+    if (r.d.gid === null) {
+      if (r.d.status !== 0 && !isAdmin(viewer)) throw notFound();
+      return r;
+    }
+    const found = { ...r, groupRole: (await deps.groupPolicy.require(r.d.gid, viewer, 'member')).role };
+    if (r.d.status !== 0 && !isGroupAdmin(found)) throw notFound();
+    return found;
+  };
+
+  /** The site's discussion calls act on the site's discussions; a group's has the group's calls (404 here). */
+  const siteDiscussion = async (did: number, viewer: AuthUser) => {
+    const r = await visible(did, viewer);
+    if (r.d.gid !== null) throw notFound();
     return r;
   };
 
-  /** A problem discussion's problem must exist and be readable by the author. */
-  const problemOf = async (problemId: string | null | undefined, viewer: AuthUser) => {
+  /** The group's calls act on that group's discussions only. */
+  const groupDiscussion = async (did: number, viewer: AuthUser) => {
+    const r = await visible(did, viewer);
+    if (r.d.gid === null) throw notFound();
+    return r;
+  };
+
+  /** A problem discussion's problem must exist and be readable by the author: in a group's discussion also one of
+   * the group's own problems (open to its members, or any of them for its admins; decision 0023). */
+  const problemOf = async (
+    problemId: string | null | undefined,
+    viewer: AuthUser,
+    group?: { gid: number; role: GroupRole },
+  ) => {
     if (!problemId) return null;
     const p = await deps.problems.findByProblemId(problemId);
-    if (!p || !mayReadProblem(p, viewer)) throw badRequest('discussionProblemUnknown', 'pid');
+    const groupReadable =
+      !!p && !!group && p.isGroup === 1 && p.gid === group.gid && (p.auth === 1 || g.isGroupAdmin(group.role));
+    if (!p || !(groupReadable || mayReadProblem(p, viewer))) throw badRequest('discussionProblemUnknown', 'pid');
     return p;
   };
 
@@ -129,8 +185,69 @@ export const createDiscussionService = (deps: {
     }
   };
 
+  /** The site's list or (given `gid`, once the group policy let the caller in) a group's; `admin` adds the disabled. */
+  const listOf = async (q: ListQuery, viewer: AuthUser | undefined, gid: number | null): Promise<Page<Discussion>> => {
+    const empty = { records: [], total: 0, size: q.limit, current: q.currentPage };
+    let pid: number | undefined;
+    if (q.pid) {
+      const p = await deps.problems.findByProblemId(q.pid);
+      if (!p) return empty;
+      pid = p.id;
+    }
+    if (q.onlyMine && !viewer) return empty;
+    const filter = {
+      gid,
+      withDisabled: !!q.admin,
+      keyword: q.keyword?.trim() || undefined,
+      categoryId: q.cid,
+      pid,
+      uid: q.onlyMine ? viewer?.uid : undefined,
+    };
+    const [rows, total] = await Promise.all([
+      repo.page(filter, viewer?.uid, (q.currentPage - 1) * q.limit, q.limit),
+      totalOf(filter),
+    ]);
+    return { records: rows.map(toDiscussion), total, size: q.limit, current: q.currentPage };
+  };
+
+  /** A new post (`current` absent) or the author's edit: category, problem (the group's rule in a group), title; the
+   * pin only from an admin (the site's, or the group's in a group). */
+  const write = async (
+    current: ReadableDiscussion | undefined,
+    f: Form,
+    viewer: AuthUser,
+    as: { admin: boolean; group?: { gid: number; role: GroupRole } },
+  ): Promise<Discussion> => {
+    await checkCategory(f.categoryId);
+    const problem = await problemOf(f.pid, viewer, as.group);
+    const fields = {
+      categoryId: f.categoryId,
+      title: titled(f.title, problem?.problemId),
+      description: f.description,
+      content: f.content,
+      pid: problem?.id ?? null,
+    };
+    const pin = as.admin && f.topPriority !== undefined && f.topPriority !== null;
+    let did: number;
+    if (current) {
+      did = current.d.id;
+      await repo.update(did, { ...fields, ...(pin ? { topPriority: f.topPriority ? 1 : 0 } : {}) });
+    } else {
+      const row = await repo.create({
+        ...fields,
+        uid: viewer.uid,
+        role: roleOf(viewer),
+        topPriority: pin && f.topPriority ? 1 : 0,
+        ...(as.group ? { gid: as.group.gid } : {}),
+      });
+      did = row.id;
+    }
+    changed();
+    return toDiscussion(await visible(did, viewer));
+  };
+
   return {
-    /** A discussion the caller may read (its comments live under it). */
+    /** A discussion the caller may read (its comments live under it), with the caller's role in its group. */
     readable: visible,
 
     async categories() {
@@ -142,40 +259,8 @@ export const createDiscussionService = (deps: {
       return (await repo.categories(null)).map(toCategory);
     },
 
-    async list(
-      q: {
-        currentPage: number;
-        limit: number;
-        keyword?: string;
-        cid?: number;
-        pid?: string;
-        onlyMine?: boolean;
-        admin?: boolean;
-      },
-      viewer: AuthUser | undefined,
-    ): Promise<Page<Discussion>> {
-      const empty = { records: [], total: 0, size: q.limit, current: q.currentPage };
-      let pid: number | undefined;
-      if (q.pid) {
-        const p = await deps.problems.findByProblemId(q.pid);
-        if (!p) return empty;
-        pid = p.id;
-      }
-      if (q.onlyMine && !viewer) return empty;
-      const filter = {
-        gid: null,
-        withDisabled: !!q.admin && isAdmin(viewer),
-        keyword: q.keyword?.trim() || undefined,
-        categoryId: q.cid,
-        pid,
-        uid: q.onlyMine ? viewer?.uid : undefined,
-      };
-      const [rows, total] = await Promise.all([
-        repo.page(filter, viewer?.uid, (q.currentPage - 1) * q.limit, q.limit),
-        totalOf(filter),
-      ]);
-      return { records: rows.map(toDiscussion), total, size: q.limit, current: q.currentPage };
-    },
+    list: (q: ListQuery, viewer: AuthUser | undefined) =>
+      listOf({ ...q, admin: !!q.admin && isAdmin(viewer) }, viewer, null),
 
     /** A view counts once per viewer (user, or address for visitors) per hour. */
     async detail(did: number, viewer: AuthUser | undefined, ip: string): Promise<Discussion> {
@@ -184,52 +269,72 @@ export const createDiscussionService = (deps: {
       return toDiscussion(counted ? { ...r, d: { ...r.d, viewNum: r.d.viewNum + 1 } } : r);
     },
 
+    /** A site discussion (a `gid` here is 404: a group's has the group's call). */
     async create(f: Form, viewer: AuthUser): Promise<Discussion> {
       if (f.gid) throw notFound();
-      await checkCategory(f.categoryId);
-      const problem = await problemOf(f.pid, viewer);
       await checkPostingLimits(viewer);
-      const row = await repo.create({
-        categoryId: f.categoryId,
-        title: titled(f.title, problem?.problemId),
-        description: f.description,
-        content: f.content,
-        pid: problem?.id ?? null,
-        uid: viewer.uid,
-        role: roleOf(viewer),
-        topPriority: f.topPriority && isAdmin(viewer) ? 1 : 0,
-      });
-      changed();
-      return toDiscussion(await visible(row.id, viewer));
+      return write(undefined, f, viewer, { admin: isAdmin(viewer) });
     },
 
     /** The author edits their post; the pin is an admin's. */
     async update(f: Form & { id: number }, viewer: AuthUser): Promise<Discussion> {
-      const current = await visible(f.id, viewer);
+      const current = await siteDiscussion(f.id, viewer);
       if (current.d.uid !== viewer.uid) throw forbidden('discussionNotOwned');
-      await checkCategory(f.categoryId);
-      const problem = await problemOf(f.pid, viewer);
-      await repo.update(f.id, {
-        categoryId: f.categoryId,
-        title: titled(f.title, problem?.problemId),
-        description: f.description,
-        content: f.content,
-        pid: problem?.id ?? null,
-        ...(isAdmin(viewer) && f.topPriority !== undefined && f.topPriority !== null
-          ? { topPriority: f.topPriority ? 1 : 0 }
-          : {}),
-      });
-      changed();
-      return toDiscussion(await visible(f.id, viewer));
+      return write(current, f, viewer, { admin: isAdmin(viewer) });
     },
 
     /** The author or an admin. */
     async remove(q: { did?: number; id?: number }, viewer: AuthUser) {
       const did = q.did ?? q.id;
       if (!did) throw badRequest('fieldRequired', 'did', { field: 'did' });
-      const r = await visible(did, viewer);
+      const r = await siteDiscussion(did, viewer);
       if (r.d.uid !== viewer.uid && !isAdmin(viewer)) throw forbidden('discussionNotOwned');
       await repo.remove([did]);
+      changed();
+      return null;
+    },
+
+    // ---- a group's discussions (spec 3 §2.9; decision 0024) ----
+
+    /** The group's discussions (one problem's, given its problemId); its admins' list has disabled ones too. */
+    async groupList(
+      q: { gid: number; currentPage: number; limit: number; pid?: string },
+      viewer: AuthUser,
+      admin: boolean,
+    ): Promise<Page<Discussion>> {
+      await deps.groupPolicy.require(q.gid, viewer, admin ? 'admin' : 'member');
+      return listOf({ ...q, admin }, viewer, q.gid);
+    },
+
+    /** A member posts in the group; a group admin may pin at once. */
+    async groupCreate(f: Form & { gid: number }, viewer: AuthUser): Promise<Discussion> {
+      const a = await deps.groupPolicy.require(f.gid, viewer, 'member');
+      return write(undefined, f, viewer, { admin: g.isGroupAdmin(a.role), group: { gid: f.gid, role: a.role } });
+    },
+
+    /** The author edits their post; the pin is a group admin's. */
+    async groupUpdate(f: Form & { id: number; gid: number }, viewer: AuthUser): Promise<Discussion> {
+      const current = await groupDiscussion(f.id, viewer);
+      if (current.d.gid !== f.gid) throw forbidden('groupItemElsewhere');
+      if (current.d.uid !== viewer.uid) throw forbidden('discussionNotOwned');
+      const role = current.groupRole as GroupRole;
+      return write(current, f, viewer, { admin: g.isGroupAdmin(role), group: { gid: f.gid, role } });
+    },
+
+    /** The author or a group admin. */
+    async groupRemove(did: number, viewer: AuthUser) {
+      const r = await groupDiscussion(did, viewer);
+      if (r.d.uid !== viewer.uid && !isGroupAdmin(r)) throw forbidden('groupDiscussionNotOwned');
+      await repo.remove([did]);
+      changed();
+      return null;
+    },
+
+    /** Group admins pin or unpin any discussion of their group. */
+    async groupPin(q: { did: number; topPriority: boolean }, viewer: AuthUser) {
+      const r = await groupDiscussion(q.did, viewer);
+      if (!isGroupAdmin(r)) throw forbidden();
+      await repo.update(q.did, { topPriority: q.topPriority ? 1 : 0 });
       changed();
       return null;
     },
@@ -244,7 +349,7 @@ export const createDiscussionService = (deps: {
           sourceId: q.did,
           sourceType: 'Discussion',
           sourceContent: r.d.title,
-          url: `/discussion-detail/${q.did}`,
+          url: r.d.gid === null ? `/discussion-detail/${q.did}` : `/group/${r.d.gid}/discussion-detail/${q.did}`,
           recipientUid: r.d.uid,
           senderUid: viewer.uid,
         });

@@ -16,7 +16,18 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type Db, preparedQuery } from '../../db/client.js';
-import { announcements, files, groupMembers, groups, problems, submissions, users } from '../../db/schema.js';
+import {
+  announcements,
+  contests,
+  discussions,
+  files,
+  groupMembers,
+  groups,
+  problems,
+  submissions,
+  trainings,
+  users,
+} from '../../db/schema.js';
 import { containsPattern } from '../problem/problem-catalog.repository.js';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -247,7 +258,14 @@ export const createGroupRepository = (db: Db) => ({
         .select({ uid: groupMembers.uid })
         .from(groupMembers)
         .where(and(eq(groupMembers.gid, gid), gte(groupMembers.auth, MEMBER_MIN)));
-      // Its own problems go with it (their submissions by their foreign key); published ones left it already.
+      // Its own problems go with it (their submissions by their foreign key); published ones left it already. So do
+      // its contests with their submissions (as a contest's deletion does), its trainings and discussions (their
+      // problem lists, ranks, comments and likes by their foreign keys) and every other submission made in it.
+      const ownContests = tx.select({ id: contests.id }).from(contests).where(eq(contests.gid, gid));
+      await tx.delete(submissions).where(or(eq(submissions.gid, gid), inArray(submissions.cid, ownContests)));
+      await tx.delete(contests).where(eq(contests.gid, gid));
+      await tx.delete(trainings).where(eq(trainings.gid, gid));
+      await tx.delete(discussions).where(eq(discussions.gid, gid));
       await tx.delete(problems).where(and(eq(problems.gid, gid), eq(problems.isGroup, 1)));
       const [g] = await tx.delete(groups).where(eq(groups.id, gid)).returning({ avatarFile: groups.avatarFile });
       if (g?.avatarFile) await tx.update(files).set({ deleted: 1 }).where(eq(files.name, g.avatarFile));

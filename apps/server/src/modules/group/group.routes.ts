@@ -1,4 +1,4 @@
-import { groupProblem as gp, group } from '@oj/shared';
+import { groupProblem as gp, group, groupContest, groupDiscussion, groupTraining } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind, userOf } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
@@ -51,4 +51,52 @@ export const registerGroupRoutes = (app: FastifyInstance, deps: BindDeps, s: App
   bind(app, deps, gp.applyGroupProblemPublic, (q, ctx) => p.applyPublic(q, userOf(ctx)));
   bind(app, deps, gp.getGroupProblemApplyList, (q) => p.applications(q));
   bind(app, deps, gp.changeGroupProblemProgress, (b) => p.decide(b));
+
+  // Trainings (decision 0024): a call on one training is the admin training service's, whose rule asks the policy.
+  const gt = s.groupTrainings;
+  const at = s.adminTrainings;
+  bind(app, deps, groupTraining.getGroupTrainingList, (q, ctx) => gt.list(q, userOf(ctx)));
+  bind(app, deps, groupTraining.getGroupAdminTrainingList, (q, ctx) => gt.adminList(q, userOf(ctx)));
+  bind(app, deps, groupTraining.getGroupTraining, (q, ctx) => at.get(q.tid, userOf(ctx)));
+  bind(app, deps, groupTraining.createGroupTraining, (b, ctx) => gt.create(b, userOf(ctx)));
+  bind(app, deps, groupTraining.updateGroupTraining, (b, ctx) => at.update(b, userOf(ctx)));
+  bind(app, deps, groupTraining.deleteGroupTraining, (q, ctx) => at.remove(q.tid, userOf(ctx)));
+  bind(app, deps, groupTraining.changeGroupTrainingStatus, (q, ctx) => at.changeStatus(q, userOf(ctx)));
+  bind(app, deps, groupTraining.getGroupTrainingProblemList, (q, ctx) => at.problemList(q, userOf(ctx)));
+  bind(app, deps, groupTraining.updateGroupTrainingProblem, (b, ctx) => at.updateProblem(b, userOf(ctx)));
+  bind(app, deps, groupTraining.deleteGroupTrainingProblem, (q, ctx) => at.removeProblem(q, userOf(ctx)));
+  bind(app, deps, groupTraining.addGroupTrainingProblemFromPublic, (b, ctx) => at.addFromPublic(b, userOf(ctx)));
+  bind(app, deps, groupTraining.addGroupTrainingProblemFromGroup, (b, ctx) => at.addFromGroup(b, userOf(ctx)));
+  bind(app, deps, groupTraining.createGroupTrainingCategory, (b, ctx) => gt.createCategory(b, userOf(ctx)));
+
+  // Contests (decision 0024): a call on one contest is the admin contest service's, whose rule asks the policy.
+  const gc = s.groupContests;
+  const ac = s.adminContests;
+  bind(app, deps, groupContest.getGroupContestList, (q, ctx) => gc.list(q, userOf(ctx)));
+  bind(app, deps, groupContest.getGroupAdminContestList, (q, ctx) => gc.adminList(q, userOf(ctx)));
+  bind(app, deps, groupContest.getGroupContest, (q, ctx) => ac.get(q.cid, userOf(ctx)));
+  bind(app, deps, groupContest.createGroupContest, (b, ctx) => gc.create(b, userOf(ctx)));
+  bind(app, deps, groupContest.updateGroupContest, (b, ctx) => ac.update(b, userOf(ctx)));
+  bind(app, deps, groupContest.deleteGroupContest, (q, ctx) => ac.remove(q.cid, userOf(ctx)));
+  bind(app, deps, groupContest.changeGroupContestVisible, (q, ctx) => ac.changeVisible(q, userOf(ctx)));
+  bind(app, deps, groupContest.getGroupContestProblemList, (q, ctx) => ac.problemList(q, userOf(ctx)));
+  bind(app, deps, groupContest.createGroupContestProblem, (b, ctx) => ac.createProblem(b, userOf(ctx)));
+  bind(app, deps, groupContest.getGroupContestProblem, (q, ctx) => ac.problemInfo(q, userOf(ctx)));
+  bind(app, deps, groupContest.updateGroupContestProblem, (b, ctx) => ac.setProblemInfo(b, userOf(ctx)));
+  bind(app, deps, groupContest.deleteGroupContestProblem, (q, ctx) => ac.removeProblem(q, userOf(ctx)));
+  bind(app, deps, groupContest.addGroupContestProblemFromPublic, (b, ctx) => ac.addFromPublic(b, userOf(ctx)));
+  bind(app, deps, groupContest.addGroupContestProblemFromGroup, (b, ctx) => ac.addFromGroup(b, userOf(ctx)));
+  bind(app, deps, groupContest.getGroupContestAnnouncementList, (q, ctx) => ac.announcements(q, userOf(ctx)));
+  bind(app, deps, groupContest.createGroupContestAnnouncement, (b, ctx) => ac.saveAnnouncement(b, userOf(ctx)));
+  bind(app, deps, groupContest.updateGroupContestAnnouncement, (b, ctx) => ac.saveAnnouncement(b, userOf(ctx)));
+  bind(app, deps, groupContest.deleteGroupContestAnnouncement, (q, ctx) => ac.removeAnnouncement(q.aid, userOf(ctx)));
+
+  // Discussions (decision 0024): the discussion service's, with the group's rule; reading one is the site's call.
+  const d = s.discussions;
+  bind(app, deps, groupDiscussion.getGroupDiscussionList, (q, ctx) => d.groupList(q, userOf(ctx), false));
+  bind(app, deps, groupDiscussion.getGroupAdminDiscussionList, (q, ctx) => d.groupList(q, userOf(ctx), true));
+  bind(app, deps, groupDiscussion.createGroupDiscussion, (b, ctx) => d.groupCreate(b, userOf(ctx)));
+  bind(app, deps, groupDiscussion.updateGroupDiscussion, (b, ctx) => d.groupUpdate(b, userOf(ctx)));
+  bind(app, deps, groupDiscussion.deleteGroupDiscussion, (q, ctx) => d.groupRemove(q.did, userOf(ctx)));
+  bind(app, deps, groupDiscussion.pinGroupDiscussion, (b, ctx) => d.groupPin(b, userOf(ctx)));
 };

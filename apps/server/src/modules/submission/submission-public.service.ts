@@ -195,11 +195,11 @@ export const createSubmissionPublicService = (deps: {
       const judgeSwitch = input.gid ? 'openGroupJudge' : input.cid ? 'openContestJudge' : 'openPublicJudge';
       if (!isRoot(user.roles) && !(await deps.site.switches())[judgeSwitch]) throw new AppError(403, 'areaClosed');
       const intervalS = await submitIntervalS(user);
-      if (input.cid && !input.gid && deps.contests) {
+      // A contest's or training's submit follows its rules (a group's: the group's too; a `gid` must be its group's).
+      if (input.cid) {
+        if (!deps.contests) throw notFound();
         return deps.contests.submit({ ...input, cid: input.cid, intervalS }, user, ip);
       }
-      // A group's contests and trainings arrive with their issue; here trainings, group problems and the bank.
-      if (input.cid || (input.gid && input.tid)) throw notFound();
       if (input.tid) {
         if (!deps.trainings) throw notFound();
         return deps.trainings.submit({ ...input, tid: input.tid, intervalS }, user, ip);

@@ -1,6 +1,7 @@
 import {
   type AdminTraining,
   type adminTraining,
+  isRoot,
   type Page,
   type TrainingDto,
   type TrainingProblemEntry,
@@ -10,8 +11,9 @@ import {
 const { TRAINING_AUTH } = training;
 
 import type { z } from 'zod';
-import { AppError, badRequest, notFound } from '../../http/app-error.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/session.service.js';
+import type { GroupPolicy } from '../group/group-policy.js';
 import type { ProblemRepository } from '../problem/problem.repository.js';
 import { managesAllProblems } from '../problem/problem-access.js';
 import type { TrainingProblemRow, TrainingRepository, TrainingWithCategory } from './training.repository.js';
@@ -49,15 +51,25 @@ const toAdminTraining = ({ training: t, category }: TrainingWithCategory, proble
   gmtModified: t.gmtModified.toISOString(),
 });
 
-/** Training administration (spec 3 §2.3, §5; reference §2 AdminTrainingController, decision 0019): who manages a
- * training is training-access.ts's rule; deleting one is root's. */
-export const createAdminTrainingService = (deps: { repo: TrainingRepository; problems: ProblemRepository }) => {
+/** Training administration (spec 3 §2.3, §5; reference §2 AdminTrainingController, decisions 0019 and 0024): who
+ * manages a training is training-access.ts's rule, for a group's training with the viewer's role in the group (the
+ * group policy: a stranger to the group is 403 before anything else); deleting a site training is root's. The
+ * group's calls (group-training.service.ts) come here too. */
+export const createAdminTrainingService = (deps: {
+  repo: TrainingRepository;
+  problems: ProblemRepository;
+  groupPolicy: GroupPolicy;
+}) => {
   const { repo } = deps;
 
   const managed = async (tid: number, viewer: AuthUser) => {
     const t = await repo.byId(tid);
     if (!t) throw notFound();
-    if (!managesTraining(t.training, viewer)) throw new AppError(403, 'trainingNotOwned');
+    const gid = t.training.gid;
+    const role = gid === null ? undefined : (await deps.groupPolicy.require(gid, viewer, 'admin')).role;
+    if (!managesTraining(t.training, viewer, role)) {
+      throw new AppError(403, gid === null ? 'trainingNotOwned' : 'groupTrainingNotOwned');
+    }
     return t;
   };
 
@@ -71,10 +83,11 @@ export const createAdminTrainingService = (deps: { repo: TrainingRepository; pro
     };
   };
 
-  /** Spec 3 §5: the category must exist (the site's), a private training needs its password. */
+  /** Spec 3 §5: the category must exist (one list for the site and its groups), a private training needs its
+   * password. */
   const fieldsOf = async (f: TrainingFormOut) => {
     const category = await repo.category(f.trainingCategory.id);
-    if (!category || category.gid !== null) throw badRequest('trainingCategoryUnknown', 'trainingCategory.id');
+    if (!category) throw badRequest('trainingCategoryUnknown', 'trainingCategory.id');
     const pwd = f.training.privatePwd?.trim();
     if (f.training.auth === TRAINING_AUTH.PRIVATE && !pwd) {
       throw badRequest('trainingPasswordMissing', 'training.privatePwd');
@@ -96,13 +109,16 @@ export const createAdminTrainingService = (deps: { repo: TrainingRepository; pro
   };
 
   return {
-    /** Root and problem_admin see every training of the site, an admin their own. */
+    /** Root and problem_admin see every training of the site, an admin their own; given a group (whose admin the
+     * caller is, as the group's service checked), every training of the group. */
     async list(
       q: { currentPage: number; limit: number; keyword?: string },
       viewer: AuthUser,
+      gid: number | null = null,
     ): Promise<Page<AdminTraining>> {
+      const own = gid === null && !managesAllProblems(viewer) ? viewer.uid : undefined;
       const { rows, total } = await repo.page(
-        { gid: null, visibleOnly: false, keyword: q.keyword, uid: managesAllProblems(viewer) ? undefined : viewer.uid },
+        { gid, visibleOnly: false, keyword: q.keyword, uid: own },
         (q.currentPage - 1) * q.limit,
         q.limit,
       );
@@ -120,19 +136,26 @@ export const createAdminTrainingService = (deps: { repo: TrainingRepository; pro
       return dto(tid);
     },
 
-    async create(f: TrainingFormOut, viewer: AuthUser) {
-      const row = await repo.create({ ...(await fieldsOf(f)), uid: viewer.uid, author: viewer.username, gid: null });
+    /** A site training, or a group's (`gid`: the group's service checked the caller is its admin). */
+    async create(f: TrainingFormOut, viewer: AuthUser, gid: number | null = null) {
+      const row = await repo.create({ ...(await fieldsOf(f)), uid: viewer.uid, author: viewer.username, gid });
       return dto(row.id);
     },
 
-    async update(f: TrainingFormOut & { training: { id: number } }, viewer: AuthUser) {
-      await managed(f.training.id, viewer);
+    /** `gid` (the group's form) must be the training's group: 403 otherwise, as for a site training. */
+    async update(f: TrainingFormOut & { training: { id: number; gid?: number } }, viewer: AuthUser) {
+      const t = await managed(f.training.id, viewer);
+      if (f.training.gid !== undefined && f.training.gid !== t.training.gid) throw forbidden('groupItemElsewhere');
       await repo.update(f.training.id, await fieldsOf(f));
       return dto(f.training.id);
     },
 
-    async remove(tid: number) {
-      if (!(await repo.byId(tid))) throw notFound();
+    /** A site training is root's to delete (reference §2); a group's, whoever manages it. */
+    async remove(tid: number, viewer: AuthUser) {
+      const t = await repo.byId(tid);
+      if (!t) throw notFound();
+      if (t.training.gid === null && !isRoot(viewer.roles)) throw forbidden();
+      if (t.training.gid !== null) await managed(tid, viewer);
       await repo.remove(tid);
       return null;
     },
@@ -213,14 +236,29 @@ export const createAdminTrainingService = (deps: { repo: TrainingRepository; pro
       return toEntry(row);
     },
 
+    /** A problem of the training's group, by its display id, which it keeps in the training. A problem of another
+     * group (or of none) is 403: a group's problems reach only its own trainings. */
+    async addFromGroup(b: { tid: number; problemId: string }, viewer: AuthUser) {
+      const t = await managed(b.tid, viewer);
+      const p = await deps.problems.findByProblemId(b.problemId);
+      if (!p) throw notFound();
+      if (p.isGroup !== 1 || p.gid === null || p.gid !== t.training.gid) throw forbidden('groupProblemNotInGroup');
+      if (await repo.problemByPid(b.tid, p.id)) throw badRequest('trainingProblemExists', 'pid');
+      await checkDisplayId(b.tid, p.problemId);
+      const row = await repo.addProblem(b.tid, p.id, p.problemId);
+      if (!row) throw badRequest('trainingProblemExists', 'pid');
+      return toEntry(row);
+    },
+
     async removeProblem(q: { tid: number; pid: number }, viewer: AuthUser) {
       await managed(q.tid, viewer);
       if (!(await repo.removeProblem(q.tid, q.pid))) throw notFound();
       return null;
     },
 
-    async createCategory(b: { name: string; color: string }) {
-      return toTrainingCategory(await repo.createCategory({ ...b, gid: null }));
+    /** A site category, or one a group admin makes from the group's form (`gid`, checked by the group's service). */
+    async createCategory(b: { name: string; color: string }, gid: number | null = null) {
+      return toTrainingCategory(await repo.createCategory({ name: b.name, color: b.color, gid }));
     },
 
     async updateCategory(b: { id: number; name: string; color: string }) {

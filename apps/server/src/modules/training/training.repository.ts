@@ -1,8 +1,10 @@
+import { JUDGE_STATUS } from '@oj/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedQuery } from '../../db/client.js';
 import {
   problemCounts,
   problems,
+  submissions,
   trainingCategories,
   trainingCells,
   trainingProblems,
@@ -134,29 +136,28 @@ export const createTrainingRepository = (db: Db) => {
       return new Map(rows.map((r) => [r.tid, r.n]));
     },
 
-    /** Per training, the problems of it the user has solved in the public bank (user_acproblems). */
+    /** Per training, the problems of it the user has solved: in the public bank (user_acproblems), and for a
+     * group's training in the group too (its accepted submissions outside contests, which the bank never counts). */
     async acCounts(tids: number[], uid: string): Promise<Map<number, number>> {
       if (!tids.length) return new Map();
+      const solvedInBank = sql`exists (select 1 from ${userAcProblems} a where a.uid = ${uid} and a.pid = ${trainingProblems.pid})`;
+      const solvedInGroup = sql`(${trainings.gid} is not null and exists (select 1 from ${submissions} s
+        where s.gid = ${trainings.gid} and s.uid = ${uid} and s.pid = ${trainingProblems.pid} and s.cid = 0
+        and s.status = ${JUDGE_STATUS.ACCEPTED}))`;
       const rows = await db
         .select({ tid: trainingProblems.tid, n: count() })
         .from(trainingProblems)
-        .innerJoin(
-          userAcProblems,
-          and(eq(userAcProblems.pid, trainingProblems.pid), eq(userAcProblems.uid, uid)) as SQL,
-        )
-        .where(inArray(trainingProblems.tid, tids))
+        .innerJoin(trainings, eq(trainings.id, trainingProblems.tid))
+        .where(and(inArray(trainingProblems.tid, tids), or(solvedInBank, solvedInGroup)))
         .groupBy(trainingProblems.tid);
       return new Map(rows.map((r) => [r.tid, r.n]));
     },
 
     // ---- categories ----
 
-    categories(gid: number | null): Promise<TrainingCategoryRow[]> {
-      return db
-        .select()
-        .from(trainingCategories)
-        .where(gid === null ? isNull(trainingCategories.gid) : eq(trainingCategories.gid, gid))
-        .orderBy(asc(trainingCategories.id));
+    /** Every category, the site's and the groups' (one list, decision 0024). */
+    categories(): Promise<TrainingCategoryRow[]> {
+      return db.select().from(trainingCategories).orderBy(asc(trainingCategories.id));
     },
 
     async category(id: number): Promise<TrainingCategoryRow | undefined> {
@@ -215,6 +216,7 @@ export const createTrainingRepository = (db: Db) => {
             author: problems.author,
             auth: problems.auth,
             isGroup: problems.isGroup,
+            gid: problems.gid,
             type: problems.type,
             difficulty: problems.difficulty,
             modifiedUser: problems.modifiedUser,

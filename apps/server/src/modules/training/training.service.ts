@@ -1,5 +1,7 @@
 import {
   type FullScreenProblem,
+  type GroupRole,
+  group as g,
   JUDGE_STATUS,
   type Page,
   type Submission,
@@ -19,6 +21,7 @@ import { PreSerialized } from '../../http/pre-serialized.js';
 import { boundedMap } from '../../lib/bounded-map.js';
 import type { PasswordAttemptsService } from '../access/password-attempts.service.js';
 import type { AuthUser } from '../auth/session.service.js';
+import type { GroupPolicy } from '../group/group-policy.js';
 import { toTag } from '../problem/problem.mapper.js';
 import { mayReadProblem } from '../problem/problem-access.js';
 import type { ProblemCatalogRepository } from '../problem/problem-catalog.repository.js';
@@ -74,6 +77,9 @@ export const RANK_CACHE = { maxAgeMs: 30_000, maxEntries: 2000 };
 
 /** Trainings as students and visitors see them (spec 2 §2 "Trainings", reference §6.7, decision 0019): the list,
  * access to private ones, their problems, submitting to them and the rank of a private one. */
+/** A training with what the viewer is to it: its admin, and their role in its group (a group's training). */
+type LoadedTraining = TrainingWithCategory & { manages: boolean; groupRole?: GroupRole };
+
 export const createTrainingService = (deps: {
   repo: TrainingRepository;
   catalogRepo: ProblemCatalogRepository;
@@ -81,25 +87,30 @@ export const createTrainingService = (deps: {
   internal: SubmissionService;
   /** Registration passwords: wrong tries limited per user and training, as for contests (decision 0015). */
   passwords: PasswordAttemptsService;
+  /** A group's trainings are its members' (decision 0024). */
+  groupPolicy: GroupPolicy;
 }) => {
   const { repo } = deps;
   /** Rank pages by training, view (admin or not), page, size and keyword, with the rank version they were made at. */
   const rankPages = boundedMap<string, { version: number; at: number; json: string }>(RANK_CACHE.maxEntries);
 
-  /** A hidden training (or a group's, until groups come) does not exist for anyone but its admins. */
-  const load = async (tid: number, viewer: AuthUser | undefined) => {
+  /** A training as one viewer meets it: a group's is its members' only (the group policy: 401 for a visitor, 403
+   * for a stranger, 404 for a group they may not see); a hidden one does not exist for anyone but its admins. */
+  const load = async (tid: number, viewer: AuthUser | undefined): Promise<LoadedTraining> => {
     const t = await repo.byId(tid);
-    if (!t || ((t.training.status !== 1 || t.training.gid !== null) && !managesTraining(t.training, viewer))) {
-      throw notFound();
-    }
-    return t;
+    if (!t) throw notFound();
+    const gid = t.training.gid;
+    const groupRole = gid === null ? undefined : (await deps.groupPolicy.require(gid, viewer, 'member')).role;
+    const manages = managesTraining(t.training, viewer, groupRole);
+    if (t.training.status !== 1 && !manages) throw notFound();
+    return { ...t, manages, groupRole };
   };
 
-  /** The one "may open the training" rule: a public one is everybody's who is signed in; a private one its
-   * registered users' and its admins'. */
-  const hasAccess = async (t: TrainingRow, viewer: AuthUser) =>
-    authOf(t) === TRAINING_AUTH.PUBLIC || managesTraining(t, viewer) || (await repo.isRegistered(t.id, viewer.uid));
-  const checkAccess = async (t: TrainingRow, viewer: AuthUser) => {
+  /** The one "may open the training" rule: a public one is everybody's who is signed in (a group's: its
+   * members'); a private one its registered users' and its admins'. */
+  const hasAccess = async (t: LoadedTraining, viewer: AuthUser) =>
+    authOf(t.training) === TRAINING_AUTH.PUBLIC || t.manages || (await repo.isRegistered(t.training.id, viewer.uid));
+  const checkAccess = async (t: LoadedTraining, viewer: AuthUser) => {
     if (!(await hasAccess(t, viewer))) throw forbidden('trainingNoAccess');
   };
 
@@ -130,9 +141,14 @@ export const createTrainingService = (deps: {
     return rows;
   };
 
-  /** The training's problems the viewer may read (a problem made private after it was added is its admins'). */
-  const readableProblems = async (t: TrainingRow, viewer: AuthUser) =>
-    (await problemSet(t)).filter((r) => mayReadProblem(r.problem, viewer));
+  /** The training's problems the viewer may read (a problem made private after it was added is its admins'): in a
+   * group's training its group's problems by the group's rule (decision 0023), which the training's load has asked. */
+  const readableProblems = async (t: LoadedTraining, viewer: AuthUser) =>
+    (await problemSet(t.training)).filter(({ problem: p }) =>
+      p.isGroup === 1 && p.gid !== null && p.gid === t.training.gid
+        ? p.auth === 1 || (!!t.groupRole && g.isGroupAdmin(t.groupRole))
+        : mayReadProblem(p, viewer),
+    );
 
   const problemInTraining = async (t: TrainingRow, displayId: string | number, viewer: AuthUser) => {
     const tp =
@@ -144,17 +160,20 @@ export const createTrainingService = (deps: {
   };
 
   return {
+    /** One list for the whole site: the site's categories and those group admins made (with their gid). */
     async categories(): Promise<TrainingCategory[]> {
-      return (await repo.categories(null)).map(toTrainingCategory);
+      return (await repo.categories()).map(toTrainingCategory);
     },
 
-    /** The site's visible trainings; everyone sees the cards, a signed-in user their progress. */
+    /** The site's visible trainings (or, given `gid`, a group's, once the group policy let the caller in);
+     * everyone sees the cards, a signed-in user their progress. */
     async list(
       q: { currentPage: number; limit: number; keyword?: string; categoryId?: number; auth?: TrainingAuth },
       viewer: AuthUser | undefined,
+      gid: number | null = null,
     ): Promise<Page<Training>> {
       const { rows, total } = await repo.page(
-        { gid: null, visibleOnly: true, keyword: q.keyword, categoryId: q.categoryId, auth: q.auth },
+        { gid, visibleOnly: true, keyword: q.keyword, categoryId: q.categoryId, auth: q.auth },
         (q.currentPage - 1) * q.limit,
         q.limit,
       );
@@ -174,7 +193,7 @@ export const createTrainingService = (deps: {
     async detail(tid: number, viewer: AuthUser): Promise<Training> {
       const t = await load(tid, viewer);
       const counts = await countsOf([tid], viewer);
-      return toTraining(t, counts(tid), await hasAccess(t.training, viewer));
+      return toTraining(t, counts(tid), await hasAccess(t, viewer));
     },
 
     async register(input: { tid: number; password?: string | null }, viewer: AuthUser) {
@@ -189,13 +208,12 @@ export const createTrainingService = (deps: {
     },
 
     async access(tid: number, viewer: AuthUser) {
-      const { training: t } = await load(tid, viewer);
-      return { access: await hasAccess(t, viewer) };
+      return { access: await hasAccess(await load(tid, viewer), viewer) };
     },
 
     /** In the training's order, named by display id, with the public bank's counts and the viewer's status. */
     async problems(tid: number, viewer: AuthUser): Promise<TrainingProblem[]> {
-      const { training: t } = await load(tid, viewer);
+      const t = await load(tid, viewer);
       await checkAccess(t, viewer);
       const rows = await readableProblems(t, viewer);
       const status = await deps.catalog.userProblemStatus(
@@ -217,16 +235,16 @@ export const createTrainingService = (deps: {
 
     /** The problem page of a training problem: the bank's page, named by its display id in the training. */
     async problemDetails(tid: number, displayId: string, viewer: AuthUser) {
-      const { training: t } = await load(tid, viewer);
+      const t = await load(tid, viewer);
       await checkAccess(t, viewer);
-      const { tp, problem } = await problemInTraining(t, displayId, viewer);
+      const { tp, problem } = await problemInTraining(t.training, displayId, viewer);
       const detail = await deps.catalog.detail(problem.problemId, viewer);
       return { ...detail, problem: { ...detail.problem, problemId: tp.displayId } };
     },
 
     /** The focus-mode page's problem switcher (get-full-screen-problem-list with tid). */
     async fullScreenProblems(tid: number, viewer: AuthUser): Promise<FullScreenProblem[]> {
-      const { training: t } = await load(tid, viewer);
+      const t = await load(tid, viewer);
       await checkAccess(t, viewer);
       const rows = await readableProblems(t, viewer);
       const status = await deps.catalog.userProblemStatus(
@@ -242,15 +260,26 @@ export const createTrainingService = (deps: {
       }));
     },
 
-    /** A submission to a training problem: a public one (it counts in the bank as any other) that records the
-     * training, for the training rank. `pid` is the display id (HOJ's client) or the problem's numeric id. */
+    /** A submission to a training problem that records the training, for the training rank. `pid` is the display
+     * id (HOJ's client) or the problem's numeric id. A site training's is a public one (it counts in the bank as
+     * any other); a group training's carries the group's id (`gid`, which the caller names too): it counts in the
+     * group and never in the bank (decision 0024), and its author joins the training's rank. */
     async submit(
-      input: { pid: string | number; language: string; code: string; tid: number; intervalS?: number },
+      input: {
+        pid: string | number;
+        language: string;
+        code: string;
+        tid: number;
+        gid?: number | null;
+        intervalS?: number;
+      },
       viewer: AuthUser,
       ip: string,
     ): Promise<Submission> {
-      const { training: t } = await load(input.tid, viewer);
-      await checkAccess(t, viewer);
+      const loaded = await load(input.tid, viewer);
+      const t = loaded.training;
+      if ((input.gid ?? null) !== t.gid) throw notFound();
+      await checkAccess(loaded, viewer);
       const { tp, problem } = await problemInTraining(t, input.pid, viewer);
       const offered = await deps.catalog.offeredFor(problem);
       if (!offered.includes(input.language)) throw badRequest('languageNotOffered', 'language');
@@ -261,8 +290,10 @@ export const createTrainingService = (deps: {
         code: input.code,
         ip,
         tid: t.id,
+        gid: t.gid,
         intervalS: input.intervalS,
       });
+      if (t.gid !== null && !(await repo.isRegistered(t.id, viewer.uid))) await repo.register(t.id, viewer.uid);
       return {
         ...toSubmission(
           { submission: row, title: problem.title, realname: null },
@@ -272,16 +303,18 @@ export const createTrainingService = (deps: {
       };
     },
 
-    /** The rank of a private training: its registered users by solved problems, then run time. Real names only
-     * for the training's admins. A page is answered from memory while the training's rank version stands. */
+    /** The rank of a private training (a group's: any of them): its registered users (a group training's: the
+     * members who submitted to it) by solved problems, then run time. Real names only for the training's admins
+     * (a group's root among them). A page is answered from memory while the training's rank version stands. */
     async rank(
       q: { tid: number; currentPage: number; limit: number; keyword?: string },
       viewer: AuthUser,
     ): Promise<PreSerialized<Page<TrainingRankRow>>> {
-      const { training: t } = await load(q.tid, viewer);
-      await checkAccess(t, viewer);
-      if (authOf(t) !== TRAINING_AUTH.PRIVATE) throw badRequest('trainingRankPrivateOnly');
-      const admin = managesTraining(t, viewer);
+      const loaded = await load(q.tid, viewer);
+      const t = loaded.training;
+      await checkAccess(loaded, viewer);
+      if (authOf(t) !== TRAINING_AUTH.PRIVATE && t.gid === null) throw badRequest('trainingRankPrivateOnly');
+      const admin = loaded.manages;
       const keyword = q.keyword?.trim() ?? '';
       const key = `${t.id}:${admin ? 1 : 0}:${q.currentPage}:${q.limit}:${keyword}`;
       const cached = rankPages.get(key);
