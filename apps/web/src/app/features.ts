@@ -65,6 +65,7 @@ export const IMPLEMENTED_FEATURES: readonly FeatureKey[] = [
   'admin-discussion',
   'group',
   'group-problem',
+  'group-content',
 ];
 
 export const hasFeature = (key: FeatureKey, implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES) =>

@@ -163,6 +163,10 @@ export const SITE_ROUTES: RouteDef[] = [
       { path: 'problem/edit/:problemId', feature: 'group-problem', screen: 'GroupEditProblem' },
       problemDetail('GroupProblemDetails', 'group-problem'),
       { path: 'training', feature: 'group-content', screen: 'GroupTrainingList' },
+      // Group admins' training form and a training's problems (spec 3 §2.5 GroupCreateTraining, GroupEditTraining).
+      { path: 'training/create', feature: 'group-content', screen: 'GroupCreateTraining' },
+      { path: 'training/edit/:trainingId', feature: 'group-content', screen: 'GroupEditTraining' },
+      { path: 'training/edit/:trainingId/problems', feature: 'group-content', screen: 'GroupTrainingProblemAdmin' },
       {
         path: 'training/:trainingID',
         feature: 'group-content',
@@ -174,6 +178,13 @@ export const SITE_ROUTES: RouteDef[] = [
         ],
       },
       { path: 'contest', feature: 'group-content', screen: 'GroupContestList' },
+      // Group admins' contest pages (spec 3 §2.5 GroupCreateContest, GroupEditContest, GroupContestProblemList,
+      // GroupContestAnnouncementList) and the problem form writing a problem inside a contest.
+      { path: 'contest/create', feature: 'group-content', screen: 'GroupCreateContest' },
+      { path: 'contest/:contestId/edit', feature: 'group-content', screen: 'GroupEditContest' },
+      { path: 'contest/:contestId/problems', feature: 'group-content', screen: 'GroupContestProblemList' },
+      { path: 'contest/:contestId/problem/create', feature: 'group-content', screen: 'GroupCreateContestProblem' },
+      { path: 'contest/:contestId/announcement', feature: 'group-content', screen: 'GroupContestAnnouncementList' },
       { path: 'status', feature: 'group-problem', screen: 'GroupSubmissionList' },
       { path: 'submission-detail/:submitID', feature: 'group-problem', screen: 'GroupSubmissionDetails' },
       { path: 'discussion', feature: 'group-content', screen: 'GroupDiscussionList', guard: groupDiscussion },

@@ -19,6 +19,8 @@ const discussionScreen = pick(() => import('../features/discussion/discussion-sc
 const messageScreen = pick(() => import('../features/message/message-screens'));
 const adminDiscussionScreen = pick(() => import('../features/admin/admin-discussion-screens'));
 const groupScreen = pick(() => import('../features/group/group-screens'));
+const groupContestScreen = pick(() => import('../features/group/group-contest-screens'));
+const groupTrainingScreen = pick(() => import('../features/group/group-training-screens'));
 
 // Screens shown under several routes (contest variants reuse the public pages) share one lazy component.
 const problemDetail = lazyScreen(() => import('../features/problem/problem-detail-page'));
@@ -117,6 +119,29 @@ export const SCREENS: Record<ScreenName, Screen> = {
   GroupFullProblemDetails: problemDetail,
   GroupSubmissionList: submissionList,
   GroupSubmissionDetails: submissionDetail,
+  // Groups part 3: the trainings tab with its admin pages (the training admin's pages with the group's calls), one
+  // chunk; the training pages reused inside the group.
+  GroupTrainingList: groupTrainingScreen('GroupTrainingList'),
+  GroupTrainingDetails: trainingScreen('TrainingDetails'),
+  GroupTrainingProblemList: trainingScreen('TrainingProblemList'),
+  GroupTrainingRank: trainingScreen('TrainingRank'),
+  GroupTrainingProblemDetails: problemDetail,
+  GroupTrainingFullProblemDetails: problemDetail,
+  GroupCreateTraining: groupTrainingScreen('GroupEditTraining'),
+  GroupEditTraining: groupTrainingScreen('GroupEditTraining'),
+  GroupTrainingProblemAdmin: groupTrainingScreen('GroupTrainingProblemAdmin'),
+  // Groups part 3: the discussions tab, the site's discussion pages with the group's calls (group chunk).
+  GroupDiscussionList: groupScreen('GroupDiscussionList'),
+  GroupProblemDiscussionList: groupScreen('GroupProblemDiscussionList'),
+  GroupDiscussionDetails: groupScreen('GroupDiscussionDetails'),
+  // Groups part 3: the contests tab and its admin pages (the admin contest pages with the group's calls), one chunk;
+  // a problem written inside a contest uses the group's problem form.
+  GroupContestList: groupContestScreen('GroupContestList'),
+  GroupCreateContest: groupContestScreen('GroupEditContest'),
+  GroupEditContest: groupContestScreen('GroupEditContest'),
+  GroupContestProblemList: groupContestScreen('GroupContestProblemList'),
+  GroupContestAnnouncementList: groupContestScreen('GroupContestAnnouncementList'),
+  GroupCreateContestProblem: lazyScreen(() => import('../features/group/group-problem-edit-page')),
 };
 
 /** A declared screen whose page comes later (its tab or link stays hidden). */

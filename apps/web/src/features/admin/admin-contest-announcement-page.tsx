@@ -1,10 +1,10 @@
-import { type ContestAnnouncement, adminContest as contract } from '@oj/shared';
+import { type ContestAnnouncement, adminContest as contract, groupContest } from '@oj/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Table } from 'antd';
+import { Button, Form, Input, Modal, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
@@ -14,8 +14,9 @@ import { EditDeleteActions } from './edit-delete-actions';
 
 const PAGE_SIZE = 10;
 
-/** /admin/contest/:id/announcement: the contest's announcements (spec 3 §2.3). */
-const AdminContestAnnouncementPage = () => {
+/** /admin/contest/:id/announcement: the contest's announcements (spec 3 §2.3). With `group`,
+ * GroupContestAnnouncementList (spec 3 §2.8): the same through the group's calls. */
+const AdminContestAnnouncementPage = ({ group }: { group?: { gid: number } }) => {
   registerAdminTexts();
   registerContestTexts();
   const { t } = useTranslation();
@@ -23,13 +24,29 @@ const AdminContestAnnouncementPage = () => {
   const queryClient = useQueryClient();
   const [currentPage, setPage] = useState(1);
   const [editing, setEditing] = useState<Partial<ContestAnnouncement> | null>(null);
+  const gid = group?.gid;
+  const listKey =
+    gid === undefined
+      ? ['admin', 'contest-announcements', cid]
+      : [groupContest.getGroupContestAnnouncementList.path, cid];
   const list = useQuery({
-    queryKey: ['admin', 'contest-announcements', cid, currentPage],
-    queryFn: () => api.call(contract.getAdminContestAnnouncements, { cid, currentPage, limit: PAGE_SIZE }),
+    queryKey: [...listKey, currentPage],
+    queryFn: () =>
+      api.call(
+        gid === undefined ? contract.getAdminContestAnnouncements : groupContest.getGroupContestAnnouncementList,
+        {
+          cid,
+          currentPage,
+          limit: PAGE_SIZE,
+        },
+      ),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'contest-announcements', cid] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
   const remove = useMutation({
-    mutationFn: (aid: number) => api.call(contract.deleteContestAnnouncement, { aid }),
+    mutationFn: (aid: number) =>
+      gid === undefined
+        ? api.call(contract.deleteContestAnnouncement, { aid })
+        : api.call(groupContest.deleteGroupContestAnnouncement, { aid, cid }),
     onSuccess: () => {
       toast.success(t('Delete_successfully'));
       void refresh();
@@ -37,7 +54,15 @@ const AdminContestAnnouncementPage = () => {
   });
   const save = async (v: { title: string; content: string }) => {
     const body = { cid, announcement: { id: editing?.id ?? null, ...v } };
-    await api.call(editing?.id ? contract.updateContestAnnouncement : contract.createContestAnnouncement, body);
+    const endpoint =
+      gid === undefined
+        ? editing?.id
+          ? contract.updateContestAnnouncement
+          : contract.createContestAnnouncement
+        : editing?.id
+          ? groupContest.updateGroupContestAnnouncement
+          : groupContest.createGroupContestAnnouncement;
+    await api.call(endpoint, body);
     toast.success(t('Saved'));
     setEditing(null);
     void refresh();
@@ -47,9 +72,19 @@ const AdminContestAnnouncementPage = () => {
     <Panel
       title={`${t('Announcement_Admin')} · #${cid}`}
       extra={
-        <Button type="primary" onClick={() => setEditing({})}>
-          {t('Create_Announcement')}
-        </Button>
+        gid === undefined ? (
+          <Button type="primary" onClick={() => setEditing({})}>
+            {t('Create_Announcement')}
+          </Button>
+        ) : (
+          <Space wrap>
+            <Button type="primary" onClick={() => setEditing({})}>
+              {t('Create_Announcement')}
+            </Button>
+            <Link to={`/group/${gid}/contest/${cid}/problems`}>{t('Problem_Admin')}</Link>
+            <Link to={`/group/${gid}/contest?mode=admin`}>{t('Group_Contest_Back')}</Link>
+          </Space>
+        )
       }
     >
       <Table<ContestAnnouncement>

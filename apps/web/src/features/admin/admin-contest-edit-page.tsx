@@ -1,16 +1,46 @@
-import { type ContestForm, adminContest as contract } from '@oj/shared';
+import { type ContestForm, adminContest as contract, groupContest } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Form, Input, Radio, Select, Space, Spin, Switch, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  ColorPicker,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { registerContestTexts } from '../contest/contest-texts';
 import { addStarUser, defaultSealChoice, formatSeconds, sealOptionsEnabled, sealTimeOf } from '../contest/contest-time';
+import { contestAdminPath } from './admin-contest-group';
 import { registerAdminTexts } from './admin-texts';
+import {
+  type AccountRuleFields,
+  type AwardConfig,
+  accountRangeOf,
+  accountRuleError,
+  awardListError,
+  awardsToSend,
+  DEFAULT_ACCOUNT_RULE,
+  extraAccountsOf,
+  initialAwards,
+  nextAward,
+  packAccountRule,
+  unpackAccountRule,
+} from './contest-form-model';
 import { MarkdownField } from './markdown-field';
 
 type SealChoice = 'half' | 'hour' | 'all';
@@ -32,7 +62,13 @@ interface Values {
   rankShowName: 'username' | 'nickname' | 'realname';
   oiRankScoreType: 'Recent' | 'Highest';
   awardType: number;
+  awardConfigList: AwardConfig[];
+  openAccountLimit: boolean;
+  accountRule: AccountRuleFields;
 }
+
+/** No `<` or `>`: they would break HOJ's packed rule text. */
+const NO_ANGLE = /^[^<>]*$/;
 
 /** The seal choice a stored seal time corresponds to. */
 const choiceOf = (sealTime: string | null, end: string): SealChoice => {
@@ -44,8 +80,10 @@ const choiceOf = (sealTime: string | null, end: string): SealChoice => {
 };
 
 /** /admin/contest/create and /admin/contest/:id/edit (spec 3 §2.3, §4-§5): times, duration, seal options by
- * duration, password for non-public contests, star users without duplicates; the rule type is fixed once created. */
-const AdminContestEditPage = () => {
+ * duration, password for non-public contests, star users without duplicates; the rule type is fixed once created.
+ * With `group`, GroupCreateContest and GroupEditContest (spec 3 §2.8): the same form saved through the group's calls
+ * with the group's id. */
+const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
   registerAdminTexts();
   registerContestTexts();
   const { t } = useTranslation();
@@ -57,9 +95,13 @@ const AdminContestEditPage = () => {
   const [stars, setStars] = useState<string[]>([]);
   const [starInput, setStarInput] = useState('');
   const [saving, setSaving] = useState(false);
+  const gid = group?.gid;
   const existing = useQuery({
-    queryKey: ['admin', 'contest', cid],
-    queryFn: () => api.call(contract.getAdminContest, { cid: cid ?? 0 }),
+    queryKey: gid === undefined ? ['admin', 'contest', cid] : [groupContest.getGroupContest.path, cid],
+    queryFn: () =>
+      gid === undefined
+        ? api.call(contract.getAdminContest, { cid: cid ?? 0 })
+        : api.call(groupContest.getGroupContest, { cid: cid ?? 0 }),
     enabled: cid !== null,
   });
 
@@ -83,6 +125,9 @@ const AdminContestEditPage = () => {
       rankShowName: c.rankShowName as Values['rankShowName'],
       oiRankScoreType: c.oiRankScoreType as Values['oiRankScoreType'],
       awardType: c.awardType,
+      awardConfigList: initialAwards(c.awardConfigList, contract.DEFAULT_AWARDS),
+      openAccountLimit: c.openAccountLimit,
+      accountRule: unpackAccountRule(c.accountLimitRule),
     });
     setStars(c.starAccount);
   }, [existing.data, form]);
@@ -91,6 +136,9 @@ const AdminContestEditPage = () => {
   const type = Form.useWatch('type', form) ?? 0;
   const auth = Form.useWatch('auth', form) ?? 0;
   const sealRank = Form.useWatch('sealRank', form);
+  const awardType = Form.useWatch('awardType', form) ?? 0;
+  const openAccountLimit = Form.useWatch('openAccountLimit', form);
+  const hasAwards = awardType === 1 || awardType === 2;
   const start = range?.[0];
   const end = range?.[1];
   // End before start: the time-check text and a duration of 0 (spec 3 §5).
@@ -117,6 +165,11 @@ const AdminContestEditPage = () => {
       toast.error(t(timeBad ? 'Time_Check' : 'Duration_Must_Be_Positive'));
       return;
     }
+    const ruleError = v.openAccountLimit ? accountRuleError(v.accountRule) : null;
+    if (ruleError) {
+      toast.error(t(ruleError));
+      return;
+    }
     const [s, e] = v.range;
     const times = { startTime: s.toISOString(), endTime: e.toISOString() };
     const body: ContestForm = {
@@ -137,17 +190,39 @@ const AdminContestEditPage = () => {
       oiRankScoreType: v.oiRankScoreType,
       starAccount: stars,
       awardType: v.awardType,
-      awardConfigList: existing.data?.awardConfigList ?? contract.DEFAULT_AWARDS,
+      // Without awards the stored tiers stay as they are, ready for when awards are turned on again.
+      awardConfigList:
+        v.awardType === 1 || v.awardType === 2
+          ? awardsToSend(v.awardConfigList)
+          : (existing.data?.awardConfigList ?? contract.DEFAULT_AWARDS),
+      openAccountLimit: v.openAccountLimit,
+      // Turned off, the stored rule stays as it is (HOJ keeps it too).
+      accountLimitRule: v.openAccountLimit ? packAccountRule(v.accountRule) : (existing.data?.accountLimitRule ?? null),
     };
     setSaving(true);
     try {
-      const saved = cid
-        ? await api.call(contract.updateContest, { ...body, id: cid })
-        : await api.call(contract.createContest, body);
+      const saved =
+        gid !== undefined
+          ? cid
+            ? await api.call(groupContest.updateGroupContest, { ...body, id: cid, gid })
+            : await api.call(groupContest.createGroupContest, { ...body, gid })
+          : cid
+            ? await api.call(contract.updateContest, { ...body, id: cid })
+            : await api.call(contract.createContest, body);
       toast.success(t('Saved'));
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'contests'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'contest', saved.id] });
-      if (!cid) navigate(`/admin/contest/${saved.id}/problems`);
+      const stale =
+        gid === undefined
+          ? [
+              ['admin', 'contests'],
+              ['admin', 'contest', saved.id],
+            ]
+          : [
+              [groupContest.getGroupAdminContestList.path, gid],
+              [groupContest.getGroupContestList.path, gid],
+              [groupContest.getGroupContest.path, saved.id],
+            ];
+      for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey });
+      if (!cid) navigate(`${contestAdminPath(group, saved.id)}/problems`);
     } finally {
       setSaving(false);
     }
@@ -157,7 +232,10 @@ const AdminContestEditPage = () => {
   const now = dayjs().second(0).millisecond(0);
 
   return (
-    <Panel title={t(cid ? 'Edit_Contest' : 'Create_Contest')}>
+    <Panel
+      title={t(cid ? 'Edit_Contest' : 'Create_Contest')}
+      extra={gid !== undefined && <Link to={`/group/${gid}/contest?mode=admin`}>{t('Group_Contest_Back')}</Link>}
+    >
       <Form<Values>
         form={form}
         layout="vertical"
@@ -177,6 +255,9 @@ const AdminContestEditPage = () => {
           rankShowName: 'username',
           oiRankScoreType: 'Recent',
           awardType: 0,
+          awardConfigList: initialAwards(undefined, contract.DEFAULT_AWARDS),
+          openAccountLimit: false,
+          accountRule: DEFAULT_ACCOUNT_RULE,
           description: '',
         }}
       >
@@ -284,6 +365,16 @@ const AdminContestEditPage = () => {
             />
           </Form.Item>
         </Space>
+        {hasAwards && <AwardListField awardType={awardType} />}
+        <Form.Item
+          name="openAccountLimit"
+          label={t('Contest_Account_Limit')}
+          valuePropName="checked"
+          extra={t('Contest_Account_Limit_Tip')}
+        >
+          <Switch aria-label={t('Contest_Account_Limit')} />
+        </Form.Item>
+        {openAccountLimit && <AccountRuleFieldset />}
         <Form.Item label={t('Star_Account')}>
           <Space wrap>
             {stars.map((s) => (
@@ -309,6 +400,233 @@ const AdminContestEditPage = () => {
         </Button>
       </Form>
     </Panel>
+  );
+};
+
+/** The account rule editor (spec 3 §3 accountLimitRule): prefix + number in [start, end] + suffix, or an extra
+ * account; packed into HOJ's text on save. */
+const AccountRuleFieldset = () => {
+  const { t } = useTranslation();
+  const angleRule = { pattern: NO_ANGLE, message: t('Contest_Account_Rule_Chars_Error') };
+  const numberRules = [
+    { required: true, type: 'integer' as const, min: 0, message: t('Contest_Account_Rule_Number_Error') },
+  ];
+  return (
+    <div style={{ marginBottom: 24 }}>
+      <Space wrap size="large" align="start">
+        <Form.Item name={['accountRule', 'prefix']} label={t('Contest_Account_Rule_Prefix')} rules={[angleRule]}>
+          <Input maxLength={100} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name={['accountRule', 'suffix']} label={t('Contest_Account_Rule_Suffix')} rules={[angleRule]}>
+          <Input maxLength={100} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name={['accountRule', 'start']} label={t('Contest_Account_Rule_Start')} rules={numberRules}>
+          <InputNumber min={0} precision={0} style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item
+          name={['accountRule', 'end']}
+          label={t('Contest_Account_Rule_End')}
+          dependencies={[['accountRule', 'start']]}
+          rules={[
+            ...numberRules,
+            ({ getFieldValue }) => ({
+              validator: async (_, end: unknown) => {
+                const start: unknown = getFieldValue(['accountRule', 'start']);
+                if (typeof start === 'number' && typeof end === 'number' && end < start) {
+                  throw new Error(t('Contest_Account_Rule_Range_Error'));
+                }
+              },
+            }),
+          ]}
+        >
+          <InputNumber min={0} precision={0} style={{ width: 140 }} />
+        </Form.Item>
+      </Space>
+      <Form.Item
+        name={['accountRule', 'extra']}
+        label={t('Contest_Account_Rule_Extra')}
+        extra={t('Contest_Account_Rule_Extra_Tip')}
+        rules={[angleRule]}
+      >
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} maxLength={9000} />
+      </Form.Item>
+      <AccountRulePreview />
+    </div>
+  );
+};
+
+/** The accounts a valid rule lets in; its own watcher so typing re-renders only this line. */
+const AccountRulePreview = () => {
+  const { t } = useTranslation();
+  const rule = Form.useWatch<AccountRuleFields | undefined>('accountRule');
+  if (!rule || accountRuleError(rule)) return null;
+  return (
+    <p>{t('Contest_Account_Rule_Preview', { ...accountRangeOf(rule), count: extraAccountsOf(rule.extra).length })}</p>
+  );
+};
+
+/** One tier as the scoreboard shows it; its own watcher so typing re-renders only this cell. */
+const AwardPreview = ({ index }: { index: number }) => {
+  const a = Form.useWatch<AwardConfig | undefined>(['awardConfigList', index]);
+  const name = a?.name?.trim();
+  return name ? (
+    <Tag style={{ background: a?.background, color: a?.color, borderColor: a?.background }}>{name}</Tag>
+  ) : null;
+};
+
+/** The award tiers of a proportion (num in %) or number award type: priority, name, colours, num; rows added and
+ * removed, at least one, at most 20. */
+const AwardListField = ({ awardType }: { awardType: number }) => {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<Values>();
+  const proportion = awardType === 1;
+  const hex = (c: { toHexString: () => string }) => c.toHexString();
+  return (
+    <Form.Item
+      label={t('Contest_Award_List')}
+      extra={t(proportion ? 'Contest_Award_List_Tip_Proportion' : 'Contest_Award_List_Tip_Number')}
+    >
+      <Form.List
+        name="awardConfigList"
+        rules={[
+          {
+            validator: async (_, list: AwardConfig[] | undefined) => {
+              const error = awardListError(awardType, list);
+              if (error) throw new Error(t(error));
+            },
+          },
+        ]}
+      >
+        {(fields, { add, remove }, { errors }) => (
+          <>
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="key"
+              dataSource={fields}
+              scroll={{ x: true }}
+              columns={[
+                {
+                  title: t('Contest_Award_Priority'),
+                  key: 'priority',
+                  render: (_, f, i) => (
+                    <Form.Item
+                      name={[f.name, 'priority']}
+                      rules={[{ required: true, type: 'integer', message: t('Contest_Award_Num_Error') }]}
+                      style={{ margin: 0 }}
+                    >
+                      <InputNumber
+                        aria-label={`${t('Contest_Award_Priority')} ${i + 1}`}
+                        precision={0}
+                        style={{ width: 80 }}
+                      />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: t('Contest_Award_Name'),
+                  key: 'name',
+                  render: (_, f, i) => (
+                    <Form.Item
+                      name={[f.name, 'name']}
+                      rules={[{ required: true, whitespace: true, message: t('Contest_Award_Name_Required') }]}
+                      style={{ margin: 0 }}
+                    >
+                      <Input aria-label={`${t('Contest_Award_Name')} ${i + 1}`} maxLength={50} style={{ width: 160 }} />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: t('Contest_Award_Background'),
+                  key: 'background',
+                  render: (_, f, i) => (
+                    <Form.Item name={[f.name, 'background']} getValueFromEvent={hex} style={{ margin: 0 }}>
+                      <ColorPicker
+                        aria-label={`${t('Contest_Award_Background')} ${i + 1}`}
+                        format="hex"
+                        disabledAlpha
+                        showText
+                        size="small"
+                      />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: t('Contest_Award_Color'),
+                  key: 'color',
+                  render: (_, f, i) => (
+                    <Form.Item name={[f.name, 'color']} getValueFromEvent={hex} style={{ margin: 0 }}>
+                      <ColorPicker
+                        aria-label={`${t('Contest_Award_Color')} ${i + 1}`}
+                        format="hex"
+                        disabledAlpha
+                        showText
+                        size="small"
+                      />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: t(proportion ? 'Contest_Award_Num_Percent' : 'Contest_Award_Num_Count'),
+                  key: 'num',
+                  render: (_, f, i) => (
+                    <Form.Item
+                      name={[f.name, 'num']}
+                      rules={[
+                        {
+                          required: true,
+                          type: 'integer',
+                          min: 0,
+                          max: proportion ? 100 : undefined,
+                          message: t('Contest_Award_Num_Error'),
+                        },
+                      ]}
+                      style={{ margin: 0 }}
+                    >
+                      <InputNumber
+                        aria-label={`${t(proportion ? 'Contest_Award_Num_Percent' : 'Contest_Award_Num_Count')} ${i + 1}`}
+                        min={0}
+                        max={proportion ? 100 : undefined}
+                        precision={0}
+                        style={{ width: 100 }}
+                      />
+                    </Form.Item>
+                  ),
+                },
+                {
+                  title: t('Contest_Award_Preview'),
+                  key: 'preview',
+                  render: (_, f) => <AwardPreview index={f.name} />,
+                },
+                {
+                  title: t('Option'),
+                  key: 'remove',
+                  render: (_, f, i) => (
+                    <Button
+                      type="link"
+                      danger
+                      aria-label={t('Contest_Award_Remove', { index: i + 1 })}
+                      onClick={() => remove(f.name)}
+                    >
+                      {t('Remove')}
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+            <Form.ErrorList errors={errors} />
+            <Button
+              type="dashed"
+              style={{ marginTop: 8 }}
+              disabled={fields.length >= 20}
+              onClick={() => add(nextAward(form.getFieldValue('awardConfigList') ?? []))}
+            >
+              {t('Contest_Award_Add')}
+            </Button>
+          </>
+        )}
+      </Form.List>
+    </Form.Item>
   );
 };
 

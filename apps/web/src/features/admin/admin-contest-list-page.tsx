@@ -1,8 +1,8 @@
-import { type AdminContest, adminContest as contract } from '@oj/shared';
+import { type AdminContest, adminContest as contract, groupContest } from '@oj/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Panel } from '../../components/panel';
@@ -13,13 +13,25 @@ import { STATUS_COLORS, STATUS_KEYS } from '../contest/contest-header';
 import { registerContestStaffTexts } from '../contest/contest-staff-texts';
 import { registerContestTexts } from '../contest/contest-texts';
 import { AdminContestAcCodeDialog } from './admin-contest-ac-code-dialog';
+import { type ContestGroupScope, contestAdminPath } from './admin-contest-group';
 import { AdminOtherContestPanel } from './admin-other-contest-panel';
 import { registerAdminTexts } from './admin-texts';
 
 const PAGE_SIZE = 10;
 
-/** /admin/contest: search, visibility, edit, problems, announcements, clone, delete (spec 3 §2.3). */
-const AdminContestListPage = () => {
+/** The group's admin table sits inside the group's panel: no panel of its own. */
+const Bare = ({ extra, children }: { title?: ReactNode; extra: ReactNode; children: ReactNode }) => (
+  <>
+    <div style={{ marginBottom: 12 }}>{extra}</div>
+    {children}
+  </>
+);
+
+/** /admin/contest: search, visibility, edit, problems, announcements, clone, delete (spec 3 §2.3). With `group`,
+ * the admin mode of a group's contest tab (spec 3 §2.8): the group's contests through the group's calls, every row
+ * editable, deletable and downloadable only by those who manage it (its creator, the group root, the super admin);
+ * the others see its switch and buttons disabled. */
+const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
   registerAdminTexts();
   registerContestTexts();
   registerContestStaffTexts();
@@ -30,21 +42,44 @@ const AdminContestListPage = () => {
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
   const [acCodeOf, setAcCodeOf] = useState<{ id: number; title: string } | null>(null);
+  const gid = group?.gid;
   const list = useQuery({
-    queryKey: ['admin', 'contests', keyword, currentPage],
-    queryFn: () => api.call(contract.getAdminContestList, { keyword, currentPage, limit: PAGE_SIZE }),
+    queryKey:
+      gid === undefined
+        ? ['admin', 'contests', keyword, currentPage]
+        : [groupContest.getGroupAdminContestList.path, gid, keyword, currentPage],
+    queryFn: () =>
+      gid === undefined
+        ? api.call(contract.getAdminContestList, { keyword, currentPage, limit: PAGE_SIZE })
+        : api.call(groupContest.getGroupAdminContestList, {
+            gid,
+            keyword: keyword || undefined,
+            currentPage,
+            limit: PAGE_SIZE,
+          }),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'contests'] });
+  const refresh = () =>
+    gid === undefined
+      ? queryClient.invalidateQueries({ queryKey: ['admin', 'contests'] })
+      : Promise.all(
+          [groupContest.getGroupAdminContestList.path, groupContest.getGroupContestList.path].map((path) =>
+            queryClient.invalidateQueries({ queryKey: [path, gid] }),
+          ),
+        );
   const visible = useMutation({
     mutationFn: (c: { cid: number; visible: boolean; uid: string }) =>
-      api.call(contract.changeContestVisible, { cid: c.cid, uid: c.uid, visible: String(c.visible) }),
+      api.call(group ? groupContest.changeGroupContestVisible : contract.changeContestVisible, {
+        cid: c.cid,
+        uid: c.uid,
+        visible: String(c.visible),
+      }),
     onSuccess: () => {
       toast.success(t('Update_Successfully'));
       void refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (cid: number) => api.call(contract.deleteContest, { cid }),
+    mutationFn: (cid: number) => api.call(group ? groupContest.deleteGroupContest : contract.deleteContest, { cid }),
     onSuccess: () => {
       toast.success(t('Delete_successfully'));
       void refresh();
@@ -56,9 +91,23 @@ const AdminContestListPage = () => {
     navigate(`/admin/contest/${copy.id}/edit`);
   };
 
+  const mayManage = (c: AdminContest) => !group || group.canManage(c);
+  /** An admin page of a row: a link in the admin area; in a group, a button disabled for rows the viewer does not
+   * manage. */
+  const action = (c: AdminContest, page: string, label: string) => {
+    const path = `${contestAdminPath(group, c.id)}/${page}`;
+    if (!group) return <Link to={path}>{label}</Link>;
+    return (
+      <Button size="small" disabled={!mayManage(c)} aria-label={`${label} ${c.title}`} onClick={() => navigate(path)}>
+        {label}
+      </Button>
+    );
+  };
+  const Frame = group ? Bare : Panel;
+
   return (
     <>
-      <Panel
+      <Frame
         title={t('Admin_Contest_List')}
         extra={
           <Space>
@@ -71,7 +120,10 @@ const AdminContestListPage = () => {
                 setPage(1);
               }}
             />
-            <Button type="primary" onClick={() => navigate('/admin/contest/create')}>
+            <Button
+              type="primary"
+              onClick={() => navigate(group ? `/group/${group.gid}/contest/create` : '/admin/contest/create')}
+            >
               {t('Create_Contest')}
             </Button>
           </Space>
@@ -89,6 +141,7 @@ const AdminContestListPage = () => {
               dataIndex: 'title',
               render: (title: string, c) => <Link to={`/contest/${c.id}`}>{title}</Link>,
             },
+            { title: t('Contest_Author'), dataIndex: 'author', width: 120 },
             { title: t('Rule_Type'), dataIndex: 'type', width: 80, render: (v: number) => (v === 1 ? 'OI' : 'ACM') },
             {
               title: t('Status'),
@@ -110,6 +163,7 @@ const AdminContestListPage = () => {
                 <Switch
                   aria-label={`${t('Visible')} ${c.title}`}
                   checked={v}
+                  disabled={!mayManage(c)}
                   onChange={(next) => visible.mutate({ cid: c.id, visible: next, uid: c.uid })}
                 />
               ),
@@ -119,19 +173,31 @@ const AdminContestListPage = () => {
               key: 'option',
               render: (_, c) => (
                 <Space wrap>
-                  <Link to={`/admin/contest/${c.id}/edit`}>{t('Edit')}</Link>
-                  <Link to={`/admin/contest/${c.id}/problems`}>{t('Problem_Admin')}</Link>
-                  <Link to={`/admin/contest/${c.id}/announcement`}>{t('Announcement_Admin')}</Link>
-                  <Button size="small" onClick={() => clone(c.id)}>
-                    {t('Clone')}
-                  </Button>
-                  <Button size="small" onClick={() => setAcCodeOf({ id: c.id, title: c.title })}>
+                  {action(c, 'edit', t('Edit'))}
+                  {action(c, 'problems', t('Problem_Admin'))}
+                  {action(c, 'announcement', t('Announcement_Admin'))}
+                  {/* Group contests have no clone call. */}
+                  {!group && (
+                    <Button size="small" onClick={() => clone(c.id)}>
+                      {t('Clone')}
+                    </Button>
+                  )}
+                  <Button
+                    size="small"
+                    disabled={!mayManage(c)}
+                    onClick={() => setAcCodeOf({ id: c.id, title: c.title })}
+                  >
                     {t('Download_AC_Code')}
                   </Button>
-                  {/* Deleting a contest is root only (DESIGN §7 "Roles"). */}
-                  {isSuperAdmin && (
+                  {/* Deleting a contest is root only (DESIGN §7 "Roles"); in a group, whoever manages the row. */}
+                  {(group || isSuperAdmin) && (
                     <Popconfirm title={t('Delete_Contest_Confirm')} onConfirm={() => remove.mutate(c.id)}>
-                      <Button size="small" danger>
+                      <Button
+                        size="small"
+                        danger
+                        disabled={!mayManage(c)}
+                        aria-label={group ? `${t('Delete')} ${c.title}` : undefined}
+                      >
                         {t('Delete')}
                       </Button>
                     </Popconfirm>
@@ -141,8 +207,8 @@ const AdminContestListPage = () => {
             },
           ]}
         />
-      </Panel>
-      <AdminOtherContestPanel />
+      </Frame>
+      {!group && <AdminOtherContestPanel />}
       <AdminContestAcCodeDialog contest={acCodeOf} onClose={() => setAcCodeOf(null)} />
     </>
   );

@@ -2,6 +2,7 @@ import {
   adminContest,
   adminProblem,
   file,
+  groupContest,
   groupProblem,
   JUDGE_CASE_MODES,
   problem as problemContract,
@@ -33,6 +34,7 @@ import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { ApiError } from '../../lib/http-client';
 import { toast } from '../../lib/notify';
+import { registerContestTexts } from '../contest/contest-texts';
 import { registerAdminTexts } from './admin-texts';
 import { MarkdownField } from './markdown-field';
 import {
@@ -114,6 +116,7 @@ export interface ProblemFormGroup {
  * group's problem form (GroupCreateProblem, GroupEditProblem), saved through the group's calls. */
 const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
   registerAdminTexts();
+  registerContestTexts();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -130,6 +133,8 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
   const [savedChecker, setSavedChecker] = useState('');
   const [compiledChecker, setCompiledChecker] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // A problem written inside a contest gets its name in the contest at once (spec 3 §5).
+  const [inContest, setInContest] = useState({ displayId: '', displayTitle: '' });
 
   const languages = useQuery({
     queryKey: ['languages', 'all'],
@@ -176,7 +181,12 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
       );
       setForm(
         group
-          ? { ...empty, auth: groupProblem.GROUP_PROBLEM_AUTH.PUBLIC, problemId: group.shortName }
+          ? {
+              ...empty,
+              auth:
+                cid === undefined ? groupProblem.GROUP_PROBLEM_AUTH.PUBLIC : groupProblem.GROUP_PROBLEM_AUTH.CONTEST,
+              problemId: group.shortName,
+            }
           : cid === undefined
             ? empty
             : { ...empty, auth: 3 },
@@ -243,6 +253,11 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
       toast.error(t(problems[0]));
       return;
     }
+    const contestNames = { displayId: inContest.displayId.trim(), displayTitle: inContest.displayTitle.trim() };
+    if (cid !== undefined && !form.id && (!contestNames.displayId || !contestNames.displayTitle)) {
+      toast.error(t('Contest_Display_Required'));
+      return;
+    }
     // Spec 3 §4: a changed checker must compile before the problem is saved.
     if (form.judgeMode !== 'default' && form.spjCode !== savedChecker && form.spjCode !== compiledChecker) {
       toast.error(t('Checker_Must_Compile'));
@@ -253,6 +268,14 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
       if (gid !== undefined) {
         const dto = formToDto(form);
         const body = { ...dto, problem: { ...dto.problem, gid } };
+        if (cid !== undefined && !form.id) {
+          // Written inside a group contest: a problem of the group, linked to the contest (spec 3 §2.8).
+          await api.call(groupContest.createGroupContestProblem, { ...body, cid, ...contestNames });
+          toast.success(t('Add_Successfully'));
+          await queryClient.invalidateQueries({ queryKey: [groupContest.getGroupContestProblemList.path, cid] });
+          navigate(`/group/${gid}/contest/${cid}/problems`);
+          return;
+        }
         await api.call(form.id ? groupProblem.updateGroupProblem : groupProblem.createGroupProblem, body);
         toast.success(t(form.id ? 'Update_Successfully' : 'Add_Successfully'));
         // The group's problem lists read it again when shown.
@@ -268,7 +291,7 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
         await api.call(cid ? adminContest.updateContestProblem : adminProblem.updateProblem, formToDto(form));
         toast.success(t('Update_Successfully'));
       } else if (cid) {
-        await api.call(adminContest.createContestProblem, { ...formToDto(form), cid });
+        await api.call(adminContest.createContestProblem, { ...formToDto(form), cid, ...contestNames });
         toast.success(t('Add_Successfully'));
       } else {
         await api.call(adminProblem.createProblem, formToDto(form));
@@ -288,6 +311,30 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Panel title={t(form.id ? 'Edit_Problem' : 'Create_Problem')}>
+        {cid !== undefined && !form.id && (
+          <Row gutter={16}>
+            <Col xs={24} md={8}>
+              <Field label={t('Contest_Display_ID')}>
+                <Input
+                  aria-label={t('Contest_Display_ID')}
+                  maxLength={20}
+                  value={inContest.displayId}
+                  onChange={(e) => setInContest({ ...inContest, displayId: e.target.value })}
+                />
+              </Field>
+            </Col>
+            <Col xs={24} md={16}>
+              <Field label={t('Contest_Display_Title')}>
+                <Input
+                  aria-label={t('Contest_Display_Title')}
+                  maxLength={255}
+                  value={inContest.displayTitle}
+                  onChange={(e) => setInContest({ ...inContest, displayTitle: e.target.value })}
+                />
+              </Field>
+            </Col>
+          </Row>
+        )}
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Field label={t('Display_ID')}>
@@ -446,7 +493,7 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
                   { value: 1, label: t('Public_Problem'), disabled: !canPublish },
                   { value: 2, label: t('Private_Problem') },
                   // A group's contest problems are made within its contests (spec 3 §4).
-                  { value: 3, label: t('Contest_Problem'), disabled: gid !== undefined },
+                  { value: 3, label: t('Contest_Problem'), disabled: gid !== undefined && cid === undefined },
                 ]}
               />
             </Field>

@@ -1,13 +1,25 @@
-import { adminTraining as contract, INT32, type TrainingAuth, type TrainingForm, training } from '@oj/shared';
+import {
+  adminTraining as contract,
+  groupTraining,
+  INT32,
+  type TrainingAuth,
+  type TrainingCategory,
+  type TrainingForm,
+  training,
+} from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Spin, Switch, Tag } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Spin, Switch, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { GroupTrainingCategoryCreator } from '../group/group-training-category-creator';
+import { categoriesForGroup, groupTrainingAdminPaths } from '../group/group-training-model';
+import { registerGroupTrainingTexts } from '../group/group-training-texts';
 import { registerAdminTexts } from './admin-texts';
+import { trainingListKeys } from './admin-training-list-page';
 import { registerAdminTrainingTexts } from './admin-training-texts';
 import { MarkdownField } from './markdown-field';
 
@@ -24,28 +36,36 @@ interface Values {
 }
 
 /** /admin/training/create and /admin/training/:trainingId/edit (spec 3 §3 "Group training", §5): rank 0 to
- * 2147483647 (default 1000), title, description and category required, a password when private. */
-const AdminTrainingEditPage = () => {
+ * 2147483647 (default 1000), title, description and category required, a password when private. With `group`, a
+ * group's training form (GroupCreateTraining, GroupEditTraining; spec 3 §2.7): saved through the group's calls with
+ * `training.gid`, and a missing category is created right here rather than in the admin area. */
+const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
   registerAdminTexts();
   registerAdminTrainingTexts();
+  registerGroupTrainingTexts();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { trainingId } = useParams();
   const tid = trainingId ? Number(trainingId) : null;
+  const gid = group?.gid;
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const [creatingCategory, setCreatingCategory] = useState(false);
   const existing = useQuery({
-    queryKey: ['admin', 'training', tid],
-    queryFn: () => api.call(contract.getAdminTraining, { tid: tid ?? 0 }),
+    queryKey: gid === undefined ? ['admin', 'training', tid] : [groupTraining.getGroupTraining.path, tid],
+    queryFn: () =>
+      api.call(gid === undefined ? contract.getAdminTraining : groupTraining.getGroupTraining, { tid: tid ?? 0 }),
     enabled: tid !== null,
   });
   const categories = useQuery({
     queryKey: ['admin', 'training-categories'],
     queryFn: () => api.call(training.getTrainingCategory, {}),
   });
-  // No category at all: a training cannot be saved, so the admin is sent to add one (spec 3 §2.7).
-  const noCategory = categories.isSuccess && categories.data.length === 0;
+  const choices = gid === undefined ? (categories.data ?? []) : categoriesForGroup(categories.data ?? [], gid);
+  // No category at all: a training cannot be saved, so the admin is sent to add one (spec 3 §2.7); a group's admin
+  // adds one for the group from this form.
+  const noCategory = categories.isSuccess && choices.length === 0;
 
   useEffect(() => {
     const d = existing.data;
@@ -69,7 +89,7 @@ const AdminTrainingEditPage = () => {
   });
 
   const save = async (v: Values) => {
-    const category = categories.data?.find((c) => c.id === v.categoryId);
+    const category = choices.find((c) => c.id === v.categoryId);
     const body: TrainingForm = {
       training: {
         title: v.title.trim(),
@@ -85,14 +105,32 @@ const AdminTrainingEditPage = () => {
     };
     setSaving(true);
     try {
-      const saved = tid
-        ? await api.call(contract.updateTraining, { ...body, training: { ...body.training, id: tid } })
-        : await api.call(contract.createTraining, body);
+      const saved =
+        gid === undefined
+          ? tid
+            ? await api.call(contract.updateTraining, { ...body, training: { ...body.training, id: tid } })
+            : await api.call(contract.createTraining, body)
+          : tid
+            ? await api.call(groupTraining.updateGroupTraining, {
+                ...body,
+                training: { ...body.training, id: tid, gid },
+              })
+            : await api.call(groupTraining.createGroupTraining, { ...body, training: { ...body.training, gid } });
       toast.success(t('Admin_Training_Saved'));
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'trainings'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'training', saved.training.id] });
+      for (const queryKey of trainingListKeys(gid)) void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({
+        queryKey:
+          gid === undefined
+            ? ['admin', 'training', saved.training.id]
+            : [groupTraining.getGroupTraining.path, saved.training.id],
+      });
       // A new training goes on to its problems (spec 3 §2.3).
-      if (!tid) navigate(`/admin/training/${saved.training.id}/problems`);
+      if (!tid)
+        navigate(
+          gid === undefined
+            ? `/admin/training/${saved.training.id}/problems`
+            : groupTrainingAdminPaths(gid).problems(saved.training.id),
+        );
     } catch {
       // The http client shows the server's message.
     } finally {
@@ -103,7 +141,19 @@ const AdminTrainingEditPage = () => {
   if (tid !== null && existing.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
 
   return (
-    <Panel title={t(tid ? 'Admin_Training_Edit' : 'Admin_Training_Create')}>
+    <Panel
+      title={t(tid ? 'Admin_Training_Edit' : 'Admin_Training_Create')}
+      extra={
+        gid !== undefined && (
+          <Space wrap>
+            {tid !== null && (
+              <Link to={groupTrainingAdminPaths(gid).problems(tid)}>{t('Admin_Training_Problems')}</Link>
+            )}
+            <Link to={groupTrainingAdminPaths(gid).list}>{t('Group_Training_Back_To_List')}</Link>
+          </Space>
+        )
+      }
+    >
       <Form<Values>
         form={form}
         layout="vertical"
@@ -168,6 +218,13 @@ const AdminTrainingEditPage = () => {
           <Form.Item
             name="categoryId"
             label={t('Admin_Training_Category_Field')}
+            extra={
+              gid !== undefined && (
+                <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setCreatingCategory(true)}>
+                  {t('Group_Training_New_Category')}
+                </Button>
+              )
+            }
             rules={[
               {
                 required: true,
@@ -180,7 +237,7 @@ const AdminTrainingEditPage = () => {
               placeholder={t('Admin_Training_Choose_Category')}
               loading={categories.isLoading}
               style={{ width: 220, maxWidth: '100%' }}
-              options={(categories.data ?? []).map((c) => ({
+              options={choices.map((c) => ({
                 value: c.id,
                 label: <Tag color={c.color}>{c.name}</Tag>,
                 title: c.name,
@@ -191,14 +248,44 @@ const AdminTrainingEditPage = () => {
             <Switch aria-label={t('Admin_Training_Visible')} />
           </Form.Item>
         </Space>
+        {gid !== undefined && noCategory && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('Group_Training_No_Category')}
+            action={
+              <Button size="small" type="primary" onClick={() => setCreatingCategory(true)}>
+                {t('Group_Training_Create_Category')}
+              </Button>
+            }
+          />
+        )}
         <div>
           <Button type="primary" htmlType="submit" loading={saving}>
             {t('Admin_Training_Save')}
           </Button>
         </div>
       </Form>
+      {gid !== undefined && (
+        <GroupTrainingCategoryCreator
+          gid={gid}
+          open={creatingCategory}
+          onClose={() => setCreatingCategory(false)}
+          onCreated={(c) => {
+            setCreatingCategory(false);
+            // Chosen at once: the list shows it before the categories are read again.
+            queryClient.setQueryData<TrainingCategory[]>(['admin', 'training-categories'], (old) => [
+              ...(old ?? []).filter((x) => x.id !== c.id),
+              c,
+            ]);
+            form.setFieldValue('categoryId', c.id);
+            void queryClient.invalidateQueries({ queryKey: ['admin', 'training-categories'] });
+          }}
+        />
+      )}
       <Modal
-        open={noCategory}
+        open={noCategory && gid === undefined}
         title={t('Admin_Training_No_Category_Title')}
         closable={false}
         maskClosable={false}

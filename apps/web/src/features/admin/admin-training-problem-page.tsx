@@ -1,4 +1,12 @@
-import { adminTraining as contract, INT32, type TrainingProblemEntry } from '@oj/shared';
+import {
+  type AdminProblem,
+  adminTraining as contract,
+  groupProblem,
+  groupTraining,
+  INT32,
+  type TrainingProblemEntry,
+  training,
+} from '@oj/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Grid, Input, InputNumber, Modal, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
@@ -7,6 +15,8 @@ import { Link, useParams } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { groupTrainingAdminPaths, trainingBasePath } from '../group/group-training-model';
+import { registerGroupTrainingTexts } from '../group/group-training-texts';
 import { registerAdminTrainingTexts } from './admin-training-texts';
 
 type BankProblem = Awaited<ReturnType<typeof fetchProblems>>['problemList']['records'][number];
@@ -19,11 +29,32 @@ export const ADD_DIALOG_PAGE_SIZES = [10, 30, 50, 100] as const;
 const OWN_PAGE_SIZE = 100;
 const DISPLAY_ID = /^[A-Za-z0-9_-]+$/;
 
+/** The admin area's training calls, or a group's (spec 3 §2.7): the same bodies, the group's permissions. */
+const callsFor = (gid: number | undefined) =>
+  gid === undefined
+    ? {
+        list: contract.getTrainingProblemList,
+        update: contract.updateTrainingProblem,
+        remove: contract.deleteTrainingProblem,
+        addFromPublic: contract.addTrainingProblemFromPublic,
+      }
+    : {
+        list: groupTraining.getGroupTrainingProblemList,
+        update: groupTraining.updateGroupTrainingProblem,
+        remove: groupTraining.deleteGroupTrainingProblem,
+        addFromPublic: groupTraining.addGroupTrainingProblemFromPublic,
+      };
+
 const fetchProblems = (
   tid: number,
   queryExisted: boolean,
   q: { keyword?: string; currentPage: number; limit: number },
-) => api.call(contract.getTrainingProblemList, { tid, queryExisted, ...q });
+  gid?: number,
+) => api.call(callsFor(gid).list, { tid, queryExisted, ...q });
+
+/** The query key of a training's problem lists (its own and the add dialogs'). */
+const problemsKey = (tid: number, gid: number | undefined) =>
+  gid === undefined ? ['admin', 'training-problems', tid] : [groupTraining.getGroupTrainingProblemList.path, tid];
 
 /** Asks the display id of a bank problem before adding it (its problem id unless the admin says otherwise). */
 const AddProblemForm = ({
@@ -80,11 +111,13 @@ const AddProblemForm = ({
 /** The public bank's problems not yet in the training, paged 10/30/50/100, each added with a display id. */
 const AddFromPublicDialog = ({
   tid,
+  gid,
   open,
   onClose,
   onAdded,
 }: {
   tid: number;
+  gid?: number;
   open: boolean;
   onClose: () => void;
   onAdded: () => void;
@@ -94,8 +127,8 @@ const AddFromPublicDialog = ({
   const [paging, setPaging] = useState({ currentPage: 1, limit: ADD_DIALOG_PAGE_SIZES[0] as number });
   const [adding, setAdding] = useState<BankProblem | null>(null);
   const bank = useQuery({
-    queryKey: ['admin', 'training-problems', tid, 'bank', keyword, paging],
-    queryFn: () => fetchProblems(tid, false, { keyword, ...paging }),
+    queryKey: [...problemsKey(tid, gid), 'bank', keyword, paging],
+    queryFn: () => fetchProblems(tid, false, { keyword, ...paging }, gid),
     enabled: open,
   });
   const close = () => {
@@ -109,7 +142,7 @@ const AddFromPublicDialog = ({
           problem={adding}
           onBack={() => setAdding(null)}
           onSubmit={async (displayId) => {
-            await api.call(contract.addTrainingProblemFromPublic, { pid: adding.id, tid, displayId });
+            await api.call(callsFor(gid).addFromPublic, { pid: adding.id, tid, displayId });
             toast.success(t('Admin_Training_Added'));
             setAdding(null);
             onAdded();
@@ -170,24 +203,127 @@ const AddFromPublicDialog = ({
   );
 };
 
+/** A group's problems (spec 3 §2.7 "add a problem ... from the group's problems"), paged like the public dialog; one
+ * is added under its display id, and those already in the training cannot be added twice. */
+const AddFromGroupDialog = ({
+  tid,
+  gid,
+  inTraining,
+  open,
+  onClose,
+  onAdded,
+}: {
+  tid: number;
+  gid: number;
+  /** The ids of the problems the training holds. */
+  inTraining: ReadonlySet<number>;
+  open: boolean;
+  onClose: () => void;
+  onAdded: () => void;
+}) => {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const [paging, setPaging] = useState({ currentPage: 1, limit: ADD_DIALOG_PAGE_SIZES[0] as number });
+  const problems = useQuery({
+    queryKey: [groupProblem.getGroupAdminProblemList.path, gid, 'training-dialog', keyword, paging],
+    queryFn: () => api.call(groupProblem.getGroupAdminProblemList, { gid, keyword: keyword || undefined, ...paging }),
+    enabled: open,
+  });
+  const add = useMutation({
+    mutationFn: (problemId: string) => api.call(groupTraining.addGroupTrainingProblemFromGroup, { problemId, tid }),
+    onSuccess: () => {
+      toast.success(t('Admin_Training_Added'));
+      onAdded();
+    },
+  });
+  return (
+    <Modal open={open} title={t('Group_Training_Add_From_Group')} footer={null} width={760} onCancel={onClose}>
+      <Input.Search
+        aria-label={t('Admin_Training_Search_Problem')}
+        placeholder={t('Admin_Training_Search_Problem')}
+        allowClear
+        onSearch={(v) => {
+          setKeyword(v.trim());
+          setPaging((p) => ({ ...p, currentPage: 1 }));
+        }}
+        style={{ marginBottom: 12 }}
+      />
+      <Table<AdminProblem>
+        rowKey="id"
+        size="small"
+        loading={problems.isFetching}
+        dataSource={problems.data?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('Group_Training_No_Group_Problem') }}
+        pagination={{
+          current: paging.currentPage,
+          pageSize: paging.limit,
+          total: problems.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: ADD_DIALOG_PAGE_SIZES.map(String),
+          onChange: (currentPage, limit) =>
+            setPaging((p) => ({ currentPage: limit === p.limit ? currentPage : 1, limit })),
+        }}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 70 },
+          { title: t('Admin_Training_Problem_ID'), dataIndex: 'problemId', width: 120 },
+          { title: t('Admin_Training_Problem_Title'), dataIndex: 'title' },
+          {
+            title: t('Admin_Training_Option'),
+            key: 'add',
+            width: 110,
+            fixed: 'right',
+            render: (_, p) =>
+              inTraining.has(p.id) ? (
+                <span>{t('Group_Training_Problem_Added')}</span>
+              ) : (
+                <Button
+                  size="small"
+                  aria-label={`${t('Admin_Training_Add')} ${p.problemId}`}
+                  loading={add.isPending && add.variables === p.problemId}
+                  onClick={() => add.mutate(p.problemId)}
+                >
+                  {t('Admin_Training_Add')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+    </Modal>
+  );
+};
+
 /** /admin/training/:trainingId/problems: the training's problems in order, their display ids and order numbers,
- * removal, and adding from the public bank (spec 3 §2.3, §2.7). */
-const AdminTrainingProblemPage = () => {
+ * removal, and adding from the public bank (spec 3 §2.3, §2.7). With `group`, a group training's problems
+ * (/group/:groupID/training/edit/:trainingId/problems): the group's calls, and adding from the group's problems too. */
+const AdminTrainingProblemPage = ({ group }: { group?: { gid: number } }) => {
   registerAdminTrainingTexts();
+  registerGroupTrainingTexts();
   const { t } = useTranslation();
   const tid = Number(useParams().trainingId);
+  const gid = group?.gid;
+  const calls = callsFor(gid);
   const queryClient = useQueryClient();
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [groupPickerOpen, setGroupPickerOpen] = useState(false);
   const [currentPage, setPage] = useState(1);
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const list = useQuery({
-    queryKey: ['admin', 'training-problems', tid, 'own', currentPage],
-    queryFn: () => fetchProblems(tid, true, { currentPage, limit: OWN_PAGE_SIZE }),
+    queryKey: [...problemsKey(tid, gid), 'own', currentPage],
+    queryFn: () => fetchProblems(tid, true, { currentPage, limit: OWN_PAGE_SIZE }, gid),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'training-problems', tid] });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: problemsKey(tid, gid) });
+    // The members' views of the training (its problem list, the counts of the group's lists) change too.
+    if (gid !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: [training.getTrainingProblemList.path, tid] });
+      void queryClient.invalidateQueries({ queryKey: [groupTraining.getGroupAdminTrainingList.path, gid] });
+      void queryClient.invalidateQueries({ queryKey: [groupTraining.getGroupTrainingList.path, gid] });
+    }
+  };
   const update = useMutation({
     mutationFn: (v: { entry: TrainingProblemEntry; draft: Draft }) =>
-      api.call(contract.updateTrainingProblem, {
+      api.call(calls.update, {
         id: v.entry.id,
         tid,
         pid: v.entry.pid,
@@ -197,14 +333,14 @@ const AdminTrainingProblemPage = () => {
     onSuccess: (_, v) => {
       toast.success(t('Admin_Training_Updated'));
       setDrafts(({ [v.entry.id]: _done, ...rest }) => rest);
-      void refresh();
+      refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (pid: number) => api.call(contract.deleteTrainingProblem, { pid, tid }),
+    mutationFn: (pid: number) => api.call(calls.remove, { pid, tid }),
     onSuccess: () => {
       toast.success(t('Admin_Training_Deleted'));
-      void refresh();
+      refresh();
     },
   });
 
@@ -241,8 +377,16 @@ const AdminTrainingProblemPage = () => {
       <Button type="primary" onClick={() => setPickerOpen(true)}>
         {t('Admin_Training_Add_From_Public')}
       </Button>
-      <Link to={`/admin/training/${tid}/edit`}>{t('Admin_Training_Edit')}</Link>
-      <Link to={`/training/${tid}`}>{t('Admin_Training_View')}</Link>
+      {gid !== undefined && (
+        <Button type="primary" onClick={() => setGroupPickerOpen(true)}>
+          {t('Group_Training_Add_From_Group')}
+        </Button>
+      )}
+      <Link to={gid === undefined ? `/admin/training/${tid}/edit` : groupTrainingAdminPaths(gid).edit(tid)}>
+        {t('Admin_Training_Edit')}
+      </Link>
+      <Link to={trainingBasePath(tid, gid)}>{t('Admin_Training_View')}</Link>
+      {gid !== undefined && <Link to={groupTrainingAdminPaths(gid).list}>{t('Group_Training_Back_To_List')}</Link>}
     </Space>
   );
 
@@ -269,7 +413,17 @@ const AdminTrainingProblemPage = () => {
           {
             title: t('Admin_Training_Problem_Title'),
             dataIndex: 'title',
-            render: (title: string, r) => <Link to={`/admin/problem/edit/${r.id}`}>{title}</Link>,
+            render: (title: string, r) =>
+              gid === undefined ? (
+                <Link to={`/admin/problem/edit/${r.id}`}>{title}</Link>
+              ) : r.entry ? (
+                // A group admin edits the group's own problems in the Problem tab; here the training's page opens.
+                <Link to={`${trainingBasePath(tid, gid)}/problem/${encodeURIComponent(r.entry.displayId)}`}>
+                  {title}
+                </Link>
+              ) : (
+                title
+              ),
           },
           {
             title: t('Admin_Training_Display_ID'),
@@ -336,10 +490,21 @@ const AdminTrainingProblemPage = () => {
       />
       <AddFromPublicDialog
         tid={tid}
+        gid={gid}
         open={pickerOpen}
         onClose={() => setPickerOpen(false)}
-        onAdded={() => void refresh()}
+        onAdded={refresh}
       />
+      {gid !== undefined && (
+        <AddFromGroupDialog
+          tid={tid}
+          gid={gid}
+          inTraining={new Set(rows.map((r) => r.id))}
+          open={groupPickerOpen}
+          onClose={() => setGroupPickerOpen(false)}
+          onAdded={refresh}
+        />
+      )}
     </Panel>
   );
 };

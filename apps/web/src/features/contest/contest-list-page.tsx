@@ -1,4 +1,3 @@
-import { TrophyOutlined } from '@ant-design/icons';
 import type { Contest } from '@oj/shared';
 import { contest as contract } from '@oj/shared';
 
@@ -12,6 +11,7 @@ import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
+import { ContestTypeIcon, OutsideScoreboardButton } from './contest-card';
 import { AUTH_KEYS, ContestLock, STATUS_COLORS, STATUS_KEYS } from './contest-header';
 import { registerContestTexts } from './contest-texts';
 import { formatSeconds } from './contest-time';
@@ -20,8 +20,7 @@ const { CONTEST_STATUS } = contract;
 
 export const CONTEST_PAGE_SIZE = 10;
 
-export const scoreboardPath = (c: Pick<Contest, 'id' | 'type'>) =>
-  `/contest/${c.type === 1 ? 'oi' : 'acm'}-scoreboard/${c.id}`;
+export { scoreboardPath } from './contest-card';
 
 const num = (v: string | null) => {
   const n = Number.parseInt(v ?? '', 10);
@@ -122,7 +121,7 @@ const ContestListPage = () => {
             dataIndex: 'title',
             render: (title: string, c) => (
               <Space>
-                <TrophyOutlined style={{ color: c.type === 0 ? '#2f54eb' : '#722ed1' }} />
+                <ContestTypeIcon type={c.type} />
                 <Button type="link" style={{ padding: 0 }} onClick={() => open(c)}>
                   {title}
                 </Button>
@@ -151,16 +150,7 @@ const ContestListPage = () => {
           {
             title: t('Outside_Scoreboard'),
             key: 'board',
-            render: (_: unknown, c) =>
-              c.openRank ? (
-                <Button
-                  size="small"
-                  disabled={c.status === CONTEST_STATUS.SCHEDULED}
-                  onClick={() => navigate(scoreboardPath(c))}
-                >
-                  {t('Outside_Scoreboard')}
-                </Button>
-              ) : null,
+            render: (_: unknown, c) => <OutsideScoreboardButton contest={c} />,
           },
         ]}
       />

@@ -6,12 +6,13 @@ import {
   PushpinFilled,
   WarningOutlined,
 } from '@ant-design/icons';
-import { discussion as contract, type Discussion } from '@oj/shared';
+import { discussion as contract, type Discussion, groupDiscussion } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Divider, Popconfirm, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { hasFeature } from '../../app/features';
 import { MarkdownView } from '../../components/markdown-view';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
@@ -22,14 +23,17 @@ import { CommentSection } from '../comment/comment-section';
 import { DiscussionAuthor } from './discussion-author';
 import { type DiscussionDialogState, DiscussionEditDialog } from './discussion-edit-dialog';
 import { DiscussionCounts, formatTime, useDiscussionCategories } from './discussion-list-page';
-import { discussionRights } from './discussion-model';
+import { type DiscussionGroup, discussionPaths, discussionRights } from './discussion-model';
 import { DiscussionReportDialog } from './discussion-report-dialog';
 import { registerDiscussionTexts } from './discussion-texts';
 import './discussion.css';
 
 /** /discussion-detail/:discussionID (spec 2 §2): the post, like, report, edit (author) and delete (author or
- * admin), and the comment section below the post. */
-const DiscussionDetailPage = () => {
+ * admin), and the comment section below the post. With `group` (spec 3 §2.9, /group/:groupID/discussion-detail/
+ * :discussionID): edit and delete through the group's calls, delete for the author or a group admin, links inside
+ * the group. Reading, likes, reports and comments are the public calls either way (the server applies the group's
+ * rule). */
+const DiscussionDetailPage = ({ group }: { group?: DiscussionGroup }) => {
   registerDiscussionTexts();
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -75,13 +79,21 @@ const DiscussionDetailPage = () => {
     }
   };
 
+  const paths = discussionPaths(group?.gid);
+
   const remove = async () => {
     if (!d) return;
     try {
-      await api.call(contract.deleteDiscussion, { did: d.id });
+      if (group) {
+        await api.call(groupDiscussion.deleteGroupDiscussion, { did: d.id });
+        void queryClient.invalidateQueries({ queryKey: [groupDiscussion.getGroupDiscussionList.path, group.gid] });
+        void queryClient.invalidateQueries({ queryKey: [groupDiscussion.getGroupAdminDiscussionList.path, group.gid] });
+      } else {
+        await api.call(contract.deleteDiscussion, { did: d.id });
+        void queryClient.invalidateQueries({ queryKey: [contract.getDiscussionList.path] });
+      }
       toast.success(t('Discussion_Delete_successfully'));
-      void queryClient.invalidateQueries({ queryKey: [contract.getDiscussionList.path] });
-      navigate(d.pid ? `/discussion/${encodeURIComponent(d.pid)}` : '/discussion');
+      navigate(d.pid ? paths.problemList(d.pid) : paths.list);
     } catch {
       // Shown by the client.
     }
@@ -93,12 +105,19 @@ const DiscussionDetailPage = () => {
       <Result
         status="warning"
         title={detail.error?.message || t('Discussion_Not_Found')}
-        extra={<Button onClick={() => navigate('/discussion')}>{t('Discussion_Back_To_List')}</Button>}
+        extra={<Button onClick={() => navigate(paths.list)}>{t('Discussion_Back_To_List')}</Button>}
       />
     );
   }
 
-  const rights = discussionRights(d, { uid: user?.uid, roles });
+  // A post read outside its own area (a group's post at /discussion-detail, or another place's post inside a
+  // group) opens where it belongs, so its links, rights and calls are that area's.
+  const home = d.gid ?? undefined;
+  if (home !== group?.gid && hasFeature(home ? 'group-content' : 'discussion')) {
+    return <Navigate replace to={discussionPaths(home).detail(d.id)} />;
+  }
+
+  const rights = discussionRights(d, { uid: user?.uid, roles }, group);
 
   return (
     <>
@@ -121,7 +140,7 @@ const DiscussionDetailPage = () => {
           </Typography.Text>
           {d.categoryName && <Tag color="blue">{d.categoryName}</Tag>}
           {d.pid && (
-            <Link to={`/discussion/${encodeURIComponent(d.pid)}`}>
+            <Link to={paths.problemList(d.pid)}>
               {t('Discussion_Problem')} {d.pid}
             </Link>
           )}
@@ -193,6 +212,7 @@ const DiscussionDetailPage = () => {
       <DiscussionEditDialog
         state={dialog}
         categories={categories.data ?? []}
+        group={group}
         onClose={() => setDialog(null)}
         onSaved={(saved) => {
           setDialog(null);

@@ -1,4 +1,4 @@
-import { discussion as contract, type Discussion, type DiscussionCategory } from '@oj/shared';
+import { discussion as contract, type Discussion, type DiscussionCategory, groupDiscussion } from '@oj/shared';
 import { Button, Form, Input, Modal, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import {
   DISCUSSION_FIELD_MAX,
   type DiscussionDraft,
   type DiscussionField,
+  type DiscussionGroup,
   discussionDrafts,
   discussionFieldError,
   emptyDraft,
@@ -22,7 +23,13 @@ export type DiscussionDialogState =
   | { mode: 'edit'; discussion: Discussion }
   | null;
 
-const draftPlace = (pid?: string) => (pid ? `problem:${pid}` : 'general');
+const draftPlace = (pid?: string, gid?: number) => `${gid ? `group:${gid}:` : ''}${pid ? `problem:${pid}` : 'general'}`;
+
+/** A group's dialog fills the screen (spec 3 §2.9). */
+const FULL_SCREEN = {
+  style: { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 },
+  styles: { container: { minHeight: '100vh', borderRadius: 0 } },
+} as const;
 
 /** A markdown text area with a write / preview switch (the content of spec 2 §2's dialog). */
 const MarkdownInput = ({
@@ -70,26 +77,31 @@ const MarkdownInput = ({
   );
 };
 
-/** Create or edit a discussion (spec 2 §2, §4, §5). A cancelled create keeps its draft for the next opening. */
+/** Create or edit a discussion (spec 2 §2, §4, §5). A cancelled create keeps its draft for the next opening. In a
+ * group (spec 3 §2.9) the dialog fills the screen, posts to the group's calls with its gid, and the group's admins
+ * set top priority. */
 export const DiscussionEditDialog = ({
   state,
   categories,
+  group,
   onClose,
   onSaved,
 }: {
   state: DiscussionDialogState;
   categories: DiscussionCategory[];
+  group?: DiscussionGroup;
   onClose: () => void;
   onSaved: (d: Discussion) => void;
 }) => {
   const { t } = useTranslation();
-  const { isAdmin } = useSession();
+  const { isAdmin: siteAdmin } = useSession();
+  const isAdmin = group ? group.admin : siteAdmin;
   const [form] = Form.useForm<DiscussionDraft>();
   const [saving, setSaving] = useState(false);
   const [draftShown, setDraftShown] = useState(false);
   const creating = state?.mode === 'create';
   const fixedPid = state?.mode === 'create' ? state.pid : undefined;
-  const place = draftPlace(fixedPid);
+  const place = draftPlace(fixedPid, group?.gid);
 
   useEffect(() => {
     if (!state) return;
@@ -158,12 +170,17 @@ export const DiscussionEditDialog = ({
     setSaving(true);
     try {
       if (state.mode === 'create') {
-        const saved = await api.call(contract.createDiscussion, body);
+        const saved = group
+          ? await api.call(groupDiscussion.createGroupDiscussion, { ...body, gid: group.gid })
+          : await api.call(contract.createDiscussion, body);
         discussionDrafts.discard(place);
         toast.success(t('Post_successfully'));
         onSaved(saved);
       } else {
-        const saved = await api.call(contract.updateDiscussion, { ...body, id: state.discussion.id });
+        const id = state.discussion.id;
+        const saved = group
+          ? await api.call(groupDiscussion.updateGroupDiscussion, { ...body, gid: group.gid, id })
+          : await api.call(contract.updateDiscussion, { ...body, id });
         toast.success(t('Discussion_Update_Successfully'));
         onSaved(saved);
       }
@@ -178,7 +195,9 @@ export const DiscussionEditDialog = ({
     <Modal
       open={!!state}
       title={t(creating ? 'Discussion_Create' : 'Discussion_Edit')}
-      width={760}
+      width={group ? '100%' : 760}
+      style={group ? FULL_SCREEN.style : undefined}
+      styles={group ? FULL_SCREEN.styles : undefined}
       onCancel={cancel}
       mask={{ closable: false }}
       footer={[

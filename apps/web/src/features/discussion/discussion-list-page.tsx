@@ -1,5 +1,5 @@
 import { EyeOutlined, LikeOutlined, MessageOutlined, PushpinFilled } from '@ant-design/icons';
-import { discussion as contract, type Discussion } from '@oj/shared';
+import { discussion as contract, type Discussion, groupDiscussion } from '@oj/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Input, List, Pagination, Space, Spin, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -14,6 +14,7 @@ import { loginDialog } from '../../lib/ui-store';
 import { DiscussionAuthor } from './discussion-author';
 import { DiscussionCategoryDialog } from './discussion-category-dialog';
 import { type DiscussionDialogState, DiscussionEditDialog } from './discussion-edit-dialog';
+import { type DiscussionGroup, discussionPaths } from './discussion-model';
 import { registerDiscussionTexts } from './discussion-texts';
 
 const { DISCUSSION_PAGE } = contract;
@@ -50,8 +51,9 @@ export const DiscussionCounts = ({ d }: { d: Pick<Discussion, 'likeNum' | 'viewN
   );
 };
 
-const DiscussionItem = ({ d }: { d: Discussion }) => {
+const DiscussionItem = ({ d, gid }: { d: Discussion; gid?: number }) => {
   const { t } = useTranslation();
+  const paths = discussionPaths(gid);
   return (
     <List.Item key={d.id} style={{ display: 'block' }}>
       <Space orientation="vertical" size={4} style={{ width: '100%', minWidth: 0 }}>
@@ -62,7 +64,7 @@ const DiscussionItem = ({ d }: { d: Discussion }) => {
             </Tag>
           )}
           {d.status === 1 && <Tag>{t('Discussion_Disabled')}</Tag>}
-          <Link to={`/discussion-detail/${d.id}`} style={{ fontSize: 16, fontWeight: 500, wordBreak: 'break-word' }}>
+          <Link to={paths.detail(d.id)} style={{ fontSize: 16, fontWeight: 500, wordBreak: 'break-word' }}>
             {d.title}
           </Link>
         </Space>
@@ -73,7 +75,7 @@ const DiscussionItem = ({ d }: { d: Discussion }) => {
           <DiscussionAuthor d={d} />
           {d.categoryName && <Tag color="blue">{d.categoryName}</Tag>}
           {d.pid && (
-            <Link to={`/problem/${encodeURIComponent(d.pid)}`}>
+            <Link to={paths.problem(d.pid)}>
               {t('Discussion_Problem')} {d.pid}
             </Link>
           )}
@@ -86,17 +88,22 @@ const DiscussionItem = ({ d }: { d: Discussion }) => {
 };
 
 /** /discussion and /discussion/:problemID (spec 2 §2 "Discussions"): filters in the URL (keyword, cid,
- * onlyMine, currentPage), 10 a page, top-pinned first as the server orders them. */
-const DiscussionListPage = () => {
+ * onlyMine, currentPage), 10 a page, top-pinned first as the server orders them. With `group`, the group's list
+ * (spec 3 §2.9, /group/:groupID/discussion[/:problemID]): the group's calls, which filter by problem only, and
+ * links that stay inside the group. */
+const DiscussionListPage = ({ group }: { group?: DiscussionGroup }) => {
   registerDiscussionTexts();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { problemID } = useParams();
-  const { isAuthenticated, isSuperAdmin, user } = useSession();
+  const { isAuthenticated, isSuperAdmin: siteSuperAdmin, user } = useSession();
+  // Categories are the site's: only the site's own list offers editing them.
+  const isSuperAdmin = siteSuperAdmin && !group;
+  const paths = discussionPaths(group?.gid);
   const [params, setParams] = useSearchParams();
-  const keyword = params.get('keyword') ?? '';
-  const cid = num(params.get('cid'));
-  const onlyMine = isAuthenticated && params.get('onlyMine') === 'true';
+  const keyword = group ? '' : (params.get('keyword') ?? '');
+  const cid = group ? undefined : num(params.get('cid'));
+  const onlyMine = !group && isAuthenticated && params.get('onlyMine') === 'true';
   const currentPage = num(params.get('currentPage')) ?? 1;
   const [search, setSearch] = useState(keyword);
   useEffect(() => setSearch(keyword), [keyword]);
@@ -122,8 +129,18 @@ const DiscussionListPage = () => {
     onlyMine: onlyMine ? 'true' : undefined,
   };
   const list = useQuery({
-    queryKey: [contract.getDiscussionList.path, input, user?.uid ?? null],
-    queryFn: () => api.call(contract.getDiscussionList, input),
+    queryKey: group
+      ? [groupDiscussion.getGroupDiscussionList.path, group.gid, input, user?.uid ?? null]
+      : [contract.getDiscussionList.path, input, user?.uid ?? null],
+    queryFn: () =>
+      group
+        ? api.call(groupDiscussion.getGroupDiscussionList, {
+            currentPage,
+            limit: DISCUSSION_PAGE,
+            gid: group.gid,
+            pid: problemID || undefined,
+          })
+        : api.call(contract.getDiscussionList, input),
     placeholderData: keepPreviousData,
   });
   const records = list.data?.records ?? [];
@@ -155,44 +172,49 @@ const DiscussionListPage = () => {
       {/* In the body, not beside the title: on a phone the title, two links and the button cannot share a row. */}
       {problemID && (
         <Space wrap size={[16, 4]} style={{ marginBottom: 12 }}>
-          <Link to={`/problem/${encodeURIComponent(problemID)}`}>{t('Discussion_Back_To_Problem')}</Link>
-          <Link to="/discussion">{t('Discussion_All_Discussions')}</Link>
+          <Link to={paths.problem(problemID)}>{t('Discussion_Back_To_Problem')}</Link>
+          <Link to={paths.list}>{t('Discussion_All_Discussions')}</Link>
         </Space>
       )}
-      <Space wrap size={[12, 8]} style={{ marginBottom: 12, width: '100%' }}>
-        <Input.Search
-          aria-label={t('Discussion_Search')}
-          placeholder={t('Discussion_Search')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          allowClear
-          style={{ width: 240, maxWidth: '100%' }}
-          onSearch={(v) => update({ keyword: v.trim() })}
-        />
-        {isAuthenticated && (
-          <Space size={6}>
-            <Switch
-              aria-label={t('Discussion_Only_Mine')}
-              checked={onlyMine}
-              onChange={(v) => update({ onlyMine: v ? 'true' : undefined })}
+      {/* The group's list filters by problem only (its call takes no keyword, category nor only-mine). */}
+      {!group && (
+        <>
+          <Space wrap size={[12, 8]} style={{ marginBottom: 12, width: '100%' }}>
+            <Input.Search
+              aria-label={t('Discussion_Search')}
+              placeholder={t('Discussion_Search')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              allowClear
+              style={{ width: 240, maxWidth: '100%' }}
+              onSearch={(v) => update({ keyword: v.trim() })}
             />
-            <span>{t('Discussion_Only_Mine')}</span>
+            {isAuthenticated && (
+              <Space size={6}>
+                <Switch
+                  aria-label={t('Discussion_Only_Mine')}
+                  checked={onlyMine}
+                  onChange={(v) => update({ onlyMine: v ? 'true' : undefined })}
+                />
+                <span>{t('Discussion_Only_Mine')}</span>
+              </Space>
+            )}
           </Space>
-        )}
-      </Space>
-      <Space wrap size={[4, 8]} role="group" aria-label={t('Discussion_Category')} style={{ marginBottom: 12 }}>
-        <span style={{ marginRight: 4 }}>{t('Discussion_Category_Label')}</span>
-        {chip(undefined, t('Discussion_All'))}
-        {(categories.data ?? []).map((c) => chip(c.id, c.name))}
-        {isSuperAdmin && (
-          <Button size="small" type="link" onClick={() => setEditCategories(true)}>
-            {t('Discussion_Edit_Categories')}
-          </Button>
-        )}
-      </Space>
+          <Space wrap size={[4, 8]} role="group" aria-label={t('Discussion_Category')} style={{ marginBottom: 12 }}>
+            <span style={{ marginRight: 4 }}>{t('Discussion_Category_Label')}</span>
+            {chip(undefined, t('Discussion_All'))}
+            {(categories.data ?? []).map((c) => chip(c.id, c.name))}
+            {isSuperAdmin && (
+              <Button size="small" type="link" onClick={() => setEditCategories(true)}>
+                {t('Discussion_Edit_Categories')}
+              </Button>
+            )}
+          </Space>
+        </>
+      )}
       <Spin spinning={list.isFetching}>
         {records.length ? (
-          <List<Discussion> dataSource={records} renderItem={(d) => <DiscussionItem d={d} />} />
+          <List<Discussion> dataSource={records} renderItem={(d) => <DiscussionItem d={d} gid={group?.gid} />} />
         ) : (
           <Empty description={list.isFetching ? undefined : t('Discussion_Empty')} />
         )}
@@ -210,10 +232,11 @@ const DiscussionListPage = () => {
       <DiscussionEditDialog
         state={dialog}
         categories={categories.data ?? []}
+        group={group}
         onClose={() => setDialog(null)}
         onSaved={(d) => {
           setDialog(null);
-          navigate(`/discussion-detail/${d.id}`);
+          navigate(paths.detail(d.id));
         }}
       />
       {isSuperAdmin && (

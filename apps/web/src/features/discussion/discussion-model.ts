@@ -86,11 +86,31 @@ export const discussionDrafts = {
 export const roleBadge = (role: string | null | undefined): 'SPA' | 'ADM' | null =>
   role === 'root' ? 'SPA' : role === 'admin' ? 'ADM' : null;
 
-/** Edit is the author's; delete the author's or an admin role's (spec 2 §6; the server decides in the end). */
+/** A group's discussion area (spec 3 §2.9): the group's id and whether the viewer is one of its admins (group
+ * role admin, root or super). Without it the pages are the site's discussion area. */
+export interface DiscussionGroup {
+  gid: number;
+  admin: boolean;
+}
+
+/** Where a discussion's links lead: the site's pages, or the group's own (spec 3 §2.1) so a reader stays in it. */
+export const discussionPaths = (gid?: number | null) => {
+  const base = gid ? `/group/${gid}` : '';
+  return {
+    list: `${base}/discussion`,
+    problemList: (pid: string) => `${base}/discussion/${encodeURIComponent(pid)}`,
+    detail: (did: number) => `${base}/discussion-detail/${did}`,
+    problem: (pid: string) => `${base}/problem/${encodeURIComponent(pid)}`,
+  };
+};
+
+/** Edit is the author's; delete the author's or an admin role's (spec 2 §6), in a group the author's or a group
+ * admin's (spec 3 §2.9). The server decides in the end. */
 export const discussionRights = (
   d: { uid: string },
   viewer: { uid?: string | null; roles: readonly string[] },
+  group?: DiscussionGroup,
 ): { edit: boolean; remove: boolean } => {
   const author = !!viewer.uid && viewer.uid === d.uid;
-  return { edit: author, remove: author || isAdminRole(viewer.roles) };
+  return { edit: author, remove: author || (group ? group.admin : isAdminRole(viewer.roles)) };
 };

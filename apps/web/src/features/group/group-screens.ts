@@ -2,6 +2,11 @@
  * (DESIGN §5). */
 export { default as GroupAnnouncementList } from './group-announcement-page';
 export { default as GroupDetails } from './group-detail-page';
+export {
+  GroupDiscussionDetails,
+  GroupDiscussionList,
+  GroupDiscussionList as GroupProblemDiscussionList,
+} from './group-discussion-page';
 export { default as GroupList } from './group-list-page';
 export { default as GroupMemberList } from './group-member-page';
 export { default as GroupProblemList } from './group-problem-page';

@@ -147,19 +147,25 @@ describe('group rules (spec 3 §2.4, §4, §5)', () => {
     expect(canRemoveMember({ uid: 'u-x', role: 'member', level: 3 }, { uid: 'u-carol' }, 'u-owner')).toBe(false);
   });
 
-  it('shows part-1 tabs by role, and the part 2/3 tabs only once their features exist', () => {
+  it('shows the tabs by role, the discussion tab by the switch, and a tab only once its feature exists', () => {
     const keys = (role: Parameters<typeof visibleGroupTabs>[0]) => visibleGroupTabs(role).map((x) => x.key);
-    expect(keys('outsider')).toEqual(['home', 'problem', 'status', 'rank']);
+    expect(keys('outsider')).toEqual(['home', 'problem', 'training', 'contest', 'status', 'rank']);
     expect(visibleGroupTabs('outsider').find((x) => x.key === 'rank')?.disabled).toBe(true);
     expect(visibleGroupTabs('outsider').find((x) => x.key === 'problem')?.disabled).toBe(true);
-    expect(keys('member')).toEqual(['home', 'problem', 'status', 'rank']);
-    expect(keys('admin')).toEqual(['home', 'problem', 'status', 'rank', 'announcement', 'member']);
-    expect(keys('root')).toEqual(['home', 'problem', 'status', 'setting', 'rank', 'announcement', 'member']);
-    const later = visibleGroupTabs('member', {
-      implemented: ['group', 'group-problem', 'group-content'],
-      openGroupDiscussion: false,
-    }).map((x) => x.key);
-    expect(later).toEqual(['home', 'problem', 'training', 'contest', 'status', 'rank']);
+    expect(keys('member')).toEqual(['home', 'problem', 'training', 'contest', 'status', 'rank']);
+    expect(keys('admin')).toEqual([
+      'home',
+      'problem',
+      'training',
+      'contest',
+      'status',
+      'rank',
+      'announcement',
+      'member',
+    ]);
+    expect(visibleGroupTabs('member', { openGroupDiscussion: true }).map((x) => x.key)).toContain('discussion');
+    const earlier = visibleGroupTabs('member', { implemented: ['group', 'group-problem'], openGroupDiscussion: true });
+    expect(earlier.map((x) => x.key)).toEqual(['home', 'problem', 'status', 'rank']);
     expect(groupTabOf('/group/7', '7')).toBe('home');
     expect(groupTabOf('/group/7/submission-detail/3', '7')).toBe('status');
     expect(groupTabOf('/group/7/discussion-detail/3', '7')).toBe('discussion');
@@ -333,7 +339,7 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
     const fetchMock = stubGroup(0);
     renderGroup();
     expect(await screen.findByText('Welcome to the club.')).toBeTruthy();
-    expect(tabNames()).toEqual(['Home', 'Problem', 'Submission', 'Rank']);
+    expect(tabNames()).toEqual(['Home', 'Problem', 'Training', 'Contest', 'Submission', 'Discussion', 'Rank']);
     expect(tab('Rank').getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByRole('button', { name: /Apply/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Exit/ })).toBeNull();
@@ -352,7 +358,7 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
     stubGroup(3);
     const first = renderGroup();
     expect(await screen.findByText('Welcome week')).toBeTruthy();
-    expect(tabNames()).toEqual(['Home', 'Problem', 'Submission', 'Rank']);
+    expect(tabNames()).toEqual(['Home', 'Problem', 'Training', 'Contest', 'Submission', 'Discussion', 'Rank']);
     expect(tab('Rank').getAttribute('aria-disabled')).toBe('false');
     expect(screen.getByRole('button', { name: /Exit/ })).toBeTruthy();
     expect(screen.getByText('General Member')).toBeTruthy();
@@ -361,7 +367,17 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
     stubGroup(4);
     const second = renderGroup();
     await screen.findByText('Welcome week');
-    expect(tabNames()).toEqual(['Home', 'Problem', 'Submission', 'Rank', 'Announcement', 'Member']);
+    expect(tabNames()).toEqual([
+      'Home',
+      'Problem',
+      'Training',
+      'Contest',
+      'Submission',
+      'Discussion',
+      'Rank',
+      'Announcement',
+      'Member',
+    ]);
     expect(screen.queryByRole('button', { name: /Disband/ })).toBeNull();
     second.unmount();
 
@@ -369,7 +385,18 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
     stubGroup(5);
     const third = renderGroup();
     await screen.findByText('Welcome week');
-    expect(tabNames()).toEqual(['Home', 'Problem', 'Submission', 'Setting', 'Rank', 'Announcement', 'Member']);
+    expect(tabNames()).toEqual([
+      'Home',
+      'Problem',
+      'Training',
+      'Contest',
+      'Submission',
+      'Discussion',
+      'Setting',
+      'Rank',
+      'Announcement',
+      'Member',
+    ]);
     expect(screen.getByRole('button', { name: /Disband/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Exit/ })).toBeNull();
     third.unmount();
@@ -379,7 +406,18 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
     stubGroup(0);
     renderGroup();
     await screen.findByText('Welcome week');
-    expect(tabNames()).toEqual(['Home', 'Problem', 'Submission', 'Setting', 'Rank', 'Announcement', 'Member']);
+    expect(tabNames()).toEqual([
+      'Home',
+      'Problem',
+      'Training',
+      'Contest',
+      'Submission',
+      'Discussion',
+      'Setting',
+      'Rank',
+      'Announcement',
+      'Member',
+    ]);
     expect(screen.getByRole('button', { name: /Disband/ })).toBeTruthy();
   });
 
@@ -666,7 +704,7 @@ describe('group texts', { timeout: 60_000 }, () => {
     try {
       renderGroup();
       await screen.findByText('暂无公告');
-      expect(tabNames()).toEqual(['首页', '题目', '提交', '设置', '排名', '公告', '成员']);
+      expect(tabNames()).toEqual(['首页', '题目', '训练', '比赛', '提交', '讨论', '设置', '排名', '公告', '成员']);
       expect(screen.getByRole('button', { name: /解散团队/ })).toBeTruthy();
     } finally {
       await changeLanguage('en-US', { save: false });

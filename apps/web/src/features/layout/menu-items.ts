@@ -112,7 +112,10 @@ export const menuModeOf = (pathname: string, implemented: readonly FeatureKey[] 
   }
   if (seg[0] === 'group' && seg[1]) {
     if (!hasFeature('group', implemented)) return { kind: 'normal' };
-    if (seg[2] === 'training' && seg[3]) return { kind: 'training', trainingID: seg[3], groupID: seg[1] };
+    // A group training's pages (not the group admins' create/edit pages, whose third segment is no training id).
+    if (seg[2] === 'training' && seg[3] && /^\d+$/.test(seg[3])) {
+      return { kind: 'training', trainingID: seg[3], groupID: seg[1] };
+    }
     return { kind: 'group', groupID: seg[1] };
   }
   return { kind: 'normal' };

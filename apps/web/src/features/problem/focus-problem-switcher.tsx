@@ -7,8 +7,8 @@ import { api } from '../../lib/api';
 import { MyStatusIcon } from './problem-list-page';
 
 /** The focus-mode problem switcher of a training (spec 1-core §2 "Problem detail"): the training's problems with
- * the caller's status; choosing one stays in focus mode. */
-export const FocusProblemSwitcher = ({ tid, current }: { tid: number; current: string }) => {
+ * the caller's status; choosing one stays in focus mode (inside the training's group when it has one). */
+export const FocusProblemSwitcher = ({ tid, gid, current }: { tid: number; gid?: number | null; current: string }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useQuery({
@@ -25,7 +25,7 @@ export const FocusProblemSwitcher = ({ tid, current }: { tid: number; current: s
       showSearch
       optionFilterProp="title"
       onChange={(displayId: string) =>
-        navigate(`/training/${tid}/problem/${encodeURIComponent(displayId)}/full-screen`)
+        navigate(`${gid ? `/group/${gid}` : ''}/training/${tid}/problem/${encodeURIComponent(displayId)}/full-screen`)
       }
       options={(list.data ?? []).map((p) => ({
         value: p.problemId,

@@ -56,9 +56,10 @@ export const annexFileNames = (raw: string | null | undefined): string[] => {
   }
 };
 
-/** Training problems have their focus mode as a route of its own (spec 1-core §2 "Problem detail", spec 3 §2.1). */
-export const trainingProblemPaths = (tid: number | string, displayId: string) => {
-  const normal = `/training/${tid}/problem/${encodeURIComponent(displayId)}`;
+/** Training problems have their focus mode as a route of its own (spec 1-core §2 "Problem detail", spec 3 §2.1), a
+ * group's training's under the group (GroupTrainingFullProblemDetails). */
+export const trainingProblemPaths = (tid: number | string, displayId: string, gid?: number | null) => {
+  const normal = `${gid ? `/group/${gid}` : ''}/training/${tid}/problem/${encodeURIComponent(displayId)}`;
   return { normal, focus: `${normal}/full-screen` };
 };
 
@@ -184,6 +185,9 @@ const ProblemDetailPage = () => {
   const tid = !cid && trainingID ? Number(trainingID) : null;
   // A group's own problem (spec 3 §2.1 GroupProblemDetails): read, submitted and listed with the group's id.
   const gid = !cid && tid === null && groupID ? Number(groupID) : null;
+  // A group's training (GroupTrainingProblemDetails): read as a training's problem, submitted with both ids.
+  const trainingGid = tid !== null && groupID ? Number(groupID) : null;
+  const submitGid = gid ?? trainingGid;
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
@@ -204,10 +208,11 @@ const ProblemDetailPage = () => {
         return;
       }
       if (next === routeFocus) return;
-      const paths = tid !== null ? trainingProblemPaths(tid, problemID) : groupProblemPaths(gid ?? 0, problemID);
+      const paths =
+        tid !== null ? trainingProblemPaths(tid, problemID, trainingGid) : groupProblemPaths(gid ?? 0, problemID);
       navigate(next ? paths.focus : paths.normal);
     },
-    [tid, gid, routeFocus, problemID, navigate],
+    [tid, gid, trainingGid, routeFocus, problemID, navigate],
   );
   const [statsOpen, setStatsOpen] = useState(false);
   const [language, setLanguage] = useState('');
@@ -295,7 +300,7 @@ const ProblemDetailPage = () => {
     const listPath = cid
       ? `/contest/${cid}/problems`
       : tid
-        ? `/training/${tid}/problems`
+        ? `${trainingGid ? `/group/${trainingGid}` : ''}/training/${tid}/problems`
         : gid
           ? `/group/${gid}/problem`
           : '/problem';
@@ -337,7 +342,7 @@ const ProblemDetailPage = () => {
         {
           key: 'mine',
           label: t('My_Submission'),
-          children: <MySubmissions problemId={bankProblemId} cid={cid} gid={gid} />,
+          children: <MySubmissions problemId={bankProblemId} cid={cid} gid={submitGid} />,
         },
         ...(annex.length
           ? [{ key: 'annex', label: t('Problem_Annex'), children: <Annex problemId={bankProblemId} names={annex} /> }]
@@ -377,7 +382,7 @@ const ProblemDetailPage = () => {
           : undefined
       }
       training={tid ? { tid, displayId: problemID } : undefined}
-      group={gid ? { gid } : undefined}
+      group={submitGid ? { gid: submitGid } : undefined}
     />
   );
 
@@ -391,7 +396,7 @@ const ProblemDetailPage = () => {
         <Button icon={focus ? <CompressOutlined /> : <ExpandOutlined />} onClick={() => setFocus(!focus)}>
           {focus ? t('Exit_Focus_Mode') : t('Focus_Mode')}
         </Button>
-        {tid !== null && focus && <FocusProblemSwitcher tid={tid} current={problemID} />}
+        {tid !== null && focus && <FocusProblemSwitcher tid={tid} gid={trainingGid} current={problemID} />}
         {data?.problemCount && (
           <Button icon={<PieChartOutlined />} onClick={() => setStatsOpen(true)}>
             {t('Statistic')}

@@ -12,6 +12,7 @@ import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
+import { trainingBasePath } from '../group/group-training-model';
 import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from './training-list-page';
 import { registerTrainingTexts } from './training-texts';
 
@@ -23,14 +24,16 @@ export interface TrainingContext {
   admin: boolean;
   problems: TrainingProblem[];
   problemsLoading: boolean;
+  /** The group whose training this is, from the address (/group/:groupID/training/...); null on the site's. */
+  gid?: number | null;
 }
 
 export const useTrainingContext = () => useOutletContext<TrainingContext>();
 
-/** The tab a path belongs to: problem pages under problems. */
-export const trainingTabOf = (pathname: string, tid: string) => {
+/** The tab a path belongs to: problem pages under problems. `base` is the training's path (trainingBasePath). */
+export const trainingTabOf = (pathname: string, base: string) => {
   const rest = pathname
-    .replace(new RegExp(`^/training/${tid}/?`), '')
+    .slice(pathname.startsWith(base) ? base.length : 0)
     .split('/')
     .filter(Boolean);
   if (!rest.length) return 'detail';
@@ -93,12 +96,17 @@ const LoginPrompt = () => {
 };
 
 /** The training shell /training/:trainingID (spec 2 §2): header, tabs (rank only for private trainings), the
- * markdown overview and, without access to a private training, the password form. */
+ * markdown overview and, without access to a private training, the password form. Under /group/:groupID it is a
+ * group's training (spec 3 §2.7 GroupTrainingDetails): read with the same calls, linked inside the group, inside the
+ * group's frame, and its rank tab is there whatever the training's auth. */
 const TrainingDetailPage = () => {
   registerTrainingTexts();
   const { t } = useTranslation();
-  const { trainingID = '' } = useParams();
+  const { trainingID = '', groupID } = useParams();
   const tid = Number(trainingID);
+  const gid = groupID ? Number(groupID) : null;
+  const base = trainingBasePath(trainingID, gid);
+  const listPath = gid ? `/group/${gid}/training` : '/training';
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
@@ -133,7 +141,7 @@ const TrainingDetailPage = () => {
       <Result
         status="warning"
         title={detail.error?.message ?? t('Training_Not_Found')}
-        extra={<Button onClick={() => navigate('/training')}>{t('Training_List')}</Button>}
+        extra={<Button onClick={() => navigate(listPath)}>{t('Training_List')}</Button>}
       />
     );
   }
@@ -141,14 +149,15 @@ const TrainingDetailPage = () => {
   const tabs = [
     { key: 'detail', label: t('Training_Detail_Tab') },
     { key: 'problems', label: t('Training_Problems_Tab') },
-    ...(tr.auth === TRAINING_AUTH.PRIVATE ? [{ key: 'rank', label: t('Training_Rank_Tab') }] : []),
+    ...(tr.auth === TRAINING_AUTH.PRIVATE || gid !== null ? [{ key: 'rank', label: t('Training_Rank_Tab') }] : []),
   ];
-  const active = trainingTabOf(pathname, trainingID);
+  const active = trainingTabOf(pathname, base);
   const context: TrainingContext = {
     training: tr,
     admin,
     problems: problems.data ?? [],
     problemsLoading: problems.isLoading,
+    gid,
   };
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: [contract.getTrainingAccess.path, tid] });
@@ -156,8 +165,8 @@ const TrainingDetailPage = () => {
     void queryClient.invalidateQueries({ queryKey: [contract.getTrainingProblemList.path, tid] });
   };
 
-  return (
-    <Panel>
+  const content = (
+    <>
       <header style={{ marginBottom: 8 }}>
         <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 8, overflowWrap: 'anywhere' }}>
           {tr.title}
@@ -178,7 +187,7 @@ const TrainingDetailPage = () => {
       </header>
       <Tabs
         activeKey={active}
-        onChange={(key) => navigate(key === 'detail' ? `/training/${tid}` : `/training/${tid}/${key}`)}
+        onChange={(key) => navigate(key === 'detail' ? base : `${base}/${key}`)}
         items={tabs.map((tab) => ({ ...tab, disabled: tab.key !== 'detail' && denied }))}
       />
       {active === 'detail' ? (
@@ -200,8 +209,10 @@ const TrainingDetailPage = () => {
       ) : (
         <Outlet context={context} />
       )}
-    </Panel>
+    </>
   );
+  // A group's training sits in the group's frame, under its tabs.
+  return gid ? <section aria-label={tr.title}>{content}</section> : <Panel>{content}</Panel>;
 };
 
 export default TrainingDetailPage;

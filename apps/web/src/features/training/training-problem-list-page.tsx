@@ -6,14 +6,16 @@ import { useSession } from '../../lib/auth-store';
 import { MOBILE_MAX_WIDTH } from '../../lib/notify';
 import { useMaxWidth } from '../../lib/use-media-query';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
+import { trainingBasePath } from '../group/group-training-model';
 import { DifficultyTag } from '../problem/difficulty-tag';
 import { MyStatusIcon } from '../problem/problem-list-page';
 import { useTrainingContext } from './training-detail-page';
 import { passingRate } from './training-progress';
 import { registerTrainingTexts } from './training-texts';
 
-export const trainingProblemPath = (tid: number, problemId: string) =>
-  `/training/${tid}/problem/${encodeURIComponent(problemId)}`;
+/** A training problem's page: the site's, or inside the training's group (spec 3 §2.1 GroupTrainingProblemDetails). */
+export const trainingProblemPath = (tid: number, problemId: string, gid?: number | null) =>
+  `${trainingBasePath(tid, gid)}/problem/${encodeURIComponent(problemId)}`;
 
 /** The training's problems in order (spec 2 §2): pid, id, title, level, tags, AC, total, passing rate and, for a
  * signed-in user, the own status icon. */
@@ -23,7 +25,7 @@ const TrainingProblemListPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();
-  const { training, problems, problemsLoading } = useTrainingContext();
+  const { training, problems, problemsLoading, gid } = useTrainingContext();
   // A phone keeps the columns a student needs, so the title is not pushed out of sight.
   const mobile = useMaxWidth(MOBILE_MAX_WIDTH);
   const wide = <T,>(columns: T[]) => (mobile ? [] : columns);
@@ -37,7 +39,7 @@ const TrainingProblemListPage = () => {
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('Training_No_Problems') }}
       onRow={(p) => ({
-        onClick: () => navigate(trainingProblemPath(training.id, p.problemId)),
+        onClick: () => navigate(trainingProblemPath(training.id, p.problemId, gid)),
         style: { cursor: 'pointer' },
       })}
       columns={[
@@ -59,7 +61,7 @@ const TrainingProblemListPage = () => {
           dataIndex: 'title',
           render: (title: string, p) => (
             <Link
-              to={trainingProblemPath(training.id, p.problemId)}
+              to={trainingProblemPath(training.id, p.problemId, gid)}
               onClick={(e) => e.stopPropagation()}
               // On a phone a long title wraps within the screen rather than widening the table.
               style={mobile ? { display: 'inline-block', maxWidth: 160, overflowWrap: 'anywhere' } : undefined}

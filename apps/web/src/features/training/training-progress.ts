@@ -48,9 +48,10 @@ export const RANK_CELL_COLORS: Record<RankCellState, string | undefined> = {
 /** The rank number of the i-th row of a page. */
 export const rankNumber = (currentPage: number, limit: number, index: number) => (currentPage - 1) * limit + index + 1;
 
-/** The submissions of a user on one problem, as the status page reads its query (spec 2 §2 "Training rank"). */
-export const userProblemStatusPath = (username: string, problemId: string) =>
-  `/status?${new URLSearchParams({ username, problemID: problemId }).toString()}`;
+/** The submissions of a user on one problem, as the status page reads its query (spec 2 §2 "Training rank"); a
+ * group training's go to the group's submission list (spec 3 §2.1). */
+export const userProblemStatusPath = (username: string, problemId: string, gid?: number | null) =>
+  `${gid ? `/group/${gid}/status` : '/status'}?${new URLSearchParams({ username, problemID: problemId }).toString()}`;
 
 /** A markdown description as the plain text of the list's two-line excerpt: no heading, list or quote marks, no
  * emphasis, code or link syntax, images and HTML tags dropped, whitespace collapsed. */

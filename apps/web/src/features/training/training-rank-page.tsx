@@ -22,7 +22,7 @@ type Row = TrainingRankRow & { _key: string; _rank: number };
 /** Female users' names are pink, as on the scoreboards (spec 2 §2). */
 const FEMALE_COLOR = '#eb2f96';
 
-/** The rank of a private training (spec 2 §2 "Training rank"): 30 a page, a keyword search, one column per problem
+/** The rank of a private training, and of every group training (spec 2 §2 "Training rank", spec 3 §2.7): 30 a page, a keyword search, one column per problem
  * in the training's order; a problem cell opens that user's submissions of the problem. */
 const TrainingRankPage = () => {
   registerCorePagesTexts();
@@ -30,7 +30,7 @@ const TrainingRankPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
-  const { training, problems } = useTrainingContext();
+  const { training, problems, gid } = useTrainingContext();
   const [currentPage, setCurrentPage] = useState(1);
   const [keyword, setKeyword] = useState('');
 
@@ -98,7 +98,7 @@ const TrainingRankPage = () => {
         return {
           style: { background: RANK_CELL_COLORS[state], cursor: cell ? 'pointer' : undefined },
           'data-state': state,
-          onClick: cell ? () => navigate(userProblemStatusPath(r.username, p.problemId)) : undefined,
+          onClick: cell ? () => navigate(userProblemStatusPath(r.username, p.problemId, gid)) : undefined,
         } as object;
       },
       render: (_: unknown, r: Row) => {
@@ -106,7 +106,7 @@ const TrainingRankPage = () => {
         if (!cell || rankCellState(cell) === 'none') return null;
         return (
           <Link
-            to={userProblemStatusPath(r.username, p.problemId)}
+            to={userProblemStatusPath(r.username, p.problemId, gid)}
             aria-label={t('Training_Cell_Submissions', { username: r.username, problem: p.problemId })}
             onClick={(e) => e.stopPropagation()}
             style={{ color: 'inherit' }}

@@ -1,0 +1,178 @@
+import type { Discussion } from '@oj/shared';
+import { groupDiscussion as contract, discussion as discussionContract, group as groupContract } from '@oj/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Popconfirm, Space, Switch, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { api } from '../../lib/api';
+import { toast } from '../../lib/notify';
+import DiscussionDetailPage from '../discussion/discussion-detail-page';
+import DiscussionListPage, { formatTime } from '../discussion/discussion-list-page';
+import { type DiscussionGroup, discussionPaths } from '../discussion/discussion-model';
+import { useGroupContext } from './group-detail-page';
+import { registerGroupDiscussionTexts } from './group-discussion-texts';
+
+const { isGroupAdmin } = groupContract;
+const { DISCUSSION_PAGE } = discussionContract;
+
+/** The open group as the discussion pages take it: its id and whether the viewer is a group admin (admin, root or
+ * super; spec 3 §2.9). */
+const useDiscussionGroup = (): DiscussionGroup => {
+  const { gid, role } = useGroupContext();
+  return { gid, admin: isGroupAdmin(role) };
+};
+
+/** Group admins: every discussion of the group (disabled ones too) with the pin switch and delete (spec 3 §2.9). */
+const GroupDiscussionAdminTable = ({ gid }: { gid: number }) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [currentPage, setPage] = useState(1);
+  const paths = discussionPaths(gid);
+  const list = useQuery({
+    queryKey: [contract.getGroupAdminDiscussionList.path, gid, currentPage],
+    queryFn: () => api.call(contract.getGroupAdminDiscussionList, { gid, currentPage, limit: DISCUSSION_PAGE }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: [contract.getGroupAdminDiscussionList.path, gid] });
+    void queryClient.invalidateQueries({ queryKey: [contract.getGroupDiscussionList.path, gid] });
+  };
+  const pin = useMutation({
+    mutationFn: (b: { did: number; topPriority: boolean }) => api.call(contract.pinGroupDiscussion, b),
+    onSuccess: () => toast.success(t('Group_Discussion_Updated')),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (did: number) => api.call(contract.deleteGroupDiscussion, { did }),
+    onSuccess: () => {
+      toast.success(t('Group_Discussion_Deleted'));
+      refresh();
+    },
+  });
+
+  return (
+    <Table<Discussion>
+      rowKey="id"
+      size="small"
+      loading={list.isFetching}
+      dataSource={list.data?.records ?? []}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('Group_Discussion_Empty') }}
+      pagination={{
+        current: currentPage,
+        pageSize: DISCUSSION_PAGE,
+        total: list.data?.total ?? 0,
+        onChange: setPage,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+      }}
+      columns={[
+        { title: 'ID', dataIndex: 'id', width: 60 },
+        {
+          title: t('Group_Discussion_Column_Title'),
+          dataIndex: 'title',
+          render: (title: string, d) => (
+            <Link to={paths.detail(d.id)} style={{ display: 'inline-block', maxWidth: 260, wordBreak: 'break-word' }}>
+              {title}
+            </Link>
+          ),
+        },
+        { title: t('Group_Discussion_Author'), dataIndex: 'author', width: 110 },
+        {
+          title: t('Group_Discussion_Category'),
+          dataIndex: 'categoryName',
+          width: 100,
+          render: (v: string | null) => (v ? <Tag color="blue">{v}</Tag> : null),
+        },
+        {
+          title: t('Group_Discussion_Problem'),
+          dataIndex: 'pid',
+          width: 90,
+          render: (pid: string | null) => (pid ? <Link to={paths.problemList(pid)}>{pid}</Link> : null),
+        },
+        {
+          title: t('Group_Discussion_Top'),
+          dataIndex: 'topPriority',
+          width: 80,
+          render: (top: boolean, d) => (
+            <Switch
+              aria-label={`${t('Group_Discussion_Top')} ${d.title}`}
+              checked={top}
+              loading={pin.isPending && pin.variables?.did === d.id}
+              onChange={(next) => pin.mutate({ did: d.id, topPriority: next })}
+            />
+          ),
+        },
+        {
+          title: t('Group_Discussion_Status'),
+          dataIndex: 'status',
+          width: 80,
+          render: (status: number) =>
+            status === 1 ? (
+              <Tag>{t('Group_Discussion_Disabled')}</Tag>
+            ) : (
+              <Tag color="green">{t('Group_Discussion_Normal')}</Tag>
+            ),
+        },
+        {
+          title: t('Group_Discussion_Created'),
+          dataIndex: 'gmtCreate',
+          width: 150,
+          render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>,
+        },
+        {
+          title: t('Group_Discussion_Options'),
+          key: 'options',
+          width: 80,
+          render: (_, d) => (
+            <Popconfirm
+              title={t('Group_Discussion_Delete_Confirm')}
+              okText={t('Group_Discussion_Confirm')}
+              cancelText={t('Group_Discussion_Cancel')}
+              onConfirm={() => remove.mutate(d.id)}
+            >
+              <Button size="small" danger aria-label={`${t('Group_Discussion_Delete')} ${d.title}`}>
+                {t('Group_Discussion_Delete')}
+              </Button>
+            </Popconfirm>
+          ),
+        },
+      ]}
+    />
+  );
+};
+
+/** /group/:groupID/discussion and /group/:groupID/discussion/:problemID (spec 3 §2.9): the site's discussion list
+ * with the group's calls; group admins switch the general list to the admin table, like the problem tab. */
+export const GroupDiscussionList = () => {
+  registerGroupDiscussionTexts();
+  const { t } = useTranslation();
+  const group = useDiscussionGroup();
+  const { problemID } = useParams();
+  const [params, setParams] = useSearchParams();
+  // The admin list has no problem filter: the switch belongs to the group's whole list.
+  const adminSwitch = group.admin && !problemID;
+  const admin = adminSwitch && params.get('mode') === 'admin';
+  return (
+    <div className="oj-group-discussions">
+      {adminSwitch && (
+        <Space style={{ marginBottom: 12 }}>
+          <span id="group-discussion-admin">{t('Group_Discussion_Admin_Mode')}</span>
+          <Switch
+            aria-labelledby="group-discussion-admin"
+            checked={admin}
+            onChange={(on) => setParams(on ? { mode: 'admin' } : {}, { replace: true })}
+          />
+        </Space>
+      )}
+      {admin ? <GroupDiscussionAdminTable gid={group.gid} /> : <DiscussionListPage group={group} />}
+    </div>
+  );
+};
+
+/** /group/:groupID/discussion-detail/:discussionID: the site's post page inside the group. */
+export const GroupDiscussionDetails = () => {
+  registerGroupDiscussionTexts();
+  return <DiscussionDetailPage group={useDiscussionGroup()} />;
+};

@@ -1,0 +1,133 @@
+import type { Training } from '@oj/shared';
+import { groupTraining as contract, group as groupContract } from '@oj/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Space, Switch, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../lib/api';
+import { MOBILE_MAX_WIDTH } from '../../lib/notify';
+import { useMaxWidth } from '../../lib/use-media-query';
+import AdminTrainingListPage from '../admin/admin-training-list-page';
+import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from '../training/training-list-page';
+import { registerTrainingTexts } from '../training/training-texts';
+import { useGroupContext } from './group-detail-page';
+import { trainingBasePath } from './group-training-model';
+import { registerGroupTrainingTexts } from './group-training-texts';
+
+const { isGroupAdmin } = groupContract;
+
+/** Spec 3 §9: group lists show 10 a page. */
+export const GROUP_TRAINING_PAGE_SIZE = 10;
+
+/** The trainings a member may open (spec 3 §2.7): number, title, auth, category, the own progress, problem count,
+ * author and recent update, 10 a page; a row opens the training inside the group. */
+const MemberTrainingList = ({ gid }: { gid: number }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mobile = useMaxWidth(MOBILE_MAX_WIDTH);
+  const [currentPage, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: [contract.getGroupTrainingList.path, gid, currentPage],
+    queryFn: () => api.call(contract.getGroupTrainingList, { gid, currentPage, limit: GROUP_TRAINING_PAGE_SIZE }),
+  });
+  // A phone keeps what a student needs, so the title is not pushed out of sight.
+  const wide = <T,>(columns: T[]) => (mobile ? [] : columns);
+  return (
+    <Table<Training>
+      rowKey="id"
+      size="middle"
+      loading={list.isLoading}
+      dataSource={list.data?.records ?? []}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('Group_Training_Empty') }}
+      onRow={(tr) => ({
+        onClick: () => navigate(trainingBasePath(tr.id, gid)),
+        style: { cursor: 'pointer' },
+      })}
+      pagination={{
+        current: currentPage,
+        pageSize: GROUP_TRAINING_PAGE_SIZE,
+        total: list.data?.total ?? 0,
+        onChange: setPage,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+      }}
+      columns={[
+        { title: t('Training_Number'), dataIndex: 'id', width: 70 },
+        {
+          title: t('Training_Title'),
+          dataIndex: 'title',
+          render: (title: string, tr) => (
+            <Link
+              to={trainingBasePath(tr.id, gid)}
+              onClick={(e) => e.stopPropagation()}
+              style={{ display: 'inline-block', maxWidth: mobile ? 160 : 320, overflowWrap: 'anywhere' }}
+            >
+              {title}
+            </Link>
+          ),
+        },
+        {
+          title: t('Training_Auth'),
+          dataIndex: 'auth',
+          width: 90,
+          render: (auth: Training['auth']) => <TrainingAuthTag auth={auth} />,
+        },
+        ...wide([
+          {
+            title: t('Training_Category'),
+            key: 'category',
+            width: 120,
+            render: (_: unknown, tr: Training) => <TrainingCategoryTag tr={tr} />,
+          },
+        ]),
+        {
+          title: t('Training_Progress'),
+          key: 'progress',
+          width: 150,
+          render: (_, tr) => <TrainingProgress tr={tr} />,
+        },
+        ...wide([
+          { title: t('Training_Problem_Count'), dataIndex: 'problemCount', width: 90 },
+          { title: t('Training_Author'), dataIndex: 'author', width: 110 },
+          {
+            title: t('Training_Updated'),
+            dataIndex: 'gmtModified',
+            width: 150,
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+          },
+        ]),
+      ]}
+    />
+  );
+};
+
+/** /group/:groupID/training (spec 3 §2.7 GroupTrainingList): the members' list, and for group admins an admin mode,
+ * the training admin's table with the group's calls. */
+const GroupTrainingPage = () => {
+  registerTrainingTexts();
+  registerGroupTrainingTexts();
+  const { t } = useTranslation();
+  const { gid, role } = useGroupContext();
+  const [params, setParams] = useSearchParams();
+  const admin = isGroupAdmin(role) && params.get('mode') === 'admin';
+  return (
+    <div className="oj-group-trainings">
+      {isGroupAdmin(role) && (
+        <Space style={{ marginBottom: 12 }}>
+          <span id="group-training-admin">{t('Group_Training_Admin_Mode')}</span>
+          <Switch
+            aria-labelledby="group-training-admin"
+            checked={admin}
+            onChange={(on) => setParams(on ? { mode: 'admin' } : {}, { replace: true })}
+          />
+        </Space>
+      )}
+      {admin ? <AdminTrainingListPage group={{ gid, role }} /> : <MemberTrainingList gid={gid} />}
+    </div>
+  );
+};
+
+export default GroupTrainingPage;
