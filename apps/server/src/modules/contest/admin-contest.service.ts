@@ -94,6 +94,12 @@ export const createAdminContestService = (deps: {
     };
   };
 
+  /** A problem just linked to the contest; of two admins adding it at once, the other is told it is there. */
+  const linked = (cp: ContestProblemRow | undefined) => {
+    if (!cp) throw badRequest('contestProblemExists', 'pid');
+    return problemVo(cp);
+  };
+
   const problemVo = async (cp: ContestProblemRow) => {
     const p = await deps.problems.findById(cp.pid);
     if (!p) throw notFound();
@@ -267,7 +273,7 @@ export const createAdminContestService = (deps: {
         await deps.problemAdmin.get(viewer, p.id);
         await checkDisplayId(c.id, b.displayId);
         const fields = { displayId: b.displayId, displayTitle: b.displayTitle, color: b.color ?? null };
-        return problemVo(await repo.insertProblem({ cid: c.id, pid: p.id, ...fields }));
+        return linked(await repo.insertProblem({ cid: c.id, pid: p.id, ...fields }));
       }
       await checkDisplayId(c.id, b.displayId, cp.id);
       return problemVo(
@@ -290,7 +296,7 @@ export const createAdminContestService = (deps: {
       if (!p || p.isGroup === 1 || p.auth === 2 || !mayReadProblem(p, viewer)) throw notFound();
       if (await repo.problemByPid(c.id, p.id)) throw badRequest('contestProblemExists', 'pid');
       await checkDisplayId(c.id, b.displayId);
-      return problemVo(
+      return linked(
         await repo.insertProblem({
           cid: c.id,
           pid: p.id,
@@ -311,7 +317,7 @@ export const createAdminContestService = (deps: {
       if (await repo.problemByPid(c.id, p.id)) throw badRequest('contestProblemExists', 'pid');
       await checkDisplayId(c.id, b.displayId);
       const fields = { displayId: b.displayId, displayTitle: p.title, color: null };
-      return problemVo(await repo.insertProblem({ cid: c.id, pid: p.id, ...fields }));
+      return linked(await repo.insertProblem({ cid: c.id, pid: p.id, ...fields }));
     },
 
     getProblem: (pid: number, viewer: AuthUser) => deps.problemAdmin.get(viewer, pid),
@@ -335,13 +341,15 @@ export const createAdminContestService = (deps: {
       }
       const created = await deps.problemAdmin.create(viewer, dto, group);
       if (c && shownId) {
-        await repo.insertProblem({
-          cid: c.id,
-          pid: created.pid,
-          displayId: shownId,
-          displayTitle: displayTitle?.trim() || dto.problem.title,
-          color: color ?? null,
-        });
+        await linked(
+          await repo.insertProblem({
+            cid: c.id,
+            pid: created.pid,
+            displayId: shownId,
+            displayTitle: displayTitle?.trim() || dto.problem.title,
+            color: color ?? null,
+          }),
+        );
       }
       return { ...created, displayId: shownId };
     },

@@ -234,8 +234,9 @@ export const createContestRepository = (db: Db) => ({
     return row;
   },
 
-  async insertProblem(p: typeof contestProblems.$inferInsert): Promise<ContestProblemRow> {
-    const [row] = await db.insert(contestProblems).values(p).returning();
+  /** undefined when the contest has the problem or the display id already (two admins adding at once). */
+  async insertProblem(p: typeof contestProblems.$inferInsert): Promise<ContestProblemRow | undefined> {
+    const [row] = await db.insert(contestProblems).values(p).onConflictDoNothing().returning();
     return row;
   },
 

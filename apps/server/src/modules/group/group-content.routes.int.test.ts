@@ -226,6 +226,67 @@ describe.each(DB_KINDS)('group trainings, contests and discussions (%s)', (kind)
     });
   });
 
+  it.runIf(kind === 'postgres')(
+    'parallel: one group problem added at once to a training and a contest lands once in each; parallel first submits rank the member once',
+    async () => {
+      const cat = await call('POST', '/api/group/training-category', author.token, {
+        gid,
+        name: unique('P '),
+        color: '#123',
+      });
+      const tr = await call('POST', '/api/group/training', author.token, {
+        training: { title: 'Parallel', description: 'x', auth: 'Public', rank: 1, status: true, gid },
+        trainingCategory: { id: cat.body.data.id },
+      });
+      const tid = tr.body.data.training.id as number;
+      const toTraining = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          call('POST', '/api/group/add-training-problem-from-group', author.token, {
+            tid,
+            problemId: groupProblem.problemId,
+          }),
+        ),
+      );
+      expect(toTraining.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(toTraining.filter((r) => r.status === 400)).toHaveLength(7);
+      const c = await call('POST', '/api/group/contest', author.token, {
+        title: 'Parallel',
+        description: 'x',
+        type: 0,
+        auth: 0,
+        startTime: new Date(nowMs() - HOUR).toISOString(),
+        endTime: new Date(nowMs() + HOUR).toISOString(),
+        gid,
+      });
+      const toContest = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          call('POST', '/api/group/add-contest-problem-from-group', author.token, {
+            cid: c.body.data.id,
+            problemId: groupProblem.problemId,
+            displayId: `P${i}`,
+          }),
+        ),
+      );
+      expect(toContest.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(toContest.filter((r) => r.status === 400 && r.body.data.key === 'contestProblemExists')).toHaveLength(7);
+      const sent = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          call('POST', '/api/submit-problem-judge', member.token, {
+            pid: groupProblem.problemId,
+            tid,
+            gid,
+            language: 'C++',
+            code: 'int main(){}',
+          }),
+        ),
+      );
+      expect(sent.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      await judge.drain();
+      const rank = await call('GET', `/api/get-training-rank?tid=${tid}`, member.token);
+      expect(rank.body.data.records.map((r: { username: string }) => r.username)).toEqual([member.username]);
+    },
+  );
+
   describe('contests', () => {
     const form = (over: Record<string, unknown> = {}) => ({
       title: 'Class test',
