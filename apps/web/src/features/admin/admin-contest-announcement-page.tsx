@@ -1,6 +1,6 @@
 import { type ContestAnnouncement, adminContest as contract, groupContest } from '@oj/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Space, Table } from 'antd';
+import { Button, Form, Grid, Input, Modal, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +52,7 @@ const AdminContestAnnouncementPage = ({ group }: { group?: { gid: number } }) =>
       void refresh();
     },
   });
+  const narrow = Grid.useBreakpoint().md === false;
   const save = async (v: { title: string; content: string }) => {
     const body = { cid, announcement: { id: editing?.id ?? null, ...v } };
     const endpoint =
@@ -68,34 +69,37 @@ const AdminContestAnnouncementPage = ({ group }: { group?: { gid: number } }) =>
     void refresh();
   };
 
+  const tools =
+    gid === undefined ? (
+      <Button type="primary" onClick={() => setEditing({})}>
+        {t('Create_Announcement')}
+      </Button>
+    ) : (
+      <Space wrap style={narrow ? { marginBottom: 12 } : { justifyContent: 'flex-end' }}>
+        <Button type="primary" onClick={() => setEditing({})}>
+          {t('Create_Announcement')}
+        </Button>
+        <Link to={`/group/${gid}/contest/${cid}/problems`}>{t('Problem_Admin')}</Link>
+        <Link to={`/group/${gid}/contest?mode=admin`}>{t('Group_Contest_Back')}</Link>
+      </Space>
+    );
+
   return (
-    <Panel
-      title={`${t('Announcement_Admin')} · #${cid}`}
-      extra={
-        gid === undefined ? (
-          <Button type="primary" onClick={() => setEditing({})}>
-            {t('Create_Announcement')}
-          </Button>
-        ) : (
-          <Space wrap>
-            <Button type="primary" onClick={() => setEditing({})}>
-              {t('Create_Announcement')}
-            </Button>
-            <Link to={`/group/${gid}/contest/${cid}/problems`}>{t('Problem_Admin')}</Link>
-            <Link to={`/group/${gid}/contest?mode=admin`}>{t('Group_Contest_Back')}</Link>
-          </Space>
-        )
-      }
-    >
+    // On a phone the group's tools go under the title: beside it they squeeze it onto several lines.
+    <Panel title={`${t('Announcement_Admin')} · #${cid}`} extra={narrow && gid !== undefined ? undefined : tools}>
+      {narrow && gid !== undefined && tools}
       <Table<ContestAnnouncement>
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('Contest_Announcement_Empty') }}
         pagination={{ current: currentPage, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage }}
         columns={[
           { title: t('Title'), dataIndex: 'title' },
           {
-            title: t('Start_Time'),
+            // When it was posted, not when the contest starts.
+            title: t('Announcement_Posted_At'),
             dataIndex: 'gmtCreate',
             render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
           },
@@ -108,7 +112,7 @@ const AdminContestAnnouncementPage = ({ group }: { group?: { gid: number } }) =>
       />
       <Modal
         open={!!editing}
-        title={t('Create_Announcement')}
+        title={t(editing?.id ? 'Edit_Announcement' : 'Create_Announcement')}
         footer={null}
         onCancel={() => setEditing(null)}
         destroyOnHidden

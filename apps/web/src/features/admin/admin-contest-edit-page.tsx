@@ -80,7 +80,8 @@ const choiceOf = (sealTime: string | null, end: string): SealChoice => {
 };
 
 /** /admin/contest/create and /admin/contest/:id/edit (spec 3 §2.3, §4-§5): times, duration, seal options by
- * duration, password for non-public contests, star users without duplicates; the rule type is fixed once created.
+ * duration, password for non-public contests, star users without duplicates, the award tiers of a proportion or
+ * number award type, the account limit rule; the rule type is fixed once created.
  * With `group`, GroupCreateContest and GroupEditContest (spec 3 §2.8): the same form saved through the group's calls
  * with the group's id. */
 const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {

@@ -1,6 +1,6 @@
 import { type AdminContest, adminContest as contract, groupContest } from '@oj/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
+import { Button, Grid, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,7 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { isSuperAdmin } = useSession();
+  const screens = Grid.useBreakpoint();
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
   const [acCodeOf, setAcCodeOf] = useState<{ id: number; title: string } | null>(null);
@@ -110,7 +111,7 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
       <Frame
         title={t('Admin_Contest_List')}
         extra={
-          <Space>
+          <Space wrap>
             <Input.Search
               aria-label={t('Search_Contest')}
               placeholder={t('Search_Contest')}
@@ -133,18 +134,25 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
           rowKey="id"
           loading={list.isFetching}
           dataSource={list.data?.records ?? []}
+          // Narrow screens scroll the table, never the page (390 px); wide ones fit it and wrap the actions.
+          scroll={screens.xl ? undefined : { x: 'max-content' }}
           pagination={{ current: currentPage, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage }}
           columns={[
             { title: 'ID', dataIndex: 'id', width: 70 },
             {
               title: t('Contest_Title'),
               dataIndex: 'title',
-              render: (title: string, c) => <Link to={`/contest/${c.id}`}>{title}</Link>,
+              render: (title: string, c) => (
+                <Link to={`/contest/${c.id}`} style={{ display: 'inline-block', minWidth: 120, maxWidth: 320 }}>
+                  {title}
+                </Link>
+              ),
             },
             { title: t('Contest_Author'), dataIndex: 'author', width: 120 },
             { title: t('Rule_Type'), dataIndex: 'type', width: 80, render: (v: number) => (v === 1 ? 'OI' : 'ACM') },
             {
-              title: t('Status'),
+              // 'Status' is the navigation's judge-status page ("评测"); this is the contest's state.
+              title: t('Contest_Status'),
               dataIndex: 'status',
               width: 100,
               render: (s: number) => <Tag color={STATUS_COLORS[s]}>{t(STATUS_KEYS[s] ?? '')}</Tag>,

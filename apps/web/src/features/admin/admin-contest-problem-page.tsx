@@ -6,7 +6,7 @@ import {
   problem as problemContract,
 } from '@oj/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ColorPicker, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import { Button, ColorPicker, Form, Grid, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -157,16 +157,15 @@ const ProblemPicker = ({
             title: t('Option'),
             key: 'add',
             width: 100,
-            render: (_, p) => (
-              <Button
-                size="small"
-                aria-label={`${t('Add')} ${p.problemId}`}
-                disabled={taken(p.id)}
-                onClick={() => onPick(p)}
-              >
-                {t('Add')}
-              </Button>
-            ),
+            render: (_, p) =>
+              // Say why a row cannot be added instead of a silently disabled button.
+              taken(p.id) ? (
+                <Typography.Text type="secondary">{t('Problem_In_Contest')}</Typography.Text>
+              ) : (
+                <Button size="small" aria-label={`${t('Add')} ${p.problemId}`} onClick={() => onPick(p)}>
+                  {t('Add')}
+                </Button>
+              ),
           },
         ]}
       />
@@ -234,26 +233,30 @@ const AdminContestProblemPage = ({ group }: { group?: { gid: number } }) => {
   const loadGroup = async (q: { keyword: string | undefined; currentPage: number; limit: number }) =>
     api.call(groupProblem.getGroupAdminProblemList, { ...q, gid: gid ?? 0 });
 
+  // On a phone the tools go under the title: beside it they squeeze it and push the page sideways.
+  const narrow = Grid.useBreakpoint().md === false;
+  const tools = (
+    <Space wrap style={narrow ? { marginBottom: 12 } : { justifyContent: 'flex-end' }}>
+      <Button type="primary" onClick={() => setPicker('public')}>
+        {t('Add_From_Public')}
+      </Button>
+      {gid !== undefined && <Button onClick={() => setPicker('group')}>{t('Group_Contest_Add_From_Group')}</Button>}
+      <Button onClick={() => navigate(`${base}/problem/create`)}>{t('Create_Contest_Problem')}</Button>
+      <Link to={`${base}/announcement`}>{t('Announcement_Admin')}</Link>
+      <Link to={`/contest/${cid}`}>{t('View_Contest')}</Link>
+      {gid !== undefined && <Link to={`/group/${gid}/contest?mode=admin`}>{t('Group_Contest_Back')}</Link>}
+    </Space>
+  );
+
   return (
-    <Panel
-      title={`${t('Problem_Admin')} · #${cid}`}
-      extra={
-        <Space wrap>
-          <Button type="primary" onClick={() => setPicker('public')}>
-            {t('Add_From_Public')}
-          </Button>
-          {gid !== undefined && <Button onClick={() => setPicker('group')}>{t('Group_Contest_Add_From_Group')}</Button>}
-          <Button onClick={() => navigate(`${base}/problem/create`)}>{t('Create_Contest_Problem')}</Button>
-          <Link to={`${base}/announcement`}>{t('Announcement_Admin')}</Link>
-          <Link to={`/contest/${cid}`}>{t('Contest')}</Link>
-          {gid !== undefined && <Link to={`/group/${gid}/contest?mode=admin`}>{t('Group_Contest_Back')}</Link>}
-        </Space>
-      }
-    >
+    <Panel title={`${t('Problem_Admin')} · #${cid}`} extra={narrow ? undefined : tools}>
+      {narrow && tools}
       <Table<ContestProblemRow>
         rowKey="id"
         loading={list.isFetching}
         dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('Contest_Problem_Empty') }}
         pagination={false}
         columns={[
           { title: t('Display_ID'), dataIndex: 'displayId', width: 110 },

@@ -41,7 +41,7 @@ export const ADMIN_TEXTS = {
   Edit_Problem: ['编辑题目', 'Edit problem'],
   Problem_Batch: ['导入导出题目', 'Import / export'],
   Search_Problem: ['搜索题目ID、标题或作者', 'Search id, title or author'],
-  Display_ID: ['展示ID', 'Display ID'],
+  Display_ID: ['展示 ID', 'Display ID'],
   Title: ['标题', 'Title'],
   Created_Time: ['创建时间', 'Created'],
   Auth: ['权限', 'Visibility'],

@@ -56,7 +56,8 @@ export const ContestCard = ({ contest, onOpen }: { contest: Contest; onOpen: (c:
     >
       <ContestTypeIcon type={contest.type} size={40} />
       <div style={{ flex: 1, minWidth: 0 }}>
-        <Space size="small" style={{ marginBottom: 6 }}>
+        {/* Its own line: inline, the title ran into the start time with no gap. */}
+        <Space size="small" style={{ display: 'flex', marginBottom: 6 }}>
           <Button
             type="link"
             style={{ padding: 0, height: 'auto', fontSize: 16, whiteSpace: 'normal', textAlign: 'left' }}

@@ -5,6 +5,7 @@ import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
+import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { StatusTag } from '../submission/status-tag';
 import { useContestContext } from './contest-detail-page';
 import { registerContestTexts } from './contest-texts';
@@ -12,6 +13,7 @@ import { registerContestTexts } from './contest-texts';
 /** The contest's problems (spec 2 §2): AC/total, or question marks without the real-time rank permission. */
 const ContestProblemListPage = () => {
   registerContestTexts();
+  registerCorePagesTexts();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { contest, problems } = useContestContext();
@@ -26,6 +28,8 @@ const ContestProblemListPage = () => {
     <Table<ContestProblem>
       rowKey="id"
       pagination={false}
+      // A phone scrolls the table, never the page.
+      scroll={{ x: 'max-content' }}
       dataSource={problems}
       onRow={(p) => ({
         onClick: () => navigate(`/contest/${contest.id}/problem/${encodeURIComponent(p.displayId)}`),

@@ -290,6 +290,11 @@ describe('group problem and submission pages (spec 3 §2.1)', { timeout: 60_000 
     const q = new URLSearchParams(String(url).split('?')[1]);
     expect(q.get('problemId')).toBe('algoc1');
     expect(q.get('gid')).toBe('7');
+    // Its discussions are the group's (the site's discussion switch and list are not its).
+    expect(await screen.findByRole('link', { name: /Discussion/ })).toHaveProperty(
+      'href',
+      expect.stringMatching(/\/group\/7\/discussion\/algoc1$/),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: /Submit/ }));
     await waitFor(() => expect(callsTo(fetchMock, '/api/submit-problem-judge')).toHaveLength(1));

@@ -319,10 +319,18 @@ const ProblemDetailPage = () => {
     memoryLimit: problem?.memoryLimit ?? 0,
   };
   const annex = annexFileNames(problem?.userExtraFile);
-  // Discussions belong to the public bank's problem page only: never inside a contest (spec 1-core "Problem detail") nor a
-  // training, whose problem pages keep the learner in the training.
-  const showDiscussion =
-    !cid && tid === null && gid === null && hasFeature('discussion') && !!config?.openPublicDiscussion;
+  // Discussions belong to a problem's own page: the bank's (the site's discussions) or a group's (the group's, spec 3
+  // §2.9); never inside a contest (spec 1-core "Problem detail") nor a training, whose pages keep the learner there.
+  const discussionPath =
+    cid || tid !== null
+      ? null
+      : gid === null
+        ? hasFeature('discussion') && config?.openPublicDiscussion
+          ? `/discussion/${encodeURIComponent(problemID)}`
+          : null
+        : hasFeature('group-content') && config?.openGroupDiscussion
+          ? `/group/${gid}/discussion/${encodeURIComponent(problemID)}`
+          : null;
   // A training names its problems by display id; the public bank (submissions, annexes) by the problem's own id.
   const bankProblemId = tid ? (problem?.problemId ?? problemID) : problemID;
 
@@ -402,9 +410,9 @@ const ProblemDetailPage = () => {
             {t('Statistic')}
           </Button>
         )}
-        {showDiscussion && (
+        {discussionPath && (
           <Tooltip title={t('Discussion')}>
-            <Link to={`/discussion/${encodeURIComponent(bankProblemId)}`}>
+            <Link to={discussionPath}>
               <CommentOutlined /> {t('Discussion')}
             </Link>
           </Tooltip>
