@@ -58,7 +58,7 @@ test('an admin builds a protected ACM contest; two users register and submit; th
   await uiLogin(page, 'root', ROOT_PASSWORD);
   await page.goto('/admin/contest/create');
   await page.getByLabel('比赛标题').fill(`E2E Contest ${stamp}`);
-  await page.getByRole('textbox', { name: '题目描述', exact: true }).fill('Two problems, one hour of fun.');
+  await page.getByRole('textbox', { name: '比赛描述', exact: true }).fill('Two problems, one hour of fun.');
   await page.getByRole('radio', { name: '保护赛' }).check();
   await page.getByLabel('密码').fill(PASSWORD);
   await page.getByRole('button', { name: /保\s?存/ }).click();

@@ -114,10 +114,7 @@ test("a teacher builds a group training and a group OI contest from the group's 
   await page.getByRole('button', { name: /创建比赛/ }).click();
   await expect(page).toHaveURL(new RegExp(`/group/${gid}/contest/create$`));
   await page.getByLabel('比赛标题').fill(CONTEST);
-  await page
-    .getByRole('textbox', { name: /^(题目)?描述$/ })
-    .first()
-    .fill('One problem, OI rules.');
+  await page.getByRole('textbox', { name: '比赛描述', exact: true }).fill('One problem, OI rules.');
   await page.getByRole('radio', { name: 'OI' }).check();
   await page.getByRole('button', { name: /保\s?存/ }).click();
   await expect(page).toHaveURL(new RegExp(`/group/${gid}/contest/\\d+/problems$`));

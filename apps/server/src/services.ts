@@ -216,6 +216,7 @@ const createPublicServices = (
     internal,
     passwords,
     groupPolicy: base.groupPolicy,
+    groupProblemCounts: createGroupProblemRepository(db).counts,
   });
   // The message centre (issue 17): discussions tell authors about likes through it.
   const messages = createMessageService({ repo: createMessageRepository(db) });

@@ -221,6 +221,9 @@ describe.each(DB_KINDS)('group trainings, contests and discussions (%s)', (kind)
         [member.username, 1],
         [member2.username, 0],
       ]);
+      // The group's own problem is counted over the group's submissions.
+      const counted = await call('GET', `/api/get-training-problem-list?tid=${tid}`, member2.token);
+      expect(counted.body.data[0]).toMatchObject({ problemId: groupProblem.problemId, ac: 1, total: 1 });
       const progress = await call('GET', `/api/group/get-training-list?gid=${gid}`, member.token);
       expect(progress.body.data.records.find((r: { id: number }) => r.id === tid).acCount).toBe(1);
     });

@@ -89,6 +89,8 @@ export const createTrainingService = (deps: {
   passwords: PasswordAttemptsService;
   /** A group's trainings are its members' (decision 0024). */
   groupPolicy: GroupPolicy;
+  /** A group's own problems are counted over the group's submissions (the bank never counts them). */
+  groupProblemCounts: (gid: number, pids: number[]) => Promise<Map<number, { total: number; ac: number }>>;
 }) => {
   const { repo } = deps;
   /** Rank pages by training, view (admin or not), page, size and keyword, with the rank version they were made at. */
@@ -216,21 +218,29 @@ export const createTrainingService = (deps: {
       const t = await load(tid, viewer);
       await checkAccess(t, viewer);
       const rows = await readableProblems(t, viewer);
-      const status = await deps.catalog.userProblemStatus(
-        viewer.uid,
-        rows.map((r) => r.problem.id),
-      );
-      return rows.map(({ tp, problem: p, counts, tags }) => ({
-        pid: p.id,
-        problemId: tp.displayId,
-        title: p.title,
-        difficulty: p.difficulty,
-        type: p.type,
-        tags,
-        ac: counts?.ac ?? 0,
-        total: counts?.total ?? 0,
-        myStatus: status[p.id]?.status ?? JUDGE_STATUS.NOT_SUBMITTED,
-      }));
+      const gid = t.training.gid;
+      const own = gid === null ? [] : rows.filter((r) => r.problem.gid === gid).map((r) => r.problem.id);
+      const [status, groupCounts] = await Promise.all([
+        deps.catalog.userProblemStatus(
+          viewer.uid,
+          rows.map((r) => r.problem.id),
+        ),
+        gid !== null && own.length ? deps.groupProblemCounts(gid, own) : Promise.resolve(undefined),
+      ]);
+      return rows.map(({ tp, problem: p, tags, counts }) => {
+        const c = groupCounts?.get(p.id) ?? counts;
+        return {
+          pid: p.id,
+          problemId: tp.displayId,
+          title: p.title,
+          difficulty: p.difficulty,
+          type: p.type,
+          tags,
+          ac: c?.ac ?? 0,
+          total: c?.total ?? 0,
+          myStatus: status[p.id]?.status ?? JUDGE_STATUS.NOT_SUBMITTED,
+        };
+      });
     },
 
     /** The problem page of a training problem: the bank's page, named by its display id in the training. */

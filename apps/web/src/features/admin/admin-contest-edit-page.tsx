@@ -267,10 +267,10 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
         </Form.Item>
         <Form.Item
           name="description"
-          label={t('Description')}
+          label={t('Contest_Description')}
           rules={[{ required: true, whitespace: true, message: t('Field_Required') }]}
         >
-          <MarkdownFieldAdapter label={t('Description')} />
+          <MarkdownFieldAdapter label={t('Contest_Description')} />
         </Form.Item>
         <Space wrap size="large">
           <Form.Item name="type" label={t('Rule_Type')} extra={cid ? t('Contest_Rule_Fixed') : undefined}>
@@ -347,12 +347,22 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
           <Form.Item name="rankShowName" label={t('Rank_Show_Name')}>
             <Select
               style={{ width: 160 }}
-              options={['username', 'nickname', 'realname'].map((v) => ({ value: v, label: v }))}
+              options={[
+                { value: 'username', label: t('Rank_Show_Username') },
+                { value: 'nickname', label: t('Rank_Show_Nickname') },
+                { value: 'realname', label: t('Rank_Show_Realname') },
+              ]}
             />
           </Form.Item>
           {type === 1 && (
             <Form.Item name="oiRankScoreType" label={t('OI_Rank_Score_Type')}>
-              <Select style={{ width: 160 }} options={['Recent', 'Highest'].map((v) => ({ value: v, label: v }))} />
+              <Select
+                style={{ width: 160 }}
+                options={[
+                  { value: 'Recent', label: t('OI_Score_Recent') },
+                  { value: 'Highest', label: t('OI_Score_Highest') },
+                ]}
+              />
             </Form.Item>
           )}
           <Form.Item name="awardType" label={t('Award_Type')}>

@@ -98,7 +98,7 @@ describe('contest form: awards and account limit (spec 3 §3 "Group contest", §
     const fetchMock = stubServer({ [CONTEST_PATH]: json(adminContest()) });
     const { router } = render('/admin/contest/create');
     type(await findInput(/Contest title/), 'Weekly round');
-    type(input('Description'), 'Solve them all.');
+    type(input('Contest description'), 'Solve them all.');
 
     // No tiers and no rule editor until they are asked for.
     expect(screen.queryByLabelText('Award name 1')).toBeNull();
@@ -181,7 +181,7 @@ describe('contest form: awards and account limit (spec 3 §3 "Group contest", §
     const rule = '<prefix>p</prefix><suffix></suffix><start>0</start><end>10</end><extra></extra>';
     const fetchMock = stubServer({ [CONTEST_PATH]: json(adminContest({ accountLimitRule: rule })) });
     render('/admin/contest/9/edit');
-    await waitFor(() => expect(input('Description').value).toBe('Solve them all.'));
+    await waitFor(() => expect(input('Contest description').value).toBe('Solve them all.'));
     expect(screen.queryByLabelText('Prefix')).toBeNull();
     fireEvent.click(screen.getByText('Save'));
     await waitFor(() => expect(callsTo(fetchMock, CONTEST_PATH, 'PUT')).toHaveLength(1));
@@ -197,7 +197,7 @@ describe('contest form: awards and account limit (spec 3 §3 "Group contest", §
     const fetchMock = stubServer({ [CONTEST_PATH]: json(adminContest()) });
     render('/admin/contest/create');
     type(await findInput(/Contest title/), 'Weekly round');
-    type(input('Description'), 'Solve them all.');
+    type(input('Contest description'), 'Solve them all.');
     fireEvent.click(input('Account limit'));
     type(await findInput('Start number'), '20');
     type(spin('End number'), '5');
