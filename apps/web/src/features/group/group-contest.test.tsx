@@ -270,7 +270,9 @@ describe('group contests tab (spec 3 §2.8)', { timeout: 60_000 }, () => {
     fireEvent.change(await screen.findByRole('textbox', { name: /Contest title/ }), {
       target: { value: 'Weekly round' },
     });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Contest description' }), { target: { value: 'Solve them all.' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Contest description' }), {
+      target: { value: 'Solve them all.' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(fetchMock, '/api/group/contest')).toHaveLength(1));
     const [, init] = callsTo(fetchMock, '/api/group/contest')[0] ?? [];
