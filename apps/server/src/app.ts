@@ -26,6 +26,7 @@ import { registerNoticeRoutes } from './modules/notice/notice.routes.js';
 import { registerProblemCatalogRoutes } from './modules/problem/problem-catalog.routes.js';
 import { registerProblemImportRoutes } from './modules/problem-import/problem-import.routes.js';
 import { registerRankRoutes } from './modules/rank/rank.routes.js';
+import { registerRegistrationRoutes } from './modules/registration/registration.routes.js';
 import { registerSiteRoutes } from './modules/site/site.routes.js';
 import { registerSubmissionRoutes } from './modules/submission/submission.routes.js';
 import { registerTrainingRoutes } from './modules/training/training.routes.js';
@@ -137,6 +138,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerTrainingRoutes(app, deps, opts.services);
   registerDiscussionRoutes(app, deps, opts.services);
   registerGroupRoutes(app, deps, opts.services);
+  registerRegistrationRoutes(app, deps, opts.services);
   registerCommentRoutes(app, deps, opts.services);
   registerMessageRoutes(app, deps, opts.services);
   registerUserRoutes(app, deps, opts.services);

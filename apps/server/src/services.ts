@@ -1,7 +1,7 @@
 import pino from 'pino';
 import type { Db } from './db/client.js';
 import { createPasswordAttemptsService } from './modules/access/password-attempts.service.js';
-import { createRateLimitRepository } from './modules/access/rate-limit.repository.js';
+import { createAddressRateLimitRepository, createRateLimitRepository } from './modules/access/rate-limit.repository.js';
 import { createAdminDashboardRepository } from './modules/admin-dashboard/admin-dashboard.repository.js';
 import { createAdminDashboardService } from './modules/admin-dashboard/admin-dashboard.service.js';
 import { createAdminProblemRepository } from './modules/admin-problem/admin-problem.repository.js';
@@ -57,6 +57,9 @@ import { createProblemImportRepository } from './modules/problem-import/problem-
 import { createProblemImportService } from './modules/problem-import/problem-import.service.js';
 import { createRankRepository } from './modules/rank/rank.repository.js';
 import { createRankService } from './modules/rank/rank.service.js';
+import { createRegistrationRepository } from './modules/registration/registration.repository.js';
+import { createRegistrationService } from './modules/registration/registration.service.js';
+import { createSmsService } from './modules/registration/sms.service.js';
 import { createCaptchaService } from './modules/site/captcha.service.js';
 import { createSiteRepository } from './modules/site/site.repository.js';
 import { createSiteService } from './modules/site/site.service.js';
@@ -102,6 +105,7 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
     { users, problems, queue, sessions, siteRepository, uploadQuota, groupRepo, groupPolicy, groupProblemRule },
     opts,
   );
+  const registrationRepo = createRegistrationRepository(db);
   const adminServices = createAdminServices(
     db,
     { problems, queue, uploadQuota, groupProblems: groupProblemRule, groupPolicy },
@@ -151,6 +155,22 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
       problems,
       adminProblems: adminServices.adminProblems,
       messages: publicServices.messages,
+    }),
+    registration: createRegistrationService({
+      repo: registrationRepo,
+      users,
+      accounts: createUserAccountRepository(db),
+      sessions,
+      site,
+      captcha,
+      limits: createAddressRateLimitRepository(db),
+      sms: createSmsService({
+        repo: registrationRepo,
+        config: site.registrationConfig,
+        logger: pino({ level: process.env.LOG_LEVEL ?? 'info' }),
+      }),
+      mail: publicServices.mail,
+      now: opts.now,
     }),
     groupContests: createGroupContestService({
       policy: groupPolicy,

@@ -75,6 +75,8 @@ export type { FullScreenProblem, Language, Problem, ProblemListItem, Tag } from 
 export * as problem from './contract/problem.js';
 export type { AcmRankRow, OiRankRow } from './contract/rank.js';
 export * as rank from './contract/rank.js';
+export type { Registration, RegistrationConfig, SmsMessage } from './contract/registration.js';
+export * as registration from './contract/registration.js';
 export type { Submission } from './contract/submission.js';
 export * as submission from './contract/submission.js';
 export type {

@@ -44,6 +44,55 @@ export const MESSAGES = {
     'en-US': 'Judging is paused: the judge lacks its sandbox or compilers; run `npm run judge -- doctor` on the server',
   },
   captchaWrong: { 'zh-CN': '验证码错误或已过期', 'en-US': 'The captcha is wrong or has expired' },
+  // ---- registration and reset by mobile (decision 0025) ----
+  mobileInvalid: { 'zh-CN': '请输入正确的手机号或座机号', 'en-US': 'Enter a valid mobile or landline number' },
+  mobileNotCell: {
+    'zh-CN': '座机号码无法接收短信，请使用手机号',
+    'en-US': 'A landline cannot receive text messages; use a mobile number',
+  },
+  emailInvalid: { 'zh-CN': '请输入正确的邮箱地址', 'en-US': 'Enter a valid e-mail address' },
+  smsCodeWrong: { 'zh-CN': '短信验证码错误或已过期', 'en-US': 'The code is wrong or has expired' },
+  registerCodeWrong: { 'zh-CN': '邮箱验证码错误或已过期', 'en-US': 'The e-mail code is wrong or has expired' },
+  smsTooFrequent: {
+    'zh-CN': '发送过于频繁，请 {seconds} 秒后再试',
+    'en-US': 'Sent too recently: try again in {seconds} s',
+  },
+  smsDailyLimit: {
+    'zh-CN': '今日发送次数已达上限，请明天再试',
+    'en-US': 'The daily limit of codes is reached; try again tomorrow',
+  },
+  smsSendFailed: {
+    'zh-CN': '短信发送失败：{reason}',
+    'en-US': 'The text message could not be sent: {reason}',
+  },
+  smsCodeSent: { 'zh-CN': '验证码已发送，请查收短信', 'en-US': 'The code has been sent by text message' },
+  registerCodeSent: { 'zh-CN': '验证码已发送至您的邮箱', 'en-US': 'The code has been sent to your e-mail' },
+  registerClosed: { 'zh-CN': '本站暂未开放注册', 'en-US': 'Registration is closed on this site' },
+  registerMethodMismatch: {
+    'zh-CN': '本站当前不支持该注册方式',
+    'en-US': 'This site does not register that way',
+  },
+  mobileTaken: { 'zh-CN': '该手机号已被注册', 'en-US': 'This mobile number is already registered' },
+  mobileNotMatch: {
+    'zh-CN': '用户名与手机号不匹配',
+    'en-US': 'The username and the mobile number do not match',
+  },
+  registrationPending: {
+    'zh-CN': '您的注册申请正在等待管理员审核，审核通过后即可登录',
+    'en-US': "Your registration is waiting for an administrator's approval; you can log in once it is approved",
+  },
+  registrationRefused: {
+    'zh-CN': '您的注册申请未通过审核，请联系管理员',
+    'en-US': 'Your registration was refused; contact an administrator',
+  },
+  smsRegisterContent: {
+    'zh-CN': '【{site}】您的注册验证码为 {code}，10 分钟内有效。',
+    'en-US': '[{site}] Your registration code is {code}, valid for 10 minutes.',
+  },
+  smsResetContent: {
+    'zh-CN': '【{site}】您正在重置密码，验证码为 {code}，10 分钟内有效。',
+    'en-US': '[{site}] Your password reset code is {code}, valid for 10 minutes.',
+  },
   Username_Check_Required: { 'zh-CN': '用户名不能为空', 'en-US': 'The username is required' },
   Username_Check_Max: { 'zh-CN': '用户名长度不能超过20位', 'en-US': 'The username may be at most 20 characters' },
   Password_Check_Required: { 'zh-CN': '密码不能为空', 'en-US': 'The password is required' },

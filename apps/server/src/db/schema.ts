@@ -40,10 +40,20 @@ export const users = pgTable(
     titleColor: text('title_color'),
     /** 0 normal, 1 banned. */
     status: integer('status').notNull().default(0),
+    /** Registration (decision 0025): the mobile it was proven with, and the form's city and grade. */
+    mobile: text('mobile'),
+    city: text('city'),
+    grade: text('grade'),
+    /** A registration an admin has not approved: 'pending' or 'refused'; null for every usable account. */
+    regState: text('reg_state'),
     gmtCreate: createdAt(),
     gmtModified: modifiedAt(),
   },
-  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_mobile_key').on(t.mobile).where(sql`${t.mobile} is not null`),
+    index('users_reg_state_idx').on(t.regState, t.gmtCreate).where(sql`${t.regState} is not null`),
+  ],
 );
 
 export const roles = pgTable('roles', {
@@ -152,6 +162,19 @@ export const userRateLimits = pgTable(
     /** What is limited: `submit`, `testRun`, `contestPassword:<cid>`. */
     scope: text('scope').notNull(),
     /** When the current window opened: the last submit, or the first wrong password of the window. */
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.scope] })],
+);
+
+/** The same windows for what is not an account (decision 0025): a mobile, an e-mail address or a sender's IP
+ * (`addr:<mobile>`, `ip:<address>`); the property names are user_rate_limits' so one repository serves both. */
+export const addressRateLimits = pgTable(
+  'address_rate_limits',
+  {
+    uid: text('subject').notNull(),
+    scope: text('scope').notNull(),
     windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
     hits: integer('hits').notNull(),
   },
@@ -1216,4 +1239,34 @@ export const groupMembers = pgTable(
     index('group_members_gid_auth_idx').on(t.gid, t.auth.desc(), t.id),
     index('group_members_uid_idx').on(t.uid, t.auth, t.gid),
   ],
+);
+
+/** Codes sent to an address before there is an account (decision 0025): registration by SMS or e-mail and reset by
+ * SMS, one live code per purpose and address, kept hashed; a code works once. */
+export const addressCodes = pgTable(
+  'address_codes',
+  {
+    purpose: text('purpose').notNull(),
+    address: text('address').notNull(),
+    codeHash: text('code_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.purpose, t.address] })],
+);
+
+/** Every text message the site sent or tried to send: the embedded provider's outbox, and the record of a gateway's. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: serial('id').primaryKey(),
+    mobile: text('mobile').notNull(),
+    purpose: text('purpose').notNull(),
+    content: text('content').notNull(),
+    provider: text('provider').notNull(),
+    ok: integer('ok').notNull(),
+    error: text('error'),
+    gmtCreate: createdAt(),
+  },
+  (t) => [index('sms_outbox_mobile_idx').on(t.mobile, t.id)],
 );

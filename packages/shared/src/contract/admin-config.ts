@@ -30,6 +30,7 @@ const hojConfigForm = <T extends z.ZodRawShape>(shape: T) =>
  * before saving); plus our footer, preliminary link and external image mode. The discussion and comment switches
  * are on the switch page (get-switch-config). */
 export const adminWebConfig = websiteConfig.omit({
+  registerMethod: true,
   openPublicDiscussion: true,
   openGroupDiscussion: true,
   openContestComment: true,

@@ -9,6 +9,8 @@ export const websiteConfig = z.object({
   description: z.string(),
   email: z.string(),
   register: z.boolean(),
+  /** Ours: how the register form asks (decision 0025): a mobile and an SMS code, or an e-mail and its code. */
+  registerMethod: z.enum(['mobile', 'email']),
   recordName: z.string(),
   recordUrl: z.string(),
   projectName: z.string(),

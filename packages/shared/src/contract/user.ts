@@ -146,18 +146,29 @@ export const applyResetPassword = endpoint({
   output: codeDelivery,
 });
 
+/** Either the e-mailed link's `code`, or the mobile and the texted `smsCode` (send-reset-sms; decision 0025). */
 export const resetPassword = endpoint({
   method: 'POST',
   path: '/api/reset-password',
   access: 'public',
-  input: z.object({
-    username: z
-      .string({ error: 'Username_Check_Required' })
-      .trim()
-      .min(1, { error: 'Username_Check_Required' })
-      .max(LIMITS.usernameMax, { error: 'Username_Check_Max' }),
-    password: newPassword,
-    code: z.string().trim().min(1).max(64),
-  }),
+  input: z
+    .object({
+      username: z
+        .string({ error: 'Username_Check_Required' })
+        .trim()
+        .min(1, { error: 'Username_Check_Required' })
+        .max(LIMITS.usernameMax, { error: 'Username_Check_Max' }),
+      password: newPassword,
+      code: z.string().trim().min(1).max(64).optional(),
+      mobile: z.string().trim().max(20).optional(),
+      smsCode: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, { error: 'smsCodeWrong' })
+        .optional(),
+      captcha: z.string().max(8).optional(),
+      captchaKey: z.string().max(64).optional(),
+    })
+    .refine((b) => !!b.code || (!!b.mobile && !!b.smsCode), { error: 'smsCodeWrong', path: ['smsCode'] }),
   output: z.null(),
 });

@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { userRateLimits } from '../../db/schema.js';
+import { addressRateLimits, userRateLimits } from '../../db/schema.js';
 
 /** The database or a transaction of it: a hit can be taken in the transaction of what it limits. */
 type Executor = Pick<Db, 'insert' | 'select'>;
@@ -17,50 +17,61 @@ export interface RateLimit {
 
 export type Taken = { ok: true } | { ok: false; retryAfterMs: number };
 
-/** Per-user windows in the database (decision 0015): the only code touching user_rate_limits. */
-export const createRateLimitRepository = (db: Db) => ({
-  /** Takes one hit in one statement: a new window when the user has none or it has passed, else one more hit while
-   * under `maxHits`. Concurrent takers of one (uid, scope) queue on the row ON CONFLICT locks, and the WHERE is
-   * checked again on the row the one before committed, so however many requests on however many server instances
-   * race, at most `maxHits` per window get through. Inside a transaction the hit stands or falls with it. */
-  async take(l: RateLimit, tx: Executor = db): Promise<Taken> {
-    const passed = lte(userRateLimits.windowStart, new Date(l.at.getTime() - l.windowMs));
-    const taken = await tx
-      .insert(userRateLimits)
-      .values({ uid: l.uid, scope: l.scope, windowStart: l.at, hits: 1 })
-      .onConflictDoUpdate({
-        target: [userRateLimits.uid, userRateLimits.scope],
-        set: {
-          windowStart: sql`case when ${passed} then excluded.window_start else ${userRateLimits.windowStart} end`,
-          hits: sql`case when ${passed} then 1 else ${userRateLimits.hits} + 1 end`,
-        },
-        setWhere: sql`${passed} or ${userRateLimits.hits} < ${l.maxHits}`,
-      })
-      .returning({ hits: userRateLimits.hits });
-    if (taken.length > 0) return { ok: true };
-    const [row] = await tx
-      .select({ windowStart: userRateLimits.windowStart })
-      .from(userRateLimits)
-      .where(and(eq(userRateLimits.uid, l.uid), eq(userRateLimits.scope, l.scope)));
-    const left = row ? row.windowStart.getTime() + l.windowMs - l.at.getTime() : 0;
-    return { ok: false, retryAfterMs: Math.max(1000, left) };
-  },
+/** Per-user windows in the database (decision 0015): the only code touching user_rate_limits, and (given
+ * `addressRateLimits`, decision 0025) address_rate_limits, whose rows have the same shape under the same names. */
+export const createRateLimitRepository = (db: Db, table: typeof userRateLimits = userRateLimits) => {
+  const userRateLimits = table;
+  return {
+    /** Takes one hit in one statement: a new window when the user has none or it has passed, else one more hit while
+     * under `maxHits`. Concurrent takers of one (uid, scope) queue on the row ON CONFLICT locks, and the WHERE is
+     * checked again on the row the one before committed, so however many requests on however many server instances
+     * race, at most `maxHits` per window get through. Inside a transaction the hit stands or falls with it. */
+    async take(l: RateLimit, tx: Executor = db): Promise<Taken> {
+      const passed = lte(userRateLimits.windowStart, new Date(l.at.getTime() - l.windowMs));
+      const taken = await tx
+        .insert(userRateLimits)
+        .values({ uid: l.uid, scope: l.scope, windowStart: l.at, hits: 1 })
+        .onConflictDoUpdate({
+          target: [userRateLimits.uid, userRateLimits.scope],
+          set: {
+            windowStart: sql`case when ${passed} then excluded.window_start else ${userRateLimits.windowStart} end`,
+            hits: sql`case when ${passed} then 1 else ${userRateLimits.hits} + 1 end`,
+          },
+          setWhere: sql`${passed} or ${userRateLimits.hits} < ${l.maxHits}`,
+        })
+        .returning({ hits: userRateLimits.hits });
+      if (taken.length > 0) return { ok: true };
+      const [row] = await tx
+        .select({ windowStart: userRateLimits.windowStart })
+        .from(userRateLimits)
+        .where(and(eq(userRateLimits.uid, l.uid), eq(userRateLimits.scope, l.scope)));
+      const left = row ? row.windowStart.getTime() + l.windowMs - l.at.getTime() : 0;
+      return { ok: false, retryAfterMs: Math.max(1000, left) };
+    },
 
-  /** Opens a new window at `at` whatever the last one was: a submit while no interval applies still counts as the
-   * last one, for an interval set afterwards. */
-  async restart(l: Pick<RateLimit, 'uid' | 'scope' | 'at'>, tx: Executor = db) {
-    await tx
-      .insert(userRateLimits)
-      .values({ uid: l.uid, scope: l.scope, windowStart: l.at, hits: 1 })
-      .onConflictDoUpdate({ target: [userRateLimits.uid, userRateLimits.scope], set: { windowStart: l.at, hits: 1 } });
-  },
+    /** Opens a new window at `at` whatever the last one was: a submit while no interval applies still counts as the
+     * last one, for an interval set afterwards. */
+    async restart(l: Pick<RateLimit, 'uid' | 'scope' | 'at'>, tx: Executor = db) {
+      await tx
+        .insert(userRateLimits)
+        .values({ uid: l.uid, scope: l.scope, windowStart: l.at, hits: 1 })
+        .onConflictDoUpdate({
+          target: [userRateLimits.uid, userRateLimits.scope],
+          set: { windowStart: l.at, hits: 1 },
+        });
+    },
 
-  /** Gives one hit of the current window back (a try that turned out not to count). */
-  async giveBack(uid: string, scope: string) {
-    await db
-      .update(userRateLimits)
-      .set({ hits: sql`${userRateLimits.hits} - 1` })
-      .where(and(eq(userRateLimits.uid, uid), eq(userRateLimits.scope, scope), gt(userRateLimits.hits, 0)));
-  },
-});
+    /** Gives one hit of the current window back (a try that turned out not to count). */
+    async giveBack(uid: string, scope: string) {
+      await db
+        .update(userRateLimits)
+        .set({ hits: sql`${userRateLimits.hits} - 1` })
+        .where(and(eq(userRateLimits.uid, uid), eq(userRateLimits.scope, scope), gt(userRateLimits.hits, 0)));
+    },
+  };
+};
 export type RateLimitRepository = ReturnType<typeof createRateLimitRepository>;
+
+/** Windows for mobiles, e-mail addresses and IPs (no account behind them). */
+export const createAddressRateLimitRepository = (db: Db) =>
+  createRateLimitRepository(db, addressRateLimits as unknown as typeof userRateLimits);

@@ -78,6 +78,8 @@ export const createAuthService = (deps: {
       await deps.failures.clear(key, meta.ip);
       if (!verified) await deps.failures.uncount(WHOLE_IP, meta.ip, at, windowMs);
       if (user.status !== 0) throw forbidden('userBanned');
+      // A registration an admin has not approved (decision 0025).
+      if (user.regState) throw forbidden(user.regState === 'refused' ? 'registrationRefused' : 'registrationPending');
       const roles = await deps.users.roleNames(user.uid);
       if (roles.length === 0 || roles.every((r) => r === 'default_user')) throw forbidden('noLoginPermission');
       if (opts.adminOnly && !isAdminRole(roles)) throw badRequest('notAdminAccount');

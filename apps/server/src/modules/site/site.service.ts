@@ -1,10 +1,10 @@
-import type { Announcement, Page, SwitchKey, WebsiteConfig } from '@oj/shared';
+import type { Announcement, Page, RegistrationConfig, SwitchKey, WebsiteConfig } from '@oj/shared';
 import type { SiteRepository } from './site.repository.js';
 
 /** Defaults seeded on first start (DESIGN §7 "Operations"); admins edit them later. */
 export const DEFAULT_WEB_CONFIG: Omit<
   WebsiteConfig,
-  'openPublicDiscussion' | 'openGroupDiscussion' | 'openContestComment'
+  'registerMethod' | 'openPublicDiscussion' | 'openGroupDiscussion' | 'openContestComment'
 > = {
   baseUrl: '',
   name: 'Online Judge',
@@ -51,13 +51,31 @@ export const DEFAULT_SWITCHES: Switches = {
   defaultCreateGroupLimit: 5,
 };
 
+/** How the site registers and texts (decision 0025): by mobile, waiting for approval, through the embedded outbox. */
+export const DEFAULT_REGISTRATION_CONFIG: RegistrationConfig = {
+  registerMethod: 'mobile',
+  autoApprove: false,
+  smsProvider: 'outbox',
+  smsHttpUrl: '',
+  smsHttpMethod: 'POST',
+  smsHttpHeaders: '',
+  smsHttpBody: '{"mobile":"{mobile}","content":"{content}"}',
+  smsHttpSuccess: '',
+};
+
 const WEB_KEY = 'web';
 const SWITCH_KEY = 'switch';
+const REGISTRATION_KEY = 'registration';
 
 export const createSiteService = (repo: SiteRepository) => {
   const switches = async (): Promise<Switches> => ({
     ...DEFAULT_SWITCHES,
     ...((await repo.getConfig<Partial<Switches>>(SWITCH_KEY)) ?? {}),
+  });
+
+  const registrationConfig = async (): Promise<RegistrationConfig> => ({
+    ...DEFAULT_REGISTRATION_CONFIG,
+    ...((await repo.getConfig<Partial<RegistrationConfig>>(REGISTRATION_KEY)) ?? {}),
   });
 
   return {
@@ -72,12 +90,21 @@ export const createSiteService = (repo: SiteRepository) => {
       await repo.setConfig(SWITCH_KEY, { ...(await switches()), ...patch });
     },
 
+    /** The registration settings with the gateway's headers (the server's own use; never an API answer). */
+    registrationConfig,
+
+    async updateRegistrationConfig(patch: Partial<RegistrationConfig>) {
+      await repo.setConfig(REGISTRATION_KEY, { ...(await registrationConfig()), ...patch });
+      return registrationConfig();
+    },
+
     async websiteConfig(): Promise<WebsiteConfig> {
       const stored = (await repo.getConfig<Partial<WebsiteConfig>>(WEB_KEY)) ?? {};
-      const s = await switches();
+      const [s, r] = await Promise.all([switches(), registrationConfig()]);
       return {
         ...DEFAULT_WEB_CONFIG,
         ...stored,
+        registerMethod: r.registerMethod,
         openPublicDiscussion: s.openPublicDiscussion,
         openGroupDiscussion: s.openGroupDiscussion,
         openContestComment: s.openContestComment,

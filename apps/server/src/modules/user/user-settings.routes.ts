@@ -13,7 +13,10 @@ export const registerUserRoutes = (app: FastifyInstance, deps: BindDeps, s: AppS
   bind(app, deps, user.changeEmail, (b, ctx) => s.accountSettings.changeEmail(userOf(ctx), b, ctx.locale));
   bind(app, deps, user.changeUserInfo, (b, ctx) => s.accountSettings.changeProfile(userOf(ctx), b));
   bind(app, deps, user.applyResetPassword, (b, ctx) => s.accountSettings.applyResetPassword(b, ctx.locale));
-  bind(app, deps, user.resetPassword, (b) => s.accountSettings.resetPassword(b));
+  // The e-mailed link's code, or the mobile and its texted code (decision 0025).
+  bind(app, deps, user.resetPassword, (b) =>
+    b.code ? s.accountSettings.resetPassword({ ...b, code: b.code }) : s.registration.resetByMobile(b),
+  );
 
   bind(app, deps, user.uploadAvatar, (b, ctx) => s.accountSettings.uploadAvatar(userOf(ctx), b.image));
 
