@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // The machine is shared (2 cores, other test projects running beside): a big form's test may take seconds.
+    testTimeout: 30_000,
   },
 });

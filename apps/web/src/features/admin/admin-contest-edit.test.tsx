@@ -1,5 +1,5 @@
 import type { UserInfo } from '@oj/shared';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -58,7 +58,6 @@ const toasts = { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn
 
 beforeAll(() => {
   // antd forms and tables render slowly in jsdom on a busy machine: wait for them, never sleep.
-  configure({ asyncUtilTimeout: 5000 });
   return setupI18n('en-US');
 });
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import type { AdminProblem, UserInfo } from '@oj/shared';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -71,7 +71,6 @@ const toasts = { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn
 const notifications = { error: vi.fn() };
 
 beforeAll(() => {
-  configure({ asyncUtilTimeout: 5000 });
   return setupI18n('en-US');
 });
 beforeEach(() => {
@@ -89,7 +88,7 @@ const decide = async (action: 'Approve' | 'Refuse', problemId: string) => {
   fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
 };
 
-describe('group-problem examine (spec 3 §2.3 group-problem/apply)', { timeout: 20_000 }, () => {
+describe('group-problem examine (spec 3 §2.3 group-problem/apply)', () => {
   it('lists the applications: display id, plain title, author, group, time', async () => {
     const fetchMock = stubServer({ [LIST]: json(page([PROBLEM, OTHER])) });
     renderPage();

@@ -1,5 +1,5 @@
 import type { AdminTraining, TrainingCategory, UserInfo } from '@oj/shared';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -58,7 +58,6 @@ const notifications = { error: vi.fn() };
 
 beforeAll(() => {
   // antd tables and forms render slowly in jsdom on a busy machine: wait for them, never sleep.
-  configure({ asyncUtilTimeout: 5000 });
   return setupI18n('en-US');
 });
 beforeEach(() => {
@@ -84,7 +83,7 @@ const fillRequired = async () => {
   fireEvent.click(await screen.findByTitle('Basics'));
 };
 
-describe('training form (spec 3 §5)', { timeout: 20_000 }, () => {
+describe('training form (spec 3 §5)', () => {
   it('starts at rank 1000, public, visible', async () => {
     stubServer({ '/api/get-training-category': json([CATEGORY]) });
     renderCreate();
@@ -202,7 +201,7 @@ const renderProblems = () =>
     '/admin/training/12/problems',
   );
 
-describe('training problems', { timeout: 20_000 }, () => {
+describe('training problems', () => {
   it('adds a bank problem with the display id the admin gives: {pid, tid, displayId}', async () => {
     const fetchMock = stubProblemLists({
       '/api/admin/training/add-problem-from-public': json({ id: 71, tid: 12, pid: 1003, displayId: 'B2', rank: 0 }),
@@ -261,7 +260,7 @@ describe('training problems', { timeout: 20_000 }, () => {
   });
 });
 
-describe('training list', { timeout: 20_000 }, () => {
+describe('training list', () => {
   const renderList = () => {
     const fetchMock = stubServer({
       '/api/admin/training/get-training-list': json(page([TRAINING])),

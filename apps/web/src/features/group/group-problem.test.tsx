@@ -1,5 +1,5 @@
 import type { Group, UserInfo } from '@oj/shared';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -58,7 +58,6 @@ const adminRow = (id: number, author: string, applyPublicProgress: number | null
 const toasts = { success: vi.fn(), warning: vi.fn(), info: vi.fn(), error: vi.fn() };
 
 beforeAll(() => {
-  configure({ asyncUtilTimeout: 5000 });
   return setupI18n('en-US');
 });
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import type { AdminTraining, Group, Training, TrainingCategory, UserInfo } from '@oj/shared';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -100,7 +100,6 @@ const adminTraining = (id: number, author: string): AdminTraining => ({
 const toasts = { success: vi.fn(), warning: vi.fn(), info: vi.fn(), error: vi.fn() };
 
 beforeAll(() => {
-  configure({ asyncUtilTimeout: 5000 });
   return setupI18n('en-US');
 });
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import type { Group, GroupMember, UserInfo } from '@oj/shared';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -93,7 +93,6 @@ const toasts = { success: vi.fn(), warning: vi.fn(), info: vi.fn(), error: vi.fn
 
 beforeAll(() => {
   // antd tables, selects and forms render slowly in jsdom on a busy machine: wait for them, never sleep.
-  configure({ asyncUtilTimeout: 5000 });
   return setupI18n('en-US');
 });
 beforeEach(() => {
