@@ -98,10 +98,13 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
     // Refused before its body was read (not logged in, not allowed, bad upload): close rather than read the rest.
     if (!req.raw.complete) reply.header('Connection', 'close');
     if (err instanceof AppError) {
+      // A wait the refusal names (`seconds`) is also told to machines: Retry-After and data.seconds.
+      const seconds = err.status === 429 && err.vars.seconds ? Number(err.vars.seconds) : undefined;
+      if (seconds) reply.header('Retry-After', String(seconds));
       return reply.code(err.status).send({
         status: err.status,
         msg: message(err.key, locale, err.vars),
-        data: { key: err.key, ...(err.field ? { field: err.field } : {}) },
+        data: { key: err.key, ...(err.field ? { field: err.field } : {}), ...(seconds ? { seconds } : {}) },
       });
     }
     // Framework-level input problems (malformed JSON, wrong content type, oversized body) are bad requests.

@@ -19,6 +19,7 @@ export const WEBSITE_CONFIG = {
   projectUrl: '',
   footerBrand: 'Training School',
   preliminaryUrl: '',
+  registerMethod: 'mobile',
   openPublicDiscussion: true,
   openGroupDiscussion: true,
   openContestComment: true,

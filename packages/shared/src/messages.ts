@@ -1,13 +1,23 @@
+/** The messages the web shows itself too (login validation, the no-permission notice): a catalogue of their own, so
+ * the first page's bundle carries these few and not the whole server catalogue (DESIGN §5 budget). */
+export const CLIENT_MESSAGES = {
+  Username_Check_Required: { 'zh-CN': '用户名不能为空', 'en-US': 'The username is required' },
+  Username_Check_Max: { 'zh-CN': '用户名长度不能超过20位', 'en-US': 'The username may be at most 20 characters' },
+  Password_Check_Required: { 'zh-CN': '密码不能为空', 'en-US': 'The password is required' },
+  Password_Check_Between: { 'zh-CN': '密码长度应为6~20位', 'en-US': 'The password must be 6 to 20 characters' },
+  noLoginPermission: { 'zh-CN': '抱歉，您没有权限登录', 'en-US': 'Sorry, you have no permission to log in' },
+} as const;
+
 /** Server message keys (DESIGN §7 "Errors"): the server answers in zh-CN or en-US by Accept-Language;
  * tests assert keys and statuses, not wording. Validation keys double as the spec's client message keys. */
 export const MESSAGES = {
+  ...CLIENT_MESSAGES,
   success: { 'zh-CN': '成功', 'en-US': 'success' },
   loginFailed: { 'zh-CN': '用户名或密码错误', 'en-US': 'Wrong username or password' },
   userBanned: {
     'zh-CN': '该账户已被封禁，请联系管理员',
     'en-US': 'This account has been banned; contact an administrator',
   },
-  noLoginPermission: { 'zh-CN': '抱歉，您没有权限登录', 'en-US': 'Sorry, you have no permission to log in' },
   notAdminAccount: { 'zh-CN': '该账户不是管理员账户', 'en-US': 'This is not an admin account' },
   // ---- login verification (hardening, part 2; decision 0014) ----
   loginVerificationRequired: {
@@ -93,10 +103,6 @@ export const MESSAGES = {
     'zh-CN': '【{site}】您正在重置密码，验证码为 {code}，10 分钟内有效。',
     'en-US': '[{site}] Your password reset code is {code}, valid for 10 minutes.',
   },
-  Username_Check_Required: { 'zh-CN': '用户名不能为空', 'en-US': 'The username is required' },
-  Username_Check_Max: { 'zh-CN': '用户名长度不能超过20位', 'en-US': 'The username may be at most 20 characters' },
-  Password_Check_Required: { 'zh-CN': '密码不能为空', 'en-US': 'The password is required' },
-  Password_Check_Between: { 'zh-CN': '密码长度应为6~20位', 'en-US': 'The password must be 6 to 20 characters' },
   fieldRequired: { 'zh-CN': '{field} 不能为空', 'en-US': '{field} is required' },
   fieldInvalid: { 'zh-CN': '{field} 不合法：{rule}', 'en-US': '{field} is invalid: {rule}' },
   textInvalid: {

@@ -47,6 +47,7 @@ export const IMPLEMENTED_FEATURES: readonly FeatureKey[] = [
   'user-home',
   'setting',
   'reset-password',
+  'register',
   'admin-problem',
   'admin-problem-batch',
   'admin-user',
@@ -66,6 +67,7 @@ export const IMPLEMENTED_FEATURES: readonly FeatureKey[] = [
   'group',
   'group-problem',
   'group-content',
+  'about',
 ];
 
 export const hasFeature = (key: FeatureKey, implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES) =>

@@ -27,7 +27,8 @@ describe('route table and feature keys', () => {
     expect(isPathAvailable('/problem')).toBe(true);
     expect(isPathAvailable('/group')).toBe(true);
     expect(isPathAvailable('/group/3/member')).toBe(true);
-    expect(isPathAvailable('/zhuce')).toBe(false);
+    expect(isPathAvailable('/zhuce')).toBe(true);
+    expect(isPathAvailable('/zhuce', ['home', 'auth'])).toBe(false);
     // Groups parts 2 (problems, submissions) and 3 (trainings, contests, discussions) are live.
     expect(isPathAvailable('/group/3/problem')).toBe(true);
     expect(isPathAvailable('/group/3/problem/create')).toBe(true);
@@ -42,6 +43,11 @@ describe('route table and feature keys', () => {
     expect(isPathAvailable('/group/3/contest')).toBe(true);
     expect(isPathAvailable('/group/3/discussion-detail/5')).toBe(true);
     expect(isPathAvailable('/training/3/problem/A/full-screen')).toBe(true);
+    // The about pages and the result explanation (spec 3 §1, spec 2).
+    expect(isPathAvailable('/introduction')).toBe(true);
+    expect(isPathAvailable('/developer')).toBe(true);
+    expect(findRoute('/status/explanation')?.route.screen).toBe('ResultExplanation');
+    expect(isPathAvailable('/introduction', ['home', 'status'])).toBe(false);
     expect(isPathAvailable('/no-such-page')).toBe(false);
   });
 
@@ -88,6 +94,8 @@ describe('route guard (spec 3 §2.2)', () => {
 });
 
 const ProblemListStub = () => <h1>Problem list screen</h1>;
+/** The features of today without "register": /zhuce is then a declared path whose feature does not exist. */
+const withoutRegister = IMPLEMENTED_FEATURES.filter((f) => f !== 'register');
 const ProblemDetailsStub = () => <h1>Problem detail screen</h1>;
 
 describe('router built from the table', () => {
@@ -98,7 +106,7 @@ describe('router built from the table', () => {
   });
 
   it('shows the 404 page on a declared path whose feature does not exist yet', async () => {
-    renderWithProviders(buildRoutes(), '/zhuce');
+    renderWithProviders(buildRoutes(withoutRegister), '/zhuce');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Go Home' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
@@ -112,7 +120,7 @@ describe('router built from the table', () => {
 
   it('renders a route once its feature key is added', async () => {
     const screens = { ...SCREENS, ProblemList: ProblemListStub, ProblemDetails: ProblemDetailsStub };
-    const features = [...IMPLEMENTED_FEATURES, 'problem'] as const;
+    const features = [...withoutRegister, 'problem'] as const;
     renderWithProviders(buildRoutes(features, screens), '/problem');
     expect(await screen.findByRole('heading', { name: 'Problem list screen' })).toBeTruthy();
     // /zhuce still belongs to the missing "register" feature.

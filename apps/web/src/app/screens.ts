@@ -21,6 +21,7 @@ const adminDiscussionScreen = pick(() => import('../features/admin/admin-discuss
 const groupScreen = pick(() => import('../features/group/group-screens'));
 const groupContestScreen = pick(() => import('../features/group/group-contest-screens'));
 const groupTrainingScreen = pick(() => import('../features/group/group-training-screens'));
+const aboutScreen = pick(() => import('../features/about/about-screens'));
 
 // Screens shown under several routes (contest variants reuse the public pages) share one lazy component.
 const problemDetail = lazyScreen(() => import('../features/problem/problem-detail-page'));
@@ -43,6 +44,7 @@ export const SCREENS: Record<ScreenName, Screen> = {
   Setting: lazyScreen(() => import('../features/user/setting-page')),
   ApplyResetPassword: lazyScreen(() => import('../features/auth/apply-reset-password-page')),
   ResetPassword: lazyScreen(() => import('../features/auth/reset-password-page')),
+  Register: lazyScreen(() => import('../features/auth/register-page')),
   SubmissionList: submissionList,
   AdminDashboard: lazyScreen(() => import('../features/admin/admin-dashboard-page')),
   AdminProblemList: lazyScreen(() => import('../features/admin/admin-problem-list-page')),
@@ -142,6 +144,10 @@ export const SCREENS: Record<ScreenName, Screen> = {
   GroupContestProblemList: groupContestScreen('GroupContestProblemList'),
   GroupContestAnnouncementList: groupContestScreen('GroupContestAnnouncementList'),
   GroupCreateContestProblem: lazyScreen(() => import('../features/group/group-problem-edit-page')),
+  // The about pages and the result explanation: static texts, one chunk.
+  Introduction: aboutScreen('Introduction'),
+  Developer: aboutScreen('Developer'),
+  ResultExplanation: aboutScreen('ResultExplanation'),
 };
 
 /** A declared screen whose page comes later (its tab or link stays hidden). */

@@ -1,4 +1,4 @@
-import { type Locale, MESSAGES } from '@oj/shared';
+import { CLIENT_MESSAGES, type Locale } from '@oj/shared';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import antdZhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -20,7 +20,7 @@ const SHARED_CLIENT_KEYS = [
 ] as const;
 
 const sharedTexts = (locale: Locale) =>
-  Object.fromEntries(SHARED_CLIENT_KEYS.map((k) => [k, MESSAGES[k][locale]])) as Record<string, string>;
+  Object.fromEntries(SHARED_CLIENT_KEYS.map((k) => [k, CLIENT_MESSAGES[k][locale]])) as Record<string, string>;
 
 /** antd's locale for the current language; the en-US one is fetched with the en-US texts. */
 export const antdLocaleStore = createStore<AntdLocale>(antdZhCN);

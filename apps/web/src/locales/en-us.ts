@@ -16,6 +16,7 @@ export const enUS: Record<TranslationKey, string> = {
   About: 'About',
   Introduction: 'Introduction',
   Developer: 'Developer',
+  Result_Explanation: 'Judging results explained',
   Login: 'Login',
   Register: 'Register',
   MyHome: 'Home',

@@ -15,6 +15,7 @@ export const zhCN = {
   About: '关于',
   Introduction: '简介',
   Developer: '开发者',
+  Result_Explanation: '评测结果说明',
   Login: '登录',
   Register: '注册',
   MyHome: '我的主页',

@@ -120,6 +120,8 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     expect([bad.status, bad.body.data.field]).toEqual([400, 'mobile']);
     const soon = await sendCode(mobile);
     expect([soon.status, soon.body.data.key]).toEqual([429, 'smsTooFrequent']);
+    expect(soon.body.data.seconds).toBeGreaterThan(50);
+    expect(Number(soon.headers['retry-after'])).toBe(soon.body.data.seconds);
     t.clock.offsetMs += MINUTE + 1000;
     expect((await sendCode(mobile)).status).toBe(200);
     // The new code replaced the old one.

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { RegistrationConfigPanel, SmsOutboxPanel } from './admin-registration-config-panel';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
 
@@ -201,13 +202,16 @@ const CarouselPanel = () => {
   );
 };
 
-/** /admin/conf: website configuration, e-mail settings, home carousel (root only). */
+/** /admin/conf: website configuration, registration settings and the SMS outbox, e-mail settings, home carousel
+ * (root only). */
 const AdminConfigPage = () => {
   registerAdminTexts();
   registerAdminSiteTexts();
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <WebConfigPanel />
+      <RegistrationConfigPanel />
+      <SmsOutboxPanel />
       <EmailPanel />
       <CarouselPanel />
     </Space>

@@ -22,6 +22,7 @@ import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { saveBlob } from '../../lib/http-client';
 import { toast } from '../../lib/notify';
+import { RegistrationsPanel } from './admin-registration-panel';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
 import { parseUserRows } from './user-rows';
@@ -293,6 +294,7 @@ const AdminUserPage = () => {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+      <RegistrationsPanel />
       <Panel
         title={t('Admin_User')}
         extra={

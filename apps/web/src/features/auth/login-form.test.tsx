@@ -87,6 +87,23 @@ describe('login form', () => {
     expect(window.localStorage.getItem('loginFailNum')).toBeNull();
   });
 
+  it('keeps the server’s reason in view when the account waits for approval (403)', async () => {
+    const waiting = "Your registration is waiting for an administrator's approval; you can log in once it is approved";
+    stubServer({
+      '/api/login': () =>
+        new Response(JSON.stringify({ status: 403, msg: waiting, data: { key: 'registrationPending' } }), {
+          status: 403,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    renderElement(<LoginForm />);
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'newbie' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(waiting);
+    expect(session.token()).toBeNull();
+  });
+
   it('asks for the slide puzzle instead of sending after 5 failures', async () => {
     for (let i = 0; i < 5; i++) loginFailures.increment();
     const fetchMock = stubServer({ '/api/get-slide-puzzle': () => ok(PUZZLE) });

@@ -39,7 +39,7 @@ export const LoginForm = ({ admin = false, onSuccess, onLeave }: LoginFormProps)
   const [form] = Form.useForm<LoginValues>();
   const failures = useLoginFailures();
   const [puzzleOpen, setPuzzleOpen] = useState(false);
-  const { login, loading } = useLogin({ admin, onSuccess });
+  const { login, loading, refusal } = useLogin({ admin, onSuccess });
   const config = useWebsiteConfig().data;
 
   const send = async (values: LoginValues, verificationToken?: string) => {
@@ -91,6 +91,11 @@ export const LoginForm = ({ admin = false, onSuccess, onLeave }: LoginFormProps)
           size="large"
         />
       </Form.Item>
+      {refusal && (
+        <p role="alert" style={{ color: '#ff4d4f', margin: '0 0 12px' }}>
+          {refusal}
+        </p>
+      )}
       {puzzleOpen && (
         <Form.Item>
           <Suspense fallback={<PageLoading />}>

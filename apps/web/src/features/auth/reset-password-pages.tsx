@@ -1,5 +1,5 @@
-import { user as contract, LIMITS } from '@oj/shared';
-import { Button, Form, Input, Typography } from 'antd';
+import { user as contract, LIMITS, registration } from '@oj/shared';
+import { Button, Form, Input, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,20 +7,23 @@ import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
+import { useCountdown } from '../../lib/use-countdown';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
-import { useCountdown } from '../user/setting-page';
+import { useWebsiteConfig } from '../site/use-website-config';
+import { CaptchaField, CodeField, useCaptcha } from './captcha-field';
+import { mobileRules, passwordRules, smsCodeRules } from './registration-rules';
+import { registerRegistrationTexts } from './registration-texts';
+import { retryAfterSeconds, showServerError } from './server-field-error';
 
 /** Reset codes can be sent again after 90 s (spec 1-core §4, §9). */
-export const RESET_CODE_RESEND_SECONDS = 90;
+export const RESET_CODE_RESEND_SECONDS = registration.REGISTRATION.resetResendS;
 
 const usernameRules = (t: (k: string) => string) => [
   { required: true, whitespace: true, message: t('Username_Check_Required') },
   { max: LIMITS.usernameMax, message: t('Username_Check_Max') },
 ];
 
-/** /apply-reset-password: the forgot-password link of the login dialog leads here. */
-export const ApplyResetPasswordPage = () => {
-  registerCorePagesTexts();
+const ByEmail = () => {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ username: string }>();
   const countdown = useCountdown();
@@ -38,21 +41,168 @@ export const ApplyResetPasswordPage = () => {
     }
   };
   return (
+    <>
+      <Form form={form} name="reset-email" layout="vertical" onFinish={apply}>
+        <Form.Item name="username" label={t('Username')} rules={usernameRules(t)}>
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} disabled={countdown.left > 0}>
+          {countdown.left > 0 ? t('Resend_In', { seconds: countdown.left }) : t('Send_Reset_Code')}
+        </Button>
+      </Form>
+      {sentTo && (
+        <Typography.Paragraph style={{ marginTop: 16 }}>
+          <Link to={`/reset-password?username=${encodeURIComponent(sentTo)}`}>{t('Have_A_Code')}</Link>
+        </Typography.Paragraph>
+      )}
+    </>
+  );
+};
+
+interface MobileResetValues {
+  username: string;
+  mobile: string;
+  captcha?: string;
+  smsCode: string;
+  password: string;
+  again: string;
+}
+
+const MOBILE_RESET_FIELDS = ['username', 'mobile', 'captcha', 'smsCode', 'password'];
+
+const againRule =
+  (t: (k: string) => string) =>
+  ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: (_: unknown, value: string | undefined) =>
+      !value || value === getFieldValue('password')
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('Reset_Password_Mismatch'))),
+  });
+
+/** Reset by mobile (spec 3 §2.12): username, mobile and the captcha get an SMS code (resend after 90 s); the code
+ * and the new password reset it. The captcha is refreshed after every send and every reset attempt. */
+const ByMobile = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<MobileResetValues>();
+  const captcha = useCaptcha(form);
+  const countdown = useCountdown();
+  const [sending, setSending] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const sendCode = async () => {
+    let v: MobileResetValues;
+    try {
+      // The captcha is needed to send, not to reset.
+      v = await form.validateFields(['username', 'mobile', 'captcha']);
+      if (!v.captcha?.trim()) {
+        form.setFields([{ name: 'captcha', errors: [t('Reg_Required', { field: t('Reg_Captcha') })] }]);
+        return;
+      }
+    } catch {
+      return;
+    }
+    setSending(true);
+    try {
+      const sent = await api.call(
+        registration.sendResetSms,
+        {
+          username: v.username.trim(),
+          mobile: v.mobile.trim(),
+          captcha: (v.captcha ?? '').trim(),
+          captchaKey: captcha.captchaKey,
+        },
+        { silent: true },
+      );
+      toast.success(sent.msg || t('Reg_Code_Sent'));
+      countdown.start(sent.resendAfterS > 0 ? sent.resendAfterS : RESET_CODE_RESEND_SECONDS);
+    } catch (err) {
+      showServerError(form, err, MOBILE_RESET_FIELDS);
+      const wait = retryAfterSeconds(err);
+      if (wait) countdown.start(wait);
+    } finally {
+      setSending(false);
+      void captcha.refresh();
+    }
+  };
+
+  const reset = async (v: MobileResetValues) => {
+    setBusy(true);
+    try {
+      await api.call(
+        contract.resetPassword,
+        {
+          username: v.username.trim(),
+          mobile: v.mobile.trim(),
+          smsCode: v.smsCode.trim(),
+          password: v.password,
+          ...(v.captcha?.trim() ? { captcha: v.captcha.trim(), captchaKey: captcha.captchaKey } : {}),
+        },
+        { silent: true },
+      );
+      toast.success(t('Reset_Done'));
+      navigate('/home');
+      loginDialog.open();
+    } catch (err) {
+      showServerError(form, err, MOBILE_RESET_FIELDS);
+      void captcha.refresh();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form form={form} name="reset-mobile" layout="vertical" onFinish={reset} aria-label={t('Reset_By_Mobile')}>
+      <Form.Item name="username" label={t('Username')} rules={usernameRules(t)}>
+        <Input autoComplete="username" />
+      </Form.Item>
+      <Form.Item name="mobile" label={t('Reg_Mobile')} rules={mobileRules(t)}>
+        <Input autoComplete="tel" />
+      </Form.Item>
+      <CaptchaField img={captcha.img} onRefresh={() => void captcha.refresh()} required={false} />
+      <CodeField
+        name="smsCode"
+        label={t('Reg_Sms_Code')}
+        rules={smsCodeRules(t)}
+        left={countdown.left}
+        sending={sending}
+        onSend={() => void sendCode()}
+      />
+      <Form.Item name="password" label={t('Reset_New_Password')} rules={passwordRules(t)}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="again"
+        label={t('Reset_Password_Again')}
+        dependencies={['password']}
+        rules={[{ required: true, message: t('Password_Check_Required') }, againRule(t)]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        {t('Reset_Title')}
+      </Button>
+    </Form>
+  );
+};
+
+/** /apply-reset-password: the forgot-password link of the login dialog leads here; by e-mail (a link with a code)
+ * or by mobile (an SMS code), the site's registration method chosen first. */
+export const ApplyResetPasswordPage = () => {
+  registerCorePagesTexts();
+  registerRegistrationTexts();
+  const { t } = useTranslation();
+  const method = useWebsiteConfig().data?.registerMethod;
+  return (
     <div style={{ maxWidth: 420, margin: '0 auto' }}>
       <Panel title={t('Reset_Password')}>
-        <Form form={form} layout="vertical" onFinish={apply}>
-          <Form.Item name="username" label={t('Username')} rules={usernameRules(t)}>
-            <Input autoComplete="username" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy} disabled={countdown.left > 0}>
-            {countdown.left > 0 ? t('Resend_In', { seconds: countdown.left }) : t('Send_Reset_Code')}
-          </Button>
-        </Form>
-        {sentTo && (
-          <Typography.Paragraph style={{ marginTop: 16 }}>
-            <Link to={`/reset-password?username=${encodeURIComponent(sentTo)}`}>{t('Have_A_Code')}</Link>
-          </Typography.Paragraph>
-        )}
+        <Tabs
+          defaultActiveKey={method === 'mobile' ? 'mobile' : 'email'}
+          items={[
+            { key: 'email', label: t('Reset_By_Email'), children: <ByEmail /> },
+            { key: 'mobile', label: t('Reset_By_Mobile'), children: <ByMobile /> },
+          ]}
+        />
       </Panel>
     </div>
   );

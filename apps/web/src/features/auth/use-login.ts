@@ -1,4 +1,4 @@
-import { account, HTTP, MESSAGES } from '@oj/shared';
+import { account, CLIENT_MESSAGES, HTTP, type MessageKey } from '@oj/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ const VERIFICATION_KEYS: ReadonlySet<string> = new Set([
   'loginVerificationRequired',
   'loginVerificationInvalid',
   'loginTooFrequent',
-] satisfies (keyof typeof MESSAGES)[]);
+] satisfies MessageKey[]);
 
 const onlyDefaultUser = (roles: string[]) => roles.length > 0 && roles.every((r) => r === 'default_user');
 
@@ -32,10 +32,13 @@ export const useLogin = (opts: { admin?: boolean; onSuccess?: () => void } = {})
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [loading, setLoading] = useState(false);
+  /** Why the server refused the account (403: registration pending or refused, no login permission). */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   /** `verificationToken`: the proof of a puzzle solved just before, single-use. */
   const login = async (values: LoginValues, verificationToken?: string): Promise<LoginOutcome> => {
     setLoading(true);
+    setRefusal(null);
     try {
       const endpoint = opts.admin ? account.adminLogin : account.login;
       const { data: user, headers } = await api.request(
@@ -47,7 +50,7 @@ export const useLogin = (opts: { admin?: boolean; onSuccess?: () => void } = {})
       // External students (default_user) may not log in; the server refuses them, this covers an older server.
       if (!token || onlyDefaultUser(user.roleList)) {
         session.clear();
-        notifyError(t('Error'), MESSAGES.noLoginPermission[currentLanguage()]);
+        notifyError(t('Error'), CLIENT_MESSAGES.noLoginPermission[currentLanguage()]);
         loginFailures.increment();
         return 'failed';
       }
@@ -59,8 +62,12 @@ export const useLogin = (opts: { admin?: boolean; onSuccess?: () => void } = {})
       opts.onSuccess?.();
       return 'signedIn';
     } catch (err) {
-      // The client already showed the server's message; a refused default_user is logged out locally.
-      if (err instanceof ApiError && err.status === HTTP.FORBIDDEN) session.clear();
+      // The client already showed the server's message; a refused account (default_user, a registration waiting
+      // for approval or refused) is logged out locally and the form keeps the reason in view.
+      if (err instanceof ApiError && err.status === HTTP.FORBIDDEN) {
+        session.clear();
+        setRefusal(err.message);
+      }
       loginFailures.increment();
       const key = err instanceof ApiError ? (err.data as { key?: unknown } | null)?.key : undefined;
       return typeof key === 'string' && VERIFICATION_KEYS.has(key) ? 'verify' : 'failed';
@@ -69,5 +76,5 @@ export const useLogin = (opts: { admin?: boolean; onSuccess?: () => void } = {})
     }
   };
 
-  return { login, loading };
+  return { login, loading, refusal };
 };

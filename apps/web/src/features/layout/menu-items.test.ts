@@ -23,7 +23,10 @@ describe('menus follow feature keys', () => {
       'discussion',
       'group',
       'preliminary',
+      'about',
     ]);
+    const about = visibleMenu(TOP_MENU, { signedIn: false, config }).find((e) => e.key === 'about');
+    expect(about?.children?.map((e) => e.path)).toEqual(['/introduction', '/developer']);
   });
 
   it('gives visitors a reduced menu and drops empty submenus', () => {

@@ -2,6 +2,7 @@ import {
   DownloadOutlined,
   EyeOutlined,
   FileTextOutlined,
+  QuestionCircleOutlined,
   RedoOutlined,
   ReloadOutlined,
   SyncOutlined,
@@ -21,6 +22,7 @@ import { saveBlob } from '../../lib/http-client';
 import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
+import { RESULT_EXPLANATION_PATH } from '../about/result-explanation-path';
 import { FILTER_STATUSES, formatLength, formatMemoryKb, formatTimeMs, oiScoreColor, statusKey } from './judge-status';
 import { ManualJudgeControl } from './manual-judge-control';
 import { StatusTag } from './status-tag';
@@ -161,6 +163,9 @@ const SubmissionListPage = () => {
           <Button icon={<ReloadOutlined />} onClick={() => list.refetch()}>
             {t('Refresh')}
           </Button>
+          <Link to={RESULT_EXPLANATION_PATH}>
+            <QuestionCircleOutlined /> {t('Result_Explanation')}
+          </Link>
         </Space>
       }
     >

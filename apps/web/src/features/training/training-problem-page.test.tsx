@@ -58,7 +58,7 @@ const render = (path: string) =>
     path,
   );
 
-describe('training problem page (spec 1-core §2 "Problem detail", training variant)', { timeout: 20_000 }, () => {
+describe('training problem page (spec 1-core §2 "Problem detail", training variant)', () => {
   beforeAll(() => setupI18n('en-US'));
   beforeEach(() => {
     session.signIn('token', USER);

@@ -152,7 +152,7 @@ const renderList = (path = '/training') =>
     path,
   );
 
-describe('training list', { timeout: 20_000 }, () => {
+describe('training list', () => {
   it('shows the progress as solved/all and prompts a visitor to log in instead of opening', async () => {
     const fetchMock = stubServer({
       '/api/get-training-list': json(listPage([TRAINING])),
@@ -198,7 +198,7 @@ describe('training list', { timeout: 20_000 }, () => {
   });
 });
 
-describe('training details', { timeout: 20_000 }, () => {
+describe('training details', () => {
   const renderShell = () =>
     renderWithProviders(
       [
@@ -270,7 +270,7 @@ describe('training details', { timeout: 20_000 }, () => {
   });
 });
 
-describe('training rank', { timeout: 20_000 }, () => {
+describe('training rank', () => {
   const rows: TrainingRankRow[] = [
     {
       uid: 'u-alice',

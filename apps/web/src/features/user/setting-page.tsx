@@ -3,11 +3,12 @@ import { user as contract, LIMITS } from '@oj/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Collapse, Form, Input, Select, Space, Typography, Upload } from 'antd';
 import ImgCrop from 'antd-img-crop';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { session, useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
+import { useCountdown } from '../../lib/use-countdown';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 
 /** Avatar rules of spec 1-core: gif, jpg, jpeg, png, bmp, webp; at most 2 MB. */
@@ -22,16 +23,6 @@ export const checkAvatarFile = (file: {
   return null;
 };
 
-/** A resend countdown (90 s for reset codes, spec 1-core §9). */
-export const useCountdown = () => {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-  return { left, start: (seconds: number) => setLeft(seconds) };
-};
 export const EMAIL_CODE_RESEND_SECONDS = 90;
 
 const passwordRules = (t: (k: string) => string) => [
