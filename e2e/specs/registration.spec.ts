@@ -50,23 +50,24 @@ test('a visitor registers at /zhuce with a texted code, waits for approval, root
   await expect(visitor).toHaveURL(/\/zhuce$/);
 
   // The form: every field, a code texted to the mobile (the captcha is used up by sending and drawn again).
-  await visitor.getByLabel('用户名').fill(STUDENT);
-  await visitor.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await visitor.getByLabel('真实姓名').fill('李雷');
-  await visitor.getByLabel('城市').fill('杭州');
-  await visitor.getByLabel('学校').fill('第一中学');
-  await visitor.getByLabel('年级').fill('初二');
-  await visitor.getByLabel('手机号').fill(MOBILE);
-  const first = await answerCaptcha(visitor);
-  await visitor.getByRole('button', { name: '发送验证码' }).click();
-  await expect(visitor.getByRole('button', { name: /秒后重发/ })).toBeVisible();
-  await expect(visitor.getByRole('button', { name: '图形验证码，点击刷新' }).locator('img')).not.toHaveAttribute(
+  const form = visitor.getByRole('form', { name: '注册账号' });
+  await form.getByLabel('用户名').fill(STUDENT);
+  await form.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('真实姓名').fill('李雷');
+  await form.getByLabel('城市').fill('杭州');
+  await form.getByLabel('学校').fill('第一中学');
+  await form.getByLabel('年级').fill('初二');
+  await form.getByLabel('手机号').fill(MOBILE);
+  const first = await answerCaptcha(form);
+  await form.getByRole('button', { name: '发送验证码' }).click();
+  await expect(form.getByRole('button', { name: /秒后重发/ })).toBeVisible();
+  await expect(form.getByRole('button', { name: '图形验证码，点击刷新' }).locator('img')).not.toHaveAttribute(
     'src',
     first,
   );
-  await visitor.getByRole('textbox', { name: '短信验证码' }).fill(await textedCode(request, root));
-  await answerCaptcha(visitor);
-  await visitor.getByRole('button', { name: /^注\s?册$/ }).click();
+  await form.getByRole('textbox', { name: '短信验证码' }).fill(await textedCode(request, root));
+  await answerCaptcha(form);
+  await form.getByRole('button', { name: /^注\s?册$/ }).click();
   const thanks = visitor.getByRole('dialog', { name: '感谢注册' });
   await expect(thanks).toContainText('等待管理员审核');
   await thanks.getByRole('button', { name: /知道了/ }).click();
@@ -104,16 +105,16 @@ test('a visitor registers at /zhuce with a texted code, waits for approval, root
   // Then resets the password by mobile, from another browser.
   await visitor.goto('/apply-reset-password');
   await visitor.getByRole('tab', { name: '通过手机' }).click();
-  const form = visitor.getByRole('form', { name: '通过手机' });
-  await form.getByLabel('用户名').fill(STUDENT);
-  await form.getByLabel('手机号').fill(MOBILE);
-  await answerCaptcha(form);
-  await form.getByRole('button', { name: '发送验证码' }).click();
-  await expect(form.getByRole('button', { name: /秒后重发/ })).toBeVisible();
-  await form.getByRole('textbox', { name: '短信验证码' }).fill(await textedCode(request, root));
-  await form.getByLabel('新密码').fill(NEW_PASSWORD);
-  await form.getByLabel('再次输入密码').fill(NEW_PASSWORD);
-  await form.getByRole('button', { name: '重置密码' }).click();
+  const reset = visitor.getByRole('form', { name: '通过手机' });
+  await reset.getByLabel('用户名').fill(STUDENT);
+  await reset.getByLabel('手机号').fill(MOBILE);
+  await answerCaptcha(reset);
+  await reset.getByRole('button', { name: '发送验证码' }).click();
+  await expect(reset.getByRole('button', { name: /秒后重发/ })).toBeVisible();
+  await reset.getByRole('textbox', { name: '短信验证码' }).fill(await textedCode(request, root));
+  await reset.getByLabel('新密码').fill(NEW_PASSWORD);
+  await reset.getByLabel('再次输入密码').fill(NEW_PASSWORD);
+  await reset.getByRole('button', { name: '重置密码' }).click();
   await expect(visitor.getByText('你的密码已重置')).toBeVisible();
 
   // The old session is gone; the new password works, the old one does not.
