@@ -85,7 +85,11 @@ test('a student finds A+B by tag, test-runs and submits C++ (Accepted), then a w
   // Both submissions are in the status list.
   await nav(page).getByRole('menuitem', { name: '评测' }).click();
   await expect(page).toHaveURL(/\/status$/);
-  const rows = page.getByRole('row').filter({ hasText: 'A+B Problem' });
+  // Root lists everyone's: root's own rows (other journeys solve A+B too).
+  const rows = page
+    .getByRole('row')
+    .filter({ hasText: 'A+B Problem' })
+    .filter({ has: page.getByRole('link', { name: 'root', exact: true }) });
   await expect(rows.filter({ hasText: '答案正确' })).toHaveCount(1);
   await expect(rows.filter({ hasText: '答案错误' })).toHaveCount(1);
 
