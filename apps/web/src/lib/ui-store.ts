@@ -1,11 +1,14 @@
 import { createStore, useStore } from './create-store';
 
+/** What the account dialog shows (spec 1-core §2: Login, Register and Reset Password are one 370 px dialog). */
+export type AccountDialogMode = 'login' | 'register' | 'reset';
+
 /** The login dialog is opened from many places (guards, the HTTP client on 401, menu buttons). */
-export const loginDialogStore = createStore<{ open: boolean }>({ open: false });
+export const loginDialogStore = createStore<{ open: boolean; mode: AccountDialogMode }>({ open: false, mode: 'login' });
 
 export const loginDialog = {
-  open: () => loginDialogStore.set({ open: true }),
-  close: () => loginDialogStore.set({ open: false }),
+  open: (mode: AccountDialogMode = 'login') => loginDialogStore.set({ open: true, mode }),
+  close: () => loginDialogStore.set({ open: false, mode: 'login' }),
 };
 
 export const useLoginDialog = () => useStore(loginDialogStore);

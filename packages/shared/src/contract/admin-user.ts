@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BIG_ID, endpoint, isoDate, page, pageQuery, qBool, qStr, wireInt } from '../api.js';
 import { ROLES } from '../roles.js';
+import { REGISTRATION_STATES } from './registration.js';
 
 /** User administration (reference §2 admin/AdminUserController, §2.1 rows): root only (DESIGN §7 "Roles"). */
 
@@ -24,6 +25,8 @@ export const adminUser = z.object({
   titleName: z.string().nullable(),
   titleColor: z.string().nullable(),
   status: z.number().int(),
+  /** A self-registered account waiting for approval, or refused (spec 3 §2.12); null for every other account. */
+  regState: z.enum(REGISTRATION_STATES).nullable(),
   gmtCreate: isoDate,
   gmtModified: isoDate,
   roles: z.array(z.object({ id: z.number().int(), role: z.string(), description: z.string() })),

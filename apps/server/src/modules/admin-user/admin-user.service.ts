@@ -64,6 +64,7 @@ export const createAdminUserService = (deps: {
     titleName: u.titleName,
     titleColor: u.titleColor,
     status: u.status,
+    regState: u.regState === 'pending' || u.regState === 'refused' ? u.regState : null,
     gmtCreate: u.gmtCreate.toISOString(),
     gmtModified: u.gmtModified.toISOString(),
     roles,

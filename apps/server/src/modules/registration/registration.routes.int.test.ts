@@ -189,6 +189,12 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     expect(list.body.data.records.map((r: { uid: string }) => r.uid)).toEqual(expect.arrayContaining([a.uid, b.uid]));
     await call('PUT', '/api/admin/user/registrations', { uids: [b.uid], approve: true }, root);
     expect((await call('POST', '/api/login', { username: b.username, password: b.password })).status).toBe(200);
+    // The user list tells a refused account from an approved one.
+    const regStateIn = async (u: { uid?: string; username?: string }) => {
+      const res = await call('GET', `/api/admin/user/get-user-list?keyword=${u.username}&limit=100`, undefined, root);
+      return res.body.data.records.find((r: { uid: string }) => r.uid === u.uid)?.regState;
+    };
+    expect([await regStateIn(a), await regStateIn(b)]).toEqual(['refused', null]);
     // Not an admin: 403.
     const student = (await login(t, b.username as string, b.password as string)).token as string;
     expect((await call('GET', '/api/admin/user/registrations', undefined, student)).status).toBe(403);

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
+import { formatTime } from '../../lib/format-time';
 import { toast } from '../../lib/notify';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
@@ -64,7 +65,7 @@ const AdminAnnouncementPage = () => {
           { title: t('Title'), dataIndex: 'title' },
           { title: t('Author'), dataIndex: 'username' },
           { title: t('Visible'), render: (_, a) => (a.status === 0 ? '✓' : '—') },
-          { title: t('Modified_At'), render: (_, a) => new Date(a.gmtModified).toLocaleString() },
+          { title: t('Modified_At'), render: (_, a) => formatTime(a.gmtModified, true) },
           {
             title: '',
             render: (_, a) => (

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
+import { formatTime } from '../../lib/format-time';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
 
@@ -58,7 +59,7 @@ const AdminAuditPage = () => {
         dataSource={list.data?.records ?? []}
         pagination={{ current: currentPage, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
         columns={[
-          { title: t('Time'), render: (_, e) => new Date(e.gmtCreate).toLocaleString() },
+          { title: t('Time'), render: (_, e) => formatTime(e.gmtCreate, true) },
           { title: t('Operator'), dataIndex: 'username' },
           { title: t('Action'), dataIndex: 'action' },
           { title: t('Target'), render: (_, e) => `${e.targetType} ${e.targetId}` },

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
+import { formatTime } from '../../lib/format-time';
 import { toast } from '../../lib/notify';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
@@ -86,7 +87,7 @@ const AdminNoticePage = () => {
             ),
           },
           { title: t('Author'), dataIndex: 'adminUsername' },
-          { title: t('Created_At'), render: (_, n) => new Date(n.gmtCreate).toLocaleString() },
+          { title: t('Created_At'), render: (_, n) => formatTime(n.gmtCreate, true) },
           {
             title: '',
             render: (_, n) => (

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
+import { formatTime } from '../../lib/format-time';
 import { toast } from '../../lib/notify';
 import { registerAdminRegistrationTexts } from './admin-registration-texts';
 
@@ -163,11 +164,21 @@ export const SmsOutboxPanel = () => {
         pagination={{ current: currentPage, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
         scroll={{ x: true }}
         columns={[
-          { title: t('Sms_Sent_At'), render: (_, m) => new Date(m.gmtCreate).toLocaleString() },
+          { title: t('Sms_Sent_At'), render: (_, m) => formatTime(m.gmtCreate, true) },
           { title: t('Reg_Mobile'), dataIndex: 'mobile' },
-          { title: t('Sms_Purpose'), dataIndex: 'purpose' },
-          { title: t('Sms_Content'), dataIndex: 'content' },
-          { title: t('Sms_Provider_Col'), dataIndex: 'provider' },
+          {
+            title: t('Sms_Purpose'),
+            render: (_, m) => t(m.purpose === 'register' ? 'Sms_Purpose_Register' : 'Sms_Purpose_Reset'),
+          },
+          {
+            title: t('Sms_Content'),
+            dataIndex: 'content',
+            render: (v: string) => <div style={{ minWidth: 200 }}>{v}</div>,
+          },
+          {
+            title: t('Sms_Provider_Col'),
+            render: (_, m) => t(m.provider === 'http' ? 'Sms_Provider_Http' : 'Sms_Provider_Outbox_Short'),
+          },
           {
             title: t('Sms_Result'),
             render: (_, m) =>

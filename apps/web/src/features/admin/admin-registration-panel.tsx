@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
+import { formatTime } from '../../lib/format-time';
 import { toast } from '../../lib/notify';
 import { registerAdminRegistrationTexts } from './admin-registration-texts';
 
@@ -102,7 +103,7 @@ export const RegistrationsPanel = () => {
           { title: t('Reg_Grade'), render: (_, r) => text(r.grade) },
           { title: t('Reg_Mobile'), render: (_, r) => text(r.mobile) },
           { title: t('Reg_Email'), render: (_, r) => text(r.email) },
-          { title: t('Reg_Registered_At'), render: (_, r) => new Date(r.gmtCreate).toLocaleString() },
+          { title: t('Reg_Registered_At'), render: (_, r) => formatTime(r.gmtCreate, true) },
           {
             title: '',
             render: (_, r) => (

@@ -1,9 +1,10 @@
-import type { Registration } from '@oj/shared';
+import type { AdminUser, Registration } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderElement, setupI18n, stubServer } from '../../test-utils';
 import { RegistrationConfigPanel } from './admin-registration-config-panel';
 import { RegistrationsPanel } from './admin-registration-panel';
+import AdminUserPage from './admin-user-page';
 
 const LIST = '/api/admin/user/registrations';
 const CONFIG = '/api/admin/config/registration';
@@ -103,5 +104,37 @@ describe('registration administration (issue 22)', () => {
     fireEvent.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls(fetchMock, CONFIG, 'PUT')).toHaveLength(2));
     expect(JSON.parse(String(calls(fetchMock, CONFIG, 'PUT')[1][1].body)).smsHttpHeaders).toBe('{"X-Key":"k"}');
+  });
+
+  it('marks waiting and refused accounts in the user list, with times as the site writes them', async () => {
+    const user = (uid: string, username: string, regState: AdminUser['regState']): AdminUser => ({
+      uid,
+      username,
+      nickname: null,
+      realname: null,
+      email: null,
+      school: null,
+      number: null,
+      gender: null,
+      titleName: null,
+      titleColor: null,
+      status: 0,
+      regState,
+      gmtCreate: '2025-03-01T08:00:00.000Z',
+      gmtModified: '2025-03-01T08:00:00.000Z',
+      roles: [{ id: 1003, role: 'user', description: '' }],
+    });
+    const users = [user('u1', 'alice', 'pending'), user('u2', 'bob', 'refused'), user('u3', 'carol', null)];
+    stubServer({
+      '/api/admin/user/get-user-list': () => ok({ records: users, total: 3, size: 10, current: 1 }),
+      [LIST]: () => ok({ records: [], total: 0, size: 10, current: 1 }),
+    });
+    renderElement(<AdminUserPage />);
+    const rowOf = async (name: string) => within((await screen.findByText(name)).closest('tr') as HTMLElement);
+    expect((await rowOf('alice')).getByText('Waiting')).toBeTruthy();
+    expect((await rowOf('bob')).getByText('Refused')).toBeTruthy();
+    const carol = await rowOf('carol');
+    expect(carol.getByText('Normal')).toBeTruthy();
+    expect(carol.getByText(/^2025-03-01 \d\d:00:00$/)).toBeTruthy();
   });
 });

@@ -16,13 +16,16 @@ import {
   Typography,
   Upload,
 } from 'antd';
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
+import { formatTime } from '../../lib/format-time';
 import { saveBlob } from '../../lib/http-client';
 import { toast } from '../../lib/notify';
 import { RegistrationsPanel } from './admin-registration-panel';
+import { registerAdminRegistrationTexts } from './admin-registration-texts';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
 import { parseUserRows } from './user-rows';
@@ -269,6 +272,7 @@ const GenerateUsersPanel = ({ onDone }: { onDone: () => void }) => {
 const AdminUserPage = () => {
   registerAdminTexts();
   registerAdminSiteTexts();
+  registerAdminRegistrationTexts();
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');
@@ -336,6 +340,7 @@ const AdminUserPage = () => {
           dataSource={list.data?.records ?? []}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
           pagination={{ current: currentPage, pageSize: 10, total: list.data?.total ?? 0, onChange: setPage }}
+          scroll={{ x: true }}
           columns={[
             { title: t('Username'), dataIndex: 'username' },
             { title: t('Realname'), dataIndex: 'realname' },
@@ -347,13 +352,21 @@ const AdminUserPage = () => {
             {
               title: t('Status'),
               render: (_, u) =>
-                u.status === 0 ? <Tag color="green">{t('Normal')}</Tag> : <Tag color="red">{t('Banned')}</Tag>,
+                u.regState === 'pending' ? (
+                  <Tag color="gold">{t('Reg_State_Pending')}</Tag>
+                ) : u.regState === 'refused' ? (
+                  <Tag>{t('Reg_State_Refused')}</Tag>
+                ) : u.status === 0 ? (
+                  <Tag color="green">{t('Normal')}</Tag>
+                ) : (
+                  <Tag color="red">{t('Banned')}</Tag>
+                ),
             },
             {
               title: t('Title_Name'),
               render: (_, u) => (u.titleName ? <Tag color={u.titleColor ?? undefined}>{u.titleName}</Tag> : null),
             },
-            { title: t('Created_At'), render: (_, u) => new Date(u.gmtCreate).toLocaleString() },
+            { title: t('Created_At'), render: (_, u) => formatTime(u.gmtCreate, true) },
             {
               title: '',
               render: (_, u) => (

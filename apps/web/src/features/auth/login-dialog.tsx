@@ -1,4 +1,7 @@
 import { Modal } from 'antd';
+import { Suspense } from 'react';
+import { PageLoading } from '../../components/page-loading';
+import { lazyScreen } from '../../lib/lazy-screen';
 import { loginDialog, useLoginDialog } from '../../lib/ui-store';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { LoginForm } from './login-form';
@@ -6,8 +9,12 @@ import { LoginForm } from './login-form';
 /** Login dialog (spec 1-core §2): 370 px, not closable by clicking outside, titled with the site short name. */
 export const LOGIN_DIALOG_WIDTH = 370;
 
+const AccountDialogForms = lazyScreen(() => import('./account-dialog-forms'));
+
+/** Login, Register and Reset Password in one dialog (spec 1-core §2); the register and forgot-password links of the
+ * login switch it to the other two. */
 const LoginDialog = () => {
-  const { open } = useLoginDialog();
+  const { open, mode } = useLoginDialog();
   const shortName = useWebsiteConfig().data?.shortName ?? 'OJ';
   return (
     <Modal
@@ -19,7 +26,13 @@ const LoginDialog = () => {
       onCancel={loginDialog.close}
       destroyOnHidden
     >
-      <LoginForm onSuccess={loginDialog.close} onLeave={loginDialog.close} />
+      {mode === 'login' ? (
+        <LoginForm onSuccess={loginDialog.close} onSwitch={loginDialog.open} />
+      ) : (
+        <Suspense fallback={<PageLoading />}>
+          <AccountDialogForms key={mode} mode={mode} />
+        </Suspense>
+      )}
     </Modal>
   );
 };

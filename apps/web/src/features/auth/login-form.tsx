@@ -29,11 +29,12 @@ export interface LoginFormProps {
   /** The admin login (POST /api/admin/login): no register or forgot links; the puzzle only when the server asks. */
   admin?: boolean;
   onSuccess?: () => void;
-  /** Called before following the register or forgot-password link (the dialog closes). */
-  onLeave?: () => void;
+  /** In the account dialog the register and forgot-password links switch it to those forms; elsewhere (the home
+   * page's inline form) they lead to their pages. */
+  onSwitch?: (mode: 'register' | 'reset') => void;
 }
 
-export const LoginForm = ({ admin = false, onSuccess, onLeave }: LoginFormProps) => {
+export const LoginForm = ({ admin = false, onSuccess, onSwitch }: LoginFormProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [form] = Form.useForm<LoginValues>();
@@ -62,9 +63,9 @@ export const LoginForm = ({ admin = false, onSuccess, onLeave }: LoginFormProps)
     void send(form.getFieldsValue(), verificationToken);
   };
 
-  const follow = (path: string) => {
-    onLeave?.();
-    navigate(path);
+  const follow = (mode: 'register' | 'reset') => {
+    if (onSwitch) onSwitch(mode);
+    else navigate(mode === 'register' ? '/zhuce' : '/apply-reset-password');
   };
 
   const showRegister = !admin && !!config?.register && hasFeature('register');
@@ -111,14 +112,14 @@ export const LoginForm = ({ admin = false, onSuccess, onLeave }: LoginFormProps)
       {(showRegister || showForgot) && (
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
           {showRegister ? (
-            <Button type="link" onClick={() => follow('/zhuce')} style={{ padding: 0 }}>
+            <Button type="link" onClick={() => follow('register')} style={{ padding: 0 }}>
               {t('Register_Now')}
             </Button>
           ) : (
             <span />
           )}
           {showForgot && (
-            <Button type="link" onClick={() => follow('/apply-reset-password')} style={{ padding: 0 }}>
+            <Button type="link" onClick={() => follow('reset')} style={{ padding: 0 }}>
               {t('Forget_Password')}
             </Button>
           )}

@@ -4,6 +4,7 @@ import { session } from '../../lib/auth-store';
 import { loginDialog, loginDialogStore } from '../../lib/ui-store';
 import { renderElement, renderWithProviders, setupI18n, stubServer, WEBSITE_CONFIG } from '../../test-utils';
 import { AuthButtons } from '../layout/nav-bar';
+import LoginDialog from './login-dialog';
 import { LoginForm } from './login-form';
 import RegisterPage from './register-page';
 
@@ -52,17 +53,33 @@ describe('the Register link follows the site switch (spec 1-core §2)', () => {
   beforeAll(() => setupI18n('en-US'));
   beforeEach(() => session.clear());
 
-  it('shows in the nav and the login form when registration is on', async () => {
+  it('shows in the nav and the login form when registration is on; the inline form leads to /zhuce', async () => {
     stubServer({ '/api/get-website-config': config({ register: true }) });
+    const { router } = renderElement(<LoginForm />);
+    fireEvent.click(await screen.findByRole('button', { name: 'No account? Register now!' }));
+    expect(router.state.location.pathname).toBe('/zhuce');
+  });
+
+  it('opens Register and Reset Password in the 370 px account dialog, each leading back to the login', async () => {
+    stubServer({ '/api/get-website-config': config({ register: true }), '/api/captcha': captchas() });
     const { router } = renderElement(
       <>
         <AuthButtons />
-        <LoginForm />
+        <LoginDialog />
       </>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
-    expect(router.state.location.pathname).toBe('/zhuce');
-    expect(screen.getByRole('button', { name: 'No account? Register now!' })).toBeTruthy();
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('form', { name: 'Register' })).toBeTruthy();
+    expect(within(dialog).getByLabelText('Mobile')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Have an account? Log in' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Forgot password' }));
+    expect(await within(dialog).findByRole('tab', { name: 'By mobile' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to login' }));
+    expect(await within(dialog).findByRole('button', { name: 'No account? Register now!' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('is hidden when registration is off', async () => {

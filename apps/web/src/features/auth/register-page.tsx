@@ -58,9 +58,12 @@ const trimmed = (v?: string) => (v ?? '').trim();
 const ThanksDialog = ({ state }: { state: 'pending' | 'approved' }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const home = () => navigate('/home');
+  const home = () => {
+    loginDialog.close();
+    navigate('/home');
+  };
   const login = () => {
-    home();
+    navigate('/home');
     loginDialog.open();
   };
   return (
@@ -218,22 +221,29 @@ const RegisterForm = ({ method }: { method: registration.RegisterMethod }) => {
   );
 };
 
-/** /zhuce (spec 3 §2.1, §2.12): the form the site's registration method asks for (mobile and SMS code, or e-mail
- * and its code); closed when the site's register switch is off. */
-const RegisterPage = () => {
+/** The registration form the site's method asks for (mobile and SMS code, or e-mail and its code), or why there is
+ * none: the register switch is off. Shown by /zhuce and by the account dialog. */
+export const RegisterBody = () => {
   registerRegistrationTexts();
   const { t } = useTranslation();
   const config = useWebsiteConfig().data;
+  return !config ? (
+    <PageLoading />
+  ) : config.register ? (
+    <RegisterForm method={config.registerMethod ?? 'mobile'} />
+  ) : (
+    <Typography.Paragraph type="secondary">{t('Register_Closed')}</Typography.Paragraph>
+  );
+};
+
+/** /zhuce (spec 3 §2.1, §2.12): the registration form as a page, for links from outside the site. */
+const RegisterPage = () => {
+  registerRegistrationTexts();
+  const { t } = useTranslation();
   return (
     <div style={{ maxWidth: 420, margin: '0 auto' }}>
       <Panel title={t('Register_Title')}>
-        {!config ? (
-          <PageLoading />
-        ) : config.register ? (
-          <RegisterForm method={config.registerMethod ?? 'mobile'} />
-        ) : (
-          <Typography.Paragraph type="secondary">{t('Register_Closed')}</Typography.Paragraph>
-        )}
+        <RegisterBody />
       </Panel>
     </div>
   );

@@ -6,6 +6,8 @@ export const REGISTRATION_TEXTS = {
   Register_Title: ['注册账号', 'Register'],
   Register_Submit: ['注册', 'Register'],
   Register_Closed: ['本站暂未开放注册', 'Registration is closed on this site'],
+  Account_Have_One: ['已有账号？去登录', 'Have an account? Log in'],
+  Account_Back_To_Login: ['返回登录', 'Back to login'],
   Reg_Password: ['密码', 'Password'],
   Reg_Realname: ['真实姓名', 'Real name'],
   Reg_City: ['城市', 'City'],

@@ -42,7 +42,7 @@ const ByEmail = () => {
   };
   return (
     <>
-      <Form form={form} name="reset-email" layout="vertical" onFinish={apply}>
+      <Form form={form} name="reset-email" layout="vertical" requiredMark={false} onFinish={apply}>
         <Form.Item name="username" label={t('Username')} rules={usernameRules(t)}>
           <Input autoComplete="username" />
         </Form.Item>
@@ -152,7 +152,14 @@ const ByMobile = () => {
   };
 
   return (
-    <Form form={form} name="reset-mobile" layout="vertical" onFinish={reset} aria-label={t('Reset_By_Mobile')}>
+    <Form
+      form={form}
+      name="reset-mobile"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={reset}
+      aria-label={t('Reset_By_Mobile')}
+    >
       <Form.Item name="username" label={t('Username')} rules={usernameRules(t)}>
         <Input autoComplete="username" />
       </Form.Item>
@@ -190,21 +197,31 @@ const ByMobile = () => {
  * or by mobile (an SMS code), the site's registration method chosen first. */
 export const ApplyResetPasswordPage = () => {
   registerCorePagesTexts();
+  const { t } = useTranslation();
+  return (
+    <div style={{ maxWidth: 420, margin: '0 auto' }}>
+      <Panel title={t('Reset_Password')}>
+        <ApplyResetBody />
+      </Panel>
+    </div>
+  );
+};
+
+/** The two ways to ask for a reset, the site's registration method first; shown by /apply-reset-password and by the
+ * account dialog. */
+export const ApplyResetBody = () => {
+  registerCorePagesTexts();
   registerRegistrationTexts();
   const { t } = useTranslation();
   const method = useWebsiteConfig().data?.registerMethod;
   return (
-    <div style={{ maxWidth: 420, margin: '0 auto' }}>
-      <Panel title={t('Reset_Password')}>
-        <Tabs
-          defaultActiveKey={method === 'mobile' ? 'mobile' : 'email'}
-          items={[
-            { key: 'email', label: t('Reset_By_Email'), children: <ByEmail /> },
-            { key: 'mobile', label: t('Reset_By_Mobile'), children: <ByMobile /> },
-          ]}
-        />
-      </Panel>
-    </div>
+    <Tabs
+      defaultActiveKey={method === 'mobile' ? 'mobile' : 'email'}
+      items={[
+        { key: 'email', label: t('Reset_By_Email'), children: <ByEmail /> },
+        { key: 'mobile', label: t('Reset_By_Mobile'), children: <ByMobile /> },
+      ]}
+    />
   );
 };
 
@@ -235,6 +252,7 @@ export const ResetPasswordPage = () => {
       <Panel title={t('Reset_Password')}>
         <Form
           layout="vertical"
+          requiredMark={false}
           onFinish={reset}
           initialValues={{ username: params.get('username') ?? '', code: params.get('code') ?? '' }}
         >

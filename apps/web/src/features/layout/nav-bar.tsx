@@ -2,7 +2,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Button, Menu, Space } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { hasFeature } from '../../app/features';
 import { LanguageToggle } from '../../components/language-toggle';
 import { useSession } from '../../lib/auth-store';
@@ -75,7 +75,6 @@ export const NavBar = () => {
 /** Visitors: Login opens the dialog; Register shows when registration is on and its screen exists. */
 export const AuthButtons = ({ onClick, block }: { onClick?: () => void; block?: boolean }) => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const register = !!useWebsiteConfig().data?.register && hasFeature('register');
   return (
     <>
@@ -94,7 +93,7 @@ export const AuthButtons = ({ onClick, block }: { onClick?: () => void; block?: 
           block={block}
           onClick={() => {
             onClick?.();
-            navigate('/zhuce');
+            loginDialog.open('register');
           }}
         >
           {t('Register')}
