@@ -121,10 +121,10 @@ export const SITE_ROUTES: RouteDef[] = [
       { path: 'scroll-board', feature: 'contest', screen: 'ContestScrollBoard' },
     ],
   },
-  { path: 'status', feature: 'status', screen: 'SubmissionList', titleKey: 'Status' },
+  { path: 'status', feature: 'status', screen: 'SubmissionList', titleKey: 'Nav_Status' },
   // Not in the route table of spec 3 §2.1: the result explanation page of spec 2, under the list it explains.
   { path: 'status/explanation', feature: 'status', screen: 'ResultExplanation', titleKey: 'Result_Explanation' },
-  { path: 'submission-detail/:submitID', feature: 'status', screen: 'SubmissionDetails', titleKey: 'Status' },
+  { path: 'submission-detail/:submitID', feature: 'status', screen: 'SubmissionDetails', titleKey: 'Nav_Status' },
   { path: 'acm-rank', feature: 'rank', screen: 'ACMRank', titleKey: 'ACM_Rank' },
   { path: 'oi-rank', feature: 'rank', screen: 'OIRank', titleKey: 'OI_Rank' },
   { path: 'user-home', feature: 'user-home', screen: 'UserHome', titleKey: 'MyHome' },

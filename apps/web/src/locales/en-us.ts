@@ -7,6 +7,7 @@ export const enUS: Record<TranslationKey, string> = {
   Training: 'Training',
   Contest: 'Contest',
   Status: 'Status',
+  Nav_Status: 'Status',
   Rank: 'Rank',
   ACM_Rank: 'ACM Rank',
   OI_Rank: 'OI Rank',

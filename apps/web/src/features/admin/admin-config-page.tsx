@@ -13,7 +13,7 @@ import { registerAdminTexts } from './admin-texts';
 const TEXT_FIELDS = [
   ['name', 'Site_Name'],
   ['shortName', 'Short_Name'],
-  ['description', 'Description'],
+  ['description', 'Site_Description'],
   ['baseUrl', 'Base_Url'],
   ['email', 'Contact_Email'],
   ['recordName', 'Record_Name'],

@@ -268,7 +268,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
         <Form.Item
           name="description"
           label={t('Contest_Description')}
-          rules={[{ required: true, whitespace: true, message: t('Field_Required') }]}
+          rules={[{ required: true, whitespace: true, message: t('Contest_Field_Required') }]}
         >
           <MarkdownFieldAdapter label={t('Contest_Description')} />
         </Form.Item>

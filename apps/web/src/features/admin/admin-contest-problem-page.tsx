@@ -73,7 +73,10 @@ const ProblemMetaForm = ({
       <Form.Item
         name="displayId"
         label={t('Display_ID')}
-        rules={[{ required: true, whitespace: true, message: t('Field_Required') }, { pattern: /^[A-Za-z0-9_-]+$/ }]}
+        rules={[
+          { required: true, whitespace: true, message: t('Contest_Field_Required') },
+          { pattern: /^[A-Za-z0-9_-]+$/ },
+        ]}
       >
         <Input maxLength={20} />
       </Form.Item>
@@ -82,7 +85,7 @@ const ProblemMetaForm = ({
           <Form.Item
             name="displayTitle"
             label={t('Display_Title')}
-            rules={[{ required: true, whitespace: true, message: t('Field_Required') }]}
+            rules={[{ required: true, whitespace: true, message: t('Contest_Field_Required') }]}
           >
             <Input maxLength={255} />
           </Form.Item>

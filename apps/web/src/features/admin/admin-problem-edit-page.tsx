@@ -356,9 +356,9 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
             </Field>
           </Col>
           <Col xs={12} md={6}>
-            <Field label={t('Time_Limit')}>
+            <Field label={t('Time_Limit_Ms')}>
               <InputNumber
-                aria-label={t('Time_Limit')}
+                aria-label={t('Time_Limit_Ms')}
                 min={1}
                 max={60000}
                 value={form.timeLimit}
@@ -367,9 +367,9 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
             </Field>
           </Col>
           <Col xs={12} md={6}>
-            <Field label={t('Memory_Limit')}>
+            <Field label={t('Memory_Limit_Mb')}>
               <InputNumber
-                aria-label={t('Memory_Limit')}
+                aria-label={t('Memory_Limit_Mb')}
                 min={1}
                 max={8192}
                 value={form.memoryLimit}
@@ -402,7 +402,7 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
         </Row>
         <MarkdownField
           gid={gid}
-          label={t('Description')}
+          label={t('Problem_Description')}
           value={form.description}
           onChange={(v) => set({ description: v })}
           rows={8}

@@ -4,7 +4,7 @@ import { i18next } from '../../lib/i18n';
  * both languages side by side; they load with these admin chunks only (DESIGN §5 budget). */
 export const ADMIN_SITE_TEXTS = {
   // users
-  Search_User: ['搜索用户名、昵称、姓名或邮箱', 'Search username, nickname, real name or e-mail'],
+  Search_User_Detail: ['搜索用户名、昵称、姓名或邮箱', 'Search username, nickname, real name or e-mail'],
   Only_Admin: ['只看管理员', 'Admins only'],
   Username: ['用户名', 'Username'],
   Realname: ['真实姓名', 'Real name'],
@@ -83,7 +83,7 @@ export const ADMIN_SITE_TEXTS = {
   Web_Config: ['网站配置', 'Website configuration'],
   Site_Name: ['网站名称', 'Site name'],
   Short_Name: ['网站简称', 'Short name'],
-  Description: ['网站简介', 'Description'],
+  Site_Description: ['网站简介', 'Description'],
   Base_Url: ['网站地址', 'Base URL'],
   Contact_Email: ['联系邮箱', 'Contact e-mail'],
   Record_Name: ['备案号', 'Filing record'],
@@ -114,7 +114,7 @@ export const ADMIN_SITE_TEXTS = {
   Test_Email_To: ['测试收件邮箱', 'Test recipient'],
   Test_Email_Sent: ['测试邮件已发送', 'The test e-mail has been sent'],
   Home_Carousel: ['首页轮播图', 'Home carousel'],
-  Upload_Image: ['上传图片', 'Upload an image'],
+  Upload_Image: ['上传图片', 'Upload image'],
   Carousel_Tip: ['png、jpg、gif、webp 或 bmp，最大 2 MB', 'png, jpg, gif, webp or bmp, at most 2 MB'],
   Switches: ['系统开关', 'Switches'],
   Open_Public_Judge: ['开放公共题目评测', 'Judging of public problems'],

@@ -313,8 +313,8 @@ const AdminUserPage = () => {
               {t('Only_Admin')}
             </Checkbox>
             <Input.Search
-              aria-label={t('Search_User')}
-              placeholder={t('Search_User')}
+              aria-label={t('Search_User_Detail')}
+              placeholder={t('Search_User_Detail')}
               allowClear
               onSearch={(v) => {
                 setKeyword(v.trim());

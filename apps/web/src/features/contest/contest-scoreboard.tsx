@@ -152,7 +152,7 @@ export const ContestScoreboard = ({
     },
     ...(acm
       ? [
-          { title: t('Solved'), key: 'ac', width: 80, render: (_: unknown, r: Row) => (isAcm(r) ? r.ac : '') },
+          { title: t('Contest_Solved'), key: 'ac', width: 80, render: (_: unknown, r: Row) => (isAcm(r) ? r.ac : '') },
           {
             title: t('Penalty'),
             key: 'penalty',

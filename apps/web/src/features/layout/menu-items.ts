@@ -22,7 +22,7 @@ export const TOP_MENU: MenuEntry[] = [
   { key: 'problem', labelKey: 'Problem', path: '/problem', feature: 'problem' },
   { key: 'training', labelKey: 'Training', path: '/training', feature: 'training' },
   { key: 'contest', labelKey: 'Contest', path: '/contest', feature: 'contest' },
-  { key: 'status', labelKey: 'Status', path: '/status', feature: 'status' },
+  { key: 'status', labelKey: 'Nav_Status', path: '/status', feature: 'status' },
   {
     key: 'rank',
     labelKey: 'Rank',

@@ -333,7 +333,7 @@ const SubmissionBanner = ({
     <Alert
       type={kind}
       role="status"
-      aria-label={t('Status')}
+      aria-label={t('Nav_Status')}
       title={
         <Space wrap>
           <StatusTag status={status} />

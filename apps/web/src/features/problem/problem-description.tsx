@@ -85,7 +85,7 @@ export const ProblemDescription = ({ data, limitsNote }: { data: DescriptionData
         <Descriptions.Item label={t('Level')}>
           <DifficultyTag difficulty={data.difficulty} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('Author')}>{data.author || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('Problem_Setter')}>{data.author || '—'}</Descriptions.Item>
       </Descriptions>
       {limitsNote && <Typography.Paragraph type="secondary">{limitsNote}</Typography.Paragraph>}
       <Section title={t('Description')} source={data.description} />
