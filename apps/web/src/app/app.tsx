@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router';
 import { useStore } from '../lib/create-store';
 import { antdLocaleStore } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
-import { bindNotifiers } from '../lib/notify';
+import { bindNotifiers, MESSAGE_CONFIG, NOTIFICATION_CONFIG } from '../lib/notify';
 import { createAppRouter } from './router';
 import { SessionSync } from './session-sync';
 
@@ -21,8 +21,8 @@ export const createQueryClient = () =>
 /** Hands antd's context-aware (theme, locale) message and notification instances to the non-React code.
  * The two hooks instead of antd's App: App also bundles the modal hook, which the first visit does not need. */
 const NotifyBridge = () => {
-  const [messageApi, messageHolder] = message.useMessage();
-  const [notificationApi, notificationHolder] = notification.useNotification();
+  const [messageApi, messageHolder] = message.useMessage(MESSAGE_CONFIG);
+  const [notificationApi, notificationHolder] = notification.useNotification(NOTIFICATION_CONFIG);
   useEffect(() => bindNotifiers(messageApi, notificationApi), [messageApi, notificationApi]);
   return (
     <>

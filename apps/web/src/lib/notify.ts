@@ -1,15 +1,26 @@
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
+import type { ConfigOptions as MessageConfig, MessageInstance } from 'antd/es/message/interface';
+import type { NotificationConfig, NotificationInstance } from 'antd/es/notification/interface';
 
 /** Toast default 1000 ms and notification 5 s (spec 1-core §9). */
 export const TOAST_SECONDS = 1;
 export const NOTIFICATION_SECONDS = 5;
 export const MOBILE_MAX_WIDTH = 768;
 
+/** The site header's height (features/layout/site-frame.css): toasts and notifications open below it, so they
+ * never cover the navigation bar and its login and user buttons. */
+export const HEADER_HEIGHT = 56;
+export const MESSAGE_CONFIG: MessageConfig = { top: HEADER_HEIGHT + 8, maxCount: 1 };
+export const NOTIFICATION_CONFIG: NotificationConfig = { top: HEADER_HEIGHT + 16, placement: 'topRight' };
+
+/** A repeated error (five failed logins in a row) replaces the notification on screen, its timer started again,
+ * instead of stacking another: one notification per kind. Toasts last a second; a new one replaces the last. */
+export const NOTIFY_KEYS = { error: 'oj-notify-error' } as const;
+
 let messageApi: MessageInstance | null = null;
 let notificationApi: NotificationInstance | null = null;
 
-/** antd's hook-based instances follow the theme and locale; app/notify-bridge.tsx hands them over on mount. */
+/** antd's hook-based instances follow the theme and locale; app/app.tsx hands them over on mount, created with
+ * MESSAGE_CONFIG and NOTIFICATION_CONFIG. */
 export const bindNotifiers = (m: MessageInstance, n: NotificationInstance) => {
   messageApi = m;
   notificationApi = n;
@@ -31,5 +42,5 @@ export const notifyError = (title: string, text: string) => {
     toast.error(text);
     return;
   }
-  notificationApi?.error({ title, description: text, duration: NOTIFICATION_SECONDS });
+  notificationApi?.error({ key: NOTIFY_KEYS.error, title, description: text, duration: NOTIFICATION_SECONDS });
 };

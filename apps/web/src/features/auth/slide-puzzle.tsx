@@ -1,7 +1,15 @@
 import { ArrowRightOutlined, CheckOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { account, SLIDE_PUZZLE } from '@oj/shared';
 import { Button, Spin } from 'antd';
-import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import './slide-puzzle.css';
@@ -10,6 +18,31 @@ const HANDLE = 40;
 const MAX_LEFT = SLIDE_PUZZLE.width - HANDLE;
 /** The result message stays 1 s (spec 1-core §4). */
 const MESSAGE_MS = 1000;
+
+/** How much the 325 px puzzle is shrunk to fit a narrower container (the 370 px login dialog leaves it 322 px):
+ * never enlarged, and 1 while the width is unknown (not laid out yet). */
+export const puzzleScale = (containerWidth: number) =>
+  containerWidth > 0 ? Math.min(1, containerWidth / SLIDE_PUZZLE.width) : 1;
+
+/** The scale for the element's current width, followed as it resizes. */
+const useFitScale = () => {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(1);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setScale(puzzleScale(el.clientWidth));
+    measure();
+    if (typeof ResizeObserver === 'undefined') {
+      window.addEventListener('resize', measure);
+      return () => window.removeEventListener('resize', measure);
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, scale };
+};
 
 type Puzzle = account.SlidePuzzle;
 type Phase = 'idle' | 'moving' | 'checking' | 'success' | 'fail';
@@ -28,6 +61,8 @@ const SlidePuzzle = ({ onSuccess }: { onSuccess: (verificationToken: string) => 
   const startedAt = useRef(0);
   const drag = useRef<{ originX: number } | null>(null);
   const mounted = useRef(true);
+  // Positions stay in puzzle pixels (what the server checks); only the drawing is scaled to the container.
+  const { ref, scale } = useFitScale();
 
   const load = useCallback(async () => {
     setLeft(0);
@@ -81,16 +116,16 @@ const SlidePuzzle = ({ onSuccess }: { onSuccess: (verificationToken: string) => 
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (!start()) return;
-    drag.current = { originX: e.clientX - left };
+    drag.current = { originX: e.clientX - left * scale };
     e.currentTarget.setPointerCapture(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     if (!drag.current) return;
-    setLeft(Math.min(MAX_LEFT, Math.max(0, e.clientX - drag.current.originX)));
+    setLeft(Math.min(MAX_LEFT, Math.max(0, (e.clientX - drag.current.originX) / scale)));
   };
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
     if (!drag.current) return;
-    const finalLeft = Math.min(MAX_LEFT, Math.max(0, e.clientX - drag.current.originX));
+    const finalLeft = Math.min(MAX_LEFT, Math.max(0, (e.clientX - drag.current.originX) / scale));
     drag.current = null;
     setLeft(finalLeft);
     void finish(finalLeft);
@@ -112,10 +147,14 @@ const SlidePuzzle = ({ onSuccess }: { onSuccess: (verificationToken: string) => 
 
   const ended = phase === 'success' || phase === 'fail';
   return (
-    <div className="oj-slide-puzzle" style={{ width: SLIDE_PUZZLE.width }}>
-      <div className="oj-slide-puzzle__picture" style={{ height: SLIDE_PUZZLE.height }}>
+    <div ref={ref} className="oj-slide-puzzle" style={{ maxWidth: SLIDE_PUZZLE.width }}>
+      <div className="oj-slide-puzzle__picture" style={{ height: SLIDE_PUZZLE.height * scale }}>
         {puzzle ? (
-          <div aria-hidden="true">
+          <div
+            aria-hidden="true"
+            className="oj-slide-puzzle__canvas"
+            style={{ width: SLIDE_PUZZLE.width, height: SLIDE_PUZZLE.height, transform: `scale(${scale})` }}
+          >
             <img
               src={puzzle.backgroundImage}
               width={SLIDE_PUZZLE.width}
@@ -153,7 +192,7 @@ const SlidePuzzle = ({ onSuccess }: { onSuccess: (verificationToken: string) => 
         )}
       </div>
       <div className={`oj-slide-puzzle__track oj-slide-puzzle__track--${phase}`}>
-        <div className="oj-slide-puzzle__fill" style={{ width: left + HANDLE }} />
+        <div className="oj-slide-puzzle__fill" style={{ width: (left + HANDLE) * scale }} />
         {phase === 'idle' && <span className="oj-slide-puzzle__hint">{t('Slide_To_Verify')}</span>}
         <div
           className="oj-slide-puzzle__handle"
@@ -164,7 +203,7 @@ const SlidePuzzle = ({ onSuccess }: { onSuccess: (verificationToken: string) => 
           aria-valuemax={MAX_LEFT}
           aria-valuenow={left}
           aria-busy={phase === 'checking'}
-          style={{ left, width: HANDLE }}
+          style={{ left: left * scale, width: HANDLE * scale }}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}

@@ -75,7 +75,7 @@ const ContestListPage = () => {
             style={{ width: 120 }}
             onChange={(v) => update({ type: v === 'all' ? undefined : v })}
             options={[
-              { value: 'all', label: t('All') },
+              { value: 'all', label: t('Contest_All') },
               { value: 0, label: 'ACM' },
               { value: 1, label: 'OI' },
             ]}
@@ -86,7 +86,7 @@ const ContestListPage = () => {
             style={{ width: 130 }}
             onChange={(v) => update({ status: v === 'all' ? undefined : v })}
             options={[
-              { value: 'all', label: t('All') },
+              { value: 'all', label: t('Contest_All') },
               ...[CONTEST_STATUS.SCHEDULED, CONTEST_STATUS.RUNNING, CONTEST_STATUS.ENDED].map((s) => ({
                 value: s,
                 label: t(STATUS_KEYS[s] ?? ''),
@@ -107,6 +107,8 @@ const ContestListPage = () => {
       <Table<Contest>
         rowKey="id"
         loading={list.isFetching}
+        // Seven columns do not fit a phone: the table scrolls inside the panel, never the page.
+        scroll={{ x: 'max-content' }}
         dataSource={list.data?.records ?? []}
         pagination={{
           current: currentPage,

@@ -8,9 +8,11 @@ import { MOBILE_MAX_WIDTH } from '../../lib/notify';
 import { useMaxWidth } from '../../lib/use-media-query';
 import './home-carousel.css';
 
-/** Carousel height 440 px, 200 px on mobile (spec 1-core §9). */
+/** Carousel height 440 px, 200 px on mobile (spec 1-core §9), as the most it takes: the box keeps the banner's
+ * 1200 x 440 shape below that, so a narrow screen shows the whole picture instead of cropping its sides. */
 export const CAROUSEL_HEIGHT = 440;
 export const CAROUSEL_HEIGHT_MOBILE = 200;
+export const CAROUSEL_ASPECT_RATIO = 1200 / 440;
 const AUTOPLAY_MS = 5000;
 
 /** A small fading carousel: antd's Carousel (react-slick) would cost the first visit ~12 KB gzipped. */
@@ -35,7 +37,11 @@ export const HomeCarousel = () => {
 
   const current = index % count;
   return (
-    <section className="oj-carousel" style={{ height }} aria-label={t('Carousel')}>
+    <section
+      className="oj-carousel"
+      style={{ maxHeight: height, aspectRatio: CAROUSEL_ASPECT_RATIO }}
+      aria-label={t('Carousel')}
+    >
       {images.map((url, i) => (
         <img
           key={url}

@@ -77,13 +77,17 @@ const checkboxProps = (checked: boolean, toggle: () => void): Record<string, unk
 
 const RowsContext = createContext<Map<string, ProblemListItem>>(new Map());
 
+/** Where the breakdown opens: above (or, without room, below) the row, shifted sideways to stay inside the window.
+ * "right" of a row as wide as the page flipped to its left and was cut off at the window's left edge. */
+export const BREAKDOWN_POPOVER = { placement: 'top', autoAdjustOverflow: true } as const;
+
 /** Hovering a row shows the breakdown per judge status (spec 1-core §2). */
 const BreakdownRow = (props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-key'?: string }) => {
   const rows = useContext(RowsContext);
   const row = props['data-row-key'] ? rows.get(String(props['data-row-key'])) : undefined;
   if (!row) return <tr {...props} />;
   return (
-    <Popover content={<StatusBreakdown row={row} />} placement="right" mouseEnterDelay={0.3}>
+    <Popover content={<StatusBreakdown row={row} />} {...BREAKDOWN_POPOVER} mouseEnterDelay={0.3}>
       <tr {...props} />
     </Popover>
   );
@@ -232,7 +236,11 @@ const ProblemListPage = () => {
                 {
                   title: t('Title'),
                   dataIndex: 'title',
-                  render: (title: string, r) => <Link to={`/problem/${encodeURIComponent(r.problemId)}`}>{title}</Link>,
+                  render: (title: string, r) => (
+                    <Link to={`/problem/${encodeURIComponent(r.problemId)}`} className="oj-table-title">
+                      {title}
+                    </Link>
+                  ),
                 },
                 {
                   title: t('Level'),

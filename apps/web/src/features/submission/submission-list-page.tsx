@@ -174,8 +174,9 @@ const SubmissionListPage = () => {
         size="middle"
         loading={list.isFetching && !list.data}
         dataSource={rows}
-        // The fixed columns add up to about 1,000-1,250 px: the problem column keeps 240 of its own beyond them.
-        scroll={{ x: isAdmin ? 1480 : 1390 }}
+        // Eleven columns: the table is as wide as its content and scrolls inside the panel, so a phone never
+        // squeezes a column (a fixed width broke "A+B Problem" mid-word) and the page never scrolls sideways.
+        scroll={{ x: 'max-content' }}
         pagination={{
           current: query.currentPage,
           pageSize: query.limit,
@@ -219,7 +220,7 @@ const SubmissionListPage = () => {
             key: 'problem',
             width: 240,
             render: (_, row) => (
-              <Link to={problemPath(row)}>
+              <Link to={problemPath(row)} className="oj-table-title">
                 {cid ? row.displayId || row.displayPid : row.displayPid} {row.title}
               </Link>
             ),
