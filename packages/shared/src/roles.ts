@@ -1,6 +1,8 @@
 /** Roles and permissions of the spec (1-core §6, DESIGN §7 "Roles"): one table, used by the server guard,
  * the seed data, the web menus and the generated role-matrix tests. */
 
+import type { Locale } from './messages.js';
+
 export const PERMISSIONS = [
   'problem_admin',
   'submit',
@@ -82,4 +84,41 @@ export const permissionsOf = (roles: readonly string[]): Permission[] => {
   const set = new Set<Permission>();
   for (const r of ROLES) if (roles.includes(r.name)) for (const p of r.permissions) set.add(p);
   return PERMISSIONS.filter((p) => set.has(p));
+};
+
+/** Readable names of the roles in both interface languages (the admin user picker, the auth admin table). */
+export const ROLE_NAMES: Record<RoleName, Record<Locale, string>> = {
+  root: { 'zh-CN': '超级管理员', 'en-US': 'Super admin' },
+  admin: { 'zh-CN': '管理员（教师）', 'en-US': 'Admin (teacher)' },
+  default_user: { 'zh-CN': '校外学生（不能登录）', 'en-US': 'External student (cannot log in)' },
+  user: { 'zh-CN': '普通用户', 'en-US': 'User' },
+  no_discuss_user: { 'zh-CN': '禁止发帖用户', 'en-US': 'User who cannot post discussions' },
+  mute_user: { 'zh-CN': '禁言用户', 'en-US': 'Muted user' },
+  no_subimit_no_discuss_user: { 'zh-CN': '禁止提交、禁止发帖用户', 'en-US': 'User who cannot submit or post' },
+  no_subimit_mute_user: { 'zh-CN': '禁止提交、禁言用户', 'en-US': 'Muted user who cannot submit' },
+  problem_admin: { 'zh-CN': '题目管理员', 'en-US': 'Problem admin' },
+};
+
+/** Readable names of the permissions in both interface languages (the auth admin table). */
+export const PERMISSION_NAMES: Record<Permission, Record<Locale, string>> = {
+  problem_admin: { 'zh-CN': '管理题目', 'en-US': 'Manage problems' },
+  submit: { 'zh-CN': '提交代码', 'en-US': 'Submit code' },
+  contest_admin: { 'zh-CN': '管理比赛', 'en-US': 'Manage contests' },
+  rejudge: { 'zh-CN': '重新评测', 'en-US': 'Rejudge' },
+  announcement_admin: { 'zh-CN': '管理公告', 'en-US': 'Manage announcements' },
+  user_admin: { 'zh-CN': '管理用户', 'en-US': 'Manage users' },
+  system_info_admin: { 'zh-CN': '管理系统配置', 'en-US': 'Manage system settings' },
+  discussion_add: { 'zh-CN': '发布讨论', 'en-US': 'Post discussions' },
+  discussion_del: { 'zh-CN': '删除讨论', 'en-US': 'Delete discussions' },
+  discussion_edit: { 'zh-CN': '编辑讨论', 'en-US': 'Edit discussions' },
+  comment_add: { 'zh-CN': '发表评论', 'en-US': 'Post comments' },
+  reply_add: { 'zh-CN': '回复评论', 'en-US': 'Reply to comments' },
+  group_add: { 'zh-CN': '创建团队', 'en-US': 'Create groups' },
+  group_del: { 'zh-CN': '解散团队', 'en-US': 'Disband groups' },
+};
+
+/** A role's readable name by its code (or id); an unknown code is shown as it is. */
+export const roleName = (role: string | number, locale: Locale): string => {
+  const found = typeof role === 'number' ? roleById(role) : ROLES.find((r) => r.name === role);
+  return found ? ROLE_NAMES[found.name][locale] : String(role);
 };

@@ -57,6 +57,7 @@ export const IMPLEMENTED_FEATURES: readonly FeatureKey[] = [
   'admin-tag',
   'admin-group-problem',
   'admin-audit',
+  'admin-auth',
   'contest',
   'admin-contest',
   'training',

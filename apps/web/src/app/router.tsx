@@ -35,14 +35,23 @@ const notFound = (path: string): RouteObject => ({
   element: <NotFoundPage />,
 });
 
-/** Turns the declared route table into react-router routes, honouring feature keys. */
+/** Spec 3 §2.3: any /admin/* path without a live admin screen goes to the admin login (which sends a signed-in
+ * admin on to the dashboard), never to the site's 404 page. */
+const toAdminLogin = (path: string): RouteObject => ({
+  path: path ? `${path}/*` : '*',
+  element: <Navigate to="/admin/login" replace />,
+});
+
+/** Turns the declared route table into react-router routes, honouring feature keys; `missing` stands in for a
+ * route whose feature does not exist yet. */
 export const toRouteObjects = (
   defs: RouteDef[],
   implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES,
   screens: typeof SCREENS = SCREENS,
+  missing: (path: string) => RouteObject = notFound,
 ): RouteObject[] =>
   defs.map((def): RouteObject => {
-    if (!isRouteLive(def, implemented)) return notFound(def.path);
+    if (!isRouteLive(def, implemented)) return missing(def.path);
     const handle: RouteHandle = { titleKey: def.titleKey, hideFooter: def.hideFooter };
     if (def.redirect) {
       const element = <Navigate key={def.path} to={def.redirect} replace />;
@@ -62,7 +71,7 @@ export const toRouteObjects = (
           </Suspense>
         </GuardedRoute>
       ),
-      children: def.children ? toRouteObjects(def.children, implemented, screens) : undefined,
+      children: def.children ? toRouteObjects(def.children, implemented, screens, missing) : undefined,
     };
   });
 
@@ -79,9 +88,9 @@ export const buildRoutes = (
     path: '/admin',
     element: <GuardedRoute guard={{ admin: true }}>{lazyElement(AdminFrame)}</GuardedRoute>,
     children: [
-      ...toRouteObjects(ADMIN_ROUTES, implemented, screens),
+      ...toRouteObjects(ADMIN_ROUTES, implemented, screens, toAdminLogin),
       // Spec 3 §2.3: any other /admin/* goes to the admin login.
-      { path: '*', element: <Navigate to="/admin/login" replace /> },
+      toAdminLogin(''),
     ],
   },
   ...(implemented.includes('contest')

@@ -59,6 +59,7 @@ export const SCREENS: Record<ScreenName, Screen> = {
   AdminTag: lazyScreen(() => import('../features/admin/admin-tag-page')),
   AdminGroupProblemApply: lazyScreen(() => import('../features/admin/admin-group-problem-apply-page')),
   AdminAudit: lazyScreen(() => import('../features/admin/admin-audit-page')),
+  AdminAuth: lazyScreen(() => import('../features/admin/admin-auth-page')),
   AdminProblemImport: lazyScreen(() => import('../features/admin/admin-problem-import-page')),
   ContestList: contestScreen('ContestList'),
   ContestDetails: contestScreen('ContestDetails'),

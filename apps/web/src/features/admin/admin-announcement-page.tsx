@@ -56,6 +56,7 @@ const AdminAnnouncementPage = () => {
       }
     >
       <Table<Announcement>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         size="small"
         loading={list.isLoading}

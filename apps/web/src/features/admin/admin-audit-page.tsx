@@ -1,4 +1,4 @@
-import { type AuditEntry, audit } from '@oj/shared';
+import { type AuditEntry, audit, auditActionName } from '@oj/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Input, Select, Space, Table } from 'antd';
 import { useState } from 'react';
@@ -8,12 +8,14 @@ import { api } from '../../lib/api';
 import { formatTime } from '../../lib/format-time';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
+import { useAdminLocale } from './use-admin-locale';
 
 /** /admin/audit: who rejudged, judged by hand, cancelled, changed roles, passwords, bans or settings (root). */
 const AdminAuditPage = () => {
   registerAdminTexts();
   registerAdminSiteTexts();
   const { t } = useTranslation();
+  const locale = useAdminLocale();
   const [filter, setFilter] = useState<{ action?: AuditEntry['action']; username?: string; targetId?: string }>({});
   const [currentPage, setPage] = useState(1);
   const list = useQuery({
@@ -35,7 +37,7 @@ const AdminAuditPage = () => {
             allowClear
             style={{ width: 180 }}
             onChange={(v) => change({ action: v })}
-            options={audit.AUDIT_ACTIONS.map((a) => ({ value: a, label: a }))}
+            options={audit.AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionName(a, locale) }))}
           />
           <Input.Search
             aria-label={t('Filter_Operator')}
@@ -53,6 +55,7 @@ const AdminAuditPage = () => {
       }
     >
       <Table<AuditEntry>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         size="small"
         loading={list.isLoading}
@@ -61,11 +64,16 @@ const AdminAuditPage = () => {
         columns={[
           { title: t('Time'), render: (_, e) => formatTime(e.gmtCreate, true) },
           { title: t('Operator'), dataIndex: 'username' },
-          { title: t('Action'), dataIndex: 'action' },
+          { title: t('Action'), render: (_, e) => auditActionName(e.action, locale) },
           { title: t('Target'), render: (_, e) => `${e.targetType} ${e.targetId}` },
           {
             title: t('Detail'),
-            render: (_, e) => <code style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>{JSON.stringify(e.detail)}</code>,
+            width: 320,
+            render: (_, e) => (
+              <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}>
+                {JSON.stringify(e.detail)}
+              </code>
+            ),
           },
           { title: t('IP'), dataIndex: 'ip' },
         ]}

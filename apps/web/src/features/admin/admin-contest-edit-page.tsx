@@ -45,6 +45,8 @@ import { MarkdownField } from './markdown-field';
 
 type SealChoice = 'half' | 'hour' | 'all';
 
+const RANK_SHOW_NAMES: readonly string[] = ['username', 'nickname', 'realname'];
+
 interface Values {
   title: string;
   description: string;
@@ -123,7 +125,9 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
       openPrint: c.openPrint,
       allowEndSubmit: c.allowEndSubmit,
       visible: c.visible,
-      rankShowName: c.rankShowName as Values['rankShowName'],
+      rankShowName: RANK_SHOW_NAMES.includes(c.rankShowName as Values['rankShowName'])
+        ? (c.rankShowName as Values['rankShowName'])
+        : 'username',
       oiRankScoreType: c.oiRankScoreType as Values['oiRankScoreType'],
       awardType: c.awardType,
       awardConfigList: initialAwards(c.awardConfigList, contract.DEFAULT_AWARDS),
@@ -265,9 +269,10 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
         <Form.Item name="title" label={t('Contest_Title')} rules={[{ required: true, whitespace: true, max: 255 }]}>
           <Input />
         </Form.Item>
+        {/* The markdown field shows the label itself (with its preview and upload buttons): one label, not two. */}
         <Form.Item
           name="description"
-          label={t('Contest_Description')}
+          required
           rules={[{ required: true, whitespace: true, message: t('Contest_Field_Required') }]}
         >
           <MarkdownFieldAdapter label={t('Contest_Description')} />
@@ -515,7 +520,7 @@ const AwardListField = ({ awardType }: { awardType: number }) => {
               pagination={false}
               rowKey="key"
               dataSource={fields}
-              scroll={{ x: true }}
+              scroll={{ x: 'max-content' }}
               columns={[
                 {
                   title: t('Contest_Award_Priority'),

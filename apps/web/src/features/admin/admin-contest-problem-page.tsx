@@ -137,6 +137,7 @@ const ProblemPicker = ({
         style={{ marginBottom: 12 }}
       />
       <Table<PickRow>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         size="small"
         loading={bank.isFetching}

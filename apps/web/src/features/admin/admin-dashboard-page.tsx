@@ -50,6 +50,7 @@ const AdminDashboardPage = () => {
       </Panel>
       <Panel title={t('Recent_Contests')}>
         <Table<adminDashboard.RecentContest>
+          scroll={{ x: 'max-content' }}
           rowKey="id"
           size="small"
           pagination={false}
@@ -91,6 +92,7 @@ const AdminDashboardPage = () => {
       <Panel title={t('Judge_Servers')}>
         {d && d.judges.length === 0 && <Alert type="warning" showIcon title={t('No_Judge_Server')} />}
         <Table<JudgeWorker>
+          scroll={{ x: 'max-content' }}
           rowKey="name"
           size="small"
           pagination={false}
@@ -104,14 +106,19 @@ const AdminDashboardPage = () => {
                 <Tag color={j.alive ? 'green' : 'default'}>{t(j.alive ? 'Judge_Alive' : 'Judge_Offline')}</Tag>
               ),
             },
-            { title: t('Judge_Load'), render: (_, j) => `${j.running} / ${j.concurrency}` },
-            { title: t('Judge_Languages'), render: (_, j) => j.languages.join(', ') },
+            {
+              title: t('Judge_Load'),
+              render: (_, j) => <span style={{ whiteSpace: 'nowrap' }}>{`${j.running} / ${j.concurrency}`}</span>,
+            },
+            // The one long cell: a fixed width so it wraps between languages while the short cells stay on one line.
+            { title: t('Judge_Languages'), width: 280, render: (_, j) => j.languages.join(', ') },
             { title: t('Last_Heartbeat'), render: (_, j) => dayjs(j.lastHeartbeat).format('YYYY-MM-DD HH:mm:ss') },
           ]}
         />
       </Panel>
       <Panel title={t('Judge_Queue')}>
         <Table<QueueEntry>
+          scroll={{ x: 'max-content' }}
           rowKey="taskId"
           size="small"
           pagination={false}

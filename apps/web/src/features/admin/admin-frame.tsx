@@ -11,6 +11,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useRouteHandle } from '../layout/site-frame';
 import { ADMIN_MENU } from './admin-menu';
 import { useAdminLogout } from './use-admin-logout';
+import './admin-frame.css';
 
 /** The admin area's frame: its own menu, no site menu or footer (spec 1-core §2). */
 const AdminFrame = () => {
@@ -19,7 +20,8 @@ const AdminFrame = () => {
   const { user, isSuperAdmin } = useSession();
   const logout = useAdminLogout();
   const { titleKey } = useRouteHandle();
-  usePageTitle(titleKey ? `${t('Admin')} - ${t(titleKey)}` : undefined);
+  // Spec 1-core §1: "<product name> - <page title>", as on the site's pages; every admin route declares its title.
+  usePageTitle(titleKey ? t(titleKey) : undefined);
 
   const items = ADMIN_MENU.filter((e) => hasFeature(e.feature) && (!e.superAdmin || isSuperAdmin)).map((e) => ({
     key: e.path,
@@ -27,14 +29,18 @@ const AdminFrame = () => {
   }));
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout className="oj-admin" style={{ minHeight: '100vh' }}>
       {/* Below lg the menu folds away; its trigger sits in the header row's free left side, not over the page. */}
       <Layout.Sider breakpoint="lg" collapsedWidth={0} theme="light" zeroWidthTriggerStyle={{ top: 12 }}>
         <div style={{ padding: 16, fontWeight: 700, fontSize: 18 }}>{t('Admin')}</div>
         <Menu mode="inline" items={items} selectedKeys={[pathname]} aria-label={t('Admin')} />
       </Layout.Sider>
-      <Layout>
-        <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', padding: '0 16px' }}>
+      {/* min-width 0: a wide table scrolls inside its card instead of widening the page. */}
+      <Layout className="oj-admin__main">
+        <Layout.Header
+          style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', padding: '0 16px' }}
+          className="oj-admin__header"
+        >
           <Space>
             <Link to="/home">{t('Back_To_Site')}</Link>
             <LanguageToggle />
@@ -44,7 +50,7 @@ const AdminFrame = () => {
             </Button>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: 16 }}>
+        <Layout.Content className="oj-admin__content">
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

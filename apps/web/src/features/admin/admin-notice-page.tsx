@@ -68,6 +68,7 @@ const AdminNoticePage = () => {
       }
     >
       <Table<AdminNotice>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         size="small"
         loading={list.isLoading}

@@ -54,6 +54,7 @@ export const AdminOtherContestPanel = () => {
   return (
     <Panel title={t('Other_Contests')} extra={<Button onClick={() => setEditing({})}>{t('Add_Other_Contest')}</Button>}>
       <Table<AdminOtherContest>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         size="small"
         loading={list.isFetching}

@@ -95,6 +95,7 @@ const AdminProblemBatchPage = () => {
       >
         <Typography.Paragraph type="secondary">{t('Export_Tip')}</Typography.Paragraph>
         <Table
+          scroll={{ x: 'max-content' }}
           rowKey="id"
           size="small"
           loading={list.isLoading}

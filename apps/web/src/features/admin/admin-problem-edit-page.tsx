@@ -39,6 +39,7 @@ import { registerAdminTexts } from './admin-texts';
 import { MarkdownField } from './markdown-field';
 import {
   type CaseRow,
+  defaultProblemLanguages,
   type ExtraFileRow,
   emptyProblemForm,
   formProblems,
@@ -140,6 +141,12 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
     queryKey: ['languages', 'all'],
     queryFn: () => api.call(problemContract.languages, { all: true }),
   });
+  // What the judges offer now (the problem pages offer the same); a new problem ticks only these.
+  const offered = useQuery({
+    queryKey: ['languages', 'offered'],
+    enabled: pid === undefined,
+    queryFn: () => api.call(problemContract.languages, {}),
+  });
   const allTags = useQuery({
     queryKey: gid === undefined ? ['tags', 'all'] : [groupProblem.getGroupProblemTags.path, gid],
     queryFn: () =>
@@ -174,10 +181,13 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
     if (pid !== undefined && stored.data) {
       setForm(stored.data);
       setSavedChecker(stored.data.spjCode);
-    } else if (pid === undefined && languages.data && !form) {
+    } else if (pid === undefined && languages.data && (offered.data || offered.isError) && !form) {
       const empty = emptyProblemForm(
         canPublish,
-        languages.data.map((l) => l.name),
+        defaultProblemLanguages(
+          languages.data.map((l) => l.name),
+          (offered.data ?? []).map((l) => l.name),
+        ),
       );
       setForm(
         group
@@ -192,7 +202,7 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
             : { ...empty, auth: 3 },
       );
     }
-  }, [pid, cid, group, stored.data, languages.data, form, canPublish]);
+  }, [pid, cid, group, stored.data, languages.data, offered.data, offered.isError, form, canPublish]);
 
   if (!form) return <PageLoading />;
   const set = (patch: Partial<ProblemFormState>) => setForm({ ...form, ...patch });
@@ -305,7 +315,7 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
     }
   };
 
-  const languageNames = (languages.data ?? []).map((l) => l.name);
+  const languageNames = [...new Set([...(languages.data ?? []), ...(offered.data ?? [])].map((l) => l.name))];
   const subtask = isSubtaskMode(form.judgeCaseMode);
 
   return (
@@ -667,6 +677,7 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
         {form.cases.length === 0 && <Alert type="info" showIcon title={t('Need_Test_Data')} />}
         {form.cases.length > 0 && (
           <Table<CaseRow & { key: number }>
+            scroll={{ x: 'max-content' }}
             size="small"
             pagination={false}
             dataSource={form.cases.map((c, key) => ({ ...c, key }))}

@@ -58,6 +58,7 @@ const AdminProblemImportPage = () => {
       {report && (
         <Panel title={t('Import_Report', { imported: report.imported, skipped: report.skipped })}>
           <Table
+            scroll={{ x: 'max-content' }}
             rowKey={(p) => p.source}
             size="small"
             pagination={false}

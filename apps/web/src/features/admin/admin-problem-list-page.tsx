@@ -86,6 +86,7 @@ const AdminProblemListPage = () => {
       }
     >
       <Table<AdminProblem>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         size="small"
         loading={list.isLoading}

@@ -162,7 +162,7 @@ export const SmsOutboxPanel = () => {
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}
         pagination={{ current: currentPage, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
-        scroll={{ x: true }}
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: t('Sms_Sent_At'), render: (_, m) => formatTime(m.gmtCreate, true) },
           { title: t('Reg_Mobile'), dataIndex: 'mobile' },

@@ -94,7 +94,7 @@ export const RegistrationsPanel = () => {
         dataSource={list.data?.records ?? []}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         pagination={{ current: currentPage, pageSize: 10, total: list.data?.total ?? 0, onChange: setPage }}
-        scroll={{ x: true }}
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: t('Reg_Username'), dataIndex: 'username' },
           { title: t('Reg_Realname'), render: (_, r) => text(r.realname) },

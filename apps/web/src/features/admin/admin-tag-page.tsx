@@ -9,6 +9,9 @@ import { toast } from '../../lib/notify';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
 
+/** The tag banks: the site's own ('ME' on the wire, named as the problem list names it) and the remote judges. */
+const TAG_BANKS = ['ME', ...problem.REMOTE_OJS] as const;
+
 type TagForm = { id?: number; name: string; color: string; tcid: number | null };
 type ClassForm = { id?: number; name: string; rank: number };
 
@@ -61,12 +64,13 @@ const AdminTagPage = () => {
     <Panel
       title={t('Admin_Tags')}
       extra={
-        <Space>
+        <Space wrap>
           <Select
             aria-label={t('OJ')}
             value={oj}
             onChange={setOj}
-            options={['ME', 'HDU', 'CF', 'POJ', 'GYM', 'AC', 'SPOJ'].map((v) => ({ value: v, label: v }))}
+            style={{ minWidth: 100 }}
+            options={TAG_BANKS.map((v) => ({ value: v, label: v === 'ME' ? t('Mine') : v }))}
           />
           <Button onClick={() => setClassForm({ name: '', rank: 0 })}>{t('Add_Classification')}</Button>
           <Button type="primary" onClick={() => setTagForm({ name: '', color: '#409EFF', tcid: null })}>

@@ -158,6 +158,15 @@ export const ADMIN_TEXTS = {
   Export_Problem: ['导出题目', 'Export problems'],
   Export_Tip: ['选择要导出的题目，每道题在 zip 中一个文件夹', 'Pick problems; each becomes one folder in the zip'],
   Export: ['导出', 'Export'],
+  // Auth admin (DESIGN §7 "Roles")
+  Auth_Matrix_Tip: [
+    '各角色拥有的权限（只读；角色与权限由系统定义，在用户管理中为用户分配角色）',
+    'What each role may do (read-only: the roles are built in; give users a role in User admin)',
+  ],
+  Auth_Granted: ['有此权限', 'Granted'],
+  Auth_Not_Granted: ['无此权限', 'Not granted'],
+  // The tag bank of the site itself, named as in the problem list
+  Mine: ['本站', 'Mine'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type AdminTextKey = keyof typeof ADMIN_TEXTS;

@@ -1,4 +1,4 @@
-import { type AdminUser, adminUser, ROLES } from '@oj/shared';
+import { type AdminUser, adminUser, ROLES, roleName } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -28,6 +28,7 @@ import { RegistrationsPanel } from './admin-registration-panel';
 import { registerAdminRegistrationTexts } from './admin-registration-texts';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
+import { useAdminLocale } from './use-admin-locale';
 import { parseUserRows } from './user-rows';
 
 type EditForm = {
@@ -44,6 +45,7 @@ type EditForm = {
 
 const EditUserModal = ({ user, onClose }: { user: AdminUser; onClose: (changed: boolean) => void }) => {
   const { t } = useTranslation();
+  const locale = useAdminLocale();
   const [form] = Form.useForm<EditForm>();
   const setNewPwd = Form.useWatch('setNewPwd', form);
   const save = async (v: EditForm) => {
@@ -108,7 +110,7 @@ const EditUserModal = ({ user, onClose }: { user: AdminUser; onClose: (changed: 
           <Input />
         </Form.Item>
         <Form.Item name="type" label={t('Role')}>
-          <Select options={ROLES.map((r) => ({ value: r.id, label: `${r.id} ${r.name}` }))} />
+          <Select aria-label={t('Role')} options={ROLES.map((r) => ({ value: r.id, label: roleName(r.id, locale) }))} />
         </Form.Item>
         <Form.Item name="status" label={t('Banned')} valuePropName="checked">
           <Switch />
@@ -180,6 +182,7 @@ const ImportUsersPanel = ({ onDone }: { onDone: () => void }) => {
           </Typography.Paragraph>
           {report.failed.length > 0 && (
             <Table
+              scroll={{ x: 'max-content' }}
               size="small"
               rowKey="row"
               pagination={false}
@@ -274,6 +277,7 @@ const AdminUserPage = () => {
   registerAdminSiteTexts();
   registerAdminRegistrationTexts();
   const { t } = useTranslation();
+  const locale = useAdminLocale();
   const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');
   const [onlyAdmin, setOnlyAdmin] = useState(false);
@@ -302,7 +306,7 @@ const AdminUserPage = () => {
       <Panel
         title={t('Admin_User')}
         extra={
-          <Space>
+          <Space wrap>
             <Checkbox
               checked={onlyAdmin}
               onChange={(e) => {
@@ -340,14 +344,14 @@ const AdminUserPage = () => {
           dataSource={list.data?.records ?? []}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
           pagination={{ current: currentPage, pageSize: 10, total: list.data?.total ?? 0, onChange: setPage }}
-          scroll={{ x: true }}
+          scroll={{ x: 'max-content' }}
           columns={[
             { title: t('Username'), dataIndex: 'username' },
             { title: t('Realname'), dataIndex: 'realname' },
             { title: t('Email'), dataIndex: 'email' },
             {
               title: t('Role'),
-              render: (_, u) => u.roles.map((r) => <Tag key={r.id}>{r.role}</Tag>),
+              render: (_, u) => u.roles.map((r) => <Tag key={r.id}>{roleName(r.role, locale)}</Tag>),
             },
             {
               title: t('Status'),

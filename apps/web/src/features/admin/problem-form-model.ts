@@ -46,6 +46,13 @@ export interface ProblemFormState {
   cases: CaseRow[];
 }
 
+/** The languages a new problem accepts at first: those the judges offer now (DESIGN §7 "Judge protocol": a language
+ * is offered when a judge has declared it), in the site's order; every known one while no judge has declared any. */
+export const defaultProblemLanguages = (known: readonly string[], offered: readonly string[]): string[] => {
+  if (offered.length === 0) return [...known];
+  return [...known.filter((l) => offered.includes(l)), ...offered.filter((l) => !known.includes(l))];
+};
+
 /** A new problem with the spec's defaults (spec 3 §9); teachers start private since only root and problem
  * admins may publish (DESIGN §7 "Roles"). */
 export const emptyProblemForm = (canPublish: boolean, languages: string[]): ProblemFormState => ({

@@ -1,0 +1,155 @@
+import { AUDIT_ACTION_NAMES, audit, ROLE_NAMES, ROLES, type UserInfo } from '@oj/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { session } from '../../lib/auth-store';
+import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import AdminAuditPage from './admin-audit-page';
+import AdminContestEditPage from './admin-contest-edit-page';
+import AdminDashboardPage from './admin-dashboard-page';
+import AdminTagPage from './admin-tag-page';
+import AdminUserPage from './admin-user-page';
+import { defaultProblemLanguages } from './problem-form-model';
+
+const json = (data: unknown) => () =>
+  new Response(JSON.stringify({ status: 200, msg: 'success', data }), {
+    headers: { 'Content-Type': 'application/json' },
+  });
+const page = (records: unknown[]) => json({ records, total: records.length, size: 20, current: 1 });
+const at = (path: string, element: React.ReactNode) => renderWithProviders([{ path, element }], path);
+const slow = { timeout: 30000 };
+
+beforeEach(() => {
+  session.clear();
+  session.signIn('token', { uid: 'r', username: 'root', roleList: ['root'] } as unknown as UserInfo);
+});
+
+describe('readable names in the admin area (both languages)', () => {
+  it('names every audit action the server records, in the table and the filter', slow, async () => {
+    for (const a of audit.AUDIT_ACTIONS) {
+      expect(AUDIT_ACTION_NAMES[a]['zh-CN']).toBeTruthy();
+      expect(AUDIT_ACTION_NAMES[a]['en-US']).toBeTruthy();
+    }
+    await setupI18n('zh-CN');
+    stubServer({
+      '/api/admin/audit-log': page([
+        {
+          id: 1,
+          action: 'userImport',
+          uid: 'r',
+          username: 'root',
+          targetType: 'user',
+          targetId: '3',
+          detail: { created: 3 },
+          ip: '127.0.0.1',
+          gmtCreate: '2026-03-01T08:00:00.000Z',
+        },
+      ]),
+    });
+    at('/admin/audit', <AdminAuditPage />);
+    expect(await screen.findByText('批量导入用户', {}, { timeout: 20000 })).toBeTruthy();
+    expect(screen.queryByText('userImport')).toBeNull();
+  });
+
+  it('shows role names, not codes, in the user table and the role picker', { timeout: 90000 }, async () => {
+    await setupI18n('en-US');
+    stubServer({
+      '/api/admin/user/get-user-list': page([
+        {
+          uid: 'u6',
+          username: 'quiet',
+          realname: null,
+          email: null,
+          school: null,
+          number: null,
+          gender: null,
+          titleName: null,
+          titleColor: null,
+          status: 0,
+          regState: null,
+          gmtCreate: '2026-03-01T08:00:00.000Z',
+          gmtModified: '2026-03-01T08:00:00.000Z',
+          roles: [{ id: 1006, role: 'no_subimit_no_discuss_user', description: '' }],
+        },
+      ]),
+      '/api/admin/user/registrations': page([]),
+    });
+    at('/admin/user', <AdminUserPage />);
+    const name = ROLE_NAMES.no_subimit_no_discuss_user['en-US'];
+    expect(await screen.findByText(name, {}, { timeout: 20000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit quiet' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 20000 });
+    expect(within(dialog).getByText(name)).toBeTruthy();
+    expect(screen.queryByText(/no_subimit_no_discuss_user/)).toBeNull();
+    expect(screen.queryByText(/1006/)).toBeNull();
+    for (const r of ROLES) expect(ROLE_NAMES[r.name]['zh-CN']).not.toMatch(/[a-z_]{4}/);
+    await setupI18n('zh-CN');
+  });
+
+  it('names the site own tag bank as the problem list does (本站), never "ME"', slow, async () => {
+    await setupI18n('zh-CN');
+    stubServer({
+      '/api/get-problem-tags-and-classification': json([]),
+      '/api/admin/tag/classification': json([]),
+    });
+    at('/admin/problem/tag', <AdminTagPage />);
+    const bank = await screen.findByLabelText('题库', {}, { timeout: 20000 });
+    const select = bank.closest('.ant-select') as HTMLElement;
+    await waitFor(() => expect(within(select).getByText('本站')).toBeTruthy());
+    expect(within(select).queryByText('ME')).toBeNull();
+  });
+
+  it('labels the contest description once, as the contest description', slow, async () => {
+    await setupI18n('zh-CN');
+    stubServer();
+    at('/admin/contest/create', <AdminContestEditPage />);
+    await screen.findByLabelText('比赛标题', {}, { timeout: 20000 });
+    expect(screen.getAllByText('比赛描述')).toHaveLength(1);
+    expect(screen.queryByText('题目描述')).toBeNull();
+    expect(screen.queryByText('username')).toBeNull();
+  });
+});
+
+describe('the dashboard judge table at phone width', () => {
+  it('keeps short cells on one line and scrolls inside its card', slow, async () => {
+    await setupI18n('zh-CN');
+    stubServer({
+      '/api/admin/dashboard/get-dashboard-info': json({
+        userNum: 1,
+        recentContestNum: 0,
+        recentContests: [],
+        todayJudgeNum: 0,
+        judges: [
+          {
+            name: 'vm-1',
+            languages: ['C', 'C++', 'Java'],
+            concurrency: 2,
+            running: 0,
+            version: null,
+            lastHeartbeat: '2026-03-01T08:00:00.000Z',
+            alive: true,
+          },
+        ],
+        judgeToken: null,
+        queue: [],
+      }),
+    });
+    at('/admin/dashboard', <AdminDashboardPage />);
+    const load = await screen.findByText('0 / 2', {}, { timeout: 20000 });
+    expect(load.style.whiteSpace).toBe('nowrap');
+    const table = load.closest('table') as HTMLTableElement;
+    // antd's scroll={{ x: 'max-content' }}: the table takes its content's width inside a scrolling box.
+    expect(table.style.width).toBe('max-content');
+  });
+});
+
+describe('a new problem ticks the languages the judges offer', () => {
+  const known = ['C', 'C++', 'Java', 'Python3', 'Python2', 'Rust'];
+  it('ticks what the judges offer, in the site order', () => {
+    expect(defaultProblemLanguages(known, ['Rust', 'C', 'Python3'])).toEqual(['C', 'Python3', 'Rust']);
+    expect(defaultProblemLanguages(known, ['C', 'Python3'])).not.toContain('Python2');
+  });
+  it('keeps a language a judge declared that the site does not know, and ticks all while no judge declared any', () => {
+    expect(defaultProblemLanguages(known, ['C', 'Kotlin'])).toEqual(['C', 'Kotlin']);
+    expect(defaultProblemLanguages(known, [])).toEqual(known);
+  });
+});
