@@ -14,6 +14,8 @@ const rankUser = {
   titleColor: z.string().nullable(),
   total: z.number().int(),
   ac: z.number().int(),
+  /** AC over total in percent, 2 decimals (`acRate` in ac-rate.ts; the user home carries the same figure). */
+  acRate: z.number(),
 };
 export const acmRankRow = z.object({ ...rankUser, rating: z.number().int().nullable() });
 export const oiRankRow = z.object({ ...rankUser, score: z.number().int() });

@@ -20,6 +20,11 @@ export const userHome = z.object({
   titleColor: z.string().nullable(),
   /** Non-contest, non-group submissions. */
   total: z.number().int(),
+  /** Distinct problems accepted outside contests and groups, as the global rank counts them. */
+  ac: z.number().int(),
+  /** AC over total in percent, 2 decimals: the rank lists' rating column (`acRate` in ac-rate.ts). */
+  acRate: z.number(),
+  /** HOJ's Codeforces rating field (not the AC rate): null unless set. */
   rating: z.number().int().nullable(),
   /** Best OI rank score per problem with a score. */
   scoreList: z.array(z.number().int()),

@@ -148,14 +148,29 @@ export const createContestRepository = (db: Db) => ({
     return (await db.delete(otherContests).where(eq(otherContests.id, id)).returning()).length > 0;
   },
 
-  async registrationCounts(cids: number[]): Promise<Map<number, number>> {
+  /** A contest's participants (its `count`): the users who registered or have a submission on its board (made in
+   * its time; the board's cells say so without reading submissions), each once. The users a board never ranks (the
+   * `excludedUids`: root, the creator) are staff, not participants. */
+  async participantCounts(cids: number[], excludedUids: string[]): Promise<Map<number, number>> {
     if (cids.length === 0) return new Map();
-    const rows = await db
-      .select({ cid: contestRegisters.cid, n: count() })
-      .from(contestRegisters)
-      .where(inArray(contestRegisters.cid, cids))
-      .groupBy(contestRegisters.cid);
-    return new Map(rows.map((r) => [r.cid, r.n]));
+    const people = sql`(select ${contestRegisters.cid} as cid, ${contestRegisters.uid} as uid from ${contestRegisters}
+      where ${inArray(contestRegisters.cid, cids)}
+      union
+      select ${contestCells.cid}, ${contestCells.uid} from ${contestCells}
+      where ${and(inArray(contestCells.cid, cids), gt(contestCells.total, 0))})`;
+    const skip = excludedUids.length
+      ? sql`and p.uid not in (${sql.join(
+          excludedUids.map((u) => sql`${u}`),
+          sql`, `,
+        )})`
+      : sql``;
+    const result = (await db.execute(
+      sql`select p.cid as cid, count(*)::int as n from ${people} p
+        join ${contests} on ${contests.id} = p.cid
+        where p.uid <> ${contests.uid} ${skip}
+        group by p.cid`,
+    )) as unknown as { rows: { cid: number; n: number }[] };
+    return new Map(result.rows.map((r) => [Number(r.cid), Number(r.n)]));
   },
 
   async insert(c: NewContest): Promise<ContestRow> {

@@ -414,4 +414,40 @@ describe.each(DB_KINDS)('contests (%s)', (kind) => {
     const expected = summarizeCell(history, { durationS: 4 * 3600, sealS: 2 * 3600 });
     expect(cell).toMatchObject(expected);
   });
+  it('counts participants (registered or on the board, each once, staff left out) on the list, info and outside board', async () => {
+    // The judge says hello again (an earlier test moved the clock past its last heartbeat).
+    await judge.announce();
+    const c = await newContest({ title: 'Participant count check' });
+    await addProblem(c.id, 'A');
+    const count = async () => {
+      const viewer = (await userToken()).token;
+      const list = await call('GET', '/api/get-contest-list?keyword=Participant%20count%20check', viewer);
+      const info = await call('GET', `/api/get-contest-info?cid=${c.id}`, viewer);
+      const outside = await call('GET', `/api/get-contest-outsize-info?cid=${c.id}`);
+      const counts = [list.body.data.records[0].count, info.body.data.count, outside.body.data.contest.count];
+      expect(new Set(counts).size).toBe(1);
+      return counts[0];
+    };
+    expect(await count()).toBe(0);
+    // A public contest needs no registration: submitting makes a participant.
+    const submitter = await userToken();
+    expect((await submit(submitter.token, c.id, 'A')).status).toBe(200);
+    await judge.judgeNext({ status: S.ACCEPTED });
+    const board = await call('POST', '/api/get-contest-outside-scoreboard', undefined, { cid: c.id });
+    expect(board.body.data.total).toBe(1);
+    expect(await count()).toBe(1);
+    // Registered without submitting yet, and registered then submitting twice: one participant each.
+    const registered = await userToken();
+    expect((await call('POST', '/api/register-contest', registered.token, { cid: c.id })).status).toBe(200);
+    const both = await userToken();
+    expect((await call('POST', '/api/register-contest', both.token, { cid: c.id })).status).toBe(200);
+    for (const status of [S.WRONG_ANSWER, S.ACCEPTED]) {
+      await submit(both.token, c.id, 'A');
+      await judge.judgeNext({ status });
+    }
+    // Root (the creator here) is staff: never ranked, never counted.
+    await submit(root, c.id, 'A');
+    await judge.judgeNext({ status: S.ACCEPTED });
+    expect(await count()).toBe(3);
+  });
 });

@@ -177,6 +177,14 @@ export const createContestService = (deps: {
 
   const excludedUids = async (c: ContestRow) => [...(await repo.uidsWithRoles(['root'])), c.uid];
 
+  /** Each contest's `count`: its participants, registered or on its board (the repository's rule), without the
+   * users the board never ranks. */
+  const participantCounts = async (rows: ContestRow[]) =>
+    repo.participantCounts(
+      rows.map((r) => r.id),
+      await repo.uidsWithRoles(['root']),
+    );
+
   /** The one rule for a contest's submissions (decision 0016): the contest's submission list, get-submission-detail,
    * get-all-case-result, check-submissions-status and the code download all apply it. Contest admins see
    * everything. Anyone else must be signed in (the contest's list needs a login) with view access; then, while the
@@ -455,7 +463,7 @@ export const createContestService = (deps: {
         visibleOnly: true,
         now: t,
       });
-      const counts = await repo.registrationCounts(rows.map((r) => r.id));
+      const counts = await participantCounts(rows);
       return {
         records: rows.map((c) => toContest(c, t, counts.get(c.id) ?? 0)),
         total,
@@ -467,7 +475,7 @@ export const createContestService = (deps: {
     async recent() {
       const t = now();
       const rows = await repo.recent(t);
-      const counts = await repo.registrationCounts(rows.map((r) => r.id));
+      const counts = await participantCounts(rows);
       return rows.map((c) => toContest(c, t, counts.get(c.id) ?? 0));
     },
 
@@ -483,7 +491,7 @@ export const createContestService = (deps: {
 
     async info(cid: number, viewer: AuthUser) {
       const c = await load(cid, viewer);
-      const counts = await repo.registrationCounts([c.id]);
+      const counts = await participantCounts([c]);
       return toContest(c, now(), counts.get(c.id) ?? 0);
     },
 
@@ -709,7 +717,7 @@ export const createContestService = (deps: {
 
     async outsideInfo(cid: number, viewer: AuthUser | undefined) {
       const c = await outsideContest(cid, viewer);
-      const counts = await repo.registrationCounts([c.id]);
+      const counts = await participantCounts([c]);
       return { contest: toContest(c, now(), counts.get(c.id) ?? 0), problemList: await contestProblems(c, viewer) };
     },
 

@@ -1,4 +1,5 @@
 import {
+  acRate,
   type Group,
   type GroupAnnouncement,
   type GroupRankRow,
@@ -277,6 +278,7 @@ export const createGroupService = (deps: {
         records: rows.map((r) => ({
           ...r,
           signature: r.signature ? r.signature.slice(0, 100) : null,
+          acRate: acRate(r.ac, r.total),
         })),
         total,
         size: q.limit,

@@ -1,4 +1,4 @@
-import type { AcmRankRow, OiRankRow, Page } from '@oj/shared';
+import { type AcmRankRow, acRate, type OiRankRow, type Page } from '@oj/shared';
 import type { RankRepository, RankRow } from './rank.repository.js';
 
 const RECENT_DAYS = 7;
@@ -14,6 +14,7 @@ const userPart = (r: RankRow) => ({
   titleColor: r.titleColor,
   total: r.total,
   ac: r.ac,
+  acRate: acRate(r.ac, r.total),
 });
 const toAcm = (r: RankRow): AcmRankRow => ({ ...userPart(r), rating: r.rating });
 const toOi = (r: RankRow): OiRankRow => ({ ...userPart(r), score: r.score });

@@ -1,4 +1,4 @@
-import type { UserHome } from '@oj/shared';
+import { acRate, type UserHome } from '@oj/shared';
 import { badRequest, notFound } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { RankRepository } from '../rank/rank.repository.js';
@@ -56,6 +56,9 @@ export const createUserHomeService = (deps: {
         titleName: u.titleName,
         titleColor: u.titleColor,
         total: record?.total ?? 0,
+        ac: record?.ac ?? 0,
+        // The rank lists' rule, from the same counters: the two pages show the same figure.
+        acRate: acRate(record?.ac ?? 0, record?.total ?? 0),
         rating: record?.rating ?? null,
         scoreList: scores,
         solvedList: solved.map((p) => p.problemId),

@@ -86,6 +86,32 @@ describe.each(DB_KINDS)('user home and settings on %s', (kind) => {
     expect(heat.dataList).toEqual([{ date: heat.endDate, count: 1 }]);
   });
 
+  it('gives the same AC rate on the user home and the rank list: 1 AC of 2 submissions is 50', async () => {
+    await t.services.site.updateSwitches({ defaultSubmitInterval: 0 });
+    const judge = createFakeJudge(t);
+    await judge.drain();
+    await judge.announce();
+    const u = await account();
+    const p = await createProblem(t);
+    for (const status of [-1, 0]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/submit-problem-judge',
+        headers: { authorization: u.token },
+        payload: { pid: p.problemId, language: 'C++', code: 'int main(){}' },
+      });
+      expect(res.statusCode).toBe(200);
+      await judge.judgeNext({ status });
+    }
+    const home = (await call('GET', `/api/get-user-home-info?username=${u.username}`)).json().data;
+    const rank = (await call('GET', `/api/get-rank-list?type=0&searchUser=${u.username}`)).json().data;
+    const row = rank.records.find((r: { uid: string }) => r.uid === u.uid);
+    expect([home.ac, home.total, home.acRate]).toEqual([1, 2, 50]);
+    expect([row.ac, row.total, row.acRate]).toEqual([home.ac, home.total, home.acRate]);
+    const oi = (await call('GET', `/api/get-rank-list?type=1&searchUser=${u.username}`)).json().data;
+    expect(oi.records.find((r: { uid: string }) => r.uid === u.uid).acRate).toBe(50);
+  });
+
   it('changes the password: wrong old one is 400, five wrong lock it, success ends the other sessions', async () => {
     const u = await account();
     const other = (await login(t, u.username, u.password)).token as string;

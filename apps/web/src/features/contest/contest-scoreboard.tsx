@@ -3,29 +3,38 @@ import type { AcmContestRankRow, Contest, ContestProblem, OiContestRankRow } fro
 import { contest as contract } from '@oj/shared';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Input, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Alert, Button, Input, Pagination, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
 import { downloadRankList } from './contest-downloads';
 import { formatSeconds } from './contest-time';
 import {
   ACM_CELL_COLORS,
   acmCellState,
   acmCellText,
+  FOLLOWED_ROW_BACKGROUND,
   OI_CELL_COLORS,
+  OWN_ROW_BACKGROUND,
   oiCellState,
+  PINNED_ROW_EDGE,
   SCOREBOARD_DEFAULT_PAGE_SIZE,
   SCOREBOARD_PAGE_SIZES,
   SCOREBOARD_REFRESH_MS,
+  splitPinned,
 } from './scoreboard-cells';
 import { concernedUsersKey, readIdList, useIsContestAdmin, writeIdList } from './use-contest';
 
 const { CONTEST_STATUS } = contract;
 
-type Row = AcmContestRankRow | OiContestRankRow;
+type Row = (AcmContestRankRow | OiContestRankRow) & {
+  /** 'own' and 'followed' rows are the copies pinned on top of the page; 'board' rows are the page itself. */
+  kind?: 'own' | 'followed' | 'board';
+  _key?: string;
+};
 const isAcm = (r: Row): r is AcmContestRankRow => 'ac' in r;
 
 const Switcher = ({
@@ -58,6 +67,7 @@ export const ContestScoreboard = ({
 }) => {
   const { t } = useTranslation();
   const admin = useIsContestAdmin(contest);
+  const { user } = useSession();
   const ended = status === CONTEST_STATUS.ENDED;
   const [currentPage, setCurrentPage] = useState(1);
   const [limit, setLimit] = useState(SCOREBOARD_DEFAULT_PAGE_SIZE);
@@ -104,8 +114,23 @@ export const ContestScoreboard = ({
     (contest.rankShowName === 'nickname' && r.nickname) ||
     r.username;
 
+  // The rank tab pins the viewer's own row (never the outside boards), then followed users' rows (DESIGN §7).
+  const page = splitPinned(board.data?.records ?? [], {
+    viewerUid: outside ? undefined : user?.uid,
+    concerned,
+  });
+  const dataSource: Row[] = [
+    ...page.pinned.map((r) => ({
+      ...r,
+      kind: r.own ? ('own' as const) : ('followed' as const),
+      _key: `pin:${r.uid}`,
+    })),
+    // A uid repeats on a page only while the viewer is unknown (signing out): the position keeps keys unique.
+    ...page.rows.map((r, i) => ({ ...r, kind: 'board' as const, _key: `row:${i}:${r.uid}` })),
+  ];
+
   const acm = contest.type === 0;
-  const columns: ColumnsType<Row> = [
+  const boardColumns: ColumnsType<Row> = [
     {
       title: t('Rank_Column'),
       key: 'rank',
@@ -146,6 +171,11 @@ export const ContestScoreboard = ({
           <Link to={`/user-home?username=${encodeURIComponent(r.username)}&uid=${encodeURIComponent(r.uid)}`}>
             {nameOf(r)}
           </Link>
+          {r.kind === 'own' && (
+            <Tag color="#1677ff" style={{ marginInlineEnd: 0 }}>
+              {t('Contest_Rank_Own')}
+            </Tag>
+          )}
           {r.school && <span style={{ color: '#999' }}>{r.school}</span>}
         </Space>
       ),
@@ -206,6 +236,21 @@ export const ContestScoreboard = ({
     })),
   ];
 
+  // A pinned row's background on every cell (fixed columns paint their own), under a problem cell's colours.
+  const pinnedBackground = (r: Row) =>
+    r.kind === 'own' ? OWN_ROW_BACKGROUND : r.kind === 'followed' ? FOLLOWED_ROW_BACKGROUND : undefined;
+  const columns = boardColumns.map((col) => ({
+    ...col,
+    onCell: (r: Row, index?: number) => {
+      const own = (col.onCell?.(r, index) ?? {}) as { style?: CSSProperties };
+      const background = pinnedBackground(r);
+      // A firmer line under the pinned rows parts them from the board's.
+      return background
+        ? { ...own, style: { background, borderBottom: `2px solid ${PINNED_ROW_EDGE}`, ...own.style } }
+        : own;
+    },
+  })) as ColumnsType<Row>;
+
   return (
     <section aria-label={t('Rankings')}>
       <Space wrap style={{ marginBottom: 12 }}>
@@ -249,24 +294,38 @@ export const ContestScoreboard = ({
       </Space>
       {board.error && <Alert type="error" showIcon title={t('Scoreboard_Load_Failed')} style={{ marginBottom: 12 }} />}
       <Table<Row>
-        // Pinned rows (the viewer, followed users) repeat a row of the page: the position keeps keys unique.
-        rowKey={(r) => (r as Row & { _key: string })._key}
+        rowKey={(r) => r._key ?? r.uid}
         size="small"
         bordered
         scroll={{ x: 'max-content' }}
         loading={board.isFetching && !board.data}
-        dataSource={(board.data?.records ?? []).map((r, i) => ({ ...r, _key: `${i}:${r.uid}` }))}
+        dataSource={dataSource}
         columns={columns}
-        pagination={{
-          current: currentPage,
-          pageSize: limit,
-          total: board.data?.total ?? 0,
-          pageSizeOptions: SCOREBOARD_PAGE_SIZES,
-          showSizeChanger: true,
-          onChange: (p, size) => {
-            setCurrentPage(size !== limit ? 1 : p);
-            setLimit(size);
-          },
+        onRow={(r) =>
+          ({
+            'data-row-kind': r.kind,
+            'aria-label':
+              r.kind === 'own'
+                ? t('Contest_Rank_Own_Row')
+                : r.kind === 'followed'
+                  ? t('Contest_Rank_Followed_Row')
+                  : undefined,
+          }) as object
+        }
+        // The server pages the board; the pinned rows come on top of each page and are not counted in `total`.
+        pagination={false}
+      />
+      <Pagination
+        style={{ marginTop: 12, textAlign: 'right' }}
+        align="end"
+        current={currentPage}
+        pageSize={limit}
+        total={board.data?.total ?? 0}
+        pageSizeOptions={SCOREBOARD_PAGE_SIZES}
+        showSizeChanger
+        onChange={(p, size) => {
+          setCurrentPage(size !== limit ? 1 : p);
+          setLimit(size);
         }}
       />
     </section>

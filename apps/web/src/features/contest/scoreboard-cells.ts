@@ -43,3 +43,25 @@ export const SCOREBOARD_PAGE_SIZES = [10, 30, 50, 100, 300];
 export const SCOREBOARD_DEFAULT_PAGE_SIZE = 50;
 export const SCOREBOARD_REFRESH_MS = 30_000;
 export const ANNOUNCEMENT_POLL_MS = 60_000;
+
+/** A board page as the server sends it: the rows pinned on top (the viewer's own, then followed users', each once
+ * and only if on the board, DESIGN §7 "Contests") before the page's rows. They are told apart by walking the
+ * candidates in the server's order: a candidate missing from the board is not pinned, and then not on the page. */
+export const splitPinned = <R extends { uid: string }>(
+  records: R[],
+  pin: { viewerUid?: string; concerned: string[] },
+): { pinned: (R & { own: boolean })[]; rows: R[] } => {
+  const candidates = [...new Set([...(pin.viewerUid ? [pin.viewerUid] : []), ...pin.concerned])];
+  const pinned: (R & { own: boolean })[] = [];
+  let i = 0;
+  for (const uid of candidates) {
+    if (records[i]?.uid !== uid) continue;
+    pinned.push({ ...records[i], own: uid === pin.viewerUid });
+    i += 1;
+  }
+  return { pinned, rows: records.slice(i) };
+};
+
+export const OWN_ROW_BACKGROUND = '#e6f4ff';
+export const FOLLOWED_ROW_BACKGROUND = '#fffbe6';
+export const PINNED_ROW_EDGE = '#91caff';

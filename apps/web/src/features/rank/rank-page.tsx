@@ -1,5 +1,5 @@
 import type { AcmRankRow, OiRankRow } from '@oj/shared';
-import { rank as contract } from '@oj/shared';
+import { rank as contract, formatAcRate } from '@oj/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Avatar, Input, Table, Tag } from 'antd';
 import type { EChartsOption } from 'echarts';
@@ -10,7 +10,6 @@ import { EChart } from '../../components/echart';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
-import { formatRate } from '../submission/judge-status';
 import { acceptedSubmissionsLink, nicknameColor, RANK_CHART_SIZE, RANK_PAGE_SIZE } from './rank-colors';
 
 type Row = AcmRankRow & Partial<Pick<OiRankRow, 'score'>>;
@@ -132,7 +131,7 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
                     title: t('Rating'),
                     key: 'rate',
                     width: 100,
-                    render: (_: unknown, r: Row) => formatRate(r.ac, r.total),
+                    render: (_: unknown, r: Row) => formatAcRate(r.acRate),
                   },
                 ]
               : [

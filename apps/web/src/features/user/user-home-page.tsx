@@ -1,10 +1,10 @@
 import { GithubOutlined, LinkOutlined, ManOutlined, ReloadOutlined, WomanOutlined } from '@ant-design/icons';
-import { user as contract } from '@oj/shared';
+import { user as contract, formatAcRate } from '@oj/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Col, Empty, Result, Row, Space, Spin, Statistic, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { EChartsOption } from 'echarts';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EChart } from '../../components/echart';
@@ -15,43 +15,92 @@ import { useSession } from '../../lib/auth-store';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { DIFFICULTY } from '../problem/difficulty-tag';
 
-/** The calendar of the last year: every day of [endDate - 1 year, endDate] with its submission count. */
+/** The heatmap's geometry: square cells of `HEATMAP_CELL` px (a gap drawn inside each), one column per week. */
+export const HEATMAP_CELL = 13;
+const HEATMAP_GAP = 3;
+const HEATMAP_MARGIN = { left: 36, right: 28, top: 24, bottom: 8 };
+
+/** Day and month names in the page's language, from the platform (zh-CN: 周一 / 1月; en-US: Mon / Jan). Only
+ * Monday, Wednesday and Friday are named, as on GitHub, so that seven rows of small cells keep readable labels. */
+const calendarNames = (language: string) => {
+  const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
+  const month = new Intl.DateTimeFormat(language, { month: 'short', timeZone: 'UTC' });
+  // 2023-01-01 was a Sunday: days 0..6 are Sunday..Saturday, ECharts' order with firstDay 0.
+  const days = Array.from({ length: 7 }, (_, d) =>
+    d % 2 === 1 && d < 6 ? weekday.format(new Date(Date.UTC(2023, 0, 1 + d))) : '',
+  );
+  const months = Array.from({ length: 12 }, (_, m) => month.format(new Date(Date.UTC(2023, m, 15))));
+  return { days, months };
+};
+
+/** The calendar of the last year, drawn like GitHub's contribution calendar: every day of
+ * [endDate - 1 year, endDate] is a grey cell, days with submissions are green by count; weeks are columns starting
+ * on Sunday. `width` is what the chart needs; a narrower screen scrolls it inside its own box. */
 export const heatmapOption = (
   data: { endDate: string; dataList: { date: string; count: number }[] },
   label: (date: string, count: number) => string,
-): EChartsOption => {
+  language: string,
+): { option: EChartsOption; width: number; height: number } => {
   const end = dayjs(data.endDate);
   const start = end.subtract(1, 'year').add(1, 'day');
+  const weeks = Math.ceil((start.day() + end.diff(start, 'day') + 1) / 7);
   const max = Math.max(1, ...data.dataList.map((d) => d.count));
+  const { days, months } = calendarNames(language);
+  const cellBorder = { borderColor: '#fff', borderWidth: HEATMAP_GAP / 2 + 0.5, borderRadius: 2 };
+  const width = HEATMAP_MARGIN.left + weeks * HEATMAP_CELL + HEATMAP_MARGIN.right;
+  const height = HEATMAP_MARGIN.top + 7 * HEATMAP_CELL + HEATMAP_MARGIN.bottom;
   return {
-    tooltip: {
-      formatter: (p: unknown) => {
-        const [date, count] = (p as { value: [string, number] }).value;
-        return label(date, count);
+    width,
+    height,
+    option: {
+      tooltip: {
+        formatter: (p: unknown) => {
+          const [date, count] = (p as { value: [string, number] }).value;
+          return label(date, count);
+        },
       },
+      visualMap: {
+        show: false,
+        min: 1,
+        max,
+        inRange: { color: ['#9be9a8', '#40c463', '#30a14e', '#216e39'] },
+      },
+      calendar: {
+        range: [start.format('YYYY-MM-DD'), end.format('YYYY-MM-DD')],
+        cellSize: HEATMAP_CELL,
+        ...HEATMAP_MARGIN,
+        splitLine: { show: false },
+        // Days without submissions: the grey grid.
+        itemStyle: { color: '#ebedf0', ...cellBorder },
+        yearLabel: { show: false },
+        dayLabel: { firstDay: 0, nameMap: days, fontSize: 10, color: '#57606a', margin: 6 },
+        monthLabel: {
+          nameMap: months,
+          fontSize: 10,
+          color: '#57606a',
+          align: 'left',
+          margin: 6,
+          // The first month's label is dropped when that month has less than two weeks in the range: it would run
+          // into the next month's.
+          formatter: (p: { M: number | string; yyyy: number | string; nameMap: string }) =>
+            Number(p.yyyy) === start.year() && Number(p.M) === start.month() + 1 && start.date() > 17 ? '' : p.nameMap,
+        },
+      },
+      series: [
+        {
+          type: 'heatmap',
+          coordinateSystem: 'calendar',
+          itemStyle: cellBorder,
+          data: data.dataList.map((d) => [d.date, d.count]),
+        },
+      ],
     },
-    visualMap: {
-      show: false,
-      min: 0,
-      max,
-      inRange: { color: ['#ebedf0', '#9be9a8', '#40c463', '#30a14e', '#216e39'] },
-    },
-    calendar: {
-      range: [start.format('YYYY-MM-DD'), end.format('YYYY-MM-DD')],
-      cellSize: ['auto', 14],
-      left: 30,
-      right: 10,
-      splitLine: { show: false },
-      itemStyle: { borderColor: '#fff', borderWidth: 2 },
-      yearLabel: { show: false },
-    },
-    series: [{ type: 'heatmap', coordinateSystem: 'calendar', data: data.dataList.map((d) => [d.date, d.count]) }],
   };
 };
 
 const UserHomePage = () => {
   registerCorePagesTexts();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const { user } = useSession();
   // Without uid or username the page shows the signed-in user's own home.
@@ -71,9 +120,19 @@ const UserHomePage = () => {
     enabled: !!(uid || username),
   });
   const calendar = useMemo(
-    () => (heatmap.data ? heatmapOption(heatmap.data, (date, count) => t('Submissions_On', { date, count })) : null),
-    [heatmap.data, t],
+    () =>
+      heatmap.data
+        ? heatmapOption(heatmap.data, (date, count) => t('Submissions_On', { date, count }), i18n.language)
+        : null,
+    [heatmap.data, t, i18n.language],
   );
+
+  // On a narrow screen the box shows the latest weeks first, as GitHub does; older ones are a scroll away.
+  const heatmapBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = heatmapBox.current;
+    if (box && calendar) box.scrollLeft = box.scrollWidth;
+  }, [calendar, home.data]);
 
   if (!uid && !username) return <Result status="warning" title={t('Please_login_first')} />;
   if (home.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
@@ -84,7 +143,7 @@ const UserHomePage = () => {
   const groups = Object.entries(u.solvedGroupByDifficulty);
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Panel>
         <Row gutter={[24, 16]} align="middle">
           <Col xs={24} md={8} style={{ textAlign: 'center' }}>
@@ -117,21 +176,31 @@ const UserHomePage = () => {
             )}
           </Col>
           <Col xs={24} md={16}>
-            <Row gutter={16}>
-              <Col span={6}>
+            <Row gutter={[16, 16]}>
+              <Col xs={12} sm={6}>
                 <Statistic title={t('Submissions_Count')} value={u.total} />
               </Col>
-              <Col span={6}>
+              <Col xs={12} sm={6}>
                 <Statistic title={t('Solved')} value={u.solvedList.length} />
               </Col>
-              <Col span={6}>
+              <Col xs={12} sm={6}>
                 <Statistic title={t('Score_Sum')} value={scoreSum} />
               </Col>
-              <Col span={6}>
-                <Statistic title={t('Rating')} value={u.rating ?? 0} />
+              <Col xs={12} sm={6}>
+                {/* The rank lists' rating column: the server's acRate, the same figure on both pages. */}
+                <Statistic title={t('Rating')} value={formatAcRate(u.acRate)} />
               </Col>
             </Row>
-            {calendar && <EChart label={t('Activity')} option={calendar} style={{ height: 160, marginTop: 16 }} />}
+            {calendar && (
+              // Wider than a phone: the calendar scrolls in its own box, never the page.
+              <div ref={heatmapBox} style={{ overflowX: 'auto', overflowY: 'hidden', marginTop: 16 }}>
+                <EChart
+                  label={t('Activity')}
+                  option={calendar.option}
+                  style={{ width: calendar.width, height: calendar.height, margin: '0 auto' }}
+                />
+              </div>
+            )}
           </Col>
         </Row>
       </Panel>

@@ -1,0 +1,132 @@
+import type { AcmContestRankRow, Contest, ContestProblem, UserInfo } from '@oj/shared';
+import { screen, within } from '@testing-library/react';
+import { Outlet } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { session } from '../../lib/auth-store';
+import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import type { ContestContext } from './contest-detail-page';
+import ContestRankPage from './contest-rank-page';
+import { splitPinned } from './scoreboard-cells';
+
+const CONTEST = {
+  id: 9,
+  title: 'Autumn Cup',
+  description: '',
+  type: 0,
+  auth: 0,
+  status: 0,
+  startTime: '2026-01-01T08:00:00.000Z',
+  endTime: '2026-01-01T13:00:00.000Z',
+  now: '2026-01-01T09:00:00.000Z',
+  duration: 18_000,
+  author: 'root',
+  sealRank: false,
+  openPrint: false,
+  sealRankTime: null,
+  rankShowName: 'username',
+  openRank: true,
+  oiRankScoreType: 'Recent',
+  count: 3,
+  gid: null,
+  allowEndSubmit: false,
+} as Contest;
+
+const PROBLEMS: ContestProblem[] = [
+  { id: 1, displayId: 'A', cid: 9, pid: 101, displayTitle: 'A + B', color: null, ac: 2, total: 3 },
+];
+
+const VIEWER = { uid: 'u-bob', username: 'bob', roleList: ['user'] } as UserInfo;
+
+const row = (rank: number, uid: string, ac: number): AcmContestRankRow => ({
+  rank,
+  isWinAward: false,
+  awardName: null,
+  awardBackground: null,
+  awardColor: null,
+  uid,
+  username: uid.slice(2),
+  realname: null,
+  nickname: null,
+  school: null,
+  gender: null,
+  avatar: null,
+  ac,
+  total: ac,
+  totalTime: 600 * ac,
+  submissionInfo: ac ? { A: { isFirstAC: rank === 1, isAC: true, ACTime: 600, tryNum: 0, errorNum: 0 } } : {},
+});
+
+// The server's page: the viewer's own row pinned on top, then the board's three rows (bob among them).
+const BOARD = [row(1, 'u-alice', 1), row(2, 'u-bob', 1), row(3, 'u-carol', 0)];
+const PAGE = { records: [BOARD[1], ...BOARD], total: 3, size: 50, current: 1 };
+
+const renderRank = () => {
+  stubServer({
+    '/api/get-contest-rank': () =>
+      new Response(JSON.stringify({ status: 200, msg: 'success', data: PAGE }), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
+  });
+  const ctx: ContestContext = { contest: CONTEST, status: 0, admin: false, problems: PROBLEMS };
+  return renderWithProviders(
+    [
+      {
+        path: '/contest/:contestID',
+        element: <Outlet context={ctx} />,
+        children: [{ path: 'rank', element: <ContestRankPage /> }],
+      },
+    ],
+    `/contest/${CONTEST.id}/rank`,
+  );
+};
+
+const bodyRows = () => [...document.querySelectorAll<HTMLElement>('tbody tr[data-row-kind]')];
+
+describe('contest rank: the viewer own row', () => {
+  afterEach(() => session.clear());
+
+  describe.each([
+    ['zh-CN', '我'],
+    ['en-US', 'You'],
+  ] as const)('in %s', (lang, ownLabel) => {
+    beforeAll(async () => {
+      await setupI18n(lang);
+    });
+
+    it('pins the own row on top, marked, and lists each board row once', async () => {
+      session.signIn('token', VIEWER);
+      renderRank();
+      await screen.findByText('alice');
+      const rows = bodyRows();
+      expect(rows.map((r) => r.getAttribute('data-row-kind'))).toEqual(['own', 'board', 'board', 'board']);
+      const [own, ...board] = rows;
+      // The pinned copy says whose it is and stands out; the board's own rows carry no mark.
+      expect(within(own).getByText(ownLabel)).toBeTruthy();
+      expect(within(own).getByText('bob')).toBeTruthy();
+      expect(own.querySelector('td')?.getAttribute('style')).toContain('background');
+      expect(getComputedStyle(own.querySelector('td') as Element).backgroundColor).toBe('rgb(230, 244, 255)');
+      for (const r of board) {
+        expect(within(r).queryByText(ownLabel)).toBeNull();
+        expect(r.querySelector('td')?.getAttribute('style') ?? '').not.toContain('background');
+      }
+      // Each board row once, in rank order.
+      const names = board.map((r) => within(r).getByRole('link').textContent);
+      expect(names).toEqual(['alice', 'bob', 'carol']);
+      expect(new Set(names).size).toBe(names.length);
+    });
+  });
+});
+
+describe('splitPinned', () => {
+  it('tells the pinned rows from the page by the server order, skipping candidates not on the board', () => {
+    const [a, b, c] = BOARD;
+    const out = splitPinned([b, c, a, b, c], { viewerUid: 'u-bob', concerned: ['u-dave', 'u-carol'] });
+    expect(out.pinned.map((r) => [r.uid, r.own])).toEqual([
+      ['u-bob', true],
+      ['u-carol', false],
+    ]);
+    expect(out.rows.map((r) => r.uid)).toEqual(['u-alice', 'u-bob', 'u-carol']);
+    // The outside board pins no viewer row: the viewer's own board row stays a board row.
+    expect(splitPinned([a, b], { concerned: [] }).pinned).toEqual([]);
+  });
+});
