@@ -157,7 +157,6 @@ export const CORE_PAGES_TEXTS = {
   User: ['用户', 'User'],
   Nickname: ['昵称', 'Nickname'],
   AC: ['AC', 'AC'],
-  Rating: ['通过率', 'Rating'],
   Signature: ['个性签名', 'Signature'],
   OI_Score: ['OI 分数', 'Score'],
   AC_Total: ['AC / 总数', 'AC / Total'],

@@ -170,7 +170,7 @@ export const GROUP_TEXTS = {
   Group_AC: ['通过数', 'AC'],
   Group_Total: ['提交数', 'Total'],
   Group_Score: ['分数', 'Score'],
-  Group_Rating: ['通过率', 'Rating'],
+  Group_Rating: ['通过率', 'AC rate'],
   // Problems (spec 3 §2.6, §4)
   Group_Problem_List: ['题目列表', 'Problems'],
   Group_Problem_Status: ['状态', 'Status'],

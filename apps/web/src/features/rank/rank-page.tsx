@@ -128,7 +128,7 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
                   },
                   { title: t('Total'), dataIndex: 'total', width: 80 },
                   {
-                    title: t('Rating'),
+                    title: t('AC_Rate'),
                     key: 'rate',
                     width: 100,
                     render: (_: unknown, r: Row) => formatAcRate(r.acRate),

@@ -188,7 +188,7 @@ const UserHomePage = () => {
               </Col>
               <Col xs={12} sm={6}>
                 {/* The rank lists' rating column: the server's acRate, the same figure on both pages. */}
-                <Statistic title={t('Rating')} value={formatAcRate(u.acRate)} />
+                <Statistic title={t('AC_Rate')} value={formatAcRate(u.acRate)} />
               </Col>
             </Row>
             {calendar && (
