@@ -98,7 +98,13 @@ export const pageChecks = ({
       }
     };
     for (const el of Array.from(document.querySelectorAll(CHROME))) {
-      if (el.closest('.cm-editor, .oj-markdown, pre, code') || !visible(el)) continue;
+      // Link-styled buttons and cards name data (contest, problem and group titles, made by any test that ran
+      // before on the shared database): they are not interface words.
+      if (
+        el.closest('.cm-editor, .oj-markdown, pre, code, .ant-btn-link, .oj-widget__link, .oj-group-card') ||
+        !visible(el)
+      )
+        continue;
       // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked (hidden parts are not shown).
       note((el as HTMLElement).innerText ?? '', describe(el));
     }

@@ -45,6 +45,15 @@ const LATIN_ALLOWLIST = [
   'Codeforces',
   // The language switch names the other language in that language.
   'English',
+  // Mail, file formats and the problem-package formats the import page names.
+  'SMTP',
+  'SSL',
+  'ZIP',
+  'XML',
+  'FPS',
+  'QDUOJ',
+  // The judges' language names: "C++ 17 With O2".
+  'With',
 ];
 
 const WIDE = 1366;
