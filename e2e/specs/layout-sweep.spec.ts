@@ -51,7 +51,9 @@ const LATIN_ALLOWLIST = [
   'ZIP',
   'XML',
   'FPS',
-  'QDUOJ',
+  // QDUOJ and HydroOJ exports (the site's short name, OJ, is cut out of a text as data first, leaving QDU).
+  'QDU',
+  'Hydro',
   // The judges' language names: "C++ 17 With O2".
   'With',
 ];
