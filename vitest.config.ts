@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     maxWorkers: 2,
-    projects: ['packages/shared', 'apps/server', 'apps/judge', 'apps/web'],
+    projects: ['packages/shared', 'packages/remote-judge', 'apps/server', 'apps/judge', 'apps/web'],
   },
 });
