@@ -66,6 +66,7 @@ export type {
   JudgeReport,
   JudgeTask,
   ProblemForWorker,
+  RemoteJudgeTask,
   TestRunReport,
 } from './contract/judge-protocol.js';
 export * as judgeProtocol from './contract/judge-protocol.js';
@@ -79,6 +80,8 @@ export type { AcmRankRow, OiRankRow } from './contract/rank.js';
 export * as rank from './contract/rank.js';
 export type { Registration, RegistrationConfig, SmsMessage } from './contract/registration.js';
 export * as registration from './contract/registration.js';
+export type { ImportedRemoteProblem } from './contract/remote-judge.js';
+export * as remoteJudge from './contract/remote-judge.js';
 export type { Submission } from './contract/submission.js';
 export * as submission from './contract/submission.js';
 export type {

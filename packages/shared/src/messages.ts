@@ -150,8 +150,66 @@ export const MESSAGES = {
   manualJudgeCancelled: { 'zh-CN': '人工评测不能选择已取消', 'en-US': 'Cancelled is not a manual verdict' },
   alreadyCancelled: { 'zh-CN': '该提交已被取消', 'en-US': 'This submission is already cancelled' },
   resubmitNotAllowed: {
-    'zh-CN': '只有提交失败的提交可以重新提交',
-    'en-US': 'Only Submitted Failed submissions can be resubmitted',
+    'zh-CN': '只有远程评测中提交失败、系统错误或未完成的提交可以重新提交',
+    'en-US':
+      'Only a remote judge submission that is Submitted Failed, System Error, Submitted Unknown Result or unfinished can be resubmitted',
+  },
+  // ---- remote judges (issue 24; decision 0026) ----
+  remoteOjUnknown: {
+    'zh-CN': '不支持的远程评测平台：{name}',
+    'en-US': 'Unknown remote judge: {name} (HDU, CF, POJ, GYM, AC or SPOJ)',
+  },
+  remoteOjNotAvailable: {
+    'zh-CN': '本站暂不支持从 {name} 导入题目',
+    'en-US': 'Importing from {name} is not supported yet',
+  },
+  remoteProblemIdInvalid: {
+    'zh-CN': '题目ID【{problemId}】不是 {name} 的题号格式',
+    'en-US': 'The problem id {problemId} is not in the form of {name}',
+  },
+  remoteProblemExists: {
+    'zh-CN': '该题目已添加，请勿重复添加！（{problemId}）',
+    'en-US': 'The problem has already been added! ({problemId})',
+  },
+  remoteSiteUnreachable: {
+    'zh-CN': '无法连接远程评测平台 {name}，请稍后重试',
+    'en-US': 'The remote judge {name} could not be reached; try again later',
+  },
+  remoteSiteChallenge: {
+    'zh-CN': '远程评测平台 {name} 返回了人机验证页面，请稍后重试',
+    'en-US': 'The remote judge {name} answered with an anti-bot challenge page; try again later',
+  },
+  remoteSiteRateLimited: {
+    'zh-CN': '远程评测平台 {name} 请求过于频繁，请稍后重试',
+    'en-US': 'The remote judge {name} asked us to slow down; try again later',
+  },
+  remoteProblemNotFound: {
+    'zh-CN': '远程评测平台 {name} 上没有题目 {problemId}',
+    'en-US': 'The remote judge {name} has no problem {problemId}',
+  },
+  remotePageChanged: {
+    'zh-CN': '远程评测平台 {name} 的页面结构已改变，无法读取：{field}',
+    'en-US': 'The page of the remote judge {name} changed; could not read: {field}',
+  },
+  remoteImageFailed: {
+    'zh-CN': '无法下载远程题目的图片：{url}',
+    'en-US': 'Could not download an image of the remote problem: {url}',
+  },
+  remoteAccountListsMismatch: {
+    'zh-CN': '{site} 的账号列表与密码列表长度不一致',
+    'en-US': 'The {site} username and password lists must have the same length',
+  },
+  remoteAccountUsernameInvalid: {
+    'zh-CN': '{site} 的账号不能为空或重复',
+    'en-US': 'A {site} username may not be empty or repeated',
+  },
+  remoteAccountPasswordRequired: {
+    'zh-CN': '{site} 的新账号 {username} 需要填写密码',
+    'en-US': 'The new {site} account {username} needs a password',
+  },
+  remoteLanguageNotAllowed: {
+    'zh-CN': '远程题目只能使用 {name} 支持的语言提交',
+    'en-US': 'A remote problem accepts only the languages of {name}',
   },
   errorMessageHidden: {
     'zh-CN': '该错误信息不支持查看。',

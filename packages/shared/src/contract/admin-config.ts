@@ -124,7 +124,13 @@ export const testEmail = endpoint({
   output: z.null(),
 });
 
-/** SwitchConfigDTO (reference §1.6) without the remote-judge account lists (no remote judging here). */
+/** The remote judges' account pools on the switch page (reference §1.6): HOJ's list prefix → the pool's site key.
+ * CF and GYM share the CF pool. */
+export const REMOTE_ACCOUNT_LISTS = { hdu: 'HDU', cf: 'CF', poj: 'POJ', atcoder: 'AC', spoj: 'SPOJ' } as const;
+export type RemoteAccountListPrefix = keyof typeof REMOTE_ACCOUNT_LISTS;
+
+/** SwitchConfigDTO (reference §1.6) with the remote judges' account lists (LibreOJ is not a site here). A stored
+ * password is never sent back: each `<site>PasswordList` holds an empty string per username (decision 0026). */
 export const switchConfig = z.object({
   openPublicDiscussion: z.boolean(),
   openGroupDiscussion: z.boolean(),
@@ -140,6 +146,16 @@ export const switchConfig = z.object({
   defaultCreateGroupACInitValue: z.number().int(),
   defaultCreateGroupDailyLimit: z.number().int(),
   defaultCreateGroupLimit: z.number().int(),
+  hduUsernameList: z.array(z.string()),
+  hduPasswordList: z.array(z.string()),
+  cfUsernameList: z.array(z.string()),
+  cfPasswordList: z.array(z.string()),
+  pojUsernameList: z.array(z.string()),
+  pojPasswordList: z.array(z.string()),
+  atcoderUsernameList: z.array(z.string()),
+  atcoderPasswordList: z.array(z.string()),
+  spojUsernameList: z.array(z.string()),
+  spojPasswordList: z.array(z.string()),
 });
 export type SwitchConfig = z.infer<typeof switchConfig>;
 
@@ -153,7 +169,14 @@ export const getSwitchConfig = endpoint({
 });
 
 const count = wireInt(z.number().int().min(0).max(1_000_000));
-/** Absent fields keep their value; HOJ's client also sends the remote-judge lists, which are ignored. */
+/** A pool's list on update: at most 100 accounts; the service checks that the username and password lists have one
+ * entry each (400 remoteAccountListsMismatch), that usernames are not empty or repeated, and that a new username
+ * comes with a password; an empty password keeps the stored one of that username. NUL and control characters 400. */
+const printable = (v: string) => ![...v].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+const accountName = z.string().trim().max(100).refine(printable, { error: 'fieldInvalid' });
+const accountPassword = z.string().max(200).refine(printable, { error: 'fieldInvalid' });
+const accountList = <T extends z.ZodType>(item: T) => z.array(item).max(100).optional();
+/** Absent fields keep their value; an absent pair of account lists keeps that pool. */
 export const updateSwitchConfig = endpoint({
   method: 'PUT',
   path: '/api/admin/switch/update',
@@ -174,6 +197,16 @@ export const updateSwitchConfig = endpoint({
     defaultCreateGroupACInitValue: count.optional(),
     defaultCreateGroupDailyLimit: count.optional(),
     defaultCreateGroupLimit: count.optional(),
+    hduUsernameList: accountList(accountName),
+    hduPasswordList: accountList(accountPassword),
+    cfUsernameList: accountList(accountName),
+    cfPasswordList: accountList(accountPassword),
+    pojUsernameList: accountList(accountName),
+    pojPasswordList: accountList(accountPassword),
+    atcoderUsernameList: accountList(accountName),
+    atcoderPasswordList: accountList(accountPassword),
+    spojUsernameList: accountList(accountName),
+    spojPasswordList: accountList(accountPassword),
   }),
   output: z.null(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BIG_ID, endpoint, wireInt } from '../api.js';
+import { REMOTE_OJS } from './problem.js';
 
 /** The judge protocol (DESIGN §7 "Judge protocol"): workers are HTTP clients of the server with a bearer token;
  * they never see the database. Internal: units are in the field names. */
@@ -69,6 +70,30 @@ export const judgeTask = z.discriminatedUnion('kind', [
 ]);
 export type JudgeTask = z.infer<typeof judgeTask>;
 
+/** A remote judging task (DESIGN §8 "Outside services", reference §4.9), handed out by claim-remote only, to
+ * workers that declare the site. It carries the account the server leased for it (the lease lasts as long as the
+ * task's lease): the worker logs in with it, submits (or, when `runId` is set, only polls that run again: a
+ * resubmit with a run id, or a task taken over from a worker that died), reports the run id at once through the
+ * heartbeat, polls, and reports the verdict as a judge report without cases. */
+export const remoteJudgeTask = z.object({
+  kind: z.literal('remote'),
+  taskId: z.number().int(),
+  attempt: z.number().int(),
+  submitId: z.number().int(),
+  /** The site whose adapter judges it (GYM problems go to the GYM adapter, with a CF account). */
+  oj: z.enum(REMOTE_OJS),
+  /** The problem's id on the site ("1000A"). */
+  remoteProblemId: z.string(),
+  /** The site's language name (the submission's language) and its id on the site. */
+  language: z.string(),
+  languageRemoteId: z.string(),
+  source: z.string(),
+  account: z.object({ username: z.string(), password: z.string() }),
+  /** The site's run id when the code was already submitted: poll it, never submit again. */
+  runId: z.string().nullable(),
+});
+export type RemoteJudgeTask = z.infer<typeof remoteJudgeTask>;
+
 export const caseReport = z.object({
   caseId: wireInt(z.number().int().nullable()),
   seq: wireInt(z.number().int()),
@@ -125,6 +150,24 @@ export const claim = endpoint({
   output: judgeTask.nullable(),
 });
 
+/** The remote judging loop's claim: its own loop and concurrency, so remote tasks never take a local judging slot.
+ * The call declares the sites this worker judges on (the judges list shows them); a task of a site whose account
+ * pool has no idle account stays queued (bounded: after the wait it is Submitted Failed). */
+export const claimRemote = endpoint({
+  method: 'POST',
+  path: '/api/judge/claim-remote',
+  access: 'judge',
+  input: z.object({
+    ...workerIdentity,
+    remote: z.array(z.enum(REMOTE_OJS)).min(1).max(REMOTE_OJS.length),
+    concurrency: wireInt(z.number().int().min(1).max(64)),
+    running: wireInt(z.number().int().min(0)),
+    version: z.string().max(50).optional(),
+    waitMs: wireInt(z.number().int().min(0).max(25_000).default(25_000)),
+  }),
+  output: remoteJudgeTask.nullable(),
+});
+
 export const heartbeat = endpoint({
   method: 'POST',
   path: '/api/judge/heartbeat',
@@ -133,8 +176,11 @@ export const heartbeat = endpoint({
     ...workerIdentity,
     taskId: wireInt(z.number().int(), BIG_ID),
     attempt: wireInt(z.number().int()),
-    /** Compiling (6) or Judging (7) as the worker moves on. */
-    status: wireInt(z.union([z.literal(6), z.literal(7)]).optional()),
+    /** Compiling (6) or Judging (7) as the worker moves on; a remote task: Submitting (9), then Judging (7). */
+    status: wireInt(z.union([z.literal(6), z.literal(7), z.literal(9)]).optional()),
+    /** A remote task: the site's run id, sent at once after submitting (stored on the submission, so a worker
+     * that dies while polling leaves a run the next attempt or a resubmit polls again instead of submitting). */
+    runId: z.string().min(1).max(100).optional(),
   }),
   /** false: the task was taken back (lease lost, rejudged, cancelled): stop working on it. */
   output: z.object({ keep: z.boolean() }),
@@ -148,6 +194,8 @@ export const report = endpoint({
     ...workerIdentity,
     taskId: wireInt(z.number().int(), BIG_ID),
     attempt: wireInt(z.number().int()),
+    /** Also a remote task's verdict (no cases; Submitted Failed (10) with the reason when submitting or polling
+     * failed for good). */
     judge: judgeReport.optional(),
     testRun: testRunReport.optional(),
     compile: compileReport.optional(),
