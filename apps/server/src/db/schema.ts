@@ -390,6 +390,11 @@ export const submissions = pgTable(
     /** Bumped by rejudge, manual judge and cancel: a report for an older version is ignored. */
     version: integer('version').notNull().default(0),
     isManual: integer('is_manual').notNull().default(0),
+    /** A remote judge's run id, stored as soon as the worker submitted: a resubmit or a requeued task polls it
+     * again instead of submitting twice (reference §4.9). */
+    vjudgeSubmitId: text('vjudge_submit_id'),
+    /** The pooled account the run was submitted with (its password stays in remote_judge_accounts). */
+    vjudgeUsername: text('vjudge_username'),
     gmtCreate: createdAt(),
     gmtModified: modifiedAt(),
   },
@@ -471,12 +476,35 @@ export const judgeTasks = pgTable(
 export const judges = pgTable('judges', {
   name: text('name').primaryKey(),
   languages: jsonb('languages').$type<string[]>().notNull(),
+  /** The remote judges this worker judges on (its remote claim loop declares them). */
+  remote: jsonb('remote').$type<string[]>().notNull().default([]),
   concurrency: integer('concurrency').notNull(),
   running: integer('running').notNull().default(0),
   version: text('version'),
   lastHeartbeat: timestamp('last_heartbeat', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   gmtCreate: createdAt(),
 });
+
+/** The remote judges' account pools (reference §1.6, §4.9; CF and GYM share the CF pool), edited on the switch page.
+ * An account is leased to one remote task at a time: `leaseTaskId` with the task's lease expiry, renewed by the
+ * worker's heartbeats, cleared when the task ends; an expired lease is idle again (a worker that died). */
+export const remoteJudgeAccounts = pgTable(
+  'remote_judge_accounts',
+  {
+    id: serial('id').primaryKey(),
+    /** The pool: HDU, CF, POJ, AC or SPOJ. */
+    oj: text('oj').notNull(),
+    username: text('username').notNull(),
+    /** Kept as given (the site needs it); never sent by an admin API, only to a worker in its claim. */
+    password: text('password').notNull(),
+    leaseTaskId: bigint('lease_task_id', { mode: 'number' }),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
+    version: integer('version').notNull().default(0),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [uniqueIndex('remote_judge_accounts_oj_username_key').on(t.oj, t.username)],
+);
 
 // ---- aggregates for lists and ranks (maintained by triggers on submissions and users, migration 0002) ---------
 
