@@ -1,0 +1,69 @@
+import type { RemoteJudgeAdapter, RemoteOj } from './adapter.js';
+import { CodeforcesSessions, createCodeforcesAdapter } from './codeforces/adapter.js';
+
+/** Where the server (imports) and the judge (remote tasks) reach each site; read once per process. */
+export interface RemoteJudgeConfig {
+  /** Codeforces' base URL, for CF and GYM alike. */
+  codeforcesUrl: string;
+  /** Per-request timeout in milliseconds. */
+  timeoutMs: number;
+}
+
+/** The sites this build can judge on; the other keys of the spec (HDU, POJ, AC, SPOJ) come in part 2. */
+export const SUPPORTED_REMOTE_OJS = ['CF', 'GYM'] as const satisfies readonly RemoteOj[];
+export type SupportedRemoteOj = (typeof SUPPORTED_REMOTE_OJS)[number];
+
+export const isSupportedRemoteOj = (oj: string): oj is SupportedRemoteOj =>
+  (SUPPORTED_REMOTE_OJS as readonly string[]).includes(oj);
+
+const baseUrl = (name: string, value: string | undefined, fallback: string) => {
+  const url = value?.trim() || fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${url}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new Error(`${name} must be an http(s) URL, got "${url}"`);
+  }
+  return url.replace(/\/+$/, '');
+};
+
+/**
+ * OJ_REMOTE_CF_URL: Codeforces' base URL for CF and GYM (default https://codeforces.com; the tests point it at the
+ * loopback fake). OJ_REMOTE_TIMEOUT_MS: the per-request timeout (default 30000). A bad value stops the process.
+ */
+export const remoteJudgeConfigFromEnv = (env: Record<string, string | undefined> = process.env): RemoteJudgeConfig => {
+  const timeout = env.OJ_REMOTE_TIMEOUT_MS?.trim();
+  const timeoutMs = timeout ? Number(timeout) : 30_000;
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+    throw new Error(`OJ_REMOTE_TIMEOUT_MS must be a positive whole number of milliseconds, got "${timeout}"`);
+  }
+  return {
+    codeforcesUrl: baseUrl('OJ_REMOTE_CF_URL', env.OJ_REMOTE_CF_URL, 'https://codeforces.com'),
+    timeoutMs,
+  };
+};
+
+/** One adapter of a site; CF and GYM created here do not share sessions (use `remoteAdapters` for that). */
+export const createRemoteAdapter = (
+  oj: SupportedRemoteOj,
+  options: { baseUrl: string; timeoutMs?: number; sessions?: CodeforcesSessions },
+): RemoteJudgeAdapter => {
+  switch (oj) {
+    case 'CF':
+      return createCodeforcesAdapter({ ...options, gym: false });
+    case 'GYM':
+      return createCodeforcesAdapter({ ...options, gym: true });
+    default:
+      throw new Error(`no remote judge adapter for ${oj satisfies never}`);
+  }
+};
+
+/** Every supported site's adapter, made once per process; CF and GYM share the logged-in Codeforces sessions. */
+export const remoteAdapters = (config: RemoteJudgeConfig): Record<SupportedRemoteOj, RemoteJudgeAdapter> => {
+  const sessions = new CodeforcesSessions();
+  const codeforces = { baseUrl: config.codeforcesUrl, timeoutMs: config.timeoutMs, sessions };
+  return { CF: createRemoteAdapter('CF', codeforces), GYM: createRemoteAdapter('GYM', codeforces) };
+};
