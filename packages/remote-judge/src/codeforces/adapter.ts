@@ -276,7 +276,14 @@ class CodeforcesAdapter implements RemoteJudgeAdapter {
   /** The account's first run of the problem newer than `before` (the latest run before the submit). */
   private async findNewRun(handle: string, ref: CodeforcesProblemRef, before: number, signal?: AbortSignal) {
     for (let attempt = 1; ; attempt++) {
-      const runs = await this.userStatus(handle, signal);
+      let runs: ApiSubmission[] = [];
+      try {
+        runs = await this.userStatus(handle, signal);
+      } catch (error) {
+        // The code is in: a busy API (call limit, a slow answer) is waited out rather than failing the submission.
+        const passing = error instanceof RemoteJudgeError && ['rateLimited', 'unreachable'].includes(error.failure);
+        if (!passing || attempt >= this.runIdAttempts) throw error;
+      }
       const run = runs
         .filter((r) => Number(r.id) > before && sameProblem(r, ref))
         .sort((a, b) => Number(a.id) - Number(b.id))[0];

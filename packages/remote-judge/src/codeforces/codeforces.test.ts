@@ -19,6 +19,7 @@ afterEach(() => {
     rateLimited: false,
     challenge: false,
     hang: false,
+    apiCallLimit: 0,
     removeFromProblemPage: null,
   });
 });
@@ -239,6 +240,14 @@ describe('Codeforces submit and poll', () => {
     expect(fake.submissions.find((s) => String(s.id) === runId)?.source.trim()).toBe('second');
   });
 
+  it('an older run, beyond the latest runs of the account, is found in the contest status', async () => {
+    const cf = adapter({ statusCount: 1 });
+    const { runId } = await cf.submit(account, { remoteId: '1B', languageRemoteId: '54', code: 'older' });
+    await cf.submit(account, { remoteId: '1000A', languageRemoteId: '54', code: 'newer' });
+    expect((await pollToEnd(cf, '1B', runId)).verdict.status).toBe(JUDGE_STATUS.ACCEPTED);
+    expect((await failure(cf.poll(account, { remoteId: '1B', runId: '1' }))).failure).toBe('notFound');
+  });
+
   it('a refused login is loginFailed and submits nothing', async () => {
     const count = fake.submissions.length;
     const wrong = await failure(
@@ -276,6 +285,14 @@ describe('Codeforces failure modes', () => {
     fake.mode.rateLimited = true;
     expect((await failure(adapter().importProblem('1000A'))).failure).toBe('rateLimited');
     expect((await failure(adapter().poll(account, { remoteId: '1000A', runId: '1' }))).failure).toBe('rateLimited');
+  });
+
+  it("the API's call limit is rateLimited for one poll; the next poll reads the verdict", async () => {
+    const cf = adapter();
+    const { runId } = await cf.submit(account, { remoteId: '1000A', languageRemoteId: '54', code: 'limited' });
+    fake.mode.apiCallLimit = 1;
+    expect((await failure(cf.poll(account, { remoteId: '1000A', runId }))).failure).toBe('rateLimited');
+    expect((await pollToEnd(cf, '1000A', runId)).verdict.status).toBe(JUDGE_STATUS.ACCEPTED);
   });
 
   it('a site that does not answer within the timeout is unreachable, in about the timeout', async () => {

@@ -16,7 +16,7 @@ import { CODEFORCES_LANGUAGES } from '../codeforces/site.js';
  * its first `testingReads` reads, then the verdict.
  *
  * Switches in `mode` turn on the failure modes: refused logins, HTTP 429, the Cloudflare challenge page, no answer
- * at all, and a problem page without one of its parts.
+ * at all, the API's call limit, and a problem page without one of its parts.
  */
 export interface FakeCodeforcesOptions {
   accounts: RemoteAccount[];
@@ -48,6 +48,8 @@ export interface FakeCodeforcesMode {
   challenge: boolean;
   /** Requests are never answered (until the fake closes). */
   hang: boolean;
+  /** The next this many API calls are answered with the API's call limit (HTTP 503, "Call limit exceeded"). */
+  apiCallLimit: number;
   /** Problem pages are served without the element of this class (e.g. "time-limit", "sample-tests"). */
   removeFromProblemPage: string | null;
 }
@@ -113,6 +115,7 @@ export const startFakeCodeforces = async (options: FakeCodeforcesOptions): Promi
     rateLimited: false,
     challenge: false,
     hang: false,
+    apiCallLimit: 0,
     removeFromProblemPage: null,
   };
   let nextRunId = 229012345;
@@ -266,6 +269,10 @@ export const startFakeCodeforces = async (options: FakeCodeforcesOptions): Promi
     }
 
     if (path === '/api/user.status' || path === '/api/contest.status') {
+      if (mode.apiCallLimit > 0) {
+        mode.apiCallLimit--;
+        return send(res, 503, fixture('api-failed-call-limit.json'), 'application/json;charset=UTF-8');
+      }
       const handleParam = url.searchParams.get('handle');
       if (path === '/api/user.status' && !options.accounts.some((a) => a.username === handleParam)) {
         return json(res, 400, { status: 'FAILED', comment: `handle: User with handle ${handleParam} not found` });
