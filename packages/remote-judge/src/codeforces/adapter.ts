@@ -1,3 +1,4 @@
+/// <reference path="../types/vendor.d.ts" />
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDocument } from '@mixmark-io/domino';

@@ -1,3 +1,4 @@
+/// <reference path="../types/vendor.d.ts" />
 import { createDocument, type DomDocument, type DomElement } from '@mixmark-io/domino';
 import { RemoteJudgeError, type RemoteProblem } from '../adapter.js';
 import { htmlToMarkdown } from '../markdown.js';

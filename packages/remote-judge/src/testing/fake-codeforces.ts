@@ -1,3 +1,4 @@
+/// <reference path="../types/vendor.d.ts" />
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
