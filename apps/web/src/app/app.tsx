@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, message, notification } from 'antd';
+import { ConfigProvider } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { useStore } from '../lib/create-store';
 import { antdLocaleStore } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
-import { bindNotifiers, MESSAGE_CONFIG, NOTIFICATION_CONFIG } from '../lib/notify';
+import { NotifyBridge } from '../lib/notify';
 import { createAppRouter } from './router';
 import { SessionSync } from './session-sync';
 
@@ -17,20 +17,6 @@ export const createQueryClient = () =>
       mutations: { retry: false },
     },
   });
-
-/** Hands antd's context-aware (theme, locale) message and notification instances to the non-React code.
- * The two hooks instead of antd's App: App also bundles the modal hook, which the first visit does not need. */
-const NotifyBridge = () => {
-  const [messageApi, messageHolder] = message.useMessage(MESSAGE_CONFIG);
-  const [notificationApi, notificationHolder] = notification.useNotification(NOTIFICATION_CONFIG);
-  useEffect(() => bindNotifiers(messageApi, notificationApi), [messageApi, notificationApi]);
-  return (
-    <>
-      {messageHolder}
-      {notificationHolder}
-    </>
-  );
-};
 
 export const App = () => {
   const queryClient = useMemo(createQueryClient, []);

@@ -1,20 +1,6 @@
 import { act, render } from '@testing-library/react';
-import { message, notification } from 'antd';
-import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bindNotifiers, HEADER_HEIGHT, MESSAGE_CONFIG, NOTIFICATION_CONFIG, notifyError } from './notify';
-
-const Holders = () => {
-  const [messageApi, messageHolder] = message.useMessage(MESSAGE_CONFIG);
-  const [notificationApi, notificationHolder] = notification.useNotification(NOTIFICATION_CONFIG);
-  useEffect(() => bindNotifiers(messageApi, notificationApi), [messageApi, notificationApi]);
-  return (
-    <>
-      {messageHolder}
-      {notificationHolder}
-    </>
-  );
-};
+import { HEADER_HEIGHT, NotifyBridge, notifyError } from './notify';
 
 const setWidth = (px: number) => Object.defineProperty(window, 'innerWidth', { configurable: true, value: px });
 
@@ -23,7 +9,7 @@ describe('notifications (failed logins, spec 1-core §9)', () => {
 
   it('shows repeated errors as one notification, the newest text, below the header', async () => {
     setWidth(1366);
-    render(<Holders />);
+    render(<NotifyBridge />);
     await act(async () => {
       for (let i = 1; i <= 5; i++) notifyError('Error', `Wrong password ${i}`);
     });
@@ -36,7 +22,7 @@ describe('notifications (failed logins, spec 1-core §9)', () => {
 
   it('on a phone, shows repeated errors as one toast below the header', async () => {
     setWidth(390);
-    render(<Holders />);
+    render(<NotifyBridge />);
     await act(async () => {
       for (let i = 1; i <= 5; i++) notifyError('Error', `Wrong password ${i}`);
     });

@@ -1,12 +1,12 @@
 import { type ContestAnnouncement, adminContest as contract, groupContest } from '@oj/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Grid, Input, Modal, Space, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
+import { formatTime } from '../../lib/format-time';
 import { toast } from '../../lib/notify';
 import { registerContestTexts } from '../contest/contest-texts';
 import { registerAdminTexts } from './admin-texts';
@@ -101,7 +101,7 @@ const AdminContestAnnouncementPage = ({ group }: { group?: { gid: number } }) =>
             // When it was posted, not when the contest starts.
             title: t('Announcement_Posted_At'),
             dataIndex: 'gmtCreate',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            render: (v: string) => formatTime(v),
           },
           {
             title: t('Option'),

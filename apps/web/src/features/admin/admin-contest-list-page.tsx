@@ -1,13 +1,13 @@
 import { type AdminContest, adminContest as contract, groupContest } from '@oj/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Grid, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
+import { formatTime } from '../../lib/format-time';
 import { toast } from '../../lib/notify';
 import { STATUS_COLORS, STATUS_KEYS } from '../contest/contest-header';
 import { registerContestStaffTexts } from '../contest/contest-staff-texts';
@@ -161,7 +161,7 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
               title: t('Start_Time'),
               dataIndex: 'startTime',
               width: 160,
-              render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+              render: (v: string) => formatTime(v),
             },
             {
               title: t('Visible'),

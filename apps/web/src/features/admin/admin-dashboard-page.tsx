@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
+import { formatTime } from '../../lib/format-time';
 import { STATUS_COLORS, STATUS_KEYS } from '../contest/contest-header';
 import { registerContestTexts } from '../contest/contest-texts';
 import { registerAdminTexts } from './admin-texts';
@@ -74,7 +75,7 @@ const AdminDashboardPage = () => {
               title: t('Start_Time'),
               dataIndex: 'startTime',
               width: 160,
-              render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+              render: (v: string) => formatTime(v),
             },
             { title: t('Visible'), dataIndex: 'visible', width: 80, render: (v: boolean) => (v ? '✓' : '✗') },
             { title: t('Author'), dataIndex: 'author', width: 120 },
@@ -112,7 +113,7 @@ const AdminDashboardPage = () => {
             },
             // The one long cell: a fixed width so it wraps between languages while the short cells stay on one line.
             { title: t('Judge_Languages'), width: 280, render: (_, j) => j.languages.join(', ') },
-            { title: t('Last_Heartbeat'), render: (_, j) => dayjs(j.lastHeartbeat).format('YYYY-MM-DD HH:mm:ss') },
+            { title: t('Last_Heartbeat'), render: (_, j) => formatTime(j.lastHeartbeat, true) },
           ]}
         />
       </Panel>

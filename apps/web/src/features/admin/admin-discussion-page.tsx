@@ -1,16 +1,16 @@
 import { discussion as contract, type Discussion, type DiscussionReport } from '@oj/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
+import { formatTime } from '../../lib/format-time';
 import { toast } from '../../lib/notify';
 import { registerAdminDiscussionTexts } from './admin-discussion-texts';
 
 const PAGE_SIZE = contract.DISCUSSION_PAGE;
-const time = (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(v).format('YYYY-MM-DD HH:mm')}</span>;
+const time = (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>;
 const LIST_KEY = ['admin', 'discussions'];
 const REPORT_KEY = ['admin', 'discussion-reports'];
 

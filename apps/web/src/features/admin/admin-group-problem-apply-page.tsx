@@ -1,12 +1,12 @@
 import { type AdminProblem, groupProblem as contract } from '@oj/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
+import { formatTime } from '../../lib/format-time';
 import { toast } from '../../lib/notify';
 import { registerAdminGroupProblemTexts } from './admin-group-problem-texts';
 
@@ -15,7 +15,7 @@ const LIST_KEY = ['admin', 'group-problem-applications'];
 const { APPLYING: _applying, ...DECISION } = contract.APPLY_PUBLIC;
 type Progress = (typeof DECISION)[keyof typeof DECISION];
 
-const time = (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(v).format('YYYY-MM-DD HH:mm')}</span>;
+const time = (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>;
 
 /** A positive whole number typed in the group filter, or undefined (all groups). */
 const parseGid = (v: string) => {

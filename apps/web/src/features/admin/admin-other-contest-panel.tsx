@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
+import { formatTime } from '../../lib/format-time';
 import { toast } from '../../lib/notify';
 import { EditDeleteActions } from './edit-delete-actions';
 
@@ -75,13 +76,13 @@ export const AdminOtherContestPanel = () => {
             title: t('Start_Time'),
             dataIndex: 'startTime',
             width: 160,
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            render: (v: string) => formatTime(v),
           },
           {
             title: t('End_Time'),
             dataIndex: 'endTime',
             width: 160,
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            render: (v: string) => formatTime(v),
           },
           {
             title: t('Option'),

@@ -2,6 +2,7 @@ import { AUDIT_ACTION_NAMES, audit, ROLE_NAMES, ROLES, type UserInfo } from '@oj
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
+import { adminUserRow } from '../../test-fixtures';
 import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
 import AdminAuditPage from './admin-audit-page';
 import AdminContestEditPage from './admin-contest-edit-page';
@@ -54,22 +55,13 @@ describe('readable names in the admin area (both languages)', () => {
     await setupI18n('en-US');
     stubServer({
       '/api/admin/user/get-user-list': page([
-        {
+        adminUserRow({
           uid: 'u6',
           username: 'quiet',
-          realname: null,
-          email: null,
-          school: null,
-          number: null,
-          gender: null,
-          titleName: null,
-          titleColor: null,
-          status: 0,
-          regState: null,
           gmtCreate: '2026-03-01T08:00:00.000Z',
           gmtModified: '2026-03-01T08:00:00.000Z',
           roles: [{ id: 1006, role: 'no_subimit_no_discuss_user', description: '' }],
-        },
+        }),
       ]),
       '/api/admin/user/registrations': page([]),
     });

@@ -1,13 +1,13 @@
 import { type AdminProblem, adminProblem, file } from '@oj/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Select, Space, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
+import { formatTime } from '../../lib/format-time';
 import { saveBlob } from '../../lib/http-client';
 import { toast } from '../../lib/notify';
 import { registerAdminTexts } from './admin-texts';
@@ -97,7 +97,7 @@ const AdminProblemListPage = () => {
           { title: t('Display_ID'), dataIndex: 'problemId' },
           { title: t('Title'), render: (_, p) => <Link to={`/admin/problem/edit/${p.id}`}>{p.title}</Link> },
           { title: t('Author'), dataIndex: 'author' },
-          { title: t('Created_Time'), render: (_, p) => dayjs(p.gmtCreate).format('YYYY-MM-DD HH:mm') },
+          { title: t('Created_Time'), render: (_, p) => formatTime(p.gmtCreate) },
           {
             title: t('Auth'),
             render: (_, p) => (

@@ -1,6 +1,7 @@
 import type { AdminUser, Registration } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminUserRow } from '../../test-fixtures';
 import { renderElement, setupI18n, stubServer } from '../../test-utils';
 import { RegistrationConfigPanel } from './admin-registration-config-panel';
 import { RegistrationsPanel } from './admin-registration-panel';
@@ -107,23 +108,8 @@ describe('registration administration (issue 22)', () => {
   });
 
   it('marks waiting and refused accounts in the user list, with times as the site writes them', async () => {
-    const user = (uid: string, username: string, regState: AdminUser['regState']): AdminUser => ({
-      uid,
-      username,
-      nickname: null,
-      realname: null,
-      email: null,
-      school: null,
-      number: null,
-      gender: null,
-      titleName: null,
-      titleColor: null,
-      status: 0,
-      regState,
-      gmtCreate: '2025-03-01T08:00:00.000Z',
-      gmtModified: '2025-03-01T08:00:00.000Z',
-      roles: [{ id: 1003, role: 'user', description: '' }],
-    });
+    const user = (uid: string, username: string, regState: AdminUser['regState']) =>
+      adminUserRow({ uid, username, regState });
     const users = [user('u1', 'alice', 'pending'), user('u2', 'bob', 'refused'), user('u3', 'carol', null)];
     stubServer({
       '/api/admin/user/get-user-list': () => ok({ records: users, total: 3, size: 10, current: 1 }),

@@ -1,13 +1,13 @@
 import { type AdminTraining, adminTraining as contract, groupTraining, training } from '@oj/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Grid, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
+import { formatTime } from '../../lib/format-time';
 import { toast } from '../../lib/notify';
 import {
   canManageGroupTraining,
@@ -143,7 +143,7 @@ const AdminTrainingListPage = ({ group }: { group?: TrainingAdminGroup }) => {
           title: t('Admin_Training_Modified'),
           dataIndex: 'gmtModified',
           width: 150,
-          render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+          render: (v: string) => formatTime(v),
         },
         {
           title: t('Admin_Training_Visible'),

@@ -1,35 +1,15 @@
-import type { AcmContestRankRow, Contest, ContestProblem, UserInfo } from '@oj/shared';
+import type { AcmContestRankRow, ContestProblem, UserInfo } from '@oj/shared';
 import { screen, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
+import { contestFixture } from '../../test-fixtures';
 import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
 import type { ContestContext } from './contest-detail-page';
 import ContestRankPage from './contest-rank-page';
 import { splitPinned } from './scoreboard-cells';
 
-const CONTEST = {
-  id: 9,
-  title: 'Autumn Cup',
-  description: '',
-  type: 0,
-  auth: 0,
-  status: 0,
-  startTime: '2026-01-01T08:00:00.000Z',
-  endTime: '2026-01-01T13:00:00.000Z',
-  now: '2026-01-01T09:00:00.000Z',
-  duration: 18_000,
-  author: 'root',
-  sealRank: false,
-  openPrint: false,
-  sealRankTime: null,
-  rankShowName: 'username',
-  openRank: true,
-  oiRankScoreType: 'Recent',
-  count: 3,
-  gid: null,
-  allowEndSubmit: false,
-} as Contest;
+const CONTEST = contestFixture({ id: 9, title: 'Autumn Cup', openRank: true });
 
 const PROBLEMS: ContestProblem[] = [
   { id: 1, displayId: 'A', cid: 9, pid: 101, displayTitle: 'A + B', color: null, ac: 2, total: 3 },

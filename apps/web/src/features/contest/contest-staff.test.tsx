@@ -1,4 +1,4 @@
-import type { Contest, ContestAcInfo, ContestPrint, ContestProblem } from '@oj/shared';
+import type { ContestAcInfo, ContestPrint, ContestProblem } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { bindNotifiers } from '../../lib/notify';
+import { contestFixture } from '../../test-fixtures';
 import { renderElement, renderWithProviders, setupI18n, stubServer } from '../../test-utils';
 import { AdminContestAcCodeDialog } from '../admin/admin-contest-ac-code-dialog';
 import ContestAcInfoPage from './contest-ac-info-page';
@@ -14,28 +15,7 @@ import type { ContestContext } from './contest-detail-page';
 import ContestPrintPage, { checkPrintContent } from './contest-print-page';
 import ContestRejudgePage from './contest-rejudge-page';
 
-const CONTEST: Contest = {
-  id: 7,
-  title: 'Spring Cup',
-  description: '',
-  type: 0,
-  auth: 0,
-  status: 0,
-  startTime: '2026-01-01T08:00:00.000Z',
-  endTime: '2026-01-01T13:00:00.000Z',
-  now: '2026-01-01T09:00:00.000Z',
-  duration: 18_000,
-  author: 'root',
-  sealRank: false,
-  openPrint: true,
-  sealRankTime: null,
-  rankShowName: 'username',
-  openRank: false,
-  oiRankScoreType: 'Recent',
-  count: 3,
-  gid: null,
-  allowEndSubmit: false,
-} as Contest;
+const CONTEST = contestFixture({ id: 7, title: 'Spring Cup', openPrint: true });
 
 const PROBLEMS: ContestProblem[] = [
   { id: 1, displayId: 'A', cid: 7, pid: 101, displayTitle: 'A + B', color: '#ff0000', ac: 1, total: 2 },

@@ -1,5 +1,7 @@
+import { message, notification } from 'antd';
 import type { ConfigOptions as MessageConfig, MessageInstance } from 'antd/es/message/interface';
 import type { NotificationConfig, NotificationInstance } from 'antd/es/notification/interface';
+import { useEffect } from 'react';
 
 /** Toast default 1000 ms and notification 5 s (spec 1-core §9). */
 export const TOAST_SECONDS = 1;
@@ -19,11 +21,26 @@ export const NOTIFY_KEYS = { error: 'oj-notify-error' } as const;
 let messageApi: MessageInstance | null = null;
 let notificationApi: NotificationInstance | null = null;
 
-/** antd's hook-based instances follow the theme and locale; app/app.tsx hands them over on mount, created with
+/** antd's hook-based instances follow the theme and locale; NotifyBridge hands them over on mount, created with
  * MESSAGE_CONFIG and NOTIFICATION_CONFIG. */
 export const bindNotifiers = (m: MessageInstance, n: NotificationInstance) => {
   messageApi = m;
   notificationApi = n;
+};
+
+/** Hands antd's context-aware (theme, locale) message and notification instances to the non-React code; app/app.tsx
+ * renders it inside its ConfigProvider. The two hooks instead of antd's App: App also bundles the modal hook, which
+ * the first visit does not need. */
+export const NotifyBridge = () => {
+  const [messageInstance, messageHolder] = message.useMessage(MESSAGE_CONFIG);
+  const [notificationInstance, notificationHolder] = notification.useNotification(NOTIFICATION_CONFIG);
+  useEffect(() => bindNotifiers(messageInstance, notificationInstance), [messageInstance, notificationInstance]);
+  return (
+    <>
+      {messageHolder}
+      {notificationHolder}
+    </>
+  );
 };
 
 const isMobile = () => typeof window !== 'undefined' && window.innerWidth < MOBILE_MAX_WIDTH;
