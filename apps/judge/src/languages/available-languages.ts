@@ -23,7 +23,8 @@ export const probeLanguage = async (name: LanguageName): Promise<LanguageProbe> 
   const resolution = resolveLanguageDefinition(definition);
   if (!resolution.ok) return { name, available: false, reason: `not installed: ${resolution.missing.join(', ')}` };
   const toolchain = resolution.language.tools;
-  const compiled = await compileProgram(resolution.language, definition.probeSource);
+  // Never from the compile cache: the probe checks that the toolchain compiles in the sandbox now.
+  const compiled = await compileProgram(resolution.language, definition.probeSource, {}, undefined, { cache: false });
   if (!compiled.ok) return { name, available: false, reason: `probe does not compile: ${compiled.message}`, toolchain };
   const dir = createRunDir('probe');
   try {

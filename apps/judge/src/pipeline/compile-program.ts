@@ -3,8 +3,16 @@ import { join } from 'node:path';
 import type { ResolvedLanguage } from '../languages/toolchains.js';
 import { fillArgv } from '../languages/toolchains.js';
 import { createRunDir, removeRunDir, sealArtifactTree } from '../sandbox/run-dirs.js';
-import { runSandbox } from '../sandbox/sandbox.js';
+import { type ReadOnlyBind, runSandbox } from '../sandbox/sandbox.js';
+import { compileCacheEnabled, pchEnabled } from './build-cache.js';
+import { compileCacheKey, storeCompiledProgram, takeCachedProgram } from './compile-cache.js';
 import { COMPILE_LIMITS, COMPILE_MESSAGE_MAX_CHARS } from './judge-limits.js';
+import {
+  buildPrecompiledHeaderInBackground,
+  includesPrecompiledHeader,
+  PCH_MOUNT,
+  readyPrecompiledHeader,
+} from './precompiled-headers.js';
 
 /** A compiled (or syntax-checked) program: a root-owned read-only tree bound at /prog for every run. */
 export interface CompiledProgram {
@@ -12,7 +20,16 @@ export interface CompiledProgram {
   artifactDir: string;
   /** Compiler warnings, if any. */
   message: string;
+  /** How it was made: from the compile cache, or compiled with or without a precompiled header offered. */
+  origin: 'cache' | 'pch' | 'compiled';
   dispose(): void;
+}
+
+export interface CompileOptions {
+  /** Read and fill the compile cache (default: unless OJ_JUDGE_COMPILE_CACHE=0). The language probes do not. */
+  cache?: boolean;
+  /** Offer the language's precompiled header (default: unless OJ_JUDGE_PCH=0). */
+  precompiledHeader?: boolean;
 }
 
 export type CompileOutcome =
@@ -22,6 +39,16 @@ export type CompileOutcome =
   /** The judge's fault (sandbox could not start): System Error. */
   | { ok: false; systemError: true; message: string };
 
+/** Stores a fresh compile in the cache; a cache that cannot be written never fails the judgement. */
+const keep = (key: string | undefined, language: ResolvedLanguage, dir: string, message: string) => {
+  if (!key) return;
+  try {
+    storeCompiledProgram(key, language, dir, message);
+  } catch (error) {
+    process.stderr.write(`[judge] compile cache not written: ${(error as Error).message}\n`);
+  }
+};
+
 export const trimMessage = (text: string, maxChars = COMPILE_MESSAGE_MAX_CHARS): string =>
   text.length <= maxChars ? text : `${text.slice(0, maxChars)}\n... (${text.length - maxChars} more characters cut)`;
 
@@ -29,22 +56,55 @@ export const trimMessage = (text: string, maxChars = COMPILE_MESSAGE_MAX_CHARS):
  * Compiles `source` (plus `extraFiles` beside it, e.g. testlib.h for checkers) in a fresh writable work dir.
  * Languages without a compiler still get their syntax check here (py_compile, node --check), so a syntax
  * error is a Compile Error and not a Runtime Error on every case.
+ *
+ * A program compiled before from the same inputs comes from the compile cache; a C++ source that includes
+ * bits/stdc++.h gets the precompiled header when it is built (else it is built in the background for the next
+ * one), and GCC falls back to the real header wherever the precompiled one does not fit (decision 0026).
  */
 export const compileProgram = async (
   language: ResolvedLanguage,
   source: string,
   extraFiles: Record<string, string | Buffer> = {},
   signal?: AbortSignal,
+  options: CompileOptions = {},
 ): Promise<CompileOutcome> => {
+  const argv = language.definition.compile ? fillArgv(language.definition.compile, language) : [];
+  const cacheKey =
+    (options.cache ?? compileCacheEnabled()) ? compileCacheKey(language, argv, source, extraFiles) : undefined;
+  if (cacheKey) {
+    const hit = takeCachedProgram(cacheKey);
+    if (hit)
+      return {
+        ok: true,
+        program: {
+          language,
+          artifactDir: hit.artifactDir,
+          message: hit.message,
+          origin: 'cache',
+          dispose: () => removeRunDir(hit.artifactDir),
+        },
+      };
+  }
+  const binds: ReadOnlyBind[] = [];
+  const compileArgv = [...argv];
+  if ((options.precompiledHeader ?? pchEnabled()) && includesPrecompiledHeader(language, source)) {
+    const ready = readyPrecompiledHeader(language);
+    if (ready) {
+      binds.push({ source: ready.includeDir, target: PCH_MOUNT, optional: true });
+      compileArgv.splice(1, 0, '-I', PCH_MOUNT);
+    } else buildPrecompiledHeaderInBackground(language);
+  }
+  const origin = binds.length > 0 ? 'pch' : 'compiled';
   const dir = createRunDir('build');
   try {
     for (const [name, content] of Object.entries(extraFiles)) writeFileSync(join(dir, name), content);
     writeFileSync(join(dir, language.definition.sourceFile), source);
     if (language.definition.compile) {
       const result = await runSandbox({
-        argv: fillArgv(language.definition.compile, language),
+        argv: compileArgv,
         env: language.definition.compileEnv,
         workDir: { kind: 'host', path: dir },
+        binds,
         systemPaths: language.systemPaths,
         stdin: { kind: 'none' },
         stdout: { kind: 'capture', limitBytes: COMPILE_LIMITS.outputLimitBytes },
@@ -78,10 +138,17 @@ export const compileProgram = async (
         return { ok: false, systemError: false, message: message || `Compiler exited with ${result.exitCode}` };
       }
       sealArtifactTree(dir);
-      return { ok: true, program: { language, artifactDir: dir, message: output, dispose: () => removeRunDir(dir) } };
+      keep(cacheKey, language, dir, output);
+      return {
+        ok: true,
+        program: { language, artifactDir: dir, message: output, origin, dispose: () => removeRunDir(dir) },
+      };
     }
     sealArtifactTree(dir);
-    return { ok: true, program: { language, artifactDir: dir, message: '', dispose: () => removeRunDir(dir) } };
+    return {
+      ok: true,
+      program: { language, artifactDir: dir, message: '', origin, dispose: () => removeRunDir(dir) },
+    };
   } catch (error) {
     removeRunDir(dir);
     throw error;

@@ -16,6 +16,8 @@ export const MIB = 1024 * 1024;
 export interface ReadOnlyBind {
   source: string;
   target: string;
+  /** Skipped when the source is gone (a cache entry evicted meanwhile) instead of failing the run. */
+  optional?: boolean;
 }
 
 export type SandboxWorkDir =
@@ -169,7 +171,8 @@ const bwrapArgs = (spec: SandboxSpec): string[] => {
   args.push('--size', String(spec.tmpSizeBytes ?? 64 * MIB), '--tmpfs', '/tmp');
   if (spec.workDir.kind === 'tmpfs') args.push('--size', String(spec.workDir.sizeBytes), '--tmpfs', '/w');
   else args.push('--bind', spec.workDir.path, '/w');
-  for (const bind of spec.binds ?? []) args.push('--ro-bind', bind.source, bind.target);
+  for (const bind of spec.binds ?? [])
+    args.push(bind.optional ? '--ro-bind-try' : '--ro-bind', bind.source, bind.target);
   // The root bwrap builds is a tmpfs: make it read-only so only /w and /tmp (size-capped) are writable.
   args.push('--remount-ro', '/', '--chdir', '/w', '--', ...spec.argv);
   return args;

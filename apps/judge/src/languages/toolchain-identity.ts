@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { ResolvedLanguage } from './toolchains.js';
+
+/** Path, size, inode and modification time: a package upgrade replaces the file (and so changes them). */
+const stamp = (path: string): string => {
+  try {
+    const s = statSync(path, { bigint: true });
+    return `${path}:${s.size}:${s.ino}:${s.mtimeNs}`;
+  } catch {
+    return `${path}:missing`;
+  }
+};
+
+const subdirs = (dir: string): string[] => {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => join(dir, entry.name))
+      .sort();
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * What a GCC driver compiles with besides itself: its `--version`, the compiler proper (cc1, cc1plus) of every
+ * installed GCC, and the header directories. A precompiled header is a snapshot of the headers and GCC does not
+ * check them when it loads one, so an upgrade of libstdc++'s headers alone must change the identity too: dpkg
+ * unpacks into each directory through temporary names, which changes the directory's modification time.
+ */
+const gccParts = (tool: string): string[] => {
+  const parts = [execFileSync(tool, ['--version'], { encoding: 'utf8', timeout: 10_000 })];
+  for (const libexec of ['/usr/lib/gcc', '/usr/libexec/gcc'])
+    for (const target of subdirs(libexec))
+      for (const version of subdirs(target)) parts.push(stamp(join(version, 'cc1')), stamp(join(version, 'cc1plus')));
+  const includeDirs = ['/usr/include', '/usr/include/c++'];
+  for (const version of subdirs('/usr/include/c++')) includeDirs.push(version, join(version, 'bits'));
+  for (const target of subdirs('/usr/include').filter((dir) => existsSync(join(dir, 'c++'))))
+    for (const version of subdirs(join(target, 'c++'))) includeDirs.push(version, join(version, 'bits'));
+  parts.push(...includeDirs.map(stamp));
+  return parts;
+};
+
+const identities = new Map<string, string>();
+
+/**
+ * A hash that changes whenever a toolchain this language compiles with changes: the resolved tool binaries
+ * (path, size, inode, mtime) and, for GCC, what gccParts lists. Computed once per process and tool set.
+ */
+export const toolchainIdentity = (language: ResolvedLanguage): string => {
+  const tools = Object.entries(language.tools).sort(([a], [b]) => a.localeCompare(b));
+  const memo = JSON.stringify(tools);
+  const known = identities.get(memo);
+  if (known) return known;
+  const parts: string[] = [];
+  for (const [name, path] of tools) {
+    parts.push(name, stamp(path));
+    if (/^(gcc|g\+\+|cc|c\+\+)(-\d+)?$/.test(basename(path)) || name === 'gcc' || name === 'gxx')
+      parts.push(...gccParts(path));
+  }
+  const identity = createHash('sha256').update(parts.join('\n')).digest('hex');
+  identities.set(memo, identity);
+  return identity;
+};

@@ -1,0 +1,153 @@
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ResolvedLanguage, resolveCheckerLanguage, resolveLanguage } from '../languages/toolchains.js';
+import { createRunDir, removeRunDir } from '../sandbox/run-dirs.js';
+import { judgeSource, makeProblem, requireSandbox, S } from '../test/judge-fixtures.js';
+import { cacheSection } from './build-cache.js';
+import { evictCompiledPrograms } from './compile-cache.js';
+import { type CompiledProgram, compileProgram } from './compile-program.js';
+import { runProgram } from './run-program.js';
+
+// Real compiles in the real sandbox, with a build cache of its own (a temp dir the sandbox uids may pass through).
+const parent = mkdtempSync(join(tmpdir(), 'oj-compile-cache-test-'));
+chmodSync(parent, 0o711);
+const saved = { ...process.env };
+const language = (name: string): ResolvedLanguage => {
+  const resolution = resolveLanguage(name);
+  if (!resolution.ok) throw new Error(`${name} is not installed`);
+  return resolution.language;
+};
+
+beforeAll(async () => {
+  await requireSandbox();
+  process.env.OJ_JUDGE_BUILD_CACHE_DIR = join(parent, 'cache');
+});
+
+afterAll(() => {
+  for (const key of ['OJ_JUDGE_BUILD_CACHE_DIR', 'OJ_JUDGE_COMPILE_CACHE_MB', 'OJ_JUDGE_COMPILE_CACHE_DAYS'])
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
+  rmSync(parent, { recursive: true, force: true });
+});
+
+const compiled = async (name: string, source: string, extraFiles: Record<string, string> = {}) => {
+  const outcome = await compileProgram(language(name), source, extraFiles);
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.program;
+};
+
+const output = async (program: CompiledProgram, input: string) => {
+  const dir = createRunDir('input');
+  try {
+    writeFileSync(join(dir, 'in'), input);
+    const run = await runProgram(
+      program,
+      { timeLimitMs: 2000, memoryLimitMb: 64, stackLimitMb: 64 },
+      join(dir, 'in'),
+      1 << 20,
+    );
+    return run.sandbox.stdout.toString();
+  } finally {
+    removeRunDir(dir);
+  }
+};
+
+const entries = () => readdirSync(cacheSection('programs')).filter((name) => !name.startsWith('.'));
+
+describe('the compile cache', () => {
+  const source = `#include <cstdio>
+// ${Math.random()}
+int main(){long long a,b;if(scanf("%lld %lld",&a,&b)!=2)return 1;printf("%lld\\n",a*b);}`;
+
+  it('compiles identical inputs once: a rejudge gets the same program without the compiler', async () => {
+    const first = await compiled('C++', source);
+    expect(first.origin).toBe('compiled');
+    const again = await compiled('C++', source);
+    expect(again.origin).toBe('cache');
+    expect(again.artifactDir).not.toBe(first.artifactDir);
+    // The run directory of the first judgement goes away; the cached program does not go with it.
+    first.dispose();
+    expect(await output(again, '6 7\n')).toBe('42\n');
+    const binary = statSync(join(again.artifactDir, 'main'));
+    expect([binary.uid, binary.mode & 0o777]).toEqual([0, 0o755]);
+    again.dispose();
+
+    const problem = makeProblem([{ input: '3 4\n', answer: '12\n' }]);
+    expect((await judgeSource(problem, source, 'C++')).status).toBe(S.ACCEPTED);
+  });
+
+  it('never shares a program across what could differ: flags, language, extra files', async () => {
+    const o2 = await compiled('C++ With O2', source);
+    expect(o2.origin).toBe('compiled');
+    o2.dispose();
+    const c17 = await compiled('C++ 17', source);
+    expect(c17.origin).toBe('compiled');
+    c17.dispose();
+
+    const checker = resolveCheckerLanguage();
+    if (!checker.ok) throw new Error('g++ missing');
+    const withHeader = (value: string) =>
+      compileProgram(checker.language, '#include "answer.h"\nint main(){return ANSWER;}', {
+        'answer.h': `#define ANSWER ${value}\n`,
+      });
+    const results: string[] = [];
+    for (const value of ['3', '4', '3']) {
+      const outcome = await withHeader(value);
+      if (!outcome.ok) throw new Error(outcome.message);
+      results.push(outcome.program.origin);
+      outcome.program.dispose();
+    }
+    expect(results).toEqual(['compiled', 'compiled', 'cache']);
+  });
+
+  it('keeps no compile error: it is compiled again, and says why each time', async () => {
+    const broken = `int main(){ return x; } // ${Math.random()}`;
+    for (let i = 0; i < 2; i++) {
+      const outcome = await compileProgram(language('C++'), broken);
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) expect(outcome.message).toContain('error: ‘x’ was not declared');
+    }
+  });
+
+  it('evicts programs unused for the maximum age, then the least recently used past the size bound', async () => {
+    const section = cacheSection('programs');
+    const entryOf = (text: string) =>
+      entries().find((name) => readFileSync(join(section, name, 'prog', 'main.c'), 'utf8') === text);
+    const sources = [0, 1, 2].map(
+      (i) => `#include <stdio.h>\n// ${i} ${Math.random()}\nint main(void){puts("${i}");return 0;}`,
+    );
+    for (const text of sources) (await compiled('C', text)).dispose();
+    // Everything unused for 30 days, then one program judged again: that use counts, the others expire.
+    const monthAgo = Date.now() / 1000 - 30 * 24 * 3600;
+    for (const name of entries()) utimesSync(join(section, name, 'meta.json'), monthAgo, monthAgo);
+    const hit = await compiled('C', sources[2]);
+    expect(hit.origin).toBe('cache');
+    hit.dispose();
+    const before = entries().length;
+    process.env.OJ_JUDGE_COMPILE_CACHE_DAYS = '7';
+    expect(evictCompiledPrograms()).toHaveLength(before - 1);
+    expect(entries()).toEqual([entryOf(sources[2])]);
+    const recompiled = await compiled('C', sources[0]);
+    expect(recompiled.origin).toBe('compiled');
+    recompiled.dispose();
+
+    // Over the byte bound, the least recently used go first: here the bound holds one program of the two.
+    const tenSecondsAgo = Date.now() / 1000 - 10;
+    utimesSync(join(section, entryOf(sources[2])!, 'meta.json'), tenSecondsAgo, tenSecondsAgo);
+    const bytes = JSON.parse(readFileSync(join(section, entryOf(sources[0])!, 'meta.json'), 'utf8')).bytes;
+    process.env.OJ_JUDGE_COMPILE_CACHE_MB = String((bytes * 1.5) / (1024 * 1024));
+    expect(evictCompiledPrograms()).toEqual([entryOf(sources[2]) ?? expect.any(String)]);
+    expect(entries()).toEqual([entryOf(sources[0])]);
+  });
+});

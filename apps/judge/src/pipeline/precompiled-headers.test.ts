@@ -1,0 +1,178 @@
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ResolvedLanguage, resolveLanguage } from '../languages/toolchains.js';
+import { createRunDir, removeRunDir } from '../sandbox/run-dirs.js';
+import { MIB, runSandbox } from '../sandbox/sandbox.js';
+import { judgeSource, makeProblem, requireSandbox, S } from '../test/judge-fixtures.js';
+import { compileProgram } from './compile-program.js';
+import type { JudgeResult } from './judge.js';
+import { buildPrecompiledHeader, PCH_MOUNT, readyPrecompiledHeader } from './precompiled-headers.js';
+
+// Real g++ in the real sandbox, with a build cache of its own (a temp dir the sandbox uids may pass through).
+const REPO_ROOT = join(import.meta.dirname, '../../../..');
+const parent = mkdtempSync(join(tmpdir(), 'oj-pch-test-'));
+chmodSync(parent, 0o711);
+const saved = { dir: process.env.OJ_JUDGE_BUILD_CACHE_DIR, pch: process.env.OJ_JUDGE_PCH };
+let cpp: ResolvedLanguage;
+
+beforeAll(async () => {
+  await requireSandbox();
+  process.env.OJ_JUDGE_BUILD_CACHE_DIR = join(parent, 'cache');
+  const resolution = resolveLanguage('C++');
+  if (!resolution.ok) throw new Error('g++ is not installed');
+  cpp = resolution.language;
+  const built = await buildPrecompiledHeader(cpp);
+  expect(built).toMatchObject({ ok: true, built: true });
+});
+
+afterAll(() => {
+  for (const [key, value] of [
+    ['OJ_JUDGE_BUILD_CACHE_DIR', saved.dir],
+    ['OJ_JUDGE_PCH', saved.pch],
+  ] as const)
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  rmSync(parent, { recursive: true, force: true });
+});
+
+const A_PLUS_B = `#include <bits/stdc++.h>
+using namespace std;
+int main(){long long a,b;while(cin>>a>>b)cout<<a+b<<'\\n';}`;
+
+/** g++ -H in the sandbox, the way compileProgram offers the header: which header files did GCC read? */
+const headersRead = async (source: string) => {
+  const ready = readyPrecompiledHeader(cpp)!;
+  const dir = createRunDir('pch-probe');
+  try {
+    writeFileSync(join(dir, 'main.cpp'), source);
+    const flags = cpp.definition.precompiledHeader!.flags.filter((flag) => flag !== '-w');
+    const result = await runSandbox({
+      argv: [cpp.tools.gxx, '-I', PCH_MOUNT, ...flags, '-Winvalid-pch', '-H', '-fsyntax-only', 'main.cpp'],
+      workDir: { kind: 'host', path: dir },
+      binds: [{ source: ready.includeDir, target: PCH_MOUNT }],
+      stdin: { kind: 'none' },
+      stdout: { kind: 'capture', limitBytes: MIB },
+      stderrLimitBytes: 16 * MIB,
+      cpuLimitMs: 10_000,
+      wallLimitMs: 30_000,
+      memoryLimitBytes: 512 * MIB,
+      stackLimitBytes: 64 * MIB,
+      pidsMax: 64,
+      fileSizeLimitBytes: MIB,
+      openFilesMax: 256,
+    });
+    expect(result.setupError).toBeUndefined();
+    return result.stderr;
+  } finally {
+    removeRunDir(dir);
+  }
+};
+
+const problem = makeProblem([
+  { input: '1 2\n', answer: '3\n' },
+  { input: '2000000000 2000000000\n', answer: '4000000000\n' },
+  { input: '-5 5\n', answer: '0\n' },
+]);
+
+/** The same submission judged as before this change (no precompiled header, no compile cache) and as now. */
+const judgeBothWays = async (source: string): Promise<[JudgeResult, JudgeResult]> => {
+  const unique = `${source}\n// ${Math.random()}`;
+  process.env.OJ_JUDGE_PCH = '0';
+  process.env.OJ_JUDGE_COMPILE_CACHE = '0';
+  let plain: JudgeResult;
+  try {
+    plain = await judgeSource(problem, unique, 'C++');
+  } finally {
+    delete process.env.OJ_JUDGE_PCH;
+    delete process.env.OJ_JUDGE_COMPILE_CACHE;
+  }
+  return [plain, await judgeSource(problem, unique, 'C++')];
+};
+
+const verdicts = (result: JudgeResult) => ({
+  status: result.status,
+  cases: result.cases.map((c) => [c.status, c.userOutput]),
+});
+
+describe('the bits/stdc++.h precompiled header', () => {
+  it('is read by g++ in the sandbox instead of the header, from a root-owned read-only cache', async () => {
+    const stderr = await headersRead(A_PLUS_B);
+    expect(stderr).toMatch(new RegExp(`^! ${PCH_MOUNT}/bits/stdc\\+\\+\\.h\\.gch$`, 'm'));
+    expect(stderr).not.toContain('/usr/include/c++');
+    const gch = statSync(join(readyPrecompiledHeader(cpp)!.includeDir, 'bits/stdc++.h.gch'));
+    expect([gch.uid, gch.mode & 0o777]).toEqual([0, 0o644]);
+    const program = await compileProgram(cpp, `${A_PLUS_B}\n// origin ${Math.random()}`);
+    expect(program.ok && program.program.origin).toBe('pch');
+    if (program.ok) program.program.dispose();
+  });
+
+  it('gives the same verdicts and outputs as a compile without it', async () => {
+    const [plain, fast] = await judgeBothWays(A_PLUS_B);
+    expect(fast.status).toBe(S.ACCEPTED);
+    expect(verdicts(fast)).toEqual(verdicts(plain));
+    const [plainOverflow, fastOverflow] = await judgeBothWays(A_PLUS_B.replace('a+b', '(int)(a+b)'));
+    expect(fastOverflow.cases.map((c) => c.status)).toEqual([S.ACCEPTED, S.WRONG_ANSWER, S.ACCEPTED]);
+    expect(verdicts(fastOverflow)).toEqual(verdicts(plainOverflow));
+  });
+
+  it('still reports a compile error with its text', async () => {
+    const [plain, fast] = await judgeBothWays('#include <bits/stdc++.h>\nint main(){ std::vector<int> v = 5; }');
+    expect(fast.status).toBe(S.COMPILE_ERROR);
+    expect(fast.errorMessage).toContain('error');
+    expect(fast.errorMessage).toContain('main.cpp:2');
+    expect(fast.errorMessage).toBe(plain.errorMessage);
+  });
+
+  it('is not used when a macro defined before the include changes the header, and the program is right', async () => {
+    // _GLIBCXX_DEBUG turns on libstdc++'s checked containers: the precompiled (unchecked) header would hide it.
+    const debug =
+      '#define _GLIBCXX_DEBUG\n#include <bits/stdc++.h>\nint main(){std::vector<int> v(1); long long a,b; std::cin>>a>>b; std::cout<<v[a+b+10]+a+b<<"\\n";}';
+    expect(await headersRead(debug)).toContain("not used because `_GLIBCXX_DEBUG' is defined");
+    const [plain, fast] = await judgeBothWays(debug);
+    expect(fast.cases.map((c) => c.status)).toEqual([S.RUNTIME_ERROR, S.RUNTIME_ERROR, S.RUNTIME_ERROR]);
+    expect(verdicts(fast)).toEqual(verdicts(plain));
+
+    // `#define int long long` before the include: GCC refuses the header and compiles the real one, which this
+    // macro breaks ("long long long"), exactly as without a precompiled header.
+    const intLongLong =
+      '#define int long long\n#include <bits/stdc++.h>\nsigned main(){int a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}';
+    expect(await headersRead(intLongLong)).toContain("not used because `int' is defined");
+    const [plainInt, fastInt] = await judgeBothWays(intLongLong);
+    expect(fastInt.status).toBe(plainInt.status);
+    expect(fastInt.errorMessage).toBe(plainInt.errorMessage);
+
+    // ...while after the include it is an ordinary macro: the header is used and long long arithmetic is right.
+    const intAfter =
+      '#include <bits/stdc++.h>\n#define int long long\nsigned main(){int a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}';
+    expect(await headersRead(intAfter)).toMatch(/^! \/pch\/bits\/stdc\+\+\.h\.gch$/m);
+    const [plainAfter, fastAfter] = await judgeBothWays(intAfter);
+    expect(fastAfter.status).toBe(S.ACCEPTED);
+    expect(verdicts(fastAfter)).toEqual(verdicts(plainAfter));
+  });
+
+  it('is rebuilt for a changed compiler, once, by one of two judges building it at the same time', async () => {
+    const before = readyPrecompiledHeader(cpp)!;
+    const identity = `simulated-compiler-upgrade-${Math.random()}`;
+    const buildInAnotherJudge = () =>
+      promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', join(REPO_ROOT, 'apps/judge/src/test/build-pch.ts'), 'C++', identity],
+        { cwd: REPO_ROOT, env: process.env },
+      ).then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)!));
+    const results = await Promise.all([buildInAnotherJudge(), buildInAnotherJudge()]);
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(results.filter((result) => result.built)).toHaveLength(1);
+    expect(results[0].includeDir).toBe(results[1].includeDir);
+    expect(results[0].includeDir).not.toBe(before.includeDir);
+    // The old compiler's header is still there for judges that have it; each is a whole file.
+    const sizes = [before.includeDir, results[0].includeDir].map(
+      (dir) => statSync(join(dir, 'bits/stdc++.h.gch')).size,
+    );
+    expect(sizes.every((size) => size > 10 * MIB)).toBe(true);
+    expect(readyPrecompiledHeader(cpp, identity)?.includeDir).toBe(results[0].includeDir);
+  });
+});

@@ -1,0 +1,242 @@
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { toolchainIdentity } from '../languages/toolchain-identity.js';
+import type { ResolvedLanguage } from '../languages/toolchains.js';
+import { fillArgv } from '../languages/toolchains.js';
+import { tryLockFile } from '../sandbox/file-lock.js';
+import { createRunDir, removeRunDir } from '../sandbox/run-dirs.js';
+import { MIB, runSandbox } from '../sandbox/sandbox.js';
+import { cacheSection, compileCacheLimits, publish, retire, stagingPath } from './build-cache.js';
+import { COMPILE_LIMITS } from './judge-limits.js';
+
+/**
+ * Precompiled headers (decision 0026). `#include <bits/stdc++.h>` costs about half a second of g++ per
+ * submission; GCC loads a precompiled `bits/stdc++.h.gch` instead when it finds one in an include directory
+ * searched before the system's and the compile's flags and macros match the build's. Each C++ variant's header
+ * is built once per host and toolchain, inside the sandbox, from a two-line wrapper of the system header (no
+ * user input), and kept under `<build cache>/pch/<key>/include/`, which compiles bind read-only at /pch with
+ * `-I /pch` ahead of the system directories.
+ *
+ * GCC itself decides whether the header can be used: it refuses a .gch (and reads the real header instead, as
+ * if the .gch were not there) when the include is not the first thing in the source, or when a macro defined
+ * before it matters to the header (`#define _GLIBCXX_DEBUG`, `#define int long long`), or when any flag that
+ * shows in the predefined macros differs. So a source the header does not fit still compiles as it always did.
+ */
+export const PCH_MOUNT = '/pch';
+
+/** Same key for the same toolchain, header and exact flags; any change builds a new header beside the old. */
+export const pchKey = (language: ResolvedLanguage, identity = toolchainIdentity(language)): string => {
+  const pch = language.definition.precompiledHeader!;
+  return createHash('sha256')
+    .update(JSON.stringify({ format: 1, identity, tools: language.tools, include: pch.include, flags: pch.flags }))
+    .digest('hex');
+};
+
+/** Whether `source` includes the language's precompiled header at all (else there is nothing to gain). */
+export const includesPrecompiledHeader = (language: ResolvedLanguage, source: string): boolean => {
+  const include = language.definition.precompiledHeader?.include;
+  if (!include) return false;
+  const escaped = include.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return new RegExp(`^[ \\t]*#[ \\t]*include[ \\t]*[<"]${escaped}[>"]`, 'm').test(source);
+};
+
+const TOUCH_EVERY_MS = 3600_000;
+const lastTouched = new Map<string, number>();
+
+/**
+ * The host directory to bind at /pch when this language's header is built, else undefined. Marks the entry used
+ * (at most hourly), so the sweep of stale headers leaves it alone.
+ */
+export const readyPrecompiledHeader = (
+  language: ResolvedLanguage,
+  identity?: string,
+): { key: string; includeDir: string } | undefined => {
+  const pch = language.definition.precompiledHeader;
+  if (!pch) return undefined;
+  const key = pchKey(language, identity);
+  const entry = join(cacheSection('pch'), key);
+  const includeDir = join(entry, 'include');
+  if (!existsSync(join(includeDir, `${pch.include}.gch`))) return undefined;
+  const now = Date.now();
+  if (now - (lastTouched.get(key) ?? 0) > TOUCH_EVERY_MS) {
+    lastTouched.set(key, now);
+    try {
+      utimesSync(join(entry, 'pch.json'), now / 1000, now / 1000);
+    } catch {}
+  }
+  return { key, includeDir };
+};
+
+/** The header build is ours (the system's headers, fixed flags), not a submission: roomier than a compile. */
+const PCH_BUILD_LIMITS = {
+  ...COMPILE_LIMITS,
+  cpuLimitMs: 60_000,
+  wallLimitMs: 180_000,
+  memoryLimitBytes: 1024 * MIB,
+  fileSizeLimitBytes: 1024 * MIB,
+};
+
+export type PchBuildResult = { ok: true; includeDir: string; built: boolean } | { ok: false; message: string };
+
+/** Builds the .gch in a fresh run dir inside the sandbox and publishes it whole. */
+const buildInSandbox = async (language: ResolvedLanguage, key: string, identity: string): Promise<PchBuildResult> => {
+  const pch = language.definition.precompiledHeader!;
+  const section = cacheSection('pch');
+  const wrapper = basename(pch.include);
+  const dir = createRunDir('pch');
+  try {
+    writeFileSync(join(dir, wrapper), `#include <${pch.include}>\n`);
+    const [tool] = fillArgv([language.definition.compile![0]], language);
+    const result = await runSandbox({
+      argv: [tool, ...pch.flags, '-x', 'c++-header', wrapper, '-o', `${wrapper}.gch`],
+      workDir: { kind: 'host', path: dir },
+      systemPaths: language.systemPaths,
+      stdin: { kind: 'none' },
+      stdout: { kind: 'capture', limitBytes: PCH_BUILD_LIMITS.outputLimitBytes },
+      stderrLimitBytes: PCH_BUILD_LIMITS.outputLimitBytes,
+      cpuLimitMs: PCH_BUILD_LIMITS.cpuLimitMs,
+      wallLimitMs: PCH_BUILD_LIMITS.wallLimitMs,
+      memoryLimitBytes: PCH_BUILD_LIMITS.memoryLimitBytes,
+      stackLimitBytes: PCH_BUILD_LIMITS.stackLimitBytes,
+      pidsMax: PCH_BUILD_LIMITS.pidsMax,
+      fileSizeLimitBytes: PCH_BUILD_LIMITS.fileSizeLimitBytes,
+      openFilesMax: PCH_BUILD_LIMITS.openFilesMax,
+      tmpSizeBytes: 256 * MIB,
+    });
+    const built = join(dir, `${wrapper}.gch`);
+    if (result.setupError || result.exitCode !== 0 || result.killedBy || !existsSync(built))
+      return {
+        ok: false,
+        message: `precompiled header ${pch.include} (${language.definition.name}) did not build: ${
+          result.setupError ?? `${result.killedBy ?? `exit ${result.exitCode}`} ${result.stderr.slice(0, 2000)}`
+        }`.trim(),
+      };
+    const staging = stagingPath(section);
+    const headerDir = join(staging, 'include', dirname(pch.include));
+    mkdirSync(headerDir, { recursive: true, mode: 0o755 });
+    const target = join(headerDir, `${basename(pch.include)}.gch`);
+    try {
+      renameSync(built, target);
+    } catch {
+      copyFileSync(built, target);
+    }
+    // The sandbox user wrote it: the cached copy belongs to root and nobody may change it.
+    chownSync(target, 0, 0);
+    chmodSync(target, 0o644);
+    writeFileSync(
+      join(staging, 'pch.json'),
+      `${JSON.stringify(
+        {
+          language: language.definition.name,
+          include: pch.include,
+          flags: pch.flags,
+          tools: language.tools,
+          toolchainIdentity: identity,
+          builtAt: new Date().toISOString(),
+          cpuMs: Math.round(result.cpuMs),
+        },
+        null,
+        2,
+      )}\n`,
+      { mode: 0o644 },
+    );
+    for (let path = headerDir; path.startsWith(staging); path = dirname(path)) chmodSync(path, 0o755);
+    publish(staging, join(section, key));
+    sweepStaleHeaders(section, key);
+    return { ok: true, includeDir: join(section, key, 'include'), built: true };
+  } finally {
+    removeRunDir(dir);
+  }
+};
+
+/**
+ * Headers nobody used for the cache's maximum age (an old compiler's, after an upgrade) and staging left by a
+ * judge that died while building. Headers in use are touched hourly, so a live one is never removed; if one
+ * were, a compile that had it bound would just read the real header.
+ */
+const sweepStaleHeaders = (section: string, keep: string) => {
+  const now = Date.now();
+  const { maxAgeMs } = compileCacheLimits();
+  for (const name of readdirSync(section)) {
+    if (name === keep || name.endsWith('.lock')) continue;
+    try {
+      const path = join(section, name);
+      const stamp = name.startsWith('.') ? statSync(path).mtimeMs : statSync(join(path, 'pch.json')).mtimeMs;
+      if (now - stamp > (name.startsWith('.') ? TOUCH_EVERY_MS : maxAgeMs)) retire(section, name);
+    } catch {}
+  }
+};
+
+const inFlight = new Map<string, Promise<PchBuildResult>>();
+/** Keys queued for a background build, or whose build failed in this process. */
+const notAgain = new Set<string>();
+const WAIT_FOR_OTHER_JUDGE_MS = 180_000;
+
+/**
+ * The language's precompiled header, built first if missing: at most once at a time per host (an flock on
+ * `<key>.lock` in the cache, so judges sharing the host never build the same header twice or see half of it),
+ * and once per process. `identity` stands for the toolchain's (tests simulate a compiler change with it).
+ */
+export const buildPrecompiledHeader = (
+  language: ResolvedLanguage,
+  identity = toolchainIdentity(language),
+): Promise<PchBuildResult> => {
+  const key = pchKey(language, identity);
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const promise = (async (): Promise<PchBuildResult> => {
+    const section = cacheSection('pch');
+    const deadline = Date.now() + WAIT_FOR_OTHER_JUDGE_MS;
+    for (;;) {
+      const ready = readyPrecompiledHeader(language, identity);
+      if (ready) return { ok: true, includeDir: ready.includeDir, built: false };
+      const fd = await tryLockFile(join(section, `${key}.lock`));
+      if (fd === undefined) {
+        // Another judge on this host is building it.
+        if (Date.now() > deadline) return { ok: false, message: 'another judge is still building this header' };
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        continue;
+      }
+      try {
+        const again = readyPrecompiledHeader(language, identity);
+        if (again) return { ok: true, includeDir: again.includeDir, built: false };
+        return await buildInSandbox(language, key, identity);
+      } finally {
+        closeSync(fd);
+      }
+    }
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, promise);
+  return promise;
+};
+
+/** Sources wait for nobody: a missing header is built in the background (one at a time per process) while
+ * the compile that wanted it runs without it. A header that failed to build is not tried again by this process. */
+let backgroundQueue: Promise<unknown> = Promise.resolve();
+export const buildPrecompiledHeaderInBackground = (language: ResolvedLanguage): void => {
+  const key = pchKey(language);
+  if (notAgain.has(key) || inFlight.has(key)) return;
+  notAgain.add(key);
+  backgroundQueue = backgroundQueue.then(async () => {
+    try {
+      const result = await buildPrecompiledHeader(language);
+      if (result.ok) notAgain.delete(key);
+      else process.stderr.write(`[judge] ${result.message}\n`);
+    } catch (error) {
+      process.stderr.write(`[judge] precompiled header build failed: ${(error as Error).message}\n`);
+    }
+  });
+};
