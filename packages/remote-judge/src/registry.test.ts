@@ -3,12 +3,12 @@ import { isSupportedRemoteOj, remoteAdapters, remoteJudgeConfigFromEnv } from '.
 
 describe('remote judge configuration', () => {
   it('defaults to codeforces.com with a 30 s timeout', () => {
-    expect(remoteJudgeConfigFromEnv({})).toEqual({ codeforcesUrl: 'https://codeforces.com', timeoutMs: 30000 });
+    expect(remoteJudgeConfigFromEnv({})).toMatchObject({ codeforcesUrl: 'https://codeforces.com', timeoutMs: 30000 });
   });
 
   it('reads OJ_REMOTE_CF_URL (for CF and GYM) and OJ_REMOTE_TIMEOUT_MS', () => {
     const config = remoteJudgeConfigFromEnv({ OJ_REMOTE_CF_URL: 'http://127.0.0.1:9/', OJ_REMOTE_TIMEOUT_MS: '500' });
-    expect(config).toEqual({ codeforcesUrl: 'http://127.0.0.1:9', timeoutMs: 500 });
+    expect(config).toMatchObject({ codeforcesUrl: 'http://127.0.0.1:9', timeoutMs: 500 });
     const adapters = remoteAdapters(config);
     expect(adapters.CF.oj).toBe('CF');
     expect(adapters.GYM.oj).toBe('GYM');
@@ -25,7 +25,25 @@ describe('remote judge configuration', () => {
   it('knows which site keys have an adapter', () => {
     expect(isSupportedRemoteOj('CF')).toBe(true);
     expect(isSupportedRemoteOj('GYM')).toBe(true);
-    expect(isSupportedRemoteOj('HDU')).toBe(false);
+    expect(isSupportedRemoteOj('HDU')).toBe(true);
+    expect(isSupportedRemoteOj('POJ')).toBe(true);
+    expect(isSupportedRemoteOj('UVA')).toBe(false);
     expect(isSupportedRemoteOj('cf')).toBe(false);
+  });
+
+  it('reads OJ_REMOTE_HDU_URL and OJ_REMOTE_POJ_URL, defaulting to the real sites', () => {
+    expect(remoteJudgeConfigFromEnv({})).toMatchObject({ hduUrl: 'https://acm.hdu.edu.cn', pojUrl: 'http://poj.org' });
+    const config = remoteJudgeConfigFromEnv({
+      OJ_REMOTE_HDU_URL: 'http://127.0.0.1:7/',
+      OJ_REMOTE_POJ_URL: 'http://127.0.0.1:8',
+    });
+    expect(config).toMatchObject({ hduUrl: 'http://127.0.0.1:7', pojUrl: 'http://127.0.0.1:8' });
+    const adapters = remoteAdapters(config);
+    expect(adapters.HDU.oj).toBe('HDU');
+    expect(adapters.POJ.oj).toBe('POJ');
+    expect(adapters.HDU.languages.find((l) => l.remoteId === '0')?.local).toBe('C++');
+    expect(adapters.POJ.languages.find((l) => l.remoteId === '2')?.local).toBe('Java');
+    expect(() => remoteJudgeConfigFromEnv({ OJ_REMOTE_HDU_URL: 'acm.hdu.edu.cn' })).toThrow(/OJ_REMOTE_HDU_URL/);
+    expect(() => remoteJudgeConfigFromEnv({ OJ_REMOTE_POJ_URL: 'ftp://poj.org' })).toThrow(/OJ_REMOTE_POJ_URL/);
   });
 });

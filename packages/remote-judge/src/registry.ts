@@ -1,20 +1,29 @@
 import type { RemoteJudgeAdapter, RemoteOj } from './adapter.js';
 import { CodeforcesSessions, createCodeforcesAdapter } from './codeforces/adapter.js';
+import { createHduAdapter } from './hdu/adapter.js';
+import { createPojAdapter } from './poj/adapter.js';
 
 /** Where the server (imports) and the judge (remote tasks) reach each site; read once per process. */
 export interface RemoteJudgeConfig {
   /** Codeforces' base URL, for CF and GYM alike. */
   codeforcesUrl: string;
+  /** HDU's base URL (default https://acm.hdu.edu.cn). */
+  hduUrl?: string;
+  /** POJ's base URL (default http://poj.org, which serves no https). */
+  pojUrl?: string;
   /** Per-request timeout in milliseconds. */
   timeoutMs: number;
 }
 
-/** The sites this build can judge on; the other keys of the spec (HDU, POJ, AC, SPOJ) come in part 2. */
-export const SUPPORTED_REMOTE_OJS = ['CF', 'GYM'] as const satisfies readonly RemoteOj[];
+/** The sites this build can judge on (the remote judge keys of spec 1-core §1 that have an adapter). */
+export const SUPPORTED_REMOTE_OJS = ['CF', 'GYM', 'HDU', 'POJ'] as const satisfies readonly RemoteOj[];
 export type SupportedRemoteOj = (typeof SUPPORTED_REMOTE_OJS)[number];
 
 export const isSupportedRemoteOj = (oj: string): oj is SupportedRemoteOj =>
   (SUPPORTED_REMOTE_OJS as readonly string[]).includes(oj);
+
+const HDU_URL = 'https://acm.hdu.edu.cn';
+const POJ_URL = 'http://poj.org';
 
 const baseUrl = (name: string, value: string | undefined, fallback: string) => {
   const url = value?.trim() || fallback;
@@ -32,7 +41,8 @@ const baseUrl = (name: string, value: string | undefined, fallback: string) => {
 
 /**
  * OJ_REMOTE_CF_URL: Codeforces' base URL for CF and GYM (default https://codeforces.com; the tests point it at the
- * loopback fake). OJ_REMOTE_TIMEOUT_MS: the per-request timeout (default 30000). A bad value stops the process.
+ * loopback fake). OJ_REMOTE_HDU_URL (default https://acm.hdu.edu.cn) and OJ_REMOTE_POJ_URL (default http://poj.org):
+ * HDU's and POJ's. OJ_REMOTE_TIMEOUT_MS: the per-request timeout (default 30000). A bad value stops the process.
  */
 export const remoteJudgeConfigFromEnv = (env: Record<string, string | undefined> = process.env): RemoteJudgeConfig => {
   const timeout = env.OJ_REMOTE_TIMEOUT_MS?.trim();
@@ -42,6 +52,8 @@ export const remoteJudgeConfigFromEnv = (env: Record<string, string | undefined>
   }
   return {
     codeforcesUrl: baseUrl('OJ_REMOTE_CF_URL', env.OJ_REMOTE_CF_URL, 'https://codeforces.com'),
+    hduUrl: baseUrl('OJ_REMOTE_HDU_URL', env.OJ_REMOTE_HDU_URL, HDU_URL),
+    pojUrl: baseUrl('OJ_REMOTE_POJ_URL', env.OJ_REMOTE_POJ_URL, POJ_URL),
     timeoutMs,
   };
 };
@@ -56,6 +68,10 @@ export const createRemoteAdapter = (
       return createCodeforcesAdapter({ ...options, gym: false });
     case 'GYM':
       return createCodeforcesAdapter({ ...options, gym: true });
+    case 'HDU':
+      return createHduAdapter(options);
+    case 'POJ':
+      return createPojAdapter(options);
     default:
       throw new Error(`no remote judge adapter for ${oj satisfies never}`);
   }
@@ -65,5 +81,11 @@ export const createRemoteAdapter = (
 export const remoteAdapters = (config: RemoteJudgeConfig): Record<SupportedRemoteOj, RemoteJudgeAdapter> => {
   const sessions = new CodeforcesSessions();
   const codeforces = { baseUrl: config.codeforcesUrl, timeoutMs: config.timeoutMs, sessions };
-  return { CF: createRemoteAdapter('CF', codeforces), GYM: createRemoteAdapter('GYM', codeforces) };
+  const site = (url: string) => ({ baseUrl: url, timeoutMs: config.timeoutMs });
+  return {
+    CF: createRemoteAdapter('CF', codeforces),
+    GYM: createRemoteAdapter('GYM', codeforces),
+    HDU: createRemoteAdapter('HDU', site(config.hduUrl ?? HDU_URL)),
+    POJ: createRemoteAdapter('POJ', site(config.pojUrl ?? POJ_URL)),
+  };
 };
