@@ -112,12 +112,14 @@ class PojAdapter implements RemoteJudgeAdapter {
       signal,
       form: { user_id1: account.username, password1: account.password, B1: 'login', url: '/' },
     });
-    // A good login redirects to `url`; a refused one answers with the "Error Occurred" page.
-    if (answer.location && !pojErrorMessage(answer.body)) {
+    // A good login redirects to `url` (or shows a page with the logged-in header and its "loginlog" link); a
+    // refused one answers with the "Error Occurred" page.
+    const error = pojErrorMessage(answer.body);
+    if (!error && (answer.location || (answer.status === 200 && answer.body.includes('loginlog')))) {
       session.loggedIn = true;
       return;
     }
-    const reason = pojErrorMessage(answer.body) ?? `unexpected answer (HTTP ${answer.status})`;
+    const reason = error ?? `unexpected answer (HTTP ${answer.status})`;
     throw new RemoteJudgeError('loginFailed', `POJ refused the login of ${account.username}: ${reason}`);
   }
 
