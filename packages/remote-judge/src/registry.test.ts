@@ -46,4 +46,25 @@ describe('remote judge configuration', () => {
     expect(() => remoteJudgeConfigFromEnv({ OJ_REMOTE_HDU_URL: 'acm.hdu.edu.cn' })).toThrow(/OJ_REMOTE_HDU_URL/);
     expect(() => remoteJudgeConfigFromEnv({ OJ_REMOTE_POJ_URL: 'ftp://poj.org' })).toThrow(/OJ_REMOTE_POJ_URL/);
   });
+
+  it('reads OJ_REMOTE_AC_URL and OJ_REMOTE_SPOJ_URL, defaulting to the real sites', () => {
+    expect(remoteJudgeConfigFromEnv({})).toMatchObject({
+      atcoderUrl: 'https://atcoder.jp',
+      spojUrl: 'https://www.spoj.com',
+    });
+    const config = remoteJudgeConfigFromEnv({
+      OJ_REMOTE_AC_URL: 'http://127.0.0.1:5/',
+      OJ_REMOTE_SPOJ_URL: 'http://127.0.0.1:6',
+    });
+    expect(config).toMatchObject({ atcoderUrl: 'http://127.0.0.1:5', spojUrl: 'http://127.0.0.1:6' });
+    const adapters = remoteAdapters(config);
+    expect(adapters.AC.oj).toBe('AC');
+    expect(adapters.SPOJ.oj).toBe('SPOJ');
+    expect(adapters.AC.languages.find((l) => l.remoteId === '6017')?.local).toBe('C++ 20');
+    expect(adapters.SPOJ.languages.find((l) => l.remoteId === '116')?.local).toBe('Python3');
+    expect(isSupportedRemoteOj('AC')).toBe(true);
+    expect(isSupportedRemoteOj('SPOJ')).toBe(true);
+    expect(() => remoteJudgeConfigFromEnv({ OJ_REMOTE_AC_URL: 'atcoder.jp' })).toThrow(/OJ_REMOTE_AC_URL/);
+    expect(() => remoteJudgeConfigFromEnv({ OJ_REMOTE_SPOJ_URL: 'ftp://spoj.com' })).toThrow(/OJ_REMOTE_SPOJ_URL/);
+  });
 });

@@ -1,7 +1,9 @@
 import type { RemoteJudgeAdapter, RemoteOj } from './adapter.js';
+import { createAtCoderAdapter } from './atcoder/adapter.js';
 import { CodeforcesSessions, createCodeforcesAdapter } from './codeforces/adapter.js';
 import { createHduAdapter } from './hdu/adapter.js';
 import { createPojAdapter } from './poj/adapter.js';
+import { createSpojAdapter } from './spoj/adapter.js';
 
 /** Where the server (imports) and the judge (remote tasks) reach each site; read once per process. */
 export interface RemoteJudgeConfig {
@@ -11,12 +13,16 @@ export interface RemoteJudgeConfig {
   hduUrl?: string;
   /** POJ's base URL (default http://poj.org, which serves no https). */
   pojUrl?: string;
+  /** AtCoder's base URL (default https://atcoder.jp). */
+  atcoderUrl?: string;
+  /** SPOJ's base URL (default https://www.spoj.com). */
+  spojUrl?: string;
   /** Per-request timeout in milliseconds. */
   timeoutMs: number;
 }
 
 /** The sites this build can judge on (the remote judge keys of spec 1-core §1 that have an adapter). */
-export const SUPPORTED_REMOTE_OJS = ['CF', 'GYM', 'HDU', 'POJ'] as const satisfies readonly RemoteOj[];
+export const SUPPORTED_REMOTE_OJS = ['CF', 'GYM', 'HDU', 'POJ', 'AC', 'SPOJ'] as const satisfies readonly RemoteOj[];
 export type SupportedRemoteOj = (typeof SUPPORTED_REMOTE_OJS)[number];
 
 export const isSupportedRemoteOj = (oj: string): oj is SupportedRemoteOj =>
@@ -24,6 +30,8 @@ export const isSupportedRemoteOj = (oj: string): oj is SupportedRemoteOj =>
 
 const HDU_URL = 'https://acm.hdu.edu.cn';
 const POJ_URL = 'http://poj.org';
+const AC_URL = 'https://atcoder.jp';
+const SPOJ_URL = 'https://www.spoj.com';
 
 const baseUrl = (name: string, value: string | undefined, fallback: string) => {
   const url = value?.trim() || fallback;
@@ -42,7 +50,8 @@ const baseUrl = (name: string, value: string | undefined, fallback: string) => {
 /**
  * OJ_REMOTE_CF_URL: Codeforces' base URL for CF and GYM (default https://codeforces.com; the tests point it at the
  * loopback fake). OJ_REMOTE_HDU_URL (default https://acm.hdu.edu.cn) and OJ_REMOTE_POJ_URL (default http://poj.org):
- * HDU's and POJ's. OJ_REMOTE_TIMEOUT_MS: the per-request timeout (default 30000). A bad value stops the process.
+ * HDU's and POJ's. OJ_REMOTE_AC_URL (default https://atcoder.jp) and OJ_REMOTE_SPOJ_URL (default
+ * https://www.spoj.com): AtCoder's and SPOJ's. OJ_REMOTE_TIMEOUT_MS: the per-request timeout (default 30000). A bad value stops the process.
  */
 export const remoteJudgeConfigFromEnv = (env: Record<string, string | undefined> = process.env): RemoteJudgeConfig => {
   const timeout = env.OJ_REMOTE_TIMEOUT_MS?.trim();
@@ -54,6 +63,8 @@ export const remoteJudgeConfigFromEnv = (env: Record<string, string | undefined>
     codeforcesUrl: baseUrl('OJ_REMOTE_CF_URL', env.OJ_REMOTE_CF_URL, 'https://codeforces.com'),
     hduUrl: baseUrl('OJ_REMOTE_HDU_URL', env.OJ_REMOTE_HDU_URL, HDU_URL),
     pojUrl: baseUrl('OJ_REMOTE_POJ_URL', env.OJ_REMOTE_POJ_URL, POJ_URL),
+    atcoderUrl: baseUrl('OJ_REMOTE_AC_URL', env.OJ_REMOTE_AC_URL, AC_URL),
+    spojUrl: baseUrl('OJ_REMOTE_SPOJ_URL', env.OJ_REMOTE_SPOJ_URL, SPOJ_URL),
     timeoutMs,
   };
 };
@@ -72,6 +83,10 @@ export const createRemoteAdapter = (
       return createHduAdapter(options);
     case 'POJ':
       return createPojAdapter(options);
+    case 'AC':
+      return createAtCoderAdapter(options);
+    case 'SPOJ':
+      return createSpojAdapter(options);
     default:
       throw new Error(`no remote judge adapter for ${oj satisfies never}`);
   }
@@ -87,5 +102,7 @@ export const remoteAdapters = (config: RemoteJudgeConfig): Record<SupportedRemot
     GYM: createRemoteAdapter('GYM', codeforces),
     HDU: createRemoteAdapter('HDU', site(config.hduUrl ?? HDU_URL)),
     POJ: createRemoteAdapter('POJ', site(config.pojUrl ?? POJ_URL)),
+    AC: createRemoteAdapter('AC', site(config.atcoderUrl ?? AC_URL)),
+    SPOJ: createRemoteAdapter('SPOJ', site(config.spojUrl ?? SPOJ_URL)),
   };
 };
