@@ -9,7 +9,9 @@ import { loadProblemPackage, ProblemPackageError } from './problem/load-problem-
 const USAGE = `Usage:
   npm run judge:local -- --problem DIR --source FILE --language NAME [--json]
   npm run judge -- doctor
-  npm run judge -- --server URL --token TOKEN [--concurrency N]   (online worker; also: worker --server ...)
+  npm run judge -- --server URL --token TOKEN [--concurrency N] [--remote [--remote-concurrency N]]
+      (online worker; also: worker --server ...; --remote or OJ_JUDGE_REMOTE=true|CF,GYM,... also judges on the
+      remote judges, at OJ_REMOTE_CF_URL ...)
 
 Languages: ${LANGUAGE_NAMES.join(', ')}`;
 
@@ -62,6 +64,8 @@ const runWorkerCommand = async (args: string[]): Promise<number> => {
       server: { type: 'string' },
       token: { type: 'string' },
       concurrency: { type: 'string' },
+      remote: { type: 'boolean' },
+      'remote-concurrency': { type: 'string' },
     },
     strict: true,
   });
@@ -71,8 +75,17 @@ const runWorkerCommand = async (args: string[]): Promise<number> => {
   const concurrency = values.concurrency ? Number(values.concurrency) : undefined;
   if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0))
     throw new UsageError('--concurrency must be a positive integer');
-  const { runWorker } = await import('./worker/main.js');
-  await runWorker({ server: values.server, token, concurrency });
+  const remoteConcurrency = Number(values['remote-concurrency'] ?? process.env.OJ_JUDGE_REMOTE_CONCURRENCY ?? 2);
+  if (!(Number.isInteger(remoteConcurrency) && remoteConcurrency > 0))
+    throw new UsageError('--remote-concurrency must be a positive integer');
+  const { runWorker, remoteSitesOf } = await import('./worker/main.js');
+  let remote: ReturnType<typeof remoteSitesOf>;
+  try {
+    remote = remoteSitesOf(values.remote ? 'true' : process.env.OJ_JUDGE_REMOTE);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  await runWorker({ server: values.server, token, concurrency, remote, remoteConcurrency });
   return 0;
 };
 

@@ -27,6 +27,7 @@ import { registerProblemCatalogRoutes } from './modules/problem/problem-catalog.
 import { registerProblemImportRoutes } from './modules/problem-import/problem-import.routes.js';
 import { registerRankRoutes } from './modules/rank/rank.routes.js';
 import { registerRegistrationRoutes } from './modules/registration/registration.routes.js';
+import { registerRemoteJudgeRoutes } from './modules/remote-judge/remote-judge.routes.js';
 import { registerSiteRoutes } from './modules/site/site.routes.js';
 import { registerSubmissionRoutes } from './modules/submission/submission.routes.js';
 import { registerTrainingRoutes } from './modules/training/training.routes.js';
@@ -152,6 +153,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerAdminTagRoutes(app, deps, opts.services);
   registerNoticeRoutes(app, deps, opts.services);
   registerAdminSiteRoutes(app, deps, opts.services);
+  registerRemoteJudgeRoutes(app, deps, opts.services);
   registerProblemImportRoutes(app, deps, opts.services);
   opts.extraRoutes?.(app, deps);
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { remoteAdapters, remoteJudgeConfigFromEnv } from '@oj/remote-judge';
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig, loadSmtpEnv, REPO_ROOT } from './config.js';
@@ -40,7 +41,13 @@ const startEmbeddedJudge = (url: string, token: string, cacheDir: string) => {
       ['--import', 'tsx', path.join(REPO_ROOT, 'apps/judge/src/cli.ts'), 'worker', '--server', url],
       {
         cwd: REPO_ROOT,
-        env: { ...process.env, OJ_JUDGE_TOKEN: token, OJ_JUDGE_CACHE_DIR: cacheDir },
+        // The embedded worker judges on the remote judges too unless OJ_JUDGE_REMOTE=false (decision 0029).
+        env: {
+          ...process.env,
+          OJ_JUDGE_TOKEN: token,
+          OJ_JUDGE_CACHE_DIR: cacheDir,
+          OJ_JUDGE_REMOTE: process.env.OJ_JUDGE_REMOTE ?? 'true',
+        },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       },
     );
@@ -63,7 +70,11 @@ const main = async () => {
   const config = loadConfig();
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const services = createServices(database.db, { dataDir: config.dataDir });
+  // The remote judges' addresses (OJ_REMOTE_CF_URL ...): the importer asks them; the workers have their own.
+  const services = createServices(database.db, {
+    dataDir: config.dataDir,
+    remoteSites: remoteAdapters(remoteJudgeConfigFromEnv()),
+  });
   const { generatedRootPassword, importedSamples } = await bootstrap(services, {
     rootPassword: config.rootPassword,
     samplesDir: path.join(REPO_ROOT, 'samples/problems'),

@@ -60,6 +60,9 @@ import { createRankService } from './modules/rank/rank.service.js';
 import { createRegistrationRepository } from './modules/registration/registration.repository.js';
 import { createRegistrationService } from './modules/registration/registration.service.js';
 import { createSmsService } from './modules/registration/sms.service.js';
+import { createRemoteAccountRepository } from './modules/remote-judge/remote-account.repository.js';
+import { createRemoteImportService } from './modules/remote-judge/remote-import.service.js';
+import type { RemoteSites } from './modules/remote-judge/remote-sites.js';
 import { createCaptchaService } from './modules/site/captcha.service.js';
 import { createSiteRepository } from './modules/site/site.repository.js';
 import { createSiteService } from './modules/site/site.service.js';
@@ -79,11 +82,22 @@ import { createUserAccountRepository } from './modules/user/user-account.reposit
 import { createUserHomeService } from './modules/user/user-home.service.js';
 
 /** Wires repositories into services; the only place that knows how the pieces fit. */
-export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date; imageProxy?: ImageProxyOptions }) => {
+export const createServices = (
+  db: Db,
+  opts: {
+    dataDir: string;
+    now?: () => Date;
+    imageProxy?: ImageProxyOptions;
+    /** The remote judges' adapters (main.ts: from the environment; tests: the loopback fake). */
+    remoteSites?: RemoteSites;
+    /** The bound on a remote task's wait for an idle account (tests shorten it). */
+    remoteAccountWaitMs?: number;
+  },
+) => {
   const users = createUserRepository(db);
   const siteRepository = createSiteRepository(db);
   const problems = createProblemRepository(db);
-  const queue = createJudgeQueue({ db, problems, now: opts.now });
+  const queue = createJudgeQueue({ db, problems, now: opts.now, remoteAccountWaitMs: opts.remoteAccountWaitMs });
   const sessions = createSessionService({ sessions: createSessionRepository(db), now: opts.now });
   const uploads = createUploadRepository(db);
   const uploadQuota = createUploadQuotaService({ repo: uploads, users, now: opts.now });
@@ -145,7 +159,7 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
       now: opts.now,
       ...opts.imageProxy,
     }),
-    submissions: createSubmissionService({ db, queue, now: opts.now }),
+    submissions: createSubmissionService({ db, queue, now: opts.now, remoteSites: opts.remoteSites }),
     ...publicServices,
     ...adminServices,
     groupProblems: createGroupProblemService({
@@ -171,6 +185,13 @@ export const createServices = (db: Db, opts: { dataDir: string; now?: () => Date
       }),
       mail: publicServices.mail,
       now: opts.now,
+    }),
+    remoteImport: createRemoteImportService({
+      sites: opts.remoteSites ?? {},
+      problems,
+      adminProblems: createAdminProblemRepository(db),
+      images: createImageStore(opts.dataDir),
+      imageRecords: createProblemImportRepository(db),
     }),
     groupContests: createGroupContestService({
       policy: groupPolicy,
@@ -200,15 +221,16 @@ const createPublicServices = (
     groupPolicy: GroupPolicy;
     groupProblemRule: GroupProblemRule;
   },
-  opts: { dataDir: string; now?: () => Date },
+  opts: { dataDir: string; now?: () => Date; remoteSites?: RemoteSites },
 ) => {
   // Stateless services shared in shape with the ones above; built here so the wiring above stays untouched.
   const site = createSiteService(base.siteRepository);
-  const internal = createSubmissionService({ db, queue: base.queue, now: opts.now });
+  const internal = createSubmissionService({ db, queue: base.queue, now: opts.now, remoteSites: opts.remoteSites });
   const submissionsQuery = createSubmissionQueryRepository(db);
   const ranksRepo = createRankRepository(db);
   const accounts = createUserAccountRepository(db);
   const problemCatalog = createProblemCatalogService({
+    remoteSites: opts.remoteSites,
     catalog: createProblemCatalogRepository(db),
     problems: base.problems,
     submissionsQuery,
@@ -344,12 +366,12 @@ const createAdminServices = (
     groupProblems: GroupProblemRule;
     groupPolicy: GroupPolicy;
   },
-  opts: { dataDir: string; now?: () => Date },
+  opts: { dataDir: string; now?: () => Date; remoteSites?: RemoteSites },
 ) => {
   // Stateless like the public services: the store is a directory, the submission service a queue client.
   const repo = createAdminProblemRepository(db);
   const testData = createTestDataStore(opts.dataDir);
-  const submissions = createSubmissionService({ db, queue: base.queue, now: opts.now });
+  const submissions = createSubmissionService({ db, queue: base.queue, now: opts.now, remoteSites: opts.remoteSites });
   const quota = base.uploadQuota;
   const adminProblems = createAdminProblemService({
     repo,
@@ -420,6 +442,7 @@ const createSiteAdminServices = (
       images: createImageStore(opts.dataDir),
       quota: base.uploadQuota,
       audit,
+      remoteAccounts: createRemoteAccountRepository(db),
       now: opts.now,
     }),
     problemImport: createProblemImportService({

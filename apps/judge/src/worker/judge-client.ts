@@ -4,6 +4,7 @@ import {
   type JudgeReport,
   type JudgeTask,
   judgeProtocol,
+  type RemoteJudgeTask,
   type TestRunReport,
 } from '@oj/shared';
 import type { z } from 'zod';
@@ -14,6 +15,16 @@ export interface WorkerInfo {
   concurrency: number;
   version: string;
 }
+
+/** A worker's remote judging loop: the sites it judges on and its own slots. */
+export interface RemoteWorkerInfo {
+  name: string;
+  remote: RemoteJudgeTask['oj'][];
+  concurrency: number;
+  version: string;
+}
+
+type TaskRef = { taskId: number; attempt: number };
 
 export class ProtocolError extends Error {
   constructor(
@@ -51,12 +62,17 @@ export const createJudgeClient = (server: string, token: string) => {
     claim: (w: WorkerInfo, running: number, waitMs: number): Promise<JudgeTask | null> =>
       post(judgeProtocol.claim, { ...w, running, waitMs }, waitMs + 15_000),
 
-    heartbeat: async (name: string, task: JudgeTask, status?: 6 | 7) =>
-      (await post(judgeProtocol.heartbeat, { name, taskId: task.taskId, attempt: task.attempt, status }, 15_000)).keep,
+    claimRemote: (w: RemoteWorkerInfo, running: number, waitMs: number): Promise<RemoteJudgeTask | null> =>
+      post(judgeProtocol.claimRemote, { ...w, running, waitMs }, waitMs + 15_000),
+
+    /** Keeps the lease; a remote task also sends its run id here as soon as it has one. */
+    heartbeat: async (name: string, task: TaskRef, status?: 6 | 7 | 9, runId?: string) =>
+      (await post(judgeProtocol.heartbeat, { name, taskId: task.taskId, attempt: task.attempt, status, runId }, 15_000))
+        .keep,
 
     report: async (
       name: string,
-      task: JudgeTask,
+      task: TaskRef,
       r: { judge?: JudgeReport; testRun?: TestRunReport; compile?: CompileReport; failure?: string },
     ) =>
       (await post(judgeProtocol.report, { name, taskId: task.taskId, attempt: task.attempt, ...r }, 60_000)).accepted,

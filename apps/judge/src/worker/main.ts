@@ -1,10 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
+import { type RemoteJudgeAdapter, type RemoteOj, remoteAdapters, remoteJudgeConfigFromEnv } from '@oj/remote-judge';
 import type { JudgeReport, ProblemForWorker } from '@oj/shared';
 import { availableLanguages, compileChecker, judge, testRun } from '../index.js';
 import type { LoadedProblem } from '../problem/loaded-problem.js';
 import { judgeInstance } from '../sandbox/judge-instance.js';
 import { killActiveSandboxes } from '../sandbox/sandbox.js';
+import { runRemoteWorker } from './remote-runner.js';
 import type { TestDataCache } from './test-data-cache.js';
 import { type Judger, physicalCores, runWorker as runWorkerLoop } from './worker.js';
 
@@ -108,8 +110,35 @@ const exitWithParent = (stop: AbortController) => {
   });
 };
 
+/**
+ * The remote judges a worker judges on: OJ_JUDGE_REMOTE (or --remote) `true` for every site the registry supports,
+ * a list such as `CF,GYM` for some, absent or `false` for none. Their base URLs come from OJ_REMOTE_CF_URL ...
+ * (remoteJudgeConfigFromEnv); a bad value stops the worker.
+ */
+export const remoteSitesOf = (
+  setting: string | undefined,
+  env: Record<string, string | undefined> = process.env,
+): Partial<Record<RemoteOj, RemoteJudgeAdapter>> => {
+  const value = setting?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return {};
+  const all = remoteAdapters(remoteJudgeConfigFromEnv(env)) as Partial<Record<RemoteOj, RemoteJudgeAdapter>>;
+  if (value === 'true' || value === '1') return all;
+  const wanted = value.split(',').map((s) => s.trim().toUpperCase());
+  const unknown = wanted.filter((oj) => !(oj in all));
+  if (unknown.length)
+    throw new Error(`OJ_JUDGE_REMOTE: no remote judge ${unknown.join(', ')} (${Object.keys(all).join(', ')})`);
+  return Object.fromEntries(wanted.map((oj) => [oj, all[oj as RemoteOj]]));
+};
+
 /** Entry point of `npm run judge -- --server URL --token T` and of the embedded worker `npm start` runs. */
-export const runWorker = async (options: { server: string; token?: string; concurrency?: number }) => {
+export const runWorker = async (options: {
+  server: string;
+  token?: string;
+  concurrency?: number;
+  /** Remote judging: the sites' adapters; its own claim loop and slots. */
+  remote?: Partial<Record<RemoteOj, RemoteJudgeAdapter>>;
+  remoteConcurrency?: number;
+}) => {
   const token = options.token ?? process.env.OJ_JUDGE_TOKEN;
   if (!token) throw new Error('a judge token is required (--token or OJ_JUDGE_TOKEN)');
   // Stopping mid-task is safe: sandboxes die with this process (--die-with-parent and the exit cleanup of the
@@ -117,14 +146,25 @@ export const runWorker = async (options: { server: string; token?: string; concu
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => process.exit(0));
   const stop = new AbortController();
   exitWithParent(stop);
-  await runWorkerLoop({
-    server: options.server,
-    token,
-    // Unique on the host even across PID namespaces, where pids repeat: the server keys leases by this name.
-    name: `${os.hostname()}-${judgeInstance().id}`,
-    concurrency: options.concurrency ?? physicalCores(),
-    cacheDir: process.env.OJ_JUDGE_CACHE_DIR ?? path.join(os.tmpdir(), 'oj-judge-cache'),
-    judger: pipelineJudger,
-    signal: stop.signal,
-  });
+  // Unique on the host even across PID namespaces, where pids repeat: the server keys leases by this name.
+  const name = `${os.hostname()}-${judgeInstance().id}`;
+  await Promise.all([
+    runWorkerLoop({
+      server: options.server,
+      token,
+      name,
+      concurrency: options.concurrency ?? physicalCores(),
+      cacheDir: process.env.OJ_JUDGE_CACHE_DIR ?? path.join(os.tmpdir(), 'oj-judge-cache'),
+      judger: pipelineJudger,
+      signal: stop.signal,
+    }),
+    runRemoteWorker({
+      server: options.server,
+      token,
+      name,
+      sites: options.remote ?? {},
+      concurrency: options.remoteConcurrency,
+      signal: stop.signal,
+    }),
+  ]);
 };

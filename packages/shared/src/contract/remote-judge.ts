@@ -9,8 +9,9 @@ import { endpoint, wireInt } from '../api.js';
  * Answers: 400 `remoteOjUnknown` (name is not a remote judge key), `remoteProblemIdInvalid` (the id has not the
  * site's form), `remoteProblemExists` (public bank only: "<OJ>-<id>" is already added; the contest and training
  * variants add the existing problem instead); 502 `remoteSiteUnreachable`, `remoteSiteChallenge`,
- * `remoteSiteRateLimited`, `remoteProblemNotFound` (the site has no such problem), `remotePageChanged` (vars.field
- * names what could not be read). Nothing is created when the import fails. */
+ * `remoteSiteRateLimited`, `remotePageChanged` (vars.field
+ * names what could not be read); 400 `remoteProblemNotFound` when the site has no such problem, `remoteOjNotAvailable` for
+ * a site this build has no adapter for yet. Nothing is created when the import fails. */
 
 const name = z.string({ error: 'fieldRequired' }).trim().min(1, { error: 'fieldRequired' }).max(20);
 const problemId = z.string({ error: 'fieldRequired' }).trim().min(1, { error: 'fieldRequired' }).max(50);

@@ -1,8 +1,15 @@
-import type { adminAnnouncement, adminConfig, EmailConfig, SwitchConfig, UploadedFile } from '@oj/shared';
+import {
+  type adminAnnouncement,
+  adminConfig,
+  type EmailConfig,
+  type SwitchConfig,
+  type UploadedFile,
+} from '@oj/shared';
 import type { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../http/app-error.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { MailService } from '../mail/mail.service.js';
+import type { RemoteAccountRepository } from '../remote-judge/remote-account.repository.js';
 import type { SiteService } from '../site/site.service.js';
 import type { UploadQuotaService } from '../upload/upload-quota.service.js';
 import { readHead } from '../upload/uploaded-file.js';
@@ -30,9 +37,34 @@ export const createAdminSiteService = (deps: {
   images: ImageStore;
   quota: UploadQuotaService;
   audit: AuditService;
+  remoteAccounts: RemoteAccountRepository;
   now?: () => Date;
 }) => {
   const now = deps.now ?? (() => new Date());
+  const prefixes = Object.entries(adminConfig.REMOTE_ACCOUNT_LISTS) as [adminConfig.RemoteAccountListPrefix, string][];
+
+  /** The account lists of an update, checked whole before anything is stored (400 names the site). */
+  const accountPools = async (input: SwitchInput) => {
+    const pools: Record<string, { username: string; password: string }[]> = {};
+    for (const [prefix, oj] of prefixes) {
+      const names = input[`${prefix}UsernameList`];
+      const passwords = input[`${prefix}PasswordList`];
+      if (names === undefined && passwords === undefined) continue;
+      const site = oj === 'AC' ? 'AtCoder' : oj;
+      if ((names ?? []).length !== (passwords ?? []).length)
+        throw badRequest('remoteAccountListsMismatch', `${prefix}PasswordList`, { site });
+      const list = names ?? [];
+      if (list.some((n) => n === '') || new Set(list).size !== list.length)
+        throw badRequest('remoteAccountUsernameInvalid', `${prefix}UsernameList`, { site });
+      const accounts = list.map((username, i) => ({ username, password: (passwords ?? [])[i] ?? '' }));
+      for (const a of accounts)
+        if (!a.password && !(await deps.remoteAccounts.has(oj, a.username)))
+          throw badRequest('remoteAccountPasswordRequired', `${prefix}PasswordList`, { site, username: a.username });
+      pools[oj] = accounts;
+    }
+    return pools;
+  };
+
   return {
     /** HOJ's WebConfigDTO shape: strings but `register` (decision 0018); the switches are on the switch page. */
     async webConfig(): Promise<adminConfig.AdminWebConfig> {
@@ -110,16 +142,34 @@ export const createAdminSiteService = (deps: {
       return null;
     },
 
+    /** The switches and the account pools' usernames; a stored password is never sent: each password list holds
+     * an empty string per username (decision 0026). */
     async switches(): Promise<SwitchConfig> {
       const s = await deps.site.switches();
-      return { ...s };
+      const names = await deps.remoteAccounts.usernames();
+      const lists = Object.fromEntries(
+        prefixes.flatMap(([prefix, oj]) => [
+          [`${prefix}UsernameList`, names[oj] ?? []],
+          [`${prefix}PasswordList`, (names[oj] ?? []).map(() => '')],
+        ]),
+      ) as Pick<SwitchConfig, `${adminConfig.RemoteAccountListPrefix}${'Username' | 'Password'}List`>;
+      return { ...s, ...lists };
     },
 
+    /** Switches and account pools: every list checked before anything changes; the audit names the accounts
+     * added, removed or given a new password, never a password. */
     async updateSwitches(actor: Actor, input: SwitchInput) {
+      const pools = await accountPools(input);
       const before = await deps.site.switches();
-      const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-      await deps.site.updateSwitches(patch);
-      const changed = diff(before as unknown as Record<string, unknown>, patch);
+      const patch = Object.fromEntries(
+        Object.entries(input).filter(
+          ([k, v]) => v !== undefined && !k.endsWith('UsernameList') && !k.endsWith('PasswordList'),
+        ),
+      );
+      if (Object.keys(patch).length) await deps.site.updateSwitches(patch);
+      const changed: Record<string, unknown> = diff(before as unknown as Record<string, unknown>, patch);
+      const accounts = Object.keys(pools).length ? await deps.remoteAccounts.replacePools(pools) : {};
+      if (Object.keys(accounts).length) changed.remoteJudgeAccounts = accounts;
       if (Object.keys(changed).length) {
         await deps.audit.record(actor, 'switchConfig', { type: 'config', id: 'switch' }, changed);
       }

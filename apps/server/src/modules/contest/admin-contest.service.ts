@@ -285,6 +285,12 @@ export const createAdminContestService = (deps: {
       );
     },
 
+    /** The admin rule and the display id of addFromPublic, checked before a remote import asks the site. */
+    async checkAddable(b: { cid: number; displayId: string }, viewer: AuthUser) {
+      const c = await owned(b.cid, viewer);
+      await checkDisplayId(c.id, b.displayId);
+    },
+
     async addFromPublic(
       b: { cid: number; pid: number; displayId: string; displayTitle?: string | null; color?: string | null },
       viewer: AuthUser,

@@ -5,11 +5,12 @@ import {
   type JudgeReport,
   type JudgeTask,
   type ProblemForWorker,
+  type RemoteJudgeTask,
   type TestRunReport,
 } from '@oj/shared';
-import { and, asc, count, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { judgeCases, judges, judgeTasks, problems, submissions } from '../../db/schema.js';
+import { judgeCases, judges, judgeTasks, problems, remoteJudgeAccounts, submissions } from '../../db/schema.js';
 import type { ProblemRepository, ProblemRow } from '../problem/problem.repository.js';
 
 export const LEASE_MS = 30_000;
@@ -28,6 +29,14 @@ export interface WorkerIdentity {
   version?: string;
 }
 
+export interface RemoteWorkerIdentity {
+  name: string;
+  remote: string[];
+  concurrency: number;
+  running: number;
+  version?: string;
+}
+
 export interface TestRunPayload {
   pid: number;
   code: string;
@@ -39,15 +48,47 @@ export interface CompileCheckerPayload {
   mode: 'spj' | 'interactive';
   extraFiles: Record<string, string>;
 }
+/** A remote task: the site, the problem's id there, the language's id there; `account` when it must be judged with
+ * that account of the pool (a resubmit that polls a run again: the run belongs to the account). */
+export interface RemotePayload {
+  oj: RemoteJudgeTask['oj'];
+  remoteProblemId: string;
+  languageRemoteId: string;
+  account?: string;
+}
+
+/** The account pool of a site: GYM uses CF's accounts (reference §4.9). */
+export const accountPoolOf = (oj: string) => (oj === 'GYM' ? 'CF' : oj);
+/** How long a remote task waits for an idle account of its pool before it is Submitted Failed (reference §4.9:
+ * every 3 s, 200 times). */
+export const REMOTE_ACCOUNT_WAIT_MS = 10 * 60_000;
+export const NO_ACCOUNT_REASON = (oj: string) => `System does not have [${accountPoolOf(oj)}] account configured`;
+export const ACCOUNT_WAIT_REASON = 'Waiting for account scheduling timeout';
 
 const CANCEL_REASON_LIMIT = 2000;
 
 /** The judge queue of DESIGN §1 and §7: tasks live in the database, are claimed with FOR UPDATE SKIP LOCKED and
  * leased; a lost lease or a failed attempt requeues them, the third failure ends in System Error with the reason.
  * Reports are idempotent on (taskId, attempt) and ignored when the submission's judgement version moved on. */
-export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; now?: () => Date }) => {
+export const createJudgeQueue = (deps: {
+  db: Db;
+  problems: ProblemRepository;
+  now?: () => Date;
+  /** The bound on a remote task's wait for an idle account (tests shorten it). */
+  remoteAccountWaitMs?: number;
+}) => {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  const accountWaitMs = deps.remoteAccountWaitMs ?? REMOTE_ACCOUNT_WAIT_MS;
+
+  /** Ends the account lease a remote task holds (on every way a task stops running). */
+  const releaseAccounts = (tx: Tx, taskIds: number[]) =>
+    taskIds.length === 0
+      ? Promise.resolve()
+      : tx
+          .update(remoteJudgeAccounts)
+          .set({ leaseTaskId: null, leaseExpiresAt: null, gmtModified: now() })
+          .where(inArray(remoteJudgeAccounts.leaseTaskId, taskIds));
   const events = new EventEmitter();
   events.setMaxListeners(0);
 
@@ -85,11 +126,13 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
   };
 
   /** Ends a task that no longer has anything to judge (its submission was rejudged, cancelled or deleted). */
-  const retire = (tx: Tx, id: number, reason: string) =>
-    tx
+  const retire = async (tx: Tx, id: number, reason: string) => {
+    await tx
       .update(judgeTasks)
       .set({ state: 'done', lastError: reason, leaseOwner: null, updatedAt: now() })
       .where(eq(judgeTasks.id, id));
+    await releaseAccounts(tx, [id]);
+  };
 
   const setSubmissionIfCurrent = (tx: Tx, task: TaskRow, values: Partial<typeof submissions.$inferInsert>) =>
     tx
@@ -102,12 +145,15 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
   const failAttempt = async (tx: Tx, task: TaskRow, reason: string) => {
     const at = now();
     const why = reason.slice(0, CANCEL_REASON_LIMIT);
+    await releaseAccounts(tx, [task.id]);
     if (task.attempt < MAX_ATTEMPTS) {
       await tx
         .update(judgeTasks)
         .set({ state: 'queued', leaseOwner: null, leaseExpiresAt: null, lastError: why, updatedAt: at })
         .where(eq(judgeTasks.id, task.id));
-      if (task.kind === 'judge') await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.PENDING, judger: null });
+      // A remote run already submitted keeps its run id: the next attempt polls it again.
+      if (task.kind === 'judge' || task.kind === 'remote')
+        await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.PENDING, judger: null });
       return;
     }
     const message = `System Error: judging failed ${task.attempt} times; last reason: ${why}`;
@@ -128,9 +174,51 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
       .update(judgeTasks)
       .set({ state: 'failed', leaseOwner: null, leaseExpiresAt: null, lastError: why, result, updatedAt: at })
       .where(eq(judgeTasks.id, task.id));
-    if (task.kind === 'judge') {
+    if (task.kind === 'judge' || task.kind === 'remote') {
       await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: message });
     }
+  };
+
+  /** Ends a remote task that will not be judged (no account configured, no idle account in time). */
+  const endRemoteTask = async (tx: Tx, task: TaskRow, status: number, reason: string) => {
+    await tx
+      .update(judgeTasks)
+      .set({ state: 'failed', leaseOwner: null, leaseExpiresAt: null, lastError: reason, updatedAt: now() })
+      .where(eq(judgeTasks.id, task.id));
+    await releaseAccounts(tx, [task.id]);
+    await setSubmissionIfCurrent(tx, task, { status, errorMessage: reason });
+  };
+
+  const poolSize = async (tx: Tx | Db, oj: string) => {
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(remoteJudgeAccounts)
+      .where(eq(remoteJudgeAccounts.oj, accountPoolOf(oj)));
+    return n;
+  };
+
+  /** An idle account of the pool (never leased, lease expired, or its task no longer running), locked; the one
+   * named when the task needs that account. */
+  const idleAccount = async (tx: Tx, oj: string, username: string | undefined) => {
+    const at = now();
+    const [account] = await tx
+      .select()
+      .from(remoteJudgeAccounts)
+      .where(
+        and(
+          eq(remoteJudgeAccounts.oj, accountPoolOf(oj)),
+          username === undefined ? undefined : eq(remoteJudgeAccounts.username, username),
+          or(
+            isNull(remoteJudgeAccounts.leaseTaskId),
+            lt(remoteJudgeAccounts.leaseExpiresAt, at),
+            sql`not exists (select 1 from ${judgeTasks} where ${judgeTasks.id} = ${remoteJudgeAccounts.leaseTaskId} and ${judgeTasks.state} = 'running')`,
+          ),
+        ),
+      )
+      .orderBy(asc(remoteJudgeAccounts.gmtModified), asc(remoteJudgeAccounts.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    return account;
   };
 
   const recordWorker = (w: WorkerIdentity) =>
@@ -163,7 +251,13 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
         const [task] = await tx
           .select()
           .from(judgeTasks)
-          .where(and(eq(judgeTasks.state, 'queued'), inArray(judgeTasks.language, w.languages)))
+          .where(
+            and(
+              eq(judgeTasks.state, 'queued'),
+              ne(judgeTasks.kind, 'remote'),
+              inArray(judgeTasks.language, w.languages),
+            ),
+          )
           .orderBy(desc(judgeTasks.priority), asc(judgeTasks.id))
           .limit(1)
           .for('update', { skipLocked: true });
@@ -243,6 +337,88 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
     return { ...base, kind: 'compileChecker', source: p.code, mode: p.mode, extraFiles: p.extraFiles };
   };
 
+  const recordRemoteWorker = (w: RemoteWorkerIdentity) =>
+    db
+      .insert(judges)
+      .values({
+        name: w.name,
+        languages: [],
+        remote: w.remote,
+        concurrency: w.concurrency,
+        running: w.running,
+        version: w.version,
+        lastHeartbeat: now(),
+      })
+      .onConflictDoUpdate({ target: judges.name, set: { remote: w.remote, lastHeartbeat: now() } });
+
+  /** Claims the oldest queued remote task of the worker's sites that can get an idle account of its pool, leasing
+   * the account with the task; tasks whose pool is empty end at once in System Error. */
+  const claimRemoteOnce = async (w: RemoteWorkerIdentity): Promise<RemoteJudgeTask | null> => {
+    return db.transaction(async (tx) => {
+      const candidates = await tx
+        .select()
+        .from(judgeTasks)
+        .where(and(eq(judgeTasks.state, 'queued'), eq(judgeTasks.kind, 'remote')))
+        .orderBy(desc(judgeTasks.priority), asc(judgeTasks.id))
+        .limit(50)
+        .for('update', { skipLocked: true });
+      for (const task of candidates) {
+        const payload = task.payload as RemotePayload;
+        if (!w.remote.includes(payload.oj)) continue;
+        const [sub] = await tx
+          .select()
+          .from(submissions)
+          .where(and(eq(submissions.submitId, task.submitId as number), eq(submissions.version, task.version)));
+        if (!sub) {
+          await retire(tx, task.id, 'submission no longer pending');
+          continue;
+        }
+        if ((await poolSize(tx, payload.oj)) === 0) {
+          await endRemoteTask(tx, task, JUDGE_STATUS.SYSTEM_ERROR, NO_ACCOUNT_REASON(payload.oj));
+          continue;
+        }
+        const account = await idleAccount(tx, payload.oj, payload.account);
+        if (!account) continue;
+        const at = now();
+        const leaseExpiresAt = new Date(at.getTime() + LEASE_MS);
+        const attempt = task.attempt + 1;
+        const leased = await tx
+          .update(remoteJudgeAccounts)
+          .set({ leaseTaskId: task.id, leaseExpiresAt, version: account.version + 1, gmtModified: at })
+          .where(and(eq(remoteJudgeAccounts.id, account.id), eq(remoteJudgeAccounts.version, account.version)))
+          .returning({ id: remoteJudgeAccounts.id });
+        if (leased.length === 0) continue;
+        await tx
+          .update(judgeTasks)
+          .set({ state: 'running', attempt, leaseOwner: w.name, leaseExpiresAt, updatedAt: at })
+          .where(eq(judgeTasks.id, task.id));
+        await tx
+          .update(submissions)
+          .set({
+            status: sub.vjudgeSubmitId ? JUDGE_STATUS.JUDGING : JUDGE_STATUS.SUBMITTING,
+            judger: w.name,
+            vjudgeUsername: account.username,
+            gmtModified: at,
+          })
+          .where(eq(submissions.submitId, sub.submitId));
+        return {
+          kind: 'remote' as const,
+          taskId: task.id,
+          attempt,
+          submitId: sub.submitId,
+          oj: payload.oj,
+          remoteProblemId: payload.remoteProblemId,
+          language: task.language,
+          languageRemoteId: payload.languageRemoteId,
+          source: sub.code,
+          account: { username: account.username, password: account.password },
+          runId: sub.vjudgeSubmitId,
+        };
+      }
+      return null;
+    });
+  };
+
   /** The running task row for (taskId, attempt), locked, or null when that attempt is no longer current. */
   const currentAttempt = async (tx: Tx, taskId: number, attempt: number) => {
     const [task] = await tx.select().from(judgeTasks).where(eq(judgeTasks.id, taskId)).for('update');
@@ -265,14 +441,14 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
 
     async enqueue(
       t: {
-        kind: 'judge' | 'testRun' | 'compileChecker';
+        kind: 'judge' | 'testRun' | 'compileChecker' | 'remote';
         language: string;
         submitId?: number;
         version?: number;
         priority?: number;
         publicKey?: string;
         uid?: string;
-        payload?: TestRunPayload | CompileCheckerPayload;
+        payload?: TestRunPayload | CompileCheckerPayload | RemotePayload;
       },
       tx: Tx | Db = db,
     ) {
@@ -320,18 +496,49 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
       }
     },
 
-    async heartbeat(w: { name: string }, taskId: number, attempt: number, status?: 6 | 7): Promise<boolean> {
+    /** The remote judging loop's long poll (its own loop: remote tasks never take a local judging slot). */
+    async claimRemote(w: RemoteWorkerIdentity, waitMs: number, signal?: AbortSignal): Promise<RemoteJudgeTask | null> {
+      await recordRemoteWorker(w);
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        if (signal?.aborted) return null;
+        const task = await claimRemoteOnce(w);
+        if (task) return task;
+        const left = deadline - Date.now();
+        if (left <= 0) return null;
+        await waitForTask(Math.min(left, 1000));
+      }
+    },
+
+    /** Keeps the task's lease (and a remote task's account lease); a remote task's run id is stored at once. */
+    async heartbeat(
+      w: { name: string },
+      taskId: number,
+      attempt: number,
+      status?: 6 | 7 | 9,
+      runId?: string,
+    ): Promise<boolean> {
       await db.update(judges).set({ lastHeartbeat: now() }).where(eq(judges.name, w.name));
       return db.transaction(async (tx) => {
         const task = await currentAttempt(tx, taskId, attempt);
         if (!task || task.leaseOwner !== w.name) return false;
-        await tx
-          .update(judgeTasks)
-          .set({ leaseExpiresAt: new Date(now().getTime() + LEASE_MS), updatedAt: now() })
-          .where(eq(judgeTasks.id, task.id));
-        if (task.kind !== 'judge') return true;
-        const current = status
-          ? await setSubmissionIfCurrent(tx, task, { status })
+        const leaseExpiresAt = new Date(now().getTime() + LEASE_MS);
+        await tx.update(judgeTasks).set({ leaseExpiresAt, updatedAt: now() }).where(eq(judgeTasks.id, task.id));
+        if (task.kind !== 'judge' && task.kind !== 'remote') return true;
+        if (task.kind === 'remote') {
+          await tx
+            .update(remoteJudgeAccounts)
+            .set({ leaseExpiresAt })
+            .where(eq(remoteJudgeAccounts.leaseTaskId, task.id));
+        }
+        const values: Partial<typeof submissions.$inferInsert> = {};
+        if (status) values.status = status;
+        if (runId && task.kind === 'remote') {
+          values.vjudgeSubmitId = runId;
+          values.status ??= JUDGE_STATUS.JUDGING;
+        }
+        const current = Object.keys(values).length
+          ? await setSubmissionIfCurrent(tx, task, values)
           : await tx
               .select({ submitId: submissions.submitId })
               .from(submissions)
@@ -363,11 +570,12 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
           return true;
         }
         const at = now();
-        if (task.kind === 'judge') {
+        const isJudgement = task.kind === 'judge' || task.kind === 'remote';
+        if (isJudgement) {
           const j = r.judge;
-          if (!j) throw new Error('a judge task needs a judge report');
+          if (!j) throw new Error(`a ${task.kind} task needs a judge report`);
           const [sub] = await tx
-            .select({ pid: submissions.pid, uid: submissions.uid })
+            .select({ pid: submissions.pid, uid: submissions.uid, cid: submissions.cid })
             .from(submissions)
             .where(and(eq(submissions.submitId, task.submitId as number), eq(submissions.version, task.version)))
             .for('update');
@@ -380,11 +588,13 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
             .from(problems)
             .where(eq(problems.id, sub.pid));
           const isOi = problem?.type === 1;
+          // A remote verdict has no cases; in a contest it scores 100 on Accepted, else 0 (reference §4.9).
+          const remoteScore = sub.cid ? (j.status === JUDGE_STATUS.ACCEPTED ? 100 : 0) : isOi ? j.score : null;
           await setSubmissionIfCurrent(tx, task, {
             status: j.status,
             timeMs: j.time,
             memoryKb: j.memory,
-            score: isOi ? j.score : null,
+            score: task.kind === 'remote' ? remoteScore : isOi ? j.score : null,
             oiRankScore: isOi ? j.oiRankScore : null,
             errorMessage: j.errorMessage || null,
             judger: w.name,
@@ -410,12 +620,13 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
             );
           }
         }
-        const result = task.kind === 'judge' ? null : task.kind === 'testRun' ? r.testRun : r.compile;
-        if (task.kind !== 'judge' && !result) throw new Error(`a ${task.kind} task needs its report`);
+        const result = isJudgement ? null : task.kind === 'testRun' ? r.testRun : r.compile;
+        if (!isJudgement && !result) throw new Error(`a ${task.kind} task needs its report`);
         await tx
           .update(judgeTasks)
           .set({ state: 'done', result, leaseOwner: null, leaseExpiresAt: null, updatedAt: at })
           .where(eq(judgeTasks.id, task.id));
+        await releaseAccounts(tx, [task.id]);
         setImmediate(() => events.emit('done', task.id));
         return true;
       });
@@ -431,10 +642,32 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
           .for('update', { skipLocked: true });
         for (const task of expired)
           await failAttempt(tx, task, `lease expired: judge ${task.leaseOwner} stopped responding`);
+        // Remote tasks that waited too long for an idle account of their pool (reference §4.9): Submitted Failed;
+        // System Error when the pool has no account at all.
+        const waited = await tx
+          .select()
+          .from(judgeTasks)
+          .where(
+            and(
+              eq(judgeTasks.state, 'queued'),
+              eq(judgeTasks.kind, 'remote'),
+              lt(judgeTasks.updatedAt, new Date(now().getTime() - accountWaitMs)),
+            ),
+          )
+          .for('update', { skipLocked: true });
+        for (const task of waited) {
+          const { oj } = task.payload as RemotePayload;
+          if ((await poolSize(tx, oj)) === 0)
+            await endRemoteTask(tx, task, JUDGE_STATUS.SYSTEM_ERROR, NO_ACCOUNT_REASON(oj));
+          else await endRemoteTask(tx, task, JUDGE_STATUS.SUBMITTED_FAILED, ACCOUNT_WAIT_REASON);
+        }
         if (expired.length) setImmediate(() => events.emit('task'));
         return expired.length;
       });
     },
+
+    /** Accounts in a site's pool (no account: a remote submission is System Error at once). */
+    remotePoolSize: (oj: string) => poolSize(db, oj),
 
     /** Languages some live judge declared: only these are offered to users. */
     async offeredLanguages(): Promise<string[]> {
@@ -443,6 +676,15 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
         .from(judges)
         .where(gt(judges.lastHeartbeat, new Date(now().getTime() - JUDGE_ALIVE_MS)));
       return [...new Set(live.flatMap((j) => j.languages))];
+    },
+
+    /** Remote judges some live worker declared: their problems' languages are offered. */
+    async offeredRemote(): Promise<string[]> {
+      const live = await db
+        .select({ remote: judges.remote })
+        .from(judges)
+        .where(gt(judges.lastHeartbeat, new Date(now().getTime() - JUDGE_ALIVE_MS)));
+      return [...new Set(live.flatMap((j) => j.remote))];
     },
 
     listJudges: () => db.select().from(judges).orderBy(asc(judges.name)),
@@ -465,9 +707,9 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
     task: async (id: number) => (await db.select().from(judgeTasks).where(eq(judgeTasks.id, id)))[0],
     taskByKey: async (key: string) => (await db.select().from(judgeTasks).where(eq(judgeTasks.publicKey, key)))[0],
 
-    /** Drops queued tasks of submissions (before a rejudge enqueues new ones). */
-    retireQueuedOf: (tx: Tx, submitId: number | number[]) =>
-      tx
+    /** Drops queued tasks of submissions (before a rejudge enqueues new ones), ending their account leases. */
+    async retireQueuedOf(tx: Tx, submitId: number | number[]) {
+      const retired = await tx
         .update(judgeTasks)
         .set({ state: 'done', lastError: 'superseded', leaseOwner: null, updatedAt: now() })
         .where(
@@ -475,7 +717,13 @@ export const createJudgeQueue = (deps: { db: Db; problems: ProblemRepository; no
             Array.isArray(submitId) ? inArray(judgeTasks.submitId, submitId) : eq(judgeTasks.submitId, submitId),
             inArray(judgeTasks.state, ['queued', 'running']),
           ),
-        ),
+        )
+        .returning({ id: judgeTasks.id, kind: judgeTasks.kind });
+      await releaseAccounts(
+        tx,
+        retired.filter((t) => t.kind === 'remote').map((t) => t.id),
+      );
+    },
 
     /** Waits until a task is done or failed, at most `ms`. */
     async waitDone(id: number, ms: number) {

@@ -8,8 +8,10 @@ import type { AppServices } from '../../services.js';
 export const registerJudgeRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   bind(app, deps, judgeProtocol.claim, (input, ctx) => s.queue.claim(input, input.waitMs, ctx.signal));
 
+  bind(app, deps, judgeProtocol.claimRemote, (input, ctx) => s.queue.claimRemote(input, input.waitMs, ctx.signal));
+
   bind(app, deps, judgeProtocol.heartbeat, async (input) => ({
-    keep: await s.queue.heartbeat(input, input.taskId, input.attempt, input.status),
+    keep: await s.queue.heartbeat(input, input.taskId, input.attempt, input.status, input.runId),
   }));
 
   bind(app, deps, judgeProtocol.report, async (input) => ({ accepted: await s.queue.report(input, input) }));

@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { files } from '../../db/schema.js';
 
@@ -11,6 +12,10 @@ export const createProblemImportRepository = (db: Db) => ({
     originalName: string;
   }) {
     await db.insert(files).values({ ...image, type: 'markdown' });
+  },
+  /** The records of images removed again (a remote import that failed after storing them). */
+  async removeImages(names: string[]) {
+    if (names.length) await db.delete(files).where(inArray(files.name, names));
   },
 });
 export type ProblemImportRepository = ReturnType<typeof createProblemImportRepository>;

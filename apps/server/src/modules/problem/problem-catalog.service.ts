@@ -12,6 +12,7 @@ import type { BinaryAnswer } from '../../http/bind.js';
 import type { GroupProblemRule } from '../admin-problem/admin-problem.service.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { JudgeQueue } from '../judge/judge-queue.service.js';
+import { type RemoteSites, remoteLanguageOf, remoteProblemOf } from '../remote-judge/remote-sites.js';
 import type { SubmissionQueryRepository } from '../submission/submission-query.repository.js';
 import { toCounts, toPublicProblem, toTag } from './problem.mapper.js';
 import type { ProblemRepository, ProblemRow } from './problem.repository.js';
@@ -60,8 +61,34 @@ export const createProblemCatalogService = (deps: {
   queue: JudgeQueue;
   /** A group's problems are read by the group's rule (decision 0023); without it nobody reads them here. */
   groupProblems?: Pick<GroupProblemRule, 'mayRead'>;
+  /** The remote judges: a remote problem offers its site's languages. */
+  remoteSites?: RemoteSites;
 }) => {
   const { catalog } = deps;
+
+  /** A remote problem's languages: its site's (stored at import), while a live judge declares the site. */
+  const remoteOffered = async (p: ProblemRow) => {
+    const remote = remoteProblemOf(p.problemId);
+    if (!remote) return [];
+    if (!(await deps.queue.offeredRemote()).includes(remote.oj)) return [];
+    return catalog.languages(p.id);
+  };
+  /** The site's language as the selector shows it: the site's name, the editor mode of the local language. */
+  const remoteLanguageVo = (p: ProblemRow) => {
+    const remote = remoteProblemOf(p.problemId);
+    return (name: string, i: number, all: string[]): Language => {
+      const local = remote && deps.remoteSites ? remoteLanguageOf(deps.remoteSites, remote.oj, name)?.local : undefined;
+      return {
+        ...languageVo(local ?? name),
+        id: 2000 + i,
+        name,
+        description: name,
+        isSpj: false,
+        oj: remote?.oj ?? 'ME',
+        seq: all.length - i,
+      };
+    };
+  };
 
   /** A problem the viewer may read (problem-access.ts), by display id (string) or numeric id; 404 otherwise, also
    * for hidden ones. */
@@ -82,10 +109,14 @@ export const createProblemCatalogService = (deps: {
 
   /** Languages a user may submit in: the problem's (all when it lists none) that some live judge offers. */
   const offeredFor = async (p: ProblemRow) => {
+    if (p.isRemote === 1) return remoteOffered(p);
     const offered = await deps.queue.offeredLanguages();
     const own = await catalog.languages(p.id);
     return sortLanguages(own.length ? own.filter((l) => offered.includes(l)) : offered);
   };
+
+  const languagesOf = async (p: ProblemRow) =>
+    p.isRemote === 1 ? (await offeredFor(p)).map(remoteLanguageVo(p)) : (await offeredFor(p)).map(languageVo);
 
   return {
     visibleProblem,
@@ -206,12 +237,12 @@ export const createProblemCatalogService = (deps: {
     /** `all`: every language the site knows; `pid`: what that problem accepts now; neither: what judges offer. */
     async languages(q: { pid?: number; all?: boolean }, viewer: AuthUser | undefined) {
       if (q.all) return sortLanguages([...LANGUAGE_NAMES]).map(languageVo);
-      if (q.pid !== undefined) return (await offeredFor(await visibleProblem(q.pid, viewer))).map(languageVo);
+      if (q.pid !== undefined) return languagesOf(await visibleProblem(q.pid, viewer));
       return sortLanguages(await deps.queue.offeredLanguages()).map(languageVo);
     },
 
     async problemLanguages(pid: number, viewer: AuthUser | undefined) {
-      return (await offeredFor(await visibleProblem(pid, viewer))).map(languageVo);
+      return languagesOf(await visibleProblem(pid, viewer));
     },
 
     async lastAcCode(uid: string, pid: number, cid: number | undefined, viewer: AuthUser) {

@@ -37,6 +37,16 @@ const MANUAL_VERDICTS: number[] = [
   JUDGE_STATUS.SYSTEM_ERROR,
   JUDGE_STATUS.PARTIAL_ACCEPTED,
 ];
+/** What a remote submission may be resubmitted from (reference §4.9; Submitted Unknown Result too). */
+const RESUBMITTABLE: number[] = [
+  JUDGE_STATUS.SUBMITTED_FAILED,
+  JUDGE_STATUS.SYSTEM_ERROR,
+  JUDGE_STATUS.PENDING,
+  JUDGE_STATUS.JUDGING,
+  JUDGE_STATUS.COMPILING,
+  JUDGE_STATUS.SUBMITTED_UNKNOWN_RESULT,
+  JUDGE_STATUS.SUBMITTING,
+];
 const STATS_CACHE_MS = 30 * 60 * 1000;
 const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 export const localDay = (d: Date, timeZone = SERVER_TIME_ZONE) => d.toLocaleDateString('en-CA', { timeZone });
@@ -442,12 +452,16 @@ export const createSubmissionPublicService = (deps: {
       return asRoot(submitId);
     },
 
-    /** The owner's retry of a submission that could not be dispatched (Submitted Failed); nothing else. */
+    /** The owner's retry of a remote submission that failed or never finished (reference §4.9 "Resubmit"): polled
+     * again when the site has its run, submitted again otherwise. Never another user's code (HOJ issue #87); in a
+     * contest only its remote problems, like everywhere. */
     async resubmit(submitId: number, viewer: AuthUser) {
       const r = await load(submitId);
-      if (!isOwner(r, viewer) && !isAdmin(viewer)) throw forbidden();
-      if (r.submission.status !== JUDGE_STATUS.SUBMITTED_FAILED) throw badRequest('resubmitNotAllowed');
-      await deps.internal.rejudge(submitId);
+      if (!isOwner(r, viewer)) throw forbidden();
+      const problem = await deps.problems.findById(r.submission.pid);
+      if (!problem || problem.isRemote !== 1 || !RESUBMITTABLE.includes(r.submission.status))
+        throw badRequest('resubmitNotAllowed');
+      await deps.internal.resubmitRemote(submitId, problem);
       return asRoot(submitId);
     },
 

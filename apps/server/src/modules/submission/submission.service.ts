@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import { JUDGE_STATUS, type TestRunReport } from '@oj/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { judgeCases, submissions } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { judgeCases, problems, submissions } from '../../db/schema.js';
+import { AppError, badRequest, notFound } from '../../http/app-error.js';
 import { createRateLimitRepository } from '../access/rate-limit.repository.js';
-import type { JudgeQueue } from '../judge/judge-queue.service.js';
+import { type JudgeQueue, NO_ACCOUNT_REASON, type RemotePayload } from '../judge/judge-queue.service.js';
 import type { ProblemRow } from '../problem/problem.repository.js';
+import { type RemoteSites, remoteLanguageOf, remoteProblemOf } from '../remote-judge/remote-sites.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -21,10 +22,52 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The internal services that create submissions and test runs and put them on the queue. The public endpoints
  * (validation of code, languages, permissions) sit in front of these and say which submit interval applies. */
-export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?: () => Date }) => {
+export const createSubmissionService = (deps: {
+  db: Db;
+  queue: JudgeQueue;
+  now?: () => Date;
+  /** The remote judges' languages (a remote problem's submission names the site's language). */
+  remoteSites?: RemoteSites;
+}) => {
   const { db, queue } = deps;
   const now = deps.now ?? (() => new Date());
   const limits = createRateLimitRepository(db);
+  const sites = deps.remoteSites ?? {};
+
+  /** A remote problem's task payload for a submission in `language`, or null for a local problem; 400 when the
+   * site has no such language. */
+  const remotePayload = (problem: Pick<ProblemRow, 'isRemote' | 'problemId'>, language: string) => {
+    const remote = problem.isRemote === 1 ? remoteProblemOf(problem.problemId) : null;
+    if (!remote) return null;
+    const lang = remoteLanguageOf(sites, remote.oj, language);
+    if (!lang) throw badRequest('remoteLanguageNotAllowed', 'language', { name: remote.oj });
+    return { oj: remote.oj, remoteProblemId: remote.remoteId, languageRemoteId: lang.remoteId } satisfies RemotePayload;
+  };
+
+  /** Queues a remote submission (its version), or ends it at once in System Error when the site's pool has no
+   * account (reference §4.9: never a stuck Pending). */
+  const enqueueRemote = async (tx: Tx, row: SubmissionRow, payload: RemotePayload) => {
+    if ((await queue.remotePoolSize(payload.oj)) === 0) {
+      const [ended] = await tx
+        .update(submissions)
+        .set({ status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: NO_ACCOUNT_REASON(payload.oj), gmtModified: now() })
+        .where(eq(submissions.submitId, row.submitId))
+        .returning();
+      return ended;
+    }
+    await queue.enqueue(
+      {
+        kind: 'remote',
+        language: row.language,
+        submitId: row.submitId,
+        version: row.version,
+        priority: row.cid ? PRIORITY.contest : PRIORITY.practice,
+        payload,
+      },
+      tx,
+    );
+    return row;
+  };
 
   /** The user's submit (or test-run) interval, taken in the transaction that creates the submission (or test run):
    * one statement on a per-user row, so parallel submits on any number of server instances let exactly one through
@@ -41,6 +84,41 @@ export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?:
 
   /** Puts the matching submissions back to Pending with a new judgement version each, drops their case results
    * and queued tasks, and queues them again: whatever an older attempt reports afterwards is ignored. */
+  /** The rows of remote problems among `rows`, with their task payloads (their run ids cleared). */
+  const remoteRows = async (tx: Tx, rows: SubmissionRow[]) => {
+    const out = new Map<SubmissionRow, RemotePayload | null>();
+    const pids = [...new Set(rows.map((r) => r.pid))];
+    if (!pids.length) return out;
+    const remote = await tx
+      .select({ id: problems.id, problemId: problems.problemId, isRemote: problems.isRemote })
+      .from(problems)
+      .where(and(inArray(problems.id, pids), eq(problems.isRemote, 1)));
+    if (!remote.length) return out;
+    const byId = new Map(remote.map((p) => [p.id, p]));
+    const ids: number[] = [];
+    for (const r of rows) {
+      const p = byId.get(r.pid);
+      if (!p) continue;
+      ids.push(r.submitId);
+      try {
+        out.set(r, remotePayload(p, r.language));
+      } catch {
+        // A language the site no longer has: System Error, never a local judgement of a remote problem.
+        out.set(r, null);
+        await tx
+          .update(submissions)
+          .set({ status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: `${r.language}: not a language of the remote judge` })
+          .where(eq(submissions.submitId, r.submitId));
+      }
+    }
+    if (ids.length)
+      await tx
+        .update(submissions)
+        .set({ vjudgeSubmitId: null, vjudgeUsername: null })
+        .where(inArray(submissions.submitId, ids));
+    return out;
+  };
+
   const requeue = async (tx: Tx, where: SQL): Promise<SubmissionRow[]> => {
     const rows = await tx
       .update(submissions)
@@ -66,14 +144,19 @@ export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?:
       const ids = chunk.map((r) => r.submitId);
       await tx.delete(judgeCases).where(inArray(judgeCases.submitId, ids));
       await queue.retireQueuedOf(tx, ids);
+      // A remote problem's submission is submitted to its site again (a fresh run: the old run id is dropped).
+      const remote = await remoteRows(tx, chunk);
+      for (const [r, payload] of remote) if (payload) await enqueueRemote(tx, r, payload);
       await queue.enqueueJudgements(
         tx,
-        chunk.map((r) => ({
-          language: r.language,
-          submitId: r.submitId,
-          version: r.version,
-          priority: r.cid ? PRIORITY.contest : PRIORITY.practice,
-        })),
+        chunk
+          .filter((r) => !remote.has(r))
+          .map((r) => ({
+            language: r.language,
+            submitId: r.submitId,
+            version: r.version,
+            priority: r.cid ? PRIORITY.contest : PRIORITY.practice,
+          })),
       );
     }
     return rows;
@@ -94,6 +177,7 @@ export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?:
       /** Seconds after the user's last submit (public or contest) before another is taken; none for root. */
       intervalS?: number;
     }): Promise<SubmissionRow> {
+      const remote = remotePayload(s.problem, s.language);
       return db.transaction(async (tx) => {
         await takeInterval(tx, s.user.uid, 'submit', s.intervalS);
         const [row] = await tx
@@ -115,6 +199,7 @@ export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?:
             ip: s.ip,
           })
           .returning();
+        if (remote) return enqueueRemote(tx, row, remote);
         await queue.enqueue(
           {
             kind: 'judge',
@@ -135,6 +220,37 @@ export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?:
         const [row] = await requeue(tx, eq(submissions.submitId, submitId));
         if (!row) throw notFound();
         return row;
+      });
+    },
+
+    /** The owner's resubmit of a remote submission (reference §4.9): a new judgement version; with a run id on the
+     * site it is only polled again, with the account that submitted it (waiting while that account is busy);
+     * without one it is submitted again. */
+    async resubmitRemote(submitId: number, problem: ProblemRow): Promise<SubmissionRow> {
+      return db.transaction(async (tx) => {
+        const [cur] = await tx.select().from(submissions).where(eq(submissions.submitId, submitId)).for('update');
+        if (!cur) throw notFound();
+        const payload = remotePayload(problem, cur.language);
+        if (!payload) throw badRequest('resubmitNotAllowed');
+        const repoll = cur.vjudgeSubmitId !== null && cur.vjudgeUsername !== null;
+        const [row] = await tx
+          .update(submissions)
+          .set({
+            status: JUDGE_STATUS.PENDING,
+            version: cur.version + 1,
+            timeMs: null,
+            memoryKb: null,
+            score: null,
+            oiRankScore: null,
+            errorMessage: null,
+            judger: null,
+            isManual: 0,
+            gmtModified: now(),
+          })
+          .where(eq(submissions.submitId, submitId))
+          .returning();
+        await queue.retireQueuedOf(tx, submitId);
+        return enqueueRemote(tx, row, repoll ? { ...payload, account: cur.vjudgeUsername as string } : payload);
       });
     },
 
@@ -185,12 +301,16 @@ export const createSubmissionService = (deps: { db: Db; queue: JudgeQueue; now?:
       intervalS?: number;
     }): Promise<string> {
       const key = crypto.randomBytes(16).toString('hex');
+      // A remote problem's test run runs here, in the local language the site's language maps to.
+      const remote = s.problem.isRemote === 1 ? remoteProblemOf(s.problem.problemId) : null;
+      const language = remote ? remoteLanguageOf(sites, remote.oj, s.language)?.local : s.language;
+      if (!language) throw badRequest('remoteLanguageNotAllowed', 'language', { name: remote?.oj ?? '' });
       await db.transaction(async (tx) => {
         await takeInterval(tx, s.user.uid, 'testRun', s.intervalS);
         await queue.enqueue(
           {
             kind: 'testRun',
-            language: s.language,
+            language,
             priority: PRIORITY.testRun,
             publicKey: key,
             uid: s.user.uid,

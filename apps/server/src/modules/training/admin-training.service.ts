@@ -212,6 +212,12 @@ export const createAdminTrainingService = (deps: {
       };
     },
 
+    /** The admin rule and the display id of addFromPublic, checked before a remote import asks the site. */
+    async checkAddable(b: { tid: number; displayId: string }, viewer: AuthUser) {
+      await managed(b.tid, viewer);
+      await checkDisplayId(b.tid, b.displayId);
+    },
+
     /** Only public bank problems (decision 0019): a training's page never shows what its users may not read. */
     async addFromPublic(b: { tid: number; pid: number; displayId: string }, viewer: AuthUser) {
       await managed(b.tid, viewer);
