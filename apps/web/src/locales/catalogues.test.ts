@@ -20,6 +20,7 @@ import { GROUP_DISCUSSION_TEXTS } from '../features/group/group-discussion-texts
 import { GROUP_TEXTS } from '../features/group/group-texts';
 import { GROUP_TRAINING_TEXTS } from '../features/group/group-training-texts';
 import { MESSAGE_TEXTS } from '../features/message/message-texts';
+import { REMOTE_JUDGE_TEXTS } from '../features/remote-judge/remote-judge-texts';
 import { TRAINING_TEXTS } from '../features/training/training-texts';
 import { CORE_PAGES_TEXTS } from './core-pages-texts';
 import { enUS } from './en-us';
@@ -52,6 +53,7 @@ const CATALOGUES: Record<string, Record<string, readonly [string, string]>> = {
   message_texts: MESSAGE_TEXTS,
   about_texts: ABOUT_TEXTS,
   comment_texts: COMMENT_TEXTS,
+  remote_judge_texts: REMOTE_JUDGE_TEXTS,
 };
 
 const SRC = path.resolve(__dirname, '..');

@@ -15,6 +15,7 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { registerContestTexts } from '../contest/contest-texts';
 import { contestAdminPath } from './admin-contest-group';
+import { RemoteImportButton } from './admin-remote-import-dialog';
 import { registerAdminTexts } from './admin-texts';
 
 type ContestProblemRow = {
@@ -245,6 +246,14 @@ const AdminContestProblemPage = ({ group }: { group?: { gid: number } }) => {
         {t('Add_From_Public')}
       </Button>
       {gid !== undefined && <Button onClick={() => setPicker('group')}>{t('Group_Contest_Add_From_Group')}</Button>}
+      {/* Remote imports are the admin area's (root, admin, problem_admin), not a group admin's. */}
+      {gid === undefined && (
+        <RemoteImportButton
+          target={{ kind: 'contest', cid }}
+          defaultDisplayId={nextDisplayId}
+          onImported={() => void refresh()}
+        />
+      )}
       <Button onClick={() => navigate(`${base}/problem/create`)}>{t('Create_Contest_Problem')}</Button>
       <Link to={`${base}/announcement`}>{t('Announcement_Admin')}</Link>
       <Link to={`/contest/${cid}`}>{t('View_Contest')}</Link>

@@ -10,11 +10,13 @@ import { useSession } from '../../lib/auth-store';
 import { formatTime } from '../../lib/format-time';
 import { saveBlob } from '../../lib/http-client';
 import { toast } from '../../lib/notify';
+import { RemoteImportButton } from './admin-remote-import-dialog';
 import { registerAdminTexts } from './admin-texts';
 
 const PAGE_SIZE = 10;
 
-/** /admin/problems: keyword and visibility filters, edit, visibility, test data download, delete (spec 3 §2.3). */
+/** /admin/problems: keyword and visibility filters, edit, visibility, test data download, delete, and importing a
+ * remote judge's problem (spec 3 §2.3). */
 const AdminProblemListPage = () => {
   registerAdminTexts();
   const { t } = useTranslation();
@@ -82,6 +84,13 @@ const AdminProblemListPage = () => {
           <Button type="primary" onClick={() => navigate('/admin/problem/create')}>
             {t('Create_Problem')}
           </Button>
+          <RemoteImportButton
+            target={{ kind: 'bank' }}
+            onImported={() => {
+              setPage(1);
+              void refresh();
+            }}
+          />
         </Space>
       }
     >

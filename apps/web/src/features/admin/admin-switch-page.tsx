@@ -1,10 +1,11 @@
-import { adminConfig } from '@oj/shared';
+import { adminConfig, type SwitchConfig } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { type AccountPools, accountListsOf, accountPoolsOf, RemoteAccountPools } from './admin-remote-accounts';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
 
@@ -27,7 +28,49 @@ const NUMBERS = [
   ['defaultCreateGroupLimit', 'Group_Limit'],
 ] as const;
 
-/** /admin/switch: the site switches of reference §1.6 (root only). */
+/** The form, started from one answer of the server: after a save it is built again from the fresh answer, so every
+ * password field is empty again and the new accounts count as stored. */
+const SwitchForm = ({
+  data,
+  onSave,
+}: {
+  data: SwitchConfig;
+  onSave: (v: Record<string, unknown>) => Promise<void>;
+}) => {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  return (
+    <Form
+      form={form}
+      layout="horizontal"
+      labelCol={{ span: 8 }}
+      initialValues={{ ...data, accounts: accountPoolsOf(data) }}
+      onFinish={() => {
+        // Every value of the store (onFinish carries the registered fields only, not the rows' `stored` marks).
+        const { accounts, ...v } = form.getFieldsValue(true) as Record<string, unknown> & { accounts: AccountPools };
+        void onSave({ ...v, ...accountListsOf(accounts) });
+      }}
+      style={{ maxWidth: 640 }}
+    >
+      {BOOLEANS.map(([name, label]) => (
+        <Form.Item key={name} name={name} label={t(label)} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      ))}
+      {NUMBERS.map(([name, label]) => (
+        <Form.Item key={name} name={name} label={t(label)} rules={[{ required: true }]}>
+          <InputNumber min={0} />
+        </Form.Item>
+      ))}
+      <RemoteAccountPools form={form} />
+      <Button type="primary" htmlType="submit">
+        {t('Save')}
+      </Button>
+    </Form>
+  );
+};
+
+/** /admin/switch: the site switches of reference §1.6 and the remote judges' account pools (root only). */
 const AdminSwitchPage = () => {
   registerAdminTexts();
   registerAdminSiteTexts();
@@ -49,27 +92,7 @@ const AdminSwitchPage = () => {
   if (!switches.data) return <Panel title={t('Switches')}>…</Panel>;
   return (
     <Panel title={t('Switches')}>
-      <Form
-        layout="horizontal"
-        labelCol={{ span: 8 }}
-        initialValues={switches.data}
-        onFinish={(v) => void save(v)}
-        style={{ maxWidth: 640 }}
-      >
-        {BOOLEANS.map(([name, label]) => (
-          <Form.Item key={name} name={name} label={t(label)} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        ))}
-        {NUMBERS.map(([name, label]) => (
-          <Form.Item key={name} name={name} label={t(label)} rules={[{ required: true }]}>
-            <InputNumber min={0} />
-          </Form.Item>
-        ))}
-        <Button type="primary" htmlType="submit">
-          {t('Save')}
-        </Button>
-      </Form>
+      <SwitchForm key={switches.dataUpdatedAt} data={switches.data} onSave={save} />
     </Panel>
   );
 };

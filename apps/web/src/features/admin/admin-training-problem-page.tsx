@@ -17,6 +17,7 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { groupTrainingAdminPaths, trainingBasePath } from '../group/group-training-model';
 import { registerGroupTrainingTexts } from '../group/group-training-texts';
+import { RemoteImportButton } from './admin-remote-import-dialog';
 import { registerAdminTrainingTexts } from './admin-training-texts';
 
 type BankProblem = Awaited<ReturnType<typeof fetchProblems>>['problemList']['records'][number];
@@ -382,6 +383,8 @@ const AdminTrainingProblemPage = ({ group }: { group?: { gid: number } }) => {
           {t('Group_Training_Add_From_Group')}
         </Button>
       )}
+      {/* Remote imports are the admin area's (root, admin, problem_admin), not a group admin's. */}
+      {gid === undefined && <RemoteImportButton target={{ kind: 'training', tid }} onImported={refresh} />}
       <Link to={gid === undefined ? `/admin/training/${tid}/edit` : groupTrainingAdminPaths(gid).edit(tid)}>
         {t('Admin_Training_Edit')}
       </Link>

@@ -14,7 +14,7 @@ import { HomeCarousel } from './home-carousel';
 const HomeWidgets = lazyScreen(() => import('./home-widgets'));
 
 /** Home (spec 1-core §2): carousel, then announcements (visitors also get the inline login form), then the
- * recently updated problems and the 7-day AC rank. */
+ * recently updated problems, the 7-day AC rank and the remote judges' logos. */
 export const HomePage = () => {
   const { isAuthenticated } = useSession();
   return (

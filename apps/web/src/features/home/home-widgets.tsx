@@ -10,6 +10,7 @@ import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
+import { RemoteJudgeLogos } from './remote-judge-logos';
 import './home-widgets.css';
 
 /** Home widgets stay plain lists: antd's Table would cost the first visit tens of KB (DESIGN §5 budget). */
@@ -144,6 +145,7 @@ const HomeWidgets = () => (
     <Col xs={24} lg={8}>
       <SevenDayAcRank />
     </Col>
+    <RemoteJudgeLogos />
   </>
 );
 

@@ -4,6 +4,8 @@ import { Button, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MarkdownView } from '../../components/markdown-view';
 import { toast } from '../../lib/notify';
+import { registerRemoteJudgeTexts } from '../remote-judge/remote-judge-texts';
+import { REMOTE_JUDGE_NAMES, remoteOjOf, sourceUrlOf } from '../remote-judge/remote-judges';
 import { DifficultyTag } from './difficulty-tag';
 
 /** HOJ's example encoding: `<input>..</input><output>..</output>` pairs in one string. */
@@ -65,6 +67,8 @@ export interface DescriptionData {
   examples: string;
   hint: string;
   source: string;
+  /** Imported from a remote judge: problemId is "<OJ>-<remoteId>" and source the original page's URL. */
+  isRemote?: boolean;
   tags: Pick<ProblemTag, 'id' | 'name' | 'color'>[];
   timeLimit: number;
   memoryLimit: number;
@@ -72,8 +76,12 @@ export interface DescriptionData {
 
 /** The description tab (spec 1-core §2): limits, difficulty, author, the statement fields, examples, tags. */
 export const ProblemDescription = ({ data, limitsNote }: { data: DescriptionData; limitsNote?: string }) => {
+  registerRemoteJudgeTexts();
   const { t } = useTranslation();
   const examples = parseExamples(data.examples);
+  const oj = data.isRemote ? remoteOjOf(data.problemId) : null;
+  const originalUrl = oj ? sourceUrlOf(data.source) : null;
+  const original = oj ? `${REMOTE_JUDGE_NAMES[oj]} ${data.problemId.slice(data.problemId.indexOf('-') + 1)}` : '';
   return (
     <article aria-label={t('Problem_Description')}>
       <Typography.Title level={3} style={{ marginTop: 0 }}>
@@ -86,8 +94,24 @@ export const ProblemDescription = ({ data, limitsNote }: { data: DescriptionData
           <DifficultyTag difficulty={data.difficulty} />
         </Descriptions.Item>
         <Descriptions.Item label={t('Problem_Setter')}>{data.author || '—'}</Descriptions.Item>
+        {oj && (
+          <Descriptions.Item label={t('Remote_Original_Problem')}>
+            {originalUrl ? (
+              <a href={originalUrl} target="_blank" rel="noopener noreferrer">
+                {original}
+              </a>
+            ) : (
+              original
+            )}
+          </Descriptions.Item>
+        )}
       </Descriptions>
       {limitsNote && <Typography.Paragraph type="secondary">{limitsNote}</Typography.Paragraph>}
+      {oj && (
+        <Typography.Paragraph type="secondary">
+          {t('Remote_Judged_On', { name: REMOTE_JUDGE_NAMES[oj] })}
+        </Typography.Paragraph>
+      )}
       <Section title={t('Description')} source={data.description} />
       <Section title={t('Input')} source={data.input} />
       <Section title={t('Output')} source={data.output} />
@@ -98,7 +122,8 @@ export const ProblemDescription = ({ data, limitsNote }: { data: DescriptionData
         </div>
       ))}
       <Section title={t('Hint')} source={data.hint} />
-      <Section title={t('Source')} source={data.source} />
+      {/* An imported problem's source is its original page, linked above. */}
+      {!originalUrl && <Section title={t('Source')} source={data.source} />}
       {data.tags.length > 0 && (
         <section aria-label={t('Tags')}>
           <Typography.Title level={5}>{t('Tags')}</Typography.Title>

@@ -1,4 +1,5 @@
 import { IN_PROGRESS_STATUSES, JUDGE_STATUS } from '@oj/shared';
+import { remoteOjOf } from '../remote-judge/remote-judges';
 
 /** How each status of spec 1-core §4 looks: its text key and an antd tag colour. */
 export const STATUS_META: Record<number, { key: string; color: string }> = {
@@ -23,8 +24,20 @@ export const STATUS_META: Record<number, { key: string; color: string }> = {
 
 export const statusKey = (status: number) => STATUS_META[status]?.key ?? 'Status_SystemError';
 
-/** Pending, Compiling and Judging: still moving, shown with a spinner and polled. */
-export const isInProgress = (status: number) => IN_PROGRESS_STATUSES.includes(status);
+/** Pending, Compiling and Judging: still moving, shown with a spinner and polled. So is Submitting (9), the state of
+ * a remote submission while a worker hands it to the remote judge (issue 24): it moves on without anyone's action. */
+export const isInProgress = (status: number) =>
+  IN_PROGRESS_STATUSES.includes(status) || status === JUDGE_STATUS.SUBMITTING;
+
+/** The owner's resubmit (spec 1-core §4: Submitted Failed shows a refresh icon): on Submitted Failed, and on a remote
+ * problem's System Error or Submitted Unknown Result too, which the server re-polls or submits again (reference
+ * §4.9 "Resubmit"). Imported problems are "<OJ>-<id>"; the server checks ownership and status again. */
+export const canResubmit = (row: { status: number; uid: string; displayPid: string }, viewerUid: string | undefined) =>
+  !!viewerUid &&
+  row.uid === viewerUid &&
+  (row.status === JUDGE_STATUS.SUBMITTED_FAILED ||
+    (remoteOjOf(row.displayPid) !== null &&
+      (row.status === JUDGE_STATUS.SYSTEM_ERROR || row.status === JUDGE_STATUS.SUBMITTED_UNKNOWN_RESULT)));
 
 /** Statuses an admin may pick by hand: every final verdict except Cancelled (spec 1-core §4 "Manual judge"). */
 export const MANUAL_JUDGE_STATUSES: number[] = [

@@ -13,7 +13,8 @@ import { toast } from '../../lib/notify';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { loadEditorSettings } from '../problem/editor-storage';
 import { copyText } from '../problem/problem-description';
-import { formatLength, formatMemoryKb, formatTimeMs, isInProgress, oiScoreColor } from './judge-status';
+import { canResubmit, formatLength, formatMemoryKb, formatTimeMs, isInProgress, oiScoreColor } from './judge-status';
+import { ResubmitButton } from './resubmit-button';
 import { StatusTag } from './status-tag';
 import { SUBMISSION_POLL_MS } from './submission-polling';
 
@@ -111,6 +112,18 @@ const SubmissionDetailPage = () => {
           title={
             <Space wrap>
               <StatusTag status={s.status} />
+              {canResubmit(s, user?.uid) && (
+                <ResubmitButton
+                  row={s}
+                  // The fresh row is Pending again: the detail polls it (refetchInterval) until it settles.
+                  onResubmitted={(fresh) =>
+                    queryClient.setQueryData([contract.getSubmissionDetail.path, submitId], {
+                      ...detail.data,
+                      submission: fresh,
+                    })
+                  }
+                />
+              )}
               {s.isManual && <Tag>{t('Manually_Judged')}</Tag>}
               {s.score !== null && <span style={{ color: oiScoreColor(s.score) }}>{s.score}</span>}
             </Space>

@@ -5,10 +5,9 @@ import {
   QuestionCircleOutlined,
   RedoOutlined,
   ReloadOutlined,
-  SyncOutlined,
 } from '@ant-design/icons';
 import type { Submission } from '@oj/shared';
-import { contest as contestContract, submission as contract, JUDGE_STATUS } from '@oj/shared';
+import { contest as contestContract, submission as contract } from '@oj/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Select, Space, Switch, Table, Tooltip } from 'antd';
 import dayjs from 'dayjs';
@@ -23,8 +22,17 @@ import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { RESULT_EXPLANATION_PATH } from '../about/result-explanation-path';
-import { FILTER_STATUSES, formatLength, formatMemoryKb, formatTimeMs, oiScoreColor, statusKey } from './judge-status';
+import {
+  canResubmit,
+  FILTER_STATUSES,
+  formatLength,
+  formatMemoryKb,
+  formatTimeMs,
+  oiScoreColor,
+  statusKey,
+} from './judge-status';
 import { ManualJudgeControl } from './manual-judge-control';
+import { ResubmitButton } from './resubmit-button';
 import { StatusTag } from './status-tag';
 import {
   changeSubmissionFilter,
@@ -100,10 +108,6 @@ const SubmissionListPage = () => {
   });
   const { rows, track } = useSubmissionWatch(list.data?.records ?? []);
 
-  const resubmit = async (row: Submission) => {
-    track(await api.call(contract.resubmit, { submitId: row.submitId }));
-    toast.success(t('Resubmitted_Successfully'));
-  };
   const rejudge = async (row: Submission) => {
     track(await api.call(contract.rejudge, { submitId: row.submitId }));
     toast.success(t('Rejudge_successfully'));
@@ -201,17 +205,7 @@ const SubmissionListPage = () => {
             render: (status: number, row) => (
               <Space size={4}>
                 <StatusTag status={status} />
-                {status === JUDGE_STATUS.SUBMITTED_FAILED && isOwn(row) && (
-                  <Tooltip title={t('Resubmit')}>
-                    <Button
-                      size="small"
-                      type="text"
-                      aria-label={t('Resubmit')}
-                      icon={<SyncOutlined />}
-                      onClick={() => resubmit(row)}
-                    />
-                  </Tooltip>
-                )}
+                {canResubmit(row, user?.uid) && <ResubmitButton row={row} onResubmitted={track} />}
               </Space>
             ),
           },
