@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ROLE_IDS, type RoleName } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.js';
 import { bootstrap } from '../src/bootstrap.js';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -27,13 +28,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A throwaway database on the PostgreSQL server (trust auth), dropped on close. */
+/** A throwaway database on the PostgreSQL server (trust auth), dropped on close: a copy of the migrated template
+ * that test/global-setup.ts made for the run. */
 const throwawayPostgres = async () => {
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `oj_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -44,6 +47,15 @@ const throwawayPostgres = async () => {
     await c.end();
   };
   return { url: url.toString(), drop };
+};
+
+let pgliteTemplate: Blob | undefined;
+
+/** An in-memory PGlite database loaded from the migrated template that test/global-setup.ts dumped for the run (read
+ * once per test file). */
+export const openTestDatabase = () => {
+  pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  return openDatabase({ dataDir: 'memory', template: pgliteTemplate });
 };
 
 /** `serviceOptions` replaces what a service would otherwise reach outside the process (the image proxy's resolver
@@ -60,7 +72,7 @@ export const createTestApp = async (
     drop = pgdb.drop;
     database = await openDatabase({ url: pgdb.url });
   } else {
-    database = await openDatabase({ dataDir: 'memory' });
+    database = await openTestDatabase();
   }
   const clock = { offsetMs: 0 };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-test-'));

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../db/client.js';
+import { openTestDatabase } from '../../../test/harness.js';
+import type { Database } from '../../db/client.js';
 import { createCaptchaService } from './captcha.service.js';
 
 describe('captcha', () => {
   let database: Database;
   const clock = { ms: Date.now() };
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory' });
+    database = await openTestDatabase();
   });
   afterAll(() => database.close());
 
