@@ -94,6 +94,9 @@ export const createServices = (
     remoteAccountWaitMs?: number;
   },
 ) => {
+  // One object every service reads the sites from (the tests put a loopback fake's adapters in it).
+  const remoteSites: RemoteSites = opts.remoteSites ?? {};
+  opts = { ...opts, remoteSites };
   const users = createUserRepository(db);
   const siteRepository = createSiteRepository(db);
   const problems = createProblemRepository(db);
@@ -186,8 +189,10 @@ export const createServices = (
       mail: publicServices.mail,
       now: opts.now,
     }),
+    /** The remote judges' adapters the importer and the language lists use. */
+    remoteSites,
     remoteImport: createRemoteImportService({
-      sites: opts.remoteSites ?? {},
+      sites: remoteSites,
       problems,
       adminProblems: createAdminProblemRepository(db),
       images: createImageStore(opts.dataDir),

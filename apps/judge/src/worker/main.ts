@@ -130,6 +130,14 @@ export const remoteSitesOf = (
   return Object.fromEntries(wanted.map((oj) => [oj, all[oj as RemoteOj]]));
 };
 
+const envInt = (name: string) => {
+  const v = process.env[name]?.trim();
+  if (!v) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${v}"`);
+  return n;
+};
+
 /** Entry point of `npm run judge -- --server URL --token T` and of the embedded worker `npm start` runs. */
 export const runWorker = async (options: {
   server: string;
@@ -164,6 +172,9 @@ export const runWorker = async (options: {
       name,
       sites: options.remote ?? {},
       concurrency: options.remoteConcurrency,
+      // Reference §4.9's 2.5 s and 60 polls unless set (tests shorten them).
+      pollIntervalMs: envInt('OJ_REMOTE_POLL_INTERVAL_MS'),
+      maxPolls: envInt('OJ_REMOTE_MAX_POLLS'),
       signal: stop.signal,
     }),
   ]);

@@ -667,7 +667,7 @@ export const createJudgeQueue = (deps: {
     },
 
     /** Accounts in a site's pool (no account: a remote submission is System Error at once). */
-    remotePoolSize: (oj: string) => poolSize(db, oj),
+    remotePoolSize: (oj: string, tx: Tx | Db = db) => poolSize(tx, oj),
 
     /** Languages some live judge declared: only these are offered to users. */
     async offeredLanguages(): Promise<string[]> {

@@ -47,7 +47,7 @@ export const createSubmissionService = (deps: {
   /** Queues a remote submission (its version), or ends it at once in System Error when the site's pool has no
    * account (reference §4.9: never a stuck Pending). */
   const enqueueRemote = async (tx: Tx, row: SubmissionRow, payload: RemotePayload) => {
-    if ((await queue.remotePoolSize(payload.oj)) === 0) {
+    if ((await queue.remotePoolSize(payload.oj, tx)) === 0) {
       const [ended] = await tx
         .update(submissions)
         .set({ status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: NO_ACCOUNT_REASON(payload.oj), gmtModified: now() })
