@@ -23,10 +23,12 @@ const burst = Number(process.argv[2] ?? 40);
 const sequential = Number(process.argv[3] ?? 10);
 const header = process.argv[4] === 'bits' ? 'bits/stdc++.h' : 'iostream';
 const TOKEN = 'bench-judge-token';
-// A distinct comment per submission, so every one is really compiled.
+// A distinct comment per submission and bench run, so every one is really compiled (the judge's compile cache
+// outlives a run).
+const run = `${Date.now()}-${process.pid}`;
 let serial = 0;
 const source = () => `#include <${header}>
-// submission ${++serial}
+// submission ${run} ${++serial}
 int main(){long long a,b;while(std::cin>>a>>b)std::cout<<a+b<<'\\n';return 0;}`;
 
 const stats = (values: number[]) => {

@@ -44,17 +44,19 @@ const gccParts = (tool: string): string[] => {
   return parts;
 };
 
-const identities = new Map<string, string>();
+const identities = new Map<string, { identity: string; at: number }>();
+/** A worker runs for weeks: an upgrade under it changes the identity within a minute. */
+const IDENTITY_TTL_MS = 60_000;
 
 /**
  * A hash that changes whenever a toolchain this language compiles with changes: the resolved tool binaries
- * (path, size, inode, mtime) and, for GCC, what gccParts lists. Computed once per process and tool set.
+ * (path, size, inode, mtime) and, for GCC, what gccParts lists. Recomputed at most once a minute.
  */
 export const toolchainIdentity = (language: ResolvedLanguage): string => {
   const tools = Object.entries(language.tools).sort(([a], [b]) => a.localeCompare(b));
   const memo = JSON.stringify(tools);
   const known = identities.get(memo);
-  if (known) return known;
+  if (known && Date.now() - known.at < IDENTITY_TTL_MS) return known.identity;
   const parts: string[] = [];
   for (const [name, path] of tools) {
     parts.push(name, stamp(path));
@@ -62,6 +64,6 @@ export const toolchainIdentity = (language: ResolvedLanguage): string => {
       parts.push(...gccParts(path));
   }
   const identity = createHash('sha256').update(parts.join('\n')).digest('hex');
-  identities.set(memo, identity);
+  identities.set(memo, { identity, at: Date.now() });
   return identity;
 };

@@ -136,7 +136,7 @@ int main(){long long a,b;if(scanf("%lld %lld",&a,&b)!=2)return 1;printf("%lld\\n
     hit.dispose();
     const before = entries().length;
     process.env.OJ_JUDGE_COMPILE_CACHE_DAYS = '7';
-    expect(evictCompiledPrograms()).toHaveLength(before - 1);
+    expect(await evictCompiledPrograms()).toHaveLength(before - 1);
     expect(entries()).toEqual([entryOf(sources[2])]);
     const recompiled = await compiled('C', sources[0]);
     expect(recompiled.origin).toBe('compiled');
@@ -147,7 +147,7 @@ int main(){long long a,b;if(scanf("%lld %lld",&a,&b)!=2)return 1;printf("%lld\\n
     utimesSync(join(section, entryOf(sources[2])!, 'meta.json'), tenSecondsAgo, tenSecondsAgo);
     const bytes = JSON.parse(readFileSync(join(section, entryOf(sources[0])!, 'meta.json'), 'utf8')).bytes;
     process.env.OJ_JUDGE_COMPILE_CACHE_MB = String((bytes * 1.5) / (1024 * 1024));
-    expect(evictCompiledPrograms()).toEqual([entryOf(sources[2]) ?? expect.any(String)]);
+    expect(await evictCompiledPrograms()).toEqual([entryOf(sources[2]) ?? expect.any(String)]);
     expect(entries()).toEqual([entryOf(sources[0])]);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toolchainIdentity } from '../languages/toolchain-identity.js';
 import type { ResolvedLanguage } from '../languages/toolchains.js';
@@ -109,28 +110,33 @@ export const storeCompiledProgram = (
     throw error;
   }
   publish(staging, join(section, key));
-  if (Date.now() - lastEviction > EVICT_EVERY_MS) evictCompiledPrograms();
+  if (Date.now() - lastEviction > EVICT_EVERY_MS)
+    evictCompiledPrograms().catch((error) =>
+      process.stderr.write(`[judge] compile cache eviction failed: ${(error as Error).message}\n`),
+    );
 };
 
 /**
  * Removes entries unused for longer than the maximum age, then the least recently used until the section is
- * within its byte bound, and staging left by judges that died mid-store. Returns the keys removed.
+ * within its byte bound, and staging left by judges that died mid-store. Returns the keys removed. Reads the
+ * section asynchronously: a large cache never stalls the runs this judge is measuring.
  */
-export const evictCompiledPrograms = (now = Date.now()): string[] => {
+export const evictCompiledPrograms = async (now = Date.now()): Promise<string[]> => {
   lastEviction = now;
   const section = cacheSection('programs');
   const { maxAgeMs, maxBytes } = compileCacheLimits();
   const removed: string[] = [];
   const entries: Array<{ name: string; usedAt: number; bytes: number }> = [];
-  for (const name of readdirSync(section)) {
+  for (const name of await readdir(section)) {
     const path = join(section, name);
     try {
       if (name.startsWith('.')) {
-        if (now - statSync(path).mtimeMs > 3600_000) rmSync(path, { recursive: true, force: true });
+        if (now - (await stat(path)).mtimeMs > 3600_000) await rm(path, { recursive: true, force: true });
         continue;
       }
-      const usedAt = statSync(join(path, 'meta.json')).mtimeMs;
-      const bytes = readMeta(path)?.bytes ?? 0;
+      const metaPath = join(path, 'meta.json');
+      const usedAt = (await stat(metaPath)).mtimeMs;
+      const bytes = (JSON.parse(await readFile(metaPath, 'utf8')) as Meta).bytes ?? 0;
       entries.push({ name, usedAt, bytes });
     } catch {
       // Half-removed by another judge's eviction, or not ours: left alone.

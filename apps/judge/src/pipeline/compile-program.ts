@@ -39,6 +39,17 @@ export type CompileOutcome =
   /** The judge's fault (sandbox could not start): System Error. */
   | { ok: false; systemError: true; message: string };
 
+/** The caches only ever speed a compile up: one that cannot be read (or a toolchain that will not say its
+ * version) means compiling as before. */
+const besteffort = <T>(read: () => T): T | undefined => {
+  try {
+    return read();
+  } catch (error) {
+    process.stderr.write(`[judge] build cache not used: ${(error as Error).message}\n`);
+    return undefined;
+  }
+};
+
 /** Stores a fresh compile in the cache; a cache that cannot be written never fails the judgement. */
 const keep = (key: string | undefined, language: ResolvedLanguage, dir: string, message: string) => {
   if (!key) return;
@@ -70,9 +81,11 @@ export const compileProgram = async (
 ): Promise<CompileOutcome> => {
   const argv = language.definition.compile ? fillArgv(language.definition.compile, language) : [];
   const cacheKey =
-    (options.cache ?? compileCacheEnabled()) ? compileCacheKey(language, argv, source, extraFiles) : undefined;
+    (options.cache ?? compileCacheEnabled())
+      ? besteffort(() => compileCacheKey(language, argv, source, extraFiles))
+      : undefined;
   if (cacheKey) {
-    const hit = takeCachedProgram(cacheKey);
+    const hit = besteffort(() => takeCachedProgram(cacheKey));
     if (hit)
       return {
         ok: true,
@@ -88,11 +101,11 @@ export const compileProgram = async (
   const binds: ReadOnlyBind[] = [];
   const compileArgv = [...argv];
   if ((options.precompiledHeader ?? pchEnabled()) && includesPrecompiledHeader(language, source)) {
-    const ready = readyPrecompiledHeader(language);
+    const ready = besteffort(() => readyPrecompiledHeader(language));
     if (ready) {
       binds.push({ source: ready.includeDir, target: PCH_MOUNT, optional: true });
       compileArgv.splice(1, 0, '-I', PCH_MOUNT);
-    } else buildPrecompiledHeaderInBackground(language);
+    } else besteffort(() => buildPrecompiledHeaderInBackground(language));
   }
   const origin = binds.length > 0 ? 'pch' : 'compiled';
   const dir = createRunDir('build');

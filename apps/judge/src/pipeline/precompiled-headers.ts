@@ -181,8 +181,9 @@ const sweepStaleHeaders = (section: string, keep: string) => {
 };
 
 const inFlight = new Map<string, Promise<PchBuildResult>>();
-/** Keys queued for a background build, or whose build failed in this process. */
-const notAgain = new Set<string>();
+/** Keys queued for a background build (0), or whose build failed in this process (when). */
+const notBefore = new Map<string, number>();
+const RETRY_FAILED_BUILD_MS = 10 * 60_000;
 const WAIT_FOR_OTHER_JUDGE_MS = 180_000;
 
 /**
@@ -224,19 +225,29 @@ export const buildPrecompiledHeader = (
 };
 
 /** Sources wait for nobody: a missing header is built in the background (one at a time per process) while
- * the compile that wanted it runs without it. A header that failed to build is not tried again by this process. */
+ * the compile that wanted it runs without it. A header that failed to build is tried again 10 minutes later. */
 let backgroundQueue: Promise<unknown> = Promise.resolve();
 export const buildPrecompiledHeaderInBackground = (language: ResolvedLanguage): void => {
   const key = pchKey(language);
-  if (notAgain.has(key) || inFlight.has(key)) return;
-  notAgain.add(key);
+  const failedAt = notBefore.get(key);
+  if (
+    inFlight.has(key) ||
+    (failedAt !== undefined && (failedAt === 0 || Date.now() - failedAt < RETRY_FAILED_BUILD_MS))
+  )
+    return;
+  notBefore.set(key, 0);
   backgroundQueue = backgroundQueue.then(async () => {
+    let message: string | undefined;
     try {
       const result = await buildPrecompiledHeader(language);
-      if (result.ok) notAgain.delete(key);
-      else process.stderr.write(`[judge] ${result.message}\n`);
+      if (!result.ok) message = result.message;
     } catch (error) {
-      process.stderr.write(`[judge] precompiled header build failed: ${(error as Error).message}\n`);
+      message = `precompiled header build failed: ${(error as Error).message}`;
+    }
+    if (message === undefined) notBefore.delete(key);
+    else {
+      notBefore.set(key, Date.now());
+      process.stderr.write(`[judge] ${message}\n`);
     }
   });
 };
