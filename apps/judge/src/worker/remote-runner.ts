@@ -62,13 +62,24 @@ export const runRemoteTask = async (
   const onStop = () => abort.abort();
   o.signal?.addEventListener('abort', onStop);
   let status: 7 | 9 = task.runId ? 7 : 9;
-  const beat = async (runId?: string) => {
+  const beat = async () => {
     try {
-      if (!(await client.heartbeat(o.name, task, status, runId))) abort.abort();
+      if (!(await client.heartbeat(o.name, task, status))) abort.abort();
     } catch (e) {
-      // The run id must reach the server, or a requeued task would submit the code a second time.
-      if (runId) throw e;
       log(`heartbeat for remote task ${task.taskId} failed: ${(e as Error).message}`);
+    }
+  };
+  /** The run id must reach the server, or a requeued task would submit the code a second time: a few tries, then
+   * the task fails (and is retried). */
+  const sendRunId = async (runId: string) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await client.heartbeat(o.name, task, status, runId))) abort.abort();
+        return;
+      } catch (e) {
+        if (attempt >= 5 || abort.signal.aborted) throw e;
+        await sleep(Math.min(o.pollIntervalMs, 2_000), abort.signal);
+      }
     }
   };
   const timer = setInterval(() => void beat(), o.heartbeatMs);
@@ -94,7 +105,7 @@ export const runRemoteTask = async (
         throw e;
       }
       status = 7;
-      await beat(runId);
+      await sendRunId(runId);
       if (abort.signal.aborted) return;
     }
     for (let poll = 0; poll < o.maxPolls; poll++) {
