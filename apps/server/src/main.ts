@@ -41,7 +41,7 @@ const startEmbeddedJudge = (url: string, token: string, cacheDir: string) => {
       ['--import', 'tsx', path.join(REPO_ROOT, 'apps/judge/src/cli.ts'), 'worker', '--server', url],
       {
         cwd: REPO_ROOT,
-        // The embedded worker judges on the remote judges too unless OJ_JUDGE_REMOTE=false (decision 0029).
+        // The embedded worker judges on the remote judges too unless OJ_JUDGE_REMOTE=false (decision 0030).
         env: {
           ...process.env,
           OJ_JUDGE_TOKEN: token,

@@ -154,7 +154,7 @@ export const MESSAGES = {
     'en-US':
       'Only a remote judge submission that is Submitted Failed, System Error, Submitted Unknown Result or unfinished can be resubmitted',
   },
-  // ---- remote judges (issue 24; decision 0026) ----
+  // ---- remote judges (issue 24; decision 0030) ----
   remoteOjUnknown: {
     'zh-CN': '不支持的远程评测平台：{name}',
     'en-US': 'Unknown remote judge: {name} (HDU, CF, POJ, GYM, AC or SPOJ)',

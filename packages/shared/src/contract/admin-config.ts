@@ -130,7 +130,7 @@ export const REMOTE_ACCOUNT_LISTS = { hdu: 'HDU', cf: 'CF', poj: 'POJ', atcoder:
 export type RemoteAccountListPrefix = keyof typeof REMOTE_ACCOUNT_LISTS;
 
 /** SwitchConfigDTO (reference §1.6) with the remote judges' account lists (LibreOJ is not a site here). A stored
- * password is never sent back: each `<site>PasswordList` holds an empty string per username (decision 0026). */
+ * password is never sent back: each `<site>PasswordList` holds an empty string per username (decision 0030). */
 export const switchConfig = z.object({
   openPublicDiscussion: z.boolean(),
   openGroupDiscussion: z.boolean(),
