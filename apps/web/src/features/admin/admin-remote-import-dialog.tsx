@@ -67,7 +67,7 @@ export const RemoteImportButton = ({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<Values>();
-  const site = (Form.useWatch('name', form) ?? 'CF') as RemoteOjKey;
+  const [site, setSite] = useState<RemoteOjKey>('CF');
 
   const submit = async (v: Values) => {
     setBusy(true);
@@ -109,9 +109,12 @@ export const RemoteImportButton = ({
         <Form<Values>
           form={form}
           layout="vertical"
-          initialValues={{ name: 'CF', problemId: '', displayId: defaultDisplayId }}
+          initialValues={{ name: site, problemId: '', displayId: defaultDisplayId }}
           onFinish={(v) => void submit(v)}
-          onValuesChange={() => setError(null)}
+          onValuesChange={(changed: Partial<Values>) => {
+            if (changed.name) setSite(changed.name);
+            setError(null);
+          }}
         >
           <Form.Item name="name" label={t('Remote_Judge_Site')} rules={[{ required: true }]}>
             <Select
