@@ -1,0 +1,57 @@
+import { render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupI18n } from '../../test-utils';
+import { languageExtension } from './editor-languages';
+import { type DescriptionData, ProblemDescription } from './problem-description';
+
+const IMPORTED: DescriptionData = {
+  title: 'Codehorses T-shirts',
+  problemId: 'CF-1000A',
+  author: 'root',
+  difficulty: 1,
+  description: 'Statement',
+  input: '',
+  output: '',
+  examples: '',
+  hint: '',
+  source: 'https://codeforces.com/problemset/problem/1000/A',
+  isRemote: true,
+  tags: [],
+  timeLimit: 2000,
+  memoryLimit: 256,
+};
+
+beforeAll(() => setupI18n('en-US'));
+
+describe('an imported problem on the problem page (issue 24)', () => {
+  it('links the original problem on its site and says where the code is judged', () => {
+    render(<ProblemDescription data={IMPORTED} />);
+    const link = screen.getByRole('link', { name: 'Codeforces 1000A' });
+    expect(link.getAttribute('href')).toBe('https://codeforces.com/problemset/problem/1000/A');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByText("Code for this problem is judged on Codeforces, in that site's languages")).toBeTruthy();
+    // The limits as given (CF-/GYM- are not doubled: the server's languageLimits say so), the URL not twice.
+    expect(screen.getByText('2000 ms')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Source' })).toBeNull();
+  });
+
+  it('keeps a local problem as it was, its source shown as text', () => {
+    render(<ProblemDescription data={{ ...IMPORTED, problemId: '1000', isRemote: false, source: 'NOIP 2005' }} />);
+    expect(screen.queryByText('Original problem')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Source' }).textContent).toContain('NOIP 2005');
+  });
+
+  it("highlights the site's language names in the editor", () => {
+    for (const name of [
+      'GNU G++17 7.3.0',
+      'GNU GCC C11 5.1.0',
+      'Java 21 64bit',
+      'Go 1.22.2',
+      'Node.js 15.8.0',
+      'PyPy 3.10',
+    ]) {
+      expect(languageExtension(name), name).toHaveLength(1);
+    }
+    expect(languageExtension('Pascal')).toHaveLength(0);
+  });
+});
