@@ -22,6 +22,8 @@ export interface CompiledProgram {
   message: string;
   /** How it was made: from the compile cache, or compiled with or without a precompiled header offered. */
   origin: 'cache' | 'pch' | 'compiled';
+  /** CPU time the compiler used (0 from the cache). */
+  compileCpuMs: number;
   dispose(): void;
 }
 
@@ -94,6 +96,7 @@ export const compileProgram = async (
           artifactDir: hit.artifactDir,
           message: hit.message,
           origin: 'cache',
+          compileCpuMs: 0,
           dispose: () => removeRunDir(hit.artifactDir),
         },
       };
@@ -154,13 +157,20 @@ export const compileProgram = async (
       keep(cacheKey, language, dir, output);
       return {
         ok: true,
-        program: { language, artifactDir: dir, message: output, origin, dispose: () => removeRunDir(dir) },
+        program: {
+          language,
+          artifactDir: dir,
+          message: output,
+          origin,
+          compileCpuMs: result.cpuMs,
+          dispose: () => removeRunDir(dir),
+        },
       };
     }
     sealArtifactTree(dir);
     return {
       ok: true,
-      program: { language, artifactDir: dir, message: '', origin, dispose: () => removeRunDir(dir) },
+      program: { language, artifactDir: dir, message: '', origin, compileCpuMs: 0, dispose: () => removeRunDir(dir) },
     };
   } catch (error) {
     removeRunDir(dir);
