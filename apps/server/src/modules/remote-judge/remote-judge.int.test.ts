@@ -349,6 +349,30 @@ describe.each(DB_KINDS)('remote judges: import, account pools, leases, resubmit 
     expect(JSON.stringify(detail.body)).not.toContain('pw-one');
   });
 
+  it('test-runs a remote problem here, in the local language the site language maps to', async () => {
+    await claimRemote();
+    const student = await userToken();
+    const p = await t.services.problems.findByProblemId('CF-1000A');
+    const res = await call('POST', '/api/submit-problem-test-judge', student.token, {
+      pid: p?.id,
+      type: 'public',
+      language: CPP17,
+      code: 'int main(){}',
+      userInput: '1 2',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const task = await t.services.queue.taskByKey(res.body.data);
+    expect(task).toMatchObject({ kind: 'testRun', language: 'C++ 17' });
+    const local = await call('POST', '/api/submit-problem-test-judge', student.token, {
+      pid: p?.id,
+      type: 'public',
+      language: 'Pascal',
+      code: 'x',
+      userInput: '1',
+    });
+    expect(local.status).toBe(400);
+  });
+
   it('in a contest a remote verdict scores 100 on Accepted, through the same report path', async () => {
     await drainRemote();
     expect((await setPool(['cf-two'], ['pw-two'])).status).toBe(200);
