@@ -5,9 +5,10 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { type Lang, type Role, slugOf } from './sweep-routes';
 
-/** Screenshot sweep for human review: the layout sweep (specs/layout-sweep.spec.ts) visits every route of
- * sweep-routes.ts as visitor, student and root, in zh-CN and en-US, at 390 px and 1366 px; with OJ_SWEEP_SHOTS set
- * it also writes a full-page PNG of each visit, `<route-slug>-<role>-<lang>-<width>.png`, into that directory.
+/** Screenshot sweep for human review: with OJ_SWEEP_SHOTS set, the layout sweep (specs/layout-sweep.spec.ts)
+ * visits every route of sweep-routes.ts as visitor, student and root, in zh-CN and en-US, at 390 px and 1366 px
+ * (without it, the student in zh-CN only and 1366 px once a route), and writes a full-page PNG of each visit,
+ * `<route-slug>-<role>-<lang>-<width>.png`, into that directory.
  *
  * Run (after `npm run build -w @oj/web`), either of:
  *   OJ_E2E_PORT=18091 OJ_SWEEP_SHOTS=/tmp/sweep npx playwright test -c e2e/playwright.config.ts e2e/specs/layout-sweep.spec.ts
