@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { probeLanguages } from './languages/available-languages.js';
-import { aptPackageFor } from './languages/toolchains.js';
+import { aptPackageFor, findLanguageDefinition, resolveLanguage } from './languages/toolchains.js';
+import { buildCacheRoot } from './pipeline/build-cache.js';
+import { readyPrecompiledHeader } from './pipeline/precompiled-headers.js';
 import { FLOCK_PATH } from './sandbox/file-lock.js';
 import { judgeInstance } from './sandbox/judge-instance.js';
 import { BWRAP_PATH, PRLIMIT_PATH, prepareSandboxHost } from './sandbox/sandbox.js';
@@ -86,6 +88,21 @@ export const runDoctor = async (log: (line: string) => void = console.log): Prom
         if (pkg && !pkg.includes(' ')) apt.add(pkg);
         else if (pkg) log(`        ${pkg}`);
       }
+    }
+    const withHeader = probes.filter(
+      (probe) => probe.available && findLanguageDefinition(probe.name)?.precompiledHeader,
+    );
+    if (withHeader.length > 0) {
+      const built = withHeader.filter((probe) => {
+        const resolution = resolveLanguage(probe.name);
+        return resolution.ok && readyPrecompiledHeader(resolution.language) !== undefined;
+      });
+      const missing = withHeader.filter((probe) => !built.includes(probe));
+      log(
+        ok(
+          `build cache ${buildCacheRoot()}: precompiled bits/stdc++.h ${built.length > 0 ? `built for ${built.map((p) => p.name).join(', ')}` : 'not built yet'}${missing.length > 0 ? `; ${missing.map((p) => p.name).join(', ')} on first use` : ''}`,
+        ),
+      );
     }
     if (!probes.some((probe) => probe.available)) {
       log(bad('no language works: nothing can be judged'));

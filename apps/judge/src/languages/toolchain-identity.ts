@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -26,13 +25,15 @@ const subdirs = (dir: string): string[] => {
 };
 
 /**
- * What a GCC driver compiles with besides itself: its `--version`, the compiler proper (cc1, cc1plus) of every
+ * What a GCC driver compiles with besides itself: the compiler proper (cc1, cc1plus) of every
  * installed GCC, and the header directories. A precompiled header is a snapshot of the headers and GCC does not
  * check them when it loads one, so an upgrade of libstdc++'s headers alone must change the identity too: dpkg
  * unpacks into each directory through temporary names, which changes the directory's modification time.
  */
 const gccParts = (tool: string): string[] => {
-  const parts = [execFileSync(tool, ['--version'], { encoding: 'utf8', timeout: 10_000 })];
+  // Stamps, not `g++ --version`: every judge:local is a fresh process, and a spawn is the dearer way to learn
+  // what the stamps of the driver and of cc1plus (under its version's directory) already tell.
+  const parts = [stamp(tool)];
   for (const libexec of ['/usr/lib/gcc', '/usr/libexec/gcc'])
     for (const target of subdirs(libexec))
       for (const version of subdirs(target)) parts.push(stamp(join(version, 'cc1')), stamp(join(version, 'cc1plus')));
