@@ -1,13 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type FakeCodeforces, remoteAdapters, remoteJudgeConfigFromEnv, startFakeCodeforces } from '@oj/remote-judge';
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, JUDGE_TOKEN, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { REPO_ROOT } from '../../config.js';
+import { createTestApp, createUser, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { finalOf, listen, waitFor, workerProcesses } from '../../../test/worker-process.js';
 import { remoteJudgeAccounts, submissions } from '../../db/schema.js';
 import { LEASE_MS } from '../judge/judge-queue.service.js';
 
@@ -22,60 +18,31 @@ describe('remote judging with a real worker against the Codeforces fake', () => 
   let root: string;
   let student: { uid: string; token: string };
   let tid: number;
-  const workers: ChildProcess[] = [];
-  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-remote-worker-cache-'));
+  const workers = workerProcesses();
 
   const call = async (method: 'GET' | 'POST' | 'PUT', u: string, who?: string, payload?: object) => {
     const res = await t.app.inject({ method, url: u, payload, headers: who ? { authorization: who } : {} });
     return { status: res.statusCode, body: res.json() };
   };
-  const startWorker = (name: string, pollIntervalMs: number) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'apps/judge/src/cli.ts'), 'worker', '--server', url, '--remote'],
-      {
-        cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          OJ_JUDGE_TOKEN: JUDGE_TOKEN,
-          OJ_JUDGE_CACHE_DIR: cacheDir,
-          HOSTNAME: name,
-          OJ_REMOTE_CF_URL: fake.url,
-          OJ_REMOTE_POLL_INTERVAL_MS: String(pollIntervalMs),
-          OJ_JUDGE_REMOTE_CONCURRENCY: '1',
-        },
-        stdio: ['ignore', 'ignore', process.env.TEST_LOG ? 'inherit' : 'pipe'],
+  const startWorker = (name: string, pollIntervalMs: number) =>
+    workers.start(url, {
+      name,
+      args: ['--remote'],
+      env: {
+        OJ_REMOTE_CF_URL: fake.url,
+        OJ_REMOTE_POLL_INTERVAL_MS: String(pollIntervalMs),
+        OJ_JUDGE_REMOTE_CONCURRENCY: '1',
       },
-    );
-    child.stderr?.resume();
-    workers.push(child);
-    return child;
-  };
-  const kill = async (w: ChildProcess) => {
-    if (w.exitCode !== null || w.signalCode !== null) return;
-    const exited = new Promise((r) => w.once('exit', r));
-    w.kill('SIGKILL');
-    await exited;
-  };
-  const waitFor = async <T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const v = await probe();
-      if (v !== undefined) return v;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  };
+    });
   const submission = async (submitId: number) =>
     (await t.services.db.select().from(submissions).where(eq(submissions.submitId, submitId)))[0];
   const account = async () =>
     (await t.services.db.select().from(remoteJudgeAccounts).where(eq(remoteJudgeAccounts.username, 'cf-pool')))[0];
   /** What the student sees of the submission once it is final. */
   const verdictSeen = (submitId: number) =>
-    waitFor(`submission ${submitId} to get its verdict`, async () => {
+    finalOf(`submission ${submitId}`, async () => {
       const d = await call('GET', `/api/get-submission-detail?submitId=${submitId}`, student.token);
-      const s = d.body.data.submission as { status: number };
-      return [S.PENDING, S.COMPILING, S.JUDGING, S.SUBMITTING].includes(s.status as 5) ? undefined : s;
+      return d.body.data.submission as { status: number };
     });
   const submit = (code: string) =>
     call('POST', '/api/submit-problem-judge', student.token, {
@@ -89,9 +56,7 @@ describe('remote judging with a real worker against the Codeforces fake', () => 
     t = await createTestApp('pglite');
     fake = await startFakeCodeforces({ accounts: [{ username: 'cf-pool', password: 'pool-secret' }], testingReads: 2 });
     Object.assign(t.services.remoteSites, remoteAdapters(remoteJudgeConfigFromEnv({ OJ_REMOTE_CF_URL: fake.url })));
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    url = await listen(t);
     root = (await login(t, 'root', ROOT_PASSWORD)).token as string;
     await t.services.site.updateSwitches({ defaultSubmitInterval: 0 });
     const pool = await call('PUT', '/api/admin/switch/update', root, {
@@ -114,13 +79,11 @@ describe('remote judging with a real worker against the Codeforces fake', () => 
     const u = await createUser(t);
     student = { uid: u.uid, token: (await login(t, u.username, u.password)).token as string };
   }, 60_000);
-  afterEach(async () => {
-    for (const w of workers.splice(0)) await kill(w);
-  });
+  afterEach(() => workers.killAll());
   afterAll(async () => {
     await t?.close();
     await fake?.close();
-    fs.rmSync(cacheDir, { recursive: true, force: true });
+    workers.cleanup();
   });
 
   it('a student submits to an imported CF problem in a training; the worker judges it on the site', async () => {
@@ -152,7 +115,7 @@ describe('remote judging with a real worker against the Codeforces fake', () => 
     // The run id reaches the server as soon as the site took the code.
     await waitFor('the run id', async () => ((await submission(submitId)).vjudgeSubmitId ? true : undefined));
     expect((await submission(submitId)).status).toBe(S.JUDGING);
-    await kill(dying);
+    await workers.kill(dying);
     expect((await account()).leaseTaskId).not.toBeNull();
     // Its lease runs out: the account is free again and the task is taken back.
     t.clock.offsetMs += LEASE_MS + 1000;
