@@ -7,6 +7,9 @@ import { endpoint, isoDate } from '../api.js';
 export const judgeWorker = z.object({
   name: z.string(),
   languages: z.array(z.string()),
+  /** The remote judges (site keys, reference §4.9) it judges on, as its remote claim loop declared them; empty for a
+   * worker that judges locally only. */
+  remote: z.array(z.string()),
   concurrency: z.number().int(),
   running: z.number().int(),
   version: z.string().nullable(),

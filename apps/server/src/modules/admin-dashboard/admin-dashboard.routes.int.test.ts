@@ -40,6 +40,14 @@ describe.each(DB_KINDS)('admin dashboard on %s', (kind) => {
       payload: { name, languages, concurrency: 2, running: 0, waitMs: 0 },
       headers: { authorization: `Bearer ${JUDGE_TOKEN}` },
     });
+  /** A worker's remote judging loop declaring the sites it judges on. */
+  const remoteClaim = (name: string, remote: string[]) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/judge/claim-remote',
+      payload: { name, remote, concurrency: 1, running: 0, waitMs: 0 },
+      headers: { authorization: `Bearer ${JUDGE_TOKEN}` },
+    });
 
   it('answers admins only; the judge token goes to root alone', async () => {
     expect((await info()).statusCode).toBe(401);
@@ -122,6 +130,29 @@ describe.each(DB_KINDS)('admin dashboard on %s', (kind) => {
     expect(data.judges.every((j: { alive: boolean }) => !j.alive)).toBe(true);
     t.clock.offsetMs = 0;
   });
+  it('shows the remote judges each worker judges on, none for a local-only one', async () => {
+    // One worker with both loops under one name (local languages and HDU, AtCoder), one that judges locally only.
+    expect((await judgeClaim('both-ways', ['C++'])).statusCode).toBe(200);
+    expect((await remoteClaim('both-ways', ['HDU', 'AC'])).statusCode).toBe(200);
+    expect((await judgeClaim('local-only', ['Java'])).statusCode).toBe(200);
+    const judges = (await info(teacherToken)).json().data.judges as { name: string }[];
+    expect(judges.find((j) => j.name === 'both-ways')).toMatchObject({
+      languages: ['C++'],
+      remote: ['HDU', 'AC'],
+      alive: true,
+    });
+    expect(judges.find((j) => j.name === 'local-only')).toMatchObject({ languages: ['Java'], remote: [] });
+    // HOJ's judge server list carries the same worker entry.
+    const servers = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/config/get-judge-service-info',
+        headers: { authorization: teacherToken },
+      })
+    ).json().data as { judge: { name: string; remote: string[] } }[];
+    expect(servers.find((s) => s.judge.name === 'both-ways')?.judge.remote).toEqual(['HDU', 'AC']);
+  });
+
   it("answers HOJ's dashboard calls: last session, service info and judge servers", async () => {
     // HOJ's client posts the uid as a bare string body (axios sends it form-encoded).
     const sess = await t.app.inject({

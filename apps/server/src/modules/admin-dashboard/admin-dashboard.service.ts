@@ -26,6 +26,7 @@ const toJudgeWorker = (
 ): JudgeWorker => ({
   name: j.name,
   languages: j.languages,
+  remote: j.remote,
   concurrency: j.concurrency,
   running: j.running,
   version: j.version,
