@@ -23,7 +23,16 @@ const POOL_BOX = {
   margin: '0 0 12px',
   minWidth: 0,
 };
-const POOL_LEGEND = { width: 'auto', padding: '0 6px', margin: 0, border: 0, fontSize: 14, fontWeight: 600 };
+const POOL_LEGEND = {
+  width: 'auto',
+  padding: '0 6px',
+  margin: 0,
+  border: 0,
+  fontSize: 14,
+  fontWeight: 600,
+  color: 'inherit',
+};
+const ROW_ITEM = { marginBottom: 8 };
 
 /** One account row: `stored` rows came from the server, whose password is never sent back (an empty password keeps
  * it); a new row needs one. */
@@ -79,8 +88,9 @@ export const RemoteAccountPools = ({ form }: { form: FormInstance }) => {
                 {fields.map((field, i) => {
                   const stored = !!form.getFieldValue(['accounts', prefix, field.name, 'stored']);
                   return (
-                    <Space key={field.key} align="start" wrap size={[8, 0]}>
+                    <Space key={field.key} align="start" wrap size={[8, 0]} style={{ display: 'flex' }}>
                       <Form.Item
+                        style={ROW_ITEM}
                         name={[field.name, 'username']}
                         rules={[
                           { required: true, whitespace: true, message: t('Remote_Username_Required') },
@@ -104,6 +114,7 @@ export const RemoteAccountPools = ({ form }: { form: FormInstance }) => {
                         />
                       </Form.Item>
                       <Form.Item
+                        style={ROW_ITEM}
                         name={[field.name, 'password']}
                         rules={stored ? [] : [{ required: true, message: t('Remote_Password_Required') }]}
                       >
@@ -113,7 +124,7 @@ export const RemoteAccountPools = ({ form }: { form: FormInstance }) => {
                           autoComplete="new-password"
                           visibilityToggle={false}
                           maxLength={200}
-                          style={{ width: 200 }}
+                          style={{ width: 240 }}
                         />
                       </Form.Item>
                       <Button

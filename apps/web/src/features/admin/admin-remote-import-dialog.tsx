@@ -25,6 +25,9 @@ const ID_EXAMPLES: Record<RemoteOjKey, string> = {
   SPOJ: 'TEST',
 };
 
+/** "Codeforces (CF)"; "HDU" alone where the name is the key. */
+const siteLabel = (key: RemoteOjKey) => (REMOTE_JUDGE_NAMES[key] === key ? key : `${REMOTE_JUDGE_NAMES[key]} (${key})`);
+
 /** Sites the server said it has no adapter for yet (`remoteOjNotAvailable`): marked in the select for the session. */
 const notAvailable = new Set<RemoteOjKey>();
 
@@ -120,7 +123,7 @@ export const RemoteImportButton = ({
             <Select
               options={REMOTE_OJ_KEYS.map((key) => ({
                 value: key,
-                label: `${key} · ${REMOTE_JUDGE_NAMES[key]}${notAvailable.has(key) ? ` (${t('Remote_Not_Available')})` : ''}`,
+                label: `${siteLabel(key)}${notAvailable.has(key) ? ` · ${t('Remote_Not_Available')}` : ''}`,
               }))}
             />
           </Form.Item>

@@ -197,8 +197,11 @@ export const CodePanel = ({
         <Select
           aria-label={t('Language')}
           value={language || undefined}
-          style={{ width: 170 }}
-          // Up to 15 languages: typing narrows the list.
+          // A remote judge's names are long ("GNU G++20 13.2 (64 bit, winlibs)"): the box grows up to 260 px and its
+          // list shows them whole.
+          style={{ minWidth: 170, maxWidth: 260 }}
+          popupMatchSelectWidth={false}
+          // Up to 15 languages (a remote judge's up to 30): typing narrows the list.
           showSearch
           onChange={switchLanguage}
           options={(problem?.languages ?? []).map((l) => ({ value: l, label: l }))}

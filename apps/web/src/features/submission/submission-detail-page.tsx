@@ -13,6 +13,9 @@ import { toast } from '../../lib/notify';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { loadEditorSettings } from '../problem/editor-storage';
 import { copyText } from '../problem/problem-description';
+// The error text and the code fallback are `oj-sample` blocks: wrapped, so a long compiler line never pushes a phone's
+// page sideways when the detail is the first page opened.
+import '../problem/problem-detail.css';
 import { canResubmit, formatLength, formatMemoryKb, formatTimeMs, isInProgress, oiScoreColor } from './judge-status';
 import { ResubmitButton } from './resubmit-button';
 import { StatusTag } from './status-tag';
