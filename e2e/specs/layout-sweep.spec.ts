@@ -45,6 +45,12 @@ const LATIN_ALLOWLIST = [
   'QQ',
   'GitHub',
   'Codeforces',
+  // The other remote judges (spec 1-core §1): the bank filter, the home logos' links, the switch page's account pools.
+  'HDU',
+  'POJ',
+  'GYM',
+  'AtCoder',
+  'SPOJ',
   // The language switch names the other language in that language.
   'English',
   // Mail, file formats and the problem-package formats the import page names.
