@@ -10,6 +10,7 @@ import { useSession } from '../../lib/auth-store';
 import { formatTime } from '../../lib/format-time';
 import { STATUS_COLORS, STATUS_KEYS } from '../contest/contest-header';
 import { registerContestTexts } from '../contest/contest-texts';
+import { REMOTE_JUDGE_NAMES, type RemoteOjKey } from '../remote-judge/remote-judges';
 import { registerAdminTexts } from './admin-texts';
 
 /** Dashboard (spec 3 §2.3): counters, the judge workers, the judge token for root, and the open queue with the
@@ -113,6 +114,20 @@ const AdminDashboardPage = () => {
             },
             // The one long cell: a fixed width so it wraps between languages while the short cells stay on one line.
             { title: t('Judge_Languages'), width: 280, render: (_, j) => j.languages.join(', ') },
+            {
+              title: t('Judge_Remote'),
+              width: 200,
+              render: (_, j) =>
+                j.remote.length === 0 ? (
+                  '-'
+                ) : (
+                  <Space size={[0, 4]} wrap>
+                    {j.remote.map((oj) => (
+                      <Tag key={oj}>{REMOTE_JUDGE_NAMES[oj as RemoteOjKey] ?? oj}</Tag>
+                    ))}
+                  </Space>
+                ),
+            },
             { title: t('Last_Heartbeat'), render: (_, j) => formatTime(j.lastHeartbeat, true) },
           ]}
         />

@@ -101,36 +101,70 @@ describe('readable names in the admin area (both languages)', () => {
   });
 });
 
-describe('the dashboard judge table at phone width', () => {
-  it('keeps short cells on one line and scrolls inside its card', slow, async () => {
+/** The dashboard's answer with a worker that judges locally and on HDU and AtCoder, and a local-only one. */
+const dashboardWithJudges = () =>
+  stubServer({
+    '/api/admin/dashboard/get-dashboard-info': json({
+      userNum: 1,
+      recentContestNum: 0,
+      recentContests: [],
+      todayJudgeNum: 0,
+      judges: [
+        {
+          name: 'vm-1',
+          languages: ['C', 'C++', 'Java'],
+          remote: ['HDU', 'AC'],
+          concurrency: 2,
+          running: 0,
+          version: null,
+          lastHeartbeat: '2026-03-01T08:00:00.000Z',
+          alive: true,
+        },
+        {
+          name: 'vm-2',
+          languages: ['Python3'],
+          remote: [],
+          concurrency: 4,
+          running: 1,
+          version: null,
+          lastHeartbeat: '2026-03-01T08:00:00.000Z',
+          alive: true,
+        },
+      ],
+      judgeToken: null,
+      queue: [],
+    }),
+  });
+
+describe('the dashboard judge table', () => {
+  it('keeps short cells on one line and scrolls inside its card at phone width', slow, async () => {
     await setupI18n('zh-CN');
-    stubServer({
-      '/api/admin/dashboard/get-dashboard-info': json({
-        userNum: 1,
-        recentContestNum: 0,
-        recentContests: [],
-        todayJudgeNum: 0,
-        judges: [
-          {
-            name: 'vm-1',
-            languages: ['C', 'C++', 'Java'],
-            concurrency: 2,
-            running: 0,
-            version: null,
-            lastHeartbeat: '2026-03-01T08:00:00.000Z',
-            alive: true,
-          },
-        ],
-        judgeToken: null,
-        queue: [],
-      }),
-    });
+    dashboardWithJudges();
     at('/admin/dashboard', <AdminDashboardPage />);
     const load = await screen.findByText('0 / 2', {}, { timeout: 20000 });
     expect(load.style.whiteSpace).toBe('nowrap');
     const table = load.closest('table') as HTMLTableElement;
     // antd's scroll={{ x: 'max-content' }}: the table takes its content's width inside a scrolling box.
     expect(table.style.width).toBe('max-content');
+  });
+
+  it.each([
+    ['zh-CN', '远程评测平台'],
+    ['en-US', 'Remote judges'],
+  ] as const)('names the remote judges each worker judges on (%s)', slow, async (lng, header) => {
+    await setupI18n(lng);
+    dashboardWithJudges();
+    at('/admin/dashboard', <AdminDashboardPage />);
+    const row = (await screen.findByText('vm-1', {}, { timeout: 20000 })).closest('tr') as HTMLTableRowElement;
+    const table = row.closest('table') as HTMLTableElement;
+    const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent);
+    const column = headers.indexOf(header);
+    expect(column).toBeGreaterThan(0);
+    const cell = (tr: Element) => tr.querySelectorAll('td')[column];
+    // The sites' own names, as the import dialog and the home logos show them.
+    expect([...cell(row).querySelectorAll('.ant-tag')].map((tag) => tag.textContent)).toEqual(['HDU', 'AtCoder']);
+    const localOnly = screen.getByText('vm-2').closest('tr') as HTMLTableRowElement;
+    expect(cell(localOnly).textContent).toBe('-');
   });
 });
 

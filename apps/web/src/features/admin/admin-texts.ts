@@ -13,6 +13,7 @@ export const ADMIN_TEXTS = {
   Judge_Servers: ['评测机', 'Judge servers'],
   Judge_Name: ['名称', 'Name'],
   Judge_Languages: ['支持语言', 'Languages'],
+  Judge_Remote: ['远程评测平台', 'Remote judges'],
   Judge_Load: ['负载', 'Load'],
   Last_Heartbeat: ['最近心跳', 'Last heartbeat'],
   Judge_Alive: ['在线', 'Online'],
