@@ -29,15 +29,16 @@ export const statusKey = (status: number) => STATUS_META[status]?.key ?? 'Status
 export const isInProgress = (status: number) =>
   IN_PROGRESS_STATUSES.includes(status) || status === JUDGE_STATUS.SUBMITTING;
 
-/** The owner's resubmit (spec 1-core §4: Submitted Failed shows a refresh icon): on Submitted Failed, and on a remote
- * problem's System Error or Submitted Unknown Result too, which the server re-polls or submits again (reference
- * §4.9 "Resubmit"). Imported problems are "<OJ>-<id>"; the server checks ownership and status again. */
+/** The owner's resubmit of a remote run (spec 1-core §4: Submitted Failed shows a refresh icon; reference §4.9
+ * "Resubmit"): on Submitted Failed, System Error or Submitted Unknown Result of an imported problem ("<OJ>-<id>"),
+ * which the server re-polls or submits again. The server checks ownership, the problem and the status again. */
+const RESUBMITTABLE: number[] = [
+  JUDGE_STATUS.SUBMITTED_FAILED,
+  JUDGE_STATUS.SYSTEM_ERROR,
+  JUDGE_STATUS.SUBMITTED_UNKNOWN_RESULT,
+];
 export const canResubmit = (row: { status: number; uid: string; displayPid: string }, viewerUid: string | undefined) =>
-  !!viewerUid &&
-  row.uid === viewerUid &&
-  (row.status === JUDGE_STATUS.SUBMITTED_FAILED ||
-    (remoteOjOf(row.displayPid) !== null &&
-      (row.status === JUDGE_STATUS.SYSTEM_ERROR || row.status === JUDGE_STATUS.SUBMITTED_UNKNOWN_RESULT)));
+  !!viewerUid && row.uid === viewerUid && RESUBMITTABLE.includes(row.status) && remoteOjOf(row.displayPid) !== null;
 
 /** Statuses an admin may pick by hand: every final verdict except Cancelled (spec 1-core §4 "Manual judge"). */
 export const MANUAL_JUDGE_STATUSES: number[] = [

@@ -68,10 +68,11 @@ const ROWS = [
   row({ submitId: 5, status: JUDGE_STATUS.WRONG_ANSWER }),
   row({ submitId: 6, status: JUDGE_STATUS.SUBMITTING }),
   row({ submitId: 7, status: JUDGE_STATUS.SUBMITTED_UNKNOWN_RESULT }),
+  row({ submitId: 8, status: JUDGE_STATUS.SUBMITTED_FAILED, displayPid: '1000', displayId: '1000', title: 'A+B' }),
 ];
 
 describe('resubmitting a failed remote submission (spec 1-core §4)', { timeout: 90_000 }, () => {
-  it('offers the refresh icon on the owner’s Submitted Failed and remote System Error or Unknown Result rows only', async () => {
+  it('offers the refresh icon on the owner’s remote Submitted Failed, System Error and Unknown Result rows only', async () => {
     stubServer({
       '/api/get-submission-list': json({ records: ROWS, total: ROWS.length, size: 30, current: 1 }),
       '/api/check-submissions-status': json({}),
@@ -79,9 +80,10 @@ describe('resubmitting a failed remote submission (spec 1-core §4)', { timeout:
     renderWithProviders([{ path: '*', element: <SubmissionListPage /> }], '/status');
     await screen.findByRole('button', { name: 'Resubmit #1' });
     const offered = screen.getAllByRole('button', { name: /^Resubmit #/ }).map((b) => b.getAttribute('aria-label'));
-    // bob's row, a local problem's System Error, a Wrong Answer and a run still submitting get none.
+    // bob's row, a local problem's System Error or Submitted Failed, a Wrong Answer and a run still submitting get none
+    // (the server resubmits remote runs only).
     expect(offered).toEqual(['Resubmit #1', 'Resubmit #3', 'Resubmit #7']);
-    expect(screen.getAllByText('Submitted Failed')).toHaveLength(2);
+    expect(screen.getAllByText('Submitted Failed')).toHaveLength(3);
     expect(screen.getByText('Submitting')).toBeTruthy();
     expect(screen.getByText('Submitted Not Result')).toBeTruthy();
   });
