@@ -7,6 +7,8 @@ export interface PageReport {
   culprits: string[];
   rawKeys: string[];
   latin: string[];
+  /** The page shows no text at all or the router's crash page (a failed render, a chunk that did not load). */
+  broken: string;
 }
 
 /** All checks of one page, in the page (self-contained: no outer names). */
@@ -62,7 +64,14 @@ export const pageChecks = ({
       if (culprits.length >= 3) break;
     }
   }
-  if (layoutOnly) return { scrollWidth, innerWidth: iw, culprits, rawKeys: [], latin: [] };
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a visitor sees.
+  const shown = (document.body.innerText ?? '').trim();
+  const broken = !shown
+    ? 'no text shown'
+    : shown.includes('Unexpected Application Error')
+      ? shown.replace(/\s+/g, ' ').slice(0, 120)
+      : '';
+  if (layoutOnly) return { scrollWidth, innerWidth: iw, culprits, rawKeys: [], latin: [], broken };
 
   // b. Raw translation keys: text nodes, placeholders, titles, the window title.
   const KEY = /\b[A-Z][A-Za-z0-9]*(_[A-Za-z0-9]+)+\b/g;
@@ -119,5 +128,6 @@ export const pageChecks = ({
     culprits,
     rawKeys: [...rawKeys],
     latin: [...latin].map(([w, where]) => `${w} (${where})`),
+    broken,
   };
 };

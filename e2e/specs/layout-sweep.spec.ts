@@ -13,7 +13,8 @@ import { coverageProblems, type Lang, type Role, type SweepData, sweepRoutes } f
  * by a second look) and fails once at the end with the whole list:
  *   a. sideways scrolling: scrollWidth > innerWidth + 1 (with the elements that stick out);
  *   b. raw translation keys shown as text (Foo_Bar), user data excluded;
- *   c. in zh-CN, Latin words of 3+ letters in the interface chrome that are not on LATIN_ALLOWLIST nor data.
+ *   c. in zh-CN, Latin words of 3+ letters in the interface chrome that are not on LATIN_ALLOWLIST nor data;
+ *   d. a broken page: no text shown, or the router's crash page (a blank page would pass a, b and c).
  * Run: npm run build -w @oj/web && OJ_E2E_PORT=18091 npx playwright test -c e2e/playwright.config.ts
  * e2e/specs/layout-sweep.spec.ts (OJ_SWEEP_SHOTS=/tmp/sweep also writes PNGs, see screenshot-sweep.ts). */
 
@@ -492,7 +493,8 @@ test('every route: no sideways scroll, no raw translation keys, no Latin words i
   const spent = { open: 0, narrow: 0, wide: 0 };
   const check = (page: Page, lang: Lang, layoutOnly: boolean): Promise<PageReport> =>
     page.evaluate(pageChecks, { lang, allow: LATIN_ALLOWLIST, data: dataStrings, layoutOnly });
-  const findings = (r: PageReport) => r.scrollWidth > r.innerWidth + 1 || r.rawKeys.length > 0 || r.latin.length > 0;
+  const findings = (r: PageReport) =>
+    r.scrollWidth > r.innerWidth + 1 || r.rawKeys.length > 0 || r.latin.length > 0 || !!r.broken;
   const sweep = async (role: Role, lang: Lang) => {
     const context = await newContext(browser, lang, sessions[role]);
     const page = await context.newPage();
@@ -521,6 +523,7 @@ test('every route: no sideways scroll, no raw translation keys, no Latin words i
             `sideways-scroll@${NARROW} ${at}: scrollWidth ${narrow.scrollWidth}; ${narrow.culprits.join('; ')}`,
           );
         }
+        if (narrow.broken) failures.push(`broken-page ${at}: ${narrow.broken}`);
         if (narrow.rawKeys.length) failures.push(`raw-key ${at}: ${narrow.rawKeys.join(', ')}`);
         if (narrow.latin.length) failures.push(`latin-word ${at}: ${narrow.latin.join('; ')}`);
         await shoot(page, route.pattern, role, lang, NARROW);
