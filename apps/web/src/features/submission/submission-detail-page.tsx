@@ -50,6 +50,7 @@ const CaseTable = ({ rows, showScore }: { rows: CaseRow[]; showScore: boolean })
       size="small"
       pagination={false}
       dataSource={rows}
+      scroll={{ x: 'max-content' }}
       aria-label={t('Case_Results')}
       columns={[
         { title: t('Case'), dataIndex: 'seq', width: 80, render: (seq: number) => `#${seq}` },
