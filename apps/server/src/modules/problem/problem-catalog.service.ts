@@ -212,6 +212,11 @@ export const createProblemCatalogService = (deps: {
       ]);
       const names = sortLanguages(languages);
       const limits = { timeLimitMs: p.timeLimitMs, memoryLimitMb: p.memoryLimitMb };
+      // A remote problem's languages are the site's names ("G++", "C++14 (gcc 8.3)"): C/C++ is decided by the local
+      // language each maps to (decision 0030), as the site states one limit for C/C++ and twice it for others.
+      const remote = p.isRemote === 1 ? remoteProblemOf(p.problemId) : null;
+      const localOf = (name: string) =>
+        remote && deps.remoteSites ? (remoteLanguageOf(deps.remoteSites, remote.oj, name)?.local ?? name) : name;
       return {
         problem: toPublicProblem(p),
         tags: (tagMap.get(p.id) ?? []).map(toTag),
@@ -220,7 +225,7 @@ export const createProblemCatalogService = (deps: {
         codeTemplate: Object.fromEntries(templates.filter((t) => t.status === 1).map((t) => [t.language, t.code])),
         languageLimits: Object.fromEntries(
           names.map((l) => {
-            const e = effectiveLimits(p.problemId, l, limits);
+            const e = effectiveLimits(p.problemId, localOf(l), limits);
             return [l, { timeLimit: e.timeLimitMs, memoryLimit: e.memoryLimitMb }];
           }),
         ),
