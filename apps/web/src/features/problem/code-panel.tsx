@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/http-client';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
-import { formatMemoryKb, formatTimeMs } from '../submission/judge-status';
+import { formatRunMemory, formatRunTime } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
 import { groupSubmissionDetailPath, submissionDetailPath } from '../submission/submission-paths';
 import {
@@ -342,7 +342,7 @@ const SubmissionBanner = ({
           <StatusTag status={status} />
           {settled && (
             <span>
-              {formatTimeMs(judged?.time)} · {formatMemoryKb(judged?.memory)}
+              {formatRunTime({ status, ...judged })} · {formatRunMemory({ status, ...judged })}
               {type === 1 && judged?.score !== null && judged?.score !== undefined && ` · ${judged.score}`}
             </span>
           )}
@@ -468,7 +468,7 @@ const TestRunDrawer = ({
             {data && <StatusTag status={data.status} />}
             {data && testRunSettled(data.status) && (
               <span>
-                {formatTimeMs(data.time)} · {formatMemoryKb(data.memory)}
+                {formatRunTime(data)} · {formatRunMemory(data)}
               </span>
             )}
           </Space>

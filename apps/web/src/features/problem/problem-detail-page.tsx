@@ -29,7 +29,7 @@ import { useMaxWidth } from '../../lib/use-media-query';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { registerContestTexts } from '../contest/contest-texts';
 import { useWebsiteConfig } from '../site/use-website-config';
-import { formatMemoryKb, formatTimeMs } from '../submission/judge-status';
+import { formatRunMemory, formatRunTime } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
 import { groupSubmissionDetailPath, submissionDetailPath } from '../submission/submission-paths';
 import { CodePanel } from './code-panel';
@@ -130,8 +130,8 @@ const MySubmissions = ({ problemId, cid, gid }: { problemId: string; cid: number
             </Link>
           ),
         },
-        { title: t('Time'), dataIndex: 'time', render: formatTimeMs },
-        { title: t('Memory'), dataIndex: 'memory', render: formatMemoryKb },
+        { title: t('Time'), dataIndex: 'time', render: (_, r) => formatRunTime(r) },
+        { title: t('Memory'), dataIndex: 'memory', render: (_, r) => formatRunMemory(r) },
         { title: t('Language'), dataIndex: 'language' },
       ]}
     />

@@ -49,6 +49,16 @@ export const REMOTE_JUDGE_TEXTS = {
   Remote_Username_Required: ['请输入账号', 'Enter the username'],
   Remote_Username_Repeated: ['账号重复', 'This username is already in the list'],
   Remote_Password_Required: ['新账号需要填写密码', 'A new account needs a password'],
+  // Submission detail: the reasons the server stores in English for a remote run it could not judge
+  Remote_Reason_No_Account: [
+    '系统未配置 [{{oj}}] 的远程评测账号',
+    'No [{{oj}}] account is configured for remote judging',
+  ],
+  Remote_Reason_Account_Wait: ['等待远程评测账号调度超时', 'Timed out waiting for a free remote judge account'],
+  Remote_Reason_Poll_Limit: [
+    '等待远程评测结果超过最大查询次数',
+    'The remote judge gave no result within the maximum number of queries',
+  ],
 } as const satisfies Record<string, readonly [string, string]>;
 
 let registered = false;
@@ -61,4 +71,21 @@ export const registerRemoteJudgeTexts = () => {
   for (const [i, lng] of ['zh-CN', 'en-US'].entries()) {
     i18next.addResourceBundle(lng, 'translation', Object.fromEntries(entries.map(([k, v]) => [k, v[i]])), true, false);
   }
+};
+
+/** The reasons the server stores for a remote run it could not judge (reference §4.9: Submitted Failed or System
+ * Error), kept in English on the wire for HOJ clients; shown translated. Any other message, such as a site's compile
+ * error, is shown as it is. */
+const REMOTE_REASONS: [RegExp, keyof typeof REMOTE_JUDGE_TEXTS][] = [
+  [/^System does not have \[(?<oj>[A-Za-z]+)\] account configured$/, 'Remote_Reason_No_Account'],
+  [/^Waiting for account scheduling timeout$/, 'Remote_Reason_Account_Wait'],
+  [/^Waiting for remote judge result exceeds the maximum number of times$/, 'Remote_Reason_Poll_Limit'],
+];
+
+export const remoteReasonText = (message: string, t: (key: string, values?: Record<string, string>) => string) => {
+  for (const [pattern, key] of REMOTE_REASONS) {
+    const match = pattern.exec(message.trim());
+    if (match) return t(key, { ...match.groups });
+  }
+  return message;
 };

@@ -77,6 +77,23 @@ export const formatMemoryKb = (kb: number | null | undefined) => {
   return kb >= 1024 ? `${(kb / 1024).toFixed(1)}MB` : `${kb.toFixed(1)}KB`;
 };
 export const formatTimeMs = (ms: number | null | undefined) => (ms === null || ms === undefined ? '—' : `${ms}ms`);
+
+/** Statuses that never ran the program (Compile Error, Submitted Failed, Cancelled, Not Submitted); a run still waiting
+ * or being judged (isInProgress) has no measure yet either; a System Error or Submitted Unknown Result has one only if
+ * something was measured (a remote System Error such as "no account" never ran). */
+const NEVER_RUN: number[] = [
+  JUDGE_STATUS.COMPILE_ERROR,
+  JUDGE_STATUS.SUBMITTED_FAILED,
+  JUDGE_STATUS.CANCELLED,
+  JUDGE_STATUS.NOT_SUBMITTED,
+];
+const MAYBE_RUN: number[] = [JUDGE_STATUS.SYSTEM_ERROR, JUDGE_STATUS.SUBMITTED_UNKNOWN_RESULT];
+type Measured = { status: number; time?: number | null; memory?: number | null };
+const measured = (r: Measured) =>
+  !isInProgress(r.status) && !NEVER_RUN.includes(r.status) && (!MAYBE_RUN.includes(r.status) || !!r.time || !!r.memory);
+/** A row's time and memory: "—" (as for Pending) when its status has no measured run, never "0ms / 0.0KB". */
+export const formatRunTime = (r: Measured) => formatTimeMs(measured(r) ? r.time : null);
+export const formatRunMemory = (r: Measured) => formatMemoryKb(measured(r) ? r.memory : null);
 export const formatLength = (bytes: number | null | undefined) =>
   bytes === null || bytes === undefined ? '—' : `${bytes}B`;
 /** AC rate with 2 decimals. */

@@ -127,11 +127,12 @@ describe('resubmitting a failed remote submission (spec 1-core §4)', { timeout:
       [{ path: '/submission-detail/:submitID', element: <SubmissionDetailPage /> }],
       '/submission-detail/1',
     );
-    expect(await screen.findByText('Waiting for account scheduling timeout')).toBeTruthy();
+    // The stored English reason, shown in the interface's words.
+    expect(await screen.findByText('Timed out waiting for a free remote judge account')).toBeTruthy();
     const status = screen.getByRole('status');
     fireEvent.click(within(status).getByRole('button', { name: 'Resubmit #1' }));
     expect(await within(status).findByText('Pending')).toBeTruthy();
     expect(callsTo(fetchMock, '/api/resubmit')).toHaveLength(1);
-    expect(screen.queryByText('Waiting for account scheduling timeout')).toBeNull();
+    expect(screen.queryByText('Timed out waiting for a free remote judge account')).toBeNull();
   });
 });

@@ -13,10 +13,20 @@ import { toast } from '../../lib/notify';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { loadEditorSettings } from '../problem/editor-storage';
 import { copyText } from '../problem/problem-description';
+import { registerRemoteJudgeTexts, remoteReasonText } from '../remote-judge/remote-judge-texts';
 // The error text and the code fallback are `oj-sample` blocks: wrapped, so a long compiler line never pushes a phone's
 // page sideways when the detail is the first page opened.
 import '../problem/problem-detail.css';
-import { canResubmit, formatLength, formatMemoryKb, formatTimeMs, isInProgress, oiScoreColor } from './judge-status';
+import {
+  canResubmit,
+  formatLength,
+  formatMemoryKb,
+  formatRunMemory,
+  formatRunTime,
+  formatTimeMs,
+  isInProgress,
+  oiScoreColor,
+} from './judge-status';
 import { ResubmitButton } from './resubmit-button';
 import { StatusTag } from './status-tag';
 import { SUBMISSION_POLL_MS } from './submission-polling';
@@ -66,6 +76,7 @@ const CaseTable = ({ rows, showScore }: { rows: CaseRow[]; showScore: boolean })
 
 const SubmissionDetailPage = () => {
   registerCorePagesTexts();
+  registerRemoteJudgeTexts();
   const { t } = useTranslation();
   const { submitID = '' } = useParams();
   const submitId = Number(submitID);
@@ -147,8 +158,8 @@ const SubmissionDetailPage = () => {
               {s.cid ? s.displayId || s.displayPid : s.displayPid} {s.title}
             </Link>
           </Descriptions.Item>
-          <Descriptions.Item label={t('Time')}>{formatTimeMs(s.time)}</Descriptions.Item>
-          <Descriptions.Item label={t('Memory')}>{formatMemoryKb(s.memory)}</Descriptions.Item>
+          <Descriptions.Item label={t('Time')}>{formatRunTime(s)}</Descriptions.Item>
+          <Descriptions.Item label={t('Memory')}>{formatRunMemory(s)}</Descriptions.Item>
           <Descriptions.Item label={t('Length')}>{formatLength(s.length)}</Descriptions.Item>
           <Descriptions.Item label={t('Language')}>{s.language}</Descriptions.Item>
           <Descriptions.Item label={t('Author')}>
@@ -157,7 +168,7 @@ const SubmissionDetailPage = () => {
         </Descriptions>
         {ERROR_TEXT_STATUSES.includes(s.status) && s.errorMessage && (
           <pre className="oj-sample" style={{ color: '#cf1322' }}>
-            {s.errorMessage}
+            {remoteReasonText(s.errorMessage, t)}
           </pre>
         )}
       </Panel>

@@ -26,8 +26,8 @@ import {
   canResubmit,
   FILTER_STATUSES,
   formatLength,
-  formatMemoryKb,
-  formatTimeMs,
+  formatRunMemory,
+  formatRunTime,
   oiScoreColor,
   statusKey,
 } from './judge-status';
@@ -227,8 +227,8 @@ const SubmissionListPage = () => {
               score === null ? '—' : <span style={{ color: oiScoreColor(score) }}>{score}</span>,
           },
           { title: t('Judger'), dataIndex: 'judger', width: 110, render: (v: string | null) => v ?? '—' },
-          { title: t('Time'), dataIndex: 'time', width: 80, render: formatTimeMs },
-          { title: t('Memory'), dataIndex: 'memory', width: 90, render: formatMemoryKb },
+          { title: t('Time'), dataIndex: 'time', width: 80, render: (_, r) => formatRunTime(r) },
+          { title: t('Memory'), dataIndex: 'memory', width: 90, render: (_, r) => formatRunMemory(r) },
           { title: t('Length'), dataIndex: 'length', width: 80, render: formatLength },
           {
             title: t('Author'),
