@@ -1,5 +1,5 @@
-import { LogoutOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu, Space } from 'antd';
+import { HomeOutlined, LogoutOutlined } from '@ant-design/icons';
+import { Button, Grid, Layout, Menu, Space, Tooltip } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -20,6 +20,9 @@ const AdminFrame = () => {
   const { user, isSuperAdmin } = useSession();
   const logout = useAdminLogout();
   const { titleKey } = useRouteHandle();
+  // On a phone (under 576 px) "Back to site" and "Logout" are icons named by aria-label and a tooltip, so the header
+  // row fits beside the menu button in both languages.
+  const narrow = Grid.useBreakpoint().sm === false;
   // Spec 1-core §1: "<product name> - <page title>", as on the site's pages; every admin route declares its title.
   usePageTitle(titleKey ? t(titleKey) : undefined);
 
@@ -42,12 +45,19 @@ const AdminFrame = () => {
           className="oj-admin__header"
         >
           <Space>
-            <Link to="/home">{t('Back_To_Site')}</Link>
+            <Tooltip title={narrow ? t('Back_To_Site') : undefined}>
+              <Link to="/home" aria-label={t('Back_To_Site')}>
+                <HomeOutlined />
+                {!narrow && <> {t('Back_To_Site')}</>}
+              </Link>
+            </Tooltip>
             <LanguageToggle />
-            <span>{user?.username}</span>
-            <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
-              {t('Logout')}
-            </Button>
+            <span className="oj-admin__username">{user?.username}</span>
+            <Tooltip title={narrow ? t('Logout') : undefined}>
+              <Button icon={<LogoutOutlined />} aria-label={t('Logout')} onClick={() => void logout()}>
+                {!narrow && t('Logout')}
+              </Button>
+            </Tooltip>
           </Space>
         </Layout.Header>
         <Layout.Content className="oj-admin__content">
