@@ -8,7 +8,7 @@ import {
   type RemoteProblem,
   type RemoteVerdict,
 } from '../adapter.js';
-import { CookieJar, type SiteRequest, type SiteResponse, siteRequest } from '../http.js';
+import { SiteAdapter, type SiteSession } from '../site-session.js';
 import {
   alertOf,
   csrfTokenOf,
@@ -20,12 +20,6 @@ import {
 } from './pages.js';
 import { ATCODER_LANGUAGES, type AtCoderTaskRef, atCoderIdOf, mapAtCoderVerdict, parseAtCoderId } from './site.js';
 
-interface Session {
-  jar: CookieJar;
-  loggedIn: boolean;
-  login?: Promise<void>;
-}
-
 export interface AtCoderAdapterOptions extends RemoteAdapterOptions {
   /** How often, and how far apart, /submissions/me is read after a submit to find the new run (default 5 × 2 s). */
   runIdAttempts?: number;
@@ -34,18 +28,14 @@ export interface AtCoderAdapterOptions extends RemoteAdapterOptions {
 
 const pathOf = (url: string | null) => (url ? new URL(url).pathname : '');
 
-class AtCoderAdapter implements RemoteJudgeAdapter {
+class AtCoderAdapter extends SiteAdapter implements RemoteJudgeAdapter {
   readonly oj = 'AC' as const;
   readonly languages = ATCODER_LANGUAGES;
-  private readonly base: string;
-  private readonly timeoutMs: number;
   private readonly runIdAttempts: number;
   private readonly runIdDelayMs: number;
-  private readonly sessions = new Map<string, Session>();
 
   constructor(options: AtCoderAdapterOptions) {
-    this.base = options.baseUrl.replace(/\/+$/, '');
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    super('AtCoder', options);
     this.runIdAttempts = options.runIdAttempts ?? 5;
     this.runIdDelayMs = options.runIdDelayMs ?? 2000;
   }
@@ -61,19 +51,6 @@ class AtCoderAdapter implements RemoteJudgeAdapter {
     return ref;
   }
 
-  private request(path: string, request?: SiteRequest): Promise<SiteResponse> {
-    return siteRequest('AtCoder', `${this.base}${path}`, this.timeoutMs, request);
-  }
-
-  private session(account: RemoteAccount) {
-    let session = this.sessions.get(account.username);
-    if (!session) {
-      session = { jar: new CookieJar(), loggedIn: false };
-      this.sessions.set(account.username, session);
-    }
-    return session;
-  }
-
   async importProblem(remoteId: string, signal?: AbortSignal): Promise<RemoteProblem> {
     const ref = this.ref(remoteId);
     const path = `/contests/${ref.contest}/tasks/${ref.task}`;
@@ -87,27 +64,8 @@ class AtCoderAdapter implements RemoteJudgeAdapter {
     return parseTaskPage(page.body, atCoderIdOf(ref), `${this.base}${path}`);
   }
 
-  async fetchImage(url: string, signal?: AbortSignal) {
-    if (!/^https?:\/\//i.test(url)) throw new RemoteJudgeError('notFound', `not an image address: ${url}`);
-    const answer = await siteRequest('AtCoder', url, this.timeoutMs, { signal, accept: 'image/*' });
-    const contentType = answer.headers.get('content-type')?.split(';')[0].trim() ?? '';
-    if (answer.status !== 200 || !contentType.startsWith('image/')) {
-      throw new RemoteJudgeError('notFound', `no image at ${url} (HTTP ${answer.status})`);
-    }
-    return { bytes: answer.bytes, contentType };
-  }
-
-  private async login(account: RemoteAccount, session: Session, signal?: AbortSignal) {
-    if (!session.login) {
-      session.login = this.doLogin(account, session, signal).finally(() => {
-        session.login = undefined;
-      });
-    }
-    await session.login;
-  }
-
   /** GET /login for the csrf token, POST /login; a redirect away from /login is a success. */
-  private async doLogin(account: RemoteAccount, session: Session, signal?: AbortSignal) {
+  protected async doLogin(account: RemoteAccount, session: SiteSession, signal?: AbortSignal) {
     session.loggedIn = false;
     session.jar.clear();
     const page = await this.request('/login', { jar: session.jar, signal });
@@ -139,7 +97,7 @@ class AtCoderAdapter implements RemoteJudgeAdapter {
   }
 
   /** A page that needs the account's session: logs in (again, once, when the site sends us to /login). */
-  private async authed(account: RemoteAccount, session: Session, path: string, signal?: AbortSignal) {
+  private async authed(account: RemoteAccount, session: SiteSession, path: string, signal?: AbortSignal) {
     for (let attempt = 0; ; attempt++) {
       if (!session.loggedIn) await this.login(account, session, signal);
       const page = await this.request(path, { jar: session.jar, follow: false, signal });
@@ -153,7 +111,7 @@ class AtCoderAdapter implements RemoteJudgeAdapter {
   }
 
   /** The submit form of the contest; a contest one must join first answers with its top page and an alert. */
-  private async submitForm(account: RemoteAccount, session: Session, ref: AtCoderTaskRef, signal?: AbortSignal) {
+  private async submitForm(account: RemoteAccount, session: SiteSession, ref: AtCoderTaskRef, signal?: AbortSignal) {
     const path = `/contests/${ref.contest}/submit?taskScreenName=${ref.task}`;
     let page = await this.authed(account, session, path, signal);
     if (page.status === 404) throw new RemoteJudgeError('notFound', `AtCoder contest ${ref.contest} does not exist`);
@@ -221,7 +179,7 @@ class AtCoderAdapter implements RemoteJudgeAdapter {
     }
   }
 
-  private async myRuns(account: RemoteAccount, session: Session, ref: AtCoderTaskRef, signal?: AbortSignal) {
+  private async myRuns(account: RemoteAccount, session: SiteSession, ref: AtCoderTaskRef, signal?: AbortSignal) {
     const page = await this.authed(account, session, `/contests/${ref.contest}/submissions/me`, signal);
     if (page.status !== 200) {
       throw new RemoteJudgeError('pageChanged', `AtCoder /submissions/me answered HTTP ${page.status}`, 'submissions');
@@ -229,14 +187,14 @@ class AtCoderAdapter implements RemoteJudgeAdapter {
     return parseMySubmissions(page.body).filter((run) => run.task === ref.task);
   }
 
-  private async latestRunId(account: RemoteAccount, session: Session, ref: AtCoderTaskRef, signal?: AbortSignal) {
+  private async latestRunId(account: RemoteAccount, session: SiteSession, ref: AtCoderTaskRef, signal?: AbortSignal) {
     return (await this.myRuns(account, session, ref, signal)).reduce((max, r) => Math.max(max, Number(r.id)), 0);
   }
 
   /** The account's newest run of the task, newer than the newest before the submit. */
   private async findNewRun(
     account: RemoteAccount,
-    session: Session,
+    session: SiteSession,
     ref: AtCoderTaskRef,
     before: number,
     signal?: AbortSignal,

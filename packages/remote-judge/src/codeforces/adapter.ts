@@ -11,7 +11,8 @@ import {
   type RemoteProblem,
   type RemoteVerdict,
 } from '../adapter.js';
-import { CookieJar, type SiteRequest, type SiteResponse, siteRequest } from '../http.js';
+import { CookieJar } from '../http.js';
+import { SiteAdapter, type SiteSession, SiteSessions } from '../site-session.js';
 import { csrfTokenOf, loginFormError, parseProblemPage, submitFormError } from './pages.js';
 import {
   CODEFORCES_LANGUAGES,
@@ -22,24 +23,14 @@ import {
 } from './site.js';
 
 /** One logged-in visitor per account, shared by the CF and GYM adapters (they share Codeforces' accounts). */
-interface Session {
-  jar: CookieJar;
-  loggedIn: boolean;
+interface Session extends SiteSession {
   /** The handle the site shows once logged in (the account may be an e-mail address). */
   handle: string;
-  login?: Promise<void>;
 }
 
-export class CodeforcesSessions {
-  private readonly sessions = new Map<string, Session>();
-
-  get(account: RemoteAccount): Session {
-    let session = this.sessions.get(account.username);
-    if (!session) {
-      session = { jar: new CookieJar(), loggedIn: false, handle: account.username };
-      this.sessions.set(account.username, session);
-    }
-    return session;
+export class CodeforcesSessions extends SiteSessions<Session> {
+  constructor() {
+    super((account) => ({ jar: new CookieJar(), loggedIn: false, handle: account.username }));
   }
 }
 
@@ -71,23 +62,18 @@ const varySource = (code: string) => {
   return `${code}${tail}\n`;
 };
 
-class CodeforcesAdapter implements RemoteJudgeAdapter {
+class CodeforcesAdapter extends SiteAdapter<Session> implements RemoteJudgeAdapter {
   readonly oj: 'CF' | 'GYM';
   readonly languages = CODEFORCES_LANGUAGES;
-  private readonly base: string;
-  private readonly timeoutMs: number;
   private readonly gym: boolean;
-  private readonly sessions: CodeforcesSessions;
   private readonly runIdAttempts: number;
   private readonly runIdDelayMs: number;
   private readonly statusCount: number;
 
   constructor(options: CodeforcesAdapterOptions) {
+    super('Codeforces', options, options.sessions ?? new CodeforcesSessions());
     this.gym = options.gym ?? false;
     this.oj = this.gym ? 'GYM' : 'CF';
-    this.base = options.baseUrl.replace(/\/+$/, '');
-    this.timeoutMs = options.timeoutMs ?? 30_000;
-    this.sessions = options.sessions ?? new CodeforcesSessions();
     this.runIdAttempts = options.runIdAttempts ?? 5;
     this.runIdDelayMs = options.runIdDelayMs ?? 2000;
     this.statusCount = options.statusCount ?? 50;
@@ -102,10 +88,6 @@ class CodeforcesAdapter implements RemoteJudgeAdapter {
     const ref = parseCodeforcesId(remoteId);
     if (!ref) throw new RemoteJudgeError('notFound', `"${remoteId}" is not a ${this.oj} problem id`);
     return ref;
-  }
-
-  private request(path: string, request?: SiteRequest): Promise<SiteResponse> {
-    return siteRequest('Codeforces', `${this.base}${path}`, this.timeoutMs, request);
   }
 
   private contestPath(contestId: string) {
@@ -130,27 +112,7 @@ class CodeforcesAdapter implements RemoteJudgeAdapter {
     throw new RemoteJudgeError('notFound', `${this.oj} problem ${codeforcesIdOf(ref)} does not exist`);
   }
 
-  async fetchImage(url: string, signal?: AbortSignal) {
-    if (!/^https?:\/\//i.test(url)) throw new RemoteJudgeError('notFound', `not an image address: ${url}`);
-    const answer = await siteRequest('Codeforces', url, this.timeoutMs, { signal, accept: 'image/*' });
-    const contentType = answer.headers.get('content-type')?.split(';')[0].trim() ?? '';
-    if (answer.status !== 200 || !contentType.startsWith('image/')) {
-      throw new RemoteJudgeError('notFound', `no image at ${url} (HTTP ${answer.status})`);
-    }
-    return { bytes: answer.bytes, contentType };
-  }
-
-  /** Logs the account in (one login at a time per account). */
-  private async login(account: RemoteAccount, session: Session, signal?: AbortSignal) {
-    if (!session.login) {
-      session.login = this.doLogin(account, session, signal).finally(() => {
-        session.login = undefined;
-      });
-    }
-    await session.login;
-  }
-
-  private async doLogin(account: RemoteAccount, session: Session, signal?: AbortSignal) {
+  protected async doLogin(account: RemoteAccount, session: Session, signal?: AbortSignal) {
     session.loggedIn = false;
     session.jar.clear();
     const enter = await this.request('/enter', { jar: session.jar, signal });

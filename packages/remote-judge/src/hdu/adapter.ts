@@ -10,7 +10,8 @@ import {
   type RemoteVerdict,
 } from '../adapter.js';
 import { decodePage } from '../charset.js';
-import { CookieJar, type SiteRequest, siteRequest } from '../http.js';
+import { type SiteRequest, siteRequest } from '../http.js';
+import { SiteAdapter, type SiteSession } from '../site-session.js';
 import {
   hduLoginError,
   hduSubmitError,
@@ -20,12 +21,6 @@ import {
   parseHduStatusPage,
 } from './pages.js';
 import { HDU_LANGUAGES, mapHduVerdict, parseHduId } from './site.js';
-
-interface Session {
-  jar: CookieJar;
-  loggedIn: boolean;
-  login?: Promise<void>;
-}
 
 export interface HduAdapterOptions extends RemoteAdapterOptions {
   /** How often, and how far apart, the status page is read after a submit to find the new run (default 5 × 2 s). */
@@ -49,19 +44,15 @@ const blankTail = (code: string) => {
 export const encodeHduCode = (code: string) =>
   Buffer.from(encodeURIComponent(`${code}${blankTail(code)}`), 'utf8').toString('base64');
 
-class HduAdapter implements RemoteJudgeAdapter {
+class HduAdapter extends SiteAdapter implements RemoteJudgeAdapter {
   readonly oj = 'HDU' as const;
   readonly languages = HDU_LANGUAGES;
-  private readonly base: string;
-  private readonly timeoutMs: number;
   private readonly runIdAttempts: number;
   private readonly runIdDelayMs: number;
   private readonly resubmitDelayMs: number;
-  private readonly sessions = new Map<string, Session>();
 
   constructor(options: HduAdapterOptions) {
-    this.base = options.baseUrl.replace(/\/+$/, '');
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    super('HDU', options);
     this.runIdAttempts = options.runIdAttempts ?? 5;
     this.runIdDelayMs = options.runIdDelayMs ?? 2000;
     this.resubmitDelayMs = options.resubmitDelayMs ?? 5000;
@@ -77,17 +68,8 @@ class HduAdapter implements RemoteJudgeAdapter {
     return id;
   }
 
-  private session(account: RemoteAccount) {
-    let session = this.sessions.get(account.username);
-    if (!session) {
-      session = { jar: new CookieJar(), loggedIn: false };
-      this.sessions.set(account.username, session);
-    }
-    return session;
-  }
-
   /** One call to HDU, its answer decoded by its charset (GBK on most pages). */
-  private async request(path: string, request?: SiteRequest) {
+  protected override async request(path: string, request?: SiteRequest) {
     const answer = await siteRequest('HDU', `${this.base}${path}`, this.timeoutMs, request);
     return { ...answer, body: decodePage(answer.bytes, answer.headers.get('content-type')) };
   }
@@ -104,26 +86,7 @@ class HduAdapter implements RemoteJudgeAdapter {
     return parseHduProblemPage(page.body, id, `${this.base}${path}`);
   }
 
-  async fetchImage(url: string, signal?: AbortSignal) {
-    if (!/^https?:\/\//i.test(url)) throw new RemoteJudgeError('notFound', `not an image address: ${url}`);
-    const answer = await siteRequest('HDU', url, this.timeoutMs, { signal, accept: 'image/*' });
-    const contentType = answer.headers.get('content-type')?.split(';')[0].trim() ?? '';
-    if (answer.status !== 200 || !contentType.startsWith('image/')) {
-      throw new RemoteJudgeError('notFound', `no image at ${url} (HTTP ${answer.status})`);
-    }
-    return { bytes: answer.bytes, contentType };
-  }
-
-  private async login(account: RemoteAccount, session: Session, signal?: AbortSignal) {
-    if (!session.login) {
-      session.login = this.doLogin(account, session, signal).finally(() => {
-        session.login = undefined;
-      });
-    }
-    await session.login;
-  }
-
-  private async doLogin(account: RemoteAccount, session: Session, signal?: AbortSignal) {
+  protected async doLogin(account: RemoteAccount, session: SiteSession, signal?: AbortSignal) {
     session.loggedIn = false;
     session.jar.clear();
     const answer = await this.request('/userloginex.php?action=login', {

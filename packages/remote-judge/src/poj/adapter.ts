@@ -9,7 +9,8 @@ import {
   type RemoteVerdict,
 } from '../adapter.js';
 import { decodePage } from '../charset.js';
-import { CookieJar, type SiteRequest, siteRequest } from '../http.js';
+import { type SiteRequest, siteRequest } from '../http.js';
+import { SiteAdapter, type SiteSession } from '../site-session.js';
 import {
   isPojLoginPage,
   parsePojCompileError,
@@ -19,30 +20,20 @@ import {
 } from './pages.js';
 import { mapPojVerdict, POJ_LANGUAGES, parsePojId } from './site.js';
 
-interface Session {
-  jar: CookieJar;
-  loggedIn: boolean;
-  login?: Promise<void>;
-}
-
 export interface PojAdapterOptions extends RemoteAdapterOptions {
   /** How often, and how far apart, the status page is read after a submit to find the new run (default 5 × 2 s). */
   runIdAttempts?: number;
   runIdDelayMs?: number;
 }
 
-class PojAdapter implements RemoteJudgeAdapter {
+class PojAdapter extends SiteAdapter implements RemoteJudgeAdapter {
   readonly oj = 'POJ' as const;
   readonly languages = POJ_LANGUAGES;
-  private readonly base: string;
-  private readonly timeoutMs: number;
   private readonly runIdAttempts: number;
   private readonly runIdDelayMs: number;
-  private readonly sessions = new Map<string, Session>();
 
   constructor(options: PojAdapterOptions) {
-    this.base = options.baseUrl.replace(/\/+$/, '');
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    super('POJ', options);
     this.runIdAttempts = options.runIdAttempts ?? 5;
     this.runIdDelayMs = options.runIdDelayMs ?? 2000;
   }
@@ -57,17 +48,8 @@ class PojAdapter implements RemoteJudgeAdapter {
     return id;
   }
 
-  private session(account: RemoteAccount) {
-    let session = this.sessions.get(account.username);
-    if (!session) {
-      session = { jar: new CookieJar(), loggedIn: false };
-      this.sessions.set(account.username, session);
-    }
-    return session;
-  }
-
   /** One call to POJ, its answer decoded by its charset (UTF-8 or GBK, from the header or the page's meta). */
-  private async request(path: string, request?: SiteRequest) {
+  protected override async request(path: string, request?: SiteRequest) {
     const answer = await siteRequest('POJ', `${this.base}${path}`, this.timeoutMs, request);
     return { ...answer, body: decodePage(answer.bytes, answer.headers.get('content-type')) };
   }
@@ -84,26 +66,7 @@ class PojAdapter implements RemoteJudgeAdapter {
     return parsePojProblemPage(page.body, id, `${this.base}${path}`);
   }
 
-  async fetchImage(url: string, signal?: AbortSignal) {
-    if (!/^https?:\/\//i.test(url)) throw new RemoteJudgeError('notFound', `not an image address: ${url}`);
-    const answer = await siteRequest('POJ', url, this.timeoutMs, { signal, accept: 'image/*' });
-    const contentType = answer.headers.get('content-type')?.split(';')[0].trim() ?? '';
-    if (answer.status !== 200 || !contentType.startsWith('image/')) {
-      throw new RemoteJudgeError('notFound', `no image at ${url} (HTTP ${answer.status})`);
-    }
-    return { bytes: answer.bytes, contentType };
-  }
-
-  private async login(account: RemoteAccount, session: Session, signal?: AbortSignal) {
-    if (!session.login) {
-      session.login = this.doLogin(account, session, signal).finally(() => {
-        session.login = undefined;
-      });
-    }
-    await session.login;
-  }
-
-  private async doLogin(account: RemoteAccount, session: Session, signal?: AbortSignal) {
+  protected async doLogin(account: RemoteAccount, session: SiteSession, signal?: AbortSignal) {
     session.loggedIn = false;
     session.jar.clear();
     const answer = await this.request('/login', {

@@ -8,7 +8,8 @@ import {
   type RemoteProblem,
   type RemoteVerdict,
 } from '../adapter.js';
-import { CookieJar, type SiteRequest, type SiteResponse, siteRequest } from '../http.js';
+import type { SiteRequest } from '../http.js';
+import { SiteAdapter, type SiteSession } from '../site-session.js';
 import {
   asksToSignIn,
   compileErrorOf,
@@ -22,12 +23,6 @@ import {
 } from './pages.js';
 import { mapSpojVerdict, parseSpojId, SPOJ_LANGUAGES } from './site.js';
 
-interface Session {
-  jar: CookieJar;
-  loggedIn: boolean;
-  login?: Promise<void>;
-}
-
 export interface SpojAdapterOptions extends RemoteAdapterOptions {
   /** How often, and how far apart, /status/<user>/ is read when the submit answer does not name the run (default
    * 5 × 2 s). */
@@ -35,18 +30,14 @@ export interface SpojAdapterOptions extends RemoteAdapterOptions {
   runIdDelayMs?: number;
 }
 
-class SpojAdapter implements RemoteJudgeAdapter {
+class SpojAdapter extends SiteAdapter implements RemoteJudgeAdapter {
   readonly oj = 'SPOJ' as const;
   readonly languages = SPOJ_LANGUAGES;
-  private readonly base: string;
-  private readonly timeoutMs: number;
   private readonly runIdAttempts: number;
   private readonly runIdDelayMs: number;
-  private readonly sessions = new Map<string, Session>();
 
   constructor(options: SpojAdapterOptions) {
-    this.base = options.baseUrl.replace(/\/+$/, '');
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    super('SPOJ', options);
     this.runIdAttempts = options.runIdAttempts ?? 5;
     this.runIdDelayMs = options.runIdDelayMs ?? 2000;
   }
@@ -61,19 +52,6 @@ class SpojAdapter implements RemoteJudgeAdapter {
     return code;
   }
 
-  private request(path: string, request?: SiteRequest): Promise<SiteResponse> {
-    return siteRequest('SPOJ', `${this.base}${path}`, this.timeoutMs, request);
-  }
-
-  private session(account: RemoteAccount) {
-    let session = this.sessions.get(account.username);
-    if (!session) {
-      session = { jar: new CookieJar(), loggedIn: false };
-      this.sessions.set(account.username, session);
-    }
-    return session;
-  }
-
   async importProblem(remoteId: string, signal?: AbortSignal): Promise<RemoteProblem> {
     const code = this.code(remoteId);
     const path = `/problems/${code}/`;
@@ -85,28 +63,9 @@ class SpojAdapter implements RemoteJudgeAdapter {
     return parseProblemPage(page.body, code, `${this.base}${path}`);
   }
 
-  async fetchImage(url: string, signal?: AbortSignal) {
-    if (!/^https?:\/\//i.test(url)) throw new RemoteJudgeError('notFound', `not an image address: ${url}`);
-    const answer = await siteRequest('SPOJ', url, this.timeoutMs, { signal, accept: 'image/*' });
-    const contentType = answer.headers.get('content-type')?.split(';')[0].trim() ?? '';
-    if (answer.status !== 200 || !contentType.startsWith('image/')) {
-      throw new RemoteJudgeError('notFound', `no image at ${url} (HTTP ${answer.status})`);
-    }
-    return { bytes: answer.bytes, contentType };
-  }
-
-  private async login(account: RemoteAccount, session: Session, signal?: AbortSignal) {
-    if (!session.login) {
-      session.login = this.doLogin(account, session, signal).finally(() => {
-        session.login = undefined;
-      });
-    }
-    await session.login;
-  }
-
   /** POST /login/ (login_user, password, autologin); SPOJ answers a signed-in visitor with a redirect, a refused
    * one with the sign-in form and "Authentication failed!". */
-  private async doLogin(account: RemoteAccount, session: Session, signal?: AbortSignal) {
+  protected async doLogin(account: RemoteAccount, session: SiteSession, signal?: AbortSignal) {
     session.loggedIn = false;
     session.jar.clear();
     const answer = await this.request('/login/', {
@@ -124,7 +83,7 @@ class SpojAdapter implements RemoteJudgeAdapter {
   }
 
   /** A request that needs the session; signs in (again, once) when SPOJ shows its sign-in form instead. */
-  private async authed(account: RemoteAccount, session: Session, path: string, request: SiteRequest = {}) {
+  private async authed(account: RemoteAccount, session: SiteSession, path: string, request: SiteRequest = {}) {
     for (let attempt = 0; ; attempt++) {
       if (!session.loggedIn) await this.login(account, session, request.signal);
       const page = await this.request(path, { ...request, jar: session.jar, follow: false });
@@ -166,19 +125,19 @@ class SpojAdapter implements RemoteJudgeAdapter {
     return { runId: runId ?? (await this.findNewRun(account, session, code, before, signal)) };
   }
 
-  private async statusRuns(account: RemoteAccount, session: Session, signal?: AbortSignal) {
+  private async statusRuns(account: RemoteAccount, session: SiteSession, signal?: AbortSignal) {
     const page = await this.authed(account, session, `/status/${encodeURIComponent(account.username)}/`, { signal });
     return parseStatusPage(page.body);
   }
 
-  private async latestRunId(account: RemoteAccount, session: Session, signal?: AbortSignal) {
+  private async latestRunId(account: RemoteAccount, session: SiteSession, signal?: AbortSignal) {
     return (await this.statusRuns(account, session, signal)).reduce((max, r) => Math.max(max, Number(r.id)), 0);
   }
 
   /** The account's oldest run of the problem newer than the newest before the submit, from /status/<user>/. */
   private async findNewRun(
     account: RemoteAccount,
-    session: Session,
+    session: SiteSession,
     code: string,
     before: number,
     signal?: AbortSignal,
