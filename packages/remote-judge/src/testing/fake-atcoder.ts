@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createDocument } from '@mixmark-io/domino';
 import type { RemoteAccount } from '../adapter.js';
 import { ATCODER_LANGUAGES } from '../atcoder/site.js';
+import { FakeSessions, type FakeSite, htmlEscape, readBody, redirect, startFakeSite } from './fake-site.js';
 
 /**
  * A loopback AtCoder for tests: it serves the pages recorded under fixtures/atcoder (the task pages of abc086_a and
@@ -50,17 +50,8 @@ export interface FakeAtCoderMode {
   removeFromTaskPage: string | null;
 }
 
-export interface FakeAtCoder {
-  /** The base URL to give the adapter (OJ_REMOTE_AC_URL). */
-  url: string;
-  submissions: FakeAtCoderSubmission[];
-  /** Successful sign-ins so far, per username. */
-  logins: Record<string, number>;
-  mode: FakeAtCoderMode;
-  /** Forgets every session: the next page that needs one redirects to /login. */
-  expireSessions(): void;
-  close(): Promise<void>;
-}
+/** The running fake. Its `url` is the base URL to give the adapter (OJ_REMOTE_AC_URL). */
+export type FakeAtCoder = FakeSite<FakeAtCoderSubmission, FakeAtCoderMode>;
 
 const FIXTURES = new URL('../../fixtures/atcoder/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
@@ -92,29 +83,10 @@ interface FakeSession {
 
 const token = () => randomBytes(16).toString('base64');
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<URLSearchParams>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', reject);
-  });
-
-const cookieOf = (req: IncomingMessage, name: string) => {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return undefined;
-};
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 export const startFakeAtCoder = async (options: FakeAtCoderOptions): Promise<FakeAtCoder> => {
   const judgingReads = options.judgingReads ?? 2;
-  const sessions = new Map<string, FakeSession>();
+  const site = new FakeSessions<FakeSession>(options.accounts, 'REVEL_SESSION');
   const submissions: FakeAtCoderSubmission[] = [];
-  const logins: Record<string, number> = {};
   const mode: FakeAtCoderMode = {
     refuseLogins: false,
     turnstile: false,
@@ -131,22 +103,16 @@ export const startFakeAtCoder = async (options: FakeAtCoderOptions): Promise<Fak
     res.writeHead(status, { 'content-type': type });
     res.end(body);
   };
-  const redirect = (res: ServerResponse, location: string) => {
-    res.statusCode = 302;
-    res.setHeader('location', location);
-    res.end();
-  };
 
   const newSession = (res: ServerResponse, username: string | null) => {
     const id = token();
     const session: FakeSession = { csrf: token(), username };
-    sessions.set(id, session);
+    site.start(id, session);
     res.setHeader('set-cookie', [`REVEL_SESSION=${encodeURIComponent(id)}; Path=/; HttpOnly`]);
     return session;
   };
   const sessionOf = (req: IncomingMessage, res: ServerResponse) => {
-    const id = cookieOf(req, 'REVEL_SESSION');
-    const known = id ? sessions.get(decodeURIComponent(id)) : undefined;
+    const known = site.of(req);
     return known ?? newSession(res, null);
   };
 
@@ -198,10 +164,10 @@ export const startFakeAtCoder = async (options: FakeAtCoderOptions): Promise<Fak
       .replaceAll(RECORDED_RUN, String(s.id))
       .replaceAll('/contests/abc086/tasks/abc086_a', `/contests/${s.contest}/tasks/${s.task}`)
       .replaceAll('A - Product', TITLES[s.task] ?? s.task)
-      .replaceAll('C&#43;&#43;23 (GCC 15.2.0)', escapeHtml(language))
+      .replaceAll('C&#43;&#43;23 (GCC 15.2.0)', htmlEscape(language))
       .replace(
         /<pre id="submission-code"([^>]*)>[\s\S]*?<\/pre>/,
-        `<pre id="submission-code"$1>${escapeHtml(s.source)}</pre>`,
+        `<pre id="submission-code"$1>${htmlEscape(s.source)}</pre>`,
       )
       .replace(/>(AC|3\/12|CE)<\/span><\/td><\/tr>/, `>${label}</span></td></tr>`);
     if (label !== 'AC' && !label.includes('/') && label !== 'CE') {
@@ -236,7 +202,6 @@ export const startFakeAtCoder = async (options: FakeAtCoderOptions): Promise<Fak
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    if (mode.hang) return;
     if (mode.rateLimited) return send(res, 429, '<html><body>429 Too Many Requests</body></html>');
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
@@ -255,9 +220,7 @@ export const startFakeAtCoder = async (options: FakeAtCoderOptions): Promise<Fak
       const session = sessionOf(req, res);
       if (req.method === 'GET') return send(res, 200, loginPage(session));
       const form = await readBody(req);
-      const account = options.accounts.find(
-        (a) => a.username === form.get('username') && a.password === form.get('password'),
-      );
+      const account = site.account(form.get('username'), form.get('password'));
       if (form.get('csrf_token') !== session.csrf) {
         flash.set(session, 'Invalid request. Please try again.');
         return redirect(res, '/login');
@@ -267,7 +230,7 @@ export const startFakeAtCoder = async (options: FakeAtCoderOptions): Promise<Fak
         return redirect(res, '/login');
       }
       newSession(res, account.username);
-      logins[account.username] = (logins[account.username] ?? 0) + 1;
+      site.countLogin(account.username);
       return redirect(res, '/home');
     }
 
@@ -336,22 +299,14 @@ export const startFakeAtCoder = async (options: FakeAtCoderOptions): Promise<Fak
     return send(res, 404, '<html><body>404 Not Found</body></html>');
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error) => send(res, 500, String(error)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startFakeSite(mode, handle, (res, error) => send(res, 500, String(error)));
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     submissions,
-    logins,
+    logins: site.logins,
     mode,
-    expireSessions: () => sessions.clear(),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    expireSessions: () => site.expire(),
+    close: server.close,
   };
 };

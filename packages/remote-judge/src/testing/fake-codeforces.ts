@@ -1,11 +1,11 @@
 /// <reference path="../types/vendor.d.ts" />
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createDocument } from '@mixmark-io/domino';
 import type { RemoteAccount } from '../adapter.js';
 import { CODEFORCES_LANGUAGES } from '../codeforces/site.js';
+import { FakeSessions, type FakeSite, readBody, redirect, startFakeSite } from './fake-site.js';
 
 /**
  * A loopback Codeforces for tests: it serves the pages recorded under fixtures/codeforces (problem pages of CF
@@ -55,17 +55,8 @@ export interface FakeCodeforcesMode {
   removeFromProblemPage: string | null;
 }
 
-export interface FakeCodeforces {
-  /** The base URL to give the adapter (OJ_REMOTE_CF_URL). */
-  url: string;
-  submissions: FakeSubmission[];
-  /** Successful logins so far, per handle. */
-  logins: Record<string, number>;
-  mode: FakeCodeforcesMode;
-  /** Forgets every session, as when Codeforces' sessions expire: the next page asks to log in again. */
-  expireSessions(): void;
-  close(): Promise<void>;
-}
+/** The running fake. Its `url` is the base URL to give the adapter (OJ_REMOTE_CF_URL). */
+export type FakeCodeforces = FakeSite<FakeSubmission, FakeCodeforcesMode>;
 
 const FIXTURES = new URL('../../fixtures/codeforces/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
@@ -90,27 +81,10 @@ interface FakeSession {
 
 const token = () => randomBytes(16).toString('hex');
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<URLSearchParams>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', reject);
-  });
-
-const cookieOf = (req: IncomingMessage, name: string) => {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return undefined;
-};
-
 export const startFakeCodeforces = async (options: FakeCodeforcesOptions): Promise<FakeCodeforces> => {
   const testingReads = options.testingReads ?? 2;
-  const sessions = new Map<string, FakeSession>();
+  const site = new FakeSessions<FakeSession>(options.accounts, 'JSESSIONID');
   const submissions: FakeSubmission[] = [];
-  const logins: Record<string, number> = {};
   const mode: FakeCodeforcesMode = {
     refuseLogins: false,
     rateLimited: false,
@@ -125,21 +99,16 @@ export const startFakeCodeforces = async (options: FakeCodeforcesOptions): Promi
     res.writeHead(status, { 'content-type': type });
     res.end(body);
   };
-  const redirect = (res: ServerResponse, location: string, cookies: string[] = []) => {
-    res.writeHead(302, cookies.length ? { location, 'set-cookie': cookies } : { location });
-    res.end();
-  };
   const json = (res: ServerResponse, status: number, value: unknown) =>
     send(res, status, JSON.stringify(value), 'application/json;charset=UTF-8');
 
   /** The visitor's session, a new anonymous one when the cookie is unknown (as after expiry). */
   const sessionOf = (req: IncomingMessage, res: ServerResponse) => {
-    const id = cookieOf(req, 'JSESSIONID');
-    const known = id ? sessions.get(id) : undefined;
+    const known = site.of(req);
     if (known) return known;
     const fresh: FakeSession = { csrf: token(), handle: null };
     const newId = token().toUpperCase();
-    sessions.set(newId, fresh);
+    site.start(newId, fresh);
     res.setHeader('set-cookie', [`JSESSIONID=${newId}; Path=/; HttpOnly`, `39ce7=CF${token().slice(0, 8)}; Path=/`]);
     return fresh;
   };
@@ -185,7 +154,6 @@ export const startFakeCodeforces = async (options: FakeCodeforcesOptions): Promi
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    if (mode.hang) return; // never answered; the connection closes with the fake
     if (mode.challenge) {
       res.writeHead(403, { 'content-type': 'text/html; charset=UTF-8', 'cf-mitigated': 'challenge' });
       res.end(fixture('challenge.html'));
@@ -215,15 +183,13 @@ export const startFakeCodeforces = async (options: FakeCodeforcesOptions): Promi
       const session = sessionOf(req, res);
       if (req.method === 'GET') return send(res, 200, personalise(fixture('enter.html'), session));
       const form = await readBody(req);
-      const account = options.accounts.find(
-        (a) => a.username === form.get('handleOrEmail') && a.password === form.get('password'),
-      );
+      const account = site.account(form.get('handleOrEmail'), form.get('password'));
       if (mode.refuseLogins || !account || form.get('csrf_token') !== session.csrf || form.get('action') !== 'enter') {
         return send(res, 200, personalise(fixture('enter-failed.html'), session));
       }
       const id = token().toUpperCase();
-      sessions.set(id, { csrf: token(), handle: account.username });
-      logins[account.username] = (logins[account.username] ?? 0) + 1;
+      site.start(id, { csrf: token(), handle: account.username });
+      site.countLogin(account.username);
       return redirect(res, '/', [`JSESSIONID=${id}; Path=/; HttpOnly`, `X-User-Sha1=${token()}; Path=/`]);
     }
 
@@ -306,22 +272,14 @@ export const startFakeCodeforces = async (options: FakeCodeforcesOptions): Promi
     return send(res, 404, '<html><body>Page not found</body></html>');
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error) => send(res, 500, String(error)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startFakeSite(mode, handle, (res, error) => send(res, 500, String(error)));
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     submissions,
-    logins,
+    logins: site.logins,
     mode,
-    expireSessions: () => sessions.clear(),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    expireSessions: () => site.expire(),
+    close: server.close,
   };
 };

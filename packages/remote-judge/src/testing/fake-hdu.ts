@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RemoteAccount } from '../adapter.js';
+import { FakeSessions, type FakeSite, htmlEscape, readBody, redirect, startFakeSite } from './fake-site.js';
 
 /**
  * A loopback HDU (acm.hdu.edu.cn) for tests: it serves the pages recorded under fixtures/hdu (problems 1000, 1033
@@ -50,17 +50,8 @@ export interface FakeHduMode {
   removeFromProblemPage: string | null;
 }
 
-export interface FakeHdu {
-  /** The base URL to give the adapter (OJ_REMOTE_HDU_URL). */
-  url: string;
-  submissions: FakeHduSubmission[];
-  /** Successful logins so far, per username. */
-  logins: Record<string, number>;
-  mode: FakeHduMode;
-  /** Forgets every session: the next submit is sent to the login page. */
-  expireSessions(): void;
-  close(): Promise<void>;
-}
+/** The running fake. Its `url` is the base URL to give the adapter (OJ_REMOTE_HDU_URL). */
+export type FakeHdu = FakeSite<FakeHduSubmission, FakeHduMode>;
 
 const FIXTURES = new URL('../../fixtures/hdu/', import.meta.url);
 /** The recorded pages as bytes kept in a latin1 string, so that GBK pages are served byte for byte. */
@@ -89,30 +80,11 @@ const RUNNING = ['Queuing', 'Compiling', 'Running'];
 
 const token = () => randomBytes(12).toString('hex');
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<URLSearchParams>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', reject);
-  });
-
-const cookieOf = (req: IncomingMessage, name: string) => {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return undefined;
-};
-
-const htmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 export const startFakeHdu = async (options: FakeHduOptions): Promise<FakeHdu> => {
   const runningReads = options.runningReads ?? 2;
   /** PHPSESSID → the logged-in username. */
-  const sessions = new Map<string, string>();
+  const site = new FakeSessions<string>(options.accounts, 'PHPSESSID');
   const submissions: FakeHduSubmission[] = [];
-  const logins: Record<string, number> = {};
   const mode: FakeHduMode = {
     refuseLogins: false,
     rateLimited: false,
@@ -128,13 +100,8 @@ export const startFakeHdu = async (options: FakeHduOptions): Promise<FakeHdu> =>
     res.writeHead(status, { 'content-type': type });
     res.end(Buffer.from(latin1, 'latin1'));
   };
-  const redirect = (res: ServerResponse, location: string, cookies: string[] = []) => {
-    res.writeHead(302, cookies.length ? { location, 'set-cookie': cookies } : { location });
-    res.end();
-  };
   const userOf = (req: IncomingMessage) => {
-    const id = cookieOf(req, 'PHPSESSID');
-    return id ? (sessions.get(id) ?? null) : null;
+    return site.of(req) ?? null;
   };
   const systemMessage = (message: string) =>
     fixture('no-such-problem.html').replace(/<DIV>[\s\S]*?<\/DIV>/, `<DIV>${message}</DIV>`);
@@ -192,7 +159,6 @@ export const startFakeHdu = async (options: FakeHduOptions): Promise<FakeHdu> =>
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    if (mode.hang) return; // never answered; the connection closes with the fake
     if (mode.down) return send(res, 503, '<html><body><h1>503 Service Unavailable</h1></body></html>');
     if (mode.rateLimited) return send(res, 429, '<html><body>Too Many Requests</body></html>');
 
@@ -212,15 +178,13 @@ export const startFakeHdu = async (options: FakeHduOptions): Promise<FakeHdu> =>
 
     if (path === '/userloginex.php' && req.method === 'POST') {
       const form = await readBody(req);
-      const account = options.accounts.find(
-        (a) => a.username === form.get('username') && a.password === form.get('userpass'),
-      );
+      const account = site.account(form.get('username'), form.get('userpass'));
       if (mode.refuseLogins || !account || url.searchParams.get('action') !== 'login') {
         return send(res, 200, fixture('login.html'));
       }
       const id = token();
-      sessions.set(id, account.username);
-      logins[account.username] = (logins[account.username] ?? 0) + 1;
+      site.start(id, account.username);
+      site.countLogin(account.username);
       return redirect(res, '/', [`PHPSESSID=${id}; path=/`]);
     }
 
@@ -272,22 +236,14 @@ export const startFakeHdu = async (options: FakeHduOptions): Promise<FakeHdu> =>
     return send(res, 404, '<html><body><h1>404 Not Found</h1></body></html>');
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error) => send(res, 500, String(error)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startFakeSite(mode, handle, (res, error) => send(res, 500, String(error)));
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     submissions,
-    logins,
+    logins: site.logins,
     mode,
-    expireSessions: () => sessions.clear(),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    expireSessions: () => site.expire(),
+    close: server.close,
   };
 };

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RemoteAccount } from '../adapter.js';
+import { FakeSessions, type FakeSite, htmlEscape, readBody, redirect, startFakeSite } from './fake-site.js';
 
 /**
  * A loopback POJ (poj.org) for tests: it serves the pages recorded under fixtures/poj (problems 1000 and 1005 with
@@ -46,17 +46,8 @@ export interface FakePojMode {
   removeFromProblemPage: string | null;
 }
 
-export interface FakePoj {
-  /** The base URL to give the adapter (OJ_REMOTE_POJ_URL). */
-  url: string;
-  submissions: FakePojSubmission[];
-  /** Successful logins so far, per username. */
-  logins: Record<string, number>;
-  mode: FakePojMode;
-  /** Forgets every session: the next submit is answered with the login request. */
-  expireSessions(): void;
-  close(): Promise<void>;
-}
+/** The running fake. Its `url` is the base URL to give the adapter (OJ_REMOTE_POJ_URL). */
+export type FakePoj = FakeSite<FakePojSubmission, FakePojMode>;
 
 const FIXTURES = new URL('../../fixtures/poj/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
@@ -80,30 +71,11 @@ const RUNNING = ['Waiting', 'Compiling', 'Running &amp; Judging'];
 
 const token = () => randomBytes(16).toString('hex').toUpperCase();
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<URLSearchParams>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', reject);
-  });
-
-const cookieOf = (req: IncomingMessage, name: string) => {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return undefined;
-};
-
-const htmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 export const startFakePoj = async (options: FakePojOptions): Promise<FakePoj> => {
   const runningReads = options.runningReads ?? 2;
   /** JSESSIONID → the logged-in user id. */
-  const sessions = new Map<string, string>();
+  const site = new FakeSessions<string>(options.accounts, 'JSESSIONID');
   const submissions: FakePojSubmission[] = [];
-  const logins: Record<string, number> = {};
   const mode: FakePojMode = {
     refuseLogins: false,
     rateLimited: false,
@@ -117,13 +89,8 @@ export const startFakePoj = async (options: FakePojOptions): Promise<FakePoj> =>
     res.writeHead(status, { 'content-type': type });
     res.end(body);
   };
-  const redirect = (res: ServerResponse, location: string, cookies: string[] = []) => {
-    res.writeHead(302, cookies.length ? { location, 'set-cookie': cookies } : { location });
-    res.end();
-  };
   const userOf = (req: IncomingMessage) => {
-    const id = cookieOf(req, 'JSESSIONID');
-    return id ? (sessions.get(id) ?? null) : null;
+    return site.of(req) ?? null;
   };
   const errorPage = (message: string) => fixture('error.html').replace(/<li>[\s\S]*?<\/li>/, `<li>${message}</li>`);
 
@@ -176,7 +143,6 @@ export const startFakePoj = async (options: FakePojOptions): Promise<FakePoj> =>
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    if (mode.hang) return; // never answered; the connection closes with the fake
     if (mode.down) return send(res, 503, '<html><body><h1>503 Service Unavailable</h1></body></html>');
     if (mode.rateLimited) return send(res, 429, '<html><body>Too Many Requests</body></html>');
 
@@ -194,15 +160,13 @@ export const startFakePoj = async (options: FakePojOptions): Promise<FakePoj> =>
 
     if (path === '/login' && req.method === 'POST') {
       const form = await readBody(req);
-      const account = options.accounts.find(
-        (a) => a.username === form.get('user_id1') && a.password === form.get('password1'),
-      );
+      const account = site.account(form.get('user_id1'), form.get('password1'));
       if (mode.refuseLogins || !account || form.get('B1') !== 'login') {
         return send(res, 200, errorPage('Invalid user id or password'));
       }
       const id = token();
-      sessions.set(id, account.username);
-      logins[account.username] = (logins[account.username] ?? 0) + 1;
+      site.start(id, account.username);
+      site.countLogin(account.username);
       return redirect(res, form.get('url') || '/', [`JSESSIONID=${id}; Path=/`]);
     }
 
@@ -251,22 +215,14 @@ export const startFakePoj = async (options: FakePojOptions): Promise<FakePoj> =>
     return send(res, 404, '<html><body><h1>404 Not Found</h1></body></html>');
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error) => send(res, 500, String(error)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startFakeSite(mode, handle, (res, error) => send(res, 500, String(error)));
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     submissions,
-    logins,
+    logins: site.logins,
     mode,
-    expireSessions: () => sessions.clear(),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    expireSessions: () => site.expire(),
+    close: server.close,
   };
 };

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createDocument } from '@mixmark-io/domino';
 import type { RemoteAccount } from '../adapter.js';
 import { SPOJ_LANGUAGES } from '../spoj/site.js';
+import { FakeSessions, type FakeSite, readBody, startFakeSite } from './fake-site.js';
 
 /**
  * A loopback SPOJ for tests: it serves the pages recorded under fixtures/spoj (the problem pages of PRIME1 and
@@ -45,17 +45,8 @@ export interface FakeSpojMode {
   removeFromProblemPage: string | null;
 }
 
-export interface FakeSpoj {
-  /** The base URL to give the adapter (OJ_REMOTE_SPOJ_URL). */
-  url: string;
-  submissions: FakeSpojSubmission[];
-  /** Successful sign-ins so far, per username. */
-  logins: Record<string, number>;
-  mode: FakeSpojMode;
-  /** Forgets every session: the next page that needs one shows the sign-in form. */
-  expireSessions(): void;
-  close(): Promise<void>;
-}
+/** The running fake. Its `url` is the base URL to give the adapter (OJ_REMOTE_SPOJ_URL). */
+export type FakeSpoj = FakeSite<FakeSpojSubmission, FakeSpojMode>;
 
 const FIXTURES = new URL('../../fixtures/spoj/', import.meta.url);
 const fixture = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
@@ -77,27 +68,10 @@ const LANG_SHORT: Record<string, string> = { '44': 'C++14', '11': 'C', '116': 'P
 
 const token = () => randomBytes(16).toString('hex');
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<URLSearchParams>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', reject);
-  });
-
-const cookieOf = (req: IncomingMessage, name: string) => {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return undefined;
-};
-
 export const startFakeSpoj = async (options: FakeSpojOptions): Promise<FakeSpoj> => {
   const runningReads = options.runningReads ?? 2;
-  const sessions = new Map<string, string>(); // session id → username
+  const site = new FakeSessions<string>(options.accounts, 'SPOJ');
   const submissions: FakeSpojSubmission[] = [];
-  const logins: Record<string, number> = {};
   const mode: FakeSpojMode = {
     refuseLogins: false,
     rateLimited: false,
@@ -112,8 +86,7 @@ export const startFakeSpoj = async (options: FakeSpojOptions): Promise<FakeSpoj>
     res.end(body);
   };
   const userOf = (req: IncomingMessage) => {
-    const id = cookieOf(req, 'SPOJ');
-    return id ? (sessions.get(id) ?? null) : null;
+    return site.of(req) ?? null;
   };
   const signInPage = () =>
     fixture('login-failed.html').replace(/<p class="text-center text-danger">[\s\S]*?<\/p>\n/, '');
@@ -177,7 +150,6 @@ export const startFakeSpoj = async (options: FakeSpojOptions): Promise<FakeSpoj>
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    if (mode.hang) return;
     if (mode.rateLimited) return send(res, 429, '<html><body>429 Too Many Requests</body></html>');
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
@@ -196,15 +168,13 @@ export const startFakeSpoj = async (options: FakeSpojOptions): Promise<FakeSpoj>
     if (path === '/login/' || path === '/login') {
       if (req.method === 'GET') return send(res, 200, signInPage());
       const form = await readBody(req);
-      const account = options.accounts.find(
-        (a) => a.username === form.get('login_user') && a.password === form.get('password'),
-      );
+      const account = site.account(form.get('login_user'), form.get('password'));
       if (mode.refuseLogins || !account) {
         return send(res, 200, fixture('login-failed.html').replaceAll(RECORDED_USER, form.get('login_user') ?? ''));
       }
       const id = token();
-      sessions.set(id, account.username);
-      logins[account.username] = (logins[account.username] ?? 0) + 1;
+      site.start(id, account.username);
+      site.countLogin(account.username);
       res.writeHead(302, {
         location: form.get('next_raw') || '/',
         'set-cookie': [`SPOJ=${id}; path=/; HttpOnly`, `autologin_login=${account.username}; path=/`],
@@ -265,22 +235,14 @@ export const startFakeSpoj = async (options: FakeSpojOptions): Promise<FakeSpoj>
     return send(res, 404, '<html><body>Not found</body></html>');
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error) => send(res, 500, String(error)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startFakeSite(mode, handle, (res, error) => send(res, 500, String(error)));
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     submissions,
-    logins,
+    logins: site.logins,
     mode,
-    expireSessions: () => sessions.clear(),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    expireSessions: () => site.expire(),
+    close: server.close,
   };
 };
