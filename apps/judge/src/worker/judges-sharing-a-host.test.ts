@@ -20,14 +20,17 @@ const CLI = join(REPO_ROOT, 'apps/judge/src/cli.ts');
 const TOKEN = 'judges-sharing-a-host';
 const SUBMISSIONS = 50;
 
-const ACCEPTED_C = (n: number) => `/* ${n} */
+// Sources unique to this run: the host's compile cache outlives a run, and cache hits would let the first judge
+// finish the queue before the second one starts.
+const RUN = `${Date.now()}-${process.pid}`;
+const ACCEPTED_C = (n: number) => `/* ${RUN} ${n} */
 #include <stdio.h>
 int main(void){long long a,b;while(scanf("%lld %lld",&a,&b)==2)printf("%lld\\n",a+b);return 0;}`;
 // int overflows on the third case only: Wrong Answer there, Accepted on the others.
-const OVERFLOW_C = (n: number) => `/* ${n} */
+const OVERFLOW_C = (n: number) => `/* ${RUN} ${n} */
 #include <stdio.h>
 int main(void){int a,b;while(scanf("%d %d",&a,&b)==2)printf("%d\\n",a+b);return 0;}`;
-const ACCEPTED_CPP = (n: number) => `// ${n}
+const ACCEPTED_CPP = (n: number) => `// ${RUN} ${n}
 #include <iostream>
 int main(){long long a,b;while(std::cin>>a>>b)std::cout<<a+b<<'\\n';}`;
 
