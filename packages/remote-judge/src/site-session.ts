@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type RemoteAccount, type RemoteAdapterOptions, RemoteJudgeError } from './adapter.js';
 import { CookieJar, type SiteRequest, type SiteResponse, siteRequest } from './http.js';
 
@@ -84,3 +85,34 @@ export abstract class SiteAdapter<S extends SiteSession = SiteSession> {
     return fetchRemoteImage(this.site, url, this.timeoutMs, signal);
   }
 }
+
+/** The account's first run of a problem newer than `before` on a site whose status page lists runs with growing
+ * numeric ids (HDU, POJ): read `attempts` times, `delayMs` apart; a slow or rate-limited status page is waited out,
+ * since the code is already in. */
+export const findNewRun = async (
+  site: string,
+  options: { username: string; id: string; before: number; attempts: number; delayMs: number },
+  runsOf: () => Promise<{ runId: string }[]>,
+  signal?: AbortSignal,
+): Promise<string> => {
+  for (let attempt = 1; ; attempt++) {
+    let runs: { runId: string }[] = [];
+    try {
+      runs = await runsOf();
+    } catch (error) {
+      const passing = error instanceof RemoteJudgeError && ['rateLimited', 'unreachable'].includes(error.failure);
+      if (!passing || attempt >= options.attempts) throw error;
+    }
+    const run = runs
+      .filter((r) => Number(r.runId) > options.before)
+      .sort((a, b) => Number(a.runId) - Number(b.runId))[0];
+    if (run) return run.runId;
+    if (attempt >= options.attempts) {
+      throw new RemoteJudgeError(
+        'notFound',
+        `${site} accepted the submission but ${options.username}'s new run of ${options.id} did not appear`,
+      );
+    }
+    await sleep(options.delayMs, undefined, { signal });
+  }
+};

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { JUDGE_STATUS } from '@oj/shared';
 import {
   type RemoteAccount,
@@ -10,7 +9,7 @@ import {
 } from '../adapter.js';
 import { decodePage } from '../charset.js';
 import { type SiteRequest, siteRequest } from '../http.js';
-import { SiteAdapter, type SiteSession } from '../site-session.js';
+import { findNewRun, SiteAdapter, type SiteSession } from '../site-session.js';
 import {
   isPojLoginPage,
   parsePojCompileError,
@@ -125,29 +124,14 @@ class PojAdapter extends SiteAdapter implements RemoteJudgeAdapter {
       const complaint = pojErrorMessage(answer.body) ?? `unexpected answer (HTTP ${answer.status})`;
       throw new RemoteJudgeError('submitRejected', `POJ refused the submission: ${complaint}`);
     }
-    return { runId: await this.findNewRun(account.username, id, before, signal) };
-  }
-
-  private async findNewRun(username: string, id: string, before: number, signal?: AbortSignal) {
-    for (let attempt = 1; ; attempt++) {
-      let runs: { runId: string }[] = [];
-      try {
-        runs = await this.runsOf(username, id, signal);
-      } catch (error) {
-        // The code is in: a slow status page is waited out rather than failing the submission.
-        const passing = error instanceof RemoteJudgeError && ['rateLimited', 'unreachable'].includes(error.failure);
-        if (!passing || attempt >= this.runIdAttempts) throw error;
-      }
-      const run = runs.filter((r) => Number(r.runId) > before).sort((a, b) => Number(a.runId) - Number(b.runId))[0];
-      if (run) return run.runId;
-      if (attempt >= this.runIdAttempts) {
-        throw new RemoteJudgeError(
-          'notFound',
-          `POJ accepted the submission but ${username}'s new run of ${id} did not appear`,
-        );
-      }
-      await sleep(this.runIdDelayMs, undefined, { signal });
-    }
+    const options = {
+      username: account.username,
+      id,
+      before,
+      attempts: this.runIdAttempts,
+      delayMs: this.runIdDelayMs,
+    };
+    return { runId: await findNewRun('POJ', options, () => this.runsOf(account.username, id, signal), signal) };
   }
 
   async poll(account: RemoteAccount, run: { remoteId: string; runId: string }, signal?: AbortSignal) {
