@@ -30,7 +30,7 @@ export interface TestApp {
 
 /** A throwaway database on the PostgreSQL server (trust auth), dropped on close: a copy of the migrated template
  * that test/global-setup.ts made for the run. */
-const throwawayPostgres = async () => {
+export const throwawayPostgres = async () => {
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `oj_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const template = inject('postgresTemplate');

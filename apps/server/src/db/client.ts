@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type NotifyBus, pgliteNotifyBus, postgresNotifyBus } from './notify-bus.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,6 +30,8 @@ export const preparedQuery = <Q>(build: (db: Db) => Q) => {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN/NOTIFY between the server instances sharing this database. */
+  bus: NotifyBus;
   close(): Promise<void>;
 }
 
@@ -53,12 +56,21 @@ export const openDatabase = async (opts: {
     pool.on('error', (err) => console.error(`[db] idle connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const bus = postgresNotifyBus(pool, opts.url);
+    return {
+      db,
+      kind: 'postgres',
+      bus,
+      close: async () => {
+        await bus.close();
+        await pool.end();
+      },
+    };
   }
   if (!opts.dataDir || opts.dataDir === 'memory') {
     const client = await PGlite.create({ extensions, loadDataDir: opts.template });
     await migratePglite(drizzlePglite(client), { migrationsFolder });
-    return { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+    return pgliteDatabase(client);
   }
   const dir = path.join(opts.dataDir, 'pgdata');
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
@@ -71,6 +83,18 @@ export const openDatabase = async (opts: {
     await client.close();
     client = await PGlite.create(dir, { extensions });
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return pgliteDatabase(client);
+};
+
+const pgliteDatabase = (client: PGlite): Database => {
+  const bus = pgliteNotifyBus(client);
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    bus,
+    close: async () => {
+      await bus.close();
+      await client.close();
+    },
+  };
 };

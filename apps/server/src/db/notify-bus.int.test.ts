@@ -1,0 +1,104 @@
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, openTestDatabase, throwawayPostgres } from '../../test/harness.js';
+import { type Database, openDatabase } from './client.js';
+
+/** Resolves with the next `count` payloads a handler receives (or rejects after `ms`). */
+const collect = (count: number, ms = 5000) => {
+  const got: unknown[] = [];
+  let done: (v: unknown[]) => void = () => {};
+  const promise = new Promise<unknown[]>((resolve, reject) => {
+    done = resolve;
+    setTimeout(() => reject(new Error(`got ${JSON.stringify(got)} of ${count} messages`)), ms).unref();
+  });
+  return {
+    handler: (payload: unknown) => {
+      got.push(payload);
+      if (got.length === count) done(got);
+    },
+    promise,
+    got,
+  };
+};
+
+describe.each(DB_KINDS)('notify bus on %s', (kind) => {
+  const opened: Database[] = [];
+  const drops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const d of opened) await d.close();
+    for (const drop of drops) await drop();
+  });
+
+  /** Two handles on one database: two server instances (PGlite, being embedded, has only one). */
+  let lastUrl = '';
+  const instances = async (): Promise<[Database, Database]> => {
+    if (kind === 'pglite') {
+      const one = await openTestDatabase();
+      opened.push(one);
+      return [one, one];
+    }
+    const { url, drop } = await throwawayPostgres();
+    drops.push(drop);
+    lastUrl = url;
+    const a = await openDatabase({ url });
+    const b = await openDatabase({ url });
+    opened.push(a, b);
+    return [a, b];
+  };
+
+  it('delivers a JSON payload to every subscriber, the publishing instance included, until it unsubscribes', async () => {
+    const [a, b] = await instances();
+    const onA = collect(2);
+    const onB = collect(2);
+    const stopA = await a.bus.subscribe('oj_test_channel', onA.handler);
+    const stopB = await b.bus.subscribe('oj_test_channel', onB.handler);
+    await a.bus.publish('oj_test_channel', { submitId: 7, status: 5 });
+    await b.bus.publish('oj_test_channel', 'plain');
+    expect(await onA.promise).toEqual([{ submitId: 7, status: 5 }, 'plain']);
+    expect(await onB.promise).toEqual([{ submitId: 7, status: 5 }, 'plain']);
+
+    await stopA();
+    const after = collect(1);
+    await b.bus.subscribe('oj_test_channel', after.handler);
+    await a.bus.publish('oj_test_channel', 3);
+    expect(await after.promise).toEqual([3]);
+    expect(onA.got).toHaveLength(2);
+    await stopB();
+  });
+
+  it('refuses a channel name that is not a plain identifier', async () => {
+    const [a] = await instances();
+    await expect(a.bus.subscribe('x"; DROP TABLE users; --', () => {})).rejects.toThrow(/invalid notify channel/);
+    await expect(a.bus.publish('Bad-Name', 1)).rejects.toThrow(/invalid notify channel/);
+  });
+
+  // PGlite is in the process: there is no connection to lose.
+  if (kind === 'postgres')
+    it('listens again after its connection is killed', async () => {
+      const [a, b] = await instances();
+      const first = collect(1);
+      await b.bus.subscribe('oj_test_reconnect', first.handler);
+      await a.bus.publish('oj_test_reconnect', 1);
+      await first.promise;
+
+      // Kill the listening connections of this test's database (both instances': a's only publishes through its pool).
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const { rowCount } = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'oj-notify' AND datname = $1`,
+        [new URL(lastUrl).pathname.slice(1)],
+      );
+      await admin.end();
+      expect(rowCount).toBe(1);
+
+      const second = collect(1, 10_000);
+      await b.bus.subscribe('oj_test_reconnect', second.handler);
+      // Publish until the reopened connection hears it.
+      const deadline = Date.now() + 8000;
+      while (second.got.length === 0 && Date.now() < deadline) {
+        await a.bus.publish('oj_test_reconnect', 2);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(await second.promise).toEqual([2]);
+    });
+});
