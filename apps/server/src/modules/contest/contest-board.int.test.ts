@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { createProblem } from '../../../test/judge-helpers.js';
 import { contestProblems, submissions } from '../../db/schema.js';
-import { boardCounts, boardTiming } from './contest.service.js';
+import { boardCounts, boardTiming } from './contest-board-cache.js';
 
 const HOUR = 3600_000;
 const STATUSES = [
