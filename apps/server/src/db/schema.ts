@@ -1298,3 +1298,30 @@ export const smsOutbox = pgTable(
   },
   (t) => [index('sms_outbox_mobile_idx').on(t.mobile, t.id)],
 );
+
+// ---- live updates (issue 29; decision 0033) ------------------------------------------------------------------
+
+/** Single-use tickets that open one event stream (EventSource cannot send the Authorization header): the sha256 of
+ * the ticket and of the session token it stands for, for 30 s. Taken by a DELETE ... RETURNING, so exactly one
+ * request gets it. */
+export const eventTickets = pgTable('event_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  sessionHash: text('session_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** The event streams open on every server instance, so the per-user limit holds across instances: a row per stream,
+ * its `seen_at` refreshed by its instance every 15 s; rows not refreshed for a minute (an instance that died) do not
+ * count. */
+export const eventStreams = pgTable(
+  'event_streams',
+  {
+    id: text('id').primaryKey(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    instance: text('instance').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('event_streams_uid_idx').on(t.uid), index('event_streams_instance_idx').on(t.instance)],
+);
