@@ -9,6 +9,9 @@ import { moveFile, readHead } from '../upload/uploaded-file.js';
 import { type ImageStore, sniffImage } from '../user/avatar.store.js';
 import type { AdminProblemRepository } from './admin-problem.repository.js';
 
+/** How much of an attachment is read to tell its type (readHead's default). */
+export const SNIFF_BYTES = 4096;
+
 /** Attachment types recognised by their first bytes. Anything a browser could run (HTML, SVG, XML) is refused
  * even though attachments are served with nosniff and Content-Disposition: attachment. */
 export const sniffAttachment = (b: Uint8Array): { ext: string } | null => {
@@ -19,11 +22,16 @@ export const sniffAttachment = (b: Uint8Array): { ext: string } | null => {
   if (at([0x50, 0x4b, 0x03, 0x04]) || at([0x50, 0x4b, 0x05, 0x06])) return { ext: 'zip' };
   if (at([0x1f, 0x8b])) return { ext: 'gz' };
   if (at([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c])) return { ext: '7z' };
-  // Plain text (test data, code, notes): valid UTF-8 without NUL bytes that does not look like markup.
-  const head = Buffer.from(b.subarray(0, 4096));
+  // Plain text (test data, code, notes): valid UTF-8 without NUL bytes that does not look like markup. Only the
+  // first SNIFF_BYTES are read: a character cut at their end is the rest of the file's, not an invalid one.
+  const head = b.subarray(0, SNIFF_BYTES);
   if (head.includes(0)) return null;
-  const text = head.toString('utf8');
-  if (text.includes('\uFFFD')) return null;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: b.length >= SNIFF_BYTES });
+  } catch {
+    return null;
+  }
   if (/<\s*(!doctype|html|svg|script|\?xml|body|iframe|object)/i.test(text)) return null;
   return { ext: 'txt' };
 };

@@ -106,6 +106,9 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     expect(fs.readFileSync(path.join(t.services.dataDir, 'public', 'file', name), 'utf8')).toBe('%PDF-1.4\n%...');
     const html = upload(Buffer.from('<!doctype html><script>alert(1)</script>'), 'x.txt');
     expect(await keyOf(t.services.markdownFiles.uploadFile(teacher, html))).toBe('400 fileTypeNotSupported');
+    // A Chinese text file longer than the bytes sniffed, whose last sniffed byte starts a character.
+    const notes = upload(Buffer.from('题目'.repeat(2000), 'utf8'), '说明.txt');
+    expect((await t.services.markdownFiles.uploadFile(teacher, notes)).link).toMatch(/\.txt$/);
   });
 
   it('caps uploads per user and hour (count and bytes, from the database); root is exempt', async () => {
