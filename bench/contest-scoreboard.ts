@@ -31,7 +31,7 @@ const main = async () => {
   const database = await openDatabase({ url });
   try {
     const db = database.db;
-    const services = createServices(db, { dataDir });
+    const services = createServices(db, { dataDir, bus: database.bus });
     await seedRoles(db);
     await services.site.seed();
 

@@ -39,7 +39,7 @@ const stats = (values: number[]) => {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-'));
 const database = await openDatabase({ dataDir });
-const services = createServices(database.db, { dataDir });
+const services = createServices(database.db, { dataDir, bus: database.bus });
 await bootstrap(services, { rootPassword: 'bench-root-1', samplesDir: path.join(REPO_ROOT, 'samples/problems') });
 const app = await buildApp({ services, logLevel: 'warn', judgeToken: TOKEN });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -73,6 +73,7 @@ const main = async () => {
   // The remote judges' addresses (OJ_REMOTE_CF_URL ...): the importer asks them; the workers have their own.
   const services = createServices(database.db, {
     dataDir: config.dataDir,
+    bus: database.bus,
     remoteSites: remoteAdapters(remoteJudgeConfigFromEnv()),
   });
   const { generatedRootPassword, importedSamples } = await bootstrap(services, {

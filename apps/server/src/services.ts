@@ -1,5 +1,6 @@
 import pino from 'pino';
 import type { Db } from './db/client.js';
+import type { NotifyBus } from './db/notify-bus.js';
 import { createPasswordAttemptsService } from './modules/access/password-attempts.service.js';
 import { createAddressRateLimitRepository, createRateLimitRepository } from './modules/access/rate-limit.repository.js';
 import { createAdminDashboardRepository } from './modules/admin-dashboard/admin-dashboard.repository.js';
@@ -86,6 +87,8 @@ export const createServices = (
   db: Db,
   opts: {
     dataDir: string;
+    /** The database's LISTEN/NOTIFY bus: wake-ups and invalidations shared by every server instance. */
+    bus: NotifyBus;
     now?: () => Date;
     imageProxy?: ImageProxyOptions;
     /** The remote judges' adapters (main.ts: from the environment; tests: the loopback fake). */
@@ -100,7 +103,13 @@ export const createServices = (
   const users = createUserRepository(db);
   const siteRepository = createSiteRepository(db);
   const problems = createProblemRepository(db);
-  const queue = createJudgeQueue({ db, problems, now: opts.now, remoteAccountWaitMs: opts.remoteAccountWaitMs });
+  const queue = createJudgeQueue({
+    db,
+    bus: opts.bus,
+    problems,
+    now: opts.now,
+    remoteAccountWaitMs: opts.remoteAccountWaitMs,
+  });
   const sessions = createSessionService({ sessions: createSessionRepository(db), now: opts.now });
   const uploads = createUploadRepository(db);
   const uploadQuota = createUploadQuotaService({ repo: uploads, users, now: opts.now });
@@ -130,6 +139,7 @@ export const createServices = (
   );
   return {
     db,
+    bus: opts.bus,
     dataDir: opts.dataDir,
     users,
     sessions,

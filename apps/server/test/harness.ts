@@ -79,6 +79,7 @@ export const createTestApp = async (
   const services = createServices(database.db, {
     ...serviceOptions,
     dataDir,
+    bus: database.bus,
     now: () => new Date(Date.now() + clock.offsetMs),
   });
   await bootstrap(services, { rootPassword: ROOT_PASSWORD });

@@ -10,6 +10,7 @@ import {
 } from '@oj/shared';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { NotifyBus } from '../../db/notify-bus.js';
 import { judgeCases, judges, judgeTasks, problems, remoteJudgeAccounts, submissions } from '../../db/schema.js';
 import type { ProblemRepository, ProblemRow } from '../problem/problem.repository.js';
 
@@ -67,11 +68,20 @@ export const ACCOUNT_WAIT_REASON = 'Waiting for account scheduling timeout';
 
 const CANCEL_REASON_LIMIT = 2000;
 
+/** Bus channels (DESIGN §8 "Many instances"): a task became claimable; a task ended (payload: its id). */
+export const TASK_CHANNEL = 'judge_task';
+export const DONE_CHANNEL = 'judge_done';
+/** How often a long poll looks at the table anyway: the bus delivers at most once, so a wake-up lost while the
+ * listening connection reconnects costs at most this long. */
+const POLL_FALLBACK_MS = 1000;
+
 /** The judge queue of DESIGN §1 and §7: tasks live in the database, are claimed with FOR UPDATE SKIP LOCKED and
  * leased; a lost lease or a failed attempt requeues them, the third failure ends in System Error with the reason.
  * Reports are idempotent on (taskId, attempt) and ignored when the submission's judgement version moved on. */
 export const createJudgeQueue = (deps: {
   db: Db;
+  /** Wakes the long polls and waiters of every server instance on this database. */
+  bus: NotifyBus;
   problems: ProblemRepository;
   now?: () => Date;
   /** The bound on a remote task's wait for an idle account (tests shorten it). */
@@ -89,8 +99,21 @@ export const createJudgeQueue = (deps: {
           .update(remoteJudgeAccounts)
           .set({ leaseTaskId: null, leaseExpiresAt: null, gmtModified: now() })
           .where(inArray(remoteJudgeAccounts.leaseTaskId, taskIds));
+  // Long polls and waiters of this process wait on `events`; the bus feeds it from every instance (this one too).
   const events = new EventEmitter();
   events.setMaxListeners(0);
+  const subscriptions = Promise.all([
+    deps.bus.subscribe(TASK_CHANNEL, () => events.emit('task')),
+    deps.bus.subscribe(DONE_CHANNEL, (id) => events.emit('done', Number(id))),
+  ]).catch((err) => {
+    // The fallback poll still finds every task, only later.
+    console.error(`[judge-queue] cannot listen for wake-ups: ${(err as Error).message}`);
+    return [];
+  });
+  /** NOTIFY inside the caller's transaction: PostgreSQL delivers it on commit (never for a rollback), so no instance
+   * wakes before the row it looks for is visible. */
+  const notify = (tx: Tx | Db, channel: string, payload = '') =>
+    tx.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
 
   const problemForWorker = async (p: ProblemRow): Promise<ProblemForWorker> => {
     const cases = await deps.problems.cases(p.id);
@@ -154,6 +177,7 @@ export const createJudgeQueue = (deps: {
       // A remote run already submitted keeps its run id: the next attempt polls it again.
       if (task.kind === 'judge' || task.kind === 'remote')
         await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.PENDING, judger: null });
+      await notify(tx, TASK_CHANNEL);
       return;
     }
     const message = `System Error: judging failed ${task.attempt} times; last reason: ${why}`;
@@ -177,6 +201,7 @@ export const createJudgeQueue = (deps: {
     if (task.kind === 'judge' || task.kind === 'remote') {
       await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: message });
     }
+    await notify(tx, DONE_CHANNEL, String(task.id));
   };
 
   /** Ends a remote task that will not be judged (no account configured, no idle account in time). */
@@ -187,6 +212,7 @@ export const createJudgeQueue = (deps: {
       .where(eq(judgeTasks.id, task.id));
     await releaseAccounts(tx, [task.id]);
     await setSubmissionIfCurrent(tx, task, { status, errorMessage: reason });
+    await notify(tx, DONE_CHANNEL, String(task.id));
   };
 
   const poolSize = async (tx: Tx | Db, oj: string) => {
@@ -437,7 +463,8 @@ export const createJudgeQueue = (deps: {
     });
 
   return {
-    events,
+    /** Resolves once this instance listens for wake-ups (tests wait for it before they count on one). */
+    listening: () => subscriptions.then(() => undefined),
 
     async enqueue(
       t: {
@@ -465,8 +492,8 @@ export const createJudgeQueue = (deps: {
           payload: t.payload,
         })
         .returning();
-      // Wakes long polls in this process; other server instances find it on their next poll tick.
-      setImmediate(() => events.emit('task'));
+      // Wakes the long polls of every instance once `tx` commits.
+      await notify(tx, TASK_CHANNEL);
       return row;
     },
 
@@ -477,11 +504,11 @@ export const createJudgeQueue = (deps: {
     ): Promise<void> {
       if (tasks.length === 0) return;
       await tx.insert(judgeTasks).values(tasks.map((t) => ({ kind: 'judge' as const, ...t })));
-      setImmediate(() => events.emit('task'));
+      await notify(tx, TASK_CHANNEL);
     },
 
-    /** Long poll: waits up to `waitMs` for a task. Polls the table every second too, so tasks enqueued by other
-     * server instances are found without cross-process signalling. */
+    /** Long poll: waits up to `waitMs` for a task, woken through the bus by any instance's enqueue; looks at the
+     * table every second too (a wake-up may be lost while the bus reconnects). */
     async claim(w: WorkerIdentity, waitMs: number, signal?: AbortSignal): Promise<JudgeTask | null> {
       await recordWorker(w);
       const deadline = Date.now() + waitMs;
@@ -492,7 +519,7 @@ export const createJudgeQueue = (deps: {
         if (task) return task;
         const left = deadline - Date.now();
         if (left <= 0) return null;
-        await waitForTask(Math.min(left, 1000));
+        await waitForTask(Math.min(left, POLL_FALLBACK_MS));
       }
     },
 
@@ -506,7 +533,7 @@ export const createJudgeQueue = (deps: {
         if (task) return task;
         const left = deadline - Date.now();
         if (left <= 0) return null;
-        await waitForTask(Math.min(left, 1000));
+        await waitForTask(Math.min(left, POLL_FALLBACK_MS));
       }
     },
 
@@ -627,7 +654,7 @@ export const createJudgeQueue = (deps: {
           .set({ state: 'done', result, leaseOwner: null, leaseExpiresAt: null, updatedAt: at })
           .where(eq(judgeTasks.id, task.id));
         await releaseAccounts(tx, [task.id]);
-        setImmediate(() => events.emit('done', task.id));
+        await notify(tx, DONE_CHANNEL, String(task.id));
         return true;
       });
     },
@@ -661,7 +688,6 @@ export const createJudgeQueue = (deps: {
             await endRemoteTask(tx, task, JUDGE_STATUS.SYSTEM_ERROR, NO_ACCOUNT_REASON(oj));
           else await endRemoteTask(tx, task, JUDGE_STATUS.SUBMITTED_FAILED, ACCOUNT_WAIT_REASON);
         }
-        if (expired.length) setImmediate(() => events.emit('task'));
         return expired.length;
       });
     },
