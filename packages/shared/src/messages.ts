@@ -709,8 +709,19 @@ export const isMessageKey = (k: string): k is MessageKey => Object.hasOwn(MESSAG
 export const message = (key: MessageKey, locale: Locale, vars: Record<string, string> = {}) =>
   MESSAGES[key][locale].replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
 
-/** Accept-Language → locale: Chinese when it prefers zh, otherwise English; zh-CN when absent. */
+/** Accept-Language → locale (RFC 9110 §12.5.4): of zh and en, the one the caller weighs higher (q, 1 when absent;
+ * the earlier on a tie; q=0 is "not this one"); English when it names neither; zh-CN when it names nothing. */
 export const localeOf = (acceptLanguage: string | undefined): Locale => {
-  if (!acceptLanguage) return 'zh-CN';
-  return acceptLanguage.trim().toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
+  let best: { locale: Locale; q: number } | undefined;
+  let named = false;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const [range = '', ...params] = part.split(';').map((x) => x.trim().toLowerCase());
+    if (!range) continue;
+    named = true;
+    const qParam = params.find((x) => x.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    const locale = /^zh(-|$)/.test(range) ? 'zh-CN' : /^en(-|$)/.test(range) ? 'en-US' : undefined;
+    if (locale && Number.isFinite(q) && q > 0 && (!best || q > best.q)) best = { locale, q };
+  }
+  return best?.locale ?? (named ? 'en-US' : 'zh-CN');
 };
