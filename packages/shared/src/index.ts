@@ -70,6 +70,8 @@ export type {
   TestRunReport,
 } from './contract/judge-protocol.js';
 export * as judgeProtocol from './contract/judge-protocol.js';
+export type { LiveContestEvent, LiveEventMap, LiveSubmissionEvent } from './contract/live.js';
+export * as live from './contract/live.js';
 export type { MessageKind, SysMessage, UnreadCounts, UserMessage } from './contract/message.js';
 export * as msg from './contract/message.js';
 export type { AdminNotice, NoticeType } from './contract/notice.js';

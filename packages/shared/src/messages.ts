@@ -40,6 +40,18 @@ export const MESSAGES = {
   notFound: { 'zh-CN': '请求的资源不存在', 'en-US': 'The requested resource does not exist' },
   serverError: { 'zh-CN': '服务器错误，请稍后重试', 'en-US': 'Server error, please try again later' },
   badRequest: { 'zh-CN': '参数错误', 'en-US': 'Bad request' },
+  tooManyStreams: {
+    'zh-CN': '打开的实时更新连接过多，请关闭一些页面后再试',
+    'en-US': 'Too many live update streams are open; close some tabs and try again',
+  },
+  eventStreamOnly: {
+    'zh-CN': '该接口只提供事件流（Accept: text/event-stream）',
+    'en-US': 'This endpoint only answers an event stream (Accept: text/event-stream)',
+  },
+  ticketInvalid: {
+    'zh-CN': '实时更新凭据无效、已过期或已被使用',
+    'en-US': 'The live update ticket is invalid, expired or already used',
+  },
   tooManyRequests: { 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests, please try again later' },
   judgeUnavailable: {
     'zh-CN': '暂无可用的评测机，请稍后再试',

@@ -186,6 +186,23 @@ export const heartbeat = endpoint({
   output: z.object({ keep: z.boolean() }),
 });
 
+/** Per-case progress of a judge task ("case 7/20"), sent at most every 200 ms while its cases run: nothing is
+ * stored, the server tells the submission's owner through the live event stream (decision 0033). */
+export const progress = endpoint({
+  method: 'POST',
+  path: '/api/judge/progress',
+  access: 'judge',
+  input: z.object({
+    ...workerIdentity,
+    taskId: wireInt(z.number().int(), BIG_ID),
+    attempt: wireInt(z.number().int()),
+    done: wireInt(z.number().int().min(0)),
+    total: wireInt(z.number().int().min(1)),
+  }),
+  /** false: the task is not this worker's current attempt (taken back); the worker's heartbeat stops it. */
+  output: z.object({ keep: z.boolean() }),
+});
+
 export const report = endpoint({
   method: 'POST',
   path: '/api/judge/report',

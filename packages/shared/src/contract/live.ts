@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { endpoint, qInt, qStr } from '../api.js';
+import type { UnreadCounts } from './message.js';
+import type { Submission } from './submission.js';
+
+/** Live updates (issue 29; DESIGN §8 "Many instances"; decision 0033): one server-sent event stream per signed-in
+ * browser tab, fanned out between server instances through PostgreSQL LISTEN/NOTIFY. The spec's polling stays the
+ * fallback while the stream is down. */
+
+export const LIVE = {
+  /** A ticket opens one stream, within this time. */
+  ticketTtlMs: 30_000,
+  /** Streams one user may hold open at once, over every server instance (the next is 429). */
+  streamsPerUser: 5,
+  /** A comment line this often keeps proxies from closing an idle stream. */
+  heartbeatMs: 15_000,
+  /** At most one scoreboard event per contest this often. */
+  boardDebounceMs: 1000,
+  /** The judge tells per-case progress of a task at most this often. */
+  progressMinMs: 200,
+} as const;
+
+/** A single-use ticket for `GET /api/events?ticket=` (EventSource cannot send the Authorization header; the session
+ * token never goes into a URL). */
+export const eventTicket = endpoint({
+  method: 'POST',
+  path: '/api/events/ticket',
+  access: 'user',
+  input: z.object({}),
+  output: z.object({ ticket: z.string(), expiresInMs: z.number().int() }),
+});
+
+/** The event stream (text/event-stream; the request must accept it, else 406). Signed in by the Authorization header
+ * or a ticket; `cid` adds one contest's scoreboard and announcements (refused as the contest's rank is: 401, 403,
+ * 404); `lastEventId` is the Last-Event-ID header for clients that open a new stream themselves. Events (`event:`
+ * name, `id:` ordered per stream, `data:` JSON): `submission` (LiveSubmissionEvent), `board` and `announcement`
+ * (LiveContestEvent), `unread` (UnreadCounts). */
+export const events = endpoint({
+  method: 'GET',
+  path: '/api/events',
+  access: 'public',
+  input: z.object({ ticket: qStr(), cid: qInt(), lastEventId: qStr() }),
+  output: z.null(),
+  binary: true,
+});
+
+/** One of the viewer's submissions moved (pending → compiling → judging → a verdict), or the judge finished another
+ * case: `status` in the spec's codes, the submission as the status polling would show it to the viewer, and while
+ * judging how many cases are done ("case 7/20"). */
+export interface LiveSubmissionEvent {
+  submitId: number;
+  status: number;
+  progress?: { done: number; total: number };
+  submission: Submission;
+}
+
+/** The contest's scoreboard changed as the viewer sees it (sealed boards only when their sealed view changed), or a
+ * new announcement (`id`) was posted: the page asks the ordinary endpoints again. */
+export interface LiveContestEvent {
+  cid: number;
+  id?: number;
+}
+
+export type LiveEventMap = {
+  submission: LiveSubmissionEvent;
+  board: LiveContestEvent;
+  announcement: LiveContestEvent;
+  unread: UnreadCounts;
+};
