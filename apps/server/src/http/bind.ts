@@ -23,6 +23,8 @@ export interface RequestContext {
   /** Raw Authorization token of the call (judge routes compare it with the judge token). */
   token: string | undefined;
   setHeader(name: string, value: string): void;
+  /** A request header (the event stream reads Accept and Last-Event-ID). */
+  header(name: string): string | undefined;
   /** Aborted when the client goes away before the answer is sent (long polls stop claiming work for it). */
   signal: AbortSignal;
 }
@@ -262,6 +264,10 @@ const contextOf = async (req: FastifyRequest, reply: FastifyReply, deps: BindDep
     token,
     locale: localeOf(req.headers['accept-language']),
     setHeader: (name, value) => void reply.header(name, value),
+    header: (name) => {
+      const value = req.headers[name.toLowerCase()];
+      return Array.isArray(value) ? value[0] : value;
+    },
   };
   return ctx;
 };

@@ -38,24 +38,34 @@ export const createSessionService = (deps: { sessions: SessionRepository; now?: 
     return { token, sessionId: created.id };
   };
 
+  /** The user of a live session (not unknown, expired, revoked, or of a banned user), else null. */
+  const userOf = (found: Awaited<ReturnType<SessionRepository['findWithUser']>>, at: Date): AuthUser | null => {
+    if (!found) return null;
+    const { session } = found;
+    if (session.revokedAt || session.expiresAt <= at || found.status !== 0) return null;
+    return {
+      uid: session.uid,
+      username: found.username,
+      roles: found.roles,
+      permissions: permissionsOf(found.roles),
+      sessionId: session.id,
+    };
+  };
+
   return {
     issue,
+
+    /** The same check as `authenticate` by the token's sha256, never refreshing the session: the event stream
+     * opened with a ticket, and its checks of the session while it stays open (modules/live). */
+    userOfTokenHash: async (tokenHash: string) => userOf(await deps.sessions.findWithUser(tokenHash), now()),
 
     /** The session behind a token, or null when it is unknown, expired, revoked or its user is banned. */
     async authenticate(token: string, meta: ClientMeta): Promise<Authenticated | null> {
       const found = await deps.sessions.findWithUser(sha256(token));
       const at = now();
-      if (!found) return null;
+      const authUser = userOf(found, at);
+      if (!found || !authUser) return null;
       const { session } = found;
-      if (session.revokedAt || session.expiresAt <= at || found.status !== 0) return null;
-      const roles = found.roles;
-      const authUser: AuthUser = {
-        uid: session.uid,
-        username: found.username,
-        roles,
-        permissions: permissionsOf(roles),
-        sessionId: session.id,
-      };
       const due = at.getTime() - session.createdAt.getTime() >= LIMITS.sessionRefreshAfterMs;
       if (!due || session.replacedAt) return { user: authUser };
       // The old token stays valid a little longer for requests already in flight.
