@@ -9,6 +9,7 @@ export {
 export { CODEFORCES_LANGUAGES, mapCodeforcesVerdict, parseCodeforcesId } from './codeforces/site.js';
 export { createHduAdapter, encodeHduCode, type HduAdapterOptions } from './hdu/adapter.js';
 export { HDU_LANGUAGES, mapHduVerdict, parseHduId } from './hdu/site.js';
+export { decodeEntities, htmlToMarkdown, type StatementMarkdown } from './markdown.js';
 export { createPojAdapter, type PojAdapterOptions } from './poj/adapter.js';
 export { mapPojVerdict, POJ_LANGUAGES, parsePojId } from './poj/site.js';
 export * from './registry.js';
@@ -19,3 +20,4 @@ export * from './testing/fake-codeforces.js';
 export * from './testing/fake-hdu.js';
 export * from './testing/fake-poj.js';
 export * from './testing/fake-spoj.js';
+export { preAsCode, texToCodeforcesDelimiters } from './tex.js';

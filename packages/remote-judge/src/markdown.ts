@@ -10,7 +10,9 @@ import TurndownService from 'turndown';
  *   is not rendered and "105" would change the statement;
  * - tables become GFM tables (the GFM plugin keeps a table it cannot express as HTML, which the renderer drops, so
  *   tables here always get a header row: the first row is promoted when the site wrote none);
- * - images get absolute URLs (resolved against the page), listed in `images` for the importer to store.
+ * - images get absolute URLs (resolved against the page; kept as written when there is no page, as for a problem
+ *   package's statement), listed in `images` for the importer to store.
+ * The server's importers of FPS and QDUOJ packages use it too (their statements are HTML).
  */
 export interface StatementMarkdown {
   markdown: string;
@@ -22,7 +24,8 @@ const MATH_TOKEN = 'OJMATHTOKEN';
 const texEscape = (s: string) => s.replace(/([\\{}$%&#_^])/g, '\\$1').replace(/~/g, '\\textasciitilde{}');
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-const decodeEntities = (s: string) =>
+/** HTML's character references (numeric, and the few named ones statements use) as text. */
+export const decodeEntities = (s: string) =>
   s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
     if (e[0] === '#') {
       const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
@@ -31,7 +34,7 @@ const decodeEntities = (s: string) =>
     return ENTITIES[e.toLowerCase()] ?? m;
   });
 
-export const htmlToMarkdown = (html: string, pageUrl: string): StatementMarkdown => {
+export const htmlToMarkdown = (html: string, pageUrl?: string): StatementMarkdown => {
   const formulas: string[] = [];
   const keep = (tex: string, display: boolean) => {
     const body = decodeEntities(tex.replace(/<br\s*\/?>/gi, ' ').replace(/<[^>]+>/g, '')).trim();
@@ -70,11 +73,13 @@ export const htmlToMarkdown = (html: string, pageUrl: string): StatementMarkdown
       const element = node as unknown as { getAttribute(name: string): string | null };
       const src = element.getAttribute('src');
       if (!src) return '';
-      let url: string;
-      try {
-        url = new URL(src, pageUrl).toString();
-      } catch {
-        return '';
+      let url = src;
+      if (pageUrl !== undefined) {
+        try {
+          url = new URL(src, pageUrl).toString();
+        } catch {
+          return '';
+        }
       }
       if (!images.includes(url)) images.push(url);
       const alt = (element.getAttribute('alt') ?? '').replace(/[[\]]/g, '');

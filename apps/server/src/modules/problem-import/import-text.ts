@@ -1,41 +1,24 @@
 /** Text helpers shared by the importers of other judges' formats. */
+import {
+  decodeEntities,
+  preAsCode,
+  htmlToMarkdown as statementMarkdown,
+  texToCodeforcesDelimiters,
+} from '@oj/remote-judge';
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-export const decodeEntities = (s: string) =>
-  s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-    if (e[0] === '#') {
-      const code = e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
-    }
-    return ENTITIES[e.toLowerCase()] ?? m;
-  });
+export { decodeEntities };
 
 /**
- * FPS and QDUOJ statements are HTML; ours are Markdown rendered without raw HTML. Keeps the text, paragraphs,
- * line breaks, images, code blocks and bold/italic; drops the other tags (scripts and styles with their content).
+ * FPS and QDUOJ statements are HTML; ours are Markdown (GFM + math) rendered without raw HTML. The remote judges'
+ * converter (turndown with GFM) writes them: tables as GFM tables, `<sup>`/`<sub>` as math (`10<sup>5</sup>` →
+ * `10$^{5}$`, not "105"), `<pre>` as fenced code, images with their sources as written; the statement's own TeX
+ * (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`, as MathJax reads it on HUSTOJ and QDUOJ) is kept verbatim.
  */
-export const htmlToMarkdown = (html: string) => {
-  let s = html.replace(/\r\n?/g, '\n');
-  s = s.replace(/<(script|style)[\s\S]*?<\/\1\s*>/gi, '');
-  s = s.replace(
-    /<pre[^>]*>([\s\S]*?)<\/pre>/gi,
-    (_, body: string) => `\n\n\`\`\`\n${body.replace(/<[^>]+>/g, '')}\n\`\`\`\n\n`,
-  );
-  s = s.replace(/<img[^>]*?src\s*=\s*["']?([^"' >]+)["']?[^>]*>/gi, (_, src: string) => `![](${src})`);
-  s = s.replace(/<br\s*\/?>/gi, '  \n');
-  s = s.replace(/<\/(p|div|h[1-6]|li|tr|table|ul|ol)>/gi, '\n\n');
-  s = s.replace(/<li[^>]*>/gi, '- ');
-  s = s.replace(/<\/?(strong|b)>/gi, '**').replace(/<\/?(em|i)>/gi, '*');
-  s = s.replace(/<[^>]+>/g, '');
-  s = decodeEntities(s);
-  return s
-    .split('\n')
-    .map((l) => l.replace(/[ \t]+$/, (m) => (m === '  ' ? m : '')))
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-};
+export const htmlToMarkdown = (html: string) =>
+  statementMarkdown(preAsCode(texToCodeforcesDelimiters(html, { dollars: true }))).markdown;
+
+/** A one-line field written in HTML (FPS's source) as plain text. */
+export const htmlToText = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, '')).trim();
 
 /** The `value` of QDUOJ's `{format, value}` statement fields, or a plain string. */
 export const richText = (v: unknown): string => {

@@ -18,7 +18,7 @@ import { caseVersionOf, encodeExamples } from '../problem/problem-package.import
 import type { TestDataStore } from '../problem/test-data.store.js';
 import { readHead } from '../upload/uploaded-file.js';
 import { type ImageStore, sniffImage } from '../user/avatar.store.js';
-import { decodeEntities, htmlToMarkdown, normalizeData, richText } from './import-text.js';
+import { decodeEntities, htmlToMarkdown, htmlToText, normalizeData, richText } from './import-text.js';
 import type { ProblemImportRepository } from './problem-import.repository.js';
 
 /** A problem skipped for a reason an admin can act on (the rest of the upload still imports). */
@@ -343,7 +343,7 @@ export const createProblemImportService = (deps: {
           input: statement('input'),
           output: statement('output'),
           hint: statement('hint'),
-          source: htmlToMarkdown(text(item.source)),
+          source: htmlToText(text(item.source)),
           examples,
           timeLimitMs,
           memoryLimitMb,
