@@ -3,6 +3,7 @@ import { probeLanguages } from './languages/available-languages.js';
 import { aptPackageFor, findLanguageDefinition, resolveLanguage } from './languages/toolchains.js';
 import { buildCacheRoot } from './pipeline/build-cache.js';
 import { readyPrecompiledHeader } from './pipeline/precompiled-headers.js';
+import { favorCgroupDynmods } from './sandbox/cgroup-favor-dynmods.js';
 import { FLOCK_PATH } from './sandbox/file-lock.js';
 import { judgeInstance } from './sandbox/judge-instance.js';
 import { BWRAP_PATH, PRLIMIT_PATH, prepareSandboxHost } from './sandbox/sandbox.js';
@@ -51,6 +52,9 @@ export const runDoctor = async (log: (line: string) => void = console.log): Prom
     try {
       const backend = prepareSandboxHost();
       log(ok(`cgroup v${backend.version} writable; this judge's run directories in ${judgeInstance().runDir}`));
+      const favor = favorCgroupDynmods();
+      if (favor.on) log(ok(`cgroup attach without RCU wait: favordynmods on ${favor.mountPoint}`));
+      else log(warn(`cgroup attach may wait 5-25 ms per run (favordynmods off: ${favor.reason})`));
       log(
         ok(
           `sandbox uids ${sandboxUidRange.first}-${sandboxUidRange.last}, shared by the judges of this host through locks`,

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, existsSync, lstatSync, openSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { type CgroupBackend, detectCgroupBackend, type RunCgroup } from './cgroup.js';
+import { favorCgroupDynmods } from './cgroup-favor-dynmods.js';
 import { judgeInstance, onInstanceExit, sweepDeadInstances, sweepLegacyRunDirs } from './judge-instance.js';
 import { chownTree } from './run-dirs.js';
 import { acquireSandboxUid, releaseSandboxUid } from './sandbox-users.js';
@@ -110,6 +111,8 @@ export const prepareSandboxHost = (): CgroupBackend => {
   const backend = detectCgroupBackend();
   backend.prepare();
   const instance = judgeInstance();
+  // Without it, an attach after an idle spell waits for an RCU grace period (5-25 ms); never fatal.
+  favorCgroupDynmods();
   onInstanceExit(() => {
     killActiveSandboxes();
     return backend.removeInstance(instance.id);
