@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { localeOf, message } from '@oj/shared';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { AppError } from './http/app-error.js';
 import type { BindDeps } from './http/bind.js';
+import { helmetOptions } from './http/security-headers.js';
+import { type IpLimits, registerIpRateLimits } from './modules/access/ip-rate-limit.js';
 import { registerAdminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
 import { registerAdminProblemRoutes } from './modules/admin-problem/admin-problem.routes.js';
 import { registerAdminSiteRoutes } from './modules/admin-site/admin-site.routes.js';
@@ -19,10 +22,13 @@ import { registerContestFileRoutes } from './modules/contest/contest-file.routes
 import { registerContestStaffRoutes } from './modules/contest/contest-staff.routes.js';
 import { registerDiscussionRoutes } from './modules/discussion/discussion.routes.js';
 import { registerGroupRoutes } from './modules/group/group.routes.js';
+import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerImageProxyRoutes } from './modules/image-proxy/image-proxy.routes.js';
 import { registerJudgeRoutes } from './modules/judge/judge.routes.js';
 import { registerMessageRoutes } from './modules/message/message.routes.js';
 import { registerNoticeRoutes } from './modules/notice/notice.routes.js';
+import { registerMetrics } from './modules/ops/metrics.routes.js';
+import { registerOpenApiRoutes, trackBoundRoutes } from './modules/ops/openapi.routes.js';
 import { registerProblemCatalogRoutes } from './modules/problem/problem-catalog.routes.js';
 import { registerProblemImportRoutes } from './modules/problem-import/problem-import.routes.js';
 import { registerRankRoutes } from './modules/rank/rank.routes.js';
@@ -41,11 +47,19 @@ export interface AppOptions {
   logLevel?: string;
   validateOutput?: boolean;
   trustProxy?: boolean;
+  /** OJ_METRICS_TOKEN: the bearer token of GET /metrics, which is 404 while unset. */
+  metricsToken?: string;
+  /** Replaces some per-IP limits (tests use small ones). */
+  ipLimits?: Partial<IpLimits>;
   /** Further routes bound with the same deps (tests bind probe endpoints this way). */
   extraRoutes?: (app: FastifyInstance, deps: BindDeps) => void;
 }
 
-const EXPOSED_HEADERS = 'Refresh-Token,Authorization,Url-Type,Content-Disposition,Content-Type';
+const EXPOSED_HEADERS = 'Refresh-Token,Authorization,Url-Type,Content-Disposition,Content-Type,X-Request-Id';
+
+/** A request id a proxy in front already gave (X-Request-Id) is kept when it is a plain token, so one id follows
+ * the request through both logs; anything else gets a fresh one. */
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
@@ -54,7 +68,10 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
     // Errors Node's HTTP parser finds before a request exists (a 60 KB query string is 431) keep the envelope.
     clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
       if (!socket.writable) return socket.destroy(err);
@@ -67,15 +84,18 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
       );
     },
   });
+  trackBoundRoutes(app);
   // JSON bodies only (and multipart where an endpoint declares an upload, see bind): a text/plain "hello" is 415.
   app.removeContentTypeParser('text/plain');
   // Multipart requests are only marked here; bind streams an upload endpoint's files after the guard passed.
   // An oversized file is reported by bind (the stream is marked truncated), not thrown mid-stream.
   await app.register(multipart, { throwFileSizeLimit: false });
+  await app.register(helmet, helmetOptions);
 
   // CORS as HOJ's own client expects it (DESIGN §7 "Compatibility"): tokens travel in headers, never cookies.
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Request-Id', req.id);
     const origin = req.headers.origin;
     if (origin) {
       reply.header('Access-Control-Allow-Origin', origin);
@@ -105,7 +125,12 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
       return reply.code(err.status).send({
         status: err.status,
         msg: message(err.key, locale, err.vars),
-        data: { key: err.key, ...(err.field ? { field: err.field } : {}), ...(seconds ? { seconds } : {}) },
+        data: {
+          key: err.key,
+          ...(err.field ? { field: err.field } : {}),
+          ...(seconds ? { seconds } : {}),
+          requestId: req.id,
+        },
       });
     }
     // Framework-level input problems (malformed JSON, wrong content type, oversized body) are bad requests.
@@ -122,6 +147,9 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
     return reply.code(status).send({ status, msg: message(key, locale), data: { key, requestId: req.id } });
   });
 
+  registerMetrics(app, { db: opts.services.db, token: opts.metricsToken });
+  registerIpRateLimits(app, { db: opts.services.db, limits: opts.ipLimits });
+
   const deps: BindDeps = {
     sessions: opts.services.sessions,
     site: opts.services.site,
@@ -133,6 +161,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerSiteRoutes(app, deps, opts.services);
   registerImageProxyRoutes(app, deps, opts.services);
   registerJudgeRoutes(app, deps, opts.services);
+  registerHealthRoutes(app, deps, opts.services);
   registerProblemCatalogRoutes(app, deps, opts.services);
   registerSubmissionRoutes(app, deps, opts.services);
   registerRankRoutes(app, deps, opts.services);
@@ -155,6 +184,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerAdminSiteRoutes(app, deps, opts.services);
   registerRemoteJudgeRoutes(app, deps, opts.services);
   registerProblemImportRoutes(app, deps, opts.services);
+  registerOpenApiRoutes(app);
   opts.extraRoutes?.(app, deps);
 
   const indexHtml = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;
@@ -182,7 +212,9 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
       return reply.type('text/html').send(fs.createReadStream(indexHtml as string));
     }
     const locale = localeOf(req.headers['accept-language']);
-    return reply.code(404).send({ status: 404, msg: message('notFound', locale), data: { key: 'notFound' } });
+    return reply
+      .code(404)
+      .send({ status: 404, msg: message('notFound', locale), data: { key: 'notFound', requestId: req.id } });
   });
 
   return app;
