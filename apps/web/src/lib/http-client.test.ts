@@ -174,6 +174,39 @@ describe('HTTP client', () => {
     }
   });
 
+  it("lets go of the caller's abort signal once a call is answered, and still aborts while it runs", async () => {
+    const page = new AbortController();
+    const added = vi.spyOn(page.signal, 'addEventListener');
+    const removed = vi.spyOn(page.signal, 'removeEventListener');
+    const ok = setup(() => new Response(envelope(200, config)));
+    for (let i = 0; i < 3; i++) await ok.client.call(home.getWebsiteConfig, {}, { signal: page.signal });
+    const failing = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(failing.client.call(home.getWebsiteConfig, {}, { signal: page.signal })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    const files = setup(
+      () => new Response('data', { headers: { 'Content-Disposition': 'attachment; filename="a.txt"' } }),
+    );
+    await files.client.download(home.getWebsiteConfig, {}, { signal: page.signal });
+    expect(added).toHaveBeenCalledTimes(5);
+    expect(removed.mock.calls.map((c) => c[1])).toEqual(added.mock.calls.map((c) => c[1]));
+    // A finished request's own signal is left alone when the page aborts later.
+    page.abort();
+    expect(ok.calls.every((c) => c.init.signal?.aborted === false)).toBe(true);
+
+    const running = new AbortController();
+    const slow = setup(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const pending = slow.client.call(home.getWebsiteConfig, {}, { signal: running.signal }).catch((e) => e);
+    running.abort();
+    expect(await pending).toMatchObject({ name: 'AbortError' });
+    expect(slow.deps.notify).not.toHaveBeenCalled();
+  });
+
   it('skips the session handling when asked (logout calls)', async () => {
     const { client, deps } = setup(() => new Response(envelope(401, null, 'expired'), { status: 401 }));
     await expect(client.call(account.logout, {}, { silent: true, skipSessionHandling: true })).rejects.toBeInstanceOf(

@@ -100,7 +100,11 @@ export const createHttpClient = (deps: HttpClientDeps) => {
       timedOut = true;
       controller.abort();
     }, timeout);
-    opts.signal?.addEventListener('abort', () => controller.abort());
+    // The caller's signal aborts this request until its answer has been read (`release`), then lets go of it: a
+    // signal that outlives many calls (a page's) would otherwise keep every finished request's listener.
+    const onAbort = () => controller.abort();
+    opts.signal?.addEventListener('abort', onAbort);
+    const release = () => opts.signal?.removeEventListener('abort', onAbort);
     try {
       const response = await doFetch(url, {
         method: endpoint.method,
@@ -113,8 +117,9 @@ export const createHttpClient = (deps: HttpClientDeps) => {
         const fresh = response.headers.get('Authorization');
         if (fresh) deps.setToken(fresh);
       }
-      return { response, admin };
+      return { response, admin, release };
     } catch (err) {
+      release();
       if (opts.signal?.aborted && !timedOut) throw err;
       const key: ClientMessageKey = timedOut ? 'Request_Timeout' : 'Network_Error';
       const text = deps.translate(key);
@@ -139,12 +144,14 @@ export const createHttpClient = (deps: HttpClientDeps) => {
   };
 
   const request = async <E extends Endpoint>(endpoint: E, input: Input<E> | FormData, opts: CallOptions = {}) => {
-    const { response, admin } = await send(endpoint, input, opts, timeoutMs);
+    const { response, admin, release } = await send(endpoint, input, opts, timeoutMs);
     let body: Partial<Envelope<unknown>> | null = null;
     try {
       body = (await response.json()) as Envelope<unknown>;
     } catch {
       body = null;
+    } finally {
+      release();
     }
     // Success is an envelope status of 200 or none at all, on a 2xx answer.
     const status = typeof body?.status === 'number' ? body.status : response.status;
@@ -159,7 +166,16 @@ export const createHttpClient = (deps: HttpClientDeps) => {
 
   /** A file download (spec 1-core §8): a JSON answer instead of a file carries a message to show. */
   const download = async <E extends Endpoint>(endpoint: E, input: Input<E>, opts: CallOptions = {}) => {
-    const { response, admin } = await send(endpoint, input, opts, downloadTimeoutMs);
+    const { response, admin, release } = await send(endpoint, input, opts, downloadTimeoutMs);
+    try {
+      return await readDownload(response, admin, opts);
+    } finally {
+      release();
+    }
+  };
+
+  /** A download's answer: its message when it is JSON, else the file. */
+  const readDownload = async (response: Response, admin: boolean, opts: CallOptions) => {
     const type = response.headers.get('Content-Type') ?? '';
     if (type.includes('application/json')) {
       const text = await response.text();
