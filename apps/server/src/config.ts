@@ -13,6 +13,8 @@ export interface Config {
   /** Start the embedded judge worker as a child process. */
   embeddedJudge: boolean;
   logLevel: string;
+  /** The bearer token of GET /metrics (OJ_METRICS_TOKEN); unset, /metrics is 404. */
+  metricsToken: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -42,6 +44,7 @@ const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   webDist: path.resolve(env.OJ_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
   embeddedJudge: env.OJ_EMBEDDED_JUDGE !== 'false',
   logLevel: env.LOG_LEVEL ?? 'info',
+  metricsToken: env.OJ_METRICS_TOKEN || undefined,
 });
 
 export const REPO_ROOT = repoRoot;

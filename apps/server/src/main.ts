@@ -82,7 +82,13 @@ const main = async () => {
     smtp: loadSmtpEnv(),
   });
   const judgeToken = loadJudgeToken(config.judgeToken, config.dataDir);
-  const app = await buildApp({ services, webDist: config.webDist, logLevel: config.logLevel, judgeToken });
+  const app = await buildApp({
+    services,
+    webDist: config.webDist,
+    logLevel: config.logLevel,
+    judgeToken,
+    metricsToken: config.metricsToken,
+  });
 
   const sweeper = setInterval(() => {
     services.queue.requeueExpired().catch((err) => app.log.error({ err }, 'lease sweep failed'));
