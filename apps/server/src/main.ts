@@ -76,11 +76,14 @@ const main = async () => {
     bus: database.bus,
     remoteSites: remoteAdapters(remoteJudgeConfigFromEnv()),
   });
-  const { generatedRootPassword, importedSamples } = await bootstrap(services, {
-    rootPassword: config.rootPassword,
-    samplesDir: path.join(REPO_ROOT, 'samples/problems'),
-    smtp: loadSmtpEnv(),
-  });
+  // Under the start lock: a second instance starting at once waits, then finds the site seeded.
+  const { generatedRootPassword, importedSamples } = await database.exclusive(() =>
+    bootstrap(services, {
+      rootPassword: config.rootPassword,
+      samplesDir: path.join(REPO_ROOT, 'samples/problems'),
+      smtp: loadSmtpEnv(),
+    }),
+  );
   const judgeToken = loadJudgeToken(config.judgeToken, config.dataDir);
   const app = await buildApp({
     services,

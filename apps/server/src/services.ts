@@ -44,6 +44,7 @@ import { createGroupProblemRule, createGroupProblemService } from './modules/gro
 import { createGroupSubmissionRule } from './modules/group/group-submission.js';
 import { createGroupTrainingService } from './modules/group/group-training.service.js';
 import { createImageProxyService, type ImageProxyOptions } from './modules/image-proxy/image-proxy.service.js';
+import { createHealthService } from './modules/health/health.service.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createMessageRepository } from './modules/message/message.repository.js';
@@ -156,6 +157,8 @@ export const createServices = (
     captcha,
     problems,
     queue,
+    /** Liveness and readiness (GET /api/health, /api/ready). */
+    health: createHealthService({ db, queue }),
     testData,
     /** Uploads per user and hour (a check the upload services make before they store anything). */
     uploadQuota,

@@ -59,6 +59,7 @@ export type { Announcement, WebsiteConfig } from './contract/home.js';
 export * as home from './contract/home.js';
 export type { ExternalImageMode } from './contract/image-proxy.js';
 export * as imageProxy from './contract/image-proxy.js';
+export * as health from './contract/health.js';
 export type { ImportReport } from './contract/import-formats.js';
 export * as importFormats from './contract/import-formats.js';
 export type {

@@ -53,6 +53,13 @@ export const MESSAGES = {
     'en-US': 'The live update ticket is invalid, expired or already used',
   },
   tooManyRequests: { 'zh-CN': '请求过于频繁，请稍后再试', 'en-US': 'Too many requests, please try again later' },
+  notReadyDatabase: { 'zh-CN': '服务未就绪：数据库无法连接', 'en-US': 'Not ready: the database cannot be reached' },
+  notReadyMigrations: {
+    'zh-CN': '服务未就绪：数据库结构尚未升级到当前版本',
+    'en-US': 'Not ready: the database has not been migrated to this version',
+  },
+  notReadyJudge: { 'zh-CN': '服务未就绪：没有已连接的评测机', 'en-US': 'Not ready: no judge is connected' },
+  notReadyStopping: { 'zh-CN': '服务未就绪：正在停止', 'en-US': 'Not ready: this server is shutting down' },
   judgeUnavailable: {
     'zh-CN': '暂无可用的评测机，请稍后再试',
     'en-US': 'No judge is available right now; please try again later',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -32,8 +33,50 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** LISTEN/NOTIFY between the server instances sharing this database. */
   bus: NotifyBus;
+  /** Runs `fn` while no other instance starting on this database runs its own (first-start seeding): a PostgreSQL
+   * advisory lock, the one the migrations take too. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of migrations and first-start seeding ("OJST"): two servers starting at once on an empty
+ * database migrate and seed it once. */
+export const START_LOCK_KEY = 0x4f4a5354;
+
+/** Holds the start lock on one pooled connection while `fn` runs (on any connection of the pool). */
+const withStartLock = async <T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> => {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [START_LOCK_KEY]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [START_LOCK_KEY]).catch((err: Error) => {
+        broken = err;
+      });
+    }
+  } finally {
+    // A connection whose unlock failed is discarded, so the session (and its lock) ends.
+    client.release(broken ?? false);
+  }
+};
+
+/** How many migrations this build has (drizzle's journal). */
+let journalCount: number | undefined;
+const journalEntries = () =>
+  (journalCount ??= (
+    JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    }
+  ).entries.length);
+/** Whether every migration of this build is applied to `db` (readiness: a newer build may have migrated further,
+ * never less). */
+export const migrationsApplied = async (db: Db) => {
+  const rows = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
+  const list = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { n: number }[] }).rows) as { n: number }[];
+  return Number(list[0]?.n ?? 0) >= journalEntries();
+};
 
 /** Extensions the migrations create (PostgreSQL ships them; PGlite loads them explicitly). */
 const extensions = { pg_trgm };
@@ -55,12 +98,13 @@ export const openDatabase = async (opts: {
     // process down: the pool replaces it on the next query.
     pool.on('error', (err) => console.error(`[db] idle connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    await withStartLock(pool, () => migratePg(drizzlePg(pool), { migrationsFolder }));
     const bus = postgresNotifyBus(pool, opts.url);
     return {
       db,
       kind: 'postgres',
       bus,
+      exclusive: (fn) => withStartLock(pool, fn),
       close: async () => {
         await bus.close();
         await pool.end();
@@ -88,10 +132,13 @@ export const openDatabase = async (opts: {
 
 const pgliteDatabase = (client: PGlite): Database => {
   const bus = pgliteNotifyBus(client);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db,
     kind: 'pglite',
     bus,
+    // One process owns an embedded database (the data-dir lock): nobody to exclude.
+    exclusive: (fn) => fn(),
     close: async () => {
       await bus.close();
       await client.close();

@@ -1,7 +1,8 @@
 import type { MessageKey } from '@oj/shared';
 
-/** 502: an outside site that failed or is unreachable (DESIGN §7 "Errors"). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 500 | 502;
+/** 502: an outside site that failed or is unreachable (DESIGN §7 "Errors"); 503: this instance is not ready
+ * (GET /api/ready). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503;
 
 /** The one error type of the server: a status and a message key, mapped to the envelope in one place. */
 export class AppError extends Error {
