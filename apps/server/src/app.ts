@@ -25,6 +25,7 @@ import { registerGroupRoutes } from './modules/group/group.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerImageProxyRoutes } from './modules/image-proxy/image-proxy.routes.js';
 import { registerJudgeRoutes } from './modules/judge/judge.routes.js';
+import { registerLiveRoutes } from './modules/live/live.routes.js';
 import { registerMessageRoutes } from './modules/message/message.routes.js';
 import { registerNoticeRoutes } from './modules/notice/notice.routes.js';
 import { registerMetrics } from './modules/ops/metrics.routes.js';
@@ -174,6 +175,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerRegistrationRoutes(app, deps, opts.services);
   registerCommentRoutes(app, deps, opts.services);
   registerMessageRoutes(app, deps, opts.services);
+  registerLiveRoutes(app, deps, opts.services);
   registerUserRoutes(app, deps, opts.services);
   registerAdminDashboardRoutes(app, deps, opts.services);
   registerAdminProblemRoutes(app, deps, opts.services);

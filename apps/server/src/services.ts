@@ -43,9 +43,11 @@ import { createGroupProblemRepository } from './modules/group/group-problem.repo
 import { createGroupProblemRule, createGroupProblemService } from './modules/group/group-problem.service.js';
 import { createGroupSubmissionRule } from './modules/group/group-submission.js';
 import { createGroupTrainingService } from './modules/group/group-training.service.js';
-import { createImageProxyService, type ImageProxyOptions } from './modules/image-proxy/image-proxy.service.js';
 import { createHealthService } from './modules/health/health.service.js';
+import { createImageProxyService, type ImageProxyOptions } from './modules/image-proxy/image-proxy.service.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
+import { createLiveRepository } from './modules/live/live.repository.js';
+import { createLiveService } from './modules/live/live.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createMessageRepository } from './modules/message/message.repository.js';
 import { createMessageService } from './modules/message/message.service.js';
@@ -222,6 +224,16 @@ export const createServices = (
       admin: adminServices.adminTrainings,
     }),
     ...createSiteAdminServices(db, { sessions, siteRepository, problems, uploadQuota }, opts),
+    /** Live updates (issue 29, decision 0033): the event streams of this instance, told through the bus. */
+    live: createLiveService({
+      repo: createLiveRepository(db),
+      bus: opts.bus,
+      sessions,
+      submissions: publicServices.submissionPublic,
+      contests: publicServices.contests,
+      messages: publicServices.messages,
+      now: opts.now,
+    }),
   };
 };
 

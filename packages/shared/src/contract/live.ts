@@ -30,7 +30,7 @@ export const eventTicket = endpoint({
   output: z.object({ ticket: z.string(), expiresInMs: z.number().int() }),
 });
 
-/** The event stream (text/event-stream; the request must accept it, else 406). Signed in by the Authorization header
+/** The event stream (text/event-stream; the request must accept it, else 400). Signed in by the Authorization header
  * or a ticket; `cid` adds one contest's scoreboard and announcements (refused as the contest's rank is: 401, 403,
  * 404); `lastEventId` is the Last-Event-ID header for clients that open a new stream themselves. Events (`event:`
  * name, `id:` ordered per stream, `data:` JSON): `submission` (LiveSubmissionEvent), `board` and `announcement`
@@ -40,7 +40,7 @@ export const events = endpoint({
   path: '/api/events',
   access: 'public',
   input: z.object({ ticket: qStr(), cid: qInt(), lastEventId: qStr() }),
-  output: z.null(),
+  output: z.unknown(),
   binary: true,
 });
 
