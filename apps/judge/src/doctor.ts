@@ -6,7 +6,7 @@ import { readyPrecompiledHeader } from './pipeline/precompiled-headers.js';
 import { favorCgroupDynmods } from './sandbox/cgroup-favor-dynmods.js';
 import { FLOCK_PATH } from './sandbox/file-lock.js';
 import { judgeInstance } from './sandbox/judge-instance.js';
-import { BWRAP_PATH, PRLIMIT_PATH, prepareSandboxHost } from './sandbox/sandbox.js';
+import { BWRAP_PATH, PRLIMIT_PATH, prepareSandboxHost, sandboxMechanism } from './sandbox/sandbox.js';
 import { checkSandbox } from './sandbox/sandbox-check.js';
 import { sandboxUidRange } from './sandbox/sandbox-users.js';
 
@@ -52,6 +52,9 @@ export const runDoctor = async (log: (line: string) => void = console.log): Prom
     try {
       const backend = prepareSandboxHost();
       log(ok(`cgroup v${backend.version} writable; this judge's run directories in ${judgeInstance().runDir}`));
+      const mechanism = sandboxMechanism();
+      if (mechanism.native) log(ok(`sandbox launcher: native, ${mechanism.path}`));
+      else log(warn(`sandbox launcher: bubblewrap behind prlimit, slower (native launcher: ${mechanism.reason})`));
       const favor = favorCgroupDynmods();
       if (favor.on) log(ok(`cgroup attach without RCU wait: favordynmods on ${favor.mountPoint}`));
       else log(warn(`cgroup attach may wait 5-25 ms per run (favordynmods off: ${favor.reason})`));

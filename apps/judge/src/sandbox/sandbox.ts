@@ -4,6 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import { type CgroupBackend, detectCgroupBackend, type RunCgroup } from './cgroup.js';
 import { favorCgroupDynmods } from './cgroup-favor-dynmods.js';
 import { judgeInstance, onInstanceExit, sweepDeadInstances, sweepLegacyRunDirs } from './judge-instance.js';
+import { buildNativeSandbox, type NativeSandbox } from './native-sandbox.js';
 import { chownTree } from './run-dirs.js';
 import { acquireSandboxUid, releaseSandboxUid } from './sandbox-users.js';
 import { buildSeccompFilter } from './seccomp-filter.js';
@@ -87,6 +88,7 @@ const CPU_POLL_MS = 20;
 
 let prepared: CgroupBackend | undefined;
 let seccompFilter: Buffer | undefined;
+let native: NativeSandbox | undefined;
 let runCount = 0;
 
 /** SIGKILLs of the sandboxes running now (each its bwrap and everything in its cgroup). */
@@ -106,8 +108,9 @@ export const prepareSandboxHost = (): CgroupBackend => {
   if (prepared) return prepared;
   if (process.getuid?.() !== 0)
     throw new Error('the judge must run as root to create cgroups and drop to sandbox uids');
-  if (!existsSync(BWRAP_PATH)) throw new Error(`bubblewrap not found at ${BWRAP_PATH}`);
-  if (!existsSync(PRLIMIT_PATH)) throw new Error(`prlimit not found at ${PRLIMIT_PATH}`);
+  native = buildNativeSandbox();
+  if (!native.ok && !existsSync(BWRAP_PATH)) throw new Error(`bubblewrap not found at ${BWRAP_PATH}`);
+  if (!native.ok && !existsSync(PRLIMIT_PATH)) throw new Error(`prlimit not found at ${PRLIMIT_PATH}`);
   const backend = detectCgroupBackend();
   backend.prepare();
   const instance = judgeInstance();
@@ -123,6 +126,12 @@ export const prepareSandboxHost = (): CgroupBackend => {
   seccompFilter = buildSeccompFilter();
   prepared = backend;
   return backend;
+};
+
+/** What starts the sandboxes: the native launcher, or bubblewrap behind prlimit (and why). */
+export const sandboxMechanism = (): { native: true; path: string } | { native: false; reason: string } => {
+  prepareSandboxHost();
+  return native?.ok ? { native: true, path: native.path } : { native: false, reason: native?.reason ?? 'not built' };
 };
 
 const isSymlink = (path: string) => {
@@ -147,44 +156,79 @@ const baseSystemArgs = (): string[] => {
   return args;
 };
 
-const bwrapArgs = (spec: SandboxSpec): string[] => {
-  const args = [
+/**
+ * The sandbox's environment and file system, in the syntax bwrap and the native launcher share (they differ
+ * only in how a size-capped tmpfs is written), ending with the program's argv.
+ */
+const viewArgs = (spec: SandboxSpec, tmpfs: (sizeBytes: number, path: string) => string[]): string[] => {
+  const args: string[] = [];
+  const env = { PATH: '/usr/bin:/bin', HOME: '/w', LANG: 'C.UTF-8', ...spec.env };
+  for (const [key, value] of Object.entries(env)) args.push('--setenv', key, value);
+  args.push(...baseSystemArgs());
+  for (const path of spec.systemPaths ?? []) args.push('--ro-bind-try', path, path);
+  args.push('--proc', '/proc', '--dev', '/dev');
+  args.push(...tmpfs(spec.tmpSizeBytes ?? 64 * MIB, '/tmp'));
+  if (spec.workDir.kind === 'tmpfs') args.push(...tmpfs(spec.workDir.sizeBytes, '/w'));
+  else args.push('--bind', spec.workDir.path, '/w');
+  for (const bind of spec.binds ?? [])
+    args.push(bind.optional ? '--ro-bind-try' : '--ro-bind', bind.source, bind.target);
+  // The new root is a tmpfs: make it read-only so only /w and /tmp (size-capped) are writable.
+  args.push('--remount-ro', '/', '--chdir', '/w', '--', ...spec.argv);
+  return args;
+};
+
+const bwrapArgs = (spec: SandboxSpec): string[] => [
+  '--info-fd',
+  '3',
+  '--block-fd',
+  '4',
+  '--seccomp',
+  '5',
+  '--unshare-all',
+  '--unshare-user',
+  '--disable-userns',
+  '--die-with-parent',
+  '--new-session',
+  '--cap-drop',
+  'ALL',
+  '--hostname',
+  'judge',
+  '--clearenv',
+  ...viewArgs(spec, (size, path) => ['--size', String(size), '--tmpfs', path]),
+];
+
+/** RLIMIT_CPU is a per-process backstop in whole seconds behind the cgroup poll. */
+const cpuRlimitSeconds = (spec: SandboxSpec) => Math.ceil(spec.cpuLimitMs / 1000) + 1;
+
+/** The native launcher's arguments: it also sets the rlimits and drops to the uid itself (runs as root). */
+const nativeArgs = (spec: SandboxSpec, uid: number): string[] => {
+  const cpu = cpuRlimitSeconds(spec);
+  const limit = (name: string, soft: number, hard = soft) => ['--rlimit', name, String(soft), String(hard)];
+  return [
+    '--uid',
+    String(uid),
+    '--gid',
+    String(uid),
     '--info-fd',
     '3',
     '--block-fd',
     '4',
     '--seccomp',
     '5',
-    '--unshare-all',
-    '--unshare-user',
-    '--disable-userns',
-    '--die-with-parent',
-    '--new-session',
-    '--cap-drop',
-    'ALL',
     '--hostname',
     'judge',
-    '--clearenv',
+    ...limit('cpu', cpu, cpu + 1),
+    ...limit('fsize', spec.fileSizeLimitBytes),
+    ...limit('stack', spec.stackLimitBytes),
+    ...limit('nofile', spec.openFilesMax),
+    ...limit('core', 0),
+    ...viewArgs(spec, (size, path) => ['--tmpfs', String(size), path]),
   ];
-  const env = { PATH: '/usr/bin:/bin', HOME: '/w', LANG: 'C.UTF-8', ...spec.env };
-  for (const [key, value] of Object.entries(env)) args.push('--setenv', key, value);
-  args.push(...baseSystemArgs());
-  for (const path of spec.systemPaths ?? []) args.push('--ro-bind-try', path, path);
-  args.push('--proc', '/proc', '--dev', '/dev');
-  args.push('--size', String(spec.tmpSizeBytes ?? 64 * MIB), '--tmpfs', '/tmp');
-  if (spec.workDir.kind === 'tmpfs') args.push('--size', String(spec.workDir.sizeBytes), '--tmpfs', '/w');
-  else args.push('--bind', spec.workDir.path, '/w');
-  for (const bind of spec.binds ?? [])
-    args.push(bind.optional ? '--ro-bind-try' : '--ro-bind', bind.source, bind.target);
-  // The root bwrap builds is a tmpfs: make it read-only so only /w and /tmp (size-capped) are writable.
-  args.push('--remount-ro', '/', '--chdir', '/w', '--', ...spec.argv);
-  return args;
 };
 
 const prlimitArgs = (spec: SandboxSpec): string[] => {
-  // RLIMIT_CPU is a per-process backstop in whole seconds behind the cgroup poll; never RLIMIT_AS (it breaks
-  // Java, Go and Node, sandbox-notes pitfall 3).
-  const cpuSeconds = Math.ceil(spec.cpuLimitMs / 1000) + 1;
+  // Never RLIMIT_AS (it breaks Java, Go and Node, sandbox-notes pitfall 3).
+  const cpuSeconds = cpuRlimitSeconds(spec);
   return [
     `--cpu=${cpuSeconds}:${cpuSeconds + 1}`,
     `--fsize=${spec.fileSizeLimitBytes}`,
@@ -278,15 +322,15 @@ const supervise = (
     const stdinOption = spec.stdin.kind === 'file' ? stdinFd! : spec.stdin.kind === 'pipe' ? 'pipe' : 'ignore';
     let child: ChildProcess;
     try {
-      child = spawn(PRLIMIT_PATH, [...prlimitArgs(spec), ...bwrapArgs(spec)], {
-        uid,
-        gid: uid,
-        env: {},
-        stdio: [stdinOption, 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
-      });
+      const stdio: Array<'pipe' | 'ignore' | number> = [stdinOption, 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'];
+      // The native launcher starts as root and drops to the uid itself, after building the sandbox; bwrap must
+      // be started as the uid (bwrap as root keeps capabilities inside, sandbox-notes §C.0).
+      child = native?.ok
+        ? spawn(native.path, nativeArgs(spec, uid), { env: {}, stdio })
+        : spawn(PRLIMIT_PATH, [...prlimitArgs(spec), ...bwrapArgs(spec)], { uid, gid: uid, env: {}, stdio });
     } catch (error) {
       onStreams({});
-      resolve(emptyResult(`cannot start bwrap: ${(error as Error).message}`));
+      resolve(emptyResult(`cannot start the sandbox: ${(error as Error).message}`));
       return;
     }
     const info = child.stdio[3] as Readable;
@@ -346,8 +390,8 @@ const supervise = (
       if (stderrBytes > spec.stderrLimitBytes) kill('stderr');
     });
 
-    // bwrap reports the sandbox init's host pid on the info fd and then waits on the block fd: attach the
-    // init (and so the program it forks) to the cgroup now, so bwrap's own setup is not charged.
+    // The launcher (bwrap or native) reports the sandbox init's host pid on the info fd and then waits on the block
+    // fd: attach the init (and so the program it forks) to the cgroup now, so the setup is not charged.
     let infoText = '';
     info.on('data', (chunk: Buffer) => {
       if (released) return;
@@ -378,7 +422,7 @@ const supervise = (
     });
 
     child.on('error', (error) => {
-      spawnError = `cannot start bwrap: ${error.message}`;
+      spawnError = `cannot start the sandbox: ${error.message}`;
     });
 
     let exited = false;
@@ -402,7 +446,8 @@ const supervise = (
       const collect = () => {
         const stderrText = Buffer.concat(stderrChunks).toString('utf8');
         if (!released) {
-          if (!spawnError) spawnError = `sandbox setup failed: ${stderrText.trim() || `bwrap exited with ${code}`}`;
+          if (!spawnError)
+            spawnError = `sandbox setup failed: ${stderrText.trim() || `the sandbox exited with ${code}`}`;
           onStreams({});
         }
         let exitCode: number | null = null;

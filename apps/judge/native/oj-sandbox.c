@@ -1,0 +1,466 @@
+/*
+ * oj-sandbox: the judge's sandbox launcher (decision 0032). It does what `prlimit ... -- bwrap ...` did for a
+ * run, in one small static binary, so a run pays for one exec instead of three (prlimit, bwrap and bwrap's
+ * dynamic libraries) and the sandbox's init is reaped at once (no zombie pinning the run's cgroup).
+ *
+ * Started by the judge as root with the same handshake as bwrap: fd 3 (--info-fd) receives {"child-pid": N}
+ * once the sandbox is fully set up, the judge attaches N to the run's cgroup, resets the counters and writes a
+ * byte to fd 4 (--block-fd); only then is the program forked. fd 5 (--seccomp) holds the BPF program.
+ *
+ * The sandbox, as bwrap built it: new pid, mount, network, ipc, uts, cgroup and user namespaces; no nested user
+ * namespace can be created (max_user_namespaces 1 in an intermediate one, as bwrap's --disable-userns); a new
+ * root on tmpfs holding only the given binds (read-only unless --bind), /proc of the new pid namespace, a minimal
+ * /dev, size-capped tmpfs for /w and /tmp, the root remounted read-only; the unprivileged --uid/--gid with no
+ * supplementary groups, every capability and the bounding set dropped, no_new_privs, the seccomp filter loaded
+ * just before exec; rlimits set before the fork; a new session; everything dies with the judge (PDEATHSIG).
+ *
+ * Exit status: the program's exit code, or 128+n when a signal n killed it (as bwrap reports it); 1 with a
+ * message on stderr when the sandbox could not be set up (then no child-pid is ever reported).
+ *
+ * Usage: oj-sandbox --uid U --gid G [--info-fd N] [--block-fd N] [--seccomp N] [--hostname H]
+ *          [--rlimit NAME SOFT HARD]... [--setenv K V]... [OPERATION]... [--chdir DIR] -- PROGRAM [ARG]...
+ * OPERATION (applied in order inside the new root): --ro-bind SRC DST, --ro-bind-try SRC DST, --bind SRC DST,
+ *          --symlink TARGET PATH, --tmpfs SIZE PATH, --proc PATH, --dev PATH, --remount-ro PATH (only "/").
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define BASE "/tmp"
+#define MAX_OPS 256
+#define MAX_ENV 128
+#define MAX_RLIMITS 16
+
+enum op_kind { OP_RO_BIND, OP_RO_BIND_TRY, OP_BIND, OP_SYMLINK, OP_TMPFS, OP_PROC, OP_DEV, OP_REMOUNT_RO };
+struct op {
+  enum op_kind kind;
+  const char *a, *b;
+};
+struct limit {
+  int resource;
+  rlim_t soft, hard;
+};
+
+static struct op ops[MAX_OPS];
+static int op_count;
+static char *envp[MAX_ENV + 1];
+static int env_count;
+static struct limit limits[MAX_RLIMITS];
+static int limit_count;
+static uid_t uid = (uid_t)-1;
+static gid_t gid = (gid_t)-1;
+static int info_fd = -1, block_fd = -1, seccomp_fd = -1;
+static const char *hostname, *chdir_path = "/";
+static char **program_argv;
+static struct sock_fprog filter;
+
+static void die(const char *format, ...) {
+  va_list args;
+  int saved = errno;
+  char message[1024];
+  va_start(args, format);
+  vsnprintf(message, sizeof message, format, args);
+  va_end(args);
+  if (saved) dprintf(2, "oj-sandbox: %s: %s\n", message, strerror(saved));
+  else dprintf(2, "oj-sandbox: %s\n", message);
+  _exit(1);
+}
+
+static unsigned long long number(const char *text) {
+  char *end;
+  errno = 0;
+  unsigned long long value = strtoull(text, &end, 10);
+  if (errno || *end || end == text) {
+    errno = 0;
+    die("not a number: %s", text);
+  }
+  return value;
+}
+
+static int resource_of(const char *name) {
+  static const struct {
+    const char *name;
+    int resource;
+  } table[] = {{"cpu", RLIMIT_CPU},       {"fsize", RLIMIT_FSIZE}, {"stack", RLIMIT_STACK},
+               {"nofile", RLIMIT_NOFILE}, {"core", RLIMIT_CORE},   {"nproc", RLIMIT_NPROC},
+               {"as", RLIMIT_AS},         {"data", RLIMIT_DATA}};
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+    if (!strcmp(table[i].name, name)) return table[i].resource;
+  die("unknown rlimit %s", name);
+  return -1;
+}
+
+static void parse(int argc, char **argv) {
+  int i = 1;
+#define NEED(n)                                                                                                    \
+  do {                                                                                                             \
+    if (i + (n) >= argc) die("%s needs %d argument(s)", argv[i], n);                                               \
+  } while (0)
+#define OP(k, x, y)                                                                                                \
+  do {                                                                                                             \
+    if (op_count == MAX_OPS) die("too many operations");                                                           \
+    ops[op_count++] = (struct op){k, x, y};                                                                        \
+  } while (0)
+  for (; i < argc; i++) {
+    const char *arg = argv[i];
+    if (!strcmp(arg, "--")) {
+      program_argv = argv + i + 1;
+      break;
+    } else if (!strcmp(arg, "--uid")) {
+      NEED(1);
+      uid = (uid_t)number(argv[++i]);
+    } else if (!strcmp(arg, "--gid")) {
+      NEED(1);
+      gid = (gid_t)number(argv[++i]);
+    } else if (!strcmp(arg, "--info-fd")) {
+      NEED(1);
+      info_fd = (int)number(argv[++i]);
+    } else if (!strcmp(arg, "--block-fd")) {
+      NEED(1);
+      block_fd = (int)number(argv[++i]);
+    } else if (!strcmp(arg, "--seccomp")) {
+      NEED(1);
+      seccomp_fd = (int)number(argv[++i]);
+    } else if (!strcmp(arg, "--hostname")) {
+      NEED(1);
+      hostname = argv[++i];
+    } else if (!strcmp(arg, "--chdir")) {
+      NEED(1);
+      chdir_path = argv[++i];
+    } else if (!strcmp(arg, "--rlimit")) {
+      NEED(3);
+      if (limit_count == MAX_RLIMITS) die("too many rlimits");
+      limits[limit_count++] =
+          (struct limit){resource_of(argv[i + 1]), (rlim_t)number(argv[i + 2]), (rlim_t)number(argv[i + 3])};
+      i += 3;
+    } else if (!strcmp(arg, "--setenv")) {
+      NEED(2);
+      if (env_count == MAX_ENV) die("too many variables");
+      if (asprintf(&envp[env_count++], "%s=%s", argv[i + 1], argv[i + 2]) < 0) die("out of memory");
+      i += 2;
+    } else if (!strcmp(arg, "--ro-bind") || !strcmp(arg, "--ro-bind-try") || !strcmp(arg, "--bind") ||
+               !strcmp(arg, "--symlink") || !strcmp(arg, "--tmpfs")) {
+      NEED(2);
+      enum op_kind kind = !strcmp(arg, "--ro-bind")       ? OP_RO_BIND
+                          : !strcmp(arg, "--ro-bind-try") ? OP_RO_BIND_TRY
+                          : !strcmp(arg, "--bind")        ? OP_BIND
+                          : !strcmp(arg, "--symlink")     ? OP_SYMLINK
+                                                          : OP_TMPFS;
+      if (kind == OP_TMPFS) number(argv[i + 1]);
+      OP(kind, argv[i + 1], argv[i + 2]);
+      i += 2;
+    } else if (!strcmp(arg, "--proc") || !strcmp(arg, "--dev") || !strcmp(arg, "--remount-ro")) {
+      NEED(1);
+      OP(!strcmp(arg, "--proc") ? OP_PROC : !strcmp(arg, "--dev") ? OP_DEV : OP_REMOUNT_RO, argv[i + 1], NULL);
+      if (!strcmp(arg, "--remount-ro") && strcmp(argv[i + 1], "/")) die("--remount-ro supports / only");
+      i += 1;
+    } else {
+      die("unknown option %s", arg);
+    }
+  }
+  if (!program_argv || !program_argv[0]) die("no program given (-- PROGRAM ARGS)");
+  if (uid == 0 || uid == (uid_t)-1 || gid == 0 || gid == (gid_t)-1) die("--uid and --gid must be non-zero");
+  envp[env_count] = NULL;
+}
+
+static void read_filter(void) {
+  if (seccomp_fd < 0) return;
+  size_t size = 0, capacity = 4096;
+  unsigned char *buffer = malloc(capacity);
+  for (;;) {
+    if (size == capacity && !(buffer = realloc(buffer, capacity *= 2))) die("out of memory");
+    ssize_t n = read(seccomp_fd, buffer + size, capacity - size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) die("reading the seccomp filter");
+    if (n == 0) break;
+    size += (size_t)n;
+  }
+  close(seccomp_fd);
+  if (size == 0 || size % sizeof(struct sock_filter) || size / sizeof(struct sock_filter) > 4096) {
+    errno = 0;
+    die("invalid seccomp filter of %zu bytes", size);
+  }
+  filter.len = (unsigned short)(size / sizeof(struct sock_filter));
+  filter.filter = (struct sock_filter *)buffer;
+}
+
+static void write_file(const char *path, const char *text) {
+  int fd = open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) die("open %s", path);
+  ssize_t length = (ssize_t)strlen(text);
+  if (write(fd, text, (size_t)length) != length) die("write %s", path);
+  close(fd);
+}
+
+/* mkdir -p for a path inside the new root. */
+static void make_dirs(const char *path, mode_t mode) {
+  char buffer[4096];
+  if (snprintf(buffer, sizeof buffer, "%s", path) >= (int)sizeof buffer) die("path too long");
+  for (char *p = buffer + 1; *p; p++) {
+    if (*p != '/') continue;
+    *p = 0;
+    if (mkdir(buffer, mode) && errno != EEXIST) die("mkdir %s", buffer);
+    *p = '/';
+  }
+  if (mkdir(buffer, mode) && errno != EEXIST) die("mkdir %s", buffer);
+}
+
+static void make_parent(const char *path) {
+  char buffer[4096];
+  if (snprintf(buffer, sizeof buffer, "%s", path) >= (int)sizeof buffer) die("path too long");
+  char *slash = strrchr(buffer, '/');
+  if (slash && slash != buffer) {
+    *slash = 0;
+    make_dirs(buffer, 0755);
+  }
+}
+
+/* A bind's mount point: a directory for a directory, an empty file for anything else. */
+static void make_mount_point(const char *path, int directory) {
+  make_parent(path);
+  if (directory) {
+    make_dirs(path, 0755);
+    return;
+  }
+  struct stat info;
+  if (lstat(path, &info) == 0) return;
+  int fd = open(path, O_RDONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0444);
+  if (fd < 0) die("create %s", path);
+  close(fd);
+}
+
+static void bind(const char *source, const char *target, int read_only, int optional) {
+  char from[4096], to[4096];
+  struct stat info;
+  snprintf(from, sizeof from, "/oldroot%s", source);
+  snprintf(to, sizeof to, "/newroot%s", target);
+  if (stat(from, &info)) {
+    if (optional && errno == ENOENT) return;
+    die("bind source %s", source);
+  }
+  make_mount_point(to, S_ISDIR(info.st_mode));
+  if (mount(from, to, NULL, MS_BIND | MS_REC, NULL)) die("bind %s", source);
+  unsigned long flags = MS_BIND | MS_REMOUNT | MS_NOSUID | MS_NODEV | (read_only ? MS_RDONLY : 0);
+  if (mount(NULL, to, NULL, flags, NULL)) die("remount %s", target);
+}
+
+static void tmpfs(const char *path, unsigned long long size, mode_t mode) {
+  char options[128];
+  snprintf(options, sizeof options, "size=%llu,mode=%o,uid=%u,gid=%u", size, mode, uid, gid);
+  make_dirs(path, 0755);
+  if (mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, options)) die("tmpfs %s", path);
+}
+
+static void dev(const char *path) {
+  static const char *nodes[] = {"null", "zero", "full", "random", "urandom", "tty"};
+  char target[4096], source[4096];
+  snprintf(target, sizeof target, "/newroot%s", path);
+  make_dirs(target, 0755);
+  if (mount("tmpfs", target, "tmpfs", MS_NOSUID | MS_NOEXEC, "mode=0755,size=65536")) die("tmpfs %s", path);
+  for (size_t i = 0; i < sizeof nodes / sizeof nodes[0]; i++) {
+    snprintf(source, sizeof source, "/oldroot/dev/%s", nodes[i]);
+    snprintf(target, sizeof target, "/newroot%s/%s", path, nodes[i]);
+    make_mount_point(target, 0);
+    if (mount(source, target, NULL, MS_BIND, NULL)) die("bind /dev/%s", nodes[i]);
+  }
+  static const char *links[][2] = {
+      {"/proc/self/fd", "fd"}, {"/proc/self/fd/0", "stdin"}, {"/proc/self/fd/1", "stdout"},
+      {"/proc/self/fd/2", "stderr"}};
+  for (size_t i = 0; i < sizeof links / sizeof links[0]; i++) {
+    snprintf(target, sizeof target, "/newroot%s/%s", path, links[i][1]);
+    if (symlink(links[i][0], target)) die("symlink %s", target);
+  }
+  /* POSIX shared memory (sem_open, Python multiprocessing): files there are charged to the run's memory. */
+  snprintf(target, sizeof target, "/newroot%s/shm", path);
+  if (mkdir(target, 01777) || chmod(target, 01777)) die("mkdir %s", target);
+}
+
+static void build_root(void) {
+  /* Nothing we mount may propagate back to the host. */
+  if (mount(NULL, "/", NULL, MS_SLAVE | MS_REC, NULL)) die("make / a slave");
+  if (mount("tmpfs", BASE, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=65536")) die("tmpfs %s", BASE);
+  if (chdir(BASE)) die("chdir %s", BASE);
+  if (mkdir("newroot", 0755) || mkdir("oldroot", 0755)) die("mkdir in %s", BASE);
+  if (mount("tmpfs", "newroot", "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=1048576")) die("tmpfs newroot");
+  if (syscall(SYS_pivot_root, BASE, BASE "/oldroot")) die("pivot_root");
+  if (chdir("/")) die("chdir /");
+  int read_only_root = 0;
+  char path[4096];
+  for (int i = 0; i < op_count; i++) {
+    const struct op *op = &ops[i];
+    switch (op->kind) {
+    case OP_RO_BIND:
+    case OP_RO_BIND_TRY:
+    case OP_BIND:
+      bind(op->a, op->b, op->kind != OP_BIND, op->kind == OP_RO_BIND_TRY);
+      break;
+    case OP_SYMLINK:
+      snprintf(path, sizeof path, "/newroot%s", op->b);
+      make_parent(path);
+      if (symlink(op->a, path) && errno != EEXIST) die("symlink %s", op->b);
+      break;
+    case OP_TMPFS:
+      snprintf(path, sizeof path, "/newroot%s", op->b);
+      tmpfs(path, number(op->a), 0755);
+      break;
+    case OP_PROC:
+      snprintf(path, sizeof path, "/newroot%s", op->a);
+      make_dirs(path, 0755);
+      if (mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)) die("mount proc");
+      break;
+    case OP_DEV:
+      dev(op->a);
+      break;
+    case OP_REMOUNT_RO:
+      read_only_root = 1;
+      break;
+    }
+  }
+  /* Leave the host behind: detach it, then make the new root the root. */
+  if (umount2("/oldroot", MNT_DETACH)) die("detach the host");
+  if (chdir("/newroot")) die("chdir /newroot");
+  if (syscall(SYS_pivot_root, ".", ".")) die("pivot_root to the new root");
+  if (umount2(".", MNT_DETACH)) die("detach the old base");
+  if (chdir("/")) die("chdir /");
+  if (read_only_root && mount(NULL, "/", NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL))
+    die("remount / read-only");
+}
+
+static void map_own_ids(void) {
+  char text[64];
+  write_file("/proc/self/setgroups", "deny");
+  snprintf(text, sizeof text, "%u %u 1\n", uid, uid);
+  write_file("/proc/self/uid_map", text);
+  snprintf(text, sizeof text, "%u %u 1\n", gid, gid);
+  write_file("/proc/self/gid_map", text);
+}
+
+static void drop_capabilities(void) {
+  for (int cap = 0; cap <= 63; cap++)
+    if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) && errno != EINVAL) die("drop capability %d", cap);
+  if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) && errno != EINVAL) die("clear ambient capabilities");
+  /* capset to nothing (the raw call: no libcap). */
+  struct {
+    unsigned int version;
+    int pid;
+  } header = {0x20080522 /* _LINUX_CAPABILITY_VERSION_3 */, 0};
+  struct {
+    unsigned int effective, permitted, inheritable;
+  } data[2] = {{0, 0, 0}, {0, 0, 0}};
+  if (syscall(SYS_capset, &header, data)) die("capset");
+}
+
+/* The unprivileged uid, then a user namespace of it in which no further one can be made. */
+static void become_unprivileged(void) {
+  if (setgroups(0, NULL)) die("setgroups");
+  if (setresgid(gid, gid, gid)) die("setresgid");
+  if (setresuid(uid, uid, uid)) die("setresuid");
+  /* A uid change makes /proc/self root's; the maps below are written by the process itself. */
+  if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0)) die("dumpable");
+  if (unshare(CLONE_NEWUSER)) die("new user namespace");
+  map_own_ids();
+  /* Counted in this namespace: the one below is its only child, so nothing inside can create another. */
+  write_file("/proc/sys/user/max_user_namespaces", "1");
+  if (unshare(CLONE_NEWUSER)) die("nested user namespace");
+  map_own_ids();
+  drop_capabilities();
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) die("no_new_privs");
+}
+
+static int status_code(int status) {
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return 1;
+}
+
+/* pid 1 of the sandbox: forks the program once released, reaps everything, exits with the program's status. */
+static int sandbox_init(int ready_fd) {
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) die("PDEATHSIG");
+  build_root();
+  if (hostname && sethostname(hostname, strlen(hostname))) die("sethostname");
+  for (int i = 0; i < limit_count; i++) {
+    struct rlimit limit = {limits[i].soft, limits[i].hard};
+    if (setrlimit(limits[i].resource, &limit)) die("setrlimit");
+  }
+  become_unprivileged();
+  /* The uid change cleared the parent-death signal: set it again. Should the launcher have died meanwhile, the
+     write below fails (EPIPE), as nobody reads the other end any more. */
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) die("PDEATHSIG");
+  if (chdir(chdir_path)) die("chdir %s", chdir_path);
+  if (write(ready_fd, "r", 1) != 1) die("report ready");
+  close(ready_fd);
+  if (block_fd >= 0) {
+    char byte;
+    while (read(block_fd, &byte, 1) < 0 && errno == EINTR) {
+    }
+    close(block_fd);
+  }
+  pid_t program = fork();
+  if (program < 0) die("fork");
+  if (program == 0) {
+    if (setsid() < 0) die("setsid");
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) die("PDEATHSIG");
+    if (filter.len && syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &filter)) die("seccomp");
+    execvpe(program_argv[0], program_argv, envp);
+    die("execvp %s", program_argv[0]);
+  }
+  for (;;) {
+    int status;
+    pid_t pid = waitpid(-1, &status, 0);
+    if (pid < 0 && errno == EINTR) continue;
+    if (pid < 0) _exit(1);
+    /* Whatever else runs in the namespace dies with its init. */
+    if (pid == program) _exit(status_code(status));
+  }
+}
+
+int main(int argc, char **argv) {
+  parse(argc, argv);
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) die("PDEATHSIG");
+  if (getppid() == 1) die("the judge is gone");
+  read_filter();
+  int ready[2];
+  if (pipe2(ready, O_CLOEXEC)) die("pipe");
+  pid_t init = (pid_t)syscall(SYS_clone,
+                              CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS |
+                                  CLONE_NEWCGROUP | SIGCHLD,
+                              NULL, NULL, NULL, NULL);
+  if (init < 0) die("clone");
+  if (init == 0) {
+    close(ready[0]);
+    if (info_fd >= 0) close(info_fd);
+    _exit(sandbox_init(ready[1]));
+  }
+  close(ready[1]);
+  if (block_fd >= 0) close(block_fd);
+  char byte;
+  ssize_t n;
+  while ((n = read(ready[0], &byte, 1)) < 0 && errno == EINTR) {
+  }
+  if (n == 1 && info_fd >= 0) {
+    dprintf(info_fd, "{\n    \"child-pid\": %d\n}\n", init);
+    close(info_fd);
+  }
+  int status;
+  while (waitpid(init, &status, 0) < 0)
+    if (errno != EINTR) die("waitpid");
+  /* The init reports the program's status as its exit code; a killed init (the judge's SIGKILL) as 128+n. */
+  return status_code(status);
+}
