@@ -125,8 +125,10 @@ export const createLiveService = (deps: {
 
   // ---- the viewer's submissions: per user, one batch at a time, each submission as it is now -------------------
 
-  /** Submissions waiting to be told per user (the latest progress of each), and the users being told now. */
-  const pendingSubs = new Map<string, Map<number, LiveNote & { t: 'p' | 's' }>>();
+  /** Submissions waiting to be told per user (the latest progress of each, and to which of the user's streams: all,
+   * or only those that just opened), and the users being told now. */
+  type Pending = { note: LiveNote & { t: 'p' | 's' }; to: Set<Stream> | 'all' };
+  const pendingSubs = new Map<string, Map<number, Pending>>();
   const telling = new Set<string>();
 
   const tellSubmissions = async (uid: string) => {
@@ -141,7 +143,7 @@ export const createLiveService = (deps: {
         const viewer = [...owners][0].user;
         // The status polling's rule decides what the viewer sees of each (a sealed OI result stays sealed).
         const shown = await deps.submissions.checkStatus([...batch.keys()], viewer);
-        for (const [id, note] of batch) {
+        for (const [id, { note, to }] of batch) {
           const submission = shown[id];
           if (!submission) continue;
           const progress =
@@ -149,7 +151,7 @@ export const createLiveService = (deps: {
               ? { done: note.done, total: note.total }
               : undefined;
           if (note.t === 'p' && !progress) continue;
-          for (const s of byUid.get(uid) ?? []) {
+          for (const s of to === 'all' ? (byUid.get(uid) ?? []) : to) {
             send(s, 'submission', {
               submitId: id,
               status: submission.status,
@@ -166,7 +168,8 @@ export const createLiveService = (deps: {
     }
   };
 
-  const queueSubmission = (note: LiveNote & { t: 'p' | 's' }) => {
+  /** Queues a submission to tell its owner's streams (`only`: one stream that just opened). */
+  const queueSubmission = (note: LiveNote & { t: 'p' | 's' }, only?: Stream) => {
     if (!byUid.has(note.uid)) return;
     let batch = pendingSubs.get(note.uid);
     if (!batch) {
@@ -174,8 +177,9 @@ export const createLiveService = (deps: {
       pendingSubs.set(note.uid, batch);
     }
     const before = batch.get(note.id);
+    const to: Pending['to'] = !only || before?.to === 'all' ? 'all' : new Set([...(before?.to ?? []), only]);
     // A status change outranks progress of the same submission queued before it; later progress replaces it.
-    if (!(before?.t === 's' && note.t === 'p')) batch.set(note.id, note);
+    batch.set(note.id, { note: before?.note.t === 's' && note.t === 'p' ? before.note : note, to });
     void tellSubmissions(note.uid);
   };
 
@@ -415,7 +419,7 @@ export const createLiveService = (deps: {
       void (async () => {
         await tellUnread([s]);
         for (const submitId of await repo.submissionsToResend(at.uid, since)) {
-          queueSubmission({ t: 's', id: submitId, uid: at.uid });
+          queueSubmission({ t: 's', id: submitId, uid: at.uid }, s);
         }
         if (view && input.cid !== undefined) {
           s.board = await fingerprint(view.c, view.sealed);
