@@ -90,6 +90,31 @@ describe('server process', () => {
     expect(await second.exited).toBe(0);
   }, 120_000);
 
+  it("on SIGTERM answers the judges' long polls empty at once, finishes them and exits", async () => {
+    const token = 'shutdown-test-judge-token';
+    const server = await start({ OJ_JUDGE_TOKEN: token });
+    const claim = fetch(`${base}/api/judge/claim`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'judge-1', languages: ['C'], concurrency: 1, running: 0, waitMs: 25_000 }),
+    });
+    // The long poll is held once the server counts the judge as connected.
+    for (let i = 0; i < 100; i++) {
+      if ((await fetch(`${base}/api/ready`)).status === 200) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+    const signalledAt = Date.now();
+    server.proc.kill('SIGTERM');
+    const res = await claim;
+    // Answered (not cut off), empty, long before the 25 s the poll asked for.
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown }).data).toBeNull();
+    expect(Date.now() - signalledAt).toBeLessThan(15_000);
+    expect(await server.exited).toBe(0);
+    await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+  }, 120_000);
+
   it('announces the site only once the embedded judge offers its languages: a submit right after is accepted', async () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-judge-'));
     const proc = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {

@@ -111,7 +111,11 @@ const main = async () => {
     clearInterval(sweeper);
     stopCollector();
     stopJudge();
-    // Stop taking requests, let those in flight finish, then close the database so PGlite flushes to disk.
+    // Readiness answers 503 (a balancer stops sending work here) and the judges' long polls answer empty at once,
+    // so their workers poll another instance; then stop taking requests, let those in flight finish (Fastify's
+    // close), and close the database so PGlite flushes to disk.
+    services.health.markStopping();
+    services.queue.releaseLongPolls();
     await app.close();
     await database.close();
     unlock();

@@ -44,12 +44,14 @@ export const createJudgeClient = (server: string, token: string) => {
     e: E,
     body: z.input<E['input']>,
     timeoutMs: number,
+    signal?: AbortSignal,
   ): Promise<z.output<E['output']>> => {
+    const timeout = AbortSignal.timeout(timeoutMs);
     const res = await fetch(`${base}${e.path}`, {
       method: 'POST',
       headers,
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
     });
     const json = (await res.json().catch(() => null)) as { status: number; msg: string; data: unknown } | null;
     if (!res.ok || !json || json.status !== 200) {
@@ -59,8 +61,9 @@ export const createJudgeClient = (server: string, token: string) => {
   };
 
   return {
-    claim: (w: WorkerInfo, running: number, waitMs: number): Promise<JudgeTask | null> =>
-      post(judgeProtocol.claim, { ...w, running, waitMs }, waitMs + 15_000),
+    /** `signal` hangs up the long poll (a stopping worker); the server then hands the task to nobody. */
+    claim: (w: WorkerInfo, running: number, waitMs: number, signal?: AbortSignal): Promise<JudgeTask | null> =>
+      post(judgeProtocol.claim, { ...w, running, waitMs }, waitMs + 15_000, signal),
 
     claimRemote: (w: RemoteWorkerInfo, running: number, waitMs: number): Promise<RemoteJudgeTask | null> =>
       post(judgeProtocol.claimRemote, { ...w, running, waitMs }, waitMs + 15_000),
@@ -76,6 +79,10 @@ export const createJudgeClient = (server: string, token: string) => {
       r: { judge?: JudgeReport; testRun?: TestRunReport; compile?: CompileReport; failure?: string },
     ) =>
       (await post(judgeProtocol.report, { name, taskId: task.taskId, attempt: task.attempt, ...r }, 60_000)).accepted,
+
+    /** Hands a task back when this worker stops before it is done: queued again at once for another judge. */
+    release: async (name: string, task: TaskRef) =>
+      (await post(judgeProtocol.release, { name, taskId: task.taskId, attempt: task.attempt }, 15_000)).released,
 
     /** The bytes of one test file. */
     async testData(sha256: string): Promise<Buffer> {

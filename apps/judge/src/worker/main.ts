@@ -130,6 +130,9 @@ export const remoteSitesOf = (
   return Object.fromEntries(wanted.map((oj) => [oj, all[oj as RemoteOj]]));
 };
 
+/** How long a stopping worker finishes its tasks before it hands the rest back (below Docker's 10 s stop timeout). */
+const STOP_GRACE_MS = 8_000;
+
 const envInt = (name: string) => {
   const v = process.env[name]?.trim();
   if (!v) return undefined;
@@ -149,10 +152,25 @@ export const runWorker = async (options: {
 }) => {
   const token = options.token ?? process.env.OJ_JUDGE_TOKEN;
   if (!token) throw new Error('a judge token is required (--token or OJ_JUDGE_TOKEN)');
-  // Stopping mid-task is safe: sandboxes die with this process (--die-with-parent and the exit cleanup of the
-  // judge instance) and the server requeues the task when its lease runs out.
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => process.exit(0));
+  // SIGTERM or SIGINT: stop claiming, finish the tasks in hand for at most OJ_JUDGE_STOP_GRACE_MS, then stop the
+  // rest and hand them back to the server (queued again at once, not left until the lease runs out); a second signal
+  // hands them back now. Sandboxes die with this process (--die-with-parent and the judge instance's exit cleanup).
   const stop = new AbortController();
+  const drain = new AbortController();
+  const graceMs = envInt('OJ_JUDGE_STOP_GRACE_MS') ?? STOP_GRACE_MS;
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(sig, () => {
+      if (drain.signal.aborted) {
+        stop.abort();
+        return;
+      }
+      console.error(
+        `[judge ${new Date().toISOString()}] ${sig}: finishing the tasks in hand (at most ${graceMs / 1000} s), then stopping`,
+      );
+      drain.abort();
+      setTimeout(() => stop.abort(), graceMs).unref();
+    });
+  }
   exitWithParent(stop);
   // Unique on the host even across PID namespaces, where pids repeat: the server keys leases by this name.
   const name = `${os.hostname()}-${judgeInstance().id}`;
@@ -165,6 +183,7 @@ export const runWorker = async (options: {
       cacheDir: process.env.OJ_JUDGE_CACHE_DIR ?? path.join(os.tmpdir(), 'oj-judge-cache'),
       judger: pipelineJudger,
       signal: stop.signal,
+      drain: drain.signal,
     }),
     runRemoteWorker({
       server: options.server,
@@ -175,7 +194,9 @@ export const runWorker = async (options: {
       // Reference §4.9's 2.5 s and 60 polls unless set (tests shorten them).
       pollIntervalMs: envInt('OJ_REMOTE_POLL_INTERVAL_MS'),
       maxPolls: envInt('OJ_REMOTE_MAX_POLLS'),
-      signal: stop.signal,
+      // A remote run is not handed back (its run lives at the remote site): stopping leaves it to the lease.
+      signal: AbortSignal.any([stop.signal, drain.signal]),
     }),
   ]);
+  if (drain.signal.aborted) process.exit(0);
 };

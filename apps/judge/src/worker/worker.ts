@@ -39,8 +39,18 @@ export const physicalCores = () => {
 
 const log = (msg: string) => console.error(`[judge ${new Date().toISOString()}] ${msg}`);
 
+/** Hands a task back to the server (queued again at once for another judge) instead of letting its lease run out. */
+const handBack = async (client: JudgeClient, info: WorkerInfo, task: JudgeTask) => {
+  try {
+    const released = await client.release(info.name, task);
+    log(`task ${task.taskId} (attempt ${task.attempt}) ${released ? 'handed back' : 'was no longer ours'}`);
+  } catch (e) {
+    log(`cannot hand task ${task.taskId} back (its lease will run out): ${(e as Error).message}`);
+  }
+};
+
 /** One task from claim to report, with heartbeats that keep the lease and stop the work when the server takes
- * the task back (rejudged, cancelled, lease lost). */
+ * the task back (rejudged, cancelled, lease lost). A worker stopped before the task is done hands it back. */
 const runTask = async (
   client: JudgeClient,
   judger: Judger,
@@ -50,7 +60,6 @@ const runTask = async (
   stop: AbortSignal | undefined,
 ) => {
   const abort = new AbortController();
-  // A stopping worker (its server gone) abandons the task: the server requeues it when the lease runs out.
   const onStop = () => abort.abort();
   stop?.addEventListener('abort', onStop);
   let status: 6 | 7 | undefined;
@@ -62,6 +71,12 @@ const runTask = async (
     }
   };
   const timer = setInterval(beat, HEARTBEAT_MS);
+  let answered = false;
+  const report = async (r: Parameters<JudgeClient['report']>[2]) => {
+    if (abort.signal.aborted) return;
+    await client.report(info.name, task, r);
+    answered = true;
+  };
   try {
     if (task.kind === 'judge') {
       const judge = await judger.judge(task, {
@@ -72,25 +87,28 @@ const runTask = async (
           void beat();
         },
       });
-      if (!abort.signal.aborted) await client.report(info.name, task, { judge });
+      await report({ judge });
     } else if (task.kind === 'testRun') {
       const testRun = await judger.testRun(task, { cache, signal: abort.signal });
-      if (!abort.signal.aborted) await client.report(info.name, task, { testRun });
+      await report({ testRun });
     } else {
       const compile = await judger.compileChecker(task);
-      if (!abort.signal.aborted) await client.report(info.name, task, { compile });
+      await report({ compile });
     }
   } catch (e) {
-    if (stop?.aborted) return;
-    const reason = (e as Error).message || String(e);
-    log(`task ${task.taskId} (attempt ${task.attempt}) failed: ${reason}`);
-    await client
-      .report(info.name, task, { failure: reason })
-      .catch((err) => log(`cannot report failure: ${err.message}`));
+    if (!stop?.aborted) {
+      const reason = (e as Error).message || String(e);
+      log(`task ${task.taskId} (attempt ${task.attempt}) failed: ${reason}`);
+      await client
+        .report(info.name, task, { failure: reason })
+        .catch((err) => log(`cannot report failure: ${err.message}`));
+      answered = true;
+    }
   } finally {
     clearInterval(timer);
     stop?.removeEventListener('abort', onStop);
   }
+  if (!answered && stop?.aborted) await handBack(client, info, task);
 };
 
 export interface WorkerOptions {
@@ -100,10 +118,14 @@ export interface WorkerOptions {
   name?: string;
   cacheDir?: string;
   judger: Judger;
+  /** Ends the worker: tasks still running are stopped and handed back. */
   signal?: AbortSignal;
+  /** Stops claiming (a worker asked to stop, SIGTERM): the tasks in hand are finished, then the loops end. */
+  drain?: AbortSignal;
 }
 
-/** Runs `concurrency` claim loops against the server until the signal aborts. */
+/** Runs `concurrency` claim loops against the server until the signal (or the drain, once its tasks are done)
+ * ends them. */
 export const runWorker = async (opts: WorkerOptions) => {
   const client = createJudgeClient(opts.server, opts.token);
   const languages = await opts.judger.languages();
@@ -117,12 +139,19 @@ export const runWorker = async (opts: WorkerOptions) => {
   if (languages.length === 0) log('no language is available on this machine: run `npm run judge -- doctor`');
   log(`worker ${info.name} serving ${opts.server} with ${info.concurrency} slot(s): ${languages.join(', ')}`);
   let running = 0;
+  const stopClaiming = AbortSignal.any([opts.signal, opts.drain].filter((s) => s !== undefined));
 
   const loop = async () => {
-    while (!opts.signal?.aborted) {
+    while (!stopClaiming.aborted) {
       try {
-        const task = await client.claim(info, running, CLAIM_WAIT_MS);
-        if (!task || opts.signal?.aborted) continue;
+        // Stopping hangs up the long poll at once.
+        const task = await client.claim(info, running, CLAIM_WAIT_MS, stopClaiming);
+        if (!task) continue;
+        if (stopClaiming.aborted) {
+          // Claimed just as the worker began to stop.
+          await handBack(client, info, task);
+          continue;
+        }
         running += 1;
         try {
           await runTask(client, opts.judger, info, cache, task, opts.signal);
@@ -130,9 +159,12 @@ export const runWorker = async (opts: WorkerOptions) => {
           running -= 1;
         }
       } catch (e) {
-        if (opts.signal?.aborted) return;
+        if (stopClaiming.aborted) return;
         log(`cannot reach the server: ${(e as Error).message}; retrying in 3 s`);
-        await new Promise((r) => setTimeout(r, 3_000));
+        await new Promise((r) => {
+          const timer = setTimeout(r, 3_000);
+          stopClaiming.addEventListener('abort', () => r(clearTimeout(timer)), { once: true });
+        });
       }
     }
   };

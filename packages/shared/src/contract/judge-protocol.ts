@@ -223,6 +223,21 @@ export const report = endpoint({
   output: z.object({ accepted: z.boolean() }),
 });
 
+/** A stopping worker hands a task back (issue 28): queued again at once for another judge, the attempt not counted
+ * (the worker did not fail it), instead of waiting for its lease to run out. */
+export const release = endpoint({
+  method: 'POST',
+  path: '/api/judge/release',
+  access: 'judge',
+  input: z.object({
+    ...workerIdentity,
+    taskId: wireInt(z.number().int(), BIG_ID),
+    attempt: wireInt(z.number().int()),
+  }),
+  /** false: the task was no longer this worker's (reported, taken back, lease lost). */
+  output: z.object({ released: z.boolean() }),
+});
+
 export const testData = endpoint({
   method: 'GET',
   path: '/api/judge/test-data',

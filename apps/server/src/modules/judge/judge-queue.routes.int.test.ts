@@ -104,6 +104,40 @@ describe.each(DB_KINDS)('judge queue and protocol on %s', (kind) => {
     expect(res2.statusCode).toBe(401);
   });
 
+  it('takes a task handed back by its worker only from that worker, for its current attempt', async () => {
+    await drain();
+    const sub = await submit();
+    const task = await claim('judge-a');
+    const before = await t.services.queue.task(task.taskId);
+    // Refused without the token, for bad input, for another worker and for another attempt: nothing changes.
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/judge/release',
+      payload: { name: 'judge-a', taskId: task.taskId, attempt: 1 },
+    });
+    expect(noToken.statusCode).toBe(401);
+    expect((await judgeCall('release', { name: 'judge-a', taskId: 'x', attempt: 1 })).statusCode).toBe(400);
+    expect((await judgeCall('release', { name: 'judge-b', taskId: task.taskId, attempt: 1 })).json().data).toEqual({
+      released: false,
+    });
+    expect((await judgeCall('release', { name: 'judge-a', taskId: task.taskId, attempt: 2 })).json().data).toEqual({
+      released: false,
+    });
+    expect(await t.services.queue.task(task.taskId)).toEqual(before);
+
+    expect((await judgeCall('release', { name: 'judge-a', taskId: task.taskId, attempt: 1 })).json().data).toEqual({
+      released: true,
+    });
+    expect(await t.services.queue.task(task.taskId)).toMatchObject({ state: 'queued', attempt: 0, leaseOwner: null });
+    expect(await statusOf(sub.submitId)).toMatchObject({ status: JUDGE_STATUS.PENDING, judger: null });
+    // A late report of the handed-back attempt is ignored; the next judge gets the task as attempt 1.
+    expect((await judgeCall('report', accepted('judge-a', task))).json().data).toEqual({ accepted: false });
+    const again = await claim('judge-b');
+    expect(again).toMatchObject({ taskId: task.taskId, attempt: 1 });
+    expect((await judgeCall('report', accepted('judge-a', task))).json().data).toEqual({ accepted: false });
+    expect((await judgeCall('report', accepted('judge-b', again))).json().data).toEqual({ accepted: true });
+  });
+
   it('moves a submission Pending → Compiling → Judging → result, with per-case results stored', async () => {
     await drain();
     const sub = await submit();

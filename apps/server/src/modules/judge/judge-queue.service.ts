@@ -451,6 +451,9 @@ export const createJudgeQueue = (deps: {
     return task && task.state === 'running' && task.attempt === attempt ? task : null;
   };
 
+  /** Set when this instance shuts down: long polls answer empty at once, so their workers poll another instance. */
+  let closing = false;
+
   const waitForTask = (ms: number) =>
     new Promise<void>((resolve) => {
       const done = () => {
@@ -514,7 +517,7 @@ export const createJudgeQueue = (deps: {
       const deadline = Date.now() + waitMs;
       for (;;) {
         // A worker that hung up must not be handed a task it will never judge.
-        if (signal?.aborted) return null;
+        if (signal?.aborted || closing) return null;
         const task = await claimOnce(w);
         if (task) return task;
         const left = deadline - Date.now();
@@ -528,13 +531,44 @@ export const createJudgeQueue = (deps: {
       await recordRemoteWorker(w);
       const deadline = Date.now() + waitMs;
       for (;;) {
-        if (signal?.aborted) return null;
+        if (signal?.aborted || closing) return null;
         const task = await claimRemoteOnce(w);
         if (task) return task;
         const left = deadline - Date.now();
         if (left <= 0) return null;
         await waitForTask(Math.min(left, POLL_FALLBACK_MS));
       }
+    },
+
+    /** Shutting down (SIGTERM): every long poll of this instance answers empty now, and later ones at once. */
+    releaseLongPolls() {
+      closing = true;
+      events.emit('task');
+    },
+
+    /** A stopping worker hands its task back: queued again at once, its attempt not counted, the submission
+     * Pending again; false when the task is no longer this worker's. */
+    async release(w: { name: string }, taskId: number, attempt: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const task = await currentAttempt(tx, taskId, attempt);
+        if (!task || task.leaseOwner !== w.name) return false;
+        await releaseAccounts(tx, [task.id]);
+        await tx
+          .update(judgeTasks)
+          .set({
+            state: 'queued',
+            attempt: task.attempt - 1,
+            leaseOwner: null,
+            leaseExpiresAt: null,
+            lastError: `handed back by ${w.name}`,
+            updatedAt: now(),
+          })
+          .where(eq(judgeTasks.id, task.id));
+        if (task.kind === 'judge' || task.kind === 'remote')
+          await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.PENDING, judger: null });
+        await notify(tx, TASK_CHANNEL);
+        return true;
+      });
     },
 
     /** Keeps the task's lease (and a remote task's account lease); a remote task's run id is stored at once. */

@@ -20,7 +20,7 @@ describe('a real judge worker against the server', () => {
   const workers: ChildProcess[] = [];
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-worker-cache-'));
 
-  const startWorker = (name: string) => {
+  const startWorker = (name: string, env: Record<string, string> = {}) => {
     const child = spawn(
       process.execPath,
       [
@@ -35,7 +35,7 @@ describe('a real judge worker against the server', () => {
       ],
       {
         cwd: REPO_ROOT,
-        env: { ...process.env, OJ_JUDGE_TOKEN: JUDGE_TOKEN, OJ_JUDGE_CACHE_DIR: cacheDir, HOSTNAME: name },
+        env: { ...process.env, OJ_JUDGE_TOKEN: JUDGE_TOKEN, OJ_JUDGE_CACHE_DIR: cacheDir, HOSTNAME: name, ...env },
         stdio: ['ignore', 'ignore', process.env.TEST_LOG ? 'inherit' : 'pipe'],
       },
     );
@@ -134,5 +134,51 @@ while(scanf("%lld %lld",&a,&b)==2)printf("%lld\\n",a+b);return 0;}`;
     expect(judged.status).toBe(JUDGE_STATUS.ACCEPTED);
     const [task] = (await t.services.queue.listTasksOf(sub.submitId)) ?? [];
     expect(task.attempt).toBe(2);
+  });
+
+  // Each case burns ~0.3 s of CPU (run-unique, so the host's compile cache does not skip the compile).
+  const slowSource = () => `#include <stdio.h>
+/* ${Date.now()}-${Math.random()} */
+int main(void){long long a,b;volatile unsigned long x=0;for(unsigned long i=0;i<300000000UL;i++)x+=i;
+while(scanf("%lld %lld",&a,&b)==2)printf("%lld\\n",a+b);return 0;}`;
+  const judging = (submitId: number) =>
+    waitFor('the judgement to start', async () =>
+      (await submission(submitId)).status === JUDGE_STATUS.JUDGING ? true : undefined,
+    );
+
+  it('a worker stopped with SIGTERM finishes the task in hand within its grace, then exits', {
+    timeout: 180_000,
+  }, async () => {
+    const worker = startWorker('worker-finishes', { OJ_JUDGE_STOP_GRACE_MS: '120000' });
+    const sub = await submit(slowSource());
+    await judging(sub.submitId);
+    const exited = new Promise<number | null>((r) => worker.once('exit', r));
+    worker.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // The verdict was reported before it exited, in the task's first attempt.
+    const judged = await submission(sub.submitId);
+    expect(judged.status).toBe(JUDGE_STATUS.ACCEPTED);
+    const [task] = await t.services.queue.listTasksOf(sub.submitId);
+    expect(task).toMatchObject({ state: 'done', attempt: 1 });
+  });
+
+  it('a worker whose grace runs out hands its task back: queued again at once, the attempt not counted', {
+    timeout: 180_000,
+  }, async () => {
+    const worker = startWorker('worker-hands-back', { OJ_JUDGE_STOP_GRACE_MS: '200' });
+    const sub = await submit(slowSource());
+    await judging(sub.submitId);
+    const exited = new Promise<number | null>((r) => worker.once('exit', r));
+    worker.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // No lease left to run out: the task waits for the next judge now, the submission is Pending again.
+    const [task] = await t.services.queue.listTasksOf(sub.submitId);
+    expect(task).toMatchObject({ state: 'queued', attempt: 0, leaseOwner: null });
+    expect(task.lastError).toMatch(/^handed back by /);
+    expect((await submission(sub.submitId)).status).toBe(JUDGE_STATUS.PENDING);
+    startWorker('worker-next');
+    const judged = await finalOf(sub.submitId);
+    expect(judged.status).toBe(JUDGE_STATUS.ACCEPTED);
+    expect((await t.services.queue.listTasksOf(sub.submitId))[0]).toMatchObject({ state: 'done', attempt: 1 });
   });
 });

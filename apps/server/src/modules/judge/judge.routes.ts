@@ -16,6 +16,10 @@ export const registerJudgeRoutes = (app: FastifyInstance, deps: BindDeps, s: App
 
   bind(app, deps, judgeProtocol.report, async (input) => ({ accepted: await s.queue.report(input, input) }));
 
+  bind(app, deps, judgeProtocol.release, async (input) => ({
+    released: await s.queue.release(input, input.taskId, input.attempt),
+  }));
+
   bind(app, deps, home.getJudgeStatus, () => s.queue.status());
 
   bind(app, deps, judgeProtocol.testData, async (input) => {
