@@ -1,6 +1,7 @@
 import pino from 'pino';
 import type { Db } from './db/client.js';
 import type { NotifyBus } from './db/notify-bus.js';
+import { sseStreamsOpen } from './lib/metrics.js';
 import { createPasswordAttemptsService } from './modules/access/password-attempts.service.js';
 import { createAddressRateLimitRepository, createRateLimitRepository } from './modules/access/rate-limit.repository.js';
 import { createAdminDashboardRepository } from './modules/admin-dashboard/admin-dashboard.repository.js';
@@ -232,6 +233,7 @@ export const createServices = (
       submissions: publicServices.submissionPublic,
       contests: publicServices.contests,
       messages: publicServices.messages,
+      onCount: (open) => sseStreamsOpen.set(open),
       now: opts.now,
     }),
   };
