@@ -1,0 +1,29 @@
+import { ConfigError, loadConfig } from './config.js';
+import { BackupError, backup, restore } from './modules/ops/backup.js';
+
+/**
+ * `npm run backup -- <file>` and `npm run restore -- <file>` (README "Operations"): the site named by OJ_DATA_DIR
+ * and DATABASE_URL, as `npm start` reads them.
+ */
+const main = async () => {
+  const [command, file] = process.argv.slice(2);
+  if ((command !== 'backup' && command !== 'restore') || !file) {
+    console.error('usage: npm run backup -- <file.tar.gz>   |   npm run restore -- <file.tar.gz>');
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const site = { dataDir: config.dataDir, databaseUrl: config.databaseUrl, file };
+  const where = `${config.dataDir}${config.databaseUrl ? ' and the PostgreSQL database of DATABASE_URL' : ''}`;
+  if (command === 'backup') {
+    await backup(site);
+    console.log(`Backed up ${where} to ${file}`);
+  } else {
+    await restore(site);
+    console.log(`Restored ${file} into ${where}; start the server with the same OJ_DATA_DIR and DATABASE_URL`);
+  }
+};
+
+main().catch((err) => {
+  console.error(err instanceof BackupError || err instanceof ConfigError ? `Error: ${err.message}` : err);
+  process.exit(1);
+});
