@@ -16,6 +16,7 @@ import { createAdminTagRepository } from './modules/admin-tag/admin-tag.reposito
 import { createAdminTagService } from './modules/admin-tag/admin-tag.service.js';
 import { createAdminUserRepository } from './modules/admin-user/admin-user.repository.js';
 import { createAdminUserService } from './modules/admin-user/admin-user.service.js';
+import { createGeneratedListStore } from './modules/admin-user/generated-list.store.js';
 import { createAuditRepository } from './modules/audit/audit.repository.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -463,6 +464,7 @@ const createSiteAdminServices = (
       sessions: base.sessions,
       audit,
       messages: createMessageService({ repo: createMessageRepository(db) }),
+      generatedLists: createGeneratedListStore(opts.dataDir, opts.now),
       now: opts.now,
     }),
     adminTags: createAdminTagService({ repo: createAdminTagRepository(db), now: opts.now }),

@@ -8,11 +8,12 @@ import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { MessageService } from '../message/message.service.js';
 import type { AdminUserRepository, AdminUserRow, UserPatch } from './admin-user.repository.js';
+import type { GeneratedListStore } from './generated-list.store.js';
 
 type EditInput = z.output<(typeof contract.editUser)['input']>;
 type GenerateInput = z.output<(typeof contract.generateUser)['input']>;
 
-/** Plain passwords of generated accounts live only here, for one download within this time. */
+/** Plain passwords of generated accounts are kept for one download within this time. */
 const DOWNLOAD_TTL_MS = 30 * 60 * 1000;
 
 const rowSchema = z.object({
@@ -47,10 +48,11 @@ export const createAdminUserService = (deps: {
   audit: AuditService;
   /** Role and ban changes are told to the user (Mine). */
   messages: Pick<MessageService, 'tell'>;
+  /** Generated lists until their download (shared by every server instance). */
+  generatedLists: GeneratedListStore;
   now?: () => Date;
 }) => {
   const now = deps.now ?? (() => new Date());
-  const downloads = new Map<string, { csv: string; expiresAt: number }>();
 
   const toAdminUser = (u: AdminUserRow, roles: AdminUser['roles']): AdminUser => ({
     uid: u.uid,
@@ -269,10 +271,9 @@ export const createAdminUserService = (deps: {
         ROLE_IDS.user,
       );
       const at = now().getTime();
-      for (const [k, v] of downloads) if (v.expiresAt <= at) downloads.delete(k);
       const key = crypto.randomBytes(24).toString('base64url');
       const csv = `\uFEFFusername,password\r\n${accounts.map((a) => `${csvCell(a.username)},${csvCell(a.password)}`).join('\r\n')}\r\n`;
-      downloads.set(key, { csv, expiresAt: at + DOWNLOAD_TTL_MS });
+      deps.generatedLists.put(key, csv, at + DOWNLOAD_TTL_MS);
       await deps.audit.record(
         actor,
         'userGenerate',
@@ -289,10 +290,9 @@ export const createAdminUserService = (deps: {
 
     /** The one download of a generated list: the entry is gone after it. */
     download(key: string): BinaryAnswer {
-      const entry = downloads.get(key);
-      downloads.delete(key);
-      if (!entry || entry.expiresAt <= now().getTime()) throw new AppError(400, 'downloadExpired');
-      return { body: Buffer.from(entry.csv, 'utf8'), contentType: 'text/csv; charset=utf-8', filename: 'users.csv' };
+      const csv = deps.generatedLists.take(key);
+      if (csv === null) throw new AppError(400, 'downloadExpired');
+      return { body: Buffer.from(csv, 'utf8'), contentType: 'text/csv; charset=utf-8', filename: 'users.csv' };
     },
   };
 };
