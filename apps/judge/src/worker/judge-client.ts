@@ -73,6 +73,11 @@ export const createJudgeClient = (server: string, token: string) => {
       (await post(judgeProtocol.heartbeat, { name, taskId: task.taskId, attempt: task.attempt, status, runId }, 15_000))
         .keep,
 
+    /** How many cases of a judge task are done; false when the task is no longer this worker's attempt. */
+    progress: async (name: string, task: TaskRef, done: number, total: number) =>
+      (await post(judgeProtocol.progress, { name, taskId: task.taskId, attempt: task.attempt, done, total }, 15_000))
+        .keep,
+
     report: async (
       name: string,
       task: TaskRef,

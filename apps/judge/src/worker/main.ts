@@ -42,12 +42,13 @@ const loadTaskProblem = async (p: ProblemForWorker, cache: TestDataCache): Promi
 export const pipelineJudger: Judger = {
   languages: () => availableLanguages(),
 
-  async judge(task, { cache, onStatus, signal }): Promise<JudgeReport> {
+  async judge(task, { cache, onStatus, onCase, signal }): Promise<JudgeReport> {
     const problem = await loadTaskProblem(task.problem, cache);
     const result = await judge(problem, task.source, task.language, {
       signal,
       onProgress: (p) => {
         if (!('case' in p)) onStatus(p.status);
+        else onCase?.();
       },
     });
     const byPosition = task.problem.cases;

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import type { CompileReport, JudgeReport, JudgeTask, TestRunReport } from '@oj/shared';
+import { live } from '@oj/shared';
 import { createJudgeClient, type JudgeClient, type WorkerInfo } from './judge-client.js';
+import { createProgressReporter } from './progress-reporter.js';
 import { createTestDataCache, type TestDataCache } from './test-data-cache.js';
 
 export type JudgeTaskOf<K extends JudgeTask['kind']> = Extract<JudgeTask, { kind: K }>;
@@ -11,7 +13,13 @@ export interface Judger {
   languages(): Promise<string[]>;
   judge(
     task: JudgeTaskOf<'judge'>,
-    ctx: { cache: TestDataCache; onStatus: (status: 6 | 7) => void; signal: AbortSignal },
+    ctx: {
+      cache: TestDataCache;
+      onStatus: (status: 6 | 7) => void;
+      /** A case finished (the server shows "case 7/20"). */
+      onCase?: () => void;
+      signal: AbortSignal;
+    },
   ): Promise<JudgeReport>;
   testRun(task: JudgeTaskOf<'testRun'>, ctx: { cache: TestDataCache; signal: AbortSignal }): Promise<TestRunReport>;
   compileChecker(task: JudgeTaskOf<'compileChecker'>): Promise<CompileReport>;
@@ -71,6 +79,13 @@ const runTask = async (
     }
   };
   const timer = setInterval(beat, HEARTBEAT_MS);
+  const progress =
+    task.kind === 'judge'
+      ? createProgressReporter((done) => client.progress(info.name, task, done, task.problem.cases.length), {
+          minMs: live.LIVE.progressMinMs,
+          log,
+        })
+      : undefined;
   let answered = false;
   const report = async (r: Parameters<JudgeClient['report']>[2]) => {
     if (abort.signal.aborted) return;
@@ -86,7 +101,9 @@ const runTask = async (
           status = s;
           void beat();
         },
+        onCase: () => progress?.caseDone(),
       });
+      progress?.stop();
       await report({ judge });
     } else if (task.kind === 'testRun') {
       const testRun = await judger.testRun(task, { cache, signal: abort.signal });
@@ -105,6 +122,7 @@ const runTask = async (
       answered = true;
     }
   } finally {
+    progress?.stop();
     clearInterval(timer);
     stop?.removeEventListener('abort', onStop);
   }
