@@ -18,7 +18,15 @@ test('a student finds A+B by tag, test-runs and submits C++ (Accepted), then a w
   page,
 }) => {
   test.setTimeout(180_000);
-  await page.goto('/home');
+  // The content security policy the server sends (decision 0032) must let the whole journey run: the home page, a
+  // statement rendered by KaTeX, the code editor, the test run and the verdicts. Chromium reports every blocked
+  // script, style, image, font or request on the console.
+  const cspViolations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(`${page.url()}: ${m.text()}`);
+  });
+  const home = await page.goto('/home');
+  expect(home?.headers()['content-security-policy']).toContain("script-src 'self'");
   await nav(page).getByRole('button', { name: '登录' }).click();
   const dialog = page.getByRole('dialog', { name: 'OJ' });
   await dialog.getByLabel('用户名').fill('root');
@@ -101,4 +109,5 @@ test('a student finds A+B by tag, test-runs and submits C++ (Accepted), then a w
   await expect(page).toHaveURL(/\/status\?username=root&status=0$/);
   await expect(page.getByRole('row').filter({ hasText: '答案错误' })).toHaveCount(0);
   await expect(page.getByRole('row').filter({ hasText: '答案正确' })).toHaveCount(1);
+  expect(cspViolations).toEqual([]);
 });
