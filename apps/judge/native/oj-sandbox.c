@@ -17,7 +17,13 @@
  * Exit status: the program's exit code, or 128+n when a signal n killed it (as bwrap reports it); 1 with a
  * message on stderr when the sandbox could not be set up (then no child-pid is ever reported).
  *
+ * With --cgroup-attach FILE (v1: each controller's tasks, v2: cgroup.procs) the launcher attaches the init
+ * itself once the sandbox is built, writes each --cgroup-reset FILE VALUE (counters), reads usage_usec from
+ * --cgroup-cpu-stat FILE (v2, whose CPU counter cannot be reset; reported as "cpu-base-usec" beside child-pid)
+ * and releases the init without waiting for the judge: one round trip less per run.
+ *
  * Usage: oj-sandbox --uid U --gid G [--info-fd N] [--block-fd N] [--seccomp N] [--hostname H]
+ *          [--cgroup-attach FILE]... [--cgroup-reset FILE VALUE]... [--cgroup-cpu-stat FILE]
  *          [--rlimit NAME SOFT HARD]... [--setenv K V]... [OPERATION]... [--chdir DIR] -- PROGRAM [ARG]...
  * OPERATION (applied in order inside the new root): --ro-bind SRC DST, --ro-bind-try SRC DST, --bind SRC DST,
  *          --symlink TARGET PATH, --tmpfs SIZE PATH, --proc PATH, --dev PATH, --remount-ro PATH (only "/").
@@ -67,6 +73,11 @@ static int limit_count;
 static uid_t uid = (uid_t)-1;
 static gid_t gid = (gid_t)-1;
 static int info_fd = -1, block_fd = -1, seccomp_fd = -1;
+#define MAX_CGROUP_FILES 8
+static const char *attach_files[MAX_CGROUP_FILES], *reset_files[MAX_CGROUP_FILES], *reset_values[MAX_CGROUP_FILES];
+static int attach_count, reset_count;
+static const char *cpu_stat_file;
+static int release_fd = -1;
 static const char *hostname, *chdir_path = "/";
 static char **program_argv;
 static struct sock_fprog filter;
@@ -138,6 +149,19 @@ static void parse(int argc, char **argv) {
     } else if (!strcmp(arg, "--seccomp")) {
       NEED(1);
       seccomp_fd = (int)number(argv[++i]);
+    } else if (!strcmp(arg, "--cgroup-attach")) {
+      NEED(1);
+      if (attach_count == MAX_CGROUP_FILES) die("too many cgroup files");
+      attach_files[attach_count++] = argv[++i];
+    } else if (!strcmp(arg, "--cgroup-reset")) {
+      NEED(2);
+      if (reset_count == MAX_CGROUP_FILES) die("too many cgroup files");
+      reset_files[reset_count] = argv[i + 1];
+      reset_values[reset_count++] = argv[i + 2];
+      i += 2;
+    } else if (!strcmp(arg, "--cgroup-cpu-stat")) {
+      NEED(1);
+      cpu_stat_file = argv[++i];
     } else if (!strcmp(arg, "--hostname")) {
       NEED(1);
       hostname = argv[++i];
@@ -431,6 +455,42 @@ static int sandbox_init(int ready_fd) {
   }
 }
 
+/* Once the sandbox is built: the init into the run's cgroup (so none of the setup is charged), the counters reset.
+   Returns cgroup v2's cpu.stat usage_usec at that moment (its counters cannot be reset), or -1. */
+static long long attach(pid_t init) {
+  char text[32];
+  int length = snprintf(text, sizeof text, "%d", init);
+  for (int i = 0; i < attach_count; i++) {
+    int fd = open(attach_files[i], O_WRONLY | O_CLOEXEC);
+    if (fd < 0 || write(fd, text, (size_t)length) != length) {
+      kill(init, SIGKILL);
+      die("attach to %s", attach_files[i]);
+    }
+    close(fd);
+  }
+  for (int i = 0; i < reset_count; i++) {
+    int fd = open(reset_files[i], O_WRONLY | O_CLOEXEC);
+    /* memory.peak of kernels before 6.12 cannot be reset: a fresh cgroup's peak is then the init's alone. */
+    if (fd < 0) continue;
+    if (write(fd, reset_values[i], strlen(reset_values[i])) < 0) {
+    }
+    close(fd);
+  }
+  if (!cpu_stat_file) return -1;
+  FILE *file = fopen(cpu_stat_file, "re");
+  if (!file) {
+    kill(init, SIGKILL);
+    die("open %s", cpu_stat_file);
+  }
+  long long value = -1;
+  char key[64];
+  long long number;
+  while (fscanf(file, "%63s %lld", key, &number) == 2)
+    if (!strcmp(key, "usage_usec")) value = number;
+  fclose(file);
+  return value;
+}
+
 int main(int argc, char **argv) {
   parse(argc, argv);
   if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) die("PDEATHSIG");
@@ -438,6 +498,14 @@ int main(int argc, char **argv) {
   read_filter();
   int ready[2];
   if (pipe2(ready, O_CLOEXEC)) die("pipe");
+  if (attach_count) {
+    /* We attach the init ourselves, so we release it too: the init waits for EOF on this pipe. */
+    int release[2];
+    if (block_fd >= 0) die("--block-fd and --cgroup-attach exclude each other");
+    if (pipe2(release, O_CLOEXEC)) die("pipe");
+    block_fd = release[0];
+    release_fd = release[1];
+  }
   pid_t init = (pid_t)syscall(SYS_clone,
                               CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS |
                                   CLONE_NEWCGROUP | SIGCHLD,
@@ -446,6 +514,7 @@ int main(int argc, char **argv) {
   if (init == 0) {
     close(ready[0]);
     if (info_fd >= 0) close(info_fd);
+    if (release_fd >= 0) close(release_fd);
     _exit(sandbox_init(ready[1]));
   }
   close(ready[1]);
@@ -454,9 +523,15 @@ int main(int argc, char **argv) {
   ssize_t n;
   while ((n = read(ready[0], &byte, 1)) < 0 && errno == EINTR) {
   }
-  if (n == 1 && info_fd >= 0) {
-    dprintf(info_fd, "{\n    \"child-pid\": %d\n}\n", init);
-    close(info_fd);
+  if (n == 1) {
+    long long cpu_base = attach(init);
+    if (info_fd >= 0) {
+      if (cpu_base >= 0) dprintf(info_fd, "{\n    \"child-pid\": %d,\n    \"cpu-base-usec\": %lld\n}\n", init, cpu_base);
+      else dprintf(info_fd, "{\n    \"child-pid\": %d\n}\n", init);
+      close(info_fd);
+    }
+    /* Attached by us: nobody else has to release the init. */
+    if (release_fd >= 0) close(release_fd);
   }
   int status;
   while (waitpid(init, &status, 0) < 0)

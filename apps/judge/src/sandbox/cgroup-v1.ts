@@ -40,6 +40,18 @@ class RunCgroupV1 implements RunCgroup {
     writeFileSync(join(this.dirs.memory, 'memory.max_usage_in_bytes'), '0');
   }
 
+  launcherFiles() {
+    return {
+      attach: CONTROLLERS.map((controller) => join(this.dirs[controller], 'tasks')),
+      reset: [
+        [join(this.dirs.cpuacct, 'cpuacct.usage'), '0'],
+        [join(this.dirs.memory, 'memory.max_usage_in_bytes'), '0'],
+      ] as Array<[string, string]>,
+    };
+  }
+
+  adoptAttached(): void {}
+
   cpuNs(): number {
     return readNumber(join(this.dirs.cpuacct, 'cpuacct.usage'));
   }

@@ -33,6 +33,18 @@ class RunCgroupV2 implements RunCgroup {
     } catch {}
   }
 
+  launcherFiles() {
+    return {
+      attach: [join(this.dir, 'cgroup.procs')],
+      reset: [[join(this.dir, 'memory.peak'), '0']] as Array<[string, string]>,
+      cpuStat: join(this.dir, 'cpu.stat'),
+    };
+  }
+
+  adoptAttached(cpuBaseUs?: number): void {
+    this.cpuBaseUs = cpuBaseUs ?? 0;
+  }
+
   cpuNs(): number {
     return (readKeyed(join(this.dir, 'cpu.stat'), 'usage_usec') - this.cpuBaseUs) * 1000;
   }

@@ -21,6 +21,13 @@ export interface RunCgroup {
   attach(pid: number): void;
   /** Zeroes the counters after attach, so bwrap's own setup is not charged to the program. */
   resetCounters(): void;
+  /**
+   * The files through which the native launcher attaches the sandbox's init and resets the counters itself
+   * (decision 0032); `cpuStat` is read by it when the CPU counter cannot be reset (v2).
+   */
+  launcherFiles(): { attach: string[]; reset: Array<[file: string, value: string]>; cpuStat?: string };
+  /** The launcher attached and reset; `cpuBaseUs` is what it read from `cpuStat`. */
+  adoptAttached(cpuBaseUs?: number): void;
   cpuNs(): number;
   usage(): CgroupUsage;
   /** SIGKILLs every task still in the cgroup (forks that outlived the program, bwrap's init). */

@@ -200,10 +200,14 @@ const bwrapArgs = (spec: SandboxSpec): string[] => [
 /** RLIMIT_CPU is a per-process backstop in whole seconds behind the cgroup poll. */
 const cpuRlimitSeconds = (spec: SandboxSpec) => Math.ceil(spec.cpuLimitMs / 1000) + 1;
 
-/** The native launcher's arguments: it also sets the rlimits and drops to the uid itself (runs as root). */
-const nativeArgs = (spec: SandboxSpec, uid: number): string[] => {
+/**
+ * The native launcher's arguments: it also sets the rlimits, drops to the uid itself (it runs as root), and
+ * attaches the sandbox's init to the run's cgroup and releases it without waiting for us.
+ */
+const nativeArgs = (spec: SandboxSpec, uid: number, cgroup: RunCgroup): string[] => {
   const cpu = cpuRlimitSeconds(spec);
   const limit = (name: string, soft: number, hard = soft) => ['--rlimit', name, String(soft), String(hard)];
+  const files = cgroup.launcherFiles();
   return [
     '--uid',
     String(uid),
@@ -211,8 +215,9 @@ const nativeArgs = (spec: SandboxSpec, uid: number): string[] => {
     String(uid),
     '--info-fd',
     '3',
-    '--block-fd',
-    '4',
+    ...files.attach.flatMap((file) => ['--cgroup-attach', file]),
+    ...files.reset.flatMap(([file, value]) => ['--cgroup-reset', file, value]),
+    ...(files.cpuStat ? ['--cgroup-cpu-stat', files.cpuStat] : []),
     '--seccomp',
     '5',
     '--hostname',
@@ -326,7 +331,7 @@ const supervise = (
       // The native launcher starts as root and drops to the uid itself, after building the sandbox; bwrap must
       // be started as the uid (bwrap as root keeps capabilities inside, sandbox-notes §C.0).
       child = native?.ok
-        ? spawn(native.path, nativeArgs(spec, uid), { env: {}, stdio })
+        ? spawn(native.path, nativeArgs(spec, uid, cgroup), { env: {}, stdio })
         : spawn(PRLIMIT_PATH, [...prlimitArgs(spec), ...bwrapArgs(spec)], { uid, gid: uid, env: {}, stdio });
     } catch (error) {
       onStreams({});
@@ -357,11 +362,12 @@ const supervise = (
     const kill = (reason: KillReason) => {
       if (killedBy === null) killedBy = reason;
       try {
-        child.kill('SIGKILL');
-      } catch {}
-      try {
         cgroup.killAll();
       } catch {}
+      // Once the sandbox runs in its cgroup, the native launcher outlives the kill above and reaps the init
+      // itself, so no zombie pins the cgroup; it is killed only if it has not ended a moment later.
+      if (native?.ok && released) setTimeout(() => child.kill('SIGKILL'), 500).unref();
+      else child.kill('SIGKILL');
     };
     const onAbort = () => kill('abort');
     if (spec.signal?.aborted) onAbort();
@@ -397,18 +403,26 @@ const supervise = (
       if (released) return;
       infoText += chunk.toString();
       const match = /"child-pid":\s*(\d+)/.exec(infoText);
-      if (!match) return;
+      // The native launcher's message carries more after the pid: wait for all of it.
+      if (!match || (native?.ok && !infoText.includes('}'))) return;
       released = true;
-      try {
-        cgroup.attach(Number(match[1]));
-        cgroup.resetCounters();
-      } catch (error) {
-        spawnError = `cannot attach to cgroup: ${(error as Error).message}`;
-        kill('abort');
-        return;
+      if (native?.ok) {
+        // The launcher attached the init, reset the counters and released it already.
+        const base = /"cpu-base-usec":\s*(\d+)/.exec(infoText);
+        cgroup.adoptAttached(base ? Number(base[1]) : undefined);
+        block.destroy();
+      } else {
+        try {
+          cgroup.attach(Number(match[1]));
+          cgroup.resetCounters();
+        } catch (error) {
+          spawnError = `cannot attach to cgroup: ${(error as Error).message}`;
+          kill('abort');
+          return;
+        }
+        block.end('x');
       }
       startedAt = performance.now();
-      block.end('x');
       pollTimer = setInterval(() => {
         try {
           if (cgroup.cpuNs() > spec.cpuLimitMs * 1e6) kill('cpu');
