@@ -18,7 +18,7 @@ test('a student finds A+B by tag, test-runs and submits C++ (Accepted), then a w
   page,
 }) => {
   test.setTimeout(180_000);
-  // The content security policy the server sends (decision 0032) must let the whole journey run: the home page, a
+  // The content security policy the server sends (decision 0033) must let the whole journey run: the home page, a
   // statement rendered by KaTeX, the code editor, the test run and the verdicts. Chromium reports every blocked
   // script, style, image, font or request on the console.
   const cspViolations: string[] = [];

@@ -1,7 +1,7 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 /**
- * Security headers of every answer (decision 0032), through @fastify/helmet. The content security policy is the one
+ * Security headers of every answer (decision 0033), through @fastify/helmet. The content security policy is the one
  * the built SPA passes: its scripts are files of its own origin (no inline script anywhere); styles may be inline
  * because antd's CSS-in-JS and CodeMirror insert `<style>` elements and style attributes at run time; images come
  * from the site itself (uploads, the image proxy of decision 0011) or are data:/blob: URLs (the captcha, icons);

@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * Every Prometheus metric of the server, defined here and nowhere else (decision 0032). Each server instance
+ * Every Prometheus metric of the server, defined here and nowhere else (decision 0033). Each server instance
  * exports its own process's figures (HTTP, verdicts it received, open event streams, Node's process metrics) and
  * the database-derived gauges (queue, judges), which every instance reads alike from the shared tables when it is
  * scraped (`modules/ops/metrics.routes.ts` sets them just before the answer).

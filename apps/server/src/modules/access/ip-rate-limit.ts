@@ -9,7 +9,7 @@ export type IpLimits = Record<IpLimitScope, { maxHits: number; windowMs: number 
 
 const MINUTE = 60_000;
 
-/** Requests per IP address and window (decision 0032): a brake on floods and scripted guessing, loose enough for
+/** Requests per IP address and window (decision 0033): a brake on floods and scripted guessing, loose enough for
  * a classroom behind one NAT address (a class logging in and submitting at the start of a contest). Finer rules
  * stay where they were: login failures per (username, IP) and per IP (decision 0014), the per-user submit and
  * test-run intervals (decision 0015), the code senders' per-IP daily caps (decision 0025). */

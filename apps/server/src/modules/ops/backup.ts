@@ -6,7 +6,7 @@ import pg from 'pg';
 import { lockDataDir } from '../../data-dir-lock.js';
 
 /**
- * Backup and restore of a whole site (decision 0032): the database and OJ_DATA_DIR in one gzipped tar.
+ * Backup and restore of a whole site (decision 0033): the database and OJ_DATA_DIR in one gzipped tar.
  *
  * - `oj-backup.json`: what the archive holds (format version, database kind, when).
  * - `data/`: OJ_DATA_DIR (test data, images and attachments, the judge token; with the embedded database its

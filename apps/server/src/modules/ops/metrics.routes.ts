@@ -37,7 +37,7 @@ type ReportBody = {
 };
 
 /**
- * Prometheus metrics (decision 0032): the HTTP latency of every request by route pattern, the verdicts and sandbox
+ * Prometheus metrics (decision 0033): the HTTP latency of every request by route pattern, the verdicts and sandbox
  * run times of the judge reports this instance accepts, and at GET /metrics (bearer OJ_METRICS_TOKEN; 404 while it
  * is unset, 401 for a missing or wrong token) those plus the queue and judge gauges read from the database.
  */

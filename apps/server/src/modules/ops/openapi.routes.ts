@@ -25,7 +25,7 @@ export const trackBoundRoutes = (app: FastifyInstance) => {
 };
 export const boundRoutes = (app: FastifyInstance) => bound.get(app) ?? [];
 
-/** GET /api/openapi.json (public) and the reference page at /api/docs that renders it (decision 0032). The document
+/** GET /api/openapi.json (public) and the reference page at /api/docs that renders it (decision 0033). The document
  * is built once, on the first call, from the contract. */
 export const registerOpenApiRoutes = (app: FastifyInstance) => {
   let document: string | undefined;

@@ -170,7 +170,7 @@ const rawOperation = (r: RawOperation): Operation => ({
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 /** The OpenAPI 3.1 document of the whole HTTP API, generated from the contract in @oj/shared (zod's JSON Schema
- * output) and the few routes outside it (decision 0032). */
+ * output) and the few routes outside it (decision 0033). */
 export const buildOpenApiDocument = () => {
   const paths: Record<string, Record<string, Operation>> = {};
   const add = (method: string, path: string, op: Operation) => {
