@@ -34,9 +34,11 @@
 #include <grp.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -377,8 +379,12 @@ static void map_own_ids(void) {
 }
 
 static void drop_capabilities(void) {
-  for (int cap = 0; cap <= 63; cap++)
-    if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) && errno != EINVAL) die("drop capability %d", cap);
+  /* Up to the first number the kernel does not know (EINVAL). */
+  for (int cap = 0; cap <= 63; cap++) {
+    if (!prctl(PR_CAPBSET_DROP, cap, 0, 0, 0)) continue;
+    if (errno == EINVAL) break;
+    die("drop capability %d", cap);
+  }
   if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) && errno != EINVAL) die("clear ambient capabilities");
   /* capset to nothing (the raw call: no libcap). */
   struct {
@@ -491,11 +497,10 @@ static long long attach(pid_t init) {
   return value;
 }
 
-int main(int argc, char **argv) {
-  parse(argc, argv);
+/* One sandbox run, its arguments parsed and the seccomp filter read. */
+static int launch_parsed(void) {
   if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) die("PDEATHSIG");
   if (getppid() == 1) die("the judge is gone");
-  read_filter();
   int ready[2];
   if (pipe2(ready, O_CLOEXEC)) die("pipe");
   if (attach_count) {
@@ -538,4 +543,137 @@ int main(int argc, char **argv) {
     if (errno != EINTR) die("waitpid");
   /* The init reports the program's status as its exit code; a killed init (the judge's SIGKILL) as 128+n. */
   return status_code(status);
+}
+
+static int launch(int argc, char **argv) {
+  parse(argc, argv);
+  return launch_parsed();
+}
+
+/* ---- Serving: one long-lived launcher per judge slot, so a run costs the judge no process spawn. ---- */
+
+static int read_full(int fd, void *buffer, size_t size) {
+  size_t done = 0;
+  while (done < size) {
+    ssize_t n = read(fd, (char *)buffer + done, size - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return -1;
+    done += (size_t)n;
+  }
+  return 0;
+}
+
+static void write_full(int fd, const void *buffer, size_t size) {
+  size_t done = 0;
+  while (done < size) {
+    ssize_t n = write(fd, (const char *)buffer + done, size - done);
+    if (n < 0 && errno == EINTR) continue;
+    /* The judge is gone. */
+    if (n <= 0) _exit(0);
+    done += (size_t)n;
+  }
+}
+
+/* A frame to the judge: type byte, payload length (u32, little endian on the judge's machine), payload. */
+static void send_frame(char type, const void *payload, uint32_t length) {
+  char header[5];
+  header[0] = type;
+  memcpy(header + 1, &length, 4);
+  write_full(1, header, 5);
+  if (length) write_full(1, payload, length);
+}
+
+/* Runs one request: `stdin path ("" for none) NUL launcher args NUL ...`, relaying the run's info, stdout and
+   stderr as frames 'I', 'O', 'E' and ending with 'X' (the exit status as launch() returns it, i32). A 'K' from
+   the judge meanwhile SIGKILLs the run's launcher (the sandbox dies with it). */
+static void serve_one(char *payload, uint32_t length) {
+  char *argv[4096];
+  int argc = 0;
+  const char *input = payload;
+  argv[argc++] = "oj-sandbox";
+  for (char *p = payload + strlen(payload) + 1; p < payload + length && argc < 4095; p += strlen(p) + 1)
+    argv[argc++] = p;
+  argv[argc] = NULL;
+  int out[2], err[2], info[2];
+  if (pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC) || pipe2(info, O_CLOEXEC)) die("pipe");
+  pid_t session = fork();
+  if (session < 0) die("fork");
+  if (session == 0) {
+    int in = open(*input ? input : "/dev/null", O_RDONLY);
+    if (in < 0) {
+      dprintf(err[1], "oj-sandbox: open %s: %s\n", input, strerror(errno));
+      _exit(1);
+    }
+    if (dup2(in, 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0 || dup2(info[1], 3) < 0) _exit(1);
+    if (in > 3) close(in);
+    _exit(launch(argc, argv));
+  }
+  close(out[1]);
+  close(err[1]);
+  close(info[1]);
+  struct pollfd fds[4] = {{0, POLLIN, 0}, {out[0], POLLIN, 0}, {err[0], POLLIN, 0}, {info[0], POLLIN, 0}};
+  const char types[4] = {0, 'O', 'E', 'I'};
+  int open_count = 3, judge_gone = 0;
+  static char buffer[65536];
+  while (open_count > 0) {
+    if (poll(fds, 4, -1) < 0) {
+      if (errno == EINTR) continue;
+      die("poll");
+    }
+    if (fds[0].revents) {
+      char message;
+      ssize_t n = read(0, &message, 1);
+      if (n == 1 && message == 'K') kill(session, SIGKILL);
+      else if (n == 0 || (n < 0 && errno != EINTR)) {
+        kill(session, SIGKILL);
+        judge_gone = 1;
+        fds[0].fd = -1;
+      }
+    }
+    for (int i = 1; i < 4; i++) {
+      if (fds[i].fd < 0 || !fds[i].revents) continue;
+      ssize_t n = read(fds[i].fd, buffer, sizeof buffer);
+      if (n < 0 && errno == EINTR) continue;
+      if (n > 0) {
+        if (!judge_gone) send_frame(types[i], buffer, (uint32_t)n);
+        continue;
+      }
+      close(fds[i].fd);
+      fds[i].fd = -1;
+      open_count--;
+    }
+  }
+  int status;
+  while (waitpid(session, &status, 0) < 0)
+    if (errno != EINTR) die("waitpid");
+  if (judge_gone) _exit(0);
+  int32_t code = status_code(status);
+  send_frame('X', &code, 4);
+}
+
+static int serve(void) {
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0)) die("PDEATHSIG");
+  if (getppid() == 1) die("the judge is gone");
+  seccomp_fd = 3;
+  read_filter();
+  for (;;) {
+    char type;
+    uint32_t length;
+    if (read_full(0, &type, 1)) return 0;
+    /* A kill for a run that has ended already. */
+    if (type == 'K') continue;
+    if (type != 'R' || read_full(0, &length, 4) || length > (64u << 20)) die("bad request");
+    char *payload = malloc((size_t)length + 1);
+    if (!payload || read_full(0, payload, length)) die("bad request");
+    payload[length] = 0;
+    serve_one(payload, length);
+    free(payload);
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc == 2 && !strcmp(argv[1], "--serve")) return serve();
+  parse(argc, argv);
+  read_filter();
+  return launch_parsed();
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { liveSandboxProcesses, requireSandbox } from '../test/judge-fixtures.js';
@@ -158,5 +158,34 @@ describe('native sandbox launcher', () => {
     const result = await running.result;
     expect(result.exitCode).toBe(0);
     expect(Buffer.concat(chunks).toString()).toBe('ping\n');
+  });
+
+  it('runs go to kept launchers; one that dies between runs is replaced, one that dies during a run is a setup error', async () => {
+    const launchers = () =>
+      readdirSync('/proc')
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((pid) => {
+          try {
+            const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+            const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+            return ppid === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--serve');
+          } catch {
+            return false;
+          }
+        })
+        .map(Number);
+    expect((await sh('exit 0')).exitCode).toBe(0);
+    const kept = launchers();
+    expect(kept.length).toBeGreaterThan(0);
+    for (const pid of kept) process.kill(pid, 'SIGKILL');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await sh('echo again')).toMatchObject({ exitCode: 0, setupError: undefined });
+    const running = sh('sleep 10');
+    await new Promise((r) => setTimeout(r, 300));
+    for (const pid of launchers()) process.kill(pid, 'SIGKILL');
+    const result = await running;
+    expect(result.setupError).toMatch(/launcher ended/);
+    for (let i = 0; i < 50 && liveSandboxProcesses().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(liveSandboxProcesses()).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import { type CgroupBackend, detectCgroupBackend, type RunCgroup } from './cgroup.js';
 import { favorCgroupDynmods } from './cgroup-favor-dynmods.js';
 import { judgeInstance, onInstanceExit, sweepDeadInstances, sweepLegacyRunDirs } from './judge-instance.js';
+import { runServed } from './launcher-server.js';
 import { buildNativeSandbox, type NativeSandbox } from './native-sandbox.js';
 import { chownTree } from './run-dirs.js';
 import { acquireSandboxUid, releaseSandboxUid } from './sandbox-users.js';
@@ -89,6 +90,8 @@ const CPU_POLL_MS = 20;
 let prepared: CgroupBackend | undefined;
 let seccompFilter: Buffer | undefined;
 let native: NativeSandbox | undefined;
+/** `OJ_JUDGE_LAUNCHER_SERVER=0`: start the native launcher per run instead of keeping them (decision 0032). */
+const serveRuns = process.env.OJ_JUDGE_LAUNCHER_SERVER !== '0';
 let runCount = 0;
 
 /** SIGKILLs of the sandboxes running now (each its bwrap and everything in its cgroup). */
@@ -204,7 +207,7 @@ const cpuRlimitSeconds = (spec: SandboxSpec) => Math.ceil(spec.cpuLimitMs / 1000
  * The native launcher's arguments: it also sets the rlimits, drops to the uid itself (it runs as root), and
  * attaches the sandbox's init to the run's cgroup and releases it without waiting for us.
  */
-const nativeArgs = (spec: SandboxSpec, uid: number, cgroup: RunCgroup): string[] => {
+const nativeArgs = (spec: SandboxSpec, uid: number, cgroup: RunCgroup, served: boolean): string[] => {
   const cpu = cpuRlimitSeconds(spec);
   const limit = (name: string, soft: number, hard = soft) => ['--rlimit', name, String(soft), String(hard)];
   const files = cgroup.launcherFiles();
@@ -218,8 +221,8 @@ const nativeArgs = (spec: SandboxSpec, uid: number, cgroup: RunCgroup): string[]
     ...files.attach.flatMap((file) => ['--cgroup-attach', file]),
     ...files.reset.flatMap(([file, value]) => ['--cgroup-reset', file, value]),
     ...(files.cpuStat ? ['--cgroup-cpu-stat', files.cpuStat] : []),
-    '--seccomp',
-    '5',
+    // A served launcher read the filter once when it started.
+    ...(served ? [] : ['--seccomp', '5']),
     '--hostname',
     'judge',
     ...limit('cpu', cpu, cpu + 1),
@@ -330,9 +333,18 @@ const supervise = (
       const stdio: Array<'pipe' | 'ignore' | number> = [stdinOption, 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'];
       // The native launcher starts as root and drops to the uid itself, after building the sandbox; bwrap must
       // be started as the uid (bwrap as root keeps capabilities inside, sandbox-notes §C.0).
-      child = native?.ok
-        ? spawn(native.path, nativeArgs(spec, uid, cgroup), { env: {}, stdio })
-        : spawn(PRLIMIT_PATH, [...prlimitArgs(spec), ...bwrapArgs(spec)], { uid, gid: uid, env: {}, stdio });
+      // Runs whose pipes we do not connect go to a long-lived launcher: no process spawn from Node.
+      const served = native?.ok && spec.stdin.kind !== 'pipe' && spec.stdout.kind === 'capture' && serveRuns;
+      child = !native?.ok
+        ? spawn(PRLIMIT_PATH, [...prlimitArgs(spec), ...bwrapArgs(spec)], { uid, gid: uid, env: {}, stdio })
+        : served
+          ? (runServed(
+              native.path,
+              seccompFilter!,
+              nativeArgs(spec, uid, cgroup, true),
+              spec.stdin.kind === 'file' ? spec.stdin.path : undefined,
+            ) as unknown as ChildProcess)
+          : spawn(native.path, nativeArgs(spec, uid, cgroup, false), { env: {}, stdio });
     } catch (error) {
       onStreams({});
       resolve(emptyResult(`cannot start the sandbox: ${(error as Error).message}`));
