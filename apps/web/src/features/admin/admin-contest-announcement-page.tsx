@@ -1,16 +1,13 @@
 import { type ContestAnnouncement, adminContest as contract, groupContest } from '@oj/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Grid, Input, Modal, Space, Table } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Grid, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { formatTime } from '../../lib/format-time';
-import { toast } from '../../lib/notify';
 import { registerContestTexts } from '../contest/contest-texts';
+import { AdminCrudModal, AdminCrudTable, useAdminCrud } from './admin-crud';
 import { registerAdminTexts } from './admin-texts';
-import { EditDeleteActions } from './edit-delete-actions';
 
 const PAGE_SIZE = 10;
 
@@ -21,62 +18,46 @@ const AdminContestAnnouncementPage = ({ group }: { group?: { gid: number } }) =>
   registerContestTexts();
   const { t } = useTranslation();
   const cid = Number(useParams().contestId);
-  const queryClient = useQueryClient();
-  const [currentPage, setPage] = useState(1);
-  const [editing, setEditing] = useState<Partial<ContestAnnouncement> | null>(null);
   const gid = group?.gid;
-  const listKey =
-    gid === undefined
-      ? ['admin', 'contest-announcements', cid]
-      : [groupContest.getGroupContestAnnouncementList.path, cid];
-  const list = useQuery({
-    queryKey: [...listKey, currentPage],
-    queryFn: () =>
+  const narrow = Grid.useBreakpoint().md === false;
+  const crud = useAdminCrud<ContestAnnouncement, { title: string; content: string }>({
+    listKey:
+      gid === undefined
+        ? ['admin', 'contest-announcements', cid]
+        : [groupContest.getGroupContestAnnouncementList.path, cid],
+    fetchPage: (currentPage) =>
       api.call(
         gid === undefined ? contract.getAdminContestAnnouncements : groupContest.getGroupContestAnnouncementList,
-        {
-          cid,
-          currentPage,
-          limit: PAGE_SIZE,
-        },
+        { cid, currentPage, limit: PAGE_SIZE },
       ),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
-  const remove = useMutation({
-    mutationFn: (aid: number) =>
-      gid === undefined
-        ? api.call(contract.deleteContestAnnouncement, { aid })
-        : api.call(groupContest.deleteGroupContestAnnouncement, { aid, cid }),
-    onSuccess: () => {
-      toast.success(t('Delete_successfully'));
-      void refresh();
+    save: (v, editing) => {
+      const body = { cid, announcement: { id: editing.id ?? null, ...v } };
+      const endpoint =
+        gid === undefined
+          ? editing.id
+            ? contract.updateContestAnnouncement
+            : contract.createContestAnnouncement
+          : editing.id
+            ? groupContest.updateGroupContestAnnouncement
+            : groupContest.createGroupContestAnnouncement;
+      return api.call(endpoint, body);
     },
-  });
-  const narrow = Grid.useBreakpoint().md === false;
-  const save = async (v: { title: string; content: string }) => {
-    const body = { cid, announcement: { id: editing?.id ?? null, ...v } };
-    const endpoint =
+    savedText: () => t('Saved'),
+    remove: (a) =>
       gid === undefined
-        ? editing?.id
-          ? contract.updateContestAnnouncement
-          : contract.createContestAnnouncement
-        : editing?.id
-          ? groupContest.updateGroupContestAnnouncement
-          : groupContest.createGroupContestAnnouncement;
-    await api.call(endpoint, body);
-    toast.success(t('Saved'));
-    setEditing(null);
-    void refresh();
-  };
+        ? api.call(contract.deleteContestAnnouncement, { aid: a.id })
+        : api.call(groupContest.deleteGroupContestAnnouncement, { aid: a.id, cid }),
+    removedText: t('Delete_successfully'),
+  });
 
   const tools =
     gid === undefined ? (
-      <Button type="primary" onClick={() => setEditing({})}>
+      <Button type="primary" onClick={() => crud.setEditing({})}>
         {t('Create_Announcement')}
       </Button>
     ) : (
       <Space wrap style={narrow ? { marginBottom: 12 } : { justifyContent: 'flex-end' }}>
-        <Button type="primary" onClick={() => setEditing({})}>
+        <Button type="primary" onClick={() => crud.setEditing({})}>
           {t('Create_Announcement')}
         </Button>
         <Link to={`/group/${gid}/contest/${cid}/problems`}>{t('Problem_Admin')}</Link>
@@ -88,13 +69,12 @@ const AdminContestAnnouncementPage = ({ group }: { group?: { gid: number } }) =>
     // On a phone the group's tools go under the title: beside it they squeeze it onto several lines.
     <Panel title={`${t('Announcement_Admin')} · #${cid}`} extra={narrow && gid !== undefined ? undefined : tools}>
       {narrow && gid !== undefined && tools}
-      <Table<ContestAnnouncement>
-        rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('Contest_Announcement_Empty') }}
-        pagination={{ current: currentPage, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage }}
+      <AdminCrudTable
+        crud={crud}
+        pageSize={PAGE_SIZE}
+        loading="fetching"
+        emptyText={t('Contest_Announcement_Empty')}
+        actions={{ title: t('Option') }}
         columns={[
           { title: t('Title'), dataIndex: 'title' },
           {
@@ -103,32 +83,20 @@ const AdminContestAnnouncementPage = ({ group }: { group?: { gid: number } }) =>
             dataIndex: 'gmtCreate',
             render: (v: string) => formatTime(v),
           },
-          {
-            title: t('Option'),
-            key: 'option',
-            render: (_, a) => <EditDeleteActions onEdit={() => setEditing(a)} onDelete={() => remove.mutate(a.id)} />,
-          },
         ]}
       />
-      <Modal
-        open={!!editing}
-        title={t(editing?.id ? 'Edit_Announcement' : 'Create_Announcement')}
-        footer={null}
-        onCancel={() => setEditing(null)}
-        destroyOnHidden
+      <AdminCrudModal
+        crud={crud}
+        title={(a) => t(a.id ? 'Edit_Announcement' : 'Create_Announcement')}
+        initialValues={(a) => a}
       >
-        <Form layout="vertical" initialValues={editing ?? {}} onFinish={save}>
-          <Form.Item name="title" label={t('Title')} rules={[{ required: true, whitespace: true, max: 255 }]}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="content" label={t('Content')} rules={[{ required: true, whitespace: true }]}>
-            <Input.TextArea rows={6} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('Save')}
-          </Button>
-        </Form>
-      </Modal>
+        <Form.Item name="title" label={t('Title')} rules={[{ required: true, whitespace: true, max: 255 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="content" label={t('Content')} rules={[{ required: true, whitespace: true }]}>
+          <Input.TextArea rows={6} />
+        </Form.Item>
+      </AdminCrudModal>
     </Panel>
   );
 };

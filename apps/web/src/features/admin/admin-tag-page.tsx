@@ -1,11 +1,12 @@
 import { adminTag, problem, type Tag as TagRow } from '@oj/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Tag } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, InputNumber, Popconfirm, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { AdminFormModal } from './admin-crud';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
 
@@ -32,17 +33,17 @@ const AdminTagPage = () => {
     queryKey: ['admin', 'tag-classes', oj],
     queryFn: () => api.call(adminTag.getTagClassification, { oj }),
   });
-  const refresh = () => void queryClient.invalidateQueries();
-  const run = async (f: () => Promise<unknown>, done: () => void) => {
-    try {
-      await f();
+  // Every change: a success says so, closes its dialog and refetches every list (the problem pages show tags
+  // too); a failure the HTTP client has shown, and the dialog stays open.
+  const change = useMutation({
+    mutationFn: ({ call }: { call: () => Promise<unknown>; done: () => void }) => call(),
+    onSuccess: (_data, { done }) => {
       toast.success(t('Update_Successfully'));
       done();
-      refresh();
-    } catch {
-      // shown
-    }
-  };
+      void queryClient.invalidateQueries();
+    },
+  });
+  const run = (call: () => Promise<unknown>, done: () => void) => change.mutate({ call, done });
   const saveTag = (v: TagForm) =>
     run(
       () =>
@@ -99,7 +100,7 @@ const AdminTagPage = () => {
                 <Popconfirm
                   title={t('Delete')}
                   onConfirm={() =>
-                    void run(
+                    run(
                       () => api.call(adminTag.deleteTagClassification, { tcid: group.classification?.id as number }),
                       () => {},
                     )
@@ -120,7 +121,7 @@ const AdminTagPage = () => {
                 closable
                 onClose={(e) => {
                   e.preventDefault();
-                  void run(
+                  run(
                     () => api.call(adminTag.deleteTag, { tid: tag.id }),
                     () => {},
                   );
@@ -134,51 +135,39 @@ const AdminTagPage = () => {
           </div>
         </section>
       ))}
-      {tagForm && (
-        <Modal
-          open
-          title={t(tagForm.id ? 'Edit' : 'Add_Tag')}
-          footer={null}
-          onCancel={() => setTagForm(undefined)}
-          destroyOnHidden
-        >
-          <Form layout="vertical" initialValues={tagForm} onFinish={(v) => void saveTag(v)}>
-            <Form.Item name="name" label={t('Tag_Name')} rules={[{ required: true, max: 50 }]}>
-              <Input />
-            </Form.Item>
-            <Form.Item name="color" label={t('Color')} rules={[{ pattern: /^(#[0-9a-fA-F]{3,8})?$/ }]}>
-              <Input type="color" style={{ width: 80 }} />
-            </Form.Item>
-            <Form.Item name="tcid" label={t('Classification')}>
-              <Select allowClear options={(classes.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('Save')}
-            </Button>
-          </Form>
-        </Modal>
-      )}
-      {classForm && (
-        <Modal
-          open
-          title={t(classForm.id ? 'Edit' : 'Add_Classification')}
-          footer={null}
-          onCancel={() => setClassForm(undefined)}
-          destroyOnHidden
-        >
-          <Form layout="vertical" initialValues={classForm} onFinish={(v) => void saveClass(v)}>
-            <Form.Item name="name" label={t('Name')} rules={[{ required: true, max: 50 }]}>
-              <Input />
-            </Form.Item>
-            <Form.Item name="rank" label={t('Rank_Order')}>
-              <InputNumber min={0} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('Save')}
-            </Button>
-          </Form>
-        </Modal>
-      )}
+      <AdminFormModal<TagForm>
+        open={!!tagForm}
+        title={t(tagForm?.id ? 'Edit' : 'Add_Tag')}
+        initialValues={tagForm ?? {}}
+        onCancel={() => setTagForm(undefined)}
+        onFinish={saveTag}
+        saving={change.isPending}
+      >
+        <Form.Item name="name" label={t('Tag_Name')} rules={[{ required: true, max: 50 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="color" label={t('Color')} rules={[{ pattern: /^(#[0-9a-fA-F]{3,8})?$/ }]}>
+          <Input type="color" style={{ width: 80 }} />
+        </Form.Item>
+        <Form.Item name="tcid" label={t('Classification')}>
+          <Select allowClear options={(classes.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
+        </Form.Item>
+      </AdminFormModal>
+      <AdminFormModal<ClassForm>
+        open={!!classForm}
+        title={t(classForm?.id ? 'Edit' : 'Add_Classification')}
+        initialValues={classForm ?? {}}
+        onCancel={() => setClassForm(undefined)}
+        onFinish={saveClass}
+        saving={change.isPending}
+      >
+        <Form.Item name="name" label={t('Name')} rules={[{ required: true, max: 50 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="rank" label={t('Rank_Order')}>
+          <InputNumber min={0} />
+        </Form.Item>
+      </AdminFormModal>
     </Panel>
   );
 };

@@ -1,0 +1,171 @@
+import type { Page } from '@oj/shared';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Form, type FormInstance, Modal, Table, type TableColumnsType } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../lib/notify';
+import { EditDeleteActions } from './edit-delete-actions';
+
+/**
+ * The shape the admin CRUD screens share (announcements, notices, tags, contest announcements, other contests): a
+ * paged list, a dialog that creates or edits one row, and a delete. Saves and deletes are mutations: the HTTP
+ * client has shown a failure, and the dialog stays open for another try; a success says so, closes the dialog and
+ * refetches what `listKey` starts.
+ */
+export const useAdminCrud = <Row, Values>(opts: {
+  /** The start of every query key the list's pages use: invalidated after a save or a delete. */
+  listKey: QueryKey;
+  /** Only when the screen lists pages itself (AdminCrudTable). */
+  fetchPage?: (currentPage: number) => Promise<Page<Row>>;
+  /** Create (editing has no id) or update (editing is the row). */
+  save: (values: Values, editing: Partial<Row>) => Promise<unknown>;
+  /** The text of a successful save. */
+  savedText: (editing: Partial<Row>) => string;
+  remove?: (row: Row) => Promise<unknown>;
+  /** The text of a successful delete; none says nothing. */
+  removedText?: string;
+}) => {
+  const queryClient = useQueryClient();
+  const [currentPage, setPage] = useState(1);
+  const [editing, setEditing] = useState<Partial<Row>>();
+  const fetchPage = opts.fetchPage;
+  const list = useQuery({
+    queryKey: [...opts.listKey, currentPage],
+    queryFn: () => (fetchPage as (page: number) => Promise<Page<Row>>)(currentPage),
+    enabled: !!fetchPage,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: opts.listKey });
+  const save = useMutation({
+    mutationFn: ({ values, row }: { values: Values; row: Partial<Row> }) => opts.save(values, row),
+    onSuccess: (_data, { row }) => {
+      toast.success(opts.savedText(row));
+      setEditing(undefined);
+      refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (row: Row) => (opts.remove ? opts.remove(row) : Promise.resolve()),
+    onSuccess: () => {
+      if (opts.removedText) toast.success(opts.removedText);
+      refresh();
+    },
+  });
+  return {
+    list,
+    currentPage,
+    setPage,
+    editing,
+    /** Opens the dialog on a row, or on a new one (`{}`); undefined closes it. */
+    setEditing,
+    submit: (values: Values) => editing && save.mutate({ values, row: editing }),
+    saving: save.isPending,
+    remove: (row: Row) => remove.mutate(row),
+  };
+};
+
+export type AdminCrud<Row, Values> = ReturnType<typeof useAdminCrud<Row, Values>>;
+
+/** The list of an admin CRUD screen: a paged table whose last column edits or deletes the row. */
+export const AdminCrudTable = <Row extends object>({
+  crud,
+  columns,
+  pageSize,
+  actions = { title: '' },
+  size,
+  loading,
+  emptyText,
+}: {
+  crud: AdminCrud<Row, never>;
+  columns: TableColumnsType<Row>;
+  pageSize: number;
+  /** The action column's title and width. */
+  actions?: { title: string; width?: number };
+  size?: 'small';
+  /** The table shows its spinner while the first page loads, or (`fetching`) on every fetch. */
+  loading?: 'first' | 'fetching';
+  emptyText?: string;
+}) => (
+  <Table<Row>
+    scroll={{ x: 'max-content' }}
+    rowKey="id"
+    size={size}
+    loading={loading === 'fetching' ? crud.list.isFetching : crud.list.isLoading}
+    dataSource={crud.list.data?.records ?? []}
+    locale={emptyText === undefined ? undefined : { emptyText }}
+    pagination={{ current: crud.currentPage, pageSize, total: crud.list.data?.total ?? 0, onChange: crud.setPage }}
+    columns={[
+      ...columns,
+      {
+        title: actions.title,
+        key: 'option',
+        width: actions.width,
+        render: (_, row) => <EditDeleteActions onEdit={() => crud.setEditing(row)} onDelete={() => crud.remove(row)} />,
+      },
+    ]}
+  />
+);
+
+/** The dialog of an admin CRUD screen: a vertical form of `children` and its Save button, open while a row (or a
+ * new one) is being edited. */
+export const AdminFormModal = <Values extends object>({
+  open,
+  title,
+  initialValues,
+  onCancel,
+  onFinish,
+  saving,
+  form,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  initialValues: Partial<Values>;
+  onCancel: () => void;
+  onFinish: (values: Values) => void;
+  saving: boolean;
+  form?: FormInstance<Values>;
+  children: ReactNode;
+}) => {
+  const { t } = useTranslation();
+  if (!open) return null;
+  return (
+    <Modal open title={title} footer={null} onCancel={onCancel} destroyOnHidden>
+      <Form<Values> form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish}>
+        {children}
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('Save')}
+        </Button>
+      </Form>
+    </Modal>
+  );
+};
+
+/** AdminFormModal bound to a screen's useAdminCrud. */
+export const AdminCrudModal = <Row, Values extends object>({
+  crud,
+  title,
+  initialValues,
+  form,
+  children,
+}: {
+  crud: AdminCrud<Row, Values>;
+  title: (editing: Partial<Row>) => string;
+  initialValues: (editing: Partial<Row>) => Partial<Values>;
+  form?: FormInstance<Values>;
+  children: ReactNode;
+}) => {
+  const { editing } = crud;
+  return (
+    <AdminFormModal<Values>
+      open={!!editing}
+      title={editing ? title(editing) : ''}
+      initialValues={editing ? initialValues(editing) : {}}
+      onCancel={() => crud.setEditing(undefined)}
+      onFinish={crud.submit}
+      saving={crud.saving}
+      form={form}
+    >
+      {children}
+    </AdminFormModal>
+  );
+};
