@@ -8,7 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, LogController } from 
 import { AppError } from './http/app-error.js';
 import type { BindDeps } from './http/bind.js';
 import { helmetOptions } from './http/security-headers.js';
-import { type IpLimits, registerIpRateLimits } from './modules/access/ip-rate-limit.js';
+import { createIpRateLimiter, type IpLimits } from './modules/access/ip-rate-limit.js';
 import { registerAdminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
 import { registerAdminProblemRoutes } from './modules/admin-problem/admin-problem.routes.js';
 import { registerAdminSiteRoutes } from './modules/admin-site/admin-site.routes.js';
@@ -149,7 +149,6 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   });
 
   registerMetrics(app, { db: opts.services.db, token: opts.metricsToken });
-  registerIpRateLimits(app, { db: opts.services.db, limits: opts.ipLimits });
 
   const deps: BindDeps = {
     sessions: opts.services.sessions,
@@ -157,6 +156,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
     validateOutput: !!opts.validateOutput,
     judgeToken: opts.judgeToken,
     uploadDir: path.join(opts.services.dataDir, 'tmp', 'uploads'),
+    admit: createIpRateLimiter({ db: opts.services.db, limits: opts.ipLimits }),
   };
   registerAuthRoutes(app, deps, opts.services);
   registerSiteRoutes(app, deps, opts.services);

@@ -38,6 +38,9 @@ export interface BindDeps {
   judgeToken: string;
   /** Where uploads are streamed while a call runs (OJ_DATA_DIR/tmp/uploads). */
   uploadDir: string;
+  /** Admits a valid call before its handler runs, or throws (the per-IP limits): a call refused for its input never
+   * reaches it, so it changes nothing. */
+  admit?: (e: Endpoint, input: unknown, ctx: RequestContext) => Promise<void>;
 }
 
 /** What a handler of a `binary` endpoint answers instead of envelope data. */
@@ -104,6 +107,7 @@ export const bind = <E extends Endpoint>(
         if (upload) checkText(query);
         const parsed = e.input.safeParse(upload ? { ...upload.input, ...query } : inputOf(req, e));
         if (!parsed.success) throw toValidationError(parsed.error);
+        await deps.admit?.(e, parsed.data, ctx);
         const data = await handler(parsed.data as z.output<E['input']>, ctx);
         return send(reply, deps, e, data);
       } finally {

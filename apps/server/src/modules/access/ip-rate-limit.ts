@@ -1,7 +1,7 @@
 import { account, type Endpoint, registration, submission } from '@oj/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import type { RequestContext } from '../../http/bind.js';
 import { createAddressRateLimitRepository } from './rate-limit.repository.js';
 
 export type IpLimitScope = 'login' | 'captcha' | 'register' | 'submit' | 'testRun' | 'search';
@@ -39,41 +39,36 @@ const SCOPES: [IpLimitScope, Endpoint[]][] = [
   ['submit', [submission.submitProblemJudge, submission.resubmit]],
   ['testRun', [submission.submitProblemTestJudge]],
 ];
-const SCOPE_OF = new Map<string, IpLimitScope>(
-  SCOPES.flatMap(([scope, es]) => es.map((e) => [`${e.method} ${e.path}`, scope] as const)),
-);
+const SCOPE_OF = new Map<Endpoint, IpLimitScope>(SCOPES.flatMap(([scope, es]) => es.map((e) => [e, scope] as const)));
 
 /** A list read with a search term (`keyword`, or a rank's `searchUser`) costs a scan: those count as searches. */
-const isSearch = (req: FastifyRequest) => {
-  if (req.method !== 'GET') return false;
-  const q = req.query as Record<string, unknown> | undefined;
-  return (
-    !!q &&
-    ((typeof q.keyword === 'string' && q.keyword !== '') || (typeof q.searchUser === 'string' && q.searchUser !== ''))
-  );
-};
+const isSearch = (e: Endpoint, input: Record<string, unknown>) =>
+  e.method === 'GET' &&
+  ((typeof input.keyword === 'string' && input.keyword !== '') ||
+    (typeof input.searchUser === 'string' && input.searchUser !== ''));
 
 /**
  * Per-IP limits on the anonymous and expensive endpoints, counted in the database's address_rate_limits rows (the
- * limiter of decisions 0015 and 0025, one statement per hit), so every server instance shares one count. Taken
- * before the caller is authenticated or the body read: a refused flood costs one statement. Over the limit: 429
- * `tooManyRequests` with Retry-After.
+ * limiter of decisions 0015 and 0025, one statement per hit), so every server instance shares one count. `bind()`
+ * asks once a call's input is valid, before its handler: a call refused for its input writes nothing, a flood of
+ * valid ones costs one statement each once refused. Over the limit: 429 `tooManyRequests` with Retry-After.
+ *
+ * A login that carries a verification proof (a solved puzzle, itself limited per IP) is never refused by the login
+ * limit: DESIGN §8 promises that a verified login with the right password succeeds, so an attacker flooding from
+ * the same address (a shared NAT) cannot lock anyone out. A bogus proof costs the server one lookup.
  */
-export const registerIpRateLimits = (
-  app: FastifyInstance,
-  opts: { db: Db; limits?: Partial<IpLimits>; now?: () => Date },
-) => {
+export const createIpRateLimiter = (opts: { db: Db; limits?: Partial<IpLimits>; now?: () => Date }) => {
   const repo = createAddressRateLimitRepository(opts.db);
   const limits = { ...IP_LIMITS, ...opts.limits };
   const now = opts.now ?? (() => new Date());
-  app.addHook('onRequest', async (req) => {
-    const route = req.routeOptions.url;
-    if (!route) return;
-    const scope = SCOPE_OF.get(`${req.method} ${route}`) ?? (isSearch(req) ? 'search' : undefined);
+  return async (e: Endpoint, parsed: unknown, ctx: RequestContext) => {
+    const input = (parsed ?? {}) as Record<string, unknown>;
+    const scope = SCOPE_OF.get(e) ?? (isSearch(e, input) ? 'search' : undefined);
     if (!scope) return;
-    const taken = await repo.take({ uid: `ip:${req.ip}`, scope: `http:${scope}`, at: now(), ...limits[scope] });
+    if (scope === 'login' && typeof input.verificationToken === 'string' && input.verificationToken !== '') return;
+    const taken = await repo.take({ uid: `ip:${ctx.meta.ip}`, scope: `http:${scope}`, at: now(), ...limits[scope] });
     if (!taken.ok) {
       throw new AppError(429, 'tooManyRequests', { seconds: String(Math.ceil(taken.retryAfterMs / 1000)) });
     }
-  });
+  };
 };

@@ -201,6 +201,14 @@ describe.each(DB_KINDS)('operations: metrics, OpenAPI, headers and per-IP limits
     expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(5);
     expect(limited[0].json()).toMatchObject({ status: 429, data: { key: 'tooManyRequests', seconds: 60 } });
     expect(Number(limited[0].headers['retry-after'])).toBeGreaterThan(0);
+    // A login with a verification proof is never refused by the limit (nobody can lock another user out).
+    const verified = await ops.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: ip,
+      payload: { username: 'nobody', password: 'wrong-pass', verificationToken: 'not-a-real-proof' },
+    });
+    expect([verified.statusCode, verified.json().data.key]).toEqual([400, 'loginVerificationInvalid']);
     const elsewhere = await ops.inject({
       method: 'POST',
       url: '/api/login',
