@@ -6,6 +6,7 @@ import { useStore } from '../lib/create-store';
 import { antdLocaleStore } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 import { NotifyBridge } from '../lib/notify';
+import { LiveSync } from './live-sync';
 import { createAppRouter } from './router';
 import { SessionSync } from './session-sync';
 
@@ -34,6 +35,7 @@ export const App = () => {
       >
         <NotifyBridge />
         <SessionSync />
+        <LiveSync />
         <RouterProvider router={router} />
       </ConfigProvider>
     </QueryClientProvider>

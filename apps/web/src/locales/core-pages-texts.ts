@@ -103,6 +103,7 @@ export const CORE_PAGES_TEXTS = {
   Status_Pending: ['等待评测', 'Pending'],
   Status_Compiling: ['编译中', 'Compiling'],
   Status_Judging: ['评测中', 'Judging'],
+  Case_Progress: ['测试点 {{done}}/{{total}}', 'case {{done}}/{{total}}'],
   Status_PartialAccepted: ['部分正确', 'Partial Accepted'],
   Status_Submitting: ['提交中', 'Submitting'],
   Status_SubmittedFailed: ['提交失败', 'Submitted Failed'],

@@ -12,6 +12,7 @@ import { MarkdownView } from '../../components/markdown-view';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
+import { useLiveContest, useLiveContestUp, useLiveEvent } from '../../lib/live-events';
 import { toast } from '../../lib/notify';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { ContestHeader } from './contest-header';
@@ -62,6 +63,8 @@ const useAnnouncementAlerts = (cid: number, enabled: boolean) => {
   const { t } = useTranslation();
   // The shell's own holder: the warnings stay (duration 0) while the user moves between the contest's tabs.
   const [notifier, holder] = notification.useNotification();
+  const live = useLiveContestUp(cid);
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: [contract.getContestNotReadAnnouncement.path, cid],
     queryFn: () =>
@@ -71,7 +74,13 @@ const useAnnouncementAlerts = (cid: number, enabled: boolean) => {
         { silent: true },
       ),
     enabled,
-    refetchInterval: enabled ? ANNOUNCEMENT_POLL_MS : false,
+    // Polled while the live stream does not carry the contest; with it, each new announcement is told at once.
+    refetchInterval: enabled && !live ? ANNOUNCEMENT_POLL_MS : false,
+  });
+  useLiveEvent('announcement', (e) => {
+    if (e.cid !== cid) return;
+    if (enabled) void query.refetch();
+    void queryClient.invalidateQueries({ queryKey: [contract.getContestAnnouncement.path, cid] });
   });
   useEffect(() => {
     const fresh = query.data ?? [];
@@ -139,6 +148,8 @@ const ContestDetailPage = () => {
     queryFn: () => api.call(contract.getContestProblem, { cid }),
     enabled: !!c && !denied,
   });
+  // The tab's event stream carries this contest's board and announcements while the viewer may see them.
+  useLiveContest(c && !denied ? cid : undefined);
   const announcementHolder = useAnnouncementAlerts(cid, !!c && !denied && status !== CONTEST_STATUS.ENDED);
 
   // The problem list appears the second the contest starts (the clock crosses the start time).

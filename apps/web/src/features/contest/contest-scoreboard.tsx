@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
+import { useLiveContestUp, useLiveEvent } from '../../lib/live-events';
 import { downloadRankList } from './contest-downloads';
 import { formatSeconds } from './contest-time';
 import {
@@ -91,12 +92,18 @@ export const ContestScoreboard = ({
     concernedList: concerned,
   };
   const endpoint = outside ? contract.getContestOutsideScoreboard : contract.getContestRank;
+  const live = useLiveContestUp(contest.id);
   const board = useQuery({
     queryKey: [endpoint.path, input],
     queryFn: () => api.call(endpoint, input),
     placeholderData: keepPreviousData,
     retry: false,
-    refetchInterval: autoRefresh ? SCOREBOARD_REFRESH_MS : false,
+    // Auto refresh: every 30 s (spec 2 §9), or while the live stream carries the contest, at each change of the board
+    // as this viewer sees it (at most one a second).
+    refetchInterval: autoRefresh && !live ? SCOREBOARD_REFRESH_MS : false,
+  });
+  useLiveEvent('board', (e) => {
+    if (e.cid === contest.id && autoRefresh) void board.refetch();
   });
   // A failed load stops the loading state and turns auto refresh off (spec 2 §8).
   useEffect(() => {

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/http-client';
 import { lazyScreen } from '../../lib/lazy-screen';
+import { useLiveUp } from '../../lib/live-events';
 import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
 import { formatRunMemory, formatRunTime } from '../submission/judge-status';
@@ -121,14 +122,18 @@ export const CodePanel = ({
     setLanguage(next);
   };
 
+  const live = useLiveUp();
   const poll = useQuery({
     queryKey: ['problem-page-submission', submitId],
     queryFn: () => api.call(submissionContract.getSubmissionDetail, { submitId: submitId ?? 0 }, { silent: true }),
     enabled: submitId !== null,
     retry: false,
-    // Every 2 s until the verdict leaves Pending/Compiling/Judging; an error stops it (spec 1-core §4).
+    // Every 2 s until the verdict leaves Pending/Compiling/Judging; an error stops it (spec 1-core §4). While the live
+    // stream is open it tells each step instead (app/live-sync.tsx).
     refetchInterval: (q) =>
-      q.state.error || (q.state.data && submissionSettled(q.state.data.submission.status)) ? false : SUBMISSION_POLL_MS,
+      live || q.state.error || (q.state.data && submissionSettled(q.state.data.submission.status))
+        ? false
+        : SUBMISSION_POLL_MS,
   });
   const judged = poll.data?.submission;
   const settled = !!judged && submissionSettled(judged.status);
@@ -339,7 +344,7 @@ const SubmissionBanner = ({
       aria-label={t('Nav_Status')}
       title={
         <Space wrap>
-          <StatusTag status={status} />
+          <StatusTag status={status} submitId={submitId} />
           {settled && (
             <span>
               {formatRunTime({ status, ...judged })} · {formatRunMemory({ status, ...judged })}

@@ -9,6 +9,7 @@ import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { lazyScreen } from '../../lib/lazy-screen';
+import { useLiveUp } from '../../lib/live-events';
 import { toast } from '../../lib/notify';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { loadEditorSettings } from '../problem/editor-storage';
@@ -82,15 +83,22 @@ const SubmissionDetailPage = () => {
   const submitId = Number(submitID);
   const queryClient = useQueryClient();
   const { user } = useSession();
+  const live = useLiveUp();
 
   const detail = useQuery({
     queryKey: [contract.getSubmissionDetail.path, submitId],
     queryFn: () => api.call(contract.getSubmissionDetail, { submitId }),
     enabled: Number.isInteger(submitId),
     retry: false,
-    // A submission still being judged refreshes itself (spec 1-core §4 polling rules).
+    // A submission still being judged refreshes itself (spec 1-core §4 polling rules); the viewer's own is told by the
+    // live stream while it is open (app/live-sync.tsx).
     refetchInterval: (q) =>
-      q.state.data && isInProgress(q.state.data.submission.status) && !q.state.error ? SUBMISSION_POLL_MS : false,
+      q.state.data &&
+      isInProgress(q.state.data.submission.status) &&
+      !q.state.error &&
+      !(live && q.state.data.submission.uid === user?.uid)
+        ? SUBMISSION_POLL_MS
+        : false,
   });
   const s = detail.data?.submission;
   const settled = !!s && !isInProgress(s.status);
@@ -126,7 +134,7 @@ const SubmissionDetailPage = () => {
           role="status"
           title={
             <Space wrap>
-              <StatusTag status={s.status} />
+              <StatusTag status={s.status} submitId={s.submitId} />
               {canResubmit(s, user?.uid) && (
                 <ResubmitButton
                   row={s}

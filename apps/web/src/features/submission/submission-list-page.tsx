@@ -204,7 +204,7 @@ const SubmissionListPage = () => {
             width: 190,
             render: (status: number, row) => (
               <Space size={4}>
-                <StatusTag status={status} />
+                <StatusTag status={status} submitId={row.submitId} />
                 {canResubmit(row, user?.uid) && <ResubmitButton row={row} onResubmitted={track} />}
               </Space>
             ),

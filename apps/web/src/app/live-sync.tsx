@@ -1,0 +1,50 @@
+import { submission } from '@oj/shared';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { UNREAD_QUERY_KEY } from '../features/message/use-unread-counts';
+import { isInProgress } from '../features/submission/judge-status';
+import { useSession } from '../lib/auth-store';
+import { liveClient, liveProgress, useLiveEvent } from '../lib/live-events';
+
+/** The caches a submission's detail lives in: the detail page's and the problem page's submit result. */
+export const submissionQueryKeys = (submitId: number) => [
+  [submission.getSubmissionDetail.path, submitId],
+  ['problem-page-submission', submitId],
+];
+
+type Detail = { submission: { status: number } };
+
+/** A step of one of the viewer's submissions: while judging its status is patched in (and the case progress kept);
+ * a verdict makes the pages read the whole submission again (code, error text, case results). */
+export const applySubmissionEvent = (
+  queryClient: QueryClient,
+  e: { submitId: number; status: number; progress?: { done: number; total: number } },
+) => {
+  liveProgress.set((prev) => {
+    const next = { ...prev };
+    if (e.progress && isInProgress(e.status)) next[e.submitId] = e.progress;
+    else delete next[e.submitId];
+    return next;
+  });
+  for (const key of submissionQueryKeys(e.submitId)) {
+    if (isInProgress(e.status)) {
+      queryClient.setQueryData<Detail>(key, (old) =>
+        old ? { ...old, submission: { ...old.submission, status: e.status } } : old,
+      );
+    } else void queryClient.invalidateQueries({ queryKey: key });
+  }
+};
+
+/** Opens this tab's event stream while someone is signed in (decision 0033) and applies what it tells to the caches
+ * every page shares: the unread counts and the viewer's submissions. */
+export const LiveSync = () => {
+  const { isAuthenticated, user } = useSession();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // Without EventSource (an old browser) the pages poll as the spec says.
+    liveClient.setSignedIn(isAuthenticated && typeof EventSource !== 'undefined');
+  }, [isAuthenticated]);
+  useLiveEvent('unread', (counts) => queryClient.setQueryData([...UNREAD_QUERY_KEY, user?.uid ?? null], counts));
+  useLiveEvent('submission', (e) => applySubmissionEvent(queryClient, e));
+  return null;
+};
