@@ -21,6 +21,10 @@ export const toCounts = (c: ProblemCountRow | null | undefined) =>
     ? { total: c.total, ac: c.ac, mle: c.mle, tle: c.tle, re: c.re, pe: c.pe, ce: c.ce, wa: c.wa, se: c.se, pa: c.pa }
     : { ...ZERO };
 
+/** A problem's extra files as the wire carries them: a JSON object of name → content, or null for none. */
+export const fileMap = (files: Record<string, string> | null) =>
+  files && Object.keys(files).length ? JSON.stringify(files) : null;
+
 /** The public view: the checker code, its language and the judge's extra files stay on the server. */
 export const toPublicProblem = (p: ProblemRow): z.infer<typeof problemContract.problem> => ({
   id: p.id,
@@ -46,7 +50,7 @@ export const toPublicProblem = (p: ProblemRow): z.infer<typeof problemContract.p
   codeShare: p.codeShare === 1,
   spjCode: null,
   spjLanguage: null,
-  userExtraFile: p.userExtraFile && Object.keys(p.userExtraFile).length ? JSON.stringify(p.userExtraFile) : null,
+  userExtraFile: fileMap(p.userExtraFile),
   judgeExtraFile: null,
   isRemoveEndBlank: p.isRemoveEndBlank === 1,
   openCaseResult: p.openCaseResult === 1,
