@@ -1,4 +1,4 @@
-// Live updates (issue 29, decision 0033): figures printed, never asserted.
+// Live updates (issue 29, decision 0034): figures printed, never asserted.
 //   node --import tsx bench/live-updates.ts [--runs 15] [--streams 2000] [--events 300]
 // A real server process on a throwaway PostgreSQL database (bench-kit's, on BENCH_DATABASE_URL's server):
 // 1. submit → verdict shown: `runs` submissions of root, each claimed by a protocol-level judge that reports

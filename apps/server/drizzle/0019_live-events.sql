@@ -14,7 +14,7 @@ CREATE TABLE "event_tickets" (
 ALTER TABLE "event_streams" ADD CONSTRAINT "event_streams_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "event_streams_uid_idx" ON "event_streams" USING btree ("uid");--> statement-breakpoint
 CREATE INDEX "event_streams_instance_idx" ON "event_streams" USING btree ("instance");--> statement-breakpoint
--- Live updates (decision 0033): what changed is told on channel oj_live when the transaction commits, to every
+-- Live updates (decision 0034): what changed is told on channel oj_live when the transaction commits, to every
 -- server instance listening (the event streams of modules/live). Payloads are small JSON objects, far below
 -- PostgreSQL's 8000-byte cap; identical ones of one transaction are told once.
 CREATE OR REPLACE FUNCTION oj_live_submission() RETURNS trigger AS $$

@@ -226,7 +226,7 @@ export const createServices = (
       admin: adminServices.adminTrainings,
     }),
     ...createSiteAdminServices(db, { sessions, siteRepository, problems, uploadQuota }, opts),
-    /** Live updates (issue 29, decision 0033): the event streams of this instance, told through the bus. */
+    /** Live updates (issue 29, decision 0034): the event streams of this instance, told through the bus. */
     live: createLiveService({
       repo: createLiveRepository(db),
       bus: opts.bus,

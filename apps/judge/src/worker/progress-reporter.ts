@@ -1,4 +1,4 @@
-/** Tells the server how many cases of a task are done ("case 7/20", decision 0033), at most once per `minMs` and
+/** Tells the server how many cases of a task are done ("case 7/20", decision 0034), at most once per `minMs` and
  * never two calls at once: the latest count wins, the last one is sent after the wait. Failures are only logged (the
  * progress is a courtesy to the viewer; the verdict goes by the report). */
 export const createProgressReporter = (

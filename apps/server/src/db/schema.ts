@@ -1299,7 +1299,7 @@ export const smsOutbox = pgTable(
   (t) => [index('sms_outbox_mobile_idx').on(t.mobile, t.id)],
 );
 
-// ---- live updates (issue 29; decision 0033) ------------------------------------------------------------------
+// ---- live updates (issue 29; decision 0034) ------------------------------------------------------------------
 
 /** Single-use tickets that open one event stream (EventSource cannot send the Authorization header): the sha256 of
  * the ticket and of the session token it stands for, for 30 s. Taken by a DELETE ... RETURNING, so exactly one

@@ -35,7 +35,7 @@ export const applySubmissionEvent = (
   }
 };
 
-/** Opens this tab's event stream while someone is signed in (decision 0033) and applies what it tells to the caches
+/** Opens this tab's event stream while someone is signed in (decision 0034) and applies what it tells to the caches
  * every page shares: the unread counts and the viewer's submissions. */
 export const LiveSync = () => {
   const { isAuthenticated, user } = useSession();

@@ -23,7 +23,7 @@ export interface LiveClient {
   close(): void;
 }
 
-/** The one event stream of this tab (issue 29, decision 0033): a single-use ticket from POST /api/events/ticket (the
+/** The one event stream of this tab (issue 29, decision 0034): a single-use ticket from POST /api/events/ticket (the
  * session token never goes into a URL), an EventSource on GET /api/events, and a reconnect with backoff and the
  * last event id when it breaks (a new ticket each time, so EventSource's own retry, which would reuse the used
  * ticket, is not relied on). */

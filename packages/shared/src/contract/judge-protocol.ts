@@ -187,7 +187,7 @@ export const heartbeat = endpoint({
 });
 
 /** Per-case progress of a judge task ("case 7/20"), sent at most every 200 ms while its cases run: nothing is
- * stored, the server tells the submission's owner through the live event stream (decision 0033). */
+ * stored, the server tells the submission's owner through the live event stream (decision 0034). */
 export const progress = endpoint({
   method: 'POST',
   path: '/api/judge/progress',

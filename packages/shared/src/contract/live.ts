@@ -3,7 +3,7 @@ import { endpoint, qInt, qStr } from '../api.js';
 import type { UnreadCounts } from './message.js';
 import type { Submission } from './submission.js';
 
-/** Live updates (issue 29; DESIGN §8 "Many instances"; decision 0033): one server-sent event stream per signed-in
+/** Live updates (issue 29; DESIGN §8 "Many instances"; decision 0034): one server-sent event stream per signed-in
  * browser tab, fanned out between server instances through PostgreSQL LISTEN/NOTIFY. The spec's polling stays the
  * fallback while the stream is down. */
 

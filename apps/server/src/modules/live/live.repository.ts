@@ -6,7 +6,7 @@ import { contestAnnouncements, eventStreams, eventTickets, judgeTasks, submissio
 /** A stream row not refreshed for this long belongs to an instance that died: it no longer counts. */
 export const STREAM_STALE_MS = 60_000;
 
-/** What the live updates keep in the database (decision 0033): single-use tickets and the open streams of every
+/** What the live updates keep in the database (decision 0034): single-use tickets and the open streams of every
  * instance, so the per-user limit holds across instances; and what a stream sends when it (re)opens. */
 export const createLiveRepository = (db: Db) => ({
   async insertTicket(ticketHash: string, sessionHash: string, expiresAt: Date) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
 
-/** Live updates (decision 0033): the ticket, the event stream, and the judge's per-case progress. */
+/** Live updates (decision 0034): the ticket, the event stream, and the judge's per-case progress. */
 export const registerLiveRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   bind(app, deps, live.eventTicket, (_q, ctx) => s.live.ticket(ctx.token as string));
 

@@ -10,7 +10,7 @@ import { keepPolling, nextWatchList, SUBMISSION_POLL_MS } from './submission-pol
 /** Keeps a list's in-progress rows fresh (spec 1-core §4 "Polling"): every 2 s the watched ids are checked;
  * rows that settle leave the watch list; polling stops when none are left, after 300 polls, or on an error.
  * `track` puts a row back (rejudge, resubmit, manual judge). While the live stream is open the viewer's own rows
- * are told by it (decision 0033) and only others' rows (an admin's list) are polled. */
+ * are told by it (decision 0034) and only others' rows (an admin's list) are polled. */
 export const useSubmissionWatch = (rows: Submission[], cid?: number) => {
   const [fresh, setFresh] = useState<Record<number, Submission>>({});
   const state = useRef({ watch: [] as number[], polls: 0, failed: false });
