@@ -36,7 +36,7 @@ const SCOPES: [IpLimitScope, Endpoint[]][] = [
       registration.checkUsernameOrEmail,
     ],
   ],
-  ['submit', [submission.submitProblemJudge, submission.resubmit]],
+  ['submit', [submission.submitProblemJudge]],
   ['testRun', [submission.submitProblemTestJudge]],
 ];
 const SCOPE_OF = new Map<Endpoint, IpLimitScope>(SCOPES.flatMap(([scope, es]) => es.map((e) => [e, scope] as const)));

@@ -168,6 +168,7 @@ describe.each(DB_KINDS)('backup and restore (%s)', (kind) => {
     await database.close();
     await backup({ dataDir: sourceDir, databaseUrl: sourceUrl, file });
     expect(fs.statSync(file).size).toBeGreaterThan(0);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
     // Restore into a fresh directory (and a fresh, empty database).
     const restoredDir = path.join(scratch, 'restored');

@@ -106,6 +106,8 @@ export const backup = async (opts: { dataDir: string; databaseUrl?: string; file
       '--transform=s,^\\.,data,',
       '.',
     ]);
+    // It holds password hashes and the judge token: readable by its owner only.
+    fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, file);
     return manifest;
   } finally {
