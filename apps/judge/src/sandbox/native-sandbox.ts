@@ -1,6 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { runRoot } from './judge-instance.js';
 
@@ -30,6 +40,19 @@ const compile = (output: string, flags: string[]) =>
     timeout: 60_000,
   });
 
+const UNUSED_BUILD_MS = 7 * 24 * 3600 * 1000;
+
+/** Builds of other sources or compilers that no judge started with for a week (a judge touches its build). */
+const removeUnusedBuilds = (dir: string, current: string) => {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (path === current || !name.startsWith('oj-sandbox-')) continue;
+    try {
+      if (Date.now() - statSync(path).mtimeMs > UNUSED_BUILD_MS) rmSync(path, { force: true });
+    } catch {}
+  }
+};
+
 /** Builds the launcher unless a build of this exact source and compiler is cached; never throws. */
 export const buildNativeSandbox = (): NativeSandbox => {
   if (process.env.OJ_JUDGE_NATIVE_SANDBOX === '0') return { ok: false, reason: 'OJ_JUDGE_NATIVE_SANDBOX=0' };
@@ -39,7 +62,11 @@ export const buildNativeSandbox = (): NativeSandbox => {
     const key = createHash('sha256').update(source).update(compilerStamp(GCC_PATH)).digest('hex').slice(0, 16);
     const dir = join(runRoot(), 'native');
     const path = join(dir, `oj-sandbox-${key}`);
-    if (existsSync(path)) return { ok: true, path };
+    if (existsSync(path)) {
+      // Its mtime is its last use by a starting judge: builds of other sources go once unused for a week.
+      utimesSync(path, new Date(), new Date());
+      return { ok: true, path };
+    }
     mkdirSync(dir, { recursive: true, mode: 0o755 });
     chmodSync(dir, 0o755);
     // Staged under a unique name and renamed: judges building at once never see half a binary.
@@ -54,6 +81,7 @@ export const buildNativeSandbox = (): NativeSandbox => {
     }
     chmodSync(staging, 0o755);
     renameSync(staging, path);
+    removeUnusedBuilds(dir, path);
     return { ok: true, path };
   } catch (error) {
     return { ok: false, reason: (error as Error).message };
