@@ -80,6 +80,8 @@ static const char *attach_files[MAX_CGROUP_FILES], *reset_files[MAX_CGROUP_FILES
 static int attach_count, reset_count;
 static const char *cpu_stat_file;
 static int release_fd = -1;
+/* Served: the launcher's own empty network namespace, which its runs (one at a time) share. */
+static int network_ready;
 static const char *hostname, *chdir_path = "/";
 static char **program_argv;
 static struct sock_fprog filter;
@@ -511,10 +513,8 @@ static int launch_parsed(void) {
     block_fd = release[0];
     release_fd = release[1];
   }
-  pid_t init = (pid_t)syscall(SYS_clone,
-                              CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS |
-                                  CLONE_NEWCGROUP | SIGCHLD,
-                              NULL, NULL, NULL, NULL);
+  long flags = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP | SIGCHLD;
+  pid_t init = (pid_t)syscall(SYS_clone, flags | (network_ready ? 0 : CLONE_NEWNET), NULL, NULL, NULL, NULL);
   if (init < 0) die("clone");
   if (init == 0) {
     close(ready[0]);
@@ -656,6 +656,12 @@ static int serve(void) {
   if (getppid() == 1) die("the judge is gone");
   seccomp_fd = 3;
   read_filter();
+  /* Creating and tearing down a network namespace is the costliest part of a sandbox (0.6-0.9 ms here). A kept
+     launcher makes one, empty, for its runs: they run one after another, their processes are all dead before
+     the next starts, and nothing else lives in a network namespace without CAP_NET_ADMIN over it, which no run
+     has (its owner is the host's user namespace). Runs of other launchers are in other namespaces. */
+  if (unshare(CLONE_NEWNET)) die("new network namespace");
+  network_ready = 1;
   for (;;) {
     char type;
     uint32_t length;

@@ -188,4 +188,22 @@ describe('native sandbox launcher', () => {
     for (let i = 0; i < 50 && liveSandboxProcesses().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(liveSandboxProcesses()).toEqual([]);
   });
+
+  it('no two runs share a network namespace: a unix socket bound in one cannot be reached from another', async () => {
+    const python = (code: string, overrides: Partial<SandboxSpec> = {}) =>
+      runSandbox(spec(['/usr/bin/python3', '-c', code], { pidsMax: 16, ...overrides }));
+    const listen =
+      "import socket,time\nl=socket.socket(socket.AF_UNIX)\nl.bind('\\0oj-judge-test')\nl.listen()\nprint('bound',flush=True)\ntime.sleep(2)";
+    const connect =
+      "import socket\ns=socket.socket(socket.AF_UNIX)\ntry:\n  s.connect('\\0oj-judge-test')\n  print('reached')\nexcept OSError as e:\n  print('refused')";
+    const listening = python(listen);
+    await new Promise((r) => setTimeout(r, 1000));
+    // At the same time (on another kept launcher) and afterwards (possibly on the same one).
+    expect((await python(connect)).stdout.toString()).toBe('refused\n');
+    expect((await listening).stdout.toString()).toBe('bound\n');
+    expect((await python(connect)).stdout.toString()).toBe('refused\n');
+    // Control: inside one run the socket is reachable, so "refused" above is the namespace, not the code.
+    const both = await python(`${listen.replace('time.sleep(2)', '')}\n${connect}`);
+    expect(both.stdout.toString()).toBe('bound\nreached\n');
+  });
 });
