@@ -47,7 +47,8 @@ export interface AppOptions {
   webDist?: string;
   logLevel?: string;
   validateOutput?: boolean;
-  trustProxy?: boolean;
+  /** Whose X-Forwarded-For to believe: true, or the proxies' addresses/CIDRs (OJ_TRUST_PROXY). */
+  trustProxy?: boolean | string;
   /** OJ_METRICS_TOKEN: the bearer token of GET /metrics, which is 404 while unset. */
   metricsToken?: string;
   /** Replaces some per-IP limits (tests use small ones). */

@@ -15,6 +15,9 @@ export interface Config {
   logLevel: string;
   /** The bearer token of GET /metrics (OJ_METRICS_TOKEN); unset, /metrics is 404. */
   metricsToken: string | undefined;
+  /** OJ_TRUST_PROXY: the load balancers' addresses or CIDRs (comma-separated) whose X-Forwarded-For names the
+   * client; unset, the connection's address is the client's (the per-IP limits count it). */
+  trustProxy: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -45,6 +48,7 @@ const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   embeddedJudge: env.OJ_EMBEDDED_JUDGE !== 'false',
   logLevel: env.LOG_LEVEL ?? 'info',
   metricsToken: env.OJ_METRICS_TOKEN || undefined,
+  trustProxy: env.OJ_TRUST_PROXY?.trim() || undefined,
 });
 
 export const REPO_ROOT = repoRoot;

@@ -91,6 +91,7 @@ const main = async () => {
     logLevel: config.logLevel,
     judgeToken,
     metricsToken: config.metricsToken,
+    trustProxy: config.trustProxy,
   });
 
   const sweeper = setInterval(() => {

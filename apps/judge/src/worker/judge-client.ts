@@ -25,6 +25,8 @@ export interface RemoteWorkerInfo {
 }
 
 type TaskRef = { taskId: number; attempt: number };
+/** Tries of a report that meets a server going away (1 + 2 + 3 + 4 s between them: within the 30 s lease). */
+const REPORT_TRIES = 5;
 
 export class ProtocolError extends Error {
   constructor(
@@ -46,14 +48,26 @@ export const createJudgeClient = (server: string, token: string) => {
     timeoutMs: number,
     signal?: AbortSignal,
   ): Promise<z.output<E['output']>> => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const res = await fetch(`${base}${e.path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
-    });
-    const json = (await res.json().catch(() => null)) as { status: number; msg: string; data: unknown } | null;
+    // One controller per call, its listener on `signal` removed after (a worker makes a call every few seconds for
+    // its whole life: AbortSignal.any would pile listeners on the long-lived signal).
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException('timed out', 'TimeoutError')), timeoutMs);
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let res: Response;
+    let json: { status: number; msg: string; data: unknown } | null;
+    try {
+      res = await fetch(`${base}${e.path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+      json = (await res.json().catch(() => null)) as typeof json;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
     if (!res.ok || !json || json.status !== 200) {
       throw new ProtocolError(`${e.path}: ${json?.msg ?? res.statusText}`, res.status);
     }
@@ -78,12 +92,24 @@ export const createJudgeClient = (server: string, token: string) => {
       (await post(judgeProtocol.progress, { name, taskId: task.taskId, attempt: task.attempt, done, total }, 15_000))
         .keep,
 
+    /** Reports are idempotent on (taskId, attempt), so one that met a server going away (the balancer's 502, 503
+     * or 504, or a dropped connection) is sent again a few times before the verdict is given up. */
     report: async (
       name: string,
       task: TaskRef,
       r: { judge?: JudgeReport; testRun?: TestRunReport; compile?: CompileReport; failure?: string },
-    ) =>
-      (await post(judgeProtocol.report, { name, taskId: task.taskId, attempt: task.attempt, ...r }, 60_000)).accepted,
+    ) => {
+      const body = { name, taskId: task.taskId, attempt: task.attempt, ...r };
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return (await post(judgeProtocol.report, body, 60_000)).accepted;
+        } catch (e) {
+          const passing = e instanceof ProtocolError ? [502, 503, 504].includes(e.status) : e instanceof TypeError;
+          if (!passing || attempt >= REPORT_TRIES) throw e;
+          await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
+        }
+      }
+    },
 
     /** Hands a task back when this worker stops before it is done: queued again at once for another judge. */
     release: async (name: string, task: TaskRef) =>

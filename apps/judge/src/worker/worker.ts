@@ -179,9 +179,14 @@ export const runWorker = async (opts: WorkerOptions) => {
       } catch (e) {
         if (stopClaiming.aborted) return;
         log(`cannot reach the server: ${(e as Error).message}; retrying in 3 s`);
-        await new Promise((r) => {
-          const timer = setTimeout(r, 3_000);
-          stopClaiming.addEventListener('abort', () => r(clearTimeout(timer)), { once: true });
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            stopClaiming.removeEventListener('abort', done);
+            resolve();
+          };
+          const timer = setTimeout(done, 3_000);
+          stopClaiming.addEventListener('abort', done, { once: true });
         });
       }
     }
