@@ -2,7 +2,7 @@ import { adminUser, isMessageKey, message } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
-import { actorOf } from '../audit/audit.routes.js';
+import { actorOf } from '../audit/audit-actor.js';
 
 export const registerAdminUserRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const u = s.adminUsers;

@@ -2,7 +2,7 @@ import { isAdminRole, LIMITS, type UserInfo } from '@oj/shared';
 import { AppError, badRequest, forbidden } from '../../http/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { toUserInfo } from '../user/user.mapper.js';
-import type { UserRepository } from '../user/user.repository.js';
+import type { UserQueries } from '../user/user-queries.js';
 import type { LoginFailureRepository } from './login-failure.repository.js';
 import type { LoginVerificationService } from './login-verification.service.js';
 import type { ClientMeta, SessionService } from './session.service.js';
@@ -29,7 +29,7 @@ const WHOLE_IP = '';
  * `noLoginPermission`, 400 `notAdminAccount`).
  */
 export const createAuthService = (deps: {
-  users: UserRepository;
+  users: UserQueries;
   failures: LoginFailureRepository;
   verification: LoginVerificationService;
   sessions: SessionService;

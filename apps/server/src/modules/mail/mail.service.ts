@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { SiteRepository } from '../site/site.repository.js';
+import type { SiteConfigStore } from '../site/site-config-store.js';
 
 /** SMTP settings as stored in the configuration table (key `smtp`). An empty host means "not configured". */
 export interface SmtpSettings {
@@ -27,7 +27,7 @@ const SEND_TIMEOUT_MS = 15_000;
 
 /** Sends mail through the configured SMTP server. With none configured the mail (and so its code) goes to the
  * server log instead, and the caller tells the user so. */
-export const createMailService = (deps: { site: SiteRepository; logger: MailLogger }) => {
+export const createMailService = (deps: { site: SiteConfigStore; logger: MailLogger }) => {
   const service = {
     /** Where unsent mail is written; replaceable (tests read codes from it). */
     logger: deps.logger,

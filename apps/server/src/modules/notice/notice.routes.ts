@@ -2,7 +2,7 @@ import { notice } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
-import { actorOf } from '../audit/audit.routes.js';
+import { actorOf } from '../audit/audit-actor.js';
 
 export const registerNoticeRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   bind(app, deps, notice.getNoticeList, (q) => s.notices.list(q));

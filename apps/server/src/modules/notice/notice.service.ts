@@ -1,7 +1,7 @@
 import type { AdminNotice, notice as contract, NoticeType, Page } from '@oj/shared';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../http/app-error.js';
-import type { AdminUserRepository } from '../admin-user/admin-user.repository.js';
+import type { AdminUserQueries } from '../admin-user/admin-user-queries.js';
 import type { Actor } from '../audit/audit.service.js';
 import type { NoticeRepository } from './notice.repository.js';
 
@@ -9,7 +9,7 @@ type NoticeInput = z.output<(typeof contract.createNotice)['input']>;
 
 /** System notices (reference §2 msg/AdminNoticeController). Recipients are kept as uids; the future message
  * centre reads "All" and "Admin" notices by type, "Single" ones by recipient. */
-export const createNoticeService = (deps: { repo: NoticeRepository; users: AdminUserRepository; now?: () => Date }) => {
+export const createNoticeService = (deps: { repo: NoticeRepository; users: AdminUserQueries; now?: () => Date }) => {
   const now = deps.now ?? (() => new Date());
 
   const recipientsOf = async (n: NoticeInput): Promise<string[]> => {

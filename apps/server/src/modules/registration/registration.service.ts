@@ -15,8 +15,7 @@ import type { SessionService } from '../auth/session.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { CaptchaService } from '../site/captcha.service.js';
 import type { SiteService } from '../site/site.service.js';
-import type { UserRepository } from '../user/user.repository.js';
-import type { UserAccountRepository } from '../user/user-account.repository.js';
+import type { UserPasswords, UserQueries } from '../user/user-queries.js';
 import type { RegistrationRepository } from './registration.repository.js';
 import type { SmsService } from './sms.service.js';
 
@@ -57,8 +56,8 @@ type RegisterInput = {
  */
 export const createRegistrationService = (deps: {
   repo: RegistrationRepository;
-  users: UserRepository;
-  accounts: Pick<UserAccountRepository, 'setPassword'>;
+  users: UserQueries;
+  accounts: UserPasswords;
   sessions: Pick<SessionService, 'revokeAll'>;
   site: SiteService;
   captcha: CaptchaService;

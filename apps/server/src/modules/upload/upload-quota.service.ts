@@ -1,6 +1,6 @@
 import { UPLOAD_QUOTA } from '@oj/shared';
 import { AppError } from '../../http/app-error.js';
-import type { UserRepository } from '../user/user.repository.js';
+import type { UserQueries } from '../user/user-queries.js';
 import type { UploadRepository } from './upload.repository.js';
 
 const MB = 1024 * 1024;
@@ -24,7 +24,7 @@ export interface Uploader {
  */
 export const createUploadQuotaService = (deps: {
   repo: UploadRepository;
-  users: Pick<UserRepository, 'roleNames'>;
+  users: Pick<UserQueries, 'roleNames'>;
   now?: () => Date;
   limits?: QuotaLimits;
 }) => {

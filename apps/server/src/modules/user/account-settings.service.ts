@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { type Locale, message, type UploadedFile, type UserInfo } from '@oj/shared';
 import { AppError, badRequest, notFound } from '../../http/app-error.js';
 import { hashPassword, sha256, verifyPassword } from '../../lib/password.js';
-import type { LoginFailureRepository } from '../auth/login-failure.repository.js';
+import type { LoginFailureStore } from '../auth/login-failure-store.js';
 import type { AuthUser, SessionService } from '../auth/session.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { SiteService } from '../site/site.service.js';
@@ -26,7 +26,7 @@ const PURPOSE = { reset: 'reset-password', changeEmail: 'change-email' } as cons
 export const createAccountSettingsService = (deps: {
   users: UserRepository;
   accounts: UserAccountRepository;
-  failures: LoginFailureRepository;
+  failures: LoginFailureStore;
   sessions: SessionService;
   mail: MailService;
   site: SiteService;

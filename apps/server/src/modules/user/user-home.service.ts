@@ -1,7 +1,7 @@
 import { acRate, type UserHome } from '@oj/shared';
 import { badRequest, notFound } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/session.service.js';
-import type { RankRepository } from '../rank/rank.repository.js';
+import type { RankQueries } from '../rank/rank-queries.js';
 import { localDay } from '../submission/submission-public.service.js';
 import type { SubmissionQueryRepository } from '../submission/submission-query.repository.js';
 import type { UserRepository, UserRow } from './user.repository.js';
@@ -14,7 +14,7 @@ const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UT
 export const createUserHomeService = (deps: {
   users: UserRepository;
   accounts: UserAccountRepository;
-  ranks: RankRepository;
+  ranks: RankQueries;
   submissionsQuery: SubmissionQueryRepository;
   now?: () => Date;
 }) => {
