@@ -62,7 +62,9 @@ export const createLiveService = (deps: {
   repo: LiveRepository;
   bus: NotifyBus;
   sessions: { userOfTokenHash(tokenHash: string): Promise<AuthUser | null> };
-  submissions: { checkStatus(ids: number[], viewer: AuthUser): Promise<Record<string, Submission>> };
+  submissions: {
+    checkStatusFor(requests: { ids: number[]; viewer: AuthUser }[]): Promise<Record<string, Submission>[]>;
+  };
   contests: Pick<ContestService, 'load' | 'checkViewAccess' | 'realTimeRank' | 'cachedBoardRows'>;
   messages: { unread(viewer: AuthUser): Promise<UnreadCounts> };
   /** Streams open on this instance (the metrics gauge). */
@@ -126,45 +128,55 @@ export const createLiveService = (deps: {
   // ---- the viewer's submissions: per user, one batch at a time, each submission as it is now -------------------
 
   /** Submissions waiting to be told per user (the latest progress of each, and to which of the user's streams: all,
-   * or only those that just opened), and the users being told now. */
+   * or only those that just opened). One round at a time tells up to ROUND users, their rows read in one query, so a
+   * user's events keep their order and a burst (a rejudge of thousands) costs a few queries, not one per user. */
   type Pending = { note: LiveNote & { t: 'p' | 's' }; to: Set<Stream> | 'all' };
   const pendingSubs = new Map<string, Map<number, Pending>>();
-  const telling = new Set<string>();
+  const ROUND = 500;
+  let telling = false;
 
-  const tellSubmissions = async (uid: string) => {
-    if (telling.has(uid)) return;
-    telling.add(uid);
-    try {
-      for (;;) {
-        const batch = pendingSubs.get(uid);
-        const owners = byUid.get(uid);
-        pendingSubs.delete(uid);
-        if (!batch || !owners?.size) return;
-        const viewer = [...owners][0].user;
-        // The status polling's rule decides what the viewer sees of each (a sealed OI result stays sealed).
-        const shown = await deps.submissions.checkStatus([...batch.keys()], viewer);
-        for (const [id, { note, to }] of batch) {
-          const submission = shown[id];
-          if (!submission) continue;
-          const progress =
-            note.t === 'p' && submission.status === JUDGE_STATUS.JUDGING
-              ? { done: note.done, total: note.total }
-              : undefined;
-          if (note.t === 'p' && !progress) continue;
-          for (const s of to === 'all' ? (byUid.get(uid) ?? []) : to) {
-            send(s, 'submission', {
-              submitId: id,
-              status: submission.status,
-              ...(progress ? { progress } : {}),
-              submission,
-            });
-          }
+  const tellRound = async () => {
+    const round = [...pendingSubs].slice(0, ROUND);
+    for (const [uid] of round) pendingSubs.delete(uid);
+    const asked = round.flatMap(([uid, batch]) => {
+      const owners = byUid.get(uid);
+      return owners?.size ? [{ uid, batch, viewer: [...owners][0].user }] : [];
+    });
+    if (!asked.length) return;
+    // The status polling's rule decides what each viewer sees (a sealed OI result stays sealed).
+    const shown = await deps.submissions.checkStatusFor(
+      asked.map((a) => ({ ids: [...a.batch.keys()], viewer: a.viewer })),
+    );
+    for (const [k, { uid, batch }] of asked.entries()) {
+      for (const [id, { note, to }] of batch) {
+        const submission = shown[k][id];
+        if (!submission) continue;
+        const progress =
+          note.t === 'p' && submission.status === JUDGE_STATUS.JUDGING
+            ? { done: note.done, total: note.total }
+            : undefined;
+        if (note.t === 'p' && !progress) continue;
+        for (const s of to === 'all' ? (byUid.get(uid) ?? []) : to) {
+          send(s, 'submission', {
+            submitId: id,
+            status: submission.status,
+            ...(progress ? { progress } : {}),
+            submission,
+          });
         }
       }
-    } catch (err) {
-      log(`cannot tell submissions of ${uid}`, err);
+    }
+  };
+
+  const tellSubmissions = async () => {
+    if (telling) return;
+    telling = true;
+    try {
+      while (pendingSubs.size && !closed) {
+        await tellRound().catch((err) => log('cannot tell submissions', err));
+      }
     } finally {
-      telling.delete(uid);
+      telling = false;
     }
   };
 
@@ -180,7 +192,7 @@ export const createLiveService = (deps: {
     const to: Pending['to'] = !only || before?.to === 'all' ? 'all' : new Set([...(before?.to ?? []), only]);
     // A status change outranks progress of the same submission queued before it; later progress replaces it.
     batch.set(note.id, { note: before?.note.t === 's' && note.t === 'p' ? before.note : note, to });
-    void tellSubmissions(note.uid);
+    void tellSubmissions();
   };
 
   // ---- contests: the board as each viewer sees it, announcements ---------------------------------------------

@@ -137,6 +137,25 @@ export const createSubmissionPublicService = (deps: {
     );
   };
 
+  /** check-submissions-status for each request: every row read once, then each viewer's ids by the rules above;
+   * an answer per request, in order. */
+  const statusFor = async (requests: { ids: number[]; viewer: AuthUser | undefined }[]) => {
+    const rows = await query.byIds([...new Set(requests.flatMap((q) => q.ids))]);
+    const byId = new Map(rows.map((r) => [r.submission.submitId, r]));
+    return Promise.all(
+      requests.map(async ({ ids, viewer }) => {
+        const seen = [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+        const sights = await sightsOf(seen, viewer);
+        const out: Record<string, Submission> = {};
+        for (const [i, r] of seen.entries()) {
+          const sight = sights[i];
+          if (!sight.refusal && sight.listed) out[r.submission.submitId] = showSubmission(r, sight);
+        }
+        return out;
+      }),
+    );
+  };
+
   /** One submission the viewer may see, with what they may see of it; the rule's refusal otherwise. */
   const loadSeen = async (submitId: number, viewer: AuthUser | undefined) => {
     const r = await query.byId(submitId);
@@ -363,16 +382,10 @@ export const createSubmissionPublicService = (deps: {
       return { judgeCaseMode: mode, judgeCaseList: null, subTaskJudgeCaseVoList: subtasks(cases, mode) };
     },
 
-    async checkStatus(ids: number[], viewer: AuthUser | undefined) {
-      const rows = await query.byIds([...new Set(ids)]);
-      const sights = await sightsOf(rows, viewer);
-      const out: Record<string, Submission> = {};
-      for (const [i, r] of rows.entries()) {
-        const sight = sights[i];
-        if (!sight.refusal && sight.listed) out[r.submission.submitId] = showSubmission(r, sight);
-      }
-      return out;
-    },
+    checkStatus: async (ids: number[], viewer: AuthUser | undefined) => (await statusFor([{ ids, viewer }]))[0],
+
+    /** `checkStatus` for many viewers at once (the live event streams, decision 0034). */
+    checkStatusFor: statusFor,
 
     /** check-contest-submissions-status: the contest page's polling, by the contest's rule only; submissions of
      * other contests or of none are left out, as the rule's hidden ones are. */
