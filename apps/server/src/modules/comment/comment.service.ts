@@ -2,8 +2,9 @@ import { type Comment, comment as commentContract, group as g, isAdminRole, isRo
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/session.service.js';
-import { acceptedProblems, type DiscussionService, roleOf } from '../discussion/discussion.service.js';
+import { type DiscussionService, roleOf } from '../discussion/discussion.service.js';
 import type { MessageService } from '../message/message.service.js';
+import { acceptedProblems } from '../rank/rank-queries.js';
 import type { SiteService } from '../site/site.service.js';
 import type { CommentFilter, CommentRepository, CommentRow, Place, ReplyRow } from './comment.repository.js';
 

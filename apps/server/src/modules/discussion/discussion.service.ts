@@ -9,10 +9,8 @@ import {
   isRoot,
   type Page,
 } from '@oj/shared';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { userRecords } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
 import { countCache } from '../../lib/count-cache.js';
 import { startOfDay } from '../../lib/start-of-day.js';
@@ -21,6 +19,7 @@ import type { GroupPolicy } from '../group/group-policy.js';
 import type { MessageService } from '../message/message.service.js';
 import type { ProblemRepository } from '../problem/problem.repository.js';
 import { mayReadProblem } from '../problem/problem-access.js';
+import { acceptedProblems } from '../rank/rank-queries.js';
 import type { SiteService } from '../site/site.service.js';
 import type { DiscussionCategoryRow, DiscussionFilter, DiscussionRepository } from './discussion.repository.js';
 
@@ -77,12 +76,6 @@ const toDiscussion = (r: Loaded): Discussion => ({
 
 /** The author's badge (spec 2 §6: SPA for root, ADM for admin; problem_admin counts as admin, reference §6.4). */
 export const roleOf = (user: AuthUser) => (isRoot(user.roles) ? 'root' : isAdminRole(user.roles) ? 'admin' : 'user');
-
-/** The problems a user has solved in the public bank (the switches' thresholds for posting and commenting). */
-export const acceptedProblems = async (db: Db, uid: string) => {
-  const [rec] = await db.select({ ac: userRecords.ac }).from(userRecords).where(eq(userRecords.uid, uid));
-  return rec?.ac ?? 0;
-};
 
 /** Discussions (spec 2 §2, §5-§6; reference §6.4; decision 0020): who may read, post, edit, delete, like and
  * report them. The site's discussion switch is the contract's (`switch`), the roles' rights its `permission`. */

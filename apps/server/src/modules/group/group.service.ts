@@ -15,8 +15,8 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.
 import { countCache } from '../../lib/count-cache.js';
 import { startOfDay } from '../../lib/start-of-day.js';
 import type { AuthUser } from '../auth/session.service.js';
-import { acceptedProblems } from '../discussion/discussion.service.js';
 import type { MessageService } from '../message/message.service.js';
+import { acceptedProblems } from '../rank/rank-queries.js';
 import type { SiteService } from '../site/site.service.js';
 import type { UploadQuotaService } from '../upload/upload-quota.service.js';
 import { readHead } from '../upload/uploaded-file.js';

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import { LIMITS } from '@oj/shared';
-import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { captchas } from '../../db/schema.js';
 import { badRequest } from '../../http/app-error.js';
 import { renderCaptcha } from '../../lib/captcha-image.js';
 import { sha256 } from '../../lib/password.js';
+import { createCaptchaRepository } from './captcha.repository.js';
 
 /** An arithmetic captcha (as HOJ's): the image shows "a+b=?" or "a-b=?"; the answer is kept hashed in the
  * database for 30 minutes and can be used once. */
@@ -13,30 +12,35 @@ export const createCaptchaService = (
   db: Db,
   now: () => Date = () => new Date(),
   randomInt: (min: number, max: number) => number = crypto.randomInt,
-) => ({
-  async create() {
-    const a = randomInt(1, 50);
-    const b = randomInt(1, 50);
-    const plus = randomInt(0, 2) === 0;
-    const [x, y] = plus ? [a, b] : [Math.max(a, b), Math.min(a, b)];
-    const answer = String(plus ? x + y : x - y);
-    const captchaKey = crypto.randomUUID();
-    const at = now();
-    await db.delete(captchas).where(lt(captchas.expiresAt, at));
-    await db.insert(captchas).values({
-      key: captchaKey,
-      answerHash: sha256(`${captchaKey}:${answer}`),
-      expiresAt: new Date(at.getTime() + LIMITS.captchaTtlMs),
-    });
-    return { img: renderCaptcha(`${x}${plus ? '+' : '-'}${y}=?`), captchaKey };
-  },
+) => {
+  const repo = createCaptchaRepository(db);
+  return {
+    async create() {
+      const a = randomInt(1, 50);
+      const b = randomInt(1, 50);
+      const plus = randomInt(0, 2) === 0;
+      const [x, y] = plus ? [a, b] : [Math.max(a, b), Math.min(a, b)];
+      const answer = String(plus ? x + y : x - y);
+      const captchaKey = crypto.randomUUID();
+      const at = now();
+      await repo.save(
+        {
+          key: captchaKey,
+          answerHash: sha256(`${captchaKey}:${answer}`),
+          expiresAt: new Date(at.getTime() + LIMITS.captchaTtlMs),
+        },
+        at,
+      );
+      return { img: renderCaptcha(`${x}${plus ? '+' : '-'}${y}=?`), captchaKey };
+    },
 
-  /** Throws 400 unless the code answers the captcha; a captcha is consumed by the first attempt. */
-  async verify(captchaKey: string | undefined, code: string | undefined) {
-    if (!captchaKey || !code) throw badRequest('captchaWrong', 'captcha');
-    const [row] = await db.delete(captchas).where(eq(captchas.key, captchaKey)).returning();
-    const ok = row && row.expiresAt > now() && row.answerHash === sha256(`${captchaKey}:${code.trim()}`);
-    if (!ok) throw badRequest('captchaWrong', 'captcha');
-  },
-});
+    /** Throws 400 unless the code answers the captcha; a captcha is consumed by the first attempt. */
+    async verify(captchaKey: string | undefined, code: string | undefined) {
+      if (!captchaKey || !code) throw badRequest('captchaWrong', 'captcha');
+      const row = await repo.take(captchaKey);
+      const ok = row && row.expiresAt > now() && row.answerHash === sha256(`${captchaKey}:${code.trim()}`);
+      if (!ok) throw badRequest('captchaWrong', 'captcha');
+    },
+  };
+};
 export type CaptchaService = ReturnType<typeof createCaptchaService>;
