@@ -29,6 +29,10 @@ const sameSecret = (a: string, b: string) => {
   return crypto.timingSafeEqual(x, y);
 };
 
+/** The route pattern; the web app's files (a route each, named by content hash) are one series, `static`. */
+const routeLabel = (url: string | undefined) =>
+  url === undefined ? 'unmatched' : url.startsWith('/api/') || url === METRICS_PATH ? url : 'static';
+
 type ReportBody = {
   taskId?: number | string;
   judge?: { status: number | string; cases?: { time: number | string }[] };
@@ -50,7 +54,7 @@ export const registerMetrics = (
 
   app.addHook('onResponse', async (req, reply) => {
     httpRequestDuration.observe(
-      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      { method: req.method, route: routeLabel(req.routeOptions.url), status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
   });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ALL_ENDPOINTS } from '@oj/shared/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +85,32 @@ describe.each(DB_KINDS)('operations: metrics, OpenAPI, headers and per-IP limits
     expect(sample(text, 'oj_http_request_duration_seconds_count', unmatched) - before).toBe(1);
     expect(text).not.toContain('limit=7');
     expect(text).not.toContain('no-such-endpoint-1234');
+  });
+
+  it("counts the web app's files as one series, and serves them with the policy", async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-ops-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><script type="module" src="/assets/a.js"></script>',
+    );
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-Hash123.js'), 'export {};');
+    const web = await buildApp({ services: t.services, judgeToken: JUDGE_TOKEN, logLevel: 'silent', webDist });
+    try {
+      const before = sample(await scrape(), 'oj_http_request_duration_seconds_count', { route: 'static' });
+      const asset = await web.inject({ url: '/assets/index-Hash123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-security-policy']).toContain("script-src 'self'");
+      const page = await web.inject({ url: '/problem/1000' });
+      expect([page.statusCode, page.headers['content-type']]).toEqual([200, 'text/html']);
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      const text = await scrape();
+      expect(sample(text, 'oj_http_request_duration_seconds_count', { route: 'static' }) - before).toBe(1);
+      expect(text).not.toContain('Hash123');
+    } finally {
+      await web.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
   });
 
   it('shows the queue, the judges, verdicts by language and sandbox run times; every instance sees the queue', async () => {
