@@ -112,8 +112,12 @@ describe('the embedded judge worker', () => {
       () => {
         const table = processes();
         const child = table.find((p) => p.ppid === server.pid && environOf(p.pid).includes(cacheEnv));
-        // The worker probes its languages in the sandbox at start: catch it with runs in flight.
-        return child && descendantsOf(child.pid, table).some((p) => p.name === 'bwrap') ? child : undefined;
+        // The worker probes its languages in the sandbox at start: catch it with runs in flight (bwrap, or a
+        // native launcher's run: an oj-sandbox process forked by another, decision 0032).
+        const launcher = (p: ProcessInfo | undefined) => p?.name.startsWith('oj-sandbox');
+        const inFlight = (p: ProcessInfo) =>
+          p.name === 'bwrap' || (launcher(p) && launcher(table.find((q) => q.pid === p.ppid)));
+        return child && descendantsOf(child.pid, table).some(inFlight) ? child : undefined;
       },
       60_000,
     );
