@@ -8,6 +8,8 @@
 //    a GC, over the same process before opening them), and event delivery: `events` single status changes of
 //    random users' submissions, written to the database one at a time, from the commit to the event arriving
 //    (p50/p99), then one statement changing every user's submission at once (a rejudge: the last arrival).
+// 3. the same users each watching one public contest: a verdict moves its board; from the report to every stream's
+//    board event (3 rounds).
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -268,6 +270,58 @@ async function main() {
     );
     await writer.end();
     for (const s of streams) s.close();
+
+    // ---- 3. one board watched by every stream ----------------------------------------------------------------------
+    const hour = 3600_000;
+    const contest = await call(
+      '/api/admin/contest',
+      {
+        title: 'Live',
+        description: 'bench',
+        type: 0,
+        auth: 0,
+        startTime: new Date(Date.now() - hour).toISOString(),
+        endTime: new Date(Date.now() + 4 * hour).toISOString(),
+        openRank: true,
+      },
+      rootToken,
+    );
+    const cid = contest.data.id as number;
+    await call('/api/admin/contest/add-problem-from-public', { cid, pid: problem.id, displayId: 'A' }, rootToken);
+    await new Promise((r) => setTimeout(r, 3000)); // the closed streams' rows go
+    const watchers = [];
+    for (let i = 0; i < people.length; i += 100) {
+      watchers.push(
+        ...(await Promise.all(
+          people.slice(i, i + 100).map((p) => openSse(base, `/api/events?cid=${cid}`, { authorization: p.token })),
+        )),
+      );
+    }
+    if (watchers.some((w) => w.status !== 200)) throw new Error('a board stream was refused');
+    await Promise.all(watchers.map((w) => w.next((e) => e.event === 'unread', 60_000)));
+    await new Promise((r) => setTimeout(r, 2000));
+    for (let round = 0; round < 3; round++) {
+      const player = people[round];
+      await call(
+        '/api/submit-problem-judge',
+        { pid: 'A', cid, language: 'C++', code: `int main(){} // ${round}` },
+        player.token,
+      );
+      const task = (await claim()) as { taskId: number; attempt: number };
+      const told = watchers.map((w) => w.next((e) => e.event === 'board', 120_000));
+      const t0 = performance.now();
+      await judge('report', {
+        taskId: task.taskId,
+        attempt: task.attempt,
+        judge: { status: 0, score: 0, time: 1, memory: 1, errorMessage: '', oiRankScore: null, cases: [] },
+      });
+      const arrivals = (await Promise.all(told)).map((e) => e.at - t0).sort((x, y) => x - y);
+      console.log(
+        `3. a verdict on a board ${watchers.length} streams watch: p50 ${percentile(arrivals, 0.5).toFixed(0)} ms, p99 ${percentile(arrivals, 0.99).toFixed(0)} ms, last ${arrivals.at(-1)?.toFixed(0)} ms`,
+      );
+      await new Promise((r) => setTimeout(r, 1500));
+    }
+    for (const w of watchers) w.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   } finally {

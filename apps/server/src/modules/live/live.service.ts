@@ -322,13 +322,16 @@ export const createLiveService = (deps: {
     }
   };
 
-  const tick = async () => {
-    const at = now();
+  const heartbeat = () => {
     for (const s of [...streams]) {
       if (s.closed) continue;
       s.out.write(': \n\n');
       if (s.out.writableLength > MAX_BUFFERED) end(s);
     }
+  };
+
+  const tick = async () => {
+    const at = now();
     await repo.touchStreams(instance, at);
     // Logged out, expired or banned since: the stream ends (the client's next ticket is refused).
     for (const s of [...streams]) {
@@ -346,8 +349,17 @@ export const createLiveService = (deps: {
     unsubscribe ??= bus.subscribe(LIVE_CHANNEL, onNote);
     await unsubscribe;
     if (!ticker) {
+      let ticking = false;
       ticker = setInterval(() => {
-        tick().catch((err) => log('heartbeat failed', err));
+        heartbeat();
+        // A slow tick (thousands of session checks) is not overlapped by the next one.
+        if (ticking) return;
+        ticking = true;
+        tick()
+          .catch((err) => log('heartbeat failed', err))
+          .finally(() => {
+            ticking = false;
+          });
       }, timing.heartbeatMs);
       ticker.unref();
     }
