@@ -1,5 +1,5 @@
 import { adminConfig, home } from '@oj/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Image, Input, InputNumber, Popconfirm, Radio, Space, Switch, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,21 +33,20 @@ const WebConfigPanel = () => {
     queryKey: ['admin', 'web-config'],
     queryFn: () => api.call(adminConfig.getWebConfig, {}),
   });
-  const save = async (v: Record<string, unknown>) => {
-    try {
-      await api.call(adminConfig.setWebConfig, v);
+  // Failures of these mutations the HTTP client has shown.
+  const save = useMutation({
+    mutationFn: (v: Record<string, unknown>) => api.call(adminConfig.setWebConfig, v),
+    onSuccess: () => {
       toast.success(t('Update_Successfully'));
       // The site frame and the login dialog read the public configuration.
       void queryClient.invalidateQueries({ queryKey: [home.getWebsiteConfig.path] });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'web-config'] });
-    } catch {
-      // shown
-    }
-  };
+    },
+  });
   if (!config.data) return <Panel title={t('Web_Config')}>…</Panel>;
   return (
     <Panel title={t('Web_Config')}>
-      <Form layout="vertical" initialValues={config.data} onFinish={(v) => void save(v)} style={{ maxWidth: 640 }}>
+      <Form layout="vertical" initialValues={config.data} onFinish={save.mutate} style={{ maxWidth: 640 }}>
         {TEXT_FIELDS.map(([name, label]) => (
           <Form.Item
             key={name}
@@ -88,26 +87,18 @@ const EmailPanel = () => {
     queryKey: ['admin', 'email-config'],
     queryFn: () => api.call(adminConfig.getEmailConfig, {}),
   });
-  const save = async (v: Record<string, unknown>) => {
-    try {
-      await api.call(adminConfig.setEmailConfig, v as never);
-      toast.success(t('Update_Successfully'));
-    } catch {
-      // shown
-    }
-  };
-  const test = async () => {
-    try {
-      await api.call(adminConfig.testEmail, { email: to });
-      toast.success(t('Test_Email_Sent'));
-    } catch {
-      // shown
-    }
-  };
+  const save = useMutation({
+    mutationFn: (v: Record<string, unknown>) => api.call(adminConfig.setEmailConfig, v as never),
+    onSuccess: () => toast.success(t('Update_Successfully')),
+  });
+  const test = useMutation({
+    mutationFn: () => api.call(adminConfig.testEmail, { email: to }),
+    onSuccess: () => toast.success(t('Test_Email_Sent')),
+  });
   if (!email.data) return <Panel title={t('Email_Config')}>…</Panel>;
   return (
     <Panel title={t('Email_Config')}>
-      <Form layout="vertical" initialValues={email.data} onFinish={(v) => void save(v)} style={{ maxWidth: 640 }}>
+      <Form layout="vertical" initialValues={email.data} onFinish={save.mutate} style={{ maxWidth: 640 }}>
         <Form.Item name="emailHost" label={t('Smtp_Host')} rules={[{ required: true }]}>
           <Input />
         </Form.Item>
@@ -139,7 +130,7 @@ const EmailPanel = () => {
           value={to}
           onChange={(e) => setTo(e.target.value)}
         />
-        <Button onClick={() => void test()} disabled={!to}>
+        <Button onClick={() => test.mutate()} disabled={!to}>
           {t('Test_Email')}
         </Button>
       </Space>
@@ -152,25 +143,21 @@ const CarouselPanel = () => {
   const queryClient = useQueryClient();
   const slides = useQuery({ queryKey: [home.homeCarousel.path], queryFn: () => api.call(home.homeCarousel, {}) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [home.homeCarousel.path] });
-  const upload = async (f: File) => {
-    const body = new FormData();
-    body.append('file', f, f.name);
-    try {
-      await api.upload(adminConfig.uploadCarouselImg, body);
+  const upload = useMutation({
+    mutationFn: (f: File) => {
+      const body = new FormData();
+      body.append('file', f, f.name);
+      return api.upload(adminConfig.uploadCarouselImg, body);
+    },
+    onSuccess: () => {
       toast.success(t('Upload_Successfully'));
       refresh();
-    } catch {
-      // shown
-    }
-  };
-  const remove = async (id: number) => {
-    try {
-      await api.call(adminConfig.deleteHomeCarousel, { id });
-      refresh();
-    } catch {
-      // shown
-    }
-  };
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.call(adminConfig.deleteHomeCarousel, { id }),
+    onSuccess: refresh,
+  });
   return (
     <Panel title={t('Home_Carousel')}>
       <Typography.Paragraph type="secondary">{t('Carousel_Tip')}</Typography.Paragraph>
@@ -178,7 +165,7 @@ const CarouselPanel = () => {
         {(slides.data ?? []).map((s) => (
           <Space key={s.id} orientation="vertical">
             <Image src={s.url} width={200} height={100} style={{ objectFit: 'cover' }} />
-            <Popconfirm title={t('Delete')} onConfirm={() => void remove(s.id)}>
+            <Popconfirm title={t('Delete')} onConfirm={() => remove.mutate(s.id)}>
               <Button size="small" danger>
                 {t('Delete')}
               </Button>
@@ -190,7 +177,7 @@ const CarouselPanel = () => {
         accept="image/png,image/jpeg,image/gif,image/webp,image/bmp"
         showUploadList={false}
         beforeUpload={(f) => {
-          void upload(f);
+          upload.mutate(f);
           return false;
         }}
       >

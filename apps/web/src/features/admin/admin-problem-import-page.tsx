@@ -1,5 +1,5 @@
 import { type Endpoint, type ImportReport, importFormats } from '@oj/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,20 +22,19 @@ const AdminProblemImportPage = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [report, setReport] = useState<ImportReport>();
-  const [busy, setBusy] = useState(false);
-  const send = async (endpoint: Endpoint, f: File) => {
-    const body = new FormData();
-    body.append('file', f, f.name);
-    setBusy(true);
-    try {
-      setReport((await api.upload(endpoint, body)) as ImportReport);
+  // A failure the HTTP client has shown.
+  const importing = useMutation({
+    mutationFn: ({ endpoint, f }: { endpoint: Endpoint; f: File }) => {
+      const body = new FormData();
+      body.append('file', f, f.name);
+      return api.upload(endpoint, body);
+    },
+    onSuccess: (answer) => {
+      setReport(answer as ImportReport);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'problems'] });
-    } catch {
-      // shown
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = importing.isPending;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Panel title={t('Import_Formats')}>
@@ -46,7 +45,7 @@ const AdminProblemImportPage = () => {
               accept={f.accept}
               showUploadList={false}
               beforeUpload={(file) => {
-                void send(f.endpoint, file);
+                importing.mutate({ endpoint: f.endpoint, f: file });
                 return false;
               }}
             >

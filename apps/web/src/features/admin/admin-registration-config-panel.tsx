@@ -1,5 +1,5 @@
 import { home, type RegistrationConfig, registration, type SmsMessage } from '@oj/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Radio, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,22 +32,21 @@ export const RegistrationConfigPanel = () => {
   const config = useQuery({ queryKey: CONFIG_KEY, queryFn: () => api.call(registration.getRegistrationConfig, {}) });
   // The watch is empty until the form has mounted: the stored value meanwhile.
   const provider = Form.useWatch('smsProvider', form) ?? config.data?.smsProvider;
-  const save = async (v: RegistrationConfig) => {
-    try {
-      const { smsHttpHeaders, ...rest } = v;
-      const saved = await api.call(registration.setRegistrationConfig, {
+  // A failure the HTTP client has shown.
+  const save = useMutation({
+    mutationFn: ({ smsHttpHeaders, ...rest }: RegistrationConfig) =>
+      api.call(registration.setRegistrationConfig, {
         ...rest,
         ...(smsHttpHeaders?.trim() ? { smsHttpHeaders } : {}),
-      });
+      }),
+    onSuccess: (saved) => {
       toast.success(t('Update_Successfully'));
       queryClient.setQueryData(CONFIG_KEY, saved);
       form.setFieldValue('smsHttpHeaders', '');
       // The register page and the reset page read the method from the public configuration.
       void queryClient.invalidateQueries({ queryKey: [home.getWebsiteConfig.path] });
-    } catch {
-      // shown
-    }
-  };
+    },
+  });
   if (!config.data) return <Panel title={t('Registration_Config')}>…</Panel>;
   return (
     <Panel title={t('Registration_Config')}>
@@ -55,7 +54,7 @@ export const RegistrationConfigPanel = () => {
         form={form}
         layout="vertical"
         initialValues={{ ...config.data, smsHttpHeaders: '' }}
-        onFinish={(v) => void save(v)}
+        onFinish={save.mutate}
         style={{ maxWidth: 640 }}
         aria-label={t('Registration_Config')}
       >

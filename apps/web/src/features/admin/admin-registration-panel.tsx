@@ -1,5 +1,5 @@
 import { type Registration, registration } from '@oj/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Segmented, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,27 +21,25 @@ export const RegistrationsPanel = () => {
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const list = useQuery({
     queryKey: ['admin', 'registrations', state, keyword, currentPage],
     queryFn: () => api.call(registration.getRegistrations, { state, keyword, currentPage, limit: 10 }),
   });
 
-  const decide = async (uids: string[], approve: boolean) => {
-    setBusy(true);
-    try {
-      const { changed } = await api.call(registration.decideRegistrations, { uids, approve });
+  // A failure the HTTP client has shown.
+  const decision = useMutation({
+    mutationFn: ({ uids, approve }: { uids: string[]; approve: boolean }) =>
+      api.call(registration.decideRegistrations, { uids, approve }),
+    onSuccess: ({ changed }, { uids, approve }) => {
       toast.success(t('Reg_Decided', { count: changed }));
       setSelected((s) => s.filter((uid) => !uids.includes(uid)));
       // Approved accounts join the user list.
       void queryClient.invalidateQueries({ queryKey: ['admin', 'registrations'] });
       if (approve) void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-    } catch {
-      // shown
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const decide = (uids: string[], approve: boolean) => decision.mutate({ uids, approve });
+  const busy = decision.isPending;
 
   const text = (v: string | null) => v ?? '';
   return (
@@ -70,13 +68,13 @@ export const RegistrationsPanel = () => {
               setPage(1);
             }}
           />
-          <Button type="primary" disabled={!selected.length} loading={busy} onClick={() => void decide(selected, true)}>
+          <Button type="primary" disabled={!selected.length} loading={busy} onClick={() => decide(selected, true)}>
             {t('Reg_Approve_Selected')}
           </Button>
           {state === 'pending' && (
             <Popconfirm
               title={t('Reg_Refuse_Confirm')}
-              onConfirm={() => void decide(selected, false)}
+              onConfirm={() => decide(selected, false)}
               disabled={!selected.length}
             >
               <Button danger disabled={!selected.length}>
@@ -112,7 +110,7 @@ export const RegistrationsPanel = () => {
                   size="small"
                   type="primary"
                   aria-label={`${t('Reg_Approve')} ${r.username}`}
-                  onClick={() => void decide([r.uid], true)}
+                  onClick={() => decide([r.uid], true)}
                 >
                   {t('Reg_Approve')}
                 </Button>
@@ -121,7 +119,7 @@ export const RegistrationsPanel = () => {
                     size="small"
                     danger
                     aria-label={`${t('Reg_Refuse')} ${r.username}`}
-                    onClick={() => void decide([r.uid], false)}
+                    onClick={() => decide([r.uid], false)}
                   >
                     {t('Reg_Refuse')}
                   </Button>

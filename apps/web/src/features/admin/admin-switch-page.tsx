@@ -1,5 +1,5 @@
 import { adminConfig, type SwitchConfig } from '@oj/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
@@ -30,13 +30,7 @@ const NUMBERS = [
 
 /** The form, started from one answer of the server: after a save it is built again from the fresh answer, so every
  * password field is empty again and the new accounts count as stored. */
-const SwitchForm = ({
-  data,
-  onSave,
-}: {
-  data: SwitchConfig;
-  onSave: (v: Record<string, unknown>) => Promise<void>;
-}) => {
+const SwitchForm = ({ data, onSave }: { data: SwitchConfig; onSave: (v: Record<string, unknown>) => void }) => {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   return (
@@ -48,7 +42,7 @@ const SwitchForm = ({
       onFinish={() => {
         // Every value of the store (onFinish carries the registered fields only, not the rows' `stored` marks).
         const { accounts, ...v } = form.getFieldsValue(true) as Record<string, unknown> & { accounts: AccountPools };
-        void onSave({ ...v, ...accountListsOf(accounts) });
+        onSave({ ...v, ...accountListsOf(accounts) });
       }}
       style={{ maxWidth: 640 }}
     >
@@ -80,19 +74,18 @@ const AdminSwitchPage = () => {
     queryKey: ['admin', 'switches'],
     queryFn: () => api.call(adminConfig.getSwitchConfig, {}),
   });
-  const save = async (v: Record<string, unknown>) => {
-    try {
-      await api.call(adminConfig.updateSwitchConfig, v);
+  // A failure the HTTP client has shown.
+  const save = useMutation({
+    mutationFn: (v: Record<string, unknown>) => api.call(adminConfig.updateSwitchConfig, v),
+    onSuccess: () => {
       toast.success(t('Update_Successfully'));
       void queryClient.invalidateQueries();
-    } catch {
-      // shown
-    }
-  };
+    },
+  });
   if (!switches.data) return <Panel title={t('Switches')}>…</Panel>;
   return (
     <Panel title={t('Switches')}>
-      <SwitchForm key={switches.dataUpdatedAt} data={switches.data} onSave={save} />
+      <SwitchForm key={switches.dataUpdatedAt} data={switches.data} onSave={save.mutate} />
     </Panel>
   );
 };
