@@ -1,5 +1,5 @@
 import { type AdminUser, adminUser, ROLES, roleName } from '@oj/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Checkbox,
@@ -48,9 +48,10 @@ const EditUserModal = ({ user, onClose }: { user: AdminUser; onClose: (changed: 
   const locale = useAdminLocale();
   const [form] = Form.useForm<EditForm>();
   const setNewPwd = Form.useWatch('setNewPwd', form);
-  const save = async (v: EditForm) => {
-    try {
-      await api.call(adminUser.editUser, {
+  // Failures of these mutations the HTTP client has shown.
+  const save = useMutation({
+    mutationFn: (v: EditForm) =>
+      api.call(adminUser.editUser, {
         uid: user.uid,
         username: v.username,
         realname: v.realname ?? '',
@@ -61,21 +62,16 @@ const EditUserModal = ({ user, onClose }: { user: AdminUser; onClose: (changed: 
         titleColor: v.titleColor ?? '',
         setNewPwd: v.setNewPwd,
         password: v.setNewPwd ? v.password : undefined,
-      });
+      }),
+    onSuccess: () => {
       toast.success(t('Update_Successfully'));
       onClose(true);
-    } catch {
-      // The server's message was shown.
-    }
-  };
-  const signOut = async () => {
-    try {
-      await api.call(adminUser.signOutUser, { uid: user.uid });
-      toast.success(t('Signed_Out'));
-    } catch {
-      // shown
-    }
-  };
+    },
+  });
+  const signOut = useMutation({
+    mutationFn: () => api.call(adminUser.signOutUser, { uid: user.uid }),
+    onSuccess: () => toast.success(t('Signed_Out')),
+  });
   return (
     <Modal
       open
@@ -87,7 +83,7 @@ const EditUserModal = ({ user, onClose }: { user: AdminUser; onClose: (changed: 
       <Form
         form={form}
         layout="vertical"
-        onFinish={(v) => void save(v)}
+        onFinish={save.mutate}
         initialValues={{
           username: user.username,
           realname: user.realname ?? '',
@@ -131,7 +127,7 @@ const EditUserModal = ({ user, onClose }: { user: AdminUser; onClose: (changed: 
             <Input.Password />
           </Form.Item>
         )}
-        <Button danger onClick={() => void signOut()}>
+        <Button danger onClick={() => signOut.mutate()}>
           {t('Sign_Out_Everywhere')}
         </Button>
       </Form>
@@ -146,15 +142,17 @@ const ImportUsersPanel = ({ onDone }: { onDone: () => void }) => {
     created: number;
     failed: { row: number; username: string; reason: string }[];
   }>();
-  const submit = async () => {
-    const users = parseUserRows(rows);
-    if (!users.length) return;
-    try {
-      setReport(await api.call(adminUser.insertBatchUser, { users }));
+  // A failure the HTTP client has shown.
+  const insert = useMutation({
+    mutationFn: (users: ReturnType<typeof parseUserRows>) => api.call(adminUser.insertBatchUser, { users }),
+    onSuccess: (answer) => {
+      setReport(answer);
       onDone();
-    } catch {
-      // shown
-    }
+    },
+  });
+  const submit = () => {
+    const users = parseUserRows(rows);
+    if (users.length) insert.mutate(users);
   };
   return (
     <Panel title={t('Import_Users')}>
@@ -171,7 +169,7 @@ const ImportUsersPanel = ({ onDone }: { onDone: () => void }) => {
         >
           <Button>{t('Choose_Csv')}</Button>
         </Upload>
-        <Button type="primary" onClick={() => void submit()} disabled={!rows.trim()}>
+        <Button type="primary" onClick={submit} disabled={!rows.trim()}>
           {t('Import')}
         </Button>
       </Space>
@@ -206,16 +204,15 @@ const GenerateUsersPanel = ({ onDone }: { onDone: () => void }) => {
   const { t } = useTranslation();
   const [result, setResult] = useState<{ key: string; created: number; skipped: string[] }>();
   const [downloaded, setDownloaded] = useState(false);
-  const generate = async (v: GenerateForm) => {
-    try {
-      const got = await api.call(adminUser.generateUser, v);
+  // A failure the HTTP client has shown.
+  const generate = useMutation({
+    mutationFn: (v: GenerateForm) => api.call(adminUser.generateUser, v),
+    onSuccess: (got) => {
       setResult(got);
       setDownloaded(false);
       onDone();
-    } catch {
-      // shown
-    }
-  };
+    },
+  });
   const download = async () => {
     if (!result) return;
     // The server forgets the list after this one download, so the button goes away whatever happens.
@@ -229,7 +226,7 @@ const GenerateUsersPanel = ({ onDone }: { onDone: () => void }) => {
       <Form<GenerateForm>
         layout="inline"
         initialValues={{ prefix: '', suffix: '', number_from: 1, number_to: 10, password_length: 8 }}
-        onFinish={(v) => void generate(v)}
+        onFinish={generate.mutate}
       >
         <Form.Item name="prefix" label={t('Prefix')} rules={[{ pattern: /^[A-Za-z0-9_.-]*$/, max: 15 }]}>
           <Input style={{ width: 120 }} />
@@ -289,16 +286,16 @@ const AdminUserPage = () => {
     queryFn: () => api.call(adminUser.getUserList, { keyword, onlyAdmin, currentPage, limit: 10 }),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-  const remove = async (ids: string[]) => {
-    try {
-      await api.call(adminUser.deleteUser, { ids });
+  // A failure the HTTP client has shown.
+  const removal = useMutation({
+    mutationFn: (ids: string[]) => api.call(adminUser.deleteUser, { ids }),
+    onSuccess: () => {
       toast.success(t('Delete_Successfully'));
       setSelected([]);
       refresh();
-    } catch {
-      // shown
-    }
-  };
+    },
+  });
+  const remove = (ids: string[]) => removal.mutate(ids);
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
@@ -325,11 +322,7 @@ const AdminUserPage = () => {
                 setPage(1);
               }}
             />
-            <Popconfirm
-              title={t('Delete_User_Confirm')}
-              onConfirm={() => void remove(selected)}
-              disabled={!selected.length}
-            >
+            <Popconfirm title={t('Delete_User_Confirm')} onConfirm={() => remove(selected)} disabled={!selected.length}>
               <Button danger disabled={!selected.length}>
                 {t('Delete_Selected')}
               </Button>
@@ -378,7 +371,7 @@ const AdminUserPage = () => {
                   <Button size="small" aria-label={`${t('Edit')} ${u.username}`} onClick={() => setEditing(u)}>
                     {t('Edit')}
                   </Button>
-                  <Popconfirm title={t('Delete_User_Confirm')} onConfirm={() => void remove([u.uid])}>
+                  <Popconfirm title={t('Delete_User_Confirm')} onConfirm={() => remove([u.uid])}>
                     <Button size="small" danger aria-label={`${t('Delete')} ${u.username}`}>
                       {t('Delete')}
                     </Button>
