@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { GroupAnnouncement } from '@oj/shared';
 import { group as contract } from '@oj/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Radio, Space, Switch, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -122,29 +122,29 @@ const GroupAnnouncementPage = () => {
     void queryClient.invalidateQueries({ queryKey: [contract.getAdminAnnouncementList.path] });
     void queryClient.invalidateQueries({ queryKey: [contract.getAnnouncementList.path] });
   };
-  const setStatus = async (a: GroupAnnouncement, visible: boolean) => {
-    try {
-      await api.call(contract.updateAnnouncement, {
+  // Failures of these mutations the HTTP client has shown.
+  const status = useMutation({
+    mutationFn: ({ a, visible }: { a: GroupAnnouncement; visible: boolean }) =>
+      api.call(contract.updateAnnouncement, {
         id: a.id,
         title: a.title,
         content: a.content,
         status: visible ? 0 : 1,
-      });
+      }),
+    onSuccess: () => {
       toast.success(t('Group_Updated'));
       refresh();
-    } catch {
-      // shown
-    }
-  };
-  const remove = async (aid: number) => {
-    try {
-      await api.call(contract.deleteAnnouncement, { aid });
+    },
+  });
+  const setStatus = (a: GroupAnnouncement, visible: boolean) => status.mutate({ a, visible });
+  const removal = useMutation({
+    mutationFn: (aid: number) => api.call(contract.deleteAnnouncement, { aid }),
+    onSuccess: () => {
       toast.success(t('Group_Deleted'));
       refresh();
-    } catch {
-      // shown
-    }
-  };
+    },
+  });
+  const remove = (aid: number) => removal.mutate(aid);
 
   return (
     <section aria-label={t('Group_Tab_Announcement')}>
@@ -185,7 +185,7 @@ const GroupAnnouncementPage = () => {
                 checkedChildren={t('Group_Status_Visible')}
                 unCheckedChildren={t('Group_Status_Hidden')}
                 disabled={!canManageAnnouncement(viewer, a)}
-                onChange={(checked) => void setStatus(a, checked)}
+                onChange={(checked) => setStatus(a, checked)}
               />
             ),
           },
@@ -207,7 +207,7 @@ const GroupAnnouncementPage = () => {
                     title={t('Group_Delete_Announcement_Confirm')}
                     okText={t('Group_Confirm')}
                     cancelText={t('Group_Cancel')}
-                    onConfirm={() => void remove(a.id)}
+                    onConfirm={() => remove(a.id)}
                   >
                     <Button size="small" danger>
                       {t('Group_Delete')}

@@ -1,7 +1,7 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { GroupMember, UserSuggestion } from '@oj/shared';
 import { group as contract } from '@oj/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, Button, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -103,24 +103,23 @@ const GroupMemberPage = () => {
     reload();
   };
 
-  const setLevel = async (uid: string, auth: number) => {
-    try {
-      await api.call(contract.updateMember, { gid, uid, auth });
+  // Failures of these mutations the HTTP client has shown.
+  const level = useMutation({
+    mutationFn: ({ uid, auth }: { uid: string; auth: number }) => api.call(contract.updateMember, { gid, uid, auth }),
+    onSuccess: () => {
       toast.success(t('Group_Updated'));
       refresh();
-    } catch {
-      // shown
-    }
-  };
-  const remove = async (uid: string) => {
-    try {
-      await api.call(contract.deleteMember, { gid, uid });
+    },
+  });
+  const setLevel = (uid: string, auth: number) => level.mutate({ uid, auth });
+  const removal = useMutation({
+    mutationFn: (uid: string) => api.call(contract.deleteMember, { gid, uid }),
+    onSuccess: () => {
       toast.success(t('Group_Deleted'));
       refresh();
-    } catch {
-      // shown
-    }
-  };
+    },
+  });
+  const remove = (uid: string) => removal.mutate(uid);
 
   const userColumns = [
     { title: t('Group_Username'), dataIndex: 'username', key: 'username' },
@@ -178,7 +177,7 @@ const GroupMemberPage = () => {
                     size="small"
                     type="primary"
                     aria-label={`${t('Group_Accept')} ${m.username}`}
-                    onClick={() => void setLevel(m.uid, MEMBER_LEVEL.MEMBER)}
+                    onClick={() => setLevel(m.uid, MEMBER_LEVEL.MEMBER)}
                   >
                     {t('Group_Accept')}
                   </Button>
@@ -187,7 +186,7 @@ const GroupMemberPage = () => {
                       size="small"
                       danger
                       aria-label={`${t('Group_Refuse')} ${m.username}`}
-                      onClick={() => void setLevel(m.uid, MEMBER_LEVEL.REFUSED)}
+                      onClick={() => setLevel(m.uid, MEMBER_LEVEL.REFUSED)}
                     >
                       {t('Group_Refuse')}
                     </Button>
@@ -239,7 +238,7 @@ const GroupMemberPage = () => {
                   value={v}
                   style={{ width: 140 }}
                   disabled={!canEditMember(viewer, m, group.uid)}
-                  onChange={(next: number) => void setLevel(m.uid, next)}
+                  onChange={(next: number) => setLevel(m.uid, next)}
                   options={memberLevelChoices(viewer, v).map((c) => ({
                     value: c.level,
                     label: t(`Group_Level_${c.level}`),
@@ -259,7 +258,7 @@ const GroupMemberPage = () => {
                     title={t('Group_Delete_Member_Confirm')}
                     okText={t('Group_Confirm')}
                     cancelText={t('Group_Cancel')}
-                    onConfirm={() => void remove(m.uid)}
+                    onConfirm={() => remove(m.uid)}
                   >
                     <Button
                       size="small"
