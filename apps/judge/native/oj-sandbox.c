@@ -45,6 +45,7 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/signalfd.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -85,6 +86,11 @@ static int network_ready;
 static const char *hostname, *chdir_path = "/";
 static char **program_argv;
 static struct sock_fprog filter;
+
+static void write_full_or_ignore(int fd, const char *text, size_t size) {
+  if (write(fd, text, size) < 0) {
+  }
+}
 
 static void die(const char *format, ...) {
   va_list args;
@@ -463,16 +469,20 @@ static int sandbox_init(int ready_fd) {
   }
 }
 
-/* Once the sandbox is built: the init into the run's cgroup (so none of the setup is charged), the counters reset.
-   Returns cgroup v2's cpu.stat usage_usec at that moment (its counters cannot be reset), or -1. */
-static long long attach(pid_t init) {
+/* Once the sandbox is built: the init into the run's cgroup (so none of the setup is charged), the counters reset,
+   and cgroup v2's cpu.stat usage_usec read into *cpu_base (its counters cannot be reset; -1 without one).
+   Returns 0, or the length of the error message written into `message` (the init is then killed). */
+static int attach(pid_t init, long long *cpu_base, char *message, size_t size) {
   char text[32];
   int length = snprintf(text, sizeof text, "%d", init);
+  *cpu_base = -1;
   for (int i = 0; i < attach_count; i++) {
     int fd = open(attach_files[i], O_WRONLY | O_CLOEXEC);
     if (fd < 0 || write(fd, text, (size_t)length) != length) {
+      int failed = snprintf(message, size, "oj-sandbox: attach to %s: %s\n", attach_files[i], strerror(errno));
+      if (fd >= 0) close(fd);
       kill(init, SIGKILL);
-      die("attach to %s", attach_files[i]);
+      return failed;
     }
     close(fd);
   }
@@ -484,19 +494,25 @@ static long long attach(pid_t init) {
     }
     close(fd);
   }
-  if (!cpu_stat_file) return -1;
+  if (!cpu_stat_file) return 0;
   FILE *file = fopen(cpu_stat_file, "re");
   if (!file) {
     kill(init, SIGKILL);
-    die("open %s", cpu_stat_file);
+    return snprintf(message, size, "oj-sandbox: open %s: %s\n", cpu_stat_file, strerror(errno));
   }
-  long long value = -1;
   char key[64];
   long long number;
   while (fscanf(file, "%63s %lld", key, &number) == 2)
-    if (!strcmp(key, "usage_usec")) value = number;
+    if (!strcmp(key, "usage_usec")) *cpu_base = number;
   fclose(file);
-  return value;
+  return 0;
+}
+
+/* The info message, as bwrap's (plus the v2 CPU base). */
+static int info_message(pid_t init, long long cpu_base, char *message, size_t size) {
+  if (cpu_base >= 0)
+    return snprintf(message, size, "{\n    \"child-pid\": %d,\n    \"cpu-base-usec\": %lld\n}\n", init, cpu_base);
+  return snprintf(message, size, "{\n    \"child-pid\": %d\n}\n", init);
 }
 
 /* One sandbox run, its arguments parsed and the seccomp filter read. */
@@ -529,10 +545,16 @@ static int launch_parsed(void) {
   while ((n = read(ready[0], &byte, 1)) < 0 && errno == EINTR) {
   }
   if (n == 1) {
-    long long cpu_base = attach(init);
+    char message[512];
+    long long cpu_base;
+    int failed = attach(init, &cpu_base, message, sizeof message);
+    if (failed) {
+      write_full_or_ignore(2, message, (size_t)failed);
+      _exit(1);
+    }
     if (info_fd >= 0) {
-      if (cpu_base >= 0) dprintf(info_fd, "{\n    \"child-pid\": %d,\n    \"cpu-base-usec\": %lld\n}\n", init, cpu_base);
-      else dprintf(info_fd, "{\n    \"child-pid\": %d\n}\n", init);
+      int length = info_message(init, cpu_base, message, sizeof message);
+      if (write(info_fd, message, (size_t)length) != length) die("report child-pid");
       close(info_fd);
     }
     /* Attached by us: nobody else has to release the init. */
@@ -543,11 +565,6 @@ static int launch_parsed(void) {
     if (errno != EINTR) die("waitpid");
   /* The init reports the program's status as its exit code; a killed init (the judge's SIGKILL) as 128+n. */
   return status_code(status);
-}
-
-static int launch(int argc, char **argv) {
-  parse(argc, argv);
-  return launch_parsed();
 }
 
 /* ---- Serving: one long-lived launcher per judge slot, so a run costs the judge no process spawn. ---- */
@@ -583,9 +600,22 @@ static void send_frame(char type, const void *payload, uint32_t length) {
   if (length) write_full(1, payload, length);
 }
 
-/* Runs one request: `stdin path ("" for none) NUL launcher args NUL ...`, relaying the run's info, stdout and
-   stderr as frames 'I', 'O', 'E' and ending with 'X' (the exit status as launch() returns it, i32). A 'K' from
-   the judge meanwhile SIGKILLs the run's launcher (the sandbox dies with it). */
+/* Back to a blank slate between requests of a kept launcher (the seccomp filter stays). */
+static void reset_arguments(void) {
+  for (int i = 0; i < env_count; i++) free(envp[i]);
+  op_count = env_count = limit_count = attach_count = reset_count = 0;
+  cpu_stat_file = hostname = NULL;
+  chdir_path = "/";
+  program_argv = NULL;
+  uid = (uid_t)-1;
+  gid = (gid_t)-1;
+  info_fd = block_fd = release_fd = -1;
+}
+
+/* Runs one request: `stdin path ("" for none) NUL launcher args NUL ...`, being the launcher of that run itself
+   (no process in between): the run's info, stdout and stderr go out as frames 'I', 'O', 'E', then 'X' with the
+   exit status as a direct start would return it (i32). A 'K' from the judge meanwhile SIGKILLs the init (the
+   sandbox dies with it). Errors of the run are the run's: its stderr and exit status 1, as a direct start. */
 static void serve_one(char *payload, uint32_t length) {
   char *argv[4096];
   int argc = 0;
@@ -594,48 +624,103 @@ static void serve_one(char *payload, uint32_t length) {
   for (char *p = payload + strlen(payload) + 1; p < payload + length && argc < 4095; p += strlen(p) + 1)
     argv[argc++] = p;
   argv[argc] = NULL;
-  int out[2], err[2], info[2];
-  if (pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC) || pipe2(info, O_CLOEXEC)) die("pipe");
-  pid_t session = fork();
-  if (session < 0) die("fork");
-  if (session == 0) {
-    int in = open(*input ? input : "/dev/null", O_RDONLY);
-    if (in < 0) {
-      dprintf(err[1], "oj-sandbox: open %s: %s\n", input, strerror(errno));
-      _exit(1);
-    }
-    if (dup2(in, 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0 || dup2(info[1], 3) < 0) _exit(1);
-    if (in > 3) close(in);
-    _exit(launch(argc, argv));
+  reset_arguments();
+  parse(argc, argv);
+  int out[2], err[2], ready[2], release[2] = {-1, -1};
+  if (pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC) || pipe2(ready, O_CLOEXEC)) die("pipe");
+  if (attach_count && pipe2(release, O_CLOEXEC)) die("pipe");
+  int in = open(*input ? input : "/dev/null", O_RDONLY | O_CLOEXEC);
+  if (in < 0) {
+    char message[512];
+    int n = snprintf(message, sizeof message, "oj-sandbox: open %s: %s\n", input, strerror(errno));
+    send_frame('E', message, (uint32_t)n);
+    int32_t code = 1;
+    send_frame('X', &code, 4);
+    int unused[] = {out[0], out[1], err[0], err[1], ready[0], ready[1], release[0], release[1]};
+    for (size_t i = 0; i < sizeof unused / sizeof unused[0]; i++)
+      if (unused[i] >= 0) close(unused[i]);
+    return;
   }
-  close(out[1]);
-  close(err[1]);
-  close(info[1]);
-  struct pollfd fds[4] = {{0, POLLIN, 0}, {out[0], POLLIN, 0}, {err[0], POLLIN, 0}, {info[0], POLLIN, 0}};
-  const char types[4] = {0, 'O', 'E', 'I'};
-  int open_count = 3, judge_gone = 0;
+  /* SIGCHLD as a descriptor, so one poll waits for the init and the pipes. */
+  sigset_t children;
+  sigemptyset(&children);
+  sigaddset(&children, SIGCHLD);
+  int child_fd = signalfd(-1, &children, SFD_CLOEXEC | SFD_NONBLOCK);
+  if (child_fd < 0) die("signalfd");
+  long flags = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP | SIGCHLD;
+  pid_t init = (pid_t)syscall(SYS_clone, flags | (network_ready ? 0 : CLONE_NEWNET), NULL, NULL, NULL, NULL);
+  if (init < 0) die("clone");
+  if (init == 0) {
+    sigprocmask(SIG_UNBLOCK, &children, NULL);
+    if (dup2(in, 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0) _exit(1);
+    block_fd = release[0];
+    if (release[1] >= 0) close(release[1]);
+    _exit(sandbox_init(ready[1]));
+  }
+  int theirs[] = {in, out[1], err[1], ready[1], release[0]};
+  for (size_t i = 0; i < sizeof theirs / sizeof theirs[0]; i++)
+    if (theirs[i] >= 0) close(theirs[i]);
+  release_fd = release[1];
+  struct pollfd fds[5] = {
+      {0, POLLIN, 0}, {out[0], POLLIN, 0}, {err[0], POLLIN, 0}, {ready[0], POLLIN, 0}, {child_fd, POLLIN, 0}};
+  const char types[3] = {'O', 'E', 0};
+  int open_count = 2, judge_gone = 0, reaped = 0, status = 0;
   static char buffer[65536];
-  while (open_count > 0) {
-    if (poll(fds, 4, -1) < 0) {
+  while (open_count > 0 || !reaped) {
+    if (poll(fds, 5, -1) < 0) {
       if (errno == EINTR) continue;
       die("poll");
     }
     if (fds[0].revents) {
       char message;
       ssize_t n = read(0, &message, 1);
-      if (n == 1 && message == 'K') kill(session, SIGKILL);
+      /* Never once reaped: its pid may belong to someone else by now. */
+      if (n == 1 && message == 'K' && !reaped) kill(init, SIGKILL);
       else if (n == 0 || (n < 0 && errno != EINTR)) {
-        kill(session, SIGKILL);
+        if (!reaped) kill(init, SIGKILL);
         judge_gone = 1;
         fds[0].fd = -1;
       }
     }
-    for (int i = 1; i < 4; i++) {
+    if (fds[3].fd >= 0 && fds[3].revents) {
+      char byte;
+      ssize_t n = read(ready[0], &byte, 1);
+      if (n < 0 && errno == EINTR) continue;
+      close(ready[0]);
+      fds[3].fd = -1;
+      if (n == 1) {
+        /* Built: attach it (unless that fails: the run's setup error), report, release. */
+        char message[512];
+        long long cpu_base;
+        int failed = attach(init, &cpu_base, message, sizeof message);
+        if (failed) {
+          send_frame('E', message, (uint32_t)failed);
+          /* As a direct start: a setup failure is exit status 1 without child-pid. */
+          status = 1 << 8;
+        } else if (!judge_gone) {
+          send_frame('I', message, (uint32_t)info_message(init, cpu_base, message, sizeof message));
+        }
+        if (release_fd >= 0) close(release_fd);
+        release_fd = -1;
+      }
+    }
+    if (fds[4].revents) {
+      struct signalfd_siginfo info;
+      while (read(child_fd, &info, sizeof info) > 0) {
+      }
+      int child_status;
+      if (!reaped && waitpid(init, &child_status, WNOHANG) == init) {
+        reaped = 1;
+        fds[4].fd = -1;
+        if (status == 0) status = child_status;
+      }
+    }
+    for (int i = 1; i < 3; i++) {
       if (fds[i].fd < 0 || !fds[i].revents) continue;
       ssize_t n = read(fds[i].fd, buffer, sizeof buffer);
       if (n < 0 && errno == EINTR) continue;
       if (n > 0) {
-        if (!judge_gone) send_frame(types[i], buffer, (uint32_t)n);
+        if (!judge_gone) send_frame(types[i - 1], buffer, (uint32_t)n);
         continue;
       }
       close(fds[i].fd);
@@ -643,9 +728,9 @@ static void serve_one(char *payload, uint32_t length) {
       open_count--;
     }
   }
-  int status;
-  while (waitpid(session, &status, 0) < 0)
-    if (errno != EINTR) die("waitpid");
+  if (fds[3].fd >= 0) close(ready[0]);
+  if (release_fd >= 0) close(release_fd);
+  close(child_fd);
   if (judge_gone) _exit(0);
   int32_t code = status_code(status);
   send_frame('X', &code, 4);
@@ -662,6 +747,11 @@ static int serve(void) {
      has (its owner is the host's user namespace). Runs of other launchers are in other namespaces. */
   if (unshare(CLONE_NEWNET)) die("new network namespace");
   network_ready = 1;
+  /* SIGCHLD is read from a signalfd (serve_one). */
+  sigset_t children;
+  sigemptyset(&children);
+  sigaddset(&children, SIGCHLD);
+  if (sigprocmask(SIG_BLOCK, &children, NULL)) die("sigprocmask");
   for (;;) {
     char type;
     uint32_t length;

@@ -6,9 +6,9 @@ import { PassThrough, Writable } from 'node:stream';
 /**
  * Long-lived native launchers (`oj-sandbox --serve`, decision 0032): a judge keeps one per sandbox it runs at
  * once and hands it each run as a request over a pipe, so a run costs no process spawn from Node (a fork of the
- * whole judge process, 1.5-2 ms here). The launcher forks the same one-shot launcher code per run, so the
- * sandbox itself is exactly the one `oj-sandbox` builds when started directly; it relays the run's info,
- * stdout and stderr as frames and ends with the exit status.
+ * whole judge process, 1.5-2 ms here). The kept launcher is itself the run's launcher: it clones the sandbox's
+ * init with the same code (parse, sandbox_init, attach) as a direct start, so the sandbox is the same; it relays
+ * the run's info, stdout and stderr as frames and ends with the exit status.
  *
  * Used for runs whose stdin is a file or nothing and whose stdout is captured (programs, checkers, compiles,
  * the sandbox check); interactive runs, whose pipes the judge connects, start `oj-sandbox` directly.
