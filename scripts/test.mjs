@@ -8,6 +8,9 @@ const stages = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npx', ['biome', 'check', '.']],
   ['unit, integration and sandbox tests', 'npx', ['vitest', 'run']],
+  // Issue 28: 2 servers behind nginx and 2 judges on one PostgreSQL, killed and restarted mid-run (skipped without
+  // TEST_DATABASE_URL).
+  ['many instances (topology)', 'node', ['--import', 'tsx', 'apps/server/test/topology/run.ts']],
   ['web build + bundle budget', 'npm', ['run', 'build', '-w', '@oj/web']],
   ['browser e2e (chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
 ];

@@ -76,10 +76,12 @@ const main = async () => {
     if (seeded.generatedRootPassword) fail('root was not created by the servers');
     await services.site.updateSwitches({ defaultSubmitInterval: 0 });
     const users = [];
+    const uids: string[] = [];
     const passwordHash = await hashPassword(PASSWORD);
     for (let u = 0; u < USERS; u++) {
       const username = `topo${u}`;
       await services.users.create({ uid: `topo${run}u${u}`, username, passwordHash }, [ROLE_IDS.user]);
+      uids.push(`topo${run}u${u}`);
       users.push(username);
     }
 
@@ -118,11 +120,23 @@ const main = async () => {
     // Submitting: every user in turn, each submission through nginx (both instances).
     const acknowledged = new Map<number, Kind>();
     let uncertain = 0;
-    let sent = 0;
     let killed = false;
+    // The kills: once a third of the submissions are judged, judge 0 while it judges, and server 0 with it.
     const chaos = (async () => {
-      while (sent < (USERS * PER_USER) / 3) await new Promise((r) => setTimeout(r, 100));
-      console.log(`topology: SIGKILL judge 0 and server 0 after ${sent} submissions`);
+      const judged = async () =>
+        rows<{ n: number }>(
+          await database.db.execute(sql`SELECT count(*)::int AS n FROM judge_tasks WHERE state = 'done'`),
+        )[0].n;
+      const busy = async (name: string | undefined) =>
+        !!name &&
+        rows<{ n: number }>(
+          await database.db.execute(
+            sql`SELECT count(*)::int AS n FROM judge_tasks WHERE state = 'running' AND lease_owner = ${name}`,
+          ),
+        )[0].n > 0;
+      while ((await judged()) < (USERS * PER_USER) / 3 || !(await busy(topo.judgeName(0))))
+        await new Promise((r) => setTimeout(r, 50));
+      console.log(`topology: SIGKILL judge 0 (judging) and server 0 after ${await judged()} judged`);
       await Promise.all([topo.killJudge(0), topo.killServer(0)]);
       killed = true;
       await new Promise((r) => setTimeout(r, 3000));
@@ -130,6 +144,14 @@ const main = async () => {
       topo.startJudge(0);
       console.log('topology: judge 0 and server 0 restarted');
     })();
+    /** Whether the user's submission cut off by the kill was stored after all: it is newer than their last one. */
+    const lastIds = new Map<number, number>();
+    const storedAfterAll = async (u: number) => {
+      const [row] = rows<{ id: number | null }>(
+        await database.db.execute(sql`SELECT max(submit_id)::int AS id FROM submissions WHERE uid = ${uids[u]}`),
+      );
+      return row.id !== null && row.id !== (lastIds.get(u) ?? null) ? row.id : null;
+    };
     const submitFrom = async (u: number) => {
       for (let k = 0; k < PER_USER; k++) {
         const kind = kindOf(u, k);
@@ -143,14 +165,22 @@ const main = async () => {
         for (let tries = 0; ; tries++) {
           const r = await api.call('POST', '/api/submit-problem-judge', body, tokens[u]).catch(() => null);
           if (r?.http === 200 && r.json?.status === 200) {
-            acknowledged.set((r.json.data as { submitId: number }).submitId, kind);
+            const id = (r.json.data as { submitId: number }).submitId;
+            acknowledged.set(id, kind);
+            lastIds.set(u, id);
             break;
           }
-          // A refused connection is retried by nginx; a request cut off by the kill may or may not have been
-          // stored: it is not sent again (a resent submit could be a second one), only counted.
+          // A refused connection is retried by nginx; a request cut off by the kill may or may not have been stored:
+          // sent again only when it was not (a user submits one at a time, so their newest submission tells).
           if (!r || r.http === 502 || r.http === 504) {
             uncertain++;
-            break;
+            const id = await storedAfterAll(u);
+            if (id !== null) {
+              acknowledged.set(id, kind);
+              lastIds.set(u, id);
+              break;
+            }
+            continue;
           }
           if (r.http === 429 && tries < 30) {
             await new Promise((res) => setTimeout(res, 1000));
@@ -158,7 +188,6 @@ const main = async () => {
           }
           fail(`submit: ${r.http} ${JSON.stringify(r.json)}`);
         }
-        sent++;
       }
     };
     const submitStart = Date.now();
@@ -228,8 +257,8 @@ const main = async () => {
     const [{ n: caseCount }] = rows<{ n: number }>(
       await database.db.execute(sql`SELECT count(*)::int AS n FROM problem_cases WHERE pid = ${pid}`),
     );
-    if (subs.length < acknowledged.size || subs.length > acknowledged.size + uncertain)
-      fail(`${subs.length} submissions stored, ${acknowledged.size} acknowledged, ${uncertain} uncertain`);
+    if (subs.length !== USERS * PER_USER || acknowledged.size !== subs.length)
+      fail(`${subs.length} submissions stored, ${acknowledged.size} accounted for, ${USERS * PER_USER} sent`);
     const kindOfCode = new Map<string, Kind>(Object.entries(PROGRAMS).map(([k, code]) => [code, k as Kind]));
     for (const s of subs) {
       const kind = kindOfCode.get(s.code) ?? fail(`submission ${s.submit_id}: unknown code`);
@@ -318,7 +347,7 @@ const main = async () => {
       [
         'topology: every submission judged once with its expected verdict; counters and board equal a recomputation',
         `  start (2 servers migrating one empty database, 2 judges): ${startedIn.toFixed(1)} s`,
-        `  submissions: ${subs.length} stored (${acknowledged.size} acknowledged, ${uncertain} cut off by the kill), ${wantAc.length} users on the board`,
+        `  submissions: ${subs.length} stored, each once (${uncertain} submits cut off by the kill, resent when not stored), ${wantAc.length} users on the board`,
         `  submitting took ${submitSecs.toFixed(1)} s; all final after ${judgedSecs.toFixed(1)} s`,
         `  requeued after the judge's kill (attempt > 1): ${requeued}; handed back: ${handedBack}`,
         `  judged per worker: ${[...byJudge].map(([j, n]) => `${j} ${n}`).join(', ')}`,

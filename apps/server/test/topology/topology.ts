@@ -91,6 +91,7 @@ export const startTopology = async (o: TopologyOptions) => {
   const url = `http://127.0.0.1:${o.basePort}`;
   const servers: (Proc | undefined)[] = [];
   const judges: (Proc | undefined)[] = [];
+  const judgeNames: string[] = [];
   const log = o.log ?? (() => {});
 
   const startServer = async (i: number) => {
@@ -131,7 +132,12 @@ export const startTopology = async (o: TopologyOptions) => {
         String(o.judgeConcurrency ?? 1),
       ],
       { OJ_JUDGE_REMOTE: 'false', OJ_JUDGE_CACHE_DIR: path.join(work, `judge-${i}-cache`) },
-      (line) => log(`[judge ${i}] ${line}`),
+      (line) => {
+        // The name the server knows the worker by (its lease owner name).
+        const name = /worker (\S+) serving/.exec(line)?.[1];
+        if (name) judgeNames[i] = name;
+        log(`[judge ${i}] ${line}`);
+      },
     );
   };
 
@@ -221,6 +227,8 @@ ${serverPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
     serverUrls: serverPorts.map((p) => `http://127.0.0.1:${p}`),
     startServer,
     startJudge,
+    /** Judge i's worker name, once it has started serving. */
+    judgeName: (i: number) => judgeNames[i],
     killServer: (i: number, signal: NodeJS.Signals = 'SIGKILL') => kill(servers[i], signal),
     killJudge: (i: number, signal: NodeJS.Signals = 'SIGKILL') => kill(judges[i], signal),
     /** nginx's complaints about the instances (a refused or cut connection, a timeout), by kind. */
