@@ -27,6 +27,11 @@
  *          [--rlimit NAME SOFT HARD]... [--setenv K V]... [OPERATION]... [--chdir DIR] -- PROGRAM [ARG]...
  * OPERATION (applied in order inside the new root): --ro-bind SRC DST, --ro-bind-try SRC DST, --bind SRC DST,
  *          --symlink TARGET PATH, --tmpfs SIZE PATH, --proc PATH, --dev PATH, --remount-ro PATH (only "/").
+ *
+ * `oj-sandbox --serve` (a kept launcher, launcher-server.ts): reads the seccomp filter from fd 3 once, makes its
+ * own empty network namespace for its runs, then takes requests on stdin ('R', u32 length, the stdin file path
+ * and the arguments above, NUL-separated; 'K' kills the current run) and answers on stdout with frames (type,
+ * u32 length, payload): 'I' the info message, 'O' stdout, 'E' stderr, 'X' the exit status (i32) last.
  */
 #define _GNU_SOURCE
 #include <errno.h>
