@@ -18,6 +18,7 @@ import { client, emptyDatabase, hasNginx, ROOT_PASSWORD, startTopology } from '.
 const USERS = 30;
 const PER_USER = 10;
 const PASSWORD = 'topology-pass1';
+const SUBMIT_PACE_MS = 4000;
 const BASE_PORT = Number(process.env.OJ_TOPOLOGY_PORT ?? 18_540);
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -154,6 +155,8 @@ const main = async () => {
     };
     const submitFrom = async (u: number) => {
       for (let k = 0; k < PER_USER; k++) {
+        // A student's pace (every ~4 s): the kills meet submits in flight.
+        if (k > 0) await new Promise((r) => setTimeout(r, SUBMIT_PACE_MS * (0.5 + Math.random())));
         const kind = kindOf(u, k);
         const inContest = k % 2 === 1;
         const body = {
