@@ -1,6 +1,7 @@
 import type { RoleName } from '@oj/shared';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedQuery } from '../../db/client.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import {
   contestAnnouncements,
   contestCells,
@@ -14,7 +15,6 @@ import {
   userRoles,
   users,
 } from '../../db/schema.js';
-import { containsPattern } from '../problem/problem-catalog.repository.js';
 import type { BoardUser, CellSummary } from './contest-ranking.js';
 
 /** The submissions a contest's board counts: made in [start, end), by anyone but the excluded users. */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import {
   discussionCategories,
   discussionLikes,
@@ -9,7 +10,6 @@ import {
   problems,
   users,
 } from '../../db/schema.js';
-import { containsPattern } from '../problem/problem-catalog.repository.js';
 
 export type DiscussionRow = typeof discussions.$inferSelect;
 export type DiscussionCategoryRow = typeof discussionCategories.$inferSelect;

@@ -1,8 +1,8 @@
 import { JUDGE_STATUS } from '@oj/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import { problems, problemTags, submissions, tags } from '../../db/schema.js';
-import { containsPattern } from '../problem/problem-catalog.repository.js';
 
 /** A group's problems (decision 0023): the problems table's rows with its gid. */
 export const createGroupProblemRepository = (db: Db) => ({

@@ -16,6 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type Db, preparedQuery } from '../../db/client.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import {
   announcements,
   contests,
@@ -28,7 +29,6 @@ import {
   trainings,
   users,
 } from '../../db/schema.js';
-import { containsPattern } from '../problem/problem-catalog.repository.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type NewGroup = typeof groups.$inferInsert;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import {
   codeTemplates,
   problemCounts,
@@ -14,9 +15,6 @@ export type TagRow = typeof tags.$inferSelect;
 export type TagClassificationRow = typeof tagClassifications.$inferSelect;
 export type ProblemCountRow = typeof problemCounts.$inferSelect;
 export type CodeTemplateRow = typeof codeTemplates.$inferSelect;
-
-/** LIKE pattern for a user's text: wildcards in the text match themselves. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface ProblemListFilter {
   keyword?: string;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import { userAcProblems, userRecords, users } from '../../db/schema.js';
-import { containsPattern } from '../problem/problem-catalog.repository.js';
 
 const rowColumns = {
   uid: users.uid,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import { addressCodes, smsOutbox, userRoles, users } from '../../db/schema.js';
-import { containsPattern } from '../problem/problem-catalog.repository.js';
 
 export type AddressCodeRow = typeof addressCodes.$inferSelect;
 

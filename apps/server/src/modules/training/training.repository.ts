@@ -1,6 +1,7 @@
 import { JUDGE_STATUS } from '@oj/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedQuery } from '../../db/client.js';
+import { containsPattern } from '../../db/like-pattern.js';
 import {
   problemCounts,
   problems,
@@ -13,7 +14,6 @@ import {
   userAcProblems,
   users,
 } from '../../db/schema.js';
-import { containsPattern } from '../problem/problem-catalog.repository.js';
 
 export type TrainingRow = typeof trainings.$inferSelect;
 export type NewTraining = typeof trainings.$inferInsert;
