@@ -78,8 +78,8 @@ async function main() {
       return { data: json.data, headers: res.headers };
     };
     const judge = (p: string, body: object) => call(`/api/judge/${p}`, { name: 'bench-judge', ...body }, TOKEN);
-    const claim = () =>
-      judge('claim', { languages: ['C++'], concurrency: 1, running: 0, waitMs: 5000 }).then((r) => r.data);
+    const claim = (waitMs = 5000) =>
+      judge('claim', { languages: ['C++'], concurrency: 1, running: 0, waitMs }).then((r) => r.data);
 
     // The bench's own view of the database (users, a problem, sessions, status writes).
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-live-'));
@@ -302,12 +302,16 @@ async function main() {
     await new Promise((r) => setTimeout(r, 2000));
     for (let round = 0; round < 3; round++) {
       const player = people[round];
+      await claim(0); // the judge is alive again (it offers the language)
       await call(
         '/api/submit-problem-judge',
         { pid: 'A', cid, language: 'C++', code: `int main(){} // ${round}` },
         player.token,
       );
       const task = (await claim()) as { taskId: number; attempt: number };
+      // The new try moved the board too: its events pass, and the once-a-second window with them.
+      await new Promise((r) => setTimeout(r, 2000));
+      for (const w of watchers) w.events.length = 0;
       const told = watchers.map((w) => w.next((e) => e.event === 'board', 120_000));
       const t0 = performance.now();
       await judge('report', {
