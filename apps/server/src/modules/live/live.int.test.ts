@@ -72,6 +72,11 @@ describe.each(DB_KINDS)('live updates (%s)', (kind) => {
     } finally {
       t.clock.offsetMs -= 31_000;
     }
+    // Used at once by several requests: exactly one gets the stream.
+    const raced = await ticketOf(u.token);
+    const tries = await Promise.all(Array.from({ length: 5 }, () => openSse(base, `/api/events?ticket=${raced}`)));
+    expect(tries.map((s) => s.status).sort()).toEqual([200, 401, 401, 401, 401]);
+    for (const s of tries) s.close();
     // The session token itself is never a ticket.
     expect((await openSse(base, `/api/events?ticket=${u.token}`)).status).toBe(401);
     const plain = await t.app.inject({ method: 'GET', url: '/api/events', headers: { authorization: u.token } });
