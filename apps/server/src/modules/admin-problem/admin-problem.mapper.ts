@@ -1,6 +1,6 @@
 import type { AdminProblem, ProblemCase } from '@oj/shared';
 import { fileMap, toPublicProblem } from '../problem/problem.mapper.js';
-import type { ProblemCaseRow, ProblemRow } from '../problem/problem.repository.js';
+import type { ProblemCaseRow, ProblemRow } from '../problem/problem-queries.js';
 
 /** The admin's view: the public one (wire names of HOJ) with what it hides, the checker and the judge's files. */
 export const toAdminProblem = (p: ProblemRow): AdminProblem => ({

@@ -10,7 +10,7 @@ import {
   tags,
   testDataUploads,
 } from '../../db/schema.js';
-import type { NewProblem, NewProblemCase, ProblemRow } from '../problem/problem.repository.js';
+import type { NewProblem, NewProblemCase, ProblemRow } from '../problem/problem-queries.js';
 
 export type TagRow = typeof tags.$inferSelect;
 export type TemplateRow = typeof codeTemplates.$inferSelect;

@@ -14,8 +14,8 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.
 import type { BinaryAnswer } from '../../http/bind.js';
 import type { AuthUser } from '../auth/session.service.js';
 import { toTag } from '../problem/problem.mapper.js';
-import type { NewProblemCase, ProblemRepository, ProblemRow } from '../problem/problem.repository.js';
 import { managesAllProblems } from '../problem/problem-access.js';
+import type { NewProblemCase, ProblemDetails, ProblemRow } from '../problem/problem-queries.js';
 
 /** The groups module's rule for a group's problems (decision 0023). */
 export interface GroupProblemRule {
@@ -48,7 +48,7 @@ const PROBLEM_ID = /^[A-Za-z0-9_-]+$/;
 /** Problem administration (spec 3 §3-§5, reference AdminProblemController and TestCaseController). */
 export const createAdminProblemService = (deps: {
   repo: AdminProblemRepository;
-  problems: ProblemRepository;
+  problems: ProblemDetails;
   store: TestDataStore;
   submissions: Pick<SubmissionService, 'compileChecker'>;
   quota: UploadQuotaService;

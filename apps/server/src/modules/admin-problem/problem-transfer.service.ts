@@ -11,8 +11,8 @@ import {
 } from '@oj/shared';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { BinaryAnswer } from '../../http/bind.js';
-import type { ProblemGraph, ProblemRepository, ProblemRow } from '../problem/problem.repository.js';
 import { PackageError, readPackageFolder } from '../problem/problem-package.import.js';
+import type { ProblemGraph, ProblemRow, ProblemWriter } from '../problem/problem-queries.js';
 import type { TestDataStore } from '../problem/test-data.store.js';
 import type { AdminProblemRepository } from './admin-problem.repository.js';
 import { checkTextEntry, type ExtractedEntry, readExtracted, withExtractedZip, writeZip } from './safe-zip.js';
@@ -29,7 +29,7 @@ type ExportFiles = { name: string; data: Buffer | string }[];
 const toPackage = async (
   p: ProblemRow,
   parts: {
-    cases: Awaited<ReturnType<ProblemRepository['cases']>>;
+    cases: Awaited<ReturnType<ProblemWriter['cases']>>;
     languages: string[];
     templates: { language: string; code: string; status: number }[];
     tags: string[];
@@ -204,7 +204,7 @@ const problemsOf = async (entries: ExtractedEntry[]): Promise<{ key: string; fil
 /** Import and export of problems (reference §2 file/ProblemFileController; DESIGN §7 "Problem packages"). */
 export const createProblemTransferService = (deps: {
   repo: AdminProblemRepository;
-  problems: ProblemRepository;
+  problems: ProblemWriter;
   store: TestDataStore;
 }) => {
   const { store } = deps;

@@ -4,8 +4,8 @@ import { badRequest, forbidden, notFound } from '../../http/app-error.js';
 import type { AdminProblemService } from '../admin-problem/admin-problem.service.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { GroupPolicy } from '../group/group-policy.js';
-import type { ProblemRepository } from '../problem/problem.repository.js';
 import { mayReadProblem } from '../problem/problem-access.js';
+import type { ProblemLookup } from '../problem/problem-queries.js';
 import { toAdminContest, toContestAnnouncement } from './contest.mapper.js';
 import type { ContestProblemRow, ContestRepository, ContestRow, NewContest } from './contest.repository.js';
 import { managesContest } from './contest-access.js';
@@ -34,7 +34,7 @@ type ContestProblemDto = z.output<typeof adminContest.createContestProblem.input
  * let the caller in). The group's calls (group-contest.service.ts) come here too. */
 export const createAdminContestService = (deps: {
   repo: ContestRepository;
-  problems: ProblemRepository;
+  problems: ProblemLookup;
   /** Contest-only problems are problems: created, edited and owned as the problem admin says. */
   problemAdmin: Pick<AdminProblemService, 'create' | 'update' | 'get'>;
   groupPolicy: GroupPolicy;

@@ -15,9 +15,8 @@ import type { PasswordAttemptsService } from '../access/password-attempts.servic
 import type { AuthUser } from '../auth/session.service.js';
 import type { GroupPolicy } from '../group/group-policy.js';
 import { toPublicProblem, toTag } from '../problem/problem.mapper.js';
-import type { ProblemRepository } from '../problem/problem.repository.js';
-import type { ProblemCatalogRepository } from '../problem/problem-catalog.repository.js';
 import type { ProblemCatalogService } from '../problem/problem-catalog.service.js';
+import type { ProblemCatalogQueries, ProblemLookup } from '../problem/problem-queries.js';
 import { toSubmission } from '../submission/submission.mapper.js';
 import type { SubmissionService } from '../submission/submission.service.js';
 import { type SubmissionSight, showSubmission } from '../submission/submission-visibility.js';
@@ -62,8 +61,8 @@ export type LoadedContest = ContestRow & { groupRole?: GroupRole };
 /** Contests as participants and visitors see them (reference §5): access, submitting, boards, announcements. */
 export const createContestService = (deps: {
   repo: ContestRepository;
-  problems: ProblemRepository;
-  catalogRepo: ProblemCatalogRepository;
+  problems: ProblemLookup;
+  catalogRepo: ProblemCatalogQueries;
   catalog: ProblemCatalogService;
   internal: SubmissionService;
   /** Registration passwords: wrong tries limited per user and contest, compared in constant time. */

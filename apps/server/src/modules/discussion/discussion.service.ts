@@ -17,8 +17,8 @@ import { startOfDay } from '../../lib/start-of-day.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { GroupPolicy } from '../group/group-policy.js';
 import type { MessageService } from '../message/message.service.js';
-import type { ProblemRepository } from '../problem/problem.repository.js';
 import { mayReadProblem } from '../problem/problem-access.js';
+import type { ProblemLookup } from '../problem/problem-queries.js';
 import { acceptedProblems } from '../rank/rank-queries.js';
 import type { SiteService } from '../site/site.service.js';
 import type { DiscussionCategoryRow, DiscussionFilter, DiscussionRepository } from './discussion.repository.js';
@@ -82,7 +82,7 @@ export const roleOf = (user: AuthUser) => (isRoot(user.roles) ? 'root' : isAdmin
 export const createDiscussionService = (deps: {
   db: Db;
   repo: DiscussionRepository;
-  problems: ProblemRepository;
+  problems: ProblemLookup;
   site: SiteService;
   messages: MessageService;
   /** A group's discussions are its members' (decision 0024). */

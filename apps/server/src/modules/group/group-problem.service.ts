@@ -6,7 +6,7 @@ import type { AdminProblemService, GroupProblemRule } from '../admin-problem/adm
 import type { AuthUser } from '../auth/session.service.js';
 import type { MessageService } from '../message/message.service.js';
 import { toTag } from '../problem/problem.mapper.js';
-import type { ProblemRepository, ProblemRow } from '../problem/problem.repository.js';
+import type { ProblemLookup, ProblemRow } from '../problem/problem-queries.js';
 import type { GroupRepository } from './group.repository.js';
 import type { GroupPolicy } from './group-policy.js';
 import type { GroupProblemRepository } from './group-problem.repository.js';
@@ -45,7 +45,7 @@ export const createGroupProblemService = (deps: {
   repo: GroupProblemRepository;
   groups: GroupRepository;
   policy: GroupPolicy;
-  problems: ProblemRepository;
+  problems: ProblemLookup;
   adminProblems: AdminProblemService;
   messages: MessageService;
 }) => {

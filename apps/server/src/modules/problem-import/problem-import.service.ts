@@ -11,8 +11,8 @@ import {
 import YAML from 'yaml';
 import { AppError } from '../../http/app-error.js';
 import { checkTextEntry, type ExtractedEntry, readExtracted, withExtractedZip } from '../admin-problem/safe-zip.js';
-import type { ProblemGraph, ProblemRepository } from '../problem/problem.repository.js';
 import { caseVersionOf, encodeExamples } from '../problem/problem-package.import.js';
+import type { ProblemGraph, ProblemWriter } from '../problem/problem-queries.js';
 import type { TestDataStore } from '../problem/test-data.store.js';
 import { readHead } from '../upload/uploaded-file.js';
 import type { ImageStore } from '../user/avatar.store.js';
@@ -24,7 +24,7 @@ import type { ProblemImportRepository } from './problem-import.repository.js';
 import { qdojFolder } from './qduoj-format.js';
 
 export const createProblemImportService = (deps: {
-  problems: ProblemRepository;
+  problems: ProblemWriter;
   store: TestDataStore;
   repo: ProblemImportRepository;
   images: ImageStore;

@@ -3,8 +3,8 @@ import { type ImportedRemoteProblem, problem as problemContract } from '@oj/shar
 import { AppError, badRequest } from '../../http/app-error.js';
 import type { AdminProblemRepository } from '../admin-problem/admin-problem.repository.js';
 import type { AuthUser } from '../auth/session.service.js';
-import type { ProblemRepository, ProblemRow } from '../problem/problem.repository.js';
 import { encodeExamples } from '../problem/problem-package.import.js';
+import type { ProblemLookup, ProblemRow } from '../problem/problem-queries.js';
 import type { ProblemImportRepository } from '../problem-import/problem-import.repository.js';
 import { type ImageStore, sniffImage } from '../user/avatar.store.js';
 import type { RemoteSites } from './remote-sites.js';
@@ -44,7 +44,7 @@ const siteError = (e: unknown, oj: string, remoteId: string): never => {
  * removed again when anything after fails; the problem and its parts are one transaction. */
 export const createRemoteImportService = (deps: {
   sites: RemoteSites;
-  problems: ProblemRepository;
+  problems: ProblemLookup;
   adminProblems: AdminProblemRepository;
   images: ImageStore;
   imageRecords: ProblemImportRepository;

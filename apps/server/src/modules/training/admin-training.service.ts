@@ -14,8 +14,8 @@ import type { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { GroupPolicy } from '../group/group-policy.js';
-import type { ProblemRepository } from '../problem/problem.repository.js';
 import { managesAllProblems } from '../problem/problem-access.js';
+import type { ProblemLookup } from '../problem/problem-queries.js';
 import type { TrainingProblemRow, TrainingRepository, TrainingWithCategory } from './training.repository.js';
 import { toTrainingCategory } from './training.service.js';
 import { managesTraining } from './training-access.js';
@@ -57,7 +57,7 @@ const toAdminTraining = ({ training: t, category }: TrainingWithCategory, proble
  * group's calls (group-training.service.ts) come here too. */
 export const createAdminTrainingService = (deps: {
   repo: TrainingRepository;
-  problems: ProblemRepository;
+  problems: ProblemLookup;
   groupPolicy: GroupPolicy;
 }) => {
   const { repo } = deps;

@@ -24,8 +24,8 @@ import type { AuthUser } from '../auth/session.service.js';
 import type { GroupPolicy } from '../group/group-policy.js';
 import { toTag } from '../problem/problem.mapper.js';
 import { mayReadProblem } from '../problem/problem-access.js';
-import type { ProblemCatalogRepository } from '../problem/problem-catalog.repository.js';
 import type { ProblemCatalogService } from '../problem/problem-catalog.service.js';
+import type { ProblemCatalogQueries } from '../problem/problem-queries.js';
 import { toSubmission } from '../submission/submission.mapper.js';
 import type { SubmissionService } from '../submission/submission.service.js';
 import type {
@@ -82,7 +82,7 @@ type LoadedTraining = TrainingWithCategory & { manages: boolean; groupRole?: Gro
 
 export const createTrainingService = (deps: {
   repo: TrainingRepository;
-  catalogRepo: ProblemCatalogRepository;
+  catalogRepo: ProblemCatalogQueries;
   catalog: ProblemCatalogService;
   internal: SubmissionService;
   /** Registration passwords: wrong tries limited per user and training, as for contests (decision 0015). */
