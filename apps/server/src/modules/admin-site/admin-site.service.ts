@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../http/app-error.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { MailService } from '../mail/mail.service.js';
-import type { RemoteAccountRepository } from '../remote-judge/remote-account.repository.js';
+import type { RemoteAccountStore } from '../remote-judge/remote-account-store.js';
 import type { SiteService } from '../site/site.service.js';
 import type { UploadQuotaService } from '../upload/upload-quota.service.js';
 import { readHead } from '../upload/uploaded-file.js';
@@ -37,7 +37,7 @@ export const createAdminSiteService = (deps: {
   images: ImageStore;
   quota: UploadQuotaService;
   audit: AuditService;
-  remoteAccounts: RemoteAccountRepository;
+  remoteAccounts: RemoteAccountStore;
   now?: () => Date;
 }) => {
   const now = deps.now ?? (() => new Date());

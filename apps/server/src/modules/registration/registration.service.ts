@@ -10,7 +10,7 @@ import {
 } from '@oj/shared';
 import { AppError, badRequest, forbidden } from '../../http/app-error.js';
 import { hashPassword, sha256 } from '../../lib/password.js';
-import type { RateLimitRepository } from '../access/rate-limit.repository.js';
+import type { RateLimitStore } from '../access/rate-limit-store.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { CaptchaService } from '../site/captcha.service.js';
@@ -61,7 +61,7 @@ export const createRegistrationService = (deps: {
   sessions: Pick<SessionService, 'revokeAll'>;
   site: SiteService;
   captcha: CaptchaService;
-  limits: RateLimitRepository;
+  limits: RateLimitStore;
   sms: SmsService;
   mail: Pick<MailService, 'send'>;
   now?: () => Date;

@@ -1,11 +1,11 @@
 import { type RemoteJudgeAdapter, RemoteJudgeError, type RemoteOj, type RemoteProblem } from '@oj/remote-judge';
 import { type ImportedRemoteProblem, problem as problemContract } from '@oj/shared';
 import { AppError, badRequest } from '../../http/app-error.js';
-import type { AdminProblemRepository } from '../admin-problem/admin-problem.repository.js';
+import type { AdminProblemStore } from '../admin-problem/admin-problem-store.js';
 import type { AuthUser } from '../auth/session.service.js';
 import { encodeExamples } from '../problem/problem-package.import.js';
 import type { ProblemLookup, ProblemRow } from '../problem/problem-queries.js';
-import type { ProblemImportRepository } from '../problem-import/problem-import.repository.js';
+import type { ImportImageStore } from '../problem-import/import-image-store.js';
 import { type ImageStore, sniffImage } from '../user/avatar.store.js';
 import type { RemoteSites } from './remote-sites.js';
 
@@ -45,9 +45,9 @@ const siteError = (e: unknown, oj: string, remoteId: string): never => {
 export const createRemoteImportService = (deps: {
   sites: RemoteSites;
   problems: ProblemLookup;
-  adminProblems: AdminProblemRepository;
+  adminProblems: AdminProblemStore;
   images: ImageStore;
-  imageRecords: ProblemImportRepository;
+  imageRecords: ImportImageStore;
 }) => {
   const siteOf = (name: string, problemId: string): { oj: RemoteOj; adapter: RemoteJudgeAdapter; remoteId: string } => {
     const oj = name.trim().toUpperCase();
