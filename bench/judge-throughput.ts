@@ -1,6 +1,7 @@
 // Judge throughput and latency on this machine (figures printed, never asserted).
 //   node --import tsx bench/judge-throughput.ts [burst=40] [sequential=10] [header=iostream|bits]
-// A real server (PGlite in a temp dir) and one real judge worker process (default concurrency: physical cores)
+// A real server (PGlite in a temp dir, or a throwaway database on the PostgreSQL server named by
+// OJ_BENCH_DATABASE_URL) and one real judge worker process (default concurrency: physical cores)
 // judge the C++ A+B sample (10 cases), written with <iostream> or with <bits/stdc++.h> (the header named; its
 // precompiled header is built before the runs, as a worker that judged one such submission before has it):
 // 1. sequential: one submission at a time on an idle queue: submit → final verdict, and the compile share
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { JUDGE_STATUS } from '@oj/shared';
 import { inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { bootstrap } from '../apps/server/src/bootstrap.js';
 import { REPO_ROOT } from '../apps/server/src/config.js';
@@ -38,7 +40,24 @@ const stats = (values: number[]) => {
 };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-'));
-const database = await openDatabase({ dataDir });
+/** A fresh database on the PostgreSQL server, dropped at the end. */
+const throwawayPostgres = async (adminUrl: string) => {
+  const name = `oj_bench_${process.pid}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+};
+const postgres = process.env.OJ_BENCH_DATABASE_URL
+  ? await throwawayPostgres(process.env.OJ_BENCH_DATABASE_URL)
+  : undefined;
+const database = await openDatabase(postgres ? { url: postgres.url } : { dataDir });
 const services = createServices(database.db, { dataDir, bus: database.bus });
 await bootstrap(services, { rootPassword: 'bench-root-1', samplesDir: path.join(REPO_ROOT, 'samples/problems') });
 const app = await buildApp({ services, logLevel: 'warn', judgeToken: TOKEN });
@@ -60,8 +79,9 @@ const problem = (await services.problems.findByProblemId('1000'))!;
 const submit = () =>
   services.submissions.submit({ user: root, problem, language: 'C++', code: source(), ip: '127.0.0.1' });
 
-/** Polls the submissions every 10 ms; records when each is seen Judging and when it is final. */
-const watch = async (ids: number[], started: Map<number, number>) => {
+/** Polls the submissions every `everyMs`; records when each is seen Judging and when it is final. A burst is
+ * polled less often: the poll's query would otherwise take the server's database from the judging it measures. */
+const watch = async (ids: number[], started: Map<number, number>, everyMs = 10) => {
   const judgingAt = new Map<number, number>();
   const doneAt = new Map<number, number>();
   const deadline = Date.now() + 15 * 60_000;
@@ -80,7 +100,7 @@ const watch = async (ids: number[], started: Map<number, number>) => {
         }
       }
     }
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   return { judgingAt, doneAt, latency: ids.map((id) => (doneAt.get(id) ?? Number.NaN) - (started.get(id) ?? 0)) };
 };
@@ -108,7 +128,7 @@ for (let i = 0; i < sequential; i++) {
   compileMs.push((judgingAt.get(s.submitId) ?? Number.NaN) - t0);
 }
 
-console.log(`#include <${header}>`);
+console.log(`#include <${header}>, ${database.kind}`);
 console.log(
   `machine: ${os.cpus().length} CPUs, load ${os
     .loadavg()
@@ -127,7 +147,7 @@ if (burst > 0) {
     started.set(s.submitId, performance.now());
     ids.push(s.submitId);
   }
-  const { doneAt, latency } = await watch(ids, started);
+  const { doneAt, latency } = await watch(ids, started, 100);
   const totalMs = Math.max(...doneAt.values()) - t0;
   console.log(
     `burst (${burst} at once): ${((burst / totalMs) * 60_000).toFixed(1)} submissions/min, all judged in ${(totalMs / 1000).toFixed(1)} s`,
@@ -138,5 +158,6 @@ if (burst > 0) {
 worker.kill('SIGTERM');
 await app.close();
 await database.close();
+await postgres?.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);
