@@ -201,7 +201,7 @@ async function main() {
     }
     child.send('mem');
     const before = await reply<{ heapUsed: number; rss: number }>();
-    const streams = [];
+    const streams: Awaited<ReturnType<typeof openSse>>[] = [];
     for (let i = 0; i < people.length; i += 100) {
       streams.push(
         ...(await Promise.all(
@@ -289,7 +289,7 @@ async function main() {
     const cid = contest.data.id as number;
     await call('/api/admin/contest/add-problem-from-public', { cid, pid: problem.id, displayId: 'A' }, rootToken);
     await new Promise((r) => setTimeout(r, 3000)); // the closed streams' rows go
-    const watchers = [];
+    const watchers: Awaited<ReturnType<typeof openSse>>[] = [];
     for (let i = 0; i < people.length; i += 100) {
       watchers.push(
         ...(await Promise.all(
