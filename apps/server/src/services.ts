@@ -1,4 +1,4 @@
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { Db } from './db/client.js';
 import type { NotifyBus } from './db/notify-bus.js';
 import { sseStreamsOpen } from './lib/metrics.js';
@@ -7,7 +7,7 @@ import { createAddressRateLimitRepository, createRateLimitRepository } from './m
 import { createAdminDashboardRepository } from './modules/admin-dashboard/admin-dashboard.repository.js';
 import { createAdminDashboardService } from './modules/admin-dashboard/admin-dashboard.service.js';
 import { createAdminProblemRepository } from './modules/admin-problem/admin-problem.repository.js';
-import { createAdminProblemService, type GroupProblemRule } from './modules/admin-problem/admin-problem.service.js';
+import { createAdminProblemService } from './modules/admin-problem/admin-problem.service.js';
 import { createMarkdownFileService } from './modules/admin-problem/markdown-file.service.js';
 import { createProblemTransferService } from './modules/admin-problem/problem-transfer.service.js';
 import { createAdminSiteRepository } from './modules/admin-site/admin-site.repository.js';
@@ -36,11 +36,11 @@ import { createContestStaffRepository } from './modules/contest/contest-staff.re
 import { createContestStaffService } from './modules/contest/contest-staff.service.js';
 import { createDiscussionRepository } from './modules/discussion/discussion.repository.js';
 import { createDiscussionService } from './modules/discussion/discussion.service.js';
-import { createGroupRepository, type GroupRepository } from './modules/group/group.repository.js';
+import { createGroupRepository } from './modules/group/group.repository.js';
 import { createGroupService } from './modules/group/group.service.js';
 import { createGroupContestService } from './modules/group/group-contest.service.js';
 import { createGroupMemberService } from './modules/group/group-member.service.js';
-import { createGroupPolicy, type GroupPolicy } from './modules/group/group-policy.js';
+import { createGroupPolicy } from './modules/group/group-policy.js';
 import { createGroupProblemRepository } from './modules/group/group-problem.repository.js';
 import { createGroupProblemRule, createGroupProblemService } from './modules/group/group-problem.service.js';
 import { createGroupSubmissionRule } from './modules/group/group-submission.js';
@@ -80,14 +80,15 @@ import { createTrainingRepository } from './modules/training/training.repository
 import { createTrainingService } from './modules/training/training.service.js';
 import { createStorageCollector } from './modules/upload/storage-collector.js';
 import { createUploadRepository } from './modules/upload/upload.repository.js';
-import { createUploadQuotaService, type UploadQuotaService } from './modules/upload/upload-quota.service.js';
+import { createUploadQuotaService } from './modules/upload/upload-quota.service.js';
 import { createAccountSettingsService } from './modules/user/account-settings.service.js';
 import { createImageStore } from './modules/user/avatar.store.js';
 import { createUserRepository } from './modules/user/user.repository.js';
 import { createUserAccountRepository } from './modules/user/user-account.repository.js';
 import { createUserHomeService } from './modules/user/user-home.service.js';
 
-/** Wires repositories into services; the only place that knows how the pieces fit. */
+/** Wires repositories into services; the only place that knows how the pieces fit. Each repository, store and
+ * service is built once, grouped by area; a service that needs another area's service is given that one. */
 export const createServices = (
   db: Db,
   opts: {
@@ -100,230 +101,240 @@ export const createServices = (
     remoteSites?: RemoteSites;
     /** The bound on a remote task's wait for an idle account (tests shorten it). */
     remoteAccountWaitMs?: number;
+    /** Where services log (unsent mail, text messages); one pino logger at LOG_LEVEL when not given. */
+    logger?: Logger;
   },
 ) => {
+  const { dataDir, bus, now } = opts;
   // One object every service reads the sites from (the tests put a loopback fake's adapters in it).
   const remoteSites: RemoteSites = opts.remoteSites ?? {};
-  opts = { ...opts, remoteSites };
+  const logger = opts.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
+
+  // Files under OJ_DATA_DIR: test data, images (avatars, statements, carousel), uploads per user and hour.
   const users = createUserRepository(db);
-  const siteRepository = createSiteRepository(db);
-  const problems = createProblemRepository(db);
-  const queue = createJudgeQueue({
-    db,
-    bus: opts.bus,
-    problems,
-    now: opts.now,
-    remoteAccountWaitMs: opts.remoteAccountWaitMs,
-  });
-  const sessions = createSessionService({ sessions: createSessionRepository(db), now: opts.now });
+  const testData = createTestDataStore(dataDir);
+  const images = createImageStore(dataDir);
   const uploads = createUploadRepository(db);
-  const uploadQuota = createUploadQuotaService({ repo: uploads, users, now: opts.now });
+  const uploadQuota = createUploadQuotaService({ repo: uploads, users, now });
+
+  // Site configuration, captchas, mail and the message centre.
+  const siteRepository = createSiteRepository(db);
   const site = createSiteService(siteRepository);
-  const testData = createTestDataStore(opts.dataDir);
-  const captcha = createCaptchaService(db, opts.now);
+  const captcha = createCaptchaService(db, now);
+  const mail = createMailService({ site: siteRepository, logger });
+  const messages = createMessageService({ repo: createMessageRepository(db) });
+  const audit = createAuditService({ repo: createAuditRepository(db), now });
+
+  // Sign-in: sessions, login failures and verification.
+  const sessions = createSessionService({ sessions: createSessionRepository(db), now });
+  const loginFailures = createLoginFailureRepository(db);
   const loginVerification = createLoginVerificationService({
     repo: createLoginVerificationRepository(db),
     captcha,
-    now: opts.now,
+    now,
   });
-  // Groups (issues 19-21): one policy for every group call, the group variants of problems, trainings, contests and
-  // discussions too; the admin problem service asks its rule for every group problem.
+  const passwords = createPasswordAttemptsService({ limits: createRateLimitRepository(db), now });
+
+  // The judge queue and submissions (the internal service is the queue's client; the public one applies the rules).
+  const problems = createProblemRepository(db);
+  const queue = createJudgeQueue({ db, bus, problems, now, remoteAccountWaitMs: opts.remoteAccountWaitMs });
+  const submissions = createSubmissionService({ db, queue, now, remoteSites });
+  const submissionsQuery = createSubmissionQueryRepository(db);
+
+  // Groups (issues 19-21): one policy for every group call; the group variants of problems, trainings, contests and
+  // discussions ask it too.
   const groupRepo = createGroupRepository(db);
   const groupPolicy = createGroupPolicy(groupRepo);
+  const groupProblemRepo = createGroupProblemRepository(db);
   const groupProblemRule = createGroupProblemRule(groupPolicy, groupRepo);
-  const publicServices = createPublicServices(
-    db,
-    { users, problems, queue, sessions, siteRepository, uploadQuota, groupRepo, groupPolicy, groupProblemRule },
-    opts,
-  );
-  const registrationRepo = createRegistrationRepository(db);
-  const adminServices = createAdminServices(
-    db,
-    { problems, queue, uploadQuota, groupProblems: groupProblemRule, groupPolicy },
-    opts,
-  );
-  return {
-    db,
-    bus: opts.bus,
-    dataDir: opts.dataDir,
-    users,
-    sessions,
-    auth: createAuthService({
-      users,
-      failures: createLoginFailureRepository(db),
-      verification: loginVerification,
-      sessions,
-      now: opts.now,
-    }),
-    loginVerification,
-    siteRepository,
-    site,
-    captcha,
-    problems,
-    queue,
-    /** Liveness and readiness (GET /api/health, /api/ready). */
-    health: createHealthService({ db, queue }),
-    testData,
-    /** Uploads per user and hour (a check the upload services make before they store anything). */
-    uploadQuota,
-    /** Removes unreferenced test data, deleted images and stale temporary files; main.ts starts it. */
-    storageCollector: createStorageCollector({
-      dataDir: opts.dataDir,
-      repo: uploads,
-      store: testData,
-      now: opts.now,
-    }),
-    imageProxy: createImageProxyService({
-      site,
-      dataDir: opts.dataDir,
-      now: opts.now,
-      ...opts.imageProxy,
-    }),
-    submissions: createSubmissionService({ db, queue, now: opts.now, remoteSites: opts.remoteSites }),
-    ...publicServices,
-    ...adminServices,
-    groupProblems: createGroupProblemService({
-      repo: createGroupProblemRepository(db),
-      groups: groupRepo,
-      policy: groupPolicy,
-      problems,
-      adminProblems: adminServices.adminProblems,
-      messages: publicServices.messages,
-    }),
-    registration: createRegistrationService({
-      repo: registrationRepo,
-      users,
-      accounts: createUserAccountRepository(db),
-      sessions,
-      site,
-      captcha,
-      limits: createAddressRateLimitRepository(db),
-      sms: createSmsService({
-        repo: registrationRepo,
-        config: site.registrationConfig,
-        logger: pino({ level: process.env.LOG_LEVEL ?? 'info' }),
-      }),
-      mail: publicServices.mail,
-      now: opts.now,
-    }),
-    /** The remote judges' adapters the importer and the language lists use. */
-    remoteSites,
-    remoteImport: createRemoteImportService({
-      sites: remoteSites,
-      problems,
-      adminProblems: createAdminProblemRepository(db),
-      images: createImageStore(opts.dataDir),
-      imageRecords: createProblemImportRepository(db),
-    }),
-    groupContests: createGroupContestService({
-      policy: groupPolicy,
-      contests: publicServices.contests,
-      admin: adminServices.adminContests,
-    }),
-    groupTrainings: createGroupTrainingService({
-      policy: groupPolicy,
-      trainings: publicServices.trainings,
-      admin: adminServices.adminTrainings,
-    }),
-    ...createSiteAdminServices(db, { sessions, siteRepository, problems, uploadQuota }, opts),
-    /** Live updates (issue 29, decision 0034): the event streams of this instance, told through the bus. */
-    live: createLiveService({
-      repo: createLiveRepository(db),
-      bus: opts.bus,
-      sessions,
-      submissions: publicServices.submissionPublic,
-      contests: publicServices.contests,
-      messages: publicServices.messages,
-      onCount: (open) => sseStreamsOpen.set(open),
-      now: opts.now,
-    }),
-  };
-};
 
-/** Problems, submissions, ranks, user home and settings (issue 4): the public endpoints' services. */
-const createPublicServices = (
-  db: Db,
-  base: {
-    users: ReturnType<typeof createUserRepository>;
-    problems: ReturnType<typeof createProblemRepository>;
-    queue: ReturnType<typeof createJudgeQueue>;
-    sessions: ReturnType<typeof createSessionService>;
-    siteRepository: ReturnType<typeof createSiteRepository>;
-    uploadQuota: UploadQuotaService;
-    groupRepo: GroupRepository;
-    groupPolicy: GroupPolicy;
-    groupProblemRule: GroupProblemRule;
-  },
-  opts: { dataDir: string; now?: () => Date; remoteSites?: RemoteSites },
-) => {
-  // Stateless services shared in shape with the ones above; built here so the wiring above stays untouched.
-  const site = createSiteService(base.siteRepository);
-  const internal = createSubmissionService({ db, queue: base.queue, now: opts.now, remoteSites: opts.remoteSites });
-  const submissionsQuery = createSubmissionQueryRepository(db);
-  const ranksRepo = createRankRepository(db);
-  const accounts = createUserAccountRepository(db);
+  // Problems: the catalog, administration (test data, transfer, statement files) and imports.
+  const catalogRepo = createProblemCatalogRepository(db);
   const problemCatalog = createProblemCatalogService({
-    remoteSites: opts.remoteSites,
-    catalog: createProblemCatalogRepository(db),
-    problems: base.problems,
+    remoteSites,
+    catalog: catalogRepo,
+    problems,
     submissionsQuery,
-    queue: base.queue,
-    groupProblems: base.groupProblemRule,
+    queue,
+    groupProblems: groupProblemRule,
   });
+  const adminProblemRepo = createAdminProblemRepository(db);
+  const adminProblems = createAdminProblemService({
+    repo: adminProblemRepo,
+    problems,
+    store: testData,
+    submissions,
+    quota: uploadQuota,
+    groupProblems: groupProblemRule,
+    now,
+  });
+  const problemImportRepo = createProblemImportRepository(db);
+
   // Contests (issue 7): the contest service also gates contest submits of the public submit endpoint.
   const contestRepo = createContestRepository(db);
-  const passwords = createPasswordAttemptsService({ limits: createRateLimitRepository(db), now: opts.now });
-  const contestService = createContestService({
+  const contests = createContestService({
     repo: contestRepo,
-    problems: base.problems,
-    catalogRepo: createProblemCatalogRepository(db),
+    problems,
+    catalogRepo,
     catalog: problemCatalog,
-    internal,
+    internal: submissions,
     passwords,
-    groupPolicy: base.groupPolicy,
-    now: opts.now,
+    groupPolicy,
+    now,
   });
+  const adminContests = createAdminContestService({
+    repo: contestRepo,
+    problems,
+    problemAdmin: adminProblems,
+    groupPolicy,
+    now,
+  });
+
   // Trainings (issue 16): like contests, the training service gates training submits of the submit endpoint.
-  const trainingService = createTrainingService({
-    repo: createTrainingRepository(db),
-    catalogRepo: createProblemCatalogRepository(db),
+  const trainingRepo = createTrainingRepository(db);
+  const trainings = createTrainingService({
+    repo: trainingRepo,
+    catalogRepo,
     catalog: problemCatalog,
-    internal,
+    internal: submissions,
     passwords,
-    groupPolicy: base.groupPolicy,
-    groupProblemCounts: createGroupProblemRepository(db).counts,
+    groupPolicy,
+    groupProblemCounts: groupProblemRepo.counts,
   });
-  // The message centre (issue 17): discussions tell authors about likes through it.
-  const messages = createMessageService({ repo: createMessageRepository(db) });
+  const adminTrainings = createAdminTrainingService({ repo: trainingRepo, problems, groupPolicy });
+
+  // Discussions and comments: authors hear of likes and replies through the message centre.
   const discussions = createDiscussionService({
     db,
     repo: createDiscussionRepository(db),
-    problems: base.problems,
+    problems,
     site,
     messages,
-    groupPolicy: base.groupPolicy,
-    now: opts.now,
+    groupPolicy,
+    now,
   });
-  const mail = createMailService({
-    site: base.siteRepository,
-    logger: pino({ level: process.env.LOG_LEVEL ?? 'info' }),
-  });
-  // Groups (issue 19): membership changes are told through the message centre.
-  const { groupRepo, groupPolicy } = base;
+
+  // Groups: membership changes are told through the message centre.
   const groups = createGroupService({
     db,
     repo: groupRepo,
     policy: groupPolicy,
     site,
     messages,
-    images: createImageStore(opts.dataDir),
-    quota: base.uploadQuota,
-    now: opts.now,
+    images,
+    quota: uploadQuota,
+    now,
   });
+
+  const submissionPublic = createSubmissionPublicService({
+    internal: submissions,
+    query: submissionsQuery,
+    problems,
+    catalog: problemCatalog,
+    site,
+    contests,
+    trainings,
+    groups: createGroupSubmissionRule(groupPolicy),
+    now,
+  });
+
+  // Users: ranks, the home page, account settings.
+  const ranksRepo = createRankRepository(db);
+  const accounts = createUserAccountRepository(db);
+  const adminUserRepo = createAdminUserRepository(db);
+  const registrationRepo = createRegistrationRepository(db);
+
   return {
-    contests: contestService,
-    trainings: trainingService,
+    db,
+    bus,
+    dataDir,
+    /** The remote judges' adapters the importer and the language lists use. */
+    remoteSites,
+
+    // Site, files and mail.
+    siteRepository,
+    site,
+    captcha,
+    mail,
     messages,
+    audit,
+    testData,
+    /** Uploads per user and hour (a check the upload services make before they store anything). */
+    uploadQuota,
+    /** Removes unreferenced test data, deleted images and stale temporary files; main.ts starts it. */
+    storageCollector: createStorageCollector({ dataDir, repo: uploads, store: testData, now }),
+    imageProxy: createImageProxyService({ site, dataDir, now, ...opts.imageProxy }),
+    /** Liveness and readiness (GET /api/health, /api/ready). */
+    health: createHealthService({ db, queue }),
+
+    // Users, sign-in and registration.
+    users,
+    sessions,
+    loginVerification,
+    auth: createAuthService({ users, failures: loginFailures, verification: loginVerification, sessions, now }),
+    registration: createRegistrationService({
+      repo: registrationRepo,
+      users,
+      accounts,
+      sessions,
+      site,
+      captcha,
+      limits: createAddressRateLimitRepository(db),
+      sms: createSmsService({ repo: registrationRepo, config: site.registrationConfig, logger }),
+      mail,
+      now,
+    }),
+    ranks: createRankService({ ranks: ranksRepo, now }),
+    userHome: createUserHomeService({ users, accounts, ranks: ranksRepo, submissionsQuery, now }),
+    accountSettings: createAccountSettingsService({
+      users,
+      accounts,
+      failures: loginFailures,
+      sessions,
+      mail,
+      site,
+      images,
+      quota: uploadQuota,
+      now,
+    }),
+
+    // Problems and submissions.
+    problems,
+    queue,
+    problemCatalog,
+    submissions,
+    submissionPublic,
+    adminProblems,
+    problemTransfer: createProblemTransferService({ repo: adminProblemRepo, problems, store: testData }),
+    markdownFiles: createMarkdownFileService({ repo: adminProblemRepo, images, quota: uploadQuota, dataDir }),
+    problemImport: createProblemImportService({ problems, store: testData, repo: problemImportRepo, images }),
+    remoteImport: createRemoteImportService({
+      sites: remoteSites,
+      problems,
+      adminProblems: adminProblemRepo,
+      images,
+      imageRecords: problemImportRepo,
+    }),
+
+    // Contests and trainings.
+    contests,
+    adminContests,
+    contestFiles: createContestFileService({ contests, repo: createContestFileRepository(db), contestRepo }),
+    contestStaff: createContestStaffService({
+      repo: createContestStaffRepository(db),
+      contestRepo,
+      contests,
+      submissions,
+      now,
+    }),
+    trainings,
+    adminTrainings,
+
+    // Discussions and comments.
+    discussions,
+    comments: createCommentService({ db, repo: createCommentRepository(db), site, discussions, contests, messages }),
+
+    // Groups.
     groupPolicy,
     groups,
     groupMembers: createGroupMemberService({
@@ -333,157 +344,50 @@ const createPublicServices = (
       messages,
       changed: groups.listChanged,
     }),
-    discussions,
-    comments: createCommentService({
-      db,
-      repo: createCommentRepository(db),
-      site,
-      discussions,
-      contests: contestService,
+    groupProblems: createGroupProblemService({
+      repo: groupProblemRepo,
+      groups: groupRepo,
+      policy: groupPolicy,
+      problems,
+      adminProblems,
       messages,
     }),
-    contestFiles: createContestFileService({
-      contests: contestService,
-      repo: createContestFileRepository(db),
-      contestRepo,
-    }),
-    contestStaff: createContestStaffService({
-      repo: createContestStaffRepository(db),
-      contestRepo,
-      contests: contestService,
-      submissions: internal,
-      now: opts.now,
-    }),
-    problemCatalog,
-    submissionPublic: createSubmissionPublicService({
-      internal,
-      query: submissionsQuery,
-      problems: base.problems,
-      catalog: problemCatalog,
-      site,
-      contests: contestService,
-      trainings: trainingService,
-      groups: createGroupSubmissionRule(base.groupPolicy),
-      now: opts.now,
-    }),
-    ranks: createRankService({ ranks: ranksRepo, now: opts.now }),
-    mail,
-    userHome: createUserHomeService({
-      users: base.users,
-      accounts,
-      ranks: ranksRepo,
-      submissionsQuery,
-      now: opts.now,
-    }),
-    accountSettings: createAccountSettingsService({
-      users: base.users,
-      accounts,
-      failures: createLoginFailureRepository(db),
-      sessions: base.sessions,
-      mail,
-      site,
-      images: createImageStore(opts.dataDir),
-      quota: base.uploadQuota,
-      now: opts.now,
-    }),
-  };
-};
+    groupContests: createGroupContestService({ policy: groupPolicy, contests, admin: adminContests }),
+    groupTrainings: createGroupTrainingService({ policy: groupPolicy, trainings, admin: adminTrainings }),
 
-/** The admin area (issue 5): problem administration, test data, import/export, statement files, dashboard. */
-const createAdminServices = (
-  db: Db,
-  base: {
-    problems: ReturnType<typeof createProblemRepository>;
-    queue: ReturnType<typeof createJudgeQueue>;
-    uploadQuota: UploadQuotaService;
-    groupProblems: GroupProblemRule;
-    groupPolicy: GroupPolicy;
-  },
-  opts: { dataDir: string; now?: () => Date; remoteSites?: RemoteSites },
-) => {
-  // Stateless like the public services: the store is a directory, the submission service a queue client.
-  const repo = createAdminProblemRepository(db);
-  const testData = createTestDataStore(opts.dataDir);
-  const submissions = createSubmissionService({ db, queue: base.queue, now: opts.now, remoteSites: opts.remoteSites });
-  const quota = base.uploadQuota;
-  const adminProblems = createAdminProblemService({
-    repo,
-    problems: base.problems,
-    store: testData,
-    submissions,
-    quota,
-    groupProblems: base.groupProblems,
-    now: opts.now,
-  });
-  return {
-    adminProblems,
-    adminContests: createAdminContestService({
-      repo: createContestRepository(db),
-      problems: base.problems,
-      problemAdmin: adminProblems,
-      groupPolicy: base.groupPolicy,
-      now: opts.now,
-    }),
-    adminTrainings: createAdminTrainingService({
-      repo: createTrainingRepository(db),
-      problems: base.problems,
-      groupPolicy: base.groupPolicy,
-    }),
-    problemTransfer: createProblemTransferService({ repo, problems: base.problems, store: testData }),
-    markdownFiles: createMarkdownFileService({
-      repo,
-      images: createImageStore(opts.dataDir),
-      quota,
-      dataDir: opts.dataDir,
-    }),
-    adminDashboard: createAdminDashboardService({ repo: createAdminDashboardRepository(db), now: opts.now }),
-  };
-};
-/** The admin area, part 2 (issue 6): users, tags, announcements, notices, configuration, audit log, imports. */
-const createSiteAdminServices = (
-  db: Db,
-  base: {
-    sessions: ReturnType<typeof createSessionService>;
-    siteRepository: ReturnType<typeof createSiteRepository>;
-    problems: ReturnType<typeof createProblemRepository>;
-    uploadQuota: UploadQuotaService;
-  },
-  opts: { dataDir: string; now?: () => Date },
-) => {
-  const audit = createAuditService({ repo: createAuditRepository(db), now: opts.now });
-  const userRepo = createAdminUserRepository(db);
-  // The mail service keeps no state besides its logger; this one shares the configuration table.
-  const mail = createMailService({
-    site: base.siteRepository,
-    logger: pino({ level: process.env.LOG_LEVEL ?? 'info' }),
-  });
-  return {
-    audit,
+    // Site administration (issue 6): users, tags, notices, configuration, dashboard.
     adminUsers: createAdminUserService({
-      repo: userRepo,
-      sessions: base.sessions,
+      repo: adminUserRepo,
+      sessions,
       audit,
-      messages: createMessageService({ repo: createMessageRepository(db) }),
-      generatedLists: createGeneratedListStore(opts.dataDir, opts.now),
-      now: opts.now,
+      messages,
+      generatedLists: createGeneratedListStore(dataDir, now),
+      now,
     }),
-    adminTags: createAdminTagService({ repo: createAdminTagRepository(db), now: opts.now }),
-    notices: createNoticeService({ repo: createNoticeRepository(db), users: userRepo, now: opts.now }),
+    adminTags: createAdminTagService({ repo: createAdminTagRepository(db), now }),
+    notices: createNoticeService({ repo: createNoticeRepository(db), users: adminUserRepo, now }),
     adminSite: createAdminSiteService({
       repo: createAdminSiteRepository(db),
-      site: createSiteService(base.siteRepository),
+      site,
       mail,
-      images: createImageStore(opts.dataDir),
-      quota: base.uploadQuota,
+      images,
+      quota: uploadQuota,
       audit,
       remoteAccounts: createRemoteAccountRepository(db),
-      now: opts.now,
+      now,
     }),
-    problemImport: createProblemImportService({
-      problems: base.problems,
-      store: createTestDataStore(opts.dataDir),
-      repo: createProblemImportRepository(db),
-      images: createImageStore(opts.dataDir),
+    adminDashboard: createAdminDashboardService({ repo: createAdminDashboardRepository(db), now }),
+
+    /** Live updates (issue 29, decision 0034): the event streams of this instance, told through the bus. */
+    live: createLiveService({
+      repo: createLiveRepository(db),
+      bus,
+      sessions,
+      submissions: submissionPublic,
+      contests,
+      messages,
+      onCount: (open) => sseStreamsOpen.set(open),
+      now,
     }),
   };
 };
