@@ -133,12 +133,13 @@ export const createServices = (
     captcha,
     now,
   });
-  const passwords = createPasswordAttemptsService({ limits: createRateLimitRepository(db), now });
+  const rateLimits = createRateLimitRepository(db);
+  const passwords = createPasswordAttemptsService({ limits: rateLimits, now });
 
   // The judge queue and submissions (the internal service is the queue's client; the public one applies the rules).
   const problems = createProblemRepository(db);
   const queue = createJudgeQueue({ db, bus, problems, now, remoteAccountWaitMs: opts.remoteAccountWaitMs });
-  const submissions = createSubmissionService({ db, queue, now, remoteSites });
+  const submissions = createSubmissionService({ db, queue, limits: rateLimits, now, remoteSites });
   const submissionsQuery = createSubmissionQueryRepository(db);
 
   // Groups (issues 19-21): one policy for every group call; the group variants of problems, trainings, contests and

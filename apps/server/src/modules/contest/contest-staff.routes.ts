@@ -2,7 +2,7 @@ import { contestStaff } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind, userOf } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
-import { actorOf } from '../audit/audit.routes.js';
+import { actorOf } from '../audit/audit-actor.js';
 
 export const registerContestStaffRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const c = s.contestStaff;

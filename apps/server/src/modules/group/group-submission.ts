@@ -1,7 +1,7 @@
 import { group as g } from '@oj/shared';
 import { AppError } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/session.service.js';
-import type { SubmissionWithTitle } from '../submission/submission-query.repository.js';
+import type { SubmissionWithTitle } from '../submission/submission-queries.js';
 import type { SubmissionSight } from '../submission/submission-visibility.js';
 import type { GroupPolicy } from './group-policy.js';
 

@@ -13,7 +13,7 @@ import type { GroupProblemRule } from '../admin-problem/admin-problem.service.js
 import type { AuthUser } from '../auth/session.service.js';
 import type { JudgeQueue } from '../judge/judge-queue.service.js';
 import { type RemoteSites, remoteLanguageOf, remoteProblemOf } from '../remote-judge/remote-sites.js';
-import type { SubmissionQueryRepository } from '../submission/submission-query.repository.js';
+import type { ProblemSubmissionQueries } from '../submission/submission-queries.js';
 import { toCounts, toPublicProblem, toTag } from './problem.mapper.js';
 import type { ProblemRepository, ProblemRow } from './problem.repository.js';
 import { mayReadProblem } from './problem-access.js';
@@ -57,7 +57,7 @@ const sortLanguages = (names: string[]) => {
 export const createProblemCatalogService = (deps: {
   catalog: ProblemCatalogRepository;
   problems: ProblemRepository;
-  submissionsQuery: SubmissionQueryRepository;
+  submissionsQuery: ProblemSubmissionQueries;
   queue: JudgeQueue;
   /** A group's problems are read by the group's rule (decision 0023); without it nobody reads them here. */
   groupProblems?: Pick<GroupProblemRule, 'mayRead'>;

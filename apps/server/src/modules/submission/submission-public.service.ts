@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
 import type { BinaryAnswer } from '../../http/bind.js';
 import type { AuthUser } from '../auth/session.service.js';
-import type { ProblemRepository, ProblemRow } from '../problem/problem.repository.js';
 import type { ProblemCatalogService } from '../problem/problem-catalog.service.js';
+import type { ProblemDetails, ProblemRow } from '../problem/problem-queries.js';
 import type { SiteService } from '../site/site.service.js';
 import { sourceExtension, toSubmission } from './submission.mapper.js';
 import type { SubmissionService } from './submission.service.js';
@@ -63,7 +63,7 @@ export const oiRankScoreOf = (score: number, ioScore: number, difficulty: number
 export const createSubmissionPublicService = (deps: {
   internal: SubmissionService;
   query: SubmissionQueryRepository;
-  problems: ProblemRepository;
+  problems: ProblemDetails;
   catalog: ProblemCatalogService;
   site: SiteService;
   /** Contest submits are the contest module's (access, times, registration); see contest.service.ts. */

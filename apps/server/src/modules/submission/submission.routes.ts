@@ -2,7 +2,7 @@ import { type AuditAction, submission } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind, type RequestContext, userOf } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
-import { actorOf } from '../audit/audit.routes.js';
+import { actorOf } from '../audit/audit-actor.js';
 
 export const registerSubmissionRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const p = s.submissionPublic;

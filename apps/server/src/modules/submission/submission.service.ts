@@ -4,9 +4,9 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { judgeCases, problems, submissions } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../http/app-error.js';
-import { createRateLimitRepository } from '../access/rate-limit.repository.js';
+import type { SubmitIntervalLimits } from '../access/rate-limit-store.js';
 import { type JudgeQueue, NO_ACCOUNT_REASON, type RemotePayload } from '../judge/judge-queue.service.js';
-import type { ProblemRow } from '../problem/problem.repository.js';
+import type { ProblemRow } from '../problem/problem-queries.js';
 import { type RemoteSites, remoteLanguageOf, remoteProblemOf } from '../remote-judge/remote-sites.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -25,13 +25,14 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const createSubmissionService = (deps: {
   db: Db;
   queue: JudgeQueue;
+  /** The per-user submit interval (the access area's limits). */
+  limits: SubmitIntervalLimits;
   now?: () => Date;
   /** The remote judges' languages (a remote problem's submission names the site's language). */
   remoteSites?: RemoteSites;
 }) => {
-  const { db, queue } = deps;
+  const { db, queue, limits } = deps;
   const now = deps.now ?? (() => new Date());
-  const limits = createRateLimitRepository(db);
   const sites = deps.remoteSites ?? {};
 
   /** A remote problem's task payload for a submission in `language`, or null for a local problem; 400 when the

@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { RankQueries } from '../rank/rank-queries.js';
 import { localDay } from '../submission/submission-public.service.js';
-import type { SubmissionQueryRepository } from '../submission/submission-query.repository.js';
+import type { SubmissionDailyCounts } from '../submission/submission-queries.js';
 import type { UserRepository, UserRow } from './user.repository.js';
 import type { UserAccountRepository } from './user-account.repository.js';
 
@@ -15,7 +15,7 @@ export const createUserHomeService = (deps: {
   users: UserRepository;
   accounts: UserAccountRepository;
   ranks: RankQueries;
-  submissionsQuery: SubmissionQueryRepository;
+  submissionsQuery: SubmissionDailyCounts;
   now?: () => Date;
 }) => {
   const now = deps.now ?? (() => new Date());
