@@ -1,4 +1,4 @@
-import type { Endpoint, RoleName } from '@oj/shared';
+import { type Endpoint, health, type RoleName } from '@oj/shared';
 import { ALL_ENDPOINTS } from '@oj/shared/endpoints';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -197,7 +197,9 @@ describe.each(DB_KINDS)('every endpoint with malformed input on %s', (kind) => {
           },
         });
         const where = `${e.method} ${e.path} as ${role}, ${c.what}`;
-        if (res.statusCode >= 500) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+        // Readiness answers 503 by design while no judge is connected (decision 0035): the one 5xx in the contract.
+        const notReady = e === health.ready && res.statusCode === 503;
+        if (res.statusCode >= 500 && !notReady) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 300)}`);
         if (e.binary && res.statusCode < 300) return res.statusCode;
         let body: { status?: unknown; msg?: unknown } | undefined;
         try {
