@@ -27,6 +27,8 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   output: O;
   /** The answer is a file, not the JSON envelope. */
   binary?: boolean;
+  /** The media type of that answer, when it is not a download (application/octet-stream). */
+  produces?: string;
   /** A multipart upload: its files are streamed to disk, each capped at `maxBytes` (over it: 400 `tooLarge`,
    * fileTooLarge unless named), after the caller is authenticated and authorised. */
   upload?: { maxBytes: number; tooLarge?: MessageKey };

@@ -42,6 +42,7 @@ export const events = endpoint({
   input: z.object({ ticket: qStr(), cid: qInt(), lastEventId: qStr() }),
   output: z.unknown(),
   binary: true,
+  produces: 'text/event-stream',
 });
 
 /** One of the viewer's submissions moved (pending → compiling → judging → a verdict), or the judge finished another

@@ -115,7 +115,10 @@ const contractOperation = (name: string, e: Endpoint): Operation => {
           : [{ sessionToken: [] }],
     responses: {
       '200': e.binary
-        ? { description: 'The file', content: { 'application/octet-stream': { schema: {} } } }
+        ? {
+            description: e.produces ? `The ${e.produces} answer` : 'The file',
+            content: { [e.produces ?? 'application/octet-stream']: { schema: {} } },
+          }
         : {
             description: 'Success',
             content: { 'application/json': { schema: envelopeOf(toJsonSchema(e.output, 'output')) } },

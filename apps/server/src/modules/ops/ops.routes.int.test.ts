@@ -187,6 +187,8 @@ describe.each(DB_KINDS)('operations: metrics, OpenAPI, headers and per-IP limits
       requestBody: { content: { 'application/json': { schema: { required: string[] } } } };
     };
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
+    const stream = doc.paths['/api/events'].get as unknown as { responses: { 200: { content: object } } };
+    expect(Object.keys(stream.responses[200].content)).toEqual(['text/event-stream']);
 
     const page = await t.app.inject({ url: '/api/docs' });
     expect(page.statusCode).toBe(200);
