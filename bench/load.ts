@@ -121,14 +121,20 @@ const main = async () => {
       const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
       // Arrivals spread over the first think time.
       await sleep(Math.random() * thinkMs);
+      let why = '';
       const login = await fetch(`${topo.url}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
         body: JSON.stringify({ username: `s${i}`, password: 'load-pass-1' }),
-      }).catch(() => null);
+        signal: AbortSignal.timeout(60_000),
+      }).catch((e: Error) => {
+        why = e.message;
+        return null;
+      });
       const token = login?.headers.get('authorization');
       if (!token) {
-        errors.set('login', (errors.get('login') ?? 0) + 1);
+        const key = `login: ${login ? login.status : why}`;
+        errors.set(key, (errors.get(key) ?? 0) + 1);
         return;
       }
       let nextSubmit = Date.now() + Math.random() * submitEveryS * 1000;
