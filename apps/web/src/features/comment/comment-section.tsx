@@ -38,6 +38,7 @@ import {
   type Viewer,
 } from './comment-model';
 import { registerCommentTexts } from './comment-texts';
+import '../../components/post-markdown.css';
 import './comment.css';
 
 export type CommentSectionProps = CommentPlace;
@@ -75,7 +76,10 @@ const AuthorLine = ({ a, size }: { a: Author; size: number }) => {
 };
 
 const Content = ({ source }: { source: string }) => (
-  <div className="oj-comment__content" style={{ minWidth: 0, overflowX: 'auto', overflowWrap: 'anywhere' }}>
+  <div
+    className="oj-post-markdown oj-comment__content"
+    style={{ minWidth: 0, overflowX: 'auto', overflowWrap: 'anywhere' }}
+  >
     <MarkdownView source={source} />
   </div>
 );

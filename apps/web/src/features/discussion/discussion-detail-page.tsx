@@ -26,6 +26,7 @@ import { DiscussionCounts, formatTime, useDiscussionCategories } from './discuss
 import { type DiscussionGroup, discussionPaths, discussionRights } from './discussion-model';
 import { DiscussionReportDialog } from './discussion-report-dialog';
 import { registerDiscussionTexts } from './discussion-texts';
+import '../../components/post-markdown.css';
 import './discussion.css';
 
 /** /discussion-detail/:discussionID (spec 2 §2): the post, like, report, edit (author) and delete (author or
@@ -153,7 +154,7 @@ const DiscussionDetailPage = ({ group }: { group?: DiscussionGroup }) => {
         )}
         <Divider style={{ margin: '8px 0 16px' }} />
         <article
-          className="oj-discussion__content"
+          className="oj-post-markdown oj-discussion__content"
           style={{ overflowX: 'auto', minWidth: 0, overflowWrap: 'anywhere' }}
         >
           <MarkdownView source={d.content} />

@@ -16,6 +16,7 @@ import {
   emptyDraft,
   prefixProblemTitle,
 } from './discussion-model';
+import '../../components/post-markdown.css';
 import './discussion.css';
 
 export type DiscussionDialogState =
@@ -56,7 +57,7 @@ const MarkdownInput = ({
       {preview ? (
         <section
           aria-label={`${label} ${t('Discussion_Preview')}`}
-          className="oj-discussion__content"
+          className="oj-post-markdown oj-discussion__content"
           style={{ border: '1px solid #eee', borderRadius: 6, padding: 8, minHeight: 120, overflowX: 'auto' }}
         >
           {value?.trim() ? (

@@ -6,6 +6,7 @@ import { AutoComplete, Button, Input, Popconfirm, Select, Space, Table, Tag, Typ
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { useGroupContext } from './group-detail-page';
@@ -201,13 +202,10 @@ const GroupMemberPage = () => {
         <h4>{t('Group_Member_List')}</h4>
         <div className="oj-group-toolbar">
           <AddMemberBox gid={gid} onAdded={refresh} />
-          <Input.Search
-            aria-label={t('Group_Search_Member')}
-            placeholder={t('Group_Search_Member')}
-            allowClear
-            style={{ width: 220, maxWidth: '100%' }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
+          <SearchBox
+            label={t('Group_Search_Member')}
+            onSearch={(words) => {
+              setKeyword(words);
               setMemberPage(1);
             }}
           />

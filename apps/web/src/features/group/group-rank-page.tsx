@@ -1,12 +1,12 @@
 import type { GroupRankRow } from '@oj/shared';
 import { group as contract } from '@oj/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Avatar, Input, Segmented, Table, Tag } from 'antd';
+import { Segmented, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
-import { nicknameColor } from '../rank/rank-colors';
+import { RankUser, renderNickname } from '../rank/rank-cells';
 import { formatRate } from '../submission/judge-status';
 import { useGroupContext } from './group-detail-page';
 import { registerGroupTexts } from './group-texts';
@@ -45,13 +45,10 @@ const GroupRankPage = () => {
             { value: 1, label: t('Group_Rank_OI') },
           ]}
         />
-        <Input.Search
-          aria-label={t('Group_Rank_Search')}
-          placeholder={t('Group_Rank_Search')}
-          allowClear
-          style={{ width: 220, maxWidth: '100%' }}
-          onSearch={(v) => {
-            setSearchUser(v.trim());
+        <SearchBox
+          label={t('Group_Rank_Search')}
+          onSearch={(words) => {
+            setSearchUser(words);
             setPage(1);
           }}
         />
@@ -75,20 +72,12 @@ const GroupRankPage = () => {
           {
             title: t('Group_Rank_User'),
             key: 'user',
-            render: (_, r) => (
-              <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-                <Avatar size="small" src={r.avatar || undefined}>
-                  {r.username.slice(0, 1).toUpperCase()}
-                </Avatar>
-                <Link to={`/user-home?username=${encodeURIComponent(r.username)}`}>{r.username}</Link>
-                {r.titleName && <Tag color={r.titleColor ?? undefined}>{r.titleName}</Tag>}
-              </span>
-            ),
+            render: (_, r) => <RankUser user={r} />,
           },
           {
             title: t('Group_Nickname'),
             dataIndex: 'nickname',
-            render: (n: string | null) => (n ? <Tag color={nicknameColor(n)}>{n}</Tag> : null),
+            render: renderNickname,
           },
           { title: t('Group_AC'), dataIndex: 'ac', width: 80 },
           { title: t('Group_Total'), dataIndex: 'total', width: 80 },

@@ -1,10 +1,9 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { group as contract } from '@oj/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Space, Typography, Upload } from 'antd';
-import ImgCrop from 'antd-img-crop';
+import { Alert, Button, Form, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AvatarUpload } from '../../components/avatar-upload';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { type GroupContext, useGroupContext } from './group-detail-page';
@@ -50,67 +49,46 @@ export const toAvatarPng = async (file: File): Promise<File> => {
 const GroupAvatarUpload = ({ context }: { context: GroupContext }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {
-    setBusy(true);
-    try {
-      const form = new FormData();
-      form.append('image', file, file.name);
-      form.append('gid', String(context.gid));
-      await api.upload(contract.uploadGroupAvatar, form);
-      toast.success(t('Group_Avatar_Uploaded'));
-      void queryClient.invalidateQueries({ queryKey: [contract.getGroupList.path] });
-      context.reload();
-    } finally {
-      setBusy(false);
-    }
+    const form = new FormData();
+    form.append('image', file, file.name);
+    form.append('gid', String(context.gid));
+    await api.upload(contract.uploadGroupAvatar, form);
+    toast.success(t('Group_Avatar_Uploaded'));
+    void queryClient.invalidateQueries({ queryKey: [contract.getGroupList.path] });
+    context.reload();
   };
   return (
     <Space align="center" size={16} wrap style={{ marginBottom: 24 }}>
       <GroupAvatar group={context.group} size={96} />
-      <div>
-        <ImgCrop
-          aspect={1}
-          quality={GROUP_AVATAR.quality}
-          rotationSlider
-          modalTitle={t('Group_Crop_Avatar')}
-          modalOk={t('Group_Confirm')}
-          modalCancel={t('Group_Cancel')}
+      <AvatarUpload
+        crop={{
+          aspect: 1,
+          quality: GROUP_AVATAR.quality,
+          modalTitle: t('Group_Crop_Avatar'),
+          modalOk: t('Group_Confirm'),
+          modalCancel: t('Group_Cancel'),
           // A wrong file never reaches the cropper; beforeUpload then refuses it with the message.
-          beforeCrop={(file) => checkGroupAvatar(file) === null}
-        >
-          <Upload
-            accept={GROUP_AVATAR_TYPES.map((x) => `.${x}`).join(',')}
-            showUploadList={false}
-            beforeUpload={async (file) => {
-              const error = checkGroupAvatar(file);
-              if (error) {
-                toast.error(t(error, { name: file.name }));
-                return Upload.LIST_IGNORE;
-              }
-              const png = await toAvatarPng(file);
-              if (checkGroupAvatar(png)) {
-                toast.error(t('Group_Avatar_Too_Large', { name: file.name }));
-                return Upload.LIST_IGNORE;
-              }
-              return png;
-            }}
-            customRequest={({ file, onSuccess, onError }) => {
-              upload(file as File).then(
-                () => onSuccess?.(null),
-                (err: Error) => onError?.(err),
-              );
-            }}
-          >
-            <Button icon={<UploadOutlined />} loading={busy}>
-              {t('Group_Upload_Avatar')}
-            </Button>
-          </Upload>
-        </ImgCrop>
-        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
-          {t('Group_Avatar_Hint')}
-        </Typography.Paragraph>
-      </div>
+          beforeCrop: (file) => checkGroupAvatar(file) === null,
+        }}
+        types={GROUP_AVATAR_TYPES}
+        beforeUpload={async (file) => {
+          const error = checkGroupAvatar(file);
+          if (error) {
+            toast.error(t(error, { name: file.name }));
+            return Upload.LIST_IGNORE;
+          }
+          const png = await toAvatarPng(file);
+          if (checkGroupAvatar(png)) {
+            toast.error(t('Group_Avatar_Too_Large', { name: file.name }));
+            return Upload.LIST_IGNORE;
+          }
+          return png;
+        }}
+        upload={upload}
+        label={t('Group_Upload_Avatar')}
+        hint={t('Group_Avatar_Hint')}
+      />
     </Space>
   );
 };

@@ -1,16 +1,18 @@
 import type { AcmRankRow, OiRankRow } from '@oj/shared';
 import { rank as contract, formatAcRate } from '@oj/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Avatar, Input, Table, Tag } from 'antd';
+import { Table } from 'antd';
 import type { EChartsOption } from 'echarts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EChart } from '../../components/echart';
 import { Panel } from '../../components/panel';
+import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
-import { acceptedSubmissionsLink, nicknameColor, RANK_CHART_SIZE, RANK_PAGE_SIZE } from './rank-colors';
+import { RankUser, renderNickname } from './rank-cells';
+import { acceptedSubmissionsLink, RANK_CHART_SIZE, RANK_PAGE_SIZE } from './rank-colors';
 
 type Row = AcmRankRow & Partial<Pick<OiRankRow, 'score'>>;
 
@@ -68,13 +70,11 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
       <div style={{ height: 16 }} />
       <Panel
         extra={
-          <Input.Search
-            aria-label={t('Search_User')}
-            placeholder={t('Search_User')}
-            allowClear
+          <SearchBox
+            label={t('Search_User')}
             style={{ width: 220 }}
-            onSearch={(value) => {
-              setSearchUser(value.trim());
+            onSearch={(words) => {
+              setSearchUser(words);
               setCurrentPage(1);
             }}
           />
@@ -99,20 +99,12 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
             {
               title: t('User'),
               key: 'user',
-              render: (_, r) => (
-                <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
-                  <Avatar size="small" src={r.avatar || undefined}>
-                    {r.username.slice(0, 1).toUpperCase()}
-                  </Avatar>
-                  <Link to={`/user-home?username=${encodeURIComponent(r.username)}`}>{r.username}</Link>
-                  {r.titleName && <Tag color={r.titleColor ?? undefined}>{r.titleName}</Tag>}
-                </span>
-              ),
+              render: (_, r) => <RankUser user={r} />,
             },
             {
               title: t('Nickname'),
               dataIndex: 'nickname',
-              render: (n: string | null) => (n ? <Tag color={nicknameColor(n)}>{n}</Tag> : null),
+              render: renderNickname,
             },
             ...(type === 'ACM'
               ? [

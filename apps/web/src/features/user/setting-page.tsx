@@ -1,10 +1,9 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { user as contract, LIMITS } from '@oj/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Collapse, Form, Input, Select, Space, Typography, Upload } from 'antd';
-import ImgCrop from 'antd-img-crop';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AvatarUpload } from '../../components/avatar-upload';
 import { api } from '../../lib/api';
 import { session, useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
@@ -199,56 +198,36 @@ const ProfileForm = () => {
   );
 };
 
-const AvatarUpload = () => {
+const UserAvatarUpload = () => {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {
-    setBusy(true);
-    try {
-      const form = new FormData();
-      form.append('image', file);
-      const result = await api.upload(contract.uploadAvatar, form);
-      if (user) session.signIn(session.token() ?? '', { ...user, avatar: result.avatar });
-      toast.success(t('Update_Successfully'));
-    } finally {
-      setBusy(false);
-    }
+    const form = new FormData();
+    form.append('image', file);
+    const result = await api.upload(contract.uploadAvatar, form);
+    if (user) session.signIn(session.token() ?? '', { ...user, avatar: result.avatar });
+    toast.success(t('Update_Successfully'));
   };
   return (
     <Space align="center" size={16} style={{ marginBottom: 24 }}>
       <Avatar size={72} src={user?.avatar || undefined}>
         {user?.username.slice(0, 1).toUpperCase()}
       </Avatar>
-      <div>
-        <ImgCrop rotationSlider modalTitle={t('Crop_Avatar')} modalOk={t('Confirm')} modalCancel={t('Cancel')}>
-          <Upload
-            accept={AVATAR_TYPES.map((x) => `.${x}`).join(',')}
-            showUploadList={false}
-            beforeUpload={(file) => {
-              const error = checkAvatarFile(file);
-              if (error) {
-                toast.error(t(error));
-                return Upload.LIST_IGNORE;
-              }
-              return true;
-            }}
-            customRequest={({ file, onSuccess, onError }) => {
-              upload(file as File).then(
-                () => onSuccess?.(null),
-                (err: Error) => onError?.(err),
-              );
-            }}
-          >
-            <Button icon={<UploadOutlined />} loading={busy}>
-              {t('Upload_Avatar')}
-            </Button>
-          </Upload>
-        </ImgCrop>
-        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
-          {t('Avatar_Hint')}
-        </Typography.Paragraph>
-      </div>
+      <AvatarUpload
+        crop={{ modalTitle: t('Crop_Avatar'), modalOk: t('Confirm'), modalCancel: t('Cancel') }}
+        types={AVATAR_TYPES}
+        beforeUpload={(file) => {
+          const error = checkAvatarFile(file);
+          if (error) {
+            toast.error(t(error));
+            return Upload.LIST_IGNORE;
+          }
+          return true;
+        }}
+        upload={upload}
+        label={t('Upload_Avatar')}
+        hint={t('Avatar_Hint')}
+      />
     </Space>
   );
 };
@@ -277,7 +256,7 @@ const SettingPage = () => {
           label: t('UserInfo'),
           children: (
             <>
-              <AvatarUpload />
+              <UserAvatarUpload />
               <ProfileForm />
             </>
           ),
