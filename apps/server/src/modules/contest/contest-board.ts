@@ -70,6 +70,19 @@ const newOiRow = (u: BoardUser): OiRow => ({
 
 const byName = (a: BoardUser, b: BoardUser) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0);
 
+/** What an ACM and an OI row share besides the user: the award, the rank, the total time and the cells, copied
+ * field by field from `r` onto a fresh row `c` (see newAcmRow). The cells object is shared, never modified. */
+const copyPlace = <R extends Row>(c: R, r: R): R => {
+  c.isWinAward = r.isWinAward;
+  c.awardName = r.awardName;
+  c.awardBackground = r.awardBackground;
+  c.awardColor = r.awardColor;
+  c.rank = r.rank;
+  c.totalTime = r.totalTime;
+  c.submissionInfo = r.submissionInfo;
+  return c;
+};
+
 const acmKind = (opts: BoardOptions): Kind<AcmRow> => ({
   acm: true,
   build(u, cells, order) {
@@ -98,16 +111,9 @@ const acmKind = (opts: BoardOptions): Kind<AcmRow> => ({
   same: (a, b) => a.ac === b.ac && a.totalTime === b.totalTime,
   qualifies: (r) => r.ac > 0,
   copy(r) {
-    const c = newAcmRow(r);
-    c.isWinAward = r.isWinAward;
-    c.awardName = r.awardName;
-    c.awardBackground = r.awardBackground;
-    c.awardColor = r.awardColor;
-    c.rank = r.rank;
+    const c = copyPlace(newAcmRow(r), r);
     c.ac = r.ac;
     c.total = r.total;
-    c.totalTime = r.totalTime;
-    c.submissionInfo = r.submissionInfo;
     return c;
   },
 });
@@ -142,15 +148,8 @@ const oiKind = (opts: BoardOptions & { scoreType: 'Recent' | 'Highest' }): Kind<
   same: (a, b) => a.totalScore === b.totalScore && a.totalTime === b.totalTime,
   qualifies: (r) => r.totalScore > 0,
   copy(r) {
-    const c = newOiRow(r);
-    c.isWinAward = r.isWinAward;
-    c.awardName = r.awardName;
-    c.awardBackground = r.awardBackground;
-    c.awardColor = r.awardColor;
-    c.rank = r.rank;
+    const c = copyPlace(newOiRow(r), r);
     c.totalScore = r.totalScore;
-    c.totalTime = r.totalTime;
-    c.submissionInfo = r.submissionInfo;
     c.timeInfo = r.timeInfo;
     return c;
   },
