@@ -1,10 +1,9 @@
 import { type Announcement, adminAnnouncement } from '@oj/shared';
-import { Button, Form, Input, Switch } from 'antd';
+import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { formatTime } from '../../lib/format-time';
-import { AdminCrudModal, AdminCrudTable, useAdminCrud } from './admin-crud';
+import { AdminCrudModal, AdminCrudPanel, AdminCrudTable, useAdminCrud } from './admin-crud';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
 
@@ -24,18 +23,10 @@ const AdminAnnouncementPage = () => {
         ? api.call(adminAnnouncement.updateAnnouncement, { id: editing.id, ...body })
         : api.call(adminAnnouncement.createAnnouncement, body);
     },
-    savedText: (editing) => t(editing.id ? 'Update_Successfully' : 'Add_Successfully'),
     remove: (a) => api.call(adminAnnouncement.deleteAnnouncement, { aid: a.id }),
   });
   return (
-    <Panel
-      title={t('Admin_Announcement')}
-      extra={
-        <Button type="primary" onClick={() => crud.setEditing({})}>
-          {t('Create')}
-        </Button>
-      }
-    >
+    <AdminCrudPanel crud={crud} title={t('Admin_Announcement')}>
       <AdminCrudTable
         crud={crud}
         size="small"
@@ -62,7 +53,7 @@ const AdminAnnouncementPage = () => {
           <Switch />
         </Form.Item>
       </AdminCrudModal>
-    </Panel>
+    </AdminCrudPanel>
   );
 };
 

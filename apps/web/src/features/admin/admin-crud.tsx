@@ -3,6 +3,7 @@ import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/
 import { Button, Form, type FormInstance, Modal, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '../../components/panel';
 import { toast } from '../../lib/notify';
 import { EditDeleteActions } from './edit-delete-actions';
 
@@ -19,12 +20,13 @@ export const useAdminCrud = <Row, Values>(opts: {
   fetchPage?: (currentPage: number) => Promise<Page<Row>>;
   /** Create (editing has no id) or update (editing is the row). */
   save: (values: Values, editing: Partial<Row>) => Promise<unknown>;
-  /** The text of a successful save. */
-  savedText: (editing: Partial<Row>) => string;
+  /** The text of a successful save; by default "updated" for a row, "added" for a new one. */
+  savedText?: (editing: Partial<Row>) => string;
   remove?: (row: Row) => Promise<unknown>;
   /** The text of a successful delete; none says nothing. */
   removedText?: string;
 }) => {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [currentPage, setPage] = useState(1);
   const [editing, setEditing] = useState<Partial<Row>>();
@@ -38,7 +40,11 @@ export const useAdminCrud = <Row, Values>(opts: {
   const save = useMutation({
     mutationFn: ({ values, row }: { values: Values; row: Partial<Row> }) => opts.save(values, row),
     onSuccess: (_data, { row }) => {
-      toast.success(opts.savedText(row));
+      toast.success(
+        opts.savedText
+          ? opts.savedText(row)
+          : t((row as { id?: unknown }).id ? 'Update_Successfully' : 'Add_Successfully'),
+      );
       setEditing(undefined);
       refresh();
     },
@@ -64,6 +70,31 @@ export const useAdminCrud = <Row, Values>(opts: {
 };
 
 export type AdminCrud<Row, Values> = ReturnType<typeof useAdminCrud<Row, Values>>;
+
+/** The panel of an admin CRUD screen: its title, and the button that opens the dialog on a new row. */
+export const AdminCrudPanel = <Row, Values>({
+  crud,
+  title,
+  children,
+}: {
+  crud: AdminCrud<Row, Values>;
+  title: string;
+  children: ReactNode;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Panel
+      title={title}
+      extra={
+        <Button type="primary" onClick={() => crud.setEditing({})}>
+          {t('Create')}
+        </Button>
+      }
+    >
+      {children}
+    </Panel>
+  );
+};
 
 /** The list of an admin CRUD screen: a paged table whose last column edits or deletes the row. */
 export const AdminCrudTable = <Row extends object>({

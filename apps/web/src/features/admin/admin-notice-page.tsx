@@ -1,10 +1,9 @@
 import { type AdminNotice, type NoticeType, notice } from '@oj/shared';
-import { Button, Form, Input, Radio, Select, Space, Tag } from 'antd';
+import { Form, Input, Radio, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { formatTime } from '../../lib/format-time';
-import { AdminCrudModal, AdminCrudTable, useAdminCrud } from './admin-crud';
+import { AdminCrudModal, AdminCrudPanel, AdminCrudTable, useAdminCrud } from './admin-crud';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
 
@@ -36,18 +35,10 @@ const AdminNoticePage = () => {
         ? api.call(notice.updateNotice, { id: editing.id, ...body })
         : api.call(notice.createNotice, body);
     },
-    savedText: (editing) => t(editing.id ? 'Update_Successfully' : 'Add_Successfully'),
     remove: (n) => api.call(notice.deleteNotice, { id: n.id }),
   });
   return (
-    <Panel
-      title={t('Admin_Notice')}
-      extra={
-        <Button type="primary" onClick={() => crud.setEditing({})}>
-          {t('Create')}
-        </Button>
-      }
-    >
+    <AdminCrudPanel crud={crud} title={t('Admin_Notice')}>
       <AdminCrudTable
         crud={crud}
         size="small"
@@ -97,7 +88,7 @@ const AdminNoticePage = () => {
           </Form.Item>
         )}
       </AdminCrudModal>
-    </Panel>
+    </AdminCrudPanel>
   );
 };
 
