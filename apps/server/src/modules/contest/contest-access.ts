@@ -14,3 +14,19 @@ export interface ContestOwnerFields {
 export const managesContest = (c: ContestOwnerFields, viewer: AuthUser | undefined, groupRole?: GroupRole) =>
   !!viewer &&
   (isRoot(viewer.roles) || viewer.uid === c.uid || (c.gid !== null && !!groupRole && g.isGroupRoot(groupRole)));
+
+/** The fields of a contest that decide whether its rank is sealed. */
+export interface ContestSealFields {
+  sealRank: number;
+  sealRankTime: Date | null;
+  endTime: Date;
+  autoRealRank: number;
+}
+
+/** Whether a viewer sees the real-time rank at `at` (DESIGN §7): a contest admin (`manages`) always; others when the
+ * contest has no seal, before the seal time, or once it ended with autoRealRank. */
+export const seesRealTimeRank = (c: ContestSealFields, manages: boolean, at: Date) => {
+  if (manages || c.sealRank !== 1 || !c.sealRankTime) return true;
+  if (at < c.sealRankTime) return true;
+  return at >= c.endTime && c.autoRealRank === 1;
+};

@@ -22,7 +22,7 @@ import type { SubmissionService } from '../submission/submission.service.js';
 import { type SubmissionSight, showSubmission } from '../submission/submission-visibility.js';
 import { contestStatusAt, matchesAccountRule, toContest, toContestAnnouncement } from './contest.mapper.js';
 import type { ContestRepository, ContestRow } from './contest.repository.js';
-import { managesContest } from './contest-access.js';
+import { managesContest, seesRealTimeRank } from './contest-access.js';
 import { boardRowJson, createBoardCache } from './contest-board-cache.js';
 import { pageBoard } from './contest-ranking.js';
 
@@ -113,13 +113,8 @@ export const createContestService = (deps: {
     if (refusal) throw refusal;
   };
 
-  /** DESIGN §7: contest admin, or no seal, or before the seal time, or ended with autoRealRank. */
-  const realTimeRank = (c: ContestRow, viewer: AuthUser | undefined) => {
-    if (isContestAdmin(c, viewer) || c.sealRank !== 1 || !c.sealRankTime) return true;
-    const t = now();
-    if (t < c.sealRankTime) return true;
-    return t >= c.endTime && c.autoRealRank === 1;
-  };
+  const realTimeRank = (c: ContestRow, viewer: AuthUser | undefined) =>
+    seesRealTimeRank(c, isContestAdmin(c, viewer), now());
 
   const excludedUids = async (c: ContestRow) => [...(await repo.uidsWithRoles(['root'])), c.uid];
 
