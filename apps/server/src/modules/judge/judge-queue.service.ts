@@ -12,7 +12,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 
 import type { Db } from '../../db/client.js';
 import type { NotifyBus } from '../../db/notify-bus.js';
 import { judgeCases, judges, judgeTasks, problems, remoteJudgeAccounts, submissions } from '../../db/schema.js';
-import type { ProblemRepository, ProblemRow } from '../problem/problem.repository.js';
+import type { ProblemDetails, ProblemRow } from '../problem/problem-queries.js';
 
 export const LEASE_MS = 30_000;
 export const MAX_ATTEMPTS = 3;
@@ -82,7 +82,7 @@ export const createJudgeQueue = (deps: {
   db: Db;
   /** Wakes the long polls and waiters of every server instance on this database. */
   bus: NotifyBus;
-  problems: ProblemRepository;
+  problems: Pick<ProblemDetails, 'findById' | 'cases'>;
   now?: () => Date;
   /** The bound on a remote task's wait for an idle account (tests shorten it). */
   remoteAccountWaitMs?: number;
