@@ -70,7 +70,8 @@ const LATIN_ALLOWLIST = [
 const WIDE = 1366;
 const NARROW = 390;
 const LANGS: Lang[] = ['zh-CN', 'en-US'];
-const ROLES: Role[] = ['visitor', 'student', 'root'];
+/** The screenshot mode's roles: all three, or those OJ_SWEEP_ROLES names (`root,visitor`). */
+const ROLES = (process.env.OJ_SWEEP_ROLES?.split(',') ?? ['visitor', 'student', 'root']) as Role[];
 /** How many (role, language) contexts sweep at once. */
 const LANES = Number(process.env.OJ_SWEEP_LANES ?? 2);
 
