@@ -135,8 +135,10 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
-console.log(`sequential (${sequential}): submit → verdict ${stats(seqLatency)}`);
-console.log(`  of which submit → judging starts (queue + compile): ${stats(compileMs)}`);
+if (sequential > 0) {
+  console.log(`sequential (${sequential}): submit → verdict ${stats(seqLatency)}`);
+  console.log(`  of which submit → judging starts (queue + compile): ${stats(compileMs)}`);
+}
 
 if (burst > 0) {
   const started = new Map<number, number>();
