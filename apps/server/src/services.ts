@@ -237,6 +237,7 @@ export const createServices = (
     trainings,
     groups: createGroupSubmissionRule(groupPolicy),
     now,
+    bus,
   });
 
   // Users: ranks, the home page, account settings.

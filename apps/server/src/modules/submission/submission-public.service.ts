@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   isAdminRole,
   isRoot,
@@ -9,6 +10,7 @@ import {
   type submission as submissionContract,
 } from '@oj/shared';
 import type { z } from 'zod';
+import type { NotifyBus } from '../../db/notify-bus.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
 import type { BinaryAnswer } from '../../http/bind.js';
 import type { AuthUser } from '../auth/session.service.js';
@@ -58,6 +60,9 @@ export const oiRankScoreOf = (score: number, ioScore: number, difficulty: number
     ? Math.round(ioScore * 0.1 + 2 * difficulty)
     : Math.round(score * 0.1 + (ioScore > 0 ? (2 * difficulty * score) / ioScore : 0));
 
+/** Told when root refreshes the week statistics on one instance: the others drop theirs. */
+export const WEEK_STATS_CHANNEL = 'oj_week_stats';
+
 /** The public submission endpoints in front of the internal submission service: who may submit what and how
  * often, and who may see which part of a submission (DESIGN §7 "Visibility"). */
 export const createSubmissionPublicService = (deps: {
@@ -99,10 +104,19 @@ export const createSubmissionPublicService = (deps: {
     ): Promise<Submission>;
   };
   now?: () => Date;
+  /** Root's refresh of the week statistics reaches every instance's cache (decision 0035). */
+  bus?: NotifyBus;
 }) => {
   const { query } = deps;
   const now = deps.now ?? (() => new Date());
-  let statsCache: { at: number; value: { dateStrList: string[]; acCountList: number[]; totalCountList: number[] } };
+  let statsCache:
+    | { at: number; value: { dateStrList: string[]; acCountList: number[]; totalCountList: number[] } }
+    | undefined;
+  /** This instance, so that it keeps the statistics it has just refreshed when it hears its own message. */
+  const instance = randomUUID();
+  const statsListening = deps.bus?.subscribe(WEEK_STATS_CHANNEL, (from) => {
+    if (from !== instance) statsCache = undefined;
+  });
 
   const isAdmin = (viewer: AuthUser | undefined) => !!viewer && isAdminRole(viewer.roles);
   const isOwner = (r: SubmissionWithTitle, viewer: AuthUser | undefined) => !!viewer && viewer.uid === r.submission.uid;
@@ -481,8 +495,9 @@ export const createSubmissionPublicService = (deps: {
     /** Submissions and ACs of the last 7 local days, oldest first; cached 30 minutes, root may refresh. */
     async weekStatistics(forceRefresh: boolean, viewer: AuthUser | undefined) {
       const at = now();
-      const fresh = statsCache && at.getTime() - statsCache.at < STATS_CACHE_MS;
-      if (fresh && !(forceRefresh && viewer && isRoot(viewer.roles))) return statsCache.value;
+      const cached = statsCache;
+      const fresh = !!cached && at.getTime() - cached.at < STATS_CACHE_MS;
+      if (cached && fresh && !(forceRefresh && viewer && isRoot(viewer.roles))) return cached.value;
       const days = Array.from({ length: 7 }, (_, i) => localDay(new Date(at.getTime() - (6 - i) * 86_400_000)));
       const rows = await query.dailyCounts(new Date(at.getTime() - 8 * 86_400_000), SERVER_TIME_ZONE);
       const byDay = new Map(rows.map((r) => [r.day, r]));
@@ -492,7 +507,13 @@ export const createSubmissionPublicService = (deps: {
         totalCountList: days.map((d) => byDay.get(d)?.total ?? 0),
       };
       statsCache = { at: at.getTime(), value };
+      if (fresh) await deps.bus?.publish(WEEK_STATS_CHANNEL, instance);
       return value;
+    },
+
+    /** Resolves once this instance hears the other instances' refreshes (tests). */
+    listening: async () => {
+      await statsListening;
     },
   };
 };
