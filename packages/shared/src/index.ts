@@ -55,11 +55,11 @@ export * as groupDiscussion from './contract/group-discussion.js';
 export type { GroupProblemItem } from './contract/group-problem.js';
 export * as groupProblem from './contract/group-problem.js';
 export * as groupTraining from './contract/group-training.js';
+export * as health from './contract/health.js';
 export type { Announcement, WebsiteConfig } from './contract/home.js';
 export * as home from './contract/home.js';
 export type { ExternalImageMode } from './contract/image-proxy.js';
 export * as imageProxy from './contract/image-proxy.js';
-export * as health from './contract/health.js';
 export type { ImportReport } from './contract/import-formats.js';
 export * as importFormats from './contract/import-formats.js';
 export type {
