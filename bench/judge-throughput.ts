@@ -6,7 +6,8 @@
 // precompiled header is built before the runs, as a worker that judged one such submission before has it):
 // 1. sequential: one submission at a time on an idle queue: submit → final verdict, and the compile share
 //    (Compiling → Judging, polled every 10 ms);
-// 2. burst: `burst` submissions at once: submissions judged per minute, and submit → verdict median/p95.
+// 2. burst: `burst` submissions at once: submissions judged per minute, submit → verdict median/p95, and the CPU
+//    time per submission of the server and of the worker's process tree.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -140,8 +141,41 @@ if (sequential > 0) {
   console.log(`  of which submit → judging starts (queue + compile): ${stats(compileMs)}`);
 }
 
+/** CPU time (ms) of a process and its live descendants, each with the children it has reaped (compilers and
+ * sandboxed programs end in their launcher's or the worker's counts): Linux /proc, clock ticks of 10 ms. */
+const treeCpuMs = (root: number, own = false) => {
+  const procs = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .flatMap((d) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        // After the name: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14)
+        const self = Number(f[11]) + Number(f[12]);
+        return [{ pid: Number(d), ppid: Number(f[1]), ticks: own ? self : self + Number(f[13]) + Number(f[14]) }];
+      } catch {
+        return [];
+      }
+    });
+  const inTree = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of procs)
+      if (!inTree.has(p.pid) && inTree.has(p.ppid)) {
+        inTree.add(p.pid);
+        grew = true;
+      }
+  }
+  if (own) return (procs.find((p) => p.pid === root)?.ticks ?? Number.NaN) * 10;
+  return procs.filter((p) => inTree.has(p.pid)).reduce((sum, p) => sum + p.ticks * 10, 0);
+};
+
 if (burst > 0) {
   const started = new Map<number, number>();
+  const serverCpu0 = process.cpuUsage();
+  const workerCpu0 = worker.pid ? treeCpuMs(worker.pid) : Number.NaN;
+  const workerOwnCpu0 = worker.pid ? treeCpuMs(worker.pid, true) : Number.NaN;
   const t0 = performance.now();
   const ids: number[] = [];
   for (let i = 0; i < burst; i++) {
@@ -155,6 +189,12 @@ if (burst > 0) {
     `burst (${burst} at once): ${((burst / totalMs) * 60_000).toFixed(1)} submissions/min, all judged in ${(totalMs / 1000).toFixed(1)} s`,
   );
   console.log(`  submit → verdict ${stats(latency)}`);
+  const serverCpu = process.cpuUsage(serverCpu0);
+  const workerCpu = worker.pid ? treeCpuMs(worker.pid) - workerCpu0 : Number.NaN;
+  const workerOwnCpu = worker.pid ? treeCpuMs(worker.pid, true) - workerOwnCpu0 : Number.NaN;
+  console.log(
+    `  CPU per submission: server (this process, with its database${postgres ? "'s client; PostgreSQL's own not counted" : ''}) ${((serverCpu.user + serverCpu.system) / 1000 / burst).toFixed(1)} ms, judge worker with its compilers and runs ${(workerCpu / burst).toFixed(1)} ms (the worker's Node process ${(workerOwnCpu / burst).toFixed(1)} ms)`,
+  );
 }
 
 worker.kill('SIGTERM');
