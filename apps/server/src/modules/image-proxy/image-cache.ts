@@ -90,13 +90,16 @@ export const createImageCache = (dir: string, o: { ttlMs: number; maxTotalBytes:
           done(checked ? null : check());
         },
       });
+      const out = fs.createWriteStream(temp, { flags: 'wx' });
       try {
-        await pipeline(body, guard, fs.createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(body, guard, out);
         const at = o.now();
         await fs.promises.utimes(temp, at, at);
         await fs.promises.rename(temp, fileOf(key));
         return 'stored';
       } catch (e) {
+        // A stream stopped before its file was open still opens (and creates) it: remove the file once it is closed.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await remove(temp);
         if (e instanceof Stop) return e.result;
         throw e;
