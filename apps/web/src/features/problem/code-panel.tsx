@@ -15,6 +15,7 @@ import { formatRunMemory, formatRunTime } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
 import { groupSubmissionDetailPath, submissionDetailPath } from '../submission/submission-paths';
 import {
+  LIVE_SAFETY_POLL_MS,
   SUBMISSION_POLL_MS,
   submissionSettled,
   TEST_RUN_POLL_MS,
@@ -129,11 +130,13 @@ export const CodePanel = ({
     enabled: submitId !== null,
     retry: false,
     // Every 2 s until the verdict leaves Pending/Compiling/Judging; an error stops it (spec 1-core §4). While the live
-    // stream is open it tells each step instead (app/live-sync.tsx).
+    // stream is open it tells each step instead (app/live-sync.tsx), and a slow look stays as the safety net.
     refetchInterval: (q) =>
-      live || q.state.error || (q.state.data && submissionSettled(q.state.data.submission.status))
+      q.state.error || (q.state.data && submissionSettled(q.state.data.submission.status))
         ? false
-        : SUBMISSION_POLL_MS,
+        : live
+          ? LIVE_SAFETY_POLL_MS
+          : SUBMISSION_POLL_MS,
   });
   const judged = poll.data?.submission;
   const settled = !!judged && submissionSettled(judged.status);
