@@ -1,5 +1,13 @@
 import fs from 'node:fs';
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  type Request,
+  test,
+} from '@playwright/test';
 import { A_PLUS_B, admin, apiLogin, USER_PASSWORD } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 import { SHOTS_DIR, shoot } from '../screenshot-sweep';
@@ -344,14 +352,17 @@ const createData = async (request: APIRequestContext): Promise<{ data: SweepData
 };
 
 /** Counts the page's requests: in flight, and started so far (to tell whether one started while the page was
- * watched). */
+ * watched). The live event stream (an EventSource, open for the page's life) is not a request the page waits for. */
 const trackRequests = (page: Page) => {
   const state = { inflight: 0, started: 0, onIdle: [] as (() => void)[] };
-  page.on('request', () => {
+  const counted = (r: Request) => r.resourceType() !== 'eventsource';
+  page.on('request', (r) => {
+    if (!counted(r)) return;
     state.inflight++;
     state.started++;
   });
-  const done = () => {
+  const done = (r: Request) => {
+    if (!counted(r)) return;
     state.inflight = Math.max(0, state.inflight - 1);
     if (state.inflight === 0) for (const wake of state.onIdle.splice(0)) wake();
   };
