@@ -195,8 +195,7 @@ export const runWorker = async (options: {
       // Reference §4.9's 2.5 s and 60 polls unless set (tests shorten them).
       pollIntervalMs: envInt('OJ_REMOTE_POLL_INTERVAL_MS'),
       maxPolls: envInt('OJ_REMOTE_MAX_POLLS'),
-      // Stopping hands a remote task back at once (after a submit in flight has stored its run id): another worker
-      // polls the run, which may take minutes at the remote site.
+      // A remote run is not handed back (its run lives at the remote site): stopping leaves it to the lease.
       signal: AbortSignal.any([stop.signal, drain.signal]),
     }),
   ]);

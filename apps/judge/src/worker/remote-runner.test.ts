@@ -23,12 +23,7 @@ const task = (over: Partial<RemoteJudgeTask> = {}): RemoteJudgeTask => ({
 const recordingClient = (keep = () => true) => {
   const beats: { status?: number; runId?: string }[] = [];
   const reports: { judge?: JudgeReport; failure?: string }[] = [];
-  const releases: number[] = [];
   const client = {
-    release: async (_name: string, t: { taskId: number }) => {
-      releases.push(t.taskId);
-      return true;
-    },
     heartbeat: async (_name: string, _t: unknown, status?: number, runId?: string) => {
       beats.push({ status, runId });
       return keep();
@@ -38,7 +33,7 @@ const recordingClient = (keep = () => true) => {
       return true;
     },
   } as unknown as JudgeClient;
-  return { client, beats, reports, releases };
+  return { client, beats, reports };
 };
 
 /** A site in memory: submit answers run 555 (or throws `submitError`), poll answers the verdicts in turn. */
@@ -144,39 +139,6 @@ describe('the remote runner', () => {
     await runRemoteTask(client, opts(adapter), task());
     expect(calls.polls).toBe(0);
     expect(reports).toEqual([]);
-  });
-
-  it('a stopping worker hands the task back at once while it polls, without a report', async () => {
-    const { client, reports, releases } = recordingClient();
-    const stop = new AbortController();
-    const { adapter, calls } = site([{ status: 'running' }]);
-    const polled = adapter.poll;
-    adapter.poll = async (...args) => {
-      if (calls.polls === 1) stop.abort();
-      return polled(...args);
-    };
-    await runRemoteTask(client, { ...opts(adapter, 50), signal: stop.signal }, task());
-    expect(calls).toEqual({ submits: 1, polls: 2 });
-    expect(reports).toEqual([]);
-    expect(releases).toEqual([7]);
-  });
-
-  it('a worker stopped during the submit finishes it and sends the run id before handing the task back', async () => {
-    const { client, beats, reports, releases } = recordingClient();
-    const stop = new AbortController();
-    const { adapter, calls } = site([final(JUDGE_STATUS.ACCEPTED)]);
-    const submitted = adapter.submit;
-    adapter.submit = async (account, s, signal) => {
-      stop.abort();
-      await new Promise((r) => setTimeout(r, 20));
-      expect(signal?.aborted).toBe(false);
-      return submitted(account, s, signal);
-    };
-    await runRemoteTask(client, { ...opts(adapter), signal: stop.signal }, task());
-    expect(calls).toEqual({ submits: 1, polls: 0 });
-    expect(beats).toEqual([{ status: 7, runId: '555' }]);
-    expect(reports).toEqual([]);
-    expect(releases).toEqual([7]);
   });
 
   it('reports a failure (the task is retried) when the run id cannot reach the server', async () => {

@@ -51,9 +51,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 /** One remote task: submit with the leased account (unless the task brings a run id: then only poll it), send the
  * run id at once, poll, report the verdict. Heartbeats keep the task's and the account's lease; when the server
- * takes the task back the work stops (the account is already someone else's). A stopping worker (`signal`) hands
- * the task back at once, so another worker polls the run; a submit in flight is finished first and its run id
- * sent, so the run is never submitted twice. */
+ * takes the task back the work stops (the account is already someone else's). */
 export const runRemoteTask = async (
   client: JudgeClient,
   o: Required<Pick<RemoteRunnerOptions, 'pollIntervalMs' | 'maxPolls' | 'heartbeatMs'>> &
@@ -61,13 +59,8 @@ export const runRemoteTask = async (
   task: RemoteJudgeTask,
 ) => {
   const abort = new AbortController();
-  let submitting = false;
-  const onStop = () => {
-    if (!submitting) abort.abort();
-  };
+  const onStop = () => abort.abort();
   o.signal?.addEventListener('abort', onStop);
-  /** True when the worker stopped before the task's end: the task goes back to the queue. */
-  const stopped = () => o.signal?.aborted === true;
   let status: 7 | 9 = task.runId ? 7 : 9;
   const beat = async () => {
     try {
@@ -90,18 +83,14 @@ export const runRemoteTask = async (
     }
   };
   const timer = setInterval(() => void beat(), o.heartbeatMs);
-  let reported = false;
   const report = async (judge: JudgeReport) => {
-    if (abort.signal.aborted) return;
-    reported = true;
-    await client.report(o.name, task, { judge });
+    if (!abort.signal.aborted) await client.report(o.name, task, { judge });
   };
   try {
     const adapter = o.sites[task.oj];
     if (!adapter) throw new Error(`this worker has no adapter for ${task.oj}`);
     let runId = task.runId;
     if (!runId) {
-      submitting = true;
       try {
         runId = (
           await adapter.submit(
@@ -114,12 +103,9 @@ export const runRemoteTask = async (
         if (abort.signal.aborted) return;
         if (e instanceof RemoteJudgeError) return await report(failedReport(e));
         throw e;
-      } finally {
-        submitting = false;
       }
       status = 7;
       await sendRunId(runId);
-      if (stopped()) abort.abort();
       if (abort.signal.aborted) return;
     }
     for (let poll = 0; poll < o.maxPolls; poll++) {
@@ -143,24 +129,13 @@ export const runRemoteTask = async (
     }
     await report(verdictReport(JUDGE_STATUS.SUBMITTED_FAILED, POLL_LIMIT_REASON));
   } catch (e) {
-    if (stopped()) return;
+    if (o.signal?.aborted) return;
     const reason = (e as Error).message || String(e);
     log(`remote task ${task.taskId} (attempt ${task.attempt}) failed: ${reason}`);
     await client.report(o.name, task, { failure: reason }).catch((err) => log(`cannot report failure: ${err.message}`));
   } finally {
     clearInterval(timer);
     o.signal?.removeEventListener('abort', onStop);
-    if (stopped() && !reported) await handBack(client, o.name, task);
-  }
-};
-
-/** Queued again at once for another worker (which polls the stored run id), instead of left until the lease ends. */
-const handBack = async (client: JudgeClient, name: string, task: RemoteJudgeTask) => {
-  try {
-    const released = await client.release(name, task);
-    log(`remote task ${task.taskId} (attempt ${task.attempt}) ${released ? 'handed back' : 'was no longer ours'}`);
-  } catch (e) {
-    log(`cannot hand remote task ${task.taskId} back (its lease will run out): ${(e as Error).message}`);
   }
 };
 
