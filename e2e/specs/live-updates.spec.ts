@@ -1,7 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { apiLogin, USER_PASSWORD, uiLogin } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
-
-const nav = (page: Page) => page.getByRole('navigation', { name: '菜单' });
 
 const CPP_SOLUTION = `#include <iostream>
 // live updates journey
@@ -15,8 +14,17 @@ int main() {
 // Issue 29 (decision 0034): the problem page's verdict comes through the tab's event stream, not the 2 s polling.
 test('a submitted verdict reaches the problem page through the event stream, without polling the submission', async ({
   page,
+  request,
 }) => {
   test.setTimeout(120_000);
+  // A user of its own: root's submissions belong to the journeys that count them (solve-problem).
+  const username = `live${Date.now().toString(36)}`;
+  const rootToken = await apiLogin(request, 'root', ROOT_PASSWORD);
+  const created = await request.post('/api/admin/user/insert-batch-user', {
+    headers: { Authorization: rootToken, 'Url-Type': 'admin' },
+    data: { users: [[username, USER_PASSWORD]] },
+  });
+  expect((await created.json()).data.created).toBe(1);
   // What the tab's EventSource receives, recorded as it arrives (the page's own client is unchanged).
   await page.addInitScript(() => {
     const seen: { type: string; data: string }[] = [];
@@ -35,13 +43,7 @@ test('a submitted verdict reaches the problem page through the event stream, wit
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/events') streams.push(r.url());
   });
-  await page.goto('/home');
-  await nav(page).getByRole('button', { name: '登录' }).click();
-  const dialog = page.getByRole('dialog', { name: 'OJ' });
-  await dialog.getByLabel('用户名').fill('root');
-  await dialog.getByLabel('密码').fill(ROOT_PASSWORD);
-  await dialog.getByRole('button', { name: '登录' }).click();
-  await expect(dialog).toBeHidden();
+  await uiLogin(page, username, USER_PASSWORD);
   // Signed in: the stream opens with a ticket, never the session token, and tells the unread counts.
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __live: { type: string }[] }).__live.length))
