@@ -10,6 +10,10 @@ export interface NotifyBus {
   publish(channel: string, payload?: unknown): Promise<void>;
   /** Calls `handler` with every payload published on `channel` from now on; answers the unsubscribe function. */
   subscribe(channel: string, handler: (payload: unknown) => void): Promise<() => Promise<void>>;
+  /** Calls `listener` when the instance listens again after losing its listening connection: what was published
+   * meanwhile was not heard, so a listener that must not miss a change looks at the database (or has its clients
+   * look). Answers the function that stops telling it. Never called for the embedded database. */
+  onReconnect(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -34,16 +38,16 @@ class Subscribers {
   channels() {
     return [...this.byChannel.keys()];
   }
-  /** Adds a handler; answers whether it is the channel's first. */
+  has(channel: string) {
+    return this.byChannel.has(channel);
+  }
   add(channel: string, handler: (payload: unknown) => void) {
     let set = this.byChannel.get(channel);
-    const first = !set;
     if (!set) {
       set = new Set();
       this.byChannel.set(channel, set);
     }
     set.add(handler);
-    return first;
   }
   /** Removes a handler; answers whether the channel has none left. */
   remove(channel: string, handler: (payload: unknown) => void) {
@@ -70,88 +74,146 @@ class Subscribers {
 
 const encode = (payload: unknown) => (payload === undefined ? '' : JSON.stringify(payload));
 
-/** The embedded database: one process, PGlite's own LISTEN/NOTIFY. */
+/** The embedded database: one process, PGlite's own LISTEN/NOTIFY. Listening and unlistening go one at a time, as on
+ * a PostgreSQL server (see below): a channel is listened to once, and only while it has subscribers. */
 export const pgliteNotifyBus = (client: PGlite): NotifyBus => {
   const subscribers = new Subscribers();
-  const unlisten = new Map<string, () => Promise<void>>();
+  /** The channels PGlite listens to now, with the function that stops it. */
+  const listening = new Map<string, () => Promise<void>>();
+  let chain: Promise<void> = Promise.resolve();
+  const sync = (): Promise<void> => {
+    const step = chain.then(async () => {
+      for (const channel of subscribers.channels()) {
+        if (listening.has(channel)) continue;
+        listening.set(channel, await client.listen(channel, (text) => subscribers.deliver(channel, text)));
+      }
+      for (const [channel, stop] of [...listening]) {
+        if (subscribers.has(channel)) continue;
+        listening.delete(channel);
+        await stop();
+      }
+    });
+    chain = step.catch(() => {});
+    return step;
+  };
   return {
     async publish(channel, payload) {
       await client.query('SELECT pg_notify($1, $2)', [channelName(channel), encode(payload)]);
     },
     async subscribe(channel, handler) {
       channelName(channel);
-      if (subscribers.add(channel, handler)) {
-        unlisten.set(channel, await client.listen(channel, (text) => subscribers.deliver(channel, text)));
-      }
+      subscribers.add(channel, handler);
+      await sync();
       return async () => {
-        if (subscribers.remove(channel, handler)) {
-          const stop = unlisten.get(channel);
-          unlisten.delete(channel);
-          await stop?.();
-        }
+        if (subscribers.remove(channel, handler)) await sync().catch(() => {});
       };
     },
+    // In the process: no connection to lose.
+    onReconnect: () => () => {},
     async close() {
-      unlisten.clear();
+      await chain;
+      listening.clear();
     },
   };
 };
 
 /** A PostgreSQL server: one dedicated connection listens (a pooled one would lose its LISTENs); publishing goes
- * through the pool. A lost connection is reopened with a growing delay and listens again to every channel. */
+ * through the pool. A lost connection is reopened with a growing delay and listens again to every channel; then
+ * `onReconnect` listeners are told, since what was published meanwhile was not heard.
+ *
+ * LISTEN and UNLISTEN go one at a time (a promise chain): each step brings the connection's channels to the
+ * subscribers' channels of that moment. pg warns about a query sent while another runs (pg@9 refuses it), and
+ * overlapping subscribes and unsubscribes of one channel would otherwise leave it listened to or not by chance. */
 export const postgresNotifyBus = (pool: pg.Pool, connectionString: string): NotifyBus => {
   const subscribers = new Subscribers();
+  const reconnectListeners = new Set<() => void>();
   let listener: pg.Client | null = null;
-  let connecting: Promise<pg.Client> | null = null;
+  /** The channels the listening connection listens to now. */
+  let listening = new Set<string>();
+  /** The last LISTEN/UNLISTEN step; the next one waits for it. */
+  let chain: Promise<void> = Promise.resolve();
+  /** A connection was lost: the next one to listen tells `onReconnect` listeners. */
+  let missed = false;
   let closed = false;
   let retryMs = 100;
+  let retryTimer: NodeJS.Timeout | undefined;
 
-  const connect = (): Promise<pg.Client> => {
-    if (listener) return Promise.resolve(listener);
-    if (!connecting) {
-      connecting = (async () => {
-        const client = new pg.Client({ connectionString, application_name: 'oj-notify' });
-        client.on('notification', (msg) => subscribers.deliver(msg.channel, msg.payload));
-        const lost = (why: string) => {
-          if (listener !== client) return;
-          listener = null;
-          if (!closed) console.error(`[notify] listening connection lost: ${why}`);
-          void client.end().catch(() => {});
-          reconnectLater();
-        };
-        client.on('error', (err) => lost(err.message));
-        client.on('end', () => lost('ended'));
-        try {
-          await client.connect();
-          for (const channel of subscribers.channels()) await client.query(`LISTEN "${channelName(channel)}"`);
-        } catch (err) {
-          void client.end().catch(() => {});
-          throw err;
-        } finally {
-          connecting = null;
-        }
-        if (closed) {
-          await client.end().catch(() => {});
-          throw new Error('notify bus closed');
-        }
-        listener = client;
-        retryMs = 100;
-        return client;
-      })();
+  /** Opens the listening connection (only ever called from a step of the chain, so never twice at once). */
+  const connect = async (): Promise<pg.Client> => {
+    if (listener) return listener;
+    if (closed) throw new Error('notify bus closed');
+    const client = new pg.Client({ connectionString, application_name: 'oj-notify' });
+    client.on('notification', (msg) => subscribers.deliver(msg.channel, msg.payload));
+    const lost = (why: string) => {
+      if (listener !== client) return;
+      listener = null;
+      listening = new Set();
+      if (closed) return;
+      missed = true;
+      console.error(`[notify] listening connection lost: ${why}`);
+      void client.end().catch(() => {});
+      reconnectLater();
+    };
+    client.on('error', (err) => lost(err.message));
+    client.on('end', () => lost('ended'));
+    try {
+      await client.connect();
+    } catch (err) {
+      void client.end().catch(() => {});
+      throw err;
     }
-    return connecting;
+    if (closed) {
+      await client.end().catch(() => {});
+      throw new Error('notify bus closed');
+    }
+    listener = client;
+    listening = new Set();
+    return client;
+  };
+
+  /** Queues a step that makes the connection listen to exactly the subscribed channels. */
+  const sync = (): Promise<void> => {
+    const step = chain.then(async () => {
+      const client = await connect();
+      const had = listening;
+      for (const channel of subscribers.channels()) {
+        if (had.has(channel)) continue;
+        await client.query(`LISTEN "${channelName(channel)}"`);
+        had.add(channel);
+      }
+      for (const channel of [...had]) {
+        if (subscribers.has(channel)) continue;
+        await client.query(`UNLISTEN "${channelName(channel)}"`);
+        had.delete(channel);
+      }
+      retryMs = 100;
+      if (missed && listener === client) {
+        missed = false;
+        for (const l of [...reconnectListeners]) {
+          try {
+            l();
+          } catch (err) {
+            console.error(`[notify] reconnect listener failed: ${(err as Error).message}`);
+          }
+        }
+      }
+    });
+    chain = step.catch(() => {});
+    return step;
   };
 
   const reconnectLater = () => {
-    if (closed) return;
-    setTimeout(() => {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
       if (closed || listener) return;
-      connect().catch((err) => {
+      sync().catch((err) => {
         console.error(`[notify] reconnect failed: ${(err as Error).message}`);
         retryMs = Math.min(retryMs * 2, 5000);
         reconnectLater();
       });
-    }, retryMs).unref();
+    }, retryMs);
+    retryTimer.unref();
   };
 
   return {
@@ -160,21 +222,26 @@ export const postgresNotifyBus = (pool: pg.Pool, connectionString: string): Noti
     },
     async subscribe(channel, handler) {
       channelName(channel);
-      if (subscribers.add(channel, handler)) {
-        const client = await connect();
-        // connect() listens to every channel it knows when it opens; a connection that was already open learns the
-        // new one here.
-        await client.query(`LISTEN "${channel}"`);
-      }
+      subscribers.add(channel, handler);
+      // Resolves once the connection listens to the channel: every message published after this is heard.
+      await sync();
       return async () => {
-        if (subscribers.remove(channel, handler) && listener) {
-          await listener.query(`UNLISTEN "${channel}"`).catch(() => {});
-        }
+        if (subscribers.remove(channel, handler) && !closed) await sync().catch(() => {});
+      };
+    },
+    onReconnect(l) {
+      reconnectListeners.add(l);
+      return () => {
+        reconnectListeners.delete(l);
       };
     },
     async close() {
       closed = true;
-      const client = listener ?? (await connecting?.catch(() => null)) ?? null;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = undefined;
+      // A step on its way finishes first (it cannot open a new connection now).
+      await chain;
+      const client = listener;
       listener = null;
       await client?.end().catch(() => {});
     },
