@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { JUDGE_STATUS, type LiveSubmissionEvent } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestKit, contestTestApp, HOUR } from '../../../test/contest-helpers.js';
 import { DB_KINDS, JUDGE_TOKEN, type TestApp, throwawayPostgres } from '../../../test/harness.js';
@@ -202,6 +203,30 @@ describe.each(DB_KINDS)('live updates (%s)', (kind) => {
     for (const s of [fresh, resumed, later]) s.close();
   });
 
+  it('ends the streams whose submission events could not be read, and their resume is sent what they missed', async () => {
+    const u = await userToken();
+    const p = await createProblem(t);
+    const s = await openSse(base, '/api/events', { authorization: u.token });
+    const seen = await s.next((e) => e.event === 'unread');
+    const shown = t.services.submissionPublic;
+    const checkStatusFor = shown.checkStatusFor;
+    shown.checkStatusFor = async () => {
+      throw new Error('the database is busy');
+    };
+    let submitId: number;
+    try {
+      submitId = await publicSubmit(u.token, p.id);
+      // Not left open without the event: the stream ends, and its client resumes.
+      await s.ended;
+    } finally {
+      shown.checkStatusFor = checkStatusFor;
+    }
+    const resumed = await openSse(base, '/api/events', { authorization: u.token, 'last-event-id': seen.id as string });
+    expect((await resumed.next(isSubmission(submitId, JUDGE_STATUS.PENDING))).data).toMatchObject({ submitId });
+    resumed.close();
+    await judge.judgeNext({ status: JUDGE_STATUS.ACCEPTED });
+  });
+
   it("tells a contest's board changes to who may see them, keeping a sealed board sealed for non-admins", async () => {
     const now = kit.nowMs();
     const c = await newContest({
@@ -338,6 +363,76 @@ describe.runIf(DB_KINDS.includes('postgres'))('live updates across two server in
       for (const s of [stream, ...more]) s.close();
     } finally {
       for (const o of opened) await o.close().catch(() => {});
+      await pgdb.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe.runIf(DB_KINDS.includes('postgres'))('live updates when the listening connection is lost (postgres)', () => {
+  it('ends every stream once the instance listens again, and the resumed stream is sent the verdict it missed', async () => {
+    const pgdb = await throwawayPostgres();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-live-'));
+    const database = await openDatabase({ url: pgdb.url });
+    const services = createServices(database.db, { dataDir, bus: database.bus });
+    const app = await buildApp({ services, logLevel: 'silent', judgeToken: JUDGE_TOKEN });
+    try {
+      const { bootstrap } = await import('../../bootstrap.js');
+      await bootstrap(services, { rootPassword: 'root-pass-123' });
+      const t = { app, services, clock: { offsetMs: 0 }, close: async () => {} } as TestApp;
+      const { createUser, login } = await import('../../../test/harness.js');
+      const u = await createUser(t);
+      const token = (await login(t, u.username, u.password)).token as string;
+      const p = await createProblem(t);
+      const judge = createFakeJudge(t);
+      await judge.announce();
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      const stream = await openSse(base, '/api/events', { authorization: token });
+      expect(stream.status).toBe(200);
+      await stream.next((e) => e.event === 'unread');
+      const submitted = await app.inject({
+        method: 'POST',
+        url: '/api/submit-problem-judge',
+        headers: { authorization: token },
+        payload: { pid: p.id, language: 'C++', code: 'int main(){}' },
+      });
+      const submitId = submitted.json().data.submitId as number;
+      const pending = await stream.next(isSubmission(submitId, JUDGE_STATUS.PENDING));
+
+      // The listening connection dies (waiting until it is gone), and the verdict is stored before it listens again:
+      // its notification reaches no one.
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        const killed = await admin.query(
+          `SELECT pg_terminate_backend(pid, 5000) AS gone FROM pg_stat_activity
+            WHERE application_name = 'oj-notify' AND datname = $1`,
+          [new URL(pgdb.url).pathname.slice(1)],
+        );
+        expect(killed.rows).toEqual([{ gone: true }]);
+      } finally {
+        await admin.end();
+      }
+      await judge.judgeNext({ status: JUDGE_STATUS.ACCEPTED });
+
+      // The stream is not left open waiting for an event that will not come: it ends once the instance listens again,
+      // and the client's resume (Last-Event-ID) is sent the verdict.
+      await Promise.race([
+        stream.ended,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('the stream was left open')), 10_000)),
+      ]);
+      const lastId = stream.events.findLast((e) => e.id)?.id ?? pending.id;
+      const resumed = await openSse(base, '/api/events', { authorization: token, 'last-event-id': lastId as string });
+      expect(resumed.status).toBe(200);
+      expect((await resumed.next(isSubmission(submitId, JUDGE_STATUS.ACCEPTED))).data).toMatchObject({ submitId });
+      // Listening again: the next change reaches the resumed stream as usual.
+      await resumed.next((e) => e.event === 'unread');
+      await services.messages.tell({ recipientUid: u.uid, title: 'success', content: 'success' });
+      expect((await resumed.next((e) => e.event === 'unread')).data).toMatchObject({ mine: 1 });
+      resumed.close();
+    } finally {
+      await app.close();
+      await database.close();
       await pgdb.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -88,6 +88,7 @@ export const createLiveService = (deps: {
   const byUid = new Map<string, Set<Stream>>();
   const byContest = new Map<number, Set<Stream>>();
   let unsubscribe: Promise<() => Promise<void>> | undefined;
+  let stopReconnect: (() => void) | undefined;
   let ticker: NodeJS.Timeout | undefined;
   let closed = false;
 
@@ -135,9 +136,7 @@ export const createLiveService = (deps: {
   const ROUND = 500;
   let telling = false;
 
-  const tellRound = async () => {
-    const round = [...pendingSubs].slice(0, ROUND);
-    for (const [uid] of round) pendingSubs.delete(uid);
+  const tellRound = async (round: [string, Map<number, Pending>][]) => {
     const asked = round.flatMap(([uid, batch]) => {
       const owners = byUid.get(uid);
       return owners?.size ? [{ uid, batch, viewer: [...owners][0].user }] : [];
@@ -173,7 +172,18 @@ export const createLiveService = (deps: {
     telling = true;
     try {
       while (pendingSubs.size && !closed) {
-        await tellRound().catch((err) => log('cannot tell submissions', err));
+        const round = [...pendingSubs].slice(0, ROUND);
+        for (const [uid] of round) pendingSubs.delete(uid);
+        await tellRound(round).catch((err) => {
+          // What could not be read is not told: those streams end, and their clients reconnect with the last event
+          // id and are sent the current state (rather than wait for an event that will not come).
+          log('cannot tell submissions', err);
+          for (const [uid, batch] of round) {
+            for (const { to } of batch.values()) {
+              for (const s of [...(to === 'all' ? (byUid.get(uid) ?? []) : to)]) end(s);
+            }
+          }
+        });
       }
     } finally {
       telling = false;
@@ -346,8 +356,20 @@ export const createLiveService = (deps: {
   };
 
   const start = async () => {
+    // The instance listened again after losing its listening connection (PostgreSQL): what changed meanwhile was not
+    // heard, so every stream ends; its client reconnects with the last event id and is sent what changed since.
+    stopReconnect ??= bus.onReconnect(() => {
+      log(`the listening connection came back: ending ${streams.size} streams so their clients resume`);
+      for (const s of [...streams]) end(s);
+    });
     unsubscribe ??= bus.subscribe(LIVE_CHANNEL, onNote);
-    await unsubscribe;
+    try {
+      await unsubscribe;
+    } catch (err) {
+      // Not listening (the database is unreachable): the next stream tries again.
+      unsubscribe = undefined;
+      throw err;
+    }
     if (!ticker) {
       let ticking = false;
       ticker = setInterval(() => {
@@ -483,6 +505,8 @@ export const createLiveService = (deps: {
       for (const t of boardTimers.values()) if (t.timer) clearTimeout(t.timer);
       boardTimers.clear();
       for (const s of [...streams]) end(s);
+      stopReconnect?.();
+      stopReconnect = undefined;
       const stop = await unsubscribe?.catch(() => undefined);
       unsubscribe = undefined;
       await stop?.().catch(() => {});
