@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { UNREAD_QUERY_KEY } from '../features/message/use-unread-counts';
 import { isInProgress } from '../features/submission/judge-status';
 import { useSession } from '../lib/auth-store';
-import { liveClient, liveProgress, useLiveEvent } from '../lib/live-events';
+import { liveClient, liveProgress, useLiveEvent, useLiveOpen } from '../lib/live-events';
 
 /** The caches a submission's detail lives in: the detail page's and the problem page's submit result. */
 export const submissionQueryKeys = (submitId: number) => [
@@ -13,6 +13,14 @@ export const submissionQueryKeys = (submitId: number) => [
 ];
 
 type Detail = { submission: { status: number } };
+
+/** Reads a submission's query again with a read that starts now. A read already on its way may have been answered
+ * before the change that asks for this one, and React Query would hand that read to the caller instead of a new one
+ * while the query has no data yet (its first read): so it is cancelled first. */
+const readAgain = async (queryClient: QueryClient, queryKey: readonly unknown[]) => {
+  await queryClient.cancelQueries({ queryKey, exact: true });
+  await queryClient.invalidateQueries({ queryKey, exact: true });
+};
 
 /** A step of one of the viewer's submissions: while judging its status is patched in (and the case progress kept);
  * a verdict makes the pages read the whole submission again (code, error text, case results). */
@@ -31,7 +39,20 @@ export const applySubmissionEvent = (
       queryClient.setQueryData<Detail>(key, (old) =>
         old ? { ...old, submission: { ...old.submission, status: e.status } } : old,
       );
-    } else void queryClient.invalidateQueries({ queryKey: key });
+    } else void readAgain(queryClient, key);
+  }
+};
+
+/** The tab's stream (re)opened: it tells what changes from now on (and, with a Last-Event-ID, what it knows was
+ * missed), so every submission a page is still waiting for is read once more; a verdict stored between the page's
+ * last read and the stream's start (the tab's first stream, or a reopen before any event came) is found here. */
+export const rereadSubmissionsInProgress = (queryClient: QueryClient) => {
+  const families = new Set(submissionQueryKeys(0).map((k) => k[0]));
+  for (const query of queryClient.getQueryCache().findAll({ type: 'active' })) {
+    if (!families.has(query.queryKey[0] as string)) continue;
+    const data = query.state.data as Detail | undefined;
+    if (data && !isInProgress(data.submission.status)) continue;
+    void readAgain(queryClient, query.queryKey);
   }
 };
 
@@ -46,5 +67,6 @@ export const LiveSync = () => {
   }, [isAuthenticated]);
   useLiveEvent('unread', (counts) => queryClient.setQueryData([...UNREAD_QUERY_KEY, user?.uid ?? null], counts));
   useLiveEvent('submission', (e) => applySubmissionEvent(queryClient, e));
+  useLiveOpen(() => rereadSubmissionsInProgress(queryClient));
   return null;
 };

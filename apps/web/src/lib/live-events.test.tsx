@@ -1,6 +1,9 @@
-import type { Submission } from '@oj/shared';
-import { act, renderHook } from '@testing-library/react';
+import { JUDGE_STATUS, type Submission } from '@oj/shared';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applySubmissionEvent, LiveSync } from '../app/live-sync';
 import { useSubmissionWatch } from '../features/submission/use-submission-watch';
 import { session } from './auth-store';
 import { createLiveClient, liveClient } from './live-events';
@@ -96,7 +99,7 @@ describe('the submission list while the stream is up or down', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
-    liveClient.up.set(false);
+    liveClient.close();
     session.clear();
   });
 
@@ -140,5 +143,136 @@ describe('the submission list while the stream is up or down', () => {
     act(() => liveClient.up.set(false));
     await tick();
     expect(asked.at(-1)).toEqual([2, 3]);
+  });
+
+  it("reads the viewer's rows once when the stream opens: a verdict stored before it opened is not told by it", async () => {
+    session.signIn('token', { uid: 'me', username: 'me', roleList: ['user'] } as never);
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const asked: number[][] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        let data: unknown = { ticket: 't', expiresInMs: 30_000 };
+        if (!String(url).includes('/api/events/ticket')) {
+          const { submitIds } = JSON.parse(String(init.body)) as { submitIds: number[] };
+          asked.push(submitIds);
+          data = { 1: row(1, 'me', 0) };
+        }
+        return new Response(JSON.stringify({ status: 200, msg: 'success', data }), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    FakeEventSource.made = [];
+    const { result } = renderHook(() => useSubmissionWatch([row(1, 'me', 5)]));
+    liveClient.setSignedIn(true);
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(1));
+    act(() => FakeEventSource.made[0].onopen?.());
+    await waitFor(() => expect(asked).toEqual([[1]]));
+    await waitFor(() => expect(result.current.rows[0].status).toBe(0));
+  });
+});
+
+/** A read the test answers when it likes. */
+const deferred = <T,>() => {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+};
+
+const detailOf = (submitId: number, status: number) => ({ submission: { submitId, uid: 'me', status } });
+
+/** The problem page's result query: reads answered by the test, in order. */
+const watchResult = (queryClient: QueryClient, submitId: number, reads: ReturnType<typeof deferred<unknown>>[]) => {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return renderHook(
+    () =>
+      useQuery({
+        queryKey: ['problem-page-submission', submitId],
+        queryFn: () => {
+          const read = deferred<unknown>();
+          reads.push(read);
+          return read.promise as Promise<{ submission: { status: number } }>;
+        },
+        retry: false,
+      }),
+    { wrapper },
+  );
+};
+
+describe('a verdict never lost between the judge and the page', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    liveClient.close();
+    session.clear();
+  });
+
+  it('a verdict told while the first read of the submission is still on its way is read again', async () => {
+    const queryClient = new QueryClient();
+    const reads: ReturnType<typeof deferred<unknown>>[] = [];
+    const { result } = watchResult(queryClient, 41, reads);
+    await waitFor(() => expect(reads).toHaveLength(1));
+    // The verdict is told before the page's first read (made while the submission was Pending) answers: that read
+    // must not stand for the verdict.
+    act(() => applySubmissionEvent(queryClient, { submitId: 41, status: JUDGE_STATUS.ACCEPTED }));
+    await act(async () => reads[0].resolve(detailOf(41, JUDGE_STATUS.PENDING)));
+    await waitFor(() => expect(reads).toHaveLength(2));
+    await act(async () => reads[1].resolve(detailOf(41, JUDGE_STATUS.ACCEPTED)));
+    await waitFor(() => expect(result.current.data?.submission.status).toBe(JUDGE_STATUS.ACCEPTED));
+  });
+
+  it("when the tab's stream opens, a submission still in progress is read once more (a verdict from before it opened is not told by it)", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ status: 200, msg: 'success', data: { ticket: 't', expiresInMs: 30_000 } }), {
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      ),
+    );
+    FakeEventSource.made = [];
+    const queryClient = new QueryClient();
+    const reads: ReturnType<typeof deferred<unknown>>[] = [];
+    const { result } = watchResult(queryClient, 42, reads);
+    // A settled submission another page shows is not read again.
+    let settledReads = 0;
+    queryClient.setQueryData(['problem-page-submission', 40], detailOf(40, JUDGE_STATUS.WRONG_ANSWER));
+    renderHook(
+      () =>
+        useQuery({
+          queryKey: ['problem-page-submission', 40],
+          queryFn: async () => {
+            settledReads += 1;
+            return detailOf(40, JUDGE_STATUS.WRONG_ANSWER);
+          },
+          staleTime: Number.POSITIVE_INFINITY,
+        }),
+      {
+        wrapper: ({ children }: { children: ReactNode }) => (
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        ),
+      },
+    );
+    await waitFor(() => expect(reads).toHaveLength(1));
+    await act(async () => reads[0].resolve(detailOf(42, JUDGE_STATUS.JUDGING)));
+    session.signIn('token', { uid: 'me', username: 'me', roleList: ['user'] } as never);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <LiveSync />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(1));
+    // The verdict is stored before the stream opens: the stream will never tell it.
+    act(() => FakeEventSource.made[0].onopen?.());
+    await waitFor(() => expect(reads).toHaveLength(2));
+    await act(async () => reads[1].resolve(detailOf(42, JUDGE_STATUS.ACCEPTED)));
+    await waitFor(() => expect(result.current.data?.submission.status).toBe(JUDGE_STATUS.ACCEPTED));
+    expect(settledReads).toBe(0);
   });
 });

@@ -18,6 +18,10 @@ export interface LiveClient {
   /** The contest whose board and announcements the stream carries (one per tab; the last page that asked wins). */
   watchContest(cid: number | undefined): void;
   on<K extends keyof LiveEventMap>(event: K, handler: Handler<K>): () => void;
+  /** Calls `handler` each time a stream opens. The server tells a stream only what changes after it opened (and what
+   * a Last-Event-ID says was missed): a page waiting for a change reads it once more here, which closes the window
+   * between its last read and the stream's start (the first stream of a tab has no Last-Event-ID). */
+  onOpen(handler: () => void): () => void;
   /** Hands an event to the handlers, as the stream does (tests use it too). */
   deliver<K extends keyof LiveEventMap>(event: K, data: LiveEventMap[K]): void;
   close(): void;
@@ -41,6 +45,7 @@ export const createLiveClient = (deps: {
   let refusedCid: number | undefined;
   let failuresWithCid = 0;
   const handlers = new Map<string, Set<(data: never) => void>>();
+  const openHandlers = new Set<() => void>();
   let source: EventSource | null = null;
   let signedIn = false;
   let cid: number | undefined;
@@ -108,6 +113,7 @@ export const createLiveClient = (deps: {
       failuresWithCid = 0;
       up.set(true);
       contest.set(carried);
+      for (const h of [...openHandlers]) h();
     };
     es.onerror = () => {
       if (source !== es) return;
@@ -154,6 +160,10 @@ export const createLiveClient = (deps: {
       set.add(handler as (data: never) => void);
       return () => set.delete(handler as (data: never) => void);
     },
+    onOpen(handler) {
+      openHandlers.add(handler);
+      return () => openHandlers.delete(handler);
+    },
     deliver,
     close() {
       signedIn = false;
@@ -182,6 +192,13 @@ export const useLiveEvent = <K extends keyof LiveEventMap>(event: K, handler: Ha
   const ref = useRef(handler);
   ref.current = handler;
   useEffect(() => liveClient.on(event, (data) => ref.current(data)), [event]);
+};
+
+/** Calls `handler` each time the tab's stream opens while the component is mounted (see LiveClient.onOpen). */
+export const useLiveOpen = (handler: () => void) => {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => liveClient.onOpen(() => ref.current()), []);
 };
 
 /** While mounted, the stream carries this contest's board and announcements. */

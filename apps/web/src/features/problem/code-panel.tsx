@@ -15,7 +15,6 @@ import { formatRunMemory, formatRunTime } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
 import { groupSubmissionDetailPath, submissionDetailPath } from '../submission/submission-paths';
 import {
-  LIVE_SAFETY_POLL_MS,
   SUBMISSION_POLL_MS,
   submissionSettled,
   TEST_RUN_POLL_MS,
@@ -130,13 +129,11 @@ export const CodePanel = ({
     enabled: submitId !== null,
     retry: false,
     // Every 2 s until the verdict leaves Pending/Compiling/Judging; an error stops it (spec 1-core §4). While the live
-    // stream is open it tells each step instead (app/live-sync.tsx), and a slow look stays as the safety net.
+    // stream is open it tells each step instead (app/live-sync.tsx: a verdict, or the stream's opening, reads it again).
     refetchInterval: (q) =>
-      q.state.error || (q.state.data && submissionSettled(q.state.data.submission.status))
+      q.state.error || live || (q.state.data && submissionSettled(q.state.data.submission.status))
         ? false
-        : live
-          ? LIVE_SAFETY_POLL_MS
-          : SUBMISSION_POLL_MS,
+        : SUBMISSION_POLL_MS,
   });
   const judged = poll.data?.submission;
   const settled = !!judged && submissionSettled(judged.status);

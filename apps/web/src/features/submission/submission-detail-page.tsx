@@ -30,7 +30,7 @@ import {
 } from './judge-status';
 import { ResubmitButton } from './resubmit-button';
 import { StatusTag } from './status-tag';
-import { LIVE_SAFETY_POLL_MS, SUBMISSION_POLL_MS } from './submission-polling';
+import { SUBMISSION_POLL_MS } from './submission-polling';
 
 const CodeEditor = lazyScreen(() => import('../problem/code-editor'));
 
@@ -91,12 +91,13 @@ const SubmissionDetailPage = () => {
     enabled: Number.isInteger(submitId),
     retry: false,
     // A submission still being judged refreshes itself (spec 1-core §4 polling rules); the viewer's own is told by the
-    // live stream while it is open (app/live-sync.tsx).
+    // live stream while it is open (app/live-sync.tsx: a verdict, or the stream's opening, reads it again).
     refetchInterval: (q) =>
-      q.state.data && isInProgress(q.state.data.submission.status) && !q.state.error
-        ? live && q.state.data.submission.uid === user?.uid
-          ? LIVE_SAFETY_POLL_MS
-          : SUBMISSION_POLL_MS
+      q.state.data &&
+      isInProgress(q.state.data.submission.status) &&
+      !q.state.error &&
+      !(live && q.state.data.submission.uid === user?.uid)
+        ? SUBMISSION_POLL_MS
         : false,
   });
   const s = detail.data?.submission;

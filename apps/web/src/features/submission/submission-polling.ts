@@ -4,9 +4,6 @@ import { isInProgress } from './judge-status';
 export const SUBMISSION_POLL_MS = 2000;
 export const TEST_RUN_POLL_MS = 1000;
 export const MAX_POLLS = 300;
-/** While the live stream is open it tells each step; a page waiting for its own verdict still looks every 10 s, so an
- * event lost between the judge and the page (a stream replaced mid-flight) never leaves it waiting. */
-export const LIVE_SAFETY_POLL_MS = 10_000;
 
 /** After a poll: rows that left in-progress drop out of the watch list. */
 export const nextWatchList = (watch: number[], latest: Record<string, { status: number } | undefined>) =>

@@ -3,7 +3,7 @@ import { submission as contract } from '@oj/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
-import { useLiveEvent, useLiveUp } from '../../lib/live-events';
+import { useLiveEvent, useLiveOpen, useLiveUp } from '../../lib/live-events';
 import { isInProgress } from './judge-status';
 import { keepPolling, nextWatchList, SUBMISSION_POLL_MS } from './submission-polling';
 
@@ -33,28 +33,35 @@ export const useSubmissionWatch = (rows: Submission[], cid?: number) => {
     timer.current = null;
   }, []);
 
-  const tick = useCallback(async () => {
-    const s = state.current;
-    if (!keepPolling(s)) return stop();
-    const submitIds = polled.current(s.watch);
-    if (!submitIds.length) return;
-    s.polls += 1;
-    try {
-      const latest = await api.call(contract.checkSubmissionsStatus, { submitIds, cid }, { silent: true });
-      setFresh((prev) => {
-        const next = { ...prev };
-        for (const row of Object.values(latest)) next[row.submitId] = { ...prev[row.submitId], ...row };
-        return next;
-      });
-      s.watch = s.watch.filter((id) => !submitIds.includes(id) || nextWatchList([id], latest).length > 0);
-    } catch {
-      s.failed = true;
-    }
-    if (!keepPolling(s)) stop();
-  }, [cid, stop]);
+  const tick = useCallback(
+    async (everyRow = false) => {
+      const s = state.current;
+      if (!keepPolling(s)) return stop();
+      const submitIds = everyRow ? s.watch : polled.current(s.watch);
+      if (!submitIds.length) return;
+      s.polls += 1;
+      try {
+        const latest = await api.call(contract.checkSubmissionsStatus, { submitIds, cid }, { silent: true });
+        setFresh((prev) => {
+          const next = { ...prev };
+          for (const row of Object.values(latest)) next[row.submitId] = { ...prev[row.submitId], ...row };
+          return next;
+        });
+        s.watch = s.watch.filter((id) => !submitIds.includes(id) || nextWatchList([id], latest).length > 0);
+      } catch {
+        s.failed = true;
+      }
+      if (!keepPolling(s)) stop();
+    },
+    [cid, stop],
+  );
+
+  // The stream (re)opened: the viewer's rows are read once, as a verdict stored before it opened is not told by it.
+  useLiveOpen(() => void tick(true));
 
   const start = useCallback(() => {
-    if (!timer.current && keepPolling(state.current)) timer.current = setInterval(tick, SUBMISSION_POLL_MS);
+    if (!timer.current && keepPolling(state.current))
+      timer.current = setInterval(() => void tick(), SUBMISSION_POLL_MS);
   }, [tick]);
 
   const ids = rows.map((r) => `${r.submitId}:${r.status}`).join(',');
