@@ -1,6 +1,27 @@
-import type { AdminUser, Contest } from '@oj/shared';
+import type { AdminUser, Contest, Discussion, DiscussionCategory, UserInfo } from '@oj/shared';
 
 /** Rows the web tests build again and again, one place each: override only what a test is about. */
+
+/** A signed-in user as the session holds it (GET /api/get-user-info): a plain user, nothing filled in. */
+export const userInfoFixture = (uid: string, username: string, roleList: string[] = ['user']): UserInfo => ({
+  uid,
+  username,
+  nickname: null,
+  avatar: null,
+  titleName: null,
+  titleColor: null,
+  email: null,
+  number: null,
+  gender: null,
+  school: null,
+  course: null,
+  signature: null,
+  realname: null,
+  github: null,
+  blog: null,
+  cfUsername: null,
+  roleList,
+});
 
 /** A user row of the admin user list (GET /api/admin/user/get-user-list): a plain user, nothing filled in. */
 export const adminUserRow = (fields: Pick<AdminUser, 'uid' | 'username'> & Partial<AdminUser>): AdminUser => ({
@@ -43,3 +64,36 @@ export const contestFixture = (fields: Pick<Contest, 'id' | 'title'> & Partial<C
     allowEndSubmit: false,
     ...fields,
   }) as Contest;
+
+/** The site's two discussion categories (GET /api/discussion-category). */
+export const DISCUSSION_CATEGORIES: DiscussionCategory[] = [
+  { id: 1, name: 'General', gid: null, gmtCreate: '', gmtModified: '' },
+  { id: 2, name: 'Solutions', gid: null, gmtCreate: '', gmtModified: '' },
+];
+
+/** A pinned post in Solutions on P1001 by root, 12 views, 3 likes, no comments, not liked by the viewer. */
+export const discussionFixture = (fields: Partial<Discussion> = {}): Discussion => ({
+  id: 9,
+  categoryId: 2,
+  categoryName: 'Solutions',
+  title: '[P1001] Greedy works',
+  description: 'Sort first',
+  content: 'Sort the **coins** first.',
+  pid: 'P1001',
+  uid: 'u-root',
+  author: 'root',
+  avatar: null,
+  titleName: null,
+  titleColor: null,
+  role: 'root',
+  viewNum: 12,
+  likeNum: 3,
+  commentNum: 0,
+  hasLike: false,
+  topPriority: true,
+  gid: null,
+  status: 0,
+  gmtCreate: '2026-01-02T08:00:00.000Z',
+  gmtModified: '2026-01-02T08:00:00.000Z',
+  ...fields,
+});

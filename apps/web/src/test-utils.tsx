@@ -1,10 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { NotificationInstance } from 'antd/es/notification/interface';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { beforeEach, type Mock, vi } from 'vitest';
 import { createQueryClient } from './app/app';
 import { changeLanguage, i18next, initI18n } from './lib/i18n';
+import { bindNotifiers } from './lib/notify';
 
 export const WEBSITE_CONFIG = {
   baseUrl: '',
@@ -44,6 +47,36 @@ export const stubServer = (overrides: Record<string, () => Response> = {}) => {
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+};
+
+/** An answer for stubServer: the server's envelope around data, with the HTTP status and the envelope's msg. */
+export const json =
+  (data: unknown, status = 200, msg = 'success') =>
+  () =>
+    new Response(JSON.stringify({ status, msg, data }), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** An answer for stubServer: one page (10 a page) holding all the records. */
+export const page = (records: unknown[]) => json({ records, total: records.length, size: 10, current: 1 });
+
+/** The calls the page made to one path (the query left off), as [url, init]. */
+export const callsTo = (fetchMock: Mock, path: string) =>
+  fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === path) as [string, RequestInit | undefined][];
+
+/** The query of a call, or of its url. */
+export const queryOf = (call: string | [string, RequestInit | undefined] | undefined) =>
+  new URLSearchParams(String(Array.isArray(call) ? call[0] : call).split('?')[1]);
+
+/** The JSON body a call sent. */
+export const bodyOf = (call: [string, RequestInit | undefined] | undefined) => JSON.parse(String(call?.[1]?.body));
+
+/** Spies in the place of antd's toasts (message): bound afresh, and emptied, before each test of the calling file. */
+export const spyOnToasts = () => {
+  const toasts = { success: vi.fn(), warning: vi.fn(), info: vi.fn(), error: vi.fn() };
+  beforeEach(() => {
+    for (const f of Object.values(toasts)) f.mockReset();
+    bindNotifiers(toasts as unknown as MessageInstance, { error: vi.fn() } as unknown as NotificationInstance);
+  });
+  return toasts;
 };
 
 export const setupI18n = async (lang: 'zh-CN' | 'en-US' = 'zh-CN') => {

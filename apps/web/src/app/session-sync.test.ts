@@ -1,27 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { session, sessionStore } from '../lib/auth-store';
 import { setNavigator } from '../lib/navigation';
+import { userInfoFixture } from '../test-fixtures';
 import { handleVisibilityChange } from './session-sync';
 
-const user = {
-  uid: '1',
-  username: 'alice',
-  nickname: null,
-  avatar: null,
-  titleName: null,
-  titleColor: null,
-  email: null,
-  number: null,
-  gender: null,
-  school: null,
-  course: null,
-  signature: null,
-  realname: null,
-  github: null,
-  blog: null,
-  cfUsername: null,
-  roleList: ['user'],
-};
+const user = userInfoFixture('1', 'alice');
 
 describe('cross-tab session (spec 1-core §4)', () => {
   const navigate = vi.fn();

@@ -1,15 +1,13 @@
-import type { Comment, Reply, UserInfo } from '@oj/shared';
+import type { Comment, Reply } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
 import { Outlet } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decideGuard } from '../../app/route-guard';
 import { findRoute } from '../../app/route-table';
 import { session } from '../../lib/auth-store';
-import { bindNotifiers } from '../../lib/notify';
 import { loginDialog, loginDialogStore } from '../../lib/ui-store';
-import { renderElement, renderWithProviders, setupI18n, WEBSITE_CONFIG } from '../../test-utils';
+import { userInfoFixture } from '../../test-fixtures';
+import { renderElement, renderWithProviders, setupI18n, spyOnToasts, WEBSITE_CONFIG } from '../../test-utils';
 import ContestCommentPage from '../contest/contest-comment-page';
 import type { ContestContext } from '../contest/contest-detail-page';
 import {
@@ -33,25 +31,7 @@ import {
 } from './comment-model';
 import { CommentSection } from './comment-section';
 
-const USER = {
-  uid: 'u-alice',
-  username: 'alice',
-  nickname: null,
-  avatar: null,
-  titleName: null,
-  titleColor: null,
-  email: null,
-  number: null,
-  gender: null,
-  school: null,
-  course: null,
-  signature: null,
-  realname: null,
-  github: null,
-  blog: null,
-  cfUsername: null,
-  roleList: ['user'],
-} as unknown as UserInfo;
+const USER = userInfoFixture('u-alice', 'alice');
 
 const reply = (id: number, commentId = 1, from = 'bob'): Reply => ({
   id,
@@ -245,12 +225,10 @@ const page = (records: Comment[], total = records.length, likeMap: Record<string
   commentLikeMap: likeMap,
 });
 
-const toasts = { success: vi.fn(), warning: vi.fn(), info: vi.fn(), error: vi.fn() };
+const toasts = spyOnToasts();
 
 beforeAll(() => setupI18n('en-US'));
 beforeEach(() => {
-  for (const f of Object.values(toasts)) f.mockReset();
-  bindNotifiers(toasts as unknown as MessageInstance, { error: vi.fn() } as unknown as NotificationInstance);
   loginDialog.close();
   session.clear();
 });

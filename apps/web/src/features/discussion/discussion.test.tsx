@@ -1,12 +1,18 @@
-import type { Discussion, DiscussionCategory, UserInfo } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
-import { bindNotifiers } from '../../lib/notify';
 import { loginDialog, loginDialogStore } from '../../lib/ui-store';
-import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { DISCUSSION_CATEGORIES as CATEGORIES, discussionFixture, userInfoFixture } from '../../test-fixtures';
+import {
+  callsTo,
+  json,
+  page,
+  queryOf,
+  renderWithProviders,
+  setupI18n,
+  spyOnToasts,
+  stubServer,
+} from '../../test-utils';
 import DiscussionDetailPage from './discussion-detail-page';
 import DiscussionListPage from './discussion-list-page';
 import {
@@ -18,74 +24,14 @@ import {
   roleBadge,
 } from './discussion-model';
 
-const USER = {
-  uid: 'u-alice',
-  username: 'alice',
-  nickname: null,
-  avatar: null,
-  titleName: null,
-  titleColor: null,
-  email: null,
-  number: null,
-  gender: null,
-  school: null,
-  course: null,
-  signature: null,
-  realname: null,
-  github: null,
-  blog: null,
-  cfUsername: null,
-  roleList: ['user'],
-} as unknown as UserInfo;
+const USER = userInfoFixture('u-alice', 'alice');
 
-const CATEGORIES: DiscussionCategory[] = [
-  { id: 1, name: 'General', gid: null, gmtCreate: '', gmtModified: '' },
-  { id: 2, name: 'Solutions', gid: null, gmtCreate: '', gmtModified: '' },
-];
+const DISCUSSION = discussionFixture();
 
-const DISCUSSION: Discussion = {
-  id: 9,
-  categoryId: 2,
-  categoryName: 'Solutions',
-  title: '[P1001] Greedy works',
-  description: 'Sort first',
-  content: 'Sort the **coins** first.',
-  pid: 'P1001',
-  uid: 'u-root',
-  author: 'root',
-  avatar: null,
-  titleName: null,
-  titleColor: null,
-  role: 'root',
-  viewNum: 12,
-  likeNum: 3,
-  commentNum: 0,
-  hasLike: false,
-  topPriority: true,
-  gid: null,
-  status: 0,
-  gmtCreate: '2026-01-02T08:00:00.000Z',
-  gmtModified: '2026-01-02T08:00:00.000Z',
-};
-
-const json =
-  (data: unknown, status = 200) =>
-  () =>
-    new Response(JSON.stringify({ status, msg: status === 200 ? 'success' : 'refused', data }), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-
-const callsTo = (fetchMock: Mock, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === path) as [string, RequestInit | undefined][];
-const queryOf = (url: string) => new URLSearchParams(url.split('?')[1]);
-
-const toasts = { success: vi.fn(), warning: vi.fn(), info: vi.fn(), error: vi.fn() };
+const toasts = spyOnToasts();
 
 beforeAll(() => setupI18n('en-US'));
 beforeEach(() => {
-  for (const f of Object.values(toasts)) f.mockReset();
-  bindNotifiers(toasts as unknown as MessageInstance, { error: vi.fn() } as unknown as NotificationInstance);
   loginDialog.close();
   session.clear();
   discussionDrafts.clearAll();
@@ -130,8 +76,6 @@ describe('discussion rules (spec 2 §5, §6)', () => {
   });
 });
 
-const listAnswer = (records: Discussion[]) => json({ records, total: records.length, size: 10, current: 1 });
-
 const renderList = (path = '/discussion') =>
   renderWithProviders(
     [
@@ -145,7 +89,7 @@ const renderList = (path = '/discussion') =>
 describe('discussion list', { timeout: 60_000 }, () => {
   it('lists 10 a page with author badge, category, pin and counts; a visitor is asked to log in to post', async () => {
     const fetchMock = stubServer({
-      '/api/get-discussion-list': listAnswer([DISCUSSION]),
+      '/api/get-discussion-list': page([DISCUSSION]),
       '/api/discussion-category': json(CATEGORIES),
     });
     renderList();
@@ -168,7 +112,7 @@ describe('discussion list', { timeout: 60_000 }, () => {
   it('filters by category and only-mine through the URL and the call', async () => {
     session.signIn('token', USER);
     const fetchMock = stubServer({
-      '/api/get-discussion-list': listAnswer([DISCUSSION]),
+      '/api/get-discussion-list': page([DISCUSSION]),
       '/api/discussion-category': json(CATEGORIES),
     });
     const { router } = renderList();
@@ -189,7 +133,7 @@ describe('discussion list', { timeout: 60_000 }, () => {
   it('keeps the draft of a cancelled create and prefixes the problem id on posting', async () => {
     session.signIn('token', USER);
     const fetchMock = stubServer({
-      '/api/get-discussion-list': listAnswer([]),
+      '/api/get-discussion-list': page([]),
       '/api/discussion-category': json(CATEGORIES),
       '/api/discussion': json({ ...DISCUSSION, id: 42, title: '[P1001] My idea' }),
     });
@@ -239,7 +183,7 @@ describe('discussion list', { timeout: 60_000 }, () => {
 
   it('says "is required" and "Can not exceed 255" in the form', async () => {
     session.signIn('token', USER);
-    stubServer({ '/api/get-discussion-list': listAnswer([]), '/api/discussion-category': json(CATEGORIES) });
+    stubServer({ '/api/get-discussion-list': page([]), '/api/discussion-category': json(CATEGORIES) });
     renderList();
     fireEvent.click(await screen.findByRole('button', { name: 'Post a discussion' }));
     const dialog = await screen.findByRole('dialog');

@@ -1,14 +1,11 @@
-import type { Group, UserInfo } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMPLEMENTED_FEATURES } from '../../app/features';
 import { isPathAvailable } from '../../app/route-table';
 import { SCREENS } from '../../app/screens';
 import { session } from '../../lib/auth-store';
-import { bindNotifiers } from '../../lib/notify';
-import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { userInfoFixture } from '../../test-fixtures';
+import { callsTo, json, page, queryOf, setupI18n, spyOnToasts } from '../../test-utils';
 import {
   GroupContestAnnouncementPage,
   GroupContestEditPage,
@@ -16,38 +13,8 @@ import {
 } from './group-contest-admin-pages';
 import { canManageGroupContest } from './group-contest-model';
 import GroupContestPage from './group-contest-page';
-import GroupDetailPage from './group-detail-page';
 import GroupProblemEditPage from './group-problem-edit-page';
-
-const GROUP: Group = {
-  id: 7,
-  name: 'Algorithm Club',
-  shortName: 'algoc',
-  brief: 'We solve problems together',
-  description: 'Welcome to the club.',
-  owner: 'olivia',
-  uid: 'u-owner',
-  auth: 2,
-  code: null,
-  visible: true,
-  avatar: null,
-  status: 0,
-  memberCount: 12,
-  gmtCreate: '2026-01-02T08:00:00.000Z',
-  gmtModified: '2026-01-02T08:00:00.000Z',
-};
-
-const userOf = (uid: string, username: string) =>
-  ({ uid, username, nickname: null, avatar: null, roleList: ['user'] }) as unknown as UserInfo;
-
-const json =
-  (data: unknown, status = 200, msg = 'success') =>
-  () =>
-    new Response(JSON.stringify({ status, msg, data }), { status, headers: { 'Content-Type': 'application/json' } });
-const page = (records: unknown[]) => json({ records, total: records.length, size: 10, current: 1 });
-const callsTo = (fetchMock: Mock, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === path) as [string, RequestInit | undefined][];
-const queryOf = (url: string | undefined) => new URLSearchParams(String(url).split('?')[1]);
+import { renderGroup, stubGroup } from './group-test-support';
 
 const contestCard = (id: number, extra: Record<string, unknown> = {}) => ({
   id,
@@ -88,41 +55,32 @@ const adminContest = (id: number, uid: string, author: string) => ({
   gmtModified: '2026-02-01T08:00:00.000Z',
 });
 
-const toasts = { success: vi.fn(), warning: vi.fn(), info: vi.fn(), error: vi.fn() };
+const toasts = spyOnToasts();
 
 beforeAll(() => {
   return setupI18n('en-US');
 });
 beforeEach(() => {
-  for (const f of Object.values(toasts)) f.mockReset();
-  bindNotifiers(toasts as unknown as MessageInstance, { error: vi.fn() } as unknown as NotificationInstance);
   session.clear();
 });
 afterEach(() => session.clear());
 
-const renderGroup = (path: string) =>
-  renderWithProviders(
+const renderContests = (path: string) =>
+  renderGroup(
+    path,
     [
-      {
-        path: '/group/:groupID',
-        element: <GroupDetailPage />,
-        children: [
-          { path: 'contest', element: <GroupContestPage /> },
-          { path: 'contest/create', element: <GroupContestEditPage /> },
-          { path: 'contest/:contestId/edit', element: <GroupContestEditPage /> },
-          { path: 'contest/:contestId/problems', element: <GroupContestProblemPage /> },
-          { path: 'contest/:contestId/problem/create', element: <GroupProblemEditPage /> },
-          { path: 'contest/:contestId/announcement', element: <GroupContestAnnouncementPage /> },
-        ],
-      },
+      { path: 'contest', element: <GroupContestPage /> },
+      { path: 'contest/create', element: <GroupContestEditPage /> },
+      { path: 'contest/:contestId/edit', element: <GroupContestEditPage /> },
+      { path: 'contest/:contestId/problems', element: <GroupContestProblemPage /> },
+      { path: 'contest/:contestId/problem/create', element: <GroupProblemEditPage /> },
+      { path: 'contest/:contestId/announcement', element: <GroupContestAnnouncementPage /> },
+    ],
+    [
       { path: '/contest/:contestID', element: <h1>Contest screen</h1> },
       { path: '/contest/acm-scoreboard/:contestID', element: <h1>Scoreboard screen</h1> },
     ],
-    path,
   );
-
-const stubGroup = (level: number, extra: Record<string, () => Response> = {}) =>
-  stubServer({ '/api/get-group-detail': json(GROUP), '/api/get-group-auth': json(level), ...extra });
 
 describe('group contest rules (spec 3 §2.8)', () => {
   it('lets the creator among the group admins, the group root and the super admin manage a contest', () => {
@@ -167,14 +125,14 @@ describe('group contest rules (spec 3 §2.8)', () => {
 
 describe('group contests tab (spec 3 §2.8)', { timeout: 60_000 }, () => {
   it('shows the contests as cards that open the contest pages', async () => {
-    session.signIn('token', userOf('u-mia', 'mia'));
+    session.signIn('token', userInfoFixture('u-mia', 'mia'));
     const fetchMock = stubGroup(3, {
       '/api/group/get-contest-list': page([
         contestCard(1, { auth: 1, count: 5, openRank: true, status: -1 }),
         contestCard(2, { type: 1, status: 0, openRank: true }),
       ]),
     });
-    const { router } = renderGroup('/group/7/contest');
+    const { router } = renderContests('/group/7/contest');
     const first = await screen.findByRole('article', { name: 'Contest 1' });
     const second = screen.getByRole('article', { name: 'Contest 2' });
     const [url] = callsTo(fetchMock, '/api/group/get-contest-list')[0] ?? [];
@@ -204,13 +162,13 @@ describe('group contests tab (spec 3 §2.8)', { timeout: 60_000 }, () => {
   });
 
   it("disables a group admin's actions on contests created by others", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(4, {
       '/api/group/get-contest-list': page([]),
       '/api/group/get-admin-contest-list': page([adminContest(1, 'u-alice', 'alice'), adminContest(2, 'u-bob', 'bob')]),
       '/api/group/change-contest-visible': json(null),
     });
-    renderGroup('/group/7/contest');
+    renderContests('/group/7/contest');
     fireEvent.click(await screen.findByRole('switch', { name: 'Admin mode' }));
     await screen.findByRole('link', { name: 'Contest 2' });
     const [url] = callsTo(fetchMock, '/api/group/get-admin-contest-list')[0] ?? [];
@@ -236,12 +194,12 @@ describe('group contests tab (spec 3 §2.8)', { timeout: 60_000 }, () => {
   });
 
   it('lets the group root manage every contest of the group', async () => {
-    session.signIn('token', userOf('u-owner', 'olivia'));
+    session.signIn('token', userInfoFixture('u-owner', 'olivia'));
     stubGroup(5, {
       '/api/group/get-contest-list': page([]),
       '/api/group/get-admin-contest-list': page([adminContest(1, 'u-alice', 'alice'), adminContest(2, 'u-bob', 'bob')]),
     });
-    renderGroup('/group/7/contest?mode=admin');
+    renderContests('/group/7/contest?mode=admin');
     await screen.findByRole('link', { name: 'Contest 2' });
     for (const title of ['Contest 1', 'Contest 2']) {
       expect(screen.getByRole('button', { name: `Edit ${title}` })).toHaveProperty('disabled', false);
@@ -250,22 +208,22 @@ describe('group contests tab (spec 3 §2.8)', { timeout: 60_000 }, () => {
   });
 
   it('keeps a member out of the admin pages even by the address', async () => {
-    session.signIn('token', userOf('u-mia', 'mia'));
+    session.signIn('token', userInfoFixture('u-mia', 'mia'));
     const fetchMock = stubGroup(3, { '/api/group/get-contest-list': page([]) });
-    renderGroup('/group/7/contest/create');
+    renderContests('/group/7/contest/create');
     expect(await screen.findByText("Only group admins manage the group's contests")).toBeTruthy();
-    renderGroup('/group/7/contest?mode=admin');
+    renderContests('/group/7/contest?mode=admin');
     expect(await screen.findAllByText('No contests')).toBeTruthy();
     expect(callsTo(fetchMock, '/api/group/get-admin-contest-list')).toHaveLength(0);
   });
 
   it("creates a contest with the group's id and goes on to its problems", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(4, {
       '/api/group/contest': json(adminContest(9, 'u-alice', 'alice')),
       '/api/group/get-contest-problem-list': json({ problemList: { records: [], total: 0 }, contestProblemMap: {} }),
     });
-    const { router } = renderGroup('/group/7/contest/create');
+    const { router } = renderContests('/group/7/contest/create');
     fireEvent.change(await screen.findByRole('textbox', { name: /Contest title/ }), {
       target: { value: 'Weekly round' },
     });
@@ -283,7 +241,7 @@ describe('group contests tab (spec 3 §2.8)', { timeout: 60_000 }, () => {
   });
 
   it('adds a group problem to a contest by its display id', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(4, {
       '/api/group/get-contest-problem-list': json({ problemList: { records: [], total: 0 }, contestProblemMap: {} }),
       '/api/group/get-admin-problem-list': page([
@@ -311,7 +269,7 @@ describe('group contests tab (spec 3 §2.8)', { timeout: 60_000 }, () => {
         type: 0,
       }),
     });
-    renderGroup('/group/7/contest/3/problems');
+    renderContests('/group/7/contest/3/problems');
     fireEvent.click(await screen.findByRole('button', { name: "Add from the group's problems" }));
     fireEvent.click(await screen.findByRole('button', { name: 'Add algoc31' }));
     const [url] = callsTo(fetchMock, '/api/group/get-admin-problem-list')[0] ?? [];
@@ -327,7 +285,7 @@ describe('group contests tab (spec 3 §2.8)', { timeout: 60_000 }, () => {
   });
 
   it('adds a public problem through the public problem list and the group call', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(4, {
       '/api/group/get-contest-problem-list': json({ problemList: { records: [], total: 0 }, contestProblemMap: {} }),
       '/api/get-problem-list': page([
@@ -335,7 +293,7 @@ describe('group contests tab (spec 3 §2.8)', { timeout: 60_000 }, () => {
       ]),
       '/api/group/add-contest-problem-from-public': json(null),
     });
-    renderGroup('/group/7/contest/3/problems');
+    renderContests('/group/7/contest/3/problems');
     fireEvent.click(await screen.findByRole('button', { name: 'Add from the public bank' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Add 1005' }));
     const dialog = screen.getByRole('dialog');
@@ -346,7 +304,7 @@ describe('group contests tab (spec 3 §2.8)', { timeout: 60_000 }, () => {
   });
 
   it("writes a problem inside the contest as the group's contest problem", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(4, {
       '/api/languages': json([{ name: 'C++' }]),
       '/api/group/get-all-problem-tags': json([]),
@@ -354,7 +312,7 @@ describe('group contests tab (spec 3 §2.8)', { timeout: 60_000 }, () => {
       '/api/group/contest-problem': json({ pid: 21, problemId: 'algoc21', displayId: 'B' }),
       '/api/group/get-contest-problem-list': json({ problemList: { records: [], total: 0 }, contestProblemMap: {} }),
     });
-    const { router } = renderGroup('/group/7/contest/3/problem/create');
+    const { router } = renderContests('/group/7/contest/3/problem/create');
     const displayId = (await screen.findByRole('textbox', { name: 'Display ID' })) as HTMLInputElement;
     fireEvent.change(displayId, { target: { value: 'algoc21' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: 'Sum' } });
@@ -385,14 +343,14 @@ describe('group contests tab (spec 3 §2.8)', { timeout: 60_000 }, () => {
   });
 
   it("manages the contest's announcements through the group calls", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(4, {
       '/api/group/get-contest-announcement-list': page([
         { id: 4, cid: 3, title: 'Clarification', content: 'Read carefully', gmtCreate: '2026-03-01T09:00:00.000Z' },
       ]),
       '/api/group/contest-announcement': json(null),
     });
-    renderGroup('/group/7/contest/3/announcement');
+    renderContests('/group/7/contest/3/announcement');
     await screen.findByText('Clarification');
     const [url] = callsTo(fetchMock, '/api/group/get-contest-announcement-list')[0] ?? [];
     expect(queryOf(url).get('cid')).toBe('3');

@@ -1,116 +1,49 @@
-import type { Discussion, DiscussionCategory, Group, UserInfo } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
 import { changeLanguage } from '../../lib/i18n';
-import { bindNotifiers } from '../../lib/notify';
-import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { DISCUSSION_CATEGORIES as CATEGORIES, discussionFixture, userInfoFixture } from '../../test-fixtures';
+import { callsTo, json, page, queryOf, setupI18n, spyOnToasts } from '../../test-utils';
 import { discussionDrafts, discussionPaths, discussionRights } from '../discussion/discussion-model';
-import GroupDetailPage from './group-detail-page';
 import { GroupDiscussionDetails, GroupDiscussionList } from './group-discussion-page';
 import { GROUP_DISCUSSION_TEXTS } from './group-discussion-texts';
+import { renderGroup, stubGroup } from './group-test-support';
 
-const GROUP: Group = {
-  id: 7,
-  name: 'Algorithm Club',
-  shortName: 'algoc',
-  brief: 'We solve problems together',
-  description: 'Welcome to the club.',
-  owner: 'olivia',
-  uid: 'u-owner',
-  auth: 2,
-  code: null,
-  visible: true,
-  avatar: null,
-  status: 0,
-  memberCount: 12,
-  gmtCreate: '2026-01-02T08:00:00.000Z',
-  gmtModified: '2026-01-02T08:00:00.000Z',
-};
-
-const CATEGORIES: DiscussionCategory[] = [
-  { id: 1, name: 'General', gid: null, gmtCreate: '', gmtModified: '' },
-  { id: 2, name: 'Solutions', gid: null, gmtCreate: '', gmtModified: '' },
-];
-
-const POST: Discussion = {
-  id: 9,
-  categoryId: 2,
-  categoryName: 'Solutions',
+const POST = discussionFixture({
   title: '[algoc1] Greedy works',
-  description: 'Sort first',
-  content: 'Sort the **coins** first.',
   pid: 'algoc1',
   uid: 'u-bob',
   author: 'bob',
-  avatar: null,
-  titleName: null,
-  titleColor: null,
   role: 'user',
-  viewNum: 12,
-  likeNum: 3,
-  commentNum: 0,
-  hasLike: false,
-  topPriority: true,
   gid: 7,
-  status: 0,
-  gmtCreate: '2026-01-02T08:00:00.000Z',
-  gmtModified: '2026-01-02T08:00:00.000Z',
-};
+});
 
-const userOf = (uid: string, username: string, roleList = ['user']) =>
-  ({ uid, username, nickname: null, avatar: null, roleList }) as unknown as UserInfo;
-
-const json =
-  (data: unknown, status = 200, msg = 'success') =>
-  () =>
-    new Response(JSON.stringify({ status, msg, data }), { status, headers: { 'Content-Type': 'application/json' } });
-const page = (records: unknown[]) => json({ records, total: records.length, size: 10, current: 1 });
-const callsTo = (fetchMock: Mock, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === path) as [string, RequestInit | undefined][];
-const queryOf = (url: string) => new URLSearchParams(url.split('?')[1]);
-
-const toasts = { success: vi.fn(), warning: vi.fn(), info: vi.fn(), error: vi.fn() };
+const toasts = spyOnToasts();
 
 beforeAll(() => {
   return setupI18n('en-US');
 });
 beforeEach(() => {
-  for (const f of Object.values(toasts)) f.mockReset();
-  bindNotifiers(toasts as unknown as MessageInstance, { error: vi.fn() } as unknown as NotificationInstance);
   session.clear();
   discussionDrafts.clearAll();
 });
 afterEach(() => session.clear());
 
-const renderGroup = (path: string) =>
-  renderWithProviders(
-    [
-      {
-        path: '/group/:groupID',
-        element: <GroupDetailPage />,
-        children: [
-          { path: 'discussion', element: <GroupDiscussionList /> },
-          { path: 'discussion/:problemID', element: <GroupDiscussionList /> },
-          { path: 'discussion-detail/:discussionID', element: <GroupDiscussionDetails /> },
-          { path: 'problem/:problemID', element: <h1>Group problem screen</h1> },
-        ],
-      },
-      { path: '/discussion-detail/:discussionID', element: <h1>Site discussion screen</h1> },
-    ],
+const renderDiscussions = (path: string) =>
+  renderGroup(
     path,
+    [
+      { path: 'discussion', element: <GroupDiscussionList /> },
+      { path: 'discussion/:problemID', element: <GroupDiscussionList /> },
+      { path: 'discussion-detail/:discussionID', element: <GroupDiscussionDetails /> },
+      { path: 'problem/:problemID', element: <h1>Group problem screen</h1> },
+    ],
+    [{ path: '/discussion-detail/:discussionID', element: <h1>Site discussion screen</h1> }],
   );
 
 /** The group shell's calls, the viewer's membership level, the site's categories and the test's own answers. */
-const stubGroup = (level: number, extra: Record<string, () => Response> = {}) =>
-  stubServer({
-    '/api/get-group-detail': json(GROUP),
-    '/api/get-group-auth': json(level),
-    '/api/discussion-category': json(CATEGORIES),
-    ...extra,
-  });
+const stubDiscussions = (level: number, extra: Record<string, () => Response> = {}) =>
+  stubGroup(level, { '/api/discussion-category': json(CATEGORIES), ...extra });
 
 const hrefOf = (el: HTMLElement) => el.getAttribute('href');
 
@@ -136,9 +69,9 @@ describe('group discussion rules (spec 3 §2.9)', () => {
 
 describe('group discussion list', { timeout: 60_000 }, () => {
   it("lists the group's discussions through the group call, with links that stay in the group", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
-    const fetchMock = stubGroup(3, { '/api/group/get-discussion-list': page([POST]) });
-    renderGroup('/group/7/discussion');
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
+    const fetchMock = stubDiscussions(3, { '/api/group/get-discussion-list': page([POST]) });
+    renderDiscussions('/group/7/discussion');
     const title = await screen.findByRole('link', { name: '[algoc1] Greedy works' });
     expect(hrefOf(title)).toBe('/group/7/discussion-detail/9');
     expect(hrefOf(screen.getByRole('link', { name: 'Problem algoc1' }))).toBe('/group/7/problem/algoc1');
@@ -156,9 +89,9 @@ describe('group discussion list', { timeout: 60_000 }, () => {
   });
 
   it("asks for one problem's discussions with pid and links back into the group", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
-    const fetchMock = stubGroup(3, { '/api/group/get-discussion-list': page([POST]) });
-    renderGroup('/group/7/discussion/algoc1');
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
+    const fetchMock = stubDiscussions(3, { '/api/group/get-discussion-list': page([POST]) });
+    renderDiscussions('/group/7/discussion/algoc1');
     expect(await screen.findByText('Discussions of problem algoc1')).toBeTruthy();
     await waitFor(() => expect(callsTo(fetchMock, '/api/group/get-discussion-list')).toHaveLength(1));
     const q = queryOf(String(callsTo(fetchMock, '/api/group/get-discussion-list')[0]?.[0]));
@@ -169,13 +102,13 @@ describe('group discussion list', { timeout: 60_000 }, () => {
   });
 
   it('posts a new discussion to the group with its gid and opens it inside the group', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
-    const fetchMock = stubGroup(3, {
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
+    const fetchMock = stubDiscussions(3, {
       '/api/group/get-discussion-list': page([]),
       '/api/group/discussion': json({ ...POST, id: 42, uid: 'u-alice', author: 'alice' }),
       '/api/get-discussion-detail': json({ ...POST, id: 42, uid: 'u-alice', author: 'alice' }),
     });
-    const { router } = renderGroup('/group/7/discussion/algoc1');
+    const { router } = renderDiscussions('/group/7/discussion/algoc1');
     fireEvent.click(await screen.findByRole('button', { name: 'Post a discussion' }));
     const dialog = await screen.findByRole('dialog');
     // A member sets no top priority; the problem is fixed.
@@ -203,15 +136,15 @@ describe('group discussion list', { timeout: 60_000 }, () => {
   });
 
   it("offers a group admin the admin table, pinning through discussion-top and deleting through the group's call", async () => {
-    session.signIn('token', userOf('u-adam', 'adam'));
+    session.signIn('token', userInfoFixture('u-adam', 'adam'));
     const disabled = { ...POST, id: 10, title: 'Hidden post', status: 1, topPriority: false, pid: null };
-    const fetchMock = stubGroup(4, {
+    const fetchMock = stubDiscussions(4, {
       '/api/group/get-discussion-list': page([POST]),
       '/api/group/get-admin-discussion-list': page([POST, disabled]),
       '/api/group/discussion-top': json(null),
       '/api/group/discussion': json(null),
     });
-    const { router } = renderGroup('/group/7/discussion');
+    const { router } = renderDiscussions('/group/7/discussion');
     await screen.findByRole('link', { name: '[algoc1] Greedy works' });
     fireEvent.click(screen.getByRole('switch', { name: 'Admin mode' }));
     await waitFor(() => expect(router.state.location.search).toBe('?mode=admin'));
@@ -239,9 +172,9 @@ describe('group discussion list', { timeout: 60_000 }, () => {
   });
 
   it('has no admin switch on a problem list, even for a group admin', async () => {
-    session.signIn('token', userOf('u-adam', 'adam'));
-    stubGroup(4, { '/api/group/get-discussion-list': page([POST]) });
-    renderGroup('/group/7/discussion/algoc1');
+    session.signIn('token', userInfoFixture('u-adam', 'adam'));
+    stubDiscussions(4, { '/api/group/get-discussion-list': page([POST]) });
+    renderDiscussions('/group/7/discussion/algoc1');
     await screen.findByRole('link', { name: '[algoc1] Greedy works' });
     expect(screen.queryByRole('switch', { name: 'Admin mode' })).toBeNull();
   });
@@ -249,12 +182,12 @@ describe('group discussion list', { timeout: 60_000 }, () => {
 
 describe('group discussion detail', { timeout: 60_000 }, () => {
   it("lets the author edit and delete through the group's calls, then returns to the group's problem list", async () => {
-    session.signIn('token', userOf('u-bob', 'bob'));
-    const fetchMock = stubGroup(3, {
+    session.signIn('token', userInfoFixture('u-bob', 'bob'));
+    const fetchMock = stubDiscussions(3, {
       '/api/get-discussion-detail': json(POST),
       '/api/group/discussion': json({ ...POST, title: '[algoc1] Greedy works well' }),
     });
-    const { router } = renderGroup('/group/7/discussion-detail/9');
+    const { router } = renderDiscussions('/group/7/discussion-detail/9');
     expect(await screen.findByText('[algoc1] Greedy works')).toBeTruthy();
     // Read through the site's call; the comments below the post too.
     expect(queryOf(String(callsTo(fetchMock, '/api/get-discussion-detail')[0]?.[0])).get('did')).toBe('9');
@@ -282,26 +215,26 @@ describe('group discussion detail', { timeout: 60_000 }, () => {
   });
 
   it('shows delete but not edit to a group admin who is not the author', async () => {
-    session.signIn('token', userOf('u-adam', 'adam'));
-    stubGroup(4, { '/api/get-discussion-detail': json(POST) });
-    renderGroup('/group/7/discussion-detail/9');
+    session.signIn('token', userInfoFixture('u-adam', 'adam'));
+    stubDiscussions(4, { '/api/get-discussion-detail': json(POST) });
+    renderDiscussions('/group/7/discussion-detail/9');
     expect(await screen.findByRole('button', { name: /Delete/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
   });
 
   it("shows neither to another member, not even one with the site's admin role", async () => {
-    session.signIn('token', userOf('u-carol', 'carol', ['admin']));
-    stubGroup(3, { '/api/get-discussion-detail': json(POST) });
-    renderGroup('/group/7/discussion-detail/9');
+    session.signIn('token', userInfoFixture('u-carol', 'carol', ['admin']));
+    stubDiscussions(3, { '/api/get-discussion-detail': json(POST) });
+    renderDiscussions('/group/7/discussion-detail/9');
     expect(await screen.findByRole('button', { name: /Like/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
   });
 
   it("opens a site discussion reached through a group's address in the site's area", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
-    stubGroup(3, { '/api/get-discussion-detail': json({ ...POST, gid: null }) });
-    const { router } = renderGroup('/group/7/discussion-detail/9');
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
+    stubDiscussions(3, { '/api/get-discussion-detail': json({ ...POST, gid: null }) });
+    const { router } = renderDiscussions('/group/7/discussion-detail/9');
     expect(await screen.findByRole('heading', { name: 'Site discussion screen' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/discussion-detail/9');
   });
@@ -314,11 +247,11 @@ describe('group discussion texts', { timeout: 60_000 }, () => {
       expect(en, key).toBeTruthy();
       expect(/[\u4e00-\u9fff]/.test(zh), key).toBe(true);
     }
-    session.signIn('token', userOf('u-owner', 'olivia'));
-    stubGroup(5, { '/api/group/get-admin-discussion-list': page([POST]) });
+    session.signIn('token', userInfoFixture('u-owner', 'olivia'));
+    stubDiscussions(5, { '/api/group/get-admin-discussion-list': page([POST]) });
     await changeLanguage('zh-CN', { save: false });
     try {
-      renderGroup('/group/7/discussion?mode=admin');
+      renderDiscussions('/group/7/discussion?mode=admin');
       expect(await screen.findByRole('switch', { name: '管理模式' })).toBeTruthy();
       expect(await screen.findByRole('columnheader', { name: '发布时间' })).toBeTruthy();
       expect(screen.getByRole('button', { name: '删除 [algoc1] Greedy works' })).toBeTruthy();

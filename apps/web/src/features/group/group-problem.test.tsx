@@ -1,46 +1,14 @@
-import type { Group, UserInfo } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
-import { bindNotifiers } from '../../lib/notify';
-import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { userInfoFixture } from '../../test-fixtures';
+import { callsTo, json, page, renderWithProviders, setupI18n, spyOnToasts, stubServer } from '../../test-utils';
 import ProblemDetailPage from '../problem/problem-detail-page';
 import SubmissionListPage from '../submission/submission-list-page';
-import GroupDetailPage from './group-detail-page';
 import { applyPublicAction, canManageGroupProblem } from './group-model';
 import GroupProblemEditPage from './group-problem-edit-page';
 import GroupProblemPage from './group-problem-page';
-
-const GROUP: Group = {
-  id: 7,
-  name: 'Algorithm Club',
-  shortName: 'algoc',
-  brief: 'We solve problems together',
-  description: 'Welcome to the club.',
-  owner: 'olivia',
-  uid: 'u-owner',
-  auth: 2,
-  code: null,
-  visible: true,
-  avatar: null,
-  status: 0,
-  memberCount: 12,
-  gmtCreate: '2026-01-02T08:00:00.000Z',
-  gmtModified: '2026-01-02T08:00:00.000Z',
-};
-
-const userOf = (uid: string, username: string) =>
-  ({ uid, username, nickname: null, avatar: null, roleList: ['user'] }) as unknown as UserInfo;
-
-const json =
-  (data: unknown, status = 200, msg = 'success') =>
-  () =>
-    new Response(JSON.stringify({ status, msg, data }), { status, headers: { 'Content-Type': 'application/json' } });
-const page = (records: unknown[]) => json({ records, total: records.length, size: 10, current: 1 });
-const callsTo = (fetchMock: Mock, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === path) as [string, RequestInit | undefined][];
+import { renderGroup, stubGroup } from './group-test-support';
 
 const adminRow = (id: number, author: string, applyPublicProgress: number | null = null) => ({
   id,
@@ -55,36 +23,22 @@ const adminRow = (id: number, author: string, applyPublicProgress: number | null
   gmtModified: '2026-01-04T08:00:00.000Z',
 });
 
-const toasts = { success: vi.fn(), warning: vi.fn(), info: vi.fn(), error: vi.fn() };
+spyOnToasts();
 
 beforeAll(() => {
   return setupI18n('en-US');
 });
 beforeEach(() => {
-  for (const f of Object.values(toasts)) f.mockReset();
-  bindNotifiers(toasts as unknown as MessageInstance, { error: vi.fn() } as unknown as NotificationInstance);
   session.clear();
 });
 afterEach(() => session.clear());
 
-const renderGroup = (path: string) =>
-  renderWithProviders(
-    [
-      {
-        path: '/group/:groupID',
-        element: <GroupDetailPage />,
-        children: [
-          { path: 'problem', element: <GroupProblemPage /> },
-          { path: 'problem/create', element: <GroupProblemEditPage /> },
-          { path: 'problem/:problemID', element: <h1>Group problem screen</h1> },
-        ],
-      },
-    ],
-    path,
-  );
-
-const stubGroup = (level: number, extra: Record<string, () => Response> = {}) =>
-  stubServer({ '/api/get-group-detail': json(GROUP), '/api/get-group-auth': json(level), ...extra });
+const renderProblems = (path: string) =>
+  renderGroup(path, [
+    { path: 'problem', element: <GroupProblemPage /> },
+    { path: 'problem/create', element: <GroupProblemEditPage /> },
+    { path: 'problem/:problemID', element: <h1>Group problem screen</h1> },
+  ]);
 
 describe('group problem rules (spec 3 §2.6, §4)', () => {
   it('lets a group admin manage only own problems and the root every problem of the group', () => {
@@ -108,7 +62,7 @@ describe('group problem rules (spec 3 §2.6, §4)', () => {
 
 describe('group problems tab (spec 3 §2.6)', { timeout: 60_000 }, () => {
   it('lists the problems with status, AC rate and links into the group', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(3, {
       '/api/group/get-problem-list': page([
         {
@@ -124,7 +78,7 @@ describe('group problems tab (spec 3 §2.6)', { timeout: 60_000 }, () => {
         },
       ]),
     });
-    renderGroup('/group/7/problem');
+    renderProblems('/group/7/problem');
     const link = await screen.findByRole('link', { name: 'Two sums' });
     expect(link.getAttribute('href')).toBe('/group/7/problem/algoc1');
     expect(screen.getByText('25.00%')).toBeTruthy();
@@ -140,12 +94,12 @@ describe('group problems tab (spec 3 §2.6)', { timeout: 60_000 }, () => {
   });
 
   it("offers a group admin's actions on their own problems only", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     stubGroup(4, {
       '/api/group/get-problem-list': page([]),
       '/api/group/get-admin-problem-list': page([adminRow(1, 'alice'), adminRow(2, 'bob')]),
     });
-    renderGroup('/group/7/problem');
+    renderProblems('/group/7/problem');
     fireEvent.click(await screen.findByRole('switch', { name: 'Admin mode' }));
     await screen.findByText('Problem 2');
     expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(1);
@@ -158,19 +112,19 @@ describe('group problems tab (spec 3 §2.6)', { timeout: 60_000 }, () => {
   });
 
   it('shows the group root every action of every row', async () => {
-    session.signIn('token', userOf('u-owner', 'olivia'));
+    session.signIn('token', userInfoFixture('u-owner', 'olivia'));
     stubGroup(5, {
       '/api/group/get-problem-list': page([]),
       '/api/group/get-admin-problem-list': page([adminRow(1, 'alice'), adminRow(2, 'bob')]),
     });
-    renderGroup('/group/7/problem?mode=admin');
+    renderProblems('/group/7/problem?mode=admin');
     await screen.findByText('Problem 2');
     expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(2);
     expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(2);
   });
 
   it('applies for public, withdraws an application and applies again after a refusal', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(4, {
       '/api/group/get-problem-list': page([]),
       '/api/group/get-admin-problem-list': page([
@@ -180,7 +134,7 @@ describe('group problems tab (spec 3 §2.6)', { timeout: 60_000 }, () => {
       ]),
       '/api/group/apply-public': json(null),
     });
-    renderGroup('/group/7/problem?mode=admin');
+    renderProblems('/group/7/problem?mode=admin');
     const bodies = () =>
       callsTo(fetchMock, '/api/group/apply-public').map(([, init]) => {
         expect(init?.method).toBe('PUT');
@@ -205,7 +159,7 @@ describe('group problems tab (spec 3 §2.6)', { timeout: 60_000 }, () => {
 
 describe('group problem form (spec 3 §2.6)', { timeout: 60_000 }, () => {
   it("uploads test data with the group's id and saves to the group's problem call", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(4, {
       '/api/languages': json([{ name: 'C++' }]),
       '/api/group/get-all-problem-tags': json([]),
@@ -214,7 +168,7 @@ describe('group problem form (spec 3 §2.6)', { timeout: 60_000 }, () => {
       '/api/group/get-problem-list': page([]),
       '/api/group/get-admin-problem-list': page([]),
     });
-    const { router } = renderGroup('/group/7/problem/create');
+    const { router } = renderProblems('/group/7/problem/create');
     const displayId = (await screen.findByRole('textbox', { name: 'Display ID' })) as HTMLInputElement;
     // A group's display ids start with its short name.
     expect(displayId.value).toBe('algoc');
@@ -269,7 +223,7 @@ const DETAIL = {
 
 describe('group problem and submission pages (spec 3 §2.1)', { timeout: 60_000 }, () => {
   it("reads, submits and lists the own submissions with the group's id; focus mode is its full-screen route", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubServer({
       '/api/get-problem-detail': json(DETAIL),
       '/api/get-user-problem-status': json({}),
@@ -318,7 +272,7 @@ describe('group problem and submission pages (spec 3 §2.1)', { timeout: 60_000 
   });
 
   it("lists the group's submissions with its id and links inside the group", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubServer({
       '/api/get-submission-list': page([
         {

@@ -1,56 +1,32 @@
-import type { AdminTraining, Group, Training, TrainingCategory, UserInfo } from '@oj/shared';
+import type { AdminTraining, Training, TrainingCategory } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMPLEMENTED_FEATURES } from '../../app/features';
 import { isPathAvailable } from '../../app/route-table';
 import { session } from '../../lib/auth-store';
 import { changeLanguage } from '../../lib/i18n';
-import { bindNotifiers } from '../../lib/notify';
-import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { userInfoFixture } from '../../test-fixtures';
+import {
+  bodyOf,
+  callsTo,
+  json,
+  page,
+  queryOf,
+  renderWithProviders,
+  setupI18n,
+  spyOnToasts,
+  stubServer,
+} from '../../test-utils';
 import { menuModeOf, modeMenu } from '../layout/menu-items';
 import ProblemDetailPage from '../problem/problem-detail-page';
 import TrainingDetailPage from '../training/training-detail-page';
 import TrainingProblemListPage from '../training/training-problem-list-page';
 import TrainingRankPage from '../training/training-rank-page';
-import GroupDetailPage from './group-detail-page';
+import { renderGroup, stubGroup } from './group-test-support';
 import { GroupEditTraining, GroupTrainingProblemAdmin } from './group-training-admin-pages';
 import { canManageGroupTraining, categoriesForGroup } from './group-training-model';
 import GroupTrainingPage from './group-training-page';
 import { GROUP_TRAINING_TEXTS } from './group-training-texts';
-
-const GROUP: Group = {
-  id: 7,
-  name: 'Algorithm Club',
-  shortName: 'algoc',
-  brief: 'We solve problems together',
-  description: 'Welcome to the club.',
-  owner: 'olivia',
-  uid: 'u-owner',
-  auth: 2,
-  code: null,
-  visible: true,
-  avatar: null,
-  status: 0,
-  memberCount: 12,
-  gmtCreate: '2026-01-02T08:00:00.000Z',
-  gmtModified: '2026-01-02T08:00:00.000Z',
-};
-
-const userOf = (uid: string, username: string) =>
-  ({ uid, username, nickname: null, avatar: null, roleList: ['user'] }) as unknown as UserInfo;
-
-const json =
-  (data: unknown, status = 200, msg = 'success') =>
-  () =>
-    new Response(JSON.stringify({ status, msg, data }), { status, headers: { 'Content-Type': 'application/json' } });
-const page = (records: unknown[]) => json({ records, total: records.length, size: 10, current: 1 });
-const callsTo = (fetchMock: Mock, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === path) as [string, RequestInit | undefined][];
-const queryOf = (call: [string, RequestInit | undefined] | undefined) =>
-  new URLSearchParams(String(call?.[0]).split('?')[1]);
-const bodyOf = (call: [string, RequestInit | undefined] | undefined) => JSON.parse(String(call?.[1]?.body));
 
 const CATEGORY: TrainingCategory = {
   id: 2,
@@ -97,45 +73,31 @@ const adminTraining = (id: number, author: string): AdminTraining => ({
   gmtModified: '2026-01-05T08:00:00.000Z',
 });
 
-const toasts = { success: vi.fn(), warning: vi.fn(), info: vi.fn(), error: vi.fn() };
+const toasts = spyOnToasts();
 
 beforeAll(() => {
   return setupI18n('en-US');
 });
 beforeEach(() => {
-  for (const f of Object.values(toasts)) f.mockReset();
-  bindNotifiers(toasts as unknown as MessageInstance, { error: vi.fn() } as unknown as NotificationInstance);
   session.clear();
 });
 afterEach(() => session.clear());
 
-const renderGroup = (path: string) =>
-  renderWithProviders(
-    [
-      {
-        path: '/group/:groupID',
-        element: <GroupDetailPage />,
-        children: [
-          { path: 'training', element: <GroupTrainingPage /> },
-          { path: 'training/create', element: <GroupEditTraining /> },
-          { path: 'training/edit/:trainingId', element: <GroupEditTraining /> },
-          { path: 'training/edit/:trainingId/problems', element: <GroupTrainingProblemAdmin /> },
-          {
-            path: 'training/:trainingID',
-            element: <TrainingDetailPage />,
-            children: [
-              { path: 'problems', element: <TrainingProblemListPage /> },
-              { path: 'rank', element: <TrainingRankPage /> },
-            ],
-          },
-        ],
-      },
-    ],
-    path,
-  );
-
-const stubGroup = (level: number, extra: Record<string, () => Response> = {}) =>
-  stubServer({ '/api/get-group-detail': json(GROUP), '/api/get-group-auth': json(level), ...extra });
+const renderTrainings = (path: string) =>
+  renderGroup(path, [
+    { path: 'training', element: <GroupTrainingPage /> },
+    { path: 'training/create', element: <GroupEditTraining /> },
+    { path: 'training/edit/:trainingId', element: <GroupEditTraining /> },
+    { path: 'training/edit/:trainingId/problems', element: <GroupTrainingProblemAdmin /> },
+    {
+      path: 'training/:trainingID',
+      element: <TrainingDetailPage />,
+      children: [
+        { path: 'problems', element: <TrainingProblemListPage /> },
+        { path: 'rank', element: <TrainingRankPage /> },
+      ],
+    },
+  ]);
 
 describe('group training rules (spec 3 §2.7, §6)', () => {
   it("lets the author among the group's admins, the group root and the super admin manage a training", () => {
@@ -191,11 +153,11 @@ describe('group training rules (spec 3 §2.7, §6)', () => {
 
 describe('group trainings tab (spec 3 §2.7)', { timeout: 60_000 }, () => {
   it('lists the trainings with their progress and opens one inside the group', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(3, {
       '/api/group/get-training-list': page([training(3, { auth: 'Private' })]),
     });
-    const { router } = renderGroup('/group/7/training');
+    const { router } = renderTrainings('/group/7/training');
     const link = await screen.findByRole('link', { name: 'Training 3' });
     expect(link.getAttribute('href')).toBe('/group/7/training/3');
     const row = link.closest('tr') as HTMLElement;
@@ -213,13 +175,13 @@ describe('group trainings tab (spec 3 §2.7)', { timeout: 60_000 }, () => {
   });
 
   it("gives a group admin the admin table, with another admin's trainings read-only", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(4, {
       '/api/group/get-training-list': page([]),
       '/api/group/get-admin-training-list': page([adminTraining(1, 'alice'), adminTraining(2, 'bob')]),
       '/api/group/change-training-status': json(null),
     });
-    renderGroup('/group/7/training');
+    renderTrainings('/group/7/training');
     fireEvent.click(await screen.findByRole('switch', { name: 'Admin mode' }));
     await screen.findByText('Training 2');
     expect(queryOf(callsTo(fetchMock, '/api/group/get-admin-training-list')[0]).get('gid')).toBe('7');
@@ -236,13 +198,13 @@ describe('group trainings tab (spec 3 §2.7)', { timeout: 60_000 }, () => {
   });
 
   it("lets the group root manage every training and delete one through the group's call", async () => {
-    session.signIn('token', userOf('u-owner', 'olivia'));
+    session.signIn('token', userInfoFixture('u-owner', 'olivia'));
     const fetchMock = stubGroup(5, {
       '/api/group/get-training-list': page([]),
       '/api/group/get-admin-training-list': page([adminTraining(1, 'alice'), adminTraining(2, 'bob')]),
       '/api/group/training': json(null),
     });
-    const { router } = renderGroup('/group/7/training?mode=admin');
+    const { router } = renderTrainings('/group/7/training?mode=admin');
     await screen.findByText('Training 2');
     for (const id of [1, 2]) {
       expect(screen.getByRole('button', { name: `Edit Training ${id}` })).toHaveProperty('disabled', false);
@@ -261,14 +223,14 @@ describe('group trainings tab (spec 3 §2.7)', { timeout: 60_000 }, () => {
 
 describe('group training form (spec 3 §2.7, §5)', { timeout: 60_000 }, () => {
   it("creates a training with the group's id and goes on to its problems", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const created = { training: { ...adminTraining(31, 'alice') }, trainingCategory: CATEGORY };
     const fetchMock = stubGroup(4, {
       '/api/get-training-category': json([CATEGORY, { ...CATEGORY, id: 9, name: 'Other club', gid: 8 }]),
       '/api/group/training': json(created),
       '/api/group/get-training-problem-list': json({ problemList: { records: [], total: 0 }, trainingProblemMap: {} }),
     });
-    const { router } = renderGroup('/group/7/training/create');
+    const { router } = renderTrainings('/group/7/training/create');
     fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'Recursion' } });
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Practise recursion' } });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Category' }));
@@ -287,7 +249,7 @@ describe('group training form (spec 3 §2.7, §5)', { timeout: 60_000 }, () => {
   });
 
   it('offers to create a category for the group when there is none, and picks it', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const mine: TrainingCategory = { ...CATEGORY, id: 12, name: 'Club drills', color: '#409eff', gid: 7 };
     let made = false;
     const fetchMock = stubGroup(4, {
@@ -297,7 +259,7 @@ describe('group training form (spec 3 §2.7, §5)', { timeout: 60_000 }, () => {
         return json(mine)();
       },
     });
-    renderGroup('/group/7/training/create');
+    renderTrainings('/group/7/training/create');
     expect(await screen.findByText(/There is no training category yet/)).toBeTruthy();
     // Not the admin area's dialog: a teacher cannot act there.
     expect(screen.queryByRole('button', { name: 'Go to categories' })).toBeNull();
@@ -333,7 +295,7 @@ const PROBLEM_ROW = (id: number, problemId: string) => ({
 
 describe('group training problems (spec 3 §2.7)', { timeout: 60_000 }, () => {
   it('adds a group problem by its display id, and not one the training already holds', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const entry = {
       id: 1,
       tid: 3,
@@ -354,7 +316,7 @@ describe('group training problems (spec 3 §2.7)', { timeout: 60_000 }, () => {
       ]),
       '/api/group/add-training-problem-from-group': json({ ...entry, id: 2, pid: 102, displayId: 'algoc2' }),
     });
-    renderGroup('/group/7/training/edit/3/problems');
+    renderTrainings('/group/7/training/edit/3/problems');
     await screen.findByText('Problem algoc1');
     const own = queryOf(callsTo(fetchMock, '/api/group/get-training-problem-list')[0]);
     expect(own.get('tid')).toBe('3');
@@ -374,7 +336,7 @@ describe('group training problems (spec 3 §2.7)', { timeout: 60_000 }, () => {
   });
 
   it("adds a public problem through the group's call", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(4, {
       '/api/group/get-training-problem-list': json({
         problemList: { records: [PROBLEM_ROW(5, 'P1005')], total: 1 },
@@ -390,7 +352,7 @@ describe('group training problems (spec 3 §2.7)', { timeout: 60_000 }, () => {
         gmtModified: '2026-01-04T08:00:00.000Z',
       }),
     });
-    renderGroup('/group/7/training/edit/3/problems');
+    renderTrainings('/group/7/training/edit/3/problems');
     fireEvent.click(await screen.findByRole('button', { name: 'Add from public problems' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add from public problems' });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Add P1005' }));
@@ -420,13 +382,13 @@ const TRAINING_PROBLEM = {
 
 describe('group training pages (spec 3 §2.1)', { timeout: 60_000 }, () => {
   it('shows a public group training with its rank tab and links its problems inside the group', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(3, {
       '/api/get-training-detail': json(training(3)),
       '/api/get-training-problem-list': json([TRAINING_PROBLEM]),
       '/api/get-training-rank': page([]),
     });
-    const { router } = renderGroup('/group/7/training/3');
+    const { router } = renderTrainings('/group/7/training/3');
     expect(await screen.findByText('Loops and arrays.')).toBeTruthy();
     // Every group training has its rank, public ones too.
     fireEvent.click(screen.getByRole('tab', { name: 'Rankings' }));
@@ -439,7 +401,7 @@ describe('group training pages (spec 3 §2.1)', { timeout: 60_000 }, () => {
   });
 
   it('submits a group training problem with the training and the group, and its focus mode stays in the group', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubServer({
       '/api/get-training-problem-details': json({
         problem: {
@@ -507,13 +469,13 @@ describe('group training texts', { timeout: 60_000 }, () => {
       expect(/[\u4e00-\u9fff]/.test(zh), key).toBe(true);
       expect(/[A-Za-z]/.test(zh), key).toBe(false);
     }
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     stubGroup(4, {
       '/api/group/get-training-list': page([training(3)]),
     });
     await changeLanguage('zh-CN', { save: false });
     try {
-      renderGroup('/group/7/training');
+      renderTrainings('/group/7/training');
       await screen.findByRole('link', { name: 'Training 3' });
       expect(screen.getByRole('switch', { name: '管理模式' })).toBeTruthy();
       expect(screen.getByRole('columnheader', { name: '训练进度' })).toBeTruthy();

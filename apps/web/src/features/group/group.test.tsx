@@ -1,15 +1,21 @@
-import type { Group, GroupMember, UserInfo } from '@oj/shared';
+import type { Group, GroupMember } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
 import { changeLanguage } from '../../lib/i18n';
-import { bindNotifiers } from '../../lib/notify';
 import { loginDialog, loginDialogStore } from '../../lib/ui-store';
-import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { userInfoFixture } from '../../test-fixtures';
+import {
+  callsTo,
+  json,
+  page,
+  queryOf,
+  renderWithProviders,
+  setupI18n,
+  spyOnToasts,
+  stubServer,
+} from '../../test-utils';
 import GroupAnnouncementPage from './group-announcement-page';
-import GroupDetailPage from './group-detail-page';
 import GroupListPage from './group-list-page';
 import GroupMemberPage from './group-member-page';
 import {
@@ -25,46 +31,8 @@ import {
 } from './group-model';
 import GroupRankPage from './group-rank-page';
 import GroupSettingPage from './group-setting-page';
+import { GROUP, renderGroup } from './group-test-support';
 import { GROUP_TEXTS } from './group-texts';
-
-const GROUP: Group = {
-  id: 7,
-  name: 'Algorithm Club',
-  shortName: 'algoc',
-  brief: 'We solve problems together',
-  description: 'Welcome to the club.',
-  owner: 'olivia',
-  uid: 'u-owner',
-  auth: 2,
-  code: null,
-  visible: true,
-  avatar: null,
-  status: 0,
-  memberCount: 12,
-  gmtCreate: '2026-01-02T08:00:00.000Z',
-  gmtModified: '2026-01-02T08:00:00.000Z',
-};
-
-const userOf = (uid: string, username: string, roleList: string[] = ['user']) =>
-  ({
-    uid,
-    username,
-    nickname: null,
-    avatar: null,
-    titleName: null,
-    titleColor: null,
-    email: null,
-    number: null,
-    gender: null,
-    school: null,
-    course: null,
-    signature: null,
-    realname: null,
-    github: null,
-    blog: null,
-    cfUsername: null,
-    roleList,
-  }) as unknown as UserInfo;
 
 const member = (uid: string, username: string, auth: number): GroupMember => ({
   id: auth * 100 + username.length,
@@ -79,25 +47,13 @@ const member = (uid: string, username: string, auth: number): GroupMember => ({
   gmtModify: '2026-01-03T08:00:00.000Z',
 });
 
-const json =
-  (data: unknown, status = 200, msg = 'success') =>
-  () =>
-    new Response(JSON.stringify({ status, msg, data }), { status, headers: { 'Content-Type': 'application/json' } });
-const page = (records: unknown[]) => json({ records, total: records.length, size: 10, current: 1 });
-
-const callsTo = (fetchMock: Mock, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === path) as [string, RequestInit | undefined][];
-const queryOf = (url: string) => new URLSearchParams(url.split('?')[1]);
-
-const toasts = { success: vi.fn(), warning: vi.fn(), info: vi.fn(), error: vi.fn() };
+const toasts = spyOnToasts();
 
 beforeAll(() => {
   // antd tables, selects and forms render slowly in jsdom on a busy machine: wait for them, never sleep.
   return setupI18n('en-US');
 });
 beforeEach(() => {
-  for (const f of Object.values(toasts)) f.mockReset();
-  bindNotifiers(toasts as unknown as MessageInstance, { error: vi.fn() } as unknown as NotificationInstance);
   loginDialog.close();
   session.clear();
 });
@@ -218,7 +174,7 @@ describe('group list (spec 3 §2.4)', { timeout: 60_000 }, () => {
   });
 
   it('filters by type, keyword and my groups through the URL and the call; a user opens a group', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubServer({ '/api/get-group-list': page([GROUP]) });
     const { router } = renderList();
     await screen.findByRole('button', { name: 'Open group Algorithm Club' });
@@ -246,7 +202,7 @@ describe('group list (spec 3 §2.4)', { timeout: 60_000 }, () => {
   });
 
   it('lets an admin role create a group, checking the limits first and showing the server refusal', async () => {
-    session.signIn('token', userOf('u-teacher', 'teacher', ['admin']));
+    session.signIn('token', userInfoFixture('u-teacher', 'teacher', ['admin']));
     const fetchMock = stubServer({
       '/api/get-group-list': page([]),
       '/api/group': json(null, 400, 'This group name is taken'),
@@ -284,22 +240,16 @@ describe('group list (spec 3 §2.4)', { timeout: 60_000 }, () => {
   });
 });
 
-const renderGroup = (path = '/group/7') =>
-  renderWithProviders(
-    [
-      {
-        path: '/group/:groupID',
-        element: <GroupDetailPage />,
-        children: [
-          { path: 'member', element: <GroupMemberPage /> },
-          { path: 'rank', element: <GroupRankPage /> },
-          { path: 'announcement', element: <GroupAnnouncementPage /> },
-          { path: 'setting', element: <GroupSettingPage /> },
-        ],
-      },
-      { path: '/group', element: <h1>Group list screen</h1> },
-    ],
+const renderTabs = (path = '/group/7') =>
+  renderGroup(
     path,
+    [
+      { path: 'member', element: <GroupMemberPage /> },
+      { path: 'rank', element: <GroupRankPage /> },
+      { path: 'announcement', element: <GroupAnnouncementPage /> },
+      { path: 'setting', element: <GroupSettingPage /> },
+    ],
+    [{ path: '/group', element: <h1>Group list screen</h1> }],
   );
 
 /** An option of the open select (the selected value of every select carries the same title). */
@@ -334,9 +284,9 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
     });
 
   it('shows an outsider the home with the Apply button and the other tabs disabled', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(0);
-    renderGroup();
+    renderTabs();
     expect(await screen.findByText('Welcome to the club.')).toBeTruthy();
     expect(tabNames()).toEqual(['Home', 'Problem', 'Training', 'Contest', 'Submission', 'Discussion', 'Rank']);
     expect(tab('Rank').getAttribute('aria-disabled')).toBe('true');
@@ -353,9 +303,9 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
   });
 
   it('gives members the rank and announcements, admins the announcement and member tabs, the owner settings', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     stubGroup(3);
-    const first = renderGroup();
+    const first = renderTabs();
     expect(await screen.findByText('Welcome week')).toBeTruthy();
     expect(tabNames()).toEqual(['Home', 'Problem', 'Training', 'Contest', 'Submission', 'Discussion', 'Rank']);
     expect(tab('Rank').getAttribute('aria-disabled')).toBe('false');
@@ -364,7 +314,7 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
     first.unmount();
 
     stubGroup(4);
-    const second = renderGroup();
+    const second = renderTabs();
     await screen.findByText('Welcome week');
     expect(tabNames()).toEqual([
       'Home',
@@ -380,9 +330,9 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: /Disband/ })).toBeNull();
     second.unmount();
 
-    session.signIn('token', userOf('u-owner', 'olivia'));
+    session.signIn('token', userInfoFixture('u-owner', 'olivia'));
     stubGroup(5);
-    const third = renderGroup();
+    const third = renderTabs();
     await screen.findByText('Welcome week');
     expect(tabNames()).toEqual([
       'Home',
@@ -401,9 +351,9 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
     third.unmount();
 
     // The super admin sees everything without being a member.
-    session.signIn('token', userOf('u-root', 'root', ['root']));
+    session.signIn('token', userInfoFixture('u-root', 'root', ['root']));
     stubGroup(0);
-    renderGroup();
+    renderTabs();
     await screen.findByText('Welcome week');
     expect(tabNames()).toEqual([
       'Home',
@@ -421,29 +371,29 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
   });
 
   it('closes a tab opened by address to those it is not for', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(3);
-    renderGroup('/group/7/member');
+    renderTabs('/group/7/member');
     expect(await screen.findByText('You have no permission to see this page')).toBeTruthy();
     expect(callsTo(fetchMock, '/api/group/get-member-list')).toHaveLength(0);
   });
 
   it('shows applying and refused states', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     stubGroup(1);
-    const first = renderGroup();
+    const first = renderTabs();
     expect(await screen.findByText('Applying')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Apply/ })).toBeNull();
     first.unmount();
     stubGroup(2);
-    renderGroup();
+    renderTabs();
     expect(await screen.findByText('Refused')).toBeTruthy();
   });
 
   it('joins a public group at once', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(0, { ...GROUP, auth: 1 }, { '/api/group/member': json({ auth: 3 }) });
-    renderGroup();
+    renderTabs();
     fireEvent.click(await screen.findByRole('button', { name: /Join/ }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('You joined the group', expect.anything()));
     const [, init] = callsTo(fetchMock, '/api/group/member')[0] ?? [];
@@ -453,13 +403,13 @@ describe('group shell and home (spec 3 §2.5)', { timeout: 60_000 }, () => {
   });
 
   it('checks the apply dialog and shows a wrong code and too many tries from the server', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const answers = [
       json(null, 400, 'The invitation code is wrong'),
       json(null, 429, 'Too many tries; try again later'),
     ];
     const fetchMock = stubGroup(0, GROUP, { '/api/group/member': () => (answers.shift() ?? answers[0])() });
-    renderGroup();
+    renderTabs();
     fireEvent.click(await screen.findByRole('button', { name: /Apply/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
@@ -505,9 +455,9 @@ describe('group members (spec 3 §2.10, §4)', { timeout: 60_000 }, () => {
     });
 
   it('hides removal for self and the owner and keeps a group admin below their own level', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     stubMembers(4);
-    renderGroup('/group/7/member');
+    renderTabs('/group/7/member');
     await screen.findByRole('combobox', { name: 'Level of carol' });
     expect(screen.queryByRole('button', { name: 'Remove olivia' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove alice' })).toBeNull();
@@ -527,9 +477,9 @@ describe('group members (spec 3 §2.10, §4)', { timeout: 60_000 }, () => {
   });
 
   it('lets the owner promote, answers applications and adds a user found by the search box', async () => {
-    session.signIn('token', userOf('u-owner', 'olivia'));
+    session.signIn('token', userInfoFixture('u-owner', 'olivia'));
     const fetchMock = stubMembers(5);
-    renderGroup('/group/7/member');
+    renderTabs('/group/7/member');
     const carol = await screen.findByRole('combobox', { name: 'Level of carol' });
     expect(screen.queryByRole('button', { name: 'Remove olivia' })).toBeNull();
     expect((screen.getByRole('button', { name: 'Remove bob' }) as HTMLButtonElement).disabled).toBe(false);
@@ -565,7 +515,7 @@ describe('group members (spec 3 §2.10, §4)', { timeout: 60_000 }, () => {
 
 describe('group rank (spec 3 §2.11)', { timeout: 60_000 }, () => {
   it('lists 30 a page, switching between ACM rating and OI score', async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const row = {
       uid: 'u-bob',
       username: 'bob',
@@ -584,7 +534,7 @@ describe('group rank (spec 3 §2.11)', { timeout: 60_000 }, () => {
       '/api/group/get-announcement-list': page([]),
       '/api/get-group-rank-list': page([row]),
     });
-    renderGroup('/group/7/rank');
+    renderTabs('/group/7/rank');
     expect(await screen.findByText('25.00%')).toBeTruthy();
     expect(screen.getByText('Bobby')).toBeTruthy();
     const [first] = callsTo(fetchMock, '/api/get-group-rank-list')[0] ?? [];
@@ -611,7 +561,7 @@ const ANNOUNCEMENT = (id: number, uid: string, username: string, status = 0) => 
 
 describe('group announcements and settings (spec 3 §2.11, §4)', { timeout: 60_000 }, () => {
   it("offers edit, delete and the status switch only on the admin's own announcements", async () => {
-    session.signIn('token', userOf('u-alice', 'alice'));
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubServer({
       '/api/get-group-detail': json(GROUP),
       '/api/get-group-auth': json(4),
@@ -621,7 +571,7 @@ describe('group announcements and settings (spec 3 §2.11, §4)', { timeout: 60_
       ]),
       '/api/group/announcement': json(null),
     });
-    renderGroup('/group/7/announcement');
+    renderTabs('/group/7/announcement');
     const mine = await screen.findByRole('switch', { name: 'Notice 1 visible' });
     expect((mine as HTMLButtonElement).disabled).toBe(false);
     expect(mine.getAttribute('aria-checked')).toBe('false');
@@ -643,14 +593,14 @@ describe('group announcements and settings (spec 3 §2.11, §4)', { timeout: 60_
   });
 
   it('saves the group form; only the super admin sees and sends the ban switch', async () => {
-    session.signIn('token', userOf('u-owner', 'olivia'));
+    session.signIn('token', userInfoFixture('u-owner', 'olivia'));
     const withCode = { ...GROUP, code: 'ABC123' };
     let fetchMock = stubServer({
       '/api/get-group-detail': json(withCode),
       '/api/get-group-auth': json(5),
       '/api/group': json(withCode),
     });
-    const first = renderGroup('/group/7/setting');
+    const first = renderTabs('/group/7/setting');
     expect(await screen.findByRole('button', { name: /Upload avatar/ })).toBeTruthy();
     expect((screen.getByLabelText('Invitation code') as HTMLInputElement).value).toBe('ABC123');
     expect(screen.queryByRole('switch', { name: /Banned/ })).toBeNull();
@@ -671,13 +621,13 @@ describe('group announcements and settings (spec 3 §2.11, §4)', { timeout: 60_
     });
     first.unmount();
 
-    session.signIn('token', userOf('u-root', 'root', ['root']));
+    session.signIn('token', userInfoFixture('u-root', 'root', ['root']));
     fetchMock = stubServer({
       '/api/get-group-detail': json(withCode),
       '/api/get-group-auth': json(0),
       '/api/group': json(withCode),
     });
-    renderGroup('/group/7/setting');
+    renderTabs('/group/7/setting');
     fireEvent.click(await screen.findByRole('switch', { name: /Banned/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(fetchMock, '/api/group')).toHaveLength(1));
@@ -693,7 +643,7 @@ describe('group texts', { timeout: 60_000 }, () => {
       expect(en, key).toBeTruthy();
       if (!/^(Group_Rank_Seq)$/.test(key)) expect(/[\u4e00-\u9fff]/.test(zh), key).toBe(true);
     }
-    session.signIn('token', userOf('u-owner', 'olivia'));
+    session.signIn('token', userInfoFixture('u-owner', 'olivia'));
     stubServer({
       '/api/get-group-detail': json(GROUP),
       '/api/get-group-auth': json(5),
@@ -701,7 +651,7 @@ describe('group texts', { timeout: 60_000 }, () => {
     });
     await changeLanguage('zh-CN', { save: false });
     try {
-      renderGroup();
+      renderTabs();
       await screen.findByText('暂无公告');
       expect(tabNames()).toEqual(['首页', '题目', '训练', '比赛', '提交', '讨论', '设置', '排名', '公告', '成员']);
       expect(screen.getByRole('button', { name: /解散团队/ })).toBeTruthy();

@@ -1,42 +1,20 @@
-import type { SysMessage, UserInfo, UserMessage } from '@oj/shared';
+import type { SysMessage, UserMessage } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
-import { bindNotifiers } from '../../lib/notify';
-import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { userInfoFixture } from '../../test-fixtures';
+import { callsTo, json, queryOf, renderWithProviders, setupI18n, spyOnToasts, stubServer } from '../../test-utils';
 import { NavBar } from '../layout/nav-bar';
 import MessageListPage from './message-list-page';
 import { plainExcerpt, sourcePath } from './message-model';
 import MessagePage from './message-page';
 
-const USER = {
-  uid: 'u-alice',
-  username: 'alice',
-  nickname: null,
-  avatar: null,
-  roleList: ['user'],
-} as unknown as UserInfo;
+const USER = userInfoFixture('u-alice', 'alice');
 
-const json =
-  (data: unknown, status = 200) =>
-  () =>
-    new Response(JSON.stringify({ status, msg: status === 200 ? 'success' : 'refused', data }), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-
-const callsTo = (fetchMock: Mock, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === path) as [string, RequestInit | undefined][];
-const queryOf = (url: string) => new URLSearchParams(url.split('?')[1]);
-
-const toasts = { success: vi.fn(), warning: vi.fn(), info: vi.fn(), error: vi.fn() };
+const toasts = spyOnToasts();
 
 beforeAll(() => setupI18n('en-US'));
 beforeEach(() => {
-  for (const f of Object.values(toasts)) f.mockReset();
-  bindNotifiers(toasts as unknown as MessageInstance, { error: vi.fn() } as unknown as NotificationInstance);
   session.clear();
 });
 afterEach(() => session.clear());

@@ -1,13 +1,11 @@
-import type { Training, TrainingProblem, TrainingRankRow, UserInfo } from '@oj/shared';
+import type { Training, TrainingProblem, TrainingRankRow } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { NotificationInstance } from 'antd/es/notification/interface';
 import { Outlet } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
-import { bindNotifiers } from '../../lib/notify';
 import { loginDialog, loginDialogStore } from '../../lib/ui-store';
-import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { userInfoFixture } from '../../test-fixtures';
+import { callsTo, json, renderWithProviders, setupI18n, spyOnToasts, stubServer } from '../../test-utils';
 import { parseSubmissionListQuery } from '../submission/submission-list-query';
 import type { TrainingContext } from './training-detail-page';
 import TrainingDetailPage from './training-detail-page';
@@ -45,43 +43,12 @@ const PROBLEMS: TrainingProblem[] = [
   { pid: 12, problemId: 'P2', title: 'Intervals', difficulty: 1, type: 0, tags: [], ac: 0, total: 0, myStatus: -10 },
 ];
 
-const USER: UserInfo = {
-  uid: 'u-alice',
-  username: 'alice',
-  nickname: null,
-  avatar: null,
-  titleName: null,
-  titleColor: null,
-  email: null,
-  number: null,
-  gender: null,
-  school: null,
-  course: null,
-  signature: null,
-  realname: null,
-  github: null,
-  blog: null,
-  cfUsername: null,
-  roleList: ['user'],
-} as UserInfo;
+const USER = userInfoFixture('u-alice', 'alice');
 
-const json =
-  (data: unknown, status = 200) =>
-  () =>
-    new Response(JSON.stringify({ status, msg: status === 200 ? 'success' : 'refused', data }), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-
-const callsTo = (fetchMock: Mock, path: string) =>
-  fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === path) as [string, RequestInit | undefined][];
-
-const toasts = { success: vi.fn(), warning: vi.fn(), info: vi.fn(), error: vi.fn() };
+const toasts = spyOnToasts();
 
 beforeAll(() => setupI18n('en-US'));
 beforeEach(() => {
-  for (const f of Object.values(toasts)) f.mockReset();
-  bindNotifiers(toasts as unknown as MessageInstance, { error: vi.fn() } as unknown as NotificationInstance);
   loginDialog.close();
   session.clear();
 });
