@@ -47,6 +47,7 @@ import { createGroupSubmissionRule } from './modules/group/group-submission.js';
 import { createGroupTrainingService } from './modules/group/group-training.service.js';
 import { createHealthService } from './modules/health/health.service.js';
 import { createImageProxyService, type ImageProxyOptions } from './modules/image-proxy/image-proxy.service.js';
+import { createJudgeQueueRepository } from './modules/judge/judge-queue.repository.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
 import { createLiveRepository } from './modules/live/live.repository.js';
 import { createLiveService } from './modules/live/live.service.js';
@@ -138,7 +139,13 @@ export const createServices = (
 
   // The judge queue and submissions (the internal service is the queue's client; the public one applies the rules).
   const problems = createProblemRepository(db);
-  const queue = createJudgeQueue({ db, bus, problems, now, remoteAccountWaitMs: opts.remoteAccountWaitMs });
+  const queue = createJudgeQueue({
+    repo: createJudgeQueueRepository(db, now),
+    bus,
+    problems,
+    now,
+    remoteAccountWaitMs: opts.remoteAccountWaitMs,
+  });
   const submissions = createSubmissionService({ db, queue, limits: rateLimits, now, remoteSites });
   const submissionsQuery = createSubmissionQueryRepository(db);
 

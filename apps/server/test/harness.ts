@@ -1,3 +1,5 @@
+/// <reference path="./global-setup.ts" />
+// inject()'s keys are global-setup.ts's (its ProvidedContext), also where a bench script imports this file.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -5,7 +7,7 @@ import path from 'node:path';
 import { ROLE_IDS, type RoleName } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.js';
 import { bootstrap } from '../src/bootstrap.js';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -56,6 +58,26 @@ let pgliteTemplate: Blob | undefined;
 export const openTestDatabase = () => {
   pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
   return openDatabase({ dataDir: 'memory', template: pgliteTemplate });
+};
+
+/** Two server instances on one database (DESIGN §8 "Many instances"): on PostgreSQL two handles (two pools, two
+ * buses) on one throwaway database, `url` its address; PGlite is embedded, so its "two instances" are one handle.
+ * Closed (and the database dropped) when the test that opened them ends. */
+export const openInstances = async (kind: DbKind): Promise<{ a: Database; b: Database; url?: string }> => {
+  if (kind === 'pglite') {
+    const one = await openTestDatabase();
+    onTestFinished(() => one.close());
+    return { a: one, b: one };
+  }
+  const { url, drop } = await throwawayPostgres();
+  const opened: Database[] = [];
+  onTestFinished(async () => {
+    for (const d of opened) await d.close();
+    await drop();
+  });
+  opened.push(await openDatabase({ url }));
+  opened.push(await openDatabase({ url }));
+  return { a: opened[0], b: opened[1], url };
 };
 
 /** `serviceOptions` replaces what a service would otherwise reach outside the process (the image proxy's resolver

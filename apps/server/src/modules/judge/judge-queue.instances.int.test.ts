@@ -1,7 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, openTestDatabase, throwawayPostgres } from '../../../test/harness.js';
-import { type Database, openDatabase } from '../../db/client.js';
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS, openInstances } from '../../../test/harness.js';
+import type { Database } from '../../db/client.js';
 import { createProblemRepository } from '../problem/problem.repository.js';
+import { createJudgeQueueRepository } from './judge-queue.repository.js';
 import { createJudgeQueue, DONE_CHANNEL, TASK_CHANNEL } from './judge-queue.service.js';
 
 const checker = { code: 'int main(){}', mode: 'spj' as const, extraFiles: {} };
@@ -10,28 +11,10 @@ const worker = (name: string) => ({ name, languages: ['C++'], concurrency: 1, ru
 /** Two server instances on one database (DESIGN §8 "Many instances"): what one queues wakes the other's long polls,
  * and only once the rows are committed. PGlite is embedded, so its "two instances" share one handle. */
 describe.each(DB_KINDS)('judge queue across instances on %s', (kind) => {
-  const opened: Database[] = [];
-  const drops: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const d of opened) await d.close();
-    for (const drop of drops) await drop();
-  });
-
   const instances = async () => {
-    let a: Database;
-    let b: Database;
-    if (kind === 'pglite') {
-      a = await openTestDatabase();
-      b = a;
-      opened.push(a);
-    } else {
-      const { url, drop } = await throwawayPostgres();
-      drops.push(drop);
-      a = await openDatabase({ url });
-      b = await openDatabase({ url });
-      opened.push(a, b);
-    }
-    const queue = (d: Database) => createJudgeQueue({ db: d.db, bus: d.bus, problems: createProblemRepository(d.db) });
+    const { a, b } = await openInstances(kind);
+    const queue = (d: Database) =>
+      createJudgeQueue({ repo: createJudgeQueueRepository(d.db), bus: d.bus, problems: createProblemRepository(d.db) });
     const qa = queue(a);
     const qb = queue(b);
     await Promise.all([qa.listening(), qb.listening()]);

@@ -8,19 +8,14 @@ import {
   type RemoteJudgeTask,
   type TestRunReport,
 } from '@oj/shared';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import type { NotifyBus } from '../../db/notify-bus.js';
-import { judgeCases, judges, judgeTasks, problems, remoteJudgeAccounts, submissions } from '../../db/schema.js';
 import type { ProblemDetails, ProblemRow } from '../problem/problem-queries.js';
+import type { JudgeQueueRepository, SubmissionValues, JudgeTaskRow as TaskRow, Tx } from './judge-queue.repository.js';
 
 export const LEASE_MS = 30_000;
 export const MAX_ATTEMPTS = 3;
 /** A judge that has not been heard from for this long no longer counts for the languages on offer. */
 export const JUDGE_ALIVE_MS = 60_000;
-
-type TaskRow = typeof judgeTasks.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface WorkerIdentity {
   name: string;
@@ -79,7 +74,8 @@ const POLL_FALLBACK_MS = 1000;
  * leased; a lost lease or a failed attempt requeues them, the third failure ends in System Error with the reason.
  * Reports are idempotent on (taskId, attempt) and ignored when the submission's judgement version moved on. */
 export const createJudgeQueue = (deps: {
-  db: Db;
+  /** The queue's SQL (judge-queue.repository.ts). */
+  repo: JudgeQueueRepository;
   /** Wakes the long polls and waiters of every server instance on this database. */
   bus: NotifyBus;
   problems: Pick<ProblemDetails, 'findById' | 'cases'>;
@@ -87,18 +83,12 @@ export const createJudgeQueue = (deps: {
   /** The bound on a remote task's wait for an idle account (tests shorten it). */
   remoteAccountWaitMs?: number;
 }) => {
-  const { db } = deps;
+  const { repo } = deps;
   const now = deps.now ?? (() => new Date());
   const accountWaitMs = deps.remoteAccountWaitMs ?? REMOTE_ACCOUNT_WAIT_MS;
 
   /** Ends the account lease a remote task holds (on every way a task stops running). */
-  const releaseAccounts = (tx: Tx, taskIds: number[]) =>
-    taskIds.length === 0
-      ? Promise.resolve()
-      : tx
-          .update(remoteJudgeAccounts)
-          .set({ leaseTaskId: null, leaseExpiresAt: null, gmtModified: now() })
-          .where(inArray(remoteJudgeAccounts.leaseTaskId, taskIds));
+  const releaseAccounts = repo.releaseAccounts;
   // Long polls and waiters of this process wait on `events`; the bus feeds it from every instance (this one too).
   const events = new EventEmitter();
   events.setMaxListeners(0);
@@ -112,8 +102,7 @@ export const createJudgeQueue = (deps: {
   });
   /** NOTIFY inside the caller's transaction: PostgreSQL delivers it on commit (never for a rollback), so no instance
    * wakes before the row it looks for is visible. */
-  const notify = (tx: Tx | Db, channel: string, payload = '') =>
-    tx.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
+  const notify = repo.notify;
 
   const problemForWorker = async (p: ProblemRow): Promise<ProblemForWorker> => {
     const cases = await deps.problems.cases(p.id);
@@ -150,19 +139,11 @@ export const createJudgeQueue = (deps: {
 
   /** Ends a task that no longer has anything to judge (its submission was rejudged, cancelled or deleted). */
   const retire = async (tx: Tx, id: number, reason: string) => {
-    await tx
-      .update(judgeTasks)
-      .set({ state: 'done', lastError: reason, leaseOwner: null, updatedAt: now() })
-      .where(eq(judgeTasks.id, id));
+    await repo.retireTask(tx, id, reason);
     await releaseAccounts(tx, [id]);
   };
 
-  const setSubmissionIfCurrent = (tx: Tx, task: TaskRow, values: Partial<typeof submissions.$inferInsert>) =>
-    tx
-      .update(submissions)
-      .set({ ...values, gmtModified: now() })
-      .where(and(eq(submissions.submitId, task.submitId as number), eq(submissions.version, task.version)))
-      .returning({ submitId: submissions.submitId });
+  const setSubmissionIfCurrent = repo.setSubmissionIfCurrent;
 
   /** One failed attempt: requeued, or after the third a System Error that says why. */
   const failAttempt = async (tx: Tx, task: TaskRow, reason: string) => {
@@ -170,10 +151,7 @@ export const createJudgeQueue = (deps: {
     const why = reason.slice(0, CANCEL_REASON_LIMIT);
     await releaseAccounts(tx, [task.id]);
     if (task.attempt < MAX_ATTEMPTS) {
-      await tx
-        .update(judgeTasks)
-        .set({ state: 'queued', leaseOwner: null, leaseExpiresAt: null, lastError: why, updatedAt: at })
-        .where(eq(judgeTasks.id, task.id));
+      await repo.requeueTask(tx, task.id, { lastError: why, at });
       // A remote run already submitted keeps its run id: the next attempt polls it again.
       if (task.kind === 'judge' || task.kind === 'remote')
         await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.PENDING, judger: null });
@@ -194,10 +172,7 @@ export const createJudgeQueue = (deps: {
               errorMessage: message,
             } satisfies TestRunReport)
           : null;
-    await tx
-      .update(judgeTasks)
-      .set({ state: 'failed', leaseOwner: null, leaseExpiresAt: null, lastError: why, result, updatedAt: at })
-      .where(eq(judgeTasks.id, task.id));
+    await repo.failTask(tx, task.id, { lastError: why, result, at });
     if (task.kind === 'judge' || task.kind === 'remote') {
       await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: message });
     }
@@ -206,117 +181,40 @@ export const createJudgeQueue = (deps: {
 
   /** Ends a remote task that will not be judged (no account configured, no idle account in time). */
   const endRemoteTask = async (tx: Tx, task: TaskRow, status: number, reason: string) => {
-    await tx
-      .update(judgeTasks)
-      .set({ state: 'failed', leaseOwner: null, leaseExpiresAt: null, lastError: reason, updatedAt: now() })
-      .where(eq(judgeTasks.id, task.id));
+    await repo.failTask(tx, task.id, { lastError: reason, at: now() });
     await releaseAccounts(tx, [task.id]);
     await setSubmissionIfCurrent(tx, task, { status, errorMessage: reason });
     await notify(tx, DONE_CHANNEL, String(task.id));
   };
 
-  const poolSize = async (tx: Tx | Db, oj: string) => {
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(remoteJudgeAccounts)
-      .where(eq(remoteJudgeAccounts.oj, accountPoolOf(oj)));
-    return n;
-  };
-
-  /** An idle account of the pool (never leased, lease expired, or its task no longer running), locked; the one
-   * named when the task needs that account. */
-  const idleAccount = async (tx: Tx, oj: string, username: string | undefined) => {
-    const at = now();
-    const [account] = await tx
-      .select()
-      .from(remoteJudgeAccounts)
-      .where(
-        and(
-          eq(remoteJudgeAccounts.oj, accountPoolOf(oj)),
-          username === undefined ? undefined : eq(remoteJudgeAccounts.username, username),
-          or(
-            isNull(remoteJudgeAccounts.leaseTaskId),
-            lt(remoteJudgeAccounts.leaseExpiresAt, at),
-            sql`not exists (select 1 from ${judgeTasks} where ${judgeTasks.id} = ${remoteJudgeAccounts.leaseTaskId} and ${judgeTasks.state} = 'running')`,
-          ),
-        ),
-      )
-      .orderBy(asc(remoteJudgeAccounts.gmtModified), asc(remoteJudgeAccounts.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    return account;
-  };
-
-  const recordWorker = (w: WorkerIdentity) =>
-    db
-      .insert(judges)
-      .values({
-        name: w.name,
-        languages: w.languages,
-        concurrency: w.concurrency,
-        running: w.running,
-        version: w.version,
-        lastHeartbeat: now(),
-      })
-      .onConflictDoUpdate({
-        target: judges.name,
-        set: {
-          languages: w.languages,
-          concurrency: w.concurrency,
-          running: w.running,
-          version: w.version,
-          lastHeartbeat: now(),
-        },
-      });
+  const poolSize = (tx: Tx | undefined, oj: string) => repo.poolSize(tx, accountPoolOf(oj));
 
   /** Claims the next task this worker can judge, or null. Never waits inside a transaction. */
   const claimOnce = async (w: WorkerIdentity): Promise<JudgeTask | null> => {
     if (w.languages.length === 0) return null;
     for (;;) {
-      const claimed = await db.transaction(async (tx) => {
-        const [task] = await tx
-          .select()
-          .from(judgeTasks)
-          .where(
-            and(
-              eq(judgeTasks.state, 'queued'),
-              ne(judgeTasks.kind, 'remote'),
-              inArray(judgeTasks.language, w.languages),
-            ),
-          )
-          .orderBy(desc(judgeTasks.priority), asc(judgeTasks.id))
-          .limit(1)
-          .for('update', { skipLocked: true });
+      const claimed = await repo.transaction(async (tx) => {
+        const task = await repo.lockNextQueued(tx, w.languages);
         if (!task) return null;
         const at = now();
         const attempt = task.attempt + 1;
         if (task.kind === 'judge') {
-          const moved = await tx
-            .update(submissions)
-            .set({ status: JUDGE_STATUS.COMPILING, judger: w.name, gmtModified: at })
-            .where(
-              and(
-                eq(submissions.submitId, task.submitId as number),
-                eq(submissions.version, task.version),
-                eq(submissions.status, JUDGE_STATUS.PENDING),
-              ),
-            )
-            .returning({ submitId: submissions.submitId });
+          const moved = await repo.setSubmissionIfStatus(tx, task, JUDGE_STATUS.PENDING, {
+            status: JUDGE_STATUS.COMPILING,
+            judger: w.name,
+            gmtModified: at,
+          });
           if (moved.length === 0) {
             await retire(tx, task.id, 'submission no longer pending');
             return 'retry' as const;
           }
         }
-        await tx
-          .update(judgeTasks)
-          .set({
-            state: 'running',
-            attempt,
-            leaseOwner: w.name,
-            leaseExpiresAt: new Date(at.getTime() + LEASE_MS),
-            updatedAt: at,
-          })
-          .where(eq(judgeTasks.id, task.id));
+        await repo.leaseTask(tx, task.id, {
+          attempt,
+          leaseOwner: w.name,
+          leaseExpiresAt: new Date(at.getTime() + LEASE_MS),
+          at,
+        });
         return { ...task, attempt };
       });
       if (claimed === 'retry') continue;
@@ -324,7 +222,7 @@ export const createJudgeQueue = (deps: {
       try {
         return await taskForWorker(claimed);
       } catch (e) {
-        await db.transaction((tx) => failAttempt(tx, claimed, `cannot prepare the task: ${(e as Error).message}`));
+        await repo.transaction((tx) => failAttempt(tx, claimed, `cannot prepare the task: ${(e as Error).message}`));
       }
     }
   };
@@ -332,10 +230,7 @@ export const createJudgeQueue = (deps: {
   const taskForWorker = async (task: TaskRow): Promise<JudgeTask> => {
     const base = { taskId: task.id, attempt: task.attempt, language: task.language };
     if (task.kind === 'judge') {
-      const [sub] = await db
-        .select()
-        .from(submissions)
-        .where(eq(submissions.submitId, task.submitId as number));
+      const sub = await repo.submission(task.submitId as number);
       const problem = sub && (await deps.problems.findById(sub.pid));
       if (!sub || !problem) throw new Error('submission or problem is gone');
       return {
@@ -363,38 +258,15 @@ export const createJudgeQueue = (deps: {
     return { ...base, kind: 'compileChecker', source: p.code, mode: p.mode, extraFiles: p.extraFiles };
   };
 
-  const recordRemoteWorker = (w: RemoteWorkerIdentity) =>
-    db
-      .insert(judges)
-      .values({
-        name: w.name,
-        languages: [],
-        remote: w.remote,
-        concurrency: w.concurrency,
-        running: w.running,
-        version: w.version,
-        lastHeartbeat: now(),
-      })
-      .onConflictDoUpdate({ target: judges.name, set: { remote: w.remote, lastHeartbeat: now() } });
-
   /** Claims the oldest queued remote task of the worker's sites that can get an idle account of its pool, leasing
    * the account with the task; tasks whose pool is empty end at once in System Error. */
   const claimRemoteOnce = async (w: RemoteWorkerIdentity): Promise<RemoteJudgeTask | null> => {
-    return db.transaction(async (tx) => {
-      const candidates = await tx
-        .select()
-        .from(judgeTasks)
-        .where(and(eq(judgeTasks.state, 'queued'), eq(judgeTasks.kind, 'remote')))
-        .orderBy(desc(judgeTasks.priority), asc(judgeTasks.id))
-        .limit(50)
-        .for('update', { skipLocked: true });
+    return repo.transaction(async (tx) => {
+      const candidates = await repo.lockQueuedRemote(tx);
       for (const task of candidates) {
         const payload = task.payload as RemotePayload;
         if (!w.remote.includes(payload.oj)) continue;
-        const [sub] = await tx
-          .select()
-          .from(submissions)
-          .where(and(eq(submissions.submitId, task.submitId as number), eq(submissions.version, task.version)));
+        const sub = await repo.currentSubmission(tx, task);
         if (!sub) {
           await retire(tx, task.id, 'submission no longer pending');
           continue;
@@ -403,30 +275,20 @@ export const createJudgeQueue = (deps: {
           await endRemoteTask(tx, task, JUDGE_STATUS.SYSTEM_ERROR, NO_ACCOUNT_REASON(payload.oj));
           continue;
         }
-        const account = await idleAccount(tx, payload.oj, payload.account);
+        const account = await repo.lockIdleAccount(tx, accountPoolOf(payload.oj), payload.account, now());
         if (!account) continue;
         const at = now();
         const leaseExpiresAt = new Date(at.getTime() + LEASE_MS);
         const attempt = task.attempt + 1;
-        const leased = await tx
-          .update(remoteJudgeAccounts)
-          .set({ leaseTaskId: task.id, leaseExpiresAt, version: account.version + 1, gmtModified: at })
-          .where(and(eq(remoteJudgeAccounts.id, account.id), eq(remoteJudgeAccounts.version, account.version)))
-          .returning({ id: remoteJudgeAccounts.id });
+        const leased = await repo.leaseAccount(tx, account, { taskId: task.id, leaseExpiresAt, at });
         if (leased.length === 0) continue;
-        await tx
-          .update(judgeTasks)
-          .set({ state: 'running', attempt, leaseOwner: w.name, leaseExpiresAt, updatedAt: at })
-          .where(eq(judgeTasks.id, task.id));
-        await tx
-          .update(submissions)
-          .set({
-            status: sub.vjudgeSubmitId ? JUDGE_STATUS.JUDGING : JUDGE_STATUS.SUBMITTING,
-            judger: w.name,
-            vjudgeUsername: account.username,
-            gmtModified: at,
-          })
-          .where(eq(submissions.submitId, sub.submitId));
+        await repo.leaseTask(tx, task.id, { attempt, leaseOwner: w.name, leaseExpiresAt, at });
+        await repo.setSubmission(tx, sub.submitId, {
+          status: sub.vjudgeSubmitId ? JUDGE_STATUS.JUDGING : JUDGE_STATUS.SUBMITTING,
+          judger: w.name,
+          vjudgeUsername: account.username,
+          gmtModified: at,
+        });
         return {
           kind: 'remote' as const,
           taskId: task.id,
@@ -447,9 +309,12 @@ export const createJudgeQueue = (deps: {
 
   /** The running task row for (taskId, attempt), locked, or null when that attempt is no longer current. */
   const currentAttempt = async (tx: Tx, taskId: number, attempt: number) => {
-    const [task] = await tx.select().from(judgeTasks).where(eq(judgeTasks.id, taskId)).for('update');
+    const task = await repo.lockTask(tx, taskId);
     return task && task.state === 'running' && task.attempt === attempt ? task : null;
   };
+
+  /** Judges heard from since then count as live. */
+  const aliveSince = () => new Date(now().getTime() - JUDGE_ALIVE_MS);
 
   /** Set when this instance shuts down: long polls answer empty at once, so their workers poll another instance. */
   let closing = false;
@@ -480,21 +345,18 @@ export const createJudgeQueue = (deps: {
         uid?: string;
         payload?: TestRunPayload | CompileCheckerPayload | RemotePayload;
       },
-      tx: Tx | Db = db,
+      tx?: Tx,
     ) {
-      const [row] = await tx
-        .insert(judgeTasks)
-        .values({
-          kind: t.kind,
-          language: t.language,
-          submitId: t.submitId,
-          version: t.version ?? 0,
-          priority: t.priority ?? 0,
-          publicKey: t.publicKey,
-          uid: t.uid,
-          payload: t.payload,
-        })
-        .returning();
+      const row = await repo.insertTask(tx, {
+        kind: t.kind,
+        language: t.language,
+        submitId: t.submitId,
+        version: t.version ?? 0,
+        priority: t.priority ?? 0,
+        publicKey: t.publicKey,
+        uid: t.uid,
+        payload: t.payload,
+      });
       // Wakes the long polls of every instance once `tx` commits.
       await notify(tx, TASK_CHANNEL);
       return row;
@@ -506,14 +368,17 @@ export const createJudgeQueue = (deps: {
       tasks: { language: string; submitId: number; version: number; priority: number }[],
     ): Promise<void> {
       if (tasks.length === 0) return;
-      await tx.insert(judgeTasks).values(tasks.map((t) => ({ kind: 'judge' as const, ...t })));
+      await repo.insertTasks(
+        tx,
+        tasks.map((t) => ({ kind: 'judge' as const, ...t })),
+      );
       await notify(tx, TASK_CHANNEL);
     },
 
     /** Long poll: waits up to `waitMs` for a task, woken through the bus by any instance's enqueue; looks at the
      * table every second too (a wake-up may be lost while the bus reconnects). */
     async claim(w: WorkerIdentity, waitMs: number, signal?: AbortSignal): Promise<JudgeTask | null> {
-      await recordWorker(w);
+      await repo.recordWorker(w);
       const deadline = Date.now() + waitMs;
       for (;;) {
         // A worker that hung up must not be handed a task it will never judge.
@@ -528,7 +393,7 @@ export const createJudgeQueue = (deps: {
 
     /** The remote judging loop's long poll (its own loop: remote tasks never take a local judging slot). */
     async claimRemote(w: RemoteWorkerIdentity, waitMs: number, signal?: AbortSignal): Promise<RemoteJudgeTask | null> {
-      await recordRemoteWorker(w);
+      await repo.recordRemoteWorker(w);
       const deadline = Date.now() + waitMs;
       for (;;) {
         if (signal?.aborted || closing) return null;
@@ -549,21 +414,15 @@ export const createJudgeQueue = (deps: {
     /** A stopping worker hands its task back: queued again at once, its attempt not counted, the submission
      * Pending again; false when the task is no longer this worker's. */
     async release(w: { name: string }, taskId: number, attempt: number): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      return repo.transaction(async (tx) => {
         const task = await currentAttempt(tx, taskId, attempt);
         if (!task || task.leaseOwner !== w.name) return false;
         await releaseAccounts(tx, [task.id]);
-        await tx
-          .update(judgeTasks)
-          .set({
-            state: 'queued',
-            attempt: task.attempt - 1,
-            leaseOwner: null,
-            leaseExpiresAt: null,
-            lastError: `handed back by ${w.name}`,
-            updatedAt: now(),
-          })
-          .where(eq(judgeTasks.id, task.id));
+        await repo.requeueTask(tx, task.id, {
+          attempt: task.attempt - 1,
+          lastError: `handed back by ${w.name}`,
+          at: now(),
+        });
         if (task.kind === 'judge' || task.kind === 'remote')
           await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.PENDING, judger: null });
         await notify(tx, TASK_CHANNEL);
@@ -579,20 +438,17 @@ export const createJudgeQueue = (deps: {
       status?: 6 | 7 | 9,
       runId?: string,
     ): Promise<boolean> {
-      await db.update(judges).set({ lastHeartbeat: now() }).where(eq(judges.name, w.name));
-      return db.transaction(async (tx) => {
+      await repo.touchJudge(w.name);
+      return repo.transaction(async (tx) => {
         const task = await currentAttempt(tx, taskId, attempt);
         if (!task || task.leaseOwner !== w.name) return false;
         const leaseExpiresAt = new Date(now().getTime() + LEASE_MS);
-        await tx.update(judgeTasks).set({ leaseExpiresAt, updatedAt: now() }).where(eq(judgeTasks.id, task.id));
+        await repo.extendLease(tx, task.id, leaseExpiresAt);
         if (task.kind !== 'judge' && task.kind !== 'remote') return true;
         if (task.kind === 'remote') {
-          await tx
-            .update(remoteJudgeAccounts)
-            .set({ leaseExpiresAt })
-            .where(eq(remoteJudgeAccounts.leaseTaskId, task.id));
+          await repo.extendAccountLease(tx, task.id, leaseExpiresAt);
         }
-        const values: Partial<typeof submissions.$inferInsert> = {};
+        const values: SubmissionValues = {};
         if (status) values.status = status;
         if (runId && task.kind === 'remote') {
           values.vjudgeSubmitId = runId;
@@ -600,10 +456,7 @@ export const createJudgeQueue = (deps: {
         }
         const current = Object.keys(values).length
           ? await setSubmissionIfCurrent(tx, task, values)
-          : await tx
-              .select({ submitId: submissions.submitId })
-              .from(submissions)
-              .where(and(eq(submissions.submitId, task.submitId as number), eq(submissions.version, task.version)));
+          : await repo.currentSubmissionId(tx, task);
         if (current.length === 0) {
           await retire(tx, task.id, 'judgement version moved on');
           return false;
@@ -623,7 +476,7 @@ export const createJudgeQueue = (deps: {
         failure?: string;
       },
     ): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      return repo.transaction(async (tx) => {
         const task = await currentAttempt(tx, r.taskId, r.attempt);
         if (!task || task.leaseOwner !== w.name) return false;
         if (r.failure !== undefined) {
@@ -635,19 +488,12 @@ export const createJudgeQueue = (deps: {
         if (isJudgement) {
           const j = r.judge;
           if (!j) throw new Error(`a ${task.kind} task needs a judge report`);
-          const [sub] = await tx
-            .select({ pid: submissions.pid, uid: submissions.uid, cid: submissions.cid })
-            .from(submissions)
-            .where(and(eq(submissions.submitId, task.submitId as number), eq(submissions.version, task.version)))
-            .for('update');
+          const sub = await repo.lockCurrentSubmission(tx, task);
           if (!sub) {
             await retire(tx, task.id, 'stale report: judgement version moved on');
             return false;
           }
-          const [problem] = await tx
-            .select({ type: problems.type, judgeCaseMode: problems.judgeCaseMode })
-            .from(problems)
-            .where(eq(problems.id, sub.pid));
+          const problem = await repo.problemScoring(tx, sub.pid);
           const isOi = problem?.type === 1;
           // A remote verdict has no cases; in a contest it scores 100 on Accepted, else 0 (reference §4.9).
           const remoteScore = sub.cid ? (j.status === JUDGE_STATUS.ACCEPTED ? 100 : 0) : isOi ? j.score : null;
@@ -660,33 +506,29 @@ export const createJudgeQueue = (deps: {
             errorMessage: j.errorMessage || null,
             judger: w.name,
           });
-          await tx.delete(judgeCases).where(eq(judgeCases.submitId, task.submitId as number));
-          if (j.cases.length) {
-            await tx.insert(judgeCases).values(
-              j.cases.map((c) => ({
-                submitId: task.submitId as number,
-                pid: sub.pid,
-                uid: sub.uid,
-                caseId: c.caseId,
-                seq: c.seq,
-                status: c.status,
-                timeMs: c.time,
-                memoryKb: c.memory,
-                score: c.score,
-                groupNum: c.groupNum,
-                mode: problem?.judgeCaseMode ?? 'default',
-                message: c.message || null,
-                userOutput: c.userOutput || null,
-              })),
-            );
-          }
+          await repo.replaceCases(
+            tx,
+            task.submitId as number,
+            j.cases.map((c) => ({
+              submitId: task.submitId as number,
+              pid: sub.pid,
+              uid: sub.uid,
+              caseId: c.caseId,
+              seq: c.seq,
+              status: c.status,
+              timeMs: c.time,
+              memoryKb: c.memory,
+              score: c.score,
+              groupNum: c.groupNum,
+              mode: problem?.judgeCaseMode ?? 'default',
+              message: c.message || null,
+              userOutput: c.userOutput || null,
+            })),
+          );
         }
         const result = isJudgement ? null : task.kind === 'testRun' ? r.testRun : r.compile;
         if (!isJudgement && !result) throw new Error(`a ${task.kind} task needs its report`);
-        await tx
-          .update(judgeTasks)
-          .set({ state: 'done', result, leaseOwner: null, leaseExpiresAt: null, updatedAt: at })
-          .where(eq(judgeTasks.id, task.id));
+        await repo.finishTask(tx, task.id, { result, at });
         await releaseAccounts(tx, [task.id]);
         await notify(tx, DONE_CHANNEL, String(task.id));
         return true;
@@ -695,27 +537,13 @@ export const createJudgeQueue = (deps: {
 
     /** Requeues tasks whose lease ran out (a judge died or lost the network); run every few seconds. */
     async requeueExpired(): Promise<number> {
-      return db.transaction(async (tx) => {
-        const expired = await tx
-          .select()
-          .from(judgeTasks)
-          .where(and(eq(judgeTasks.state, 'running'), lt(judgeTasks.leaseExpiresAt, now())))
-          .for('update', { skipLocked: true });
+      return repo.transaction(async (tx) => {
+        const expired = await repo.lockExpired(tx, now());
         for (const task of expired)
           await failAttempt(tx, task, `lease expired: judge ${task.leaseOwner} stopped responding`);
         // Remote tasks that waited too long for an idle account of their pool (reference §4.9): Submitted Failed;
         // System Error when the pool has no account at all.
-        const waited = await tx
-          .select()
-          .from(judgeTasks)
-          .where(
-            and(
-              eq(judgeTasks.state, 'queued'),
-              eq(judgeTasks.kind, 'remote'),
-              lt(judgeTasks.updatedAt, new Date(now().getTime() - accountWaitMs)),
-            ),
-          )
-          .for('update', { skipLocked: true });
+        const waited = await repo.lockRemoteQueuedSince(tx, new Date(now().getTime() - accountWaitMs));
         for (const task of waited) {
           const { oj } = task.payload as RemotePayload;
           if ((await poolSize(tx, oj)) === 0)
@@ -727,58 +555,38 @@ export const createJudgeQueue = (deps: {
     },
 
     /** Accounts in a site's pool (no account: a remote submission is System Error at once). */
-    remotePoolSize: (oj: string, tx: Tx | Db = db) => poolSize(tx, oj),
+    remotePoolSize: (oj: string, tx?: Tx) => poolSize(tx, oj),
 
     /** Languages some live judge declared: only these are offered to users. */
     async offeredLanguages(): Promise<string[]> {
-      const live = await db
-        .select({ languages: judges.languages })
-        .from(judges)
-        .where(gt(judges.lastHeartbeat, new Date(now().getTime() - JUDGE_ALIVE_MS)));
+      const live = await repo.liveJudgeLanguages(aliveSince());
       return [...new Set(live.flatMap((j) => j.languages))];
     },
 
     /** Remote judges some live worker declared: their problems' languages are offered. */
     async offeredRemote(): Promise<string[]> {
-      const live = await db
-        .select({ remote: judges.remote })
-        .from(judges)
-        .where(gt(judges.lastHeartbeat, new Date(now().getTime() - JUDGE_ALIVE_MS)));
+      const live = await repo.liveJudgeRemote(aliveSince());
       return [...new Set(live.flatMap((j) => j.remote))];
     },
 
-    listJudges: () => db.select().from(judges).orderBy(asc(judges.name)),
+    listJudges: repo.listJudges,
 
     /** Live judges, the languages they offer and the queue length, for the site's "judging paused" notice. */
     async status() {
-      const live = await db
-        .select({ languages: judges.languages })
-        .from(judges)
-        .where(gt(judges.lastHeartbeat, new Date(now().getTime() - JUDGE_ALIVE_MS)));
+      const live = await repo.liveJudgeLanguages(aliveSince());
       const languages = [...new Set(live.flatMap((j) => j.languages))];
-      const [{ queued }] = await db.select({ queued: count() }).from(judgeTasks).where(eq(judgeTasks.state, 'queued'));
+      const queued = await repo.queuedCount();
       const reason = live.length === 0 ? ('noJudge' as const) : languages.length === 0 ? ('noLanguage' as const) : null;
       return { available: reason === null, languages, judges: live.length, reason, queued };
     },
 
-    listTasksOf: (submitId: number) =>
-      db.select().from(judgeTasks).where(eq(judgeTasks.submitId, submitId)).orderBy(asc(judgeTasks.id)),
-
-    task: async (id: number) => (await db.select().from(judgeTasks).where(eq(judgeTasks.id, id)))[0],
-    taskByKey: async (key: string) => (await db.select().from(judgeTasks).where(eq(judgeTasks.publicKey, key)))[0],
+    listTasksOf: repo.tasksOf,
+    task: repo.task,
+    taskByKey: repo.taskByKey,
 
     /** Drops queued tasks of submissions (before a rejudge enqueues new ones), ending their account leases. */
     async retireQueuedOf(tx: Tx, submitId: number | number[]) {
-      const retired = await tx
-        .update(judgeTasks)
-        .set({ state: 'done', lastError: 'superseded', leaseOwner: null, updatedAt: now() })
-        .where(
-          and(
-            Array.isArray(submitId) ? inArray(judgeTasks.submitId, submitId) : eq(judgeTasks.submitId, submitId),
-            inArray(judgeTasks.state, ['queued', 'running']),
-          ),
-        )
-        .returning({ id: judgeTasks.id, kind: judgeTasks.kind });
+      const retired = await repo.supersedeTasksOf(tx, submitId);
       await releaseAccounts(
         tx,
         retired.filter((t) => t.kind === 'remote').map((t) => t.id),

@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, openTestDatabase, throwawayPostgres } from '../../../test/harness.js';
-import { type Database, openDatabase } from '../../db/client.js';
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS, openInstances } from '../../../test/harness.js';
+import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../auth/session.service.js';
 import { createSubmissionPublicService } from './submission-public.service.js';
 
@@ -10,27 +10,8 @@ const root = { uid: 'r', username: 'root', roles: ['root'] } as unknown as AuthU
 /** The home page's week statistics are cached 30 minutes per instance; root's refresh on one instance reaches every
  * instance's cache through the bus (decision 0035), so no instance keeps showing the figures root refreshed. */
 describe.each(DB_KINDS)('week statistics across instances on %s', (kind) => {
-  const opened: Database[] = [];
-  const drops: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const d of opened) await d.close();
-    for (const drop of drops) await drop();
-  });
-
   it("root's refresh on one instance drops the other instances' cached figures, not its own", async () => {
-    let a: Database;
-    let b: Database;
-    if (kind === 'pglite') {
-      a = await openTestDatabase();
-      b = a;
-      opened.push(a);
-    } else {
-      const { url, drop } = await throwawayPostgres();
-      drops.push(drop);
-      a = await openDatabase({ url });
-      b = await openDatabase({ url });
-      opened.push(a, b);
-    }
+    const { a, b } = await openInstances(kind);
     // The figures of the day: the submissions counted so far, read by whichever instance asks.
     let total = 1;
     const reads = { a: 0, b: 0 };

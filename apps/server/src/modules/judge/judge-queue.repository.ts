@@ -1,0 +1,338 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { judgeCases, judges, judgeTasks, problems, remoteJudgeAccounts, submissions } from '../../db/schema.js';
+
+/** A transaction of the database: the queue's steps run in the caller's (or the queue's own) transaction. Where a
+ * step may also run on its own, its `tx` is `Tx | undefined` and never left out, so a step meant for the caller's
+ * transaction cannot run beside it by omission (on PGlite's one connection that would wait for ever). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type JudgeTaskRow = typeof judgeTasks.$inferSelect;
+export type JudgeTaskValues = typeof judgeTasks.$inferInsert;
+export type SubmissionValues = Partial<typeof submissions.$inferInsert>;
+export type JudgeCaseValues = typeof judgeCases.$inferInsert;
+
+/** What a worker says about itself on every long poll. */
+export interface JudgeRecord {
+  name: string;
+  concurrency: number;
+  running: number;
+  version?: string;
+}
+
+/** The judge queue's SQL (DESIGN §1 and §7): the tasks, the leases of the remote accounts, the judges' heartbeats
+ * and what a verdict writes to its submission. Each step runs in the transaction it is given; which steps make one
+ * claim, report or hand-back is the service's business (judge-queue.service.ts). `now` stamps the bookkeeping
+ * columns (updatedAt, gmtModified, lastHeartbeat). */
+export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new Date()) => {
+  /** The submission row of the task's judgement version (a rejudge moved it on: none). */
+  const ofTask = (task: JudgeTaskRow) =>
+    and(eq(submissions.submitId, task.submitId as number), eq(submissions.version, task.version));
+
+  return {
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
+
+    /** NOTIFY inside the caller's transaction: PostgreSQL delivers it on commit (never for a rollback), so no instance
+     * wakes before the row it looks for is visible. Without a transaction: at once. */
+    notify: (tx: Tx | undefined, channel: string, payload = '') =>
+      (tx ?? db).execute(sql`SELECT pg_notify(${channel}, ${payload})`),
+
+    insertTask: async (tx: Tx | undefined, values: JudgeTaskValues) =>
+      (await (tx ?? db).insert(judgeTasks).values(values).returning())[0],
+
+    insertTasks: async (tx: Tx, values: JudgeTaskValues[]) => {
+      await tx.insert(judgeTasks).values(values);
+    },
+
+    /** The next queued local task in one of these languages, highest priority first, locked (skipping locked ones). */
+    lockNextQueued: async (tx: Tx, languages: string[]): Promise<JudgeTaskRow | undefined> =>
+      (
+        await tx
+          .select()
+          .from(judgeTasks)
+          .where(
+            and(eq(judgeTasks.state, 'queued'), ne(judgeTasks.kind, 'remote'), inArray(judgeTasks.language, languages)),
+          )
+          .orderBy(desc(judgeTasks.priority), asc(judgeTasks.id))
+          .limit(1)
+          .for('update', { skipLocked: true })
+      )[0],
+
+    /** Up to 50 queued remote tasks, highest priority first, locked (skipping locked ones). */
+    lockQueuedRemote: (tx: Tx) =>
+      tx
+        .select()
+        .from(judgeTasks)
+        .where(and(eq(judgeTasks.state, 'queued'), eq(judgeTasks.kind, 'remote')))
+        .orderBy(desc(judgeTasks.priority), asc(judgeTasks.id))
+        .limit(50)
+        .for('update', { skipLocked: true }),
+
+    /** Running tasks whose lease ran out before `at`, locked (skipping locked ones). */
+    lockExpired: (tx: Tx, at: Date) =>
+      tx
+        .select()
+        .from(judgeTasks)
+        .where(and(eq(judgeTasks.state, 'running'), lt(judgeTasks.leaseExpiresAt, at)))
+        .for('update', { skipLocked: true }),
+
+    /** Queued remote tasks untouched since `before`, locked (skipping locked ones). */
+    lockRemoteQueuedSince: (tx: Tx, before: Date) =>
+      tx
+        .select()
+        .from(judgeTasks)
+        .where(and(eq(judgeTasks.state, 'queued'), eq(judgeTasks.kind, 'remote'), lt(judgeTasks.updatedAt, before)))
+        .for('update', { skipLocked: true }),
+
+    /** The task row, locked (waits for a lock another transaction holds). */
+    lockTask: async (tx: Tx, id: number): Promise<JudgeTaskRow | undefined> =>
+      (await tx.select().from(judgeTasks).where(eq(judgeTasks.id, id)).for('update'))[0],
+
+    /** Leases the task to a worker for this attempt. */
+    leaseTask: (tx: Tx, id: number, v: { attempt: number; leaseOwner: string; leaseExpiresAt: Date; at: Date }) =>
+      tx
+        .update(judgeTasks)
+        .set({
+          state: 'running',
+          attempt: v.attempt,
+          leaseOwner: v.leaseOwner,
+          leaseExpiresAt: v.leaseExpiresAt,
+          updatedAt: v.at,
+        })
+        .where(eq(judgeTasks.id, id)),
+
+    extendLease: (tx: Tx, id: number, leaseExpiresAt: Date) =>
+      tx.update(judgeTasks).set({ leaseExpiresAt, updatedAt: now() }).where(eq(judgeTasks.id, id)),
+
+    /** Queued again, without an owner; `attempt` when the attempt is given back (a worker handed the task back). */
+    requeueTask: (tx: Tx, id: number, v: { lastError: string; at: Date; attempt?: number }) =>
+      tx
+        .update(judgeTasks)
+        .set({
+          state: 'queued',
+          ...(v.attempt === undefined ? {} : { attempt: v.attempt }),
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          lastError: v.lastError,
+          updatedAt: v.at,
+        })
+        .where(eq(judgeTasks.id, id)),
+
+    /** Ends a task that has nothing left to judge. */
+    retireTask: (tx: Tx, id: number, reason: string) =>
+      tx
+        .update(judgeTasks)
+        .set({ state: 'done', lastError: reason, leaseOwner: null, updatedAt: now() })
+        .where(eq(judgeTasks.id, id)),
+
+    /** Failed for good; `result` (a compile check's or a test run's report) when given. */
+    failTask: (tx: Tx, id: number, v: { lastError: string; at: Date; result?: JudgeTaskRow['result'] }) =>
+      tx
+        .update(judgeTasks)
+        .set({
+          state: 'failed',
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          lastError: v.lastError,
+          ...(v.result === undefined ? {} : { result: v.result }),
+          updatedAt: v.at,
+        })
+        .where(eq(judgeTasks.id, id)),
+
+    finishTask: (tx: Tx, id: number, v: { result: JudgeTaskRow['result']; at: Date }) =>
+      tx
+        .update(judgeTasks)
+        .set({ state: 'done', result: v.result, leaseOwner: null, leaseExpiresAt: null, updatedAt: v.at })
+        .where(eq(judgeTasks.id, id)),
+
+    /** Ends the queued and running tasks of submissions (a rejudge supersedes them); answers their ids and kinds. */
+    supersedeTasksOf: (tx: Tx, submitId: number | number[]) =>
+      tx
+        .update(judgeTasks)
+        .set({ state: 'done', lastError: 'superseded', leaseOwner: null, updatedAt: now() })
+        .where(
+          and(
+            Array.isArray(submitId) ? inArray(judgeTasks.submitId, submitId) : eq(judgeTasks.submitId, submitId),
+            inArray(judgeTasks.state, ['queued', 'running']),
+          ),
+        )
+        .returning({ id: judgeTasks.id, kind: judgeTasks.kind }),
+
+    task: async (id: number) => (await db.select().from(judgeTasks).where(eq(judgeTasks.id, id)))[0],
+    taskByKey: async (key: string) => (await db.select().from(judgeTasks).where(eq(judgeTasks.publicKey, key)))[0],
+    tasksOf: (submitId: number) =>
+      db.select().from(judgeTasks).where(eq(judgeTasks.submitId, submitId)).orderBy(asc(judgeTasks.id)),
+
+    async queuedCount() {
+      const [{ queued }] = await db.select({ queued: count() }).from(judgeTasks).where(eq(judgeTasks.state, 'queued'));
+      return queued;
+    },
+
+    /** Ends the account leases these tasks hold. */
+    releaseAccounts: (tx: Tx, taskIds: number[]) =>
+      taskIds.length === 0
+        ? Promise.resolve()
+        : tx
+            .update(remoteJudgeAccounts)
+            .set({ leaseTaskId: null, leaseExpiresAt: null, gmtModified: now() })
+            .where(inArray(remoteJudgeAccounts.leaseTaskId, taskIds)),
+
+    async poolSize(tx: Tx | undefined, pool: string) {
+      const [{ n }] = await (tx ?? db)
+        .select({ n: count() })
+        .from(remoteJudgeAccounts)
+        .where(eq(remoteJudgeAccounts.oj, pool));
+      return n;
+    },
+
+    /** An idle account of the pool (never leased, lease expired before `at`, or its task no longer running), the
+     * least recently used first, locked (skipping locked ones); only `username` when given. */
+    async lockIdleAccount(tx: Tx, pool: string, username: string | undefined, at: Date) {
+      const [account] = await tx
+        .select()
+        .from(remoteJudgeAccounts)
+        .where(
+          and(
+            eq(remoteJudgeAccounts.oj, pool),
+            username === undefined ? undefined : eq(remoteJudgeAccounts.username, username),
+            or(
+              isNull(remoteJudgeAccounts.leaseTaskId),
+              lt(remoteJudgeAccounts.leaseExpiresAt, at),
+              sql`not exists (select 1 from ${judgeTasks} where ${judgeTasks.id} = ${remoteJudgeAccounts.leaseTaskId} and ${judgeTasks.state} = 'running')`,
+            ),
+          ),
+        )
+        .orderBy(asc(remoteJudgeAccounts.gmtModified), asc(remoteJudgeAccounts.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      return account;
+    },
+
+    /** Leases the account to the task, if its version is still the one read; answers the leased rows (none or one). */
+    leaseAccount: (
+      tx: Tx,
+      account: { id: number; version: number },
+      v: { taskId: number; leaseExpiresAt: Date; at: Date },
+    ) =>
+      tx
+        .update(remoteJudgeAccounts)
+        .set({
+          leaseTaskId: v.taskId,
+          leaseExpiresAt: v.leaseExpiresAt,
+          version: account.version + 1,
+          gmtModified: v.at,
+        })
+        .where(and(eq(remoteJudgeAccounts.id, account.id), eq(remoteJudgeAccounts.version, account.version)))
+        .returning({ id: remoteJudgeAccounts.id }),
+
+    extendAccountLease: (tx: Tx, taskId: number, leaseExpiresAt: Date) =>
+      tx.update(remoteJudgeAccounts).set({ leaseExpiresAt }).where(eq(remoteJudgeAccounts.leaseTaskId, taskId)),
+
+    submission: async (submitId: number) =>
+      (await db.select().from(submissions).where(eq(submissions.submitId, submitId)))[0],
+
+    /** The submission of the task's judgement version, or none when a rejudge moved it on. */
+    currentSubmission: async (tx: Tx, task: JudgeTaskRow) =>
+      (await tx.select().from(submissions).where(ofTask(task)))[0],
+
+    /** Whether the task's judgement version is still the submission's (one row) or not (none). */
+    currentSubmissionId: (tx: Tx, task: JudgeTaskRow) =>
+      tx.select({ submitId: submissions.submitId }).from(submissions).where(ofTask(task)),
+
+    /** What a verdict needs of the task's current submission, locked; none when a rejudge moved it on. */
+    lockCurrentSubmission: async (tx: Tx, task: JudgeTaskRow) =>
+      (
+        await tx
+          .select({ pid: submissions.pid, uid: submissions.uid, cid: submissions.cid })
+          .from(submissions)
+          .where(ofTask(task))
+          .for('update')
+      )[0],
+
+    /** Sets the submission when the task's judgement version is still current; answers the rows set (none or one). */
+    setSubmissionIfCurrent: (tx: Tx, task: JudgeTaskRow, values: SubmissionValues) =>
+      tx
+        .update(submissions)
+        .set({ ...values, gmtModified: now() })
+        .where(ofTask(task))
+        .returning({ submitId: submissions.submitId }),
+
+    /** Sets the submission when the task's judgement version is current and its status is still `status`. */
+    setSubmissionIfStatus: (
+      tx: Tx,
+      task: JudgeTaskRow,
+      status: number,
+      values: SubmissionValues & { gmtModified: Date },
+    ) =>
+      tx
+        .update(submissions)
+        .set(values)
+        .where(and(ofTask(task), eq(submissions.status, status)))
+        .returning({ submitId: submissions.submitId }),
+
+    setSubmission: (tx: Tx, submitId: number, values: SubmissionValues & { gmtModified: Date }) =>
+      tx.update(submissions).set(values).where(eq(submissions.submitId, submitId)),
+
+    /** The submission's per-case results become these (none: none). */
+    async replaceCases(tx: Tx, submitId: number, cases: JudgeCaseValues[]) {
+      await tx.delete(judgeCases).where(eq(judgeCases.submitId, submitId));
+      if (cases.length) await tx.insert(judgeCases).values(cases);
+    },
+
+    problemScoring: async (tx: Tx, pid: number) =>
+      (
+        await tx
+          .select({ type: problems.type, judgeCaseMode: problems.judgeCaseMode })
+          .from(problems)
+          .where(eq(problems.id, pid))
+      )[0],
+
+    /** A local worker's row of the judges' table, heartbeat now. */
+    recordWorker: (w: JudgeRecord & { languages: string[] }) =>
+      db
+        .insert(judges)
+        .values({
+          name: w.name,
+          languages: w.languages,
+          concurrency: w.concurrency,
+          running: w.running,
+          version: w.version,
+          lastHeartbeat: now(),
+        })
+        .onConflictDoUpdate({
+          target: judges.name,
+          set: {
+            languages: w.languages,
+            concurrency: w.concurrency,
+            running: w.running,
+            version: w.version,
+            lastHeartbeat: now(),
+          },
+        }),
+
+    /** A remote judging loop's row (no local languages), heartbeat now; an existing row takes its remote judges. */
+    recordRemoteWorker: (w: JudgeRecord & { remote: string[] }) =>
+      db
+        .insert(judges)
+        .values({
+          name: w.name,
+          languages: [],
+          remote: w.remote,
+          concurrency: w.concurrency,
+          running: w.running,
+          version: w.version,
+          lastHeartbeat: now(),
+        })
+        .onConflictDoUpdate({ target: judges.name, set: { remote: w.remote, lastHeartbeat: now() } }),
+
+    touchJudge: (name: string) => db.update(judges).set({ lastHeartbeat: now() }).where(eq(judges.name, name)),
+
+    /** Judges heard from after `since`. */
+    liveJudgeLanguages: (since: Date) =>
+      db.select({ languages: judges.languages }).from(judges).where(gt(judges.lastHeartbeat, since)),
+    liveJudgeRemote: (since: Date) =>
+      db.select({ remote: judges.remote }).from(judges).where(gt(judges.lastHeartbeat, since)),
+
+    listJudges: () => db.select().from(judges).orderBy(asc(judges.name)),
+  };
+};
+export type JudgeQueueRepository = ReturnType<typeof createJudgeQueueRepository>;
