@@ -1,69 +1,26 @@
 import { z } from 'zod';
-import type { MessageKey } from './messages.js';
-import type { Access, Permission, RoleName } from './roles.js';
+import { type ClientEndpoint, type EndpointMeta, INT32, MAX_PAGE_SIZE } from './endpoint-meta.js';
 
-/** Site switches (reference §1.6) an endpoint may depend on; off answers 403. */
-export type SwitchKey =
-  | 'openPublicDiscussion'
-  | 'openGroupDiscussion'
-  | 'openContestComment'
-  | 'openPublicJudge'
-  | 'openGroupJudge'
-  | 'openContestJudge';
+export * from './endpoint-meta.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
-  method: HttpMethod;
-  path: string;
-  access: Access;
-  /** Extra role restriction inside `access` (e.g. tags: root and problem_admin). */
-  roles?: RoleName[];
-  permission?: Permission;
-  switch?: SwitchKey;
+export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends EndpointMeta {
   /** Query (GET, DELETE) or JSON body (POST, PUT). */
   input: I;
   /** The `data` of the envelope. */
   output: O;
-  /** The answer is a file, not the JSON envelope. */
-  binary?: boolean;
-  /** The media type of that answer, when it is not a download (application/octet-stream). */
-  produces?: string;
-  /** A multipart upload: its files are streamed to disk, each capped at `maxBytes` (over it: 400 `tooLarge`,
-   * fileTooLarge unless named), after the caller is authenticated and authorised. */
-  upload?: { maxBytes: number; tooLarge?: MessageKey };
 }
 
 export const endpoint = <I extends z.ZodType, O extends z.ZodType>(e: Endpoint<I, O>) => e;
 
 export type Input<E extends Endpoint> = z.input<E['input']>;
 export type Output<E extends Endpoint> = z.output<E['output']>;
-
-/** The response envelope of DESIGN §3. */
-export interface Envelope<T> {
-  status: number;
-  msg: string;
-  data: T | null;
-}
-
-export const HTTP = {
-  OK: 200,
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  TOO_MANY: 429,
-  ERROR: 500,
-} as const;
+/** The browser's view of endpoint E (metadata, and its input and output as types): see endpoint-meta.ts. */
+export type ClientOf<E extends Endpoint> = ClientEndpoint<Input<E>, Output<E>>;
 
 // ---- reusable field schemas ----------------------------------------------------------------------
 
 /** Query strings: an empty string means absent (DESIGN §7 "Query parameters"). */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
-/** The range of an int column; ids of bigserial columns (submissions, files) go up to 2^53. */
-export const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 } as const;
-export const BIG_ID = { min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER } as const;
 
 /** A number on the wire (DESIGN §8 "Numbers on the wire"): a JSON number or a string of decimal digits, as
  * clients that take ids from the page URL send them ("cid": "1000"). Empty means absent. Hex, exponents,
@@ -94,7 +51,6 @@ export const qBool = () => z.preprocess(emptyToUndefined, z.stringbool().optiona
 export const qDate = () =>
   z.preprocess(emptyToUndefined, z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })]).optional());
 
-export const MAX_PAGE_SIZE = 100;
 export const pageQuery = (defaultLimit: number, max = MAX_PAGE_SIZE) => ({
   currentPage: wireInt(z.number().int().min(1).default(1)),
   limit: wireInt(z.number().int().min(1).max(max).default(defaultLimit)),
@@ -102,6 +58,5 @@ export const pageQuery = (defaultLimit: number, max = MAX_PAGE_SIZE) => ({
 
 export const page = <T extends z.ZodType>(item: T) =>
   z.object({ records: z.array(item), total: z.number().int(), size: z.number().int(), current: z.number().int() });
-export type Page<T> = { records: T[]; total: number; size: number; current: number };
 
 export const isoDate = z.string();

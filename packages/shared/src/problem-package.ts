@@ -62,20 +62,4 @@ export const problemPackageSchema = z.object({
 export type ProblemPackage = z.infer<typeof problemPackageSchema>;
 export type ProblemPackageCase = z.infer<typeof problemPackageCaseSchema>;
 
-/**
- * 100 OI points spread over n cases (spec 3 §4): 100/n each, the remainder one point more on the last cases.
- */
-export const spreadCaseScores = (caseCount: number, totalScore = 100): number[] => {
-  if (caseCount <= 0) return [];
-  const base = Math.floor(totalScore / caseCount);
-  const remainder = totalScore - base * caseCount;
-  return Array.from({ length: caseCount }, (_, i) => (i >= caseCount - remainder ? base + 1 : base));
-};
-
-/** Case order of a package: by name, numerically where both names are numbers. */
-export const compareCaseNames = (a: string, b: string): number => {
-  const numberA = /^\d+$/.test(a) ? Number(a) : Number.NaN;
-  const numberB = /^\d+$/.test(b) ? Number(b) : Number.NaN;
-  if (!Number.isNaN(numberA) && !Number.isNaN(numberB)) return numberA - numberB || a.localeCompare(b);
-  return a.localeCompare(b, 'en', { numeric: true });
-};
+export { compareCaseNames, spreadCaseScores } from './problem-cases.js';

@@ -273,13 +273,4 @@ export const compileInteractive = endpoint({
   output: z.null(),
 });
 
-/** Examples in HOJ's string encoding `<input>..</input><output>..</output>`. */
-export const encodeExamples = (examples: { input: string; output: string }[]) =>
-  examples.map((e) => `<input>${e.input}</input><output>${e.output}</output>`).join('');
-
-export const decodeExamples = (text: string | null | undefined): { input: string; output: string }[] => {
-  const out: { input: string; output: string }[] = [];
-  const re = /<input>([\s\S]*?)<\/input><output>([\s\S]*?)<\/output>/g;
-  for (const m of (text ?? '').matchAll(re)) out.push({ input: m[1], output: m[2] });
-  return out;
-};
+export { decodeExamples, encodeExamples } from '../problem-cases.js';

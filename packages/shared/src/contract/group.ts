@@ -5,14 +5,22 @@ import { announcement } from './home.js';
 import { oiRankRow, rankType } from './rank.js';
 import { AVATAR_MAX_BYTES } from './user.js';
 
+export {
+  GROUP_ROLES,
+  type GroupRole,
+  groupRoleOf,
+  isGroupAdmin,
+  isGroupMember,
+  isGroupRoot,
+  MEMBER_LEVEL,
+} from '../group-roles.js';
+
 /** Groups (classes): their card, membership, announcements, settings and rank (spec 3 §2.4-§2.11, §3-§9; reference
  * §2 GroupController, GroupMemberController, GroupAnnouncementController, GroupRankController, §6.6; decision 0022).
  * A group's problems, trainings, contests and discussions are the site's with a gid (DESIGN §8). */
 
 /** Who may join: 1 anyone at once, 2 and 3 by an application with the group's code that an admin accepts. */
 export const GROUP_AUTH = { PUBLIC: 1, PROTECTED: 2, PRIVATE: 3 } as const;
-/** A membership's level (spec 3 §4). */
-export const MEMBER_LEVEL = { APPLYING: 1, REFUSED: 2, MEMBER: 3, ADMIN: 4, ROOT: 5 } as const;
 /** 0 normal, 1 banned by the super admin (404 for everyone else). */
 export const GROUP_STATUS = { NORMAL: 0, BANNED: 1 } as const;
 
@@ -27,35 +35,6 @@ export const GROUP_LIMITS = {
   reason: [5, 100],
   code: 6,
 } as const;
-
-/** What a viewer is to a group, as the group policy decides it (decision 0022), strongest last but `super`. */
-export const GROUP_ROLES = ['guest', 'outsider', 'applicant', 'refused', 'member', 'admin', 'root', 'super'] as const;
-export type GroupRole = (typeof GROUP_ROLES)[number];
-
-/** The viewer's role from the membership level (0 without a row), the owner flag and the site's super admin role. */
-export const groupRoleOf = (m: { signedIn: boolean; level: number; owner: boolean; superAdmin: boolean }): GroupRole =>
-  !m.signedIn
-    ? 'guest'
-    : m.superAdmin
-      ? 'super'
-      : m.owner || m.level === MEMBER_LEVEL.ROOT
-        ? 'root'
-        : m.level === MEMBER_LEVEL.ADMIN
-          ? 'admin'
-          : m.level === MEMBER_LEVEL.MEMBER
-            ? 'member'
-            : m.level === MEMBER_LEVEL.REFUSED
-              ? 'refused'
-              : m.level === MEMBER_LEVEL.APPLYING
-                ? 'applicant'
-                : 'outsider';
-const rankOf = (r: GroupRole) => GROUP_ROLES.indexOf(r);
-/** At least a member (reads the group's content). */
-export const isGroupMember = (r: GroupRole) => rankOf(r) >= rankOf('member');
-/** At least a group admin (writes announcements, problems, trainings; manages members). */
-export const isGroupAdmin = (r: GroupRole) => rankOf(r) >= rankOf('admin');
-/** The owner or the super admin (settings, disband, any item of the group). */
-export const isGroupRoot = (r: GroupRole) => rankOf(r) >= rankOf('root');
 
 const len = (range: readonly [number, number], key: 'groupNameLength' | 'groupShortNameLength' | 'groupBriefLength') =>
   z.string({ error: 'fieldRequired' }).trim().min(range[0], { error: key }).max(range[1], { error: key });
