@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -6,8 +5,9 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    // The browser never runs the contract's zod schemas (types only): see src/lib/zod-client-stub.ts.
-    alias: { zod: fileURLToPath(new URL('./src/lib/zod-client-stub.ts', import.meta.url)) },
+    // The web's '@oj/shared' is the package's client entry: endpoint metadata and zod-free values, schemas as types
+    // only, so no zod in the bundle (decision 0005). tsconfig.json (paths) and vitest.config.ts map it the same way.
+    alias: [{ find: /^@oj\/shared$/, replacement: '@oj/shared/client' }],
   },
   server: {
     port: 5173,

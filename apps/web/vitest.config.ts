@@ -3,6 +3,8 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
+  // The web's '@oj/shared' is the client entry, as in vite.config.ts (decision 0005).
+  resolve: { alias: [{ find: /^@oj\/shared$/, replacement: '@oj/shared/client' }] },
   test: {
     name: 'web',
     environment: 'jsdom',

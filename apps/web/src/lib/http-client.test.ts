@@ -48,6 +48,12 @@ const config = {
 };
 
 describe('HTTP client', () => {
+  it("calls the endpoints of @oj/shared's client entry: their metadata, without schemas (decision 0005)", () => {
+    expect(account.adminLogin).toEqual({ method: 'POST', path: '/api/admin/login', access: 'public' });
+    expect(home.getCommonAnnouncement).not.toHaveProperty('input');
+    expect(home.getCommonAnnouncement).not.toHaveProperty('output');
+  });
+
   it('sends the token, Url-Type and Accept-Language, and puts GET input in the query string', async () => {
     const { client, calls } = setup(() => new Response(envelope(200, { records: [], total: 0, size: 5, current: 2 })));
     await client.call(home.getCommonAnnouncement, { currentPage: 2, limit: 5 });

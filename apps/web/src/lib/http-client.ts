@@ -1,4 +1,4 @@
-import type { Endpoint, Envelope, Input, Output } from '@oj/shared';
+import type { ClientEndpoint, Envelope, Input, Output } from '@oj/shared';
 import { HTTP, LIMITS } from '@oj/shared';
 
 /** A failed call. `status` is the envelope/HTTP status, 0 for timeouts and network failures. The user has
@@ -74,7 +74,7 @@ export const createHttpClient = (deps: HttpClientDeps) => {
   const timeoutMs = deps.timeoutMs ?? LIMITS.httpTimeoutMs;
   const downloadTimeoutMs = deps.downloadTimeoutMs ?? LIMITS.downloadTimeoutMs;
 
-  const send = async (endpoint: Endpoint, input: unknown, opts: CallOptions, timeout: number) => {
+  const send = async (endpoint: ClientEndpoint, input: unknown, opts: CallOptions, timeout: number) => {
     const admin = isAdminPath(endpoint.path);
     const headers: Record<string, string> = {
       'Url-Type': admin ? 'admin' : 'general',
@@ -143,7 +143,7 @@ export const createHttpClient = (deps: HttpClientDeps) => {
     throw new ApiError(status, text, data, show);
   };
 
-  const request = async <E extends Endpoint>(endpoint: E, input: Input<E> | FormData, opts: CallOptions = {}) => {
+  const request = async <E extends ClientEndpoint>(endpoint: E, input: Input<E> | FormData, opts: CallOptions = {}) => {
     const { response, admin, release } = await send(endpoint, input, opts, timeoutMs);
     let body: Partial<Envelope<unknown>> | null = null;
     try {
@@ -161,11 +161,11 @@ export const createHttpClient = (deps: HttpClientDeps) => {
     return { data: (body?.data ?? null) as Output<E>, headers: response.headers };
   };
 
-  const call = async <E extends Endpoint>(endpoint: E, input: Input<E>, opts: CallOptions = {}) =>
+  const call = async <E extends ClientEndpoint>(endpoint: E, input: Input<E>, opts: CallOptions = {}) =>
     (await request(endpoint, input, opts)).data;
 
   /** A file download (spec 1-core §8): a JSON answer instead of a file carries a message to show. */
-  const download = async <E extends Endpoint>(endpoint: E, input: Input<E>, opts: CallOptions = {}) => {
+  const download = async <E extends ClientEndpoint>(endpoint: E, input: Input<E>, opts: CallOptions = {}) => {
     const { response, admin, release } = await send(endpoint, input, opts, downloadTimeoutMs);
     try {
       return await readDownload(response, admin, opts);
@@ -199,7 +199,7 @@ export const createHttpClient = (deps: HttpClientDeps) => {
   };
 
   /** A multipart POST (the endpoint's fields as FormData entries); answers like `call`. */
-  const upload = async <E extends Endpoint>(endpoint: E, form: FormData, opts: CallOptions = {}) =>
+  const upload = async <E extends ClientEndpoint>(endpoint: E, form: FormData, opts: CallOptions = {}) =>
     (await request(endpoint, form, opts)).data;
 
   return { request, call, download, upload };

@@ -1,4 +1,4 @@
-import { type Endpoint, type ImportReport, importFormats } from '@oj/shared';
+import { type ClientEndpoint, type ImportReport, importFormats } from '@oj/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -24,7 +24,7 @@ const AdminProblemImportPage = () => {
   const [report, setReport] = useState<ImportReport>();
   // A failure the HTTP client has shown.
   const importing = useMutation({
-    mutationFn: ({ endpoint, f }: { endpoint: Endpoint; f: File }) => {
+    mutationFn: ({ endpoint, f }: { endpoint: ClientEndpoint; f: File }) => {
       const body = new FormData();
       body.append('file', f, f.name);
       return api.upload(endpoint, body);
