@@ -1,6 +1,6 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { type MailInbox, openMailInbox } from '../../../test/mail-inbox.js';
 import { multipartBody } from '../../../test/zip-fixtures.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
@@ -8,32 +8,17 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 describe.each(DB_KINDS)('site administration (%s)', (kind) => {
   let t: TestApp;
   let root: string;
-  let smtp: SMTPServer;
-  const inbox: string[] = [];
+  let inbox: MailInbox;
   const req = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = root) =>
     t.app.inject({ method, url, payload, headers: { authorization: token } });
 
   beforeAll(async () => {
     t = await createTestApp(kind);
     root = (await login(t, 'root', ROOT_PASSWORD)).token as string;
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let text = '';
-        stream.on('data', (c: Buffer) => {
-          text += c.toString();
-        });
-        stream.on('end', () => {
-          inbox.push(text);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    inbox = await openMailInbox();
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await inbox?.close();
     await t?.close();
   });
 
@@ -85,7 +70,7 @@ describe.each(DB_KINDS)('site administration (%s)', (kind) => {
   it('keeps the SMTP password secret and sends a test mail through the loopback server', async () => {
     const before = await req('POST', '/api/admin/config/test-email', { email: 'x@example.test' });
     expect(before.json().data.key).toBe('smtpNotConfigured');
-    const port = (smtp.server.address() as { port: number }).port;
+    const { port } = inbox.settings;
     const set = await req('PUT', '/api/admin/config/set-email-config', {
       emailHost: '127.0.0.1',
       emailPort: port,
@@ -112,7 +97,7 @@ describe.each(DB_KINDS)('site administration (%s)', (kind) => {
     expect((await t.services.mail.settings())?.pass).toBe('s3cret-smtp');
     const sent = await req('POST', '/api/admin/config/test-email', { email: 'teacher@example.test' });
     expect(sent.statusCode).toBe(200);
-    expect(inbox.at(-1)).toContain('teacher@example.test');
+    expect(inbox.last()).toContain('teacher@example.test');
     expect((await req('POST', '/api/admin/config/test-email', { email: 'nope' })).statusCode).toBe(400);
     expect(JSON.stringify((await req('GET', '/api/admin/audit-log?action=emailConfig')).json())).not.toContain(
       's3cret',

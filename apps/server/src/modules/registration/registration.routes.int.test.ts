@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { type MailInbox, openMailInbox } from '../../../test/mail-inbox.js';
 import { captchas, smsOutbox, users } from '../../db/schema.js';
 import { sha256 } from '../../lib/password.js';
 
@@ -17,8 +17,7 @@ const newMobile = () => `139${String(Date.now() % 100_000).padStart(5, '0')}${St
 describe.each(DB_KINDS)('registration (%s)', (kind) => {
   let t: TestApp;
   let root: string;
-  let smtp: SMTPServer;
-  const inbox: string[] = [];
+  let inbox: MailInbox;
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token?: string) => {
     const res = await t.app.inject({ method, url, payload, headers: token ? { authorization: token } : {} });
     return { status: res.statusCode, body: res.json(), headers: res.headers };
@@ -60,30 +59,15 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let text = '';
-        stream.on('data', (c: Buffer) => {
-          text += c.toString();
-        });
-        stream.on('end', () => {
-          inbox.push(text.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as { port: number }).port;
-    await t.services.mail.setSettings({ host: '127.0.0.1', port, user: '', pass: '', from: 'oj@example.test' });
+    inbox = await openMailInbox();
+    await t.services.mail.setSettings(inbox.settings);
   }, 60_000);
   // The tests move the clock by days: root logs in afresh for each.
   beforeEach(async () => {
     root = (await login(t, 'root', ROOT_PASSWORD)).token as string;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await inbox?.close();
     await t?.close();
   });
 
@@ -341,7 +325,7 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
         `/api/get-register-code?email=${email}&captcha=${c.captcha}&captchaKey=${c.captchaKey}`,
       );
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-      const code = /registration code is (\d{6})/.exec(inbox[inbox.length - 1] ?? '')?.[1] as string;
+      const code = /registration code is (\d{6})/.exec(inbox.last())?.[1] as string;
       expect(code).toMatch(/^\d{6}$/);
       const f = { username: unique('m'), password: 'mail-pass-1', email, code };
       expect((await call('POST', '/api/register', { ...f, code: '000000' })).body.data.key).toBe('registerCodeWrong');

@@ -1,7 +1,7 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, login, type TestApp } from '../../../test/harness.js';
 import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
+import { type MailInbox, openMailInbox } from '../../../test/mail-inbox.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
@@ -19,8 +19,7 @@ const multipart = (field: string, filename: string, content: Buffer, type = 'ima
 
 describe.each(DB_KINDS)('user home and settings on %s', (kind) => {
   let t: TestApp;
-  let smtp: SMTPServer;
-  const inbox: string[] = [];
+  let inbox: MailInbox;
   const bodies: string[] = [];
   const call = async (method: 'GET' | 'POST', url: string, token?: string, payload?: object) => {
     const res = await t.app.inject({ method, url, payload, headers: token ? { authorization: token } : {} });
@@ -31,31 +30,15 @@ describe.each(DB_KINDS)('user home and settings on %s', (kind) => {
     const u = await createUser(t);
     return { ...u, token: (await login(t, u.username, u.password)).token as string };
   };
-  const lastMail = () => inbox[inbox.length - 1] ?? '';
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let text = '';
-        stream.on('data', (c: Buffer) => {
-          text += c.toString();
-        });
-        stream.on('end', () => {
-          inbox.push(text.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const port = (smtp.server.address() as { port: number }).port;
-    await t.services.mail.setSettings({ host: '127.0.0.1', port, user: '', pass: '', from: 'oj@example.test' });
+    inbox = await openMailInbox();
+    await t.services.mail.setSettings(inbox.settings);
   });
   afterAll(async () => {
     for (const body of bodies) expect(body).not.toMatch(/passwordHash|scrypt\$/);
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await inbox?.close();
     await t?.close();
   });
 
@@ -152,7 +135,7 @@ describe.each(DB_KINDS)('user home and settings on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
     const sent = await call('GET', '/api/get-change-email-code?email=alice@example.test', u.token);
     expect(sent.json().data.sent).toBe(true);
-    const code = /code for changing the e-mail of \S+ is (\d{6})/.exec(lastMail())?.[1] as string;
+    const code = /code for changing the e-mail of \S+ is (\d{6})/.exec(inbox.last())?.[1] as string;
     expect(code).toMatch(/^\d{6}$/);
     const again = await call('GET', '/api/get-change-email-code?email=alice@example.test', u.token);
     expect([again.statusCode, again.json().data.key]).toEqual([429, 'emailCodeTooFrequent']);
@@ -185,7 +168,7 @@ describe.each(DB_KINDS)('user home and settings on %s', (kind) => {
       'userHasNoEmail',
     );
     await call('GET', '/api/get-change-email-code?email=reset-me@example.test', u.token);
-    const code1 = /is (\d{6})/.exec(lastMail())?.[1] as string;
+    const code1 = /is (\d{6})/.exec(inbox.last())?.[1] as string;
     await call('POST', '/api/change-email', u.token, {
       password: u.password,
       newEmail: 'reset-me@example.test',
@@ -196,7 +179,7 @@ describe.each(DB_KINDS)('user home and settings on %s', (kind) => {
     expect([unknown.statusCode, unknown.json().data.key]).toEqual([400, 'usernameNotExist']);
     const applied = await call('POST', '/api/apply-reset-password', undefined, { username: u.username });
     expect(applied.json().data.sent).toBe(true);
-    const link = /\/reset-password\?username=([^&\s]+)&code=([\w-]+)/.exec(lastMail());
+    const link = /\/reset-password\?username=([^&\s]+)&code=([\w-]+)/.exec(inbox.last());
     expect(link?.[1]).toBe(encodeURIComponent(u.username));
     const again = await call('POST', '/api/apply-reset-password', undefined, { username: u.username });
     expect(again.statusCode).toBe(429);
