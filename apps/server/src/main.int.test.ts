@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './config.js';
+import { type ServerProcess, spawnServer, startServer, untilRunning } from '../test/server-process.js';
 
 // The server as `npm start` runs it: a real process on the embedded database, stopped with SIGINT and started
 // again on the same data directory.
@@ -11,48 +10,15 @@ describe('server process', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-'));
   const port = 18_500 + (process.pid % 400);
   const base = `http://127.0.0.1:${port}`;
-  let child: ChildProcess | undefined;
+  let child: ServerProcess | undefined;
   afterAll(() => {
-    child?.kill('SIGKILL');
+    child?.proc.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const start = async (env: Record<string, string> = {}) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        OJ_DATA_DIR: dataDir,
-        OJ_EMBEDDED_JUDGE: 'false',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    proc.stdout?.on('data', (d) => {
-      output += d;
-    });
-    proc.stderr?.on('data', (d) => {
-      output += d;
-    });
-    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-    const ready = new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (output.includes('running at')) {
-          clearInterval(timer);
-          resolve();
-        }
-      }, 50);
-      void exited.then((code) => {
-        clearInterval(timer);
-        reject(new Error(`server exited with ${code}: ${output}`));
-      });
-    });
-    await ready;
-    child = proc;
-    return { proc, exited, output: () => output };
+    child = await startServer({ PORT: String(port), OJ_DATA_DIR: dataDir, ...env });
+    return child;
   };
 
   it('creates root with a generated password printed once, and keeps data across a clean SIGINT restart', async () => {
@@ -79,12 +45,8 @@ describe('server process', () => {
     expect(((await info.json()) as { data: { roles: string[] } }).data.roles).toEqual(['root']);
 
     // A second server on the same data directory is refused while the first runs.
-    const clash = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, PORT: String(port + 1), OJ_DATA_DIR: dataDir, OJ_EMBEDDED_JUDGE: 'false' },
-      stdio: 'ignore',
-    });
-    expect(await new Promise((resolve) => clash.once('exit', resolve))).toBe(1);
+    const clash = spawnServer({ PORT: String(port + 1), OJ_DATA_DIR: dataDir });
+    expect(await clash.exited).toBe(1);
 
     second.proc.kill('SIGTERM');
     expect(await second.exited).toBe(0);
@@ -117,34 +79,11 @@ describe('server process', () => {
 
   it('announces the site only once the embedded judge offers its languages: a submit right after is accepted', async () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-judge-'));
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, PORT: String(port + 3), OJ_DATA_DIR: fresh, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = spawnServer({ PORT: String(port + 3), OJ_DATA_DIR: fresh, OJ_EMBEDDED_JUDGE: 'true' });
     try {
-      let output = '';
-      proc.stdout?.on('data', (d) => {
-        output += d;
-      });
-      proc.stderr?.on('data', (d) => {
-        output += d;
-      });
-      const exited = new Promise<number | null>((resolve) => proc.once('exit', resolve));
-      await new Promise<void>((resolve, reject) => {
-        const timer = setInterval(() => {
-          if (output.includes('running at')) {
-            clearInterval(timer);
-            resolve();
-          }
-        }, 20);
-        void exited.then((code) => {
-          clearInterval(timer);
-          reject(new Error(`server exited with ${code}: ${output}`));
-        });
-      });
+      await untilRunning(server);
       const url = `http://127.0.0.1:${port + 3}`;
-      const password = /password "([^"]+)"/.exec(output)?.[1];
+      const password = /password "([^"]+)"/.exec(server.output())?.[1];
       const login = await fetch(`${url}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -165,11 +104,11 @@ describe('server process', () => {
         }),
       });
       expect(submit.status, await submit.clone().text()).toBe(200);
-      expect(output).not.toContain('declared no language');
-      proc.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(server.output()).not.toContain('declared no language');
+      server.proc.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
     } finally {
-      proc.kill('SIGKILL');
+      server.proc.kill('SIGKILL');
       fs.rmSync(fresh, { recursive: true, force: true });
     }
   }, 120_000);
@@ -177,23 +116,9 @@ describe('server process', () => {
   it('refuses an OJ_ROOT_PASSWORD outside 6-20 characters at start', async () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-bad-'));
     try {
-      const proc = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
-        cwd: REPO_ROOT,
-        env: {
-          ...process.env,
-          PORT: String(port + 2),
-          OJ_DATA_DIR: fresh,
-          OJ_ROOT_PASSWORD: '123',
-          OJ_EMBEDDED_JUDGE: 'false',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let err = '';
-      proc.stderr?.on('data', (d) => {
-        err += d;
-      });
-      expect(await new Promise((resolve) => proc.once('exit', resolve))).toBe(1);
-      expect(err).toContain('OJ_ROOT_PASSWORD must be 6 to 20 characters');
+      const server = spawnServer({ PORT: String(port + 2), OJ_DATA_DIR: fresh, OJ_ROOT_PASSWORD: '123' });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('OJ_ROOT_PASSWORD must be 6 to 20 characters');
     } finally {
       fs.rmSync(fresh, { recursive: true, force: true });
     }

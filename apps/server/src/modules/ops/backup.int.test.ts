@@ -14,6 +14,7 @@ import {
   throwawayPostgres,
 } from '../../../test/harness.js';
 import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
+import { startServer } from '../../../test/server-process.js';
 import { buildApp } from '../../app.js';
 import { bootstrap } from '../../bootstrap.js';
 import { REPO_ROOT } from '../../config.js';
@@ -37,36 +38,11 @@ const multipart = (field: string, filename: string, content: Buffer) => {
 
 /** The server as `npm start` runs it (no embedded judge), on the given data directory and database. */
 const PORT = 18_300 + (process.pid % 50);
-const startServer = async (env: Record<string, string>) => {
-  const port = PORT;
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), OJ_EMBEDDED_JUDGE: 'false', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout?.on('data', (d) => {
-    output += d;
-  });
-  proc.stderr?.on('data', (d) => {
-    output += d;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('running at')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 50);
-    proc.once('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited with ${code}: ${output}`));
-    });
-  });
-  const base = `http://127.0.0.1:${port}`;
+const startSite = async (env: Record<string, string>) => {
+  const { proc } = await startServer({ PORT: String(PORT), ...env });
+  const base = `http://127.0.0.1:${PORT}`;
   return {
     proc,
-    output: () => output,
     get: async (url: string, token?: string) => {
       const res = await fetch(`${base}${url}`, { headers: token ? { authorization: token } : {} });
       return {
@@ -196,7 +172,7 @@ describe.each(DB_KINDS)('backup and restore (%s)', (kind) => {
     await restore({ dataDir: restoredDir, databaseUrl: restoredUrl, file });
     expect(fs.existsSync(path.join(restoredDir, 'cache'))).toBe(false);
 
-    const site = await startServer({
+    const site = await startSite({
       OJ_DATA_DIR: restoredDir,
       ...(restoredUrl ? { DATABASE_URL: restoredUrl } : {}),
     });

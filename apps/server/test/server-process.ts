@@ -1,0 +1,51 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { REPO_ROOT } from '../src/config.js';
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  /** Resolves with the exit code once the process is gone (null when a signal ended it). */
+  exited: Promise<number | null>;
+  /** Everything it wrote to stdout and stderr so far. */
+  output: () => string;
+}
+
+/** The server as `npm start` runs it (`apps/server/src/main.ts`), with `env` over this process's environment; by
+ * default without the embedded judge and logging warnings only. Its output is kept; it is not waited for. */
+export const spawnServer = (env: Record<string, string>): ServerProcess => {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, OJ_EMBEDDED_JUDGE: 'false', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (d: Buffer) => {
+    output += d;
+  };
+  proc.stdout?.on('data', keep);
+  proc.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  return { proc, exited, output: () => output };
+};
+
+/** Resolves once the server says it is running at its address; rejects with its output when it exits before. */
+export const untilRunning = (server: ServerProcess) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (server.output().includes('running at')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 20);
+    void server.exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited with ${code}: ${server.output()}`));
+    });
+  });
+
+/** `spawnServer`, once it runs. */
+export const startServer = async (env: Record<string, string>): Promise<ServerProcess> => {
+  const server = spawnServer(env);
+  await untilRunning(server);
+  return server;
+};
