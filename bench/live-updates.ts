@@ -23,6 +23,7 @@ import { openDatabase } from '../apps/server/src/db/client.js';
 import { submissions } from '../apps/server/src/db/schema.js';
 import { hashPassword } from '../apps/server/src/lib/password.js';
 import { createServices } from '../apps/server/src/services.js';
+import { createProblem } from '../apps/server/test/judge-helpers.js';
 import { openSse } from '../apps/server/test/sse-client.js';
 import { arg, percentile, throwawayPostgres } from './bench-kit.js';
 
@@ -85,27 +86,7 @@ async function main() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-live-'));
     const database = await openDatabase({ url: db.url });
     const services = createServices(database.db, { dataDir, bus: database.bus });
-    const a = await services.testData.put('1 2\n');
-    const b = await services.testData.put('3\n');
-    const problem = await services.problems.create({
-      problem: { problemId: 'LIVE1', title: 'A+B', caseVersion: '1' },
-      cases: [
-        {
-          seq: 1,
-          inputName: '1.in',
-          outputName: '1.out',
-          inputSha256: a.sha256,
-          outputSha256: b.sha256,
-          inputSize: a.size,
-          outputSize: b.size,
-          score: 0,
-          groupNum: 1,
-        },
-      ],
-      languages: ['C++'],
-      codeTemplates: {},
-      tagNames: [],
-    });
+    const problem = await createProblem({ services }, { problemId: 'LIVE1', title: 'A+B' }, { languages: ['C++'] });
 
     // ---- 1. submit → verdict shown ----------------------------------------------------------------------------
     const login = await call('/api/login', { username: 'root', password: ROOT_PASSWORD });

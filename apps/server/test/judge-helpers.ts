@@ -67,7 +67,7 @@ export const createFakeJudge = (t: TestApp, name = 'fake-judge', languages = ['C
 
 /** A problem with real test files (hashes in the store) and the given fields. */
 export const createProblem = async (
-  t: TestApp,
+  t: Pick<TestApp, 'services'>,
   fields: Partial<NewProblem> = {},
   opts: {
     languages?: string[];
