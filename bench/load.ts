@@ -12,18 +12,11 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is the server the throwaway database
  * is made on. Ports 18560-18569.
  */
-import { ROLE_IDS, JUDGE_STATUS as S } from '@oj/shared';
+import { JUDGE_STATUS as S } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { hashPassword } from '../apps/server/src/lib/password.js';
 import { createServices } from '../apps/server/src/services.js';
-import {
-  client,
-  emptyDatabase,
-  hasNginx,
-  ROOT_PASSWORD,
-  startTopology,
-} from '../apps/server/test/topology/topology.js';
+import { emptyDatabase, hasNginx, seedContest, startTopology } from '../apps/server/test/topology/topology.js';
 import { arg, percentile } from './bench-kit.js';
 
 const servers = Number(arg('servers', '2'));
@@ -56,29 +49,14 @@ const main = async () => {
   const database = await openDatabase({ url: db.url });
   try {
     const services = createServices(database.db, { dataDir: topo.dataDir, bus: database.bus });
-    const passwordHash = await hashPassword('load-pass-1');
-    for (let i = 0; i < students; i++)
-      await services.users.create({ uid: `load${run}s${i}`, username: `s${i}`, passwordHash }, [ROLE_IDS.user]);
-    const api = client(topo.url);
-    const root = await api.login('root', ROOT_PASSWORD);
-    const detail = await api.call('GET', '/api/get-problem-detail?problemId=1000');
-    const pid = (detail.json as { data: { problem: { id: number } } }).data.problem.id;
-    const contest = await api.call(
-      'POST',
-      '/api/admin/contest',
-      {
-        title: `Load ${run}`,
-        description: 'load',
-        type: 0,
-        auth: 0,
-        startTime: new Date(Date.now() - 60_000).toISOString(),
-        endTime: new Date(Date.now() + 6 * 3_600_000).toISOString(),
-      },
-      root,
-      true,
-    );
-    const cid = (contest.json as { data: { id: number } }).data.id;
-    await api.call('POST', '/api/admin/contest/add-problem-from-public', { cid, pid, displayId: 'A' }, root, true);
+    const { users, cid } = await seedContest(topo, services, {
+      run,
+      prefix: 'load',
+      users: students,
+      password: 'load-pass-1',
+      title: `Load ${run}`,
+      hours: 6,
+    });
 
     const times = new Map<string, number[]>();
     const errors = new Map<string, number>();
@@ -125,7 +103,7 @@ const main = async () => {
       const login = await fetch(`${topo.url}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify({ username: `s${i}`, password: 'load-pass-1' }),
+        body: JSON.stringify({ username: users[i].username, password: 'load-pass-1' }),
         signal: AbortSignal.timeout(60_000),
       }).catch((e: Error) => {
         why = e.message;

@@ -7,13 +7,12 @@
  * submissions, and both instances serve the same board. Prints the figures. `npm test` runs it (scripts/test.mjs)
  * when TEST_DATABASE_URL is set; `node --import tsx apps/server/test/topology/run.ts` alone.
  */
-import { ROLE_IDS, JUDGE_STATUS as S } from '@oj/shared';
+import { JUDGE_STATUS as S } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import { bootstrap } from '../../src/bootstrap.js';
 import { openDatabase } from '../../src/db/client.js';
-import { hashPassword } from '../../src/lib/password.js';
 import { createServices } from '../../src/services.js';
-import { client, emptyDatabase, hasNginx, ROOT_PASSWORD, startTopology } from './topology.js';
+import { client, emptyDatabase, hasNginx, ROOT_PASSWORD, seedContest, startTopology } from './topology.js';
 
 const USERS = 30;
 const PER_USER = 10;
@@ -76,47 +75,16 @@ const main = async () => {
     const seeded = await database.exclusive(() => bootstrap(services, { rootPassword: ROOT_PASSWORD }));
     if (seeded.generatedRootPassword) fail('root was not created by the servers');
     await services.site.updateSwitches({ defaultSubmitInterval: 0 });
-    const users = [];
-    const uids: string[] = [];
-    const passwordHash = await hashPassword(PASSWORD);
-    for (let u = 0; u < USERS; u++) {
-      const username = `topo${u}`;
-      await services.users.create({ uid: `topo${run}u${u}`, username, passwordHash }, [ROLE_IDS.user]);
-      uids.push(`topo${run}u${u}`);
-      users.push(username);
-    }
-
-    const api = client(topo.url);
-    const root = await api.login('root', ROOT_PASSWORD);
-    const problem = (await api.call('GET', '/api/get-problem-detail?problemId=1000')).json?.data as {
-      problem: { id: number };
-    };
-    const pid = problem.problem.id;
-    const contest = await api.call(
-      'POST',
-      '/api/admin/contest',
-      {
-        title: `Topology ${run}`,
-        description: 'Scale-out check',
-        type: 0,
-        auth: 0,
-        startTime: new Date(Date.now() - 60_000).toISOString(),
-        endTime: new Date(Date.now() + 3_600_000).toISOString(),
-      },
-      root,
-      true,
-    );
-    const cid =
-      (contest.json?.data as { id: number } | undefined)?.id ?? fail(`contest: ${JSON.stringify(contest.json)}`);
-    const added = await api.call(
-      'POST',
-      '/api/admin/contest/add-problem-from-public',
-      { cid, pid, displayId: 'A' },
-      root,
-      true,
-    );
-    if (added.json?.status !== 200) fail(`contest problem: ${JSON.stringify(added.json)}`);
-    const tokens = await Promise.all(users.map((u) => api.login(u, PASSWORD)));
+    const { api, root, users, pid, cid } = await seedContest(topo, services, {
+      run,
+      prefix: 'topo',
+      users: USERS,
+      password: PASSWORD,
+      title: `Topology ${run}`,
+      hours: 1,
+    });
+    const uids = users.map((u) => u.uid);
+    const tokens = await Promise.all(users.map((u) => api.login(u.username, PASSWORD)));
 
     // Submitting: every user in turn, each submission through nginx (both instances).
     const acknowledged = new Map<number, Kind>();

@@ -10,8 +10,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ROLE_IDS } from '@oj/shared';
 import pg from 'pg';
 import { REPO_ROOT } from '../../src/config.js';
+import { hashPassword } from '../../src/lib/password.js';
+import type { AppServices } from '../../src/services.js';
 
 export const JUDGE_TOKEN = `topology-${crypto.randomBytes(8).toString('hex')}`;
 export const ROOT_PASSWORD = 'topology-root-1';
@@ -282,4 +285,52 @@ export const client = (base: string) => {
       return token;
     },
   };
+};
+
+/** What the scale-out check and the load bench work on: `users` students made in the database (`<prefix>0`,
+ * `<prefix>1` ... with `password`; uids unique to the run) and, through the topology, a contest that started a
+ * minute ago and ends after `hours`, whose problem A is sample problem 1000 (seeded by the servers). Answers root's
+ * token, the students, and the ids of the problem and the contest. */
+export const seedContest = async (
+  topo: Pick<Topology, 'url'>,
+  services: AppServices,
+  o: { run: string; prefix: string; users: number; password: string; title: string; hours: number },
+) => {
+  const passwordHash = await hashPassword(o.password);
+  const users: { uid: string; username: string }[] = [];
+  for (let i = 0; i < o.users; i++) {
+    const user = { uid: `${o.prefix}${o.run}u${i}`, username: `${o.prefix}${i}` };
+    await services.users.create({ ...user, passwordHash }, [ROLE_IDS.user]);
+    users.push(user);
+  }
+  const api = client(topo.url);
+  const root = await api.login('root', ROOT_PASSWORD);
+  const detail = await api.call('GET', '/api/get-problem-detail?problemId=1000');
+  const pid = (detail.json?.data as { problem: { id: number } } | undefined)?.problem.id;
+  if (pid === undefined) throw new Error(`problem 1000: ${JSON.stringify(detail.json)}`);
+  const contest = await api.call(
+    'POST',
+    '/api/admin/contest',
+    {
+      title: o.title,
+      description: o.title,
+      type: 0,
+      auth: 0,
+      startTime: new Date(Date.now() - 60_000).toISOString(),
+      endTime: new Date(Date.now() + o.hours * 3_600_000).toISOString(),
+    },
+    root,
+    true,
+  );
+  const cid = (contest.json?.data as { id: number } | undefined)?.id;
+  if (cid === undefined) throw new Error(`contest: ${JSON.stringify(contest.json)}`);
+  const added = await api.call(
+    'POST',
+    '/api/admin/contest/add-problem-from-public',
+    { cid, pid, displayId: 'A' },
+    root,
+    true,
+  );
+  if (added.json?.status !== 200) throw new Error(`contest problem: ${JSON.stringify(added.json)}`);
+  return { api, root, users, pid, cid };
 };
