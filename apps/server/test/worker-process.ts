@@ -34,15 +34,19 @@ export const finalOf = <T extends { status: number }>(what: string, read: () => 
   });
 
 /** Real judge worker processes (`apps/judge/src/cli.ts worker --server <url> ...`) with the test judge token and
- * their own build cache; `killAll` in an afterEach/afterAll, `cleanup` once the file is done. */
+ * their own build cache; `killAll` in an afterEach/afterAll, `cleanup` once the file is done. Each worker's stderr
+ * is kept for `logged` (and shown as well with TEST_LOG). */
 export const workerProcesses = () => {
   const children: ChildProcess[] = [];
+  const logs = new Map<ChildProcess, string>();
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-worker-cache-'));
-  const kill = async (w: ChildProcess) => {
-    if (w.exitCode !== null || w.signalCode !== null) return;
-    const exited = new Promise((r) => w.once('exit', r));
-    w.kill('SIGKILL');
-    await exited;
+  /** Sends `signal` (SIGKILL by default, as a crashed host would; SIGTERM to stop it as an orchestrator does) and
+   * resolves with the exit code once the process is gone (null when a signal ended it). */
+  const kill = async (w: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<number | null> => {
+    if (w.exitCode !== null || w.signalCode !== null) return w.exitCode;
+    const exited = new Promise<number | null>((r) => w.once('exit', (code) => r(code)));
+    w.kill(signal);
+    return exited;
   };
   return {
     start(server: string, o: { name: string; args?: string[]; env?: Record<string, string> }) {
@@ -66,17 +70,28 @@ export const workerProcesses = () => {
             HOSTNAME: o.name,
             ...o.env,
           },
-          stdio: ['ignore', 'ignore', process.env.TEST_LOG ? 'inherit' : 'pipe'],
+          stdio: ['ignore', 'ignore', 'pipe'],
         },
       );
-      child.stderr?.resume();
+      logs.set(child, '');
+      child.stderr?.on('data', (chunk: Buffer) => {
+        logs.set(child, logs.get(child) + chunk.toString('utf8'));
+        if (process.env.TEST_LOG) process.stderr.write(chunk);
+      });
       children.push(child);
       return child;
     },
-    /** SIGKILL, as a crashed host would; resolves once the process is gone. */
     kill,
+    /** Waits until the worker has written a line matching `pattern` to its stderr. */
+    logged: (w: ChildProcess, pattern: RegExp) =>
+      waitFor(`the worker to log ${pattern}`, async () => (pattern.test(logs.get(w) ?? '') ? true : undefined)),
     async killAll() {
-      for (const w of children.splice(0)) await kill(w);
+      const living = children.splice(0).filter((w) => w.exitCode === null && w.signalCode === null);
+      for (const w of living) await kill(w);
+      // Let the server see the dead workers' long polls hang up before the next test enqueues work (a long poll it
+      // still holds would claim that work for a worker that is gone).
+      if (living.length) await new Promise((r) => setTimeout(r, 500));
+      logs.clear();
     },
     cleanup: () => fs.rmSync(cacheDir, { recursive: true, force: true }),
   };

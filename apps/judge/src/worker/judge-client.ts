@@ -79,8 +79,14 @@ export const createJudgeClient = (server: string, token: string) => {
     claim: (w: WorkerInfo, running: number, waitMs: number, signal?: AbortSignal): Promise<JudgeTask | null> =>
       post(judgeProtocol.claim, { ...w, running, waitMs }, waitMs + 15_000, signal),
 
-    claimRemote: (w: RemoteWorkerInfo, running: number, waitMs: number): Promise<RemoteJudgeTask | null> =>
-      post(judgeProtocol.claimRemote, { ...w, running, waitMs }, waitMs + 15_000),
+    /** `signal` hangs up the long poll, as for `claim`. */
+    claimRemote: (
+      w: RemoteWorkerInfo,
+      running: number,
+      waitMs: number,
+      signal?: AbortSignal,
+    ): Promise<RemoteJudgeTask | null> =>
+      post(judgeProtocol.claimRemote, { ...w, running, waitMs }, waitMs + 15_000, signal),
 
     /** Keeps the lease; a remote task also sends its run id here as soon as it has one. */
     heartbeat: async (name: string, task: TaskRef, status?: 6 | 7 | 9, runId?: string) =>

@@ -153,9 +153,11 @@ export const runWorker = async (options: {
 }) => {
   const token = options.token ?? process.env.OJ_JUDGE_TOKEN;
   if (!token) throw new Error('a judge token is required (--token or OJ_JUDGE_TOKEN)');
-  // SIGTERM or SIGINT: stop claiming, finish the tasks in hand for at most OJ_JUDGE_STOP_GRACE_MS, then stop the
-  // rest and hand them back to the server (queued again at once, not left until the lease runs out); a second signal
-  // hands them back now. Sandboxes die with this process (--die-with-parent and the judge instance's exit cleanup).
+  // SIGTERM or SIGINT: stop claiming, finish the local tasks in hand for at most OJ_JUDGE_STOP_GRACE_MS, then stop
+  // the rest and hand them back to the server (queued again at once, not left until the lease runs out); a second
+  // signal hands them back now. Remote tasks do not wait for the grace: they are handed back at the first signal
+  // (see runRemoteWorker below). Sandboxes die with this process (--die-with-parent and the judge instance's exit
+  // cleanup). SIGKILL or a crash hands nothing back: the leases run out.
   const stop = new AbortController();
   const drain = new AbortController();
   const graceMs = envInt('OJ_JUDGE_STOP_GRACE_MS') ?? STOP_GRACE_MS;
@@ -195,7 +197,10 @@ export const runWorker = async (options: {
       // Reference §4.9's 2.5 s and 60 polls unless set (tests shorten them).
       pollIntervalMs: envInt('OJ_REMOTE_POLL_INTERVAL_MS'),
       maxPolls: envInt('OJ_REMOTE_MAX_POLLS'),
-      // A remote run is not handed back (its run lives at the remote site): stopping leaves it to the lease.
+      // The first signal hangs up the remote long polls and hands the remote tasks back at once: another worker
+      // polls the run, which may take minutes at the remote site. A submit in flight is finished (within the site's
+      // request timeouts, even past a second signal) and its run id stored first, so the code is never submitted
+      // twice; a process killed before that leaves the task to its lease, like a crash.
       signal: AbortSignal.any([stop.signal, drain.signal]),
     }),
   ]);

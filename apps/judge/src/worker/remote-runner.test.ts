@@ -1,8 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type RemoteJudgeAdapter, RemoteJudgeError, type RemoteVerdict } from '@oj/remote-judge';
 import { JUDGE_STATUS, type JudgeReport, type RemoteJudgeTask } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
 import type { JudgeClient } from './judge-client.js';
-import { POLL_LIMIT_REASON, runRemoteTask } from './remote-runner.js';
+import { POLL_LIMIT_REASON, runRemoteTask, runRemoteWorker } from './remote-runner.js';
 
 const task = (over: Partial<RemoteJudgeTask> = {}): RemoteJudgeTask => ({
   kind: 'remote',
@@ -23,7 +25,12 @@ const task = (over: Partial<RemoteJudgeTask> = {}): RemoteJudgeTask => ({
 const recordingClient = (keep = () => true) => {
   const beats: { status?: number; runId?: string }[] = [];
   const reports: { judge?: JudgeReport; failure?: string }[] = [];
+  const releases: number[] = [];
   const client = {
+    release: async (_name: string, t: { taskId: number }) => {
+      releases.push(t.taskId);
+      return true;
+    },
     heartbeat: async (_name: string, _t: unknown, status?: number, runId?: string) => {
       beats.push({ status, runId });
       return keep();
@@ -33,7 +40,7 @@ const recordingClient = (keep = () => true) => {
       return true;
     },
   } as unknown as JudgeClient;
-  return { client, beats, reports };
+  return { client, beats, reports, releases };
 };
 
 /** A site in memory: submit answers run 555 (or throws `submitError`), poll answers the verdicts in turn. */
@@ -141,6 +148,60 @@ describe('the remote runner', () => {
     expect(reports).toEqual([]);
   });
 
+  it('a stopping worker hands the task back at once while it polls, without a report', async () => {
+    const { client, reports, releases } = recordingClient();
+    const stop = new AbortController();
+    const { adapter, calls } = site([{ status: 'running' }]);
+    const polled = adapter.poll;
+    adapter.poll = async (...args) => {
+      if (calls.polls === 1) stop.abort();
+      return polled(...args);
+    };
+    await runRemoteTask(client, { ...opts(adapter, 50), signal: stop.signal }, task());
+    expect(calls).toEqual({ submits: 1, polls: 2 });
+    expect(reports).toEqual([]);
+    expect(releases).toEqual([7]);
+  });
+
+  it('a worker stopped during the submit finishes it and sends the run id before handing the task back', async () => {
+    const { client, beats, reports, releases } = recordingClient();
+    const stop = new AbortController();
+    const { adapter, calls } = site([final(JUDGE_STATUS.ACCEPTED)]);
+    const submitted = adapter.submit;
+    adapter.submit = async (account, s, signal) => {
+      stop.abort();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(signal?.aborted).toBe(false);
+      return submitted(account, s, signal);
+    };
+    await runRemoteTask(client, { ...opts(adapter), signal: stop.signal }, task());
+    expect(calls).toEqual({ submits: 1, polls: 0 });
+    expect(beats).toEqual([{ status: 7, runId: '555' }]);
+    expect(reports).toEqual([]);
+    expect(releases).toEqual([7]);
+  });
+
+  it('a worker stopped while the run id is on its way tries again until it is stored, then hands the task back', async () => {
+    const { client, beats, reports, releases } = recordingClient();
+    const stop = new AbortController();
+    const heartbeat = client.heartbeat;
+    let failed = false;
+    client.heartbeat = async (...args) => {
+      if (!failed) {
+        failed = true;
+        stop.abort();
+        throw new Error('server busy');
+      }
+      return heartbeat(...args);
+    };
+    const { adapter, calls } = site([final(JUDGE_STATUS.ACCEPTED)]);
+    await runRemoteTask(client, { ...opts(adapter), signal: stop.signal }, task());
+    expect(calls).toEqual({ submits: 1, polls: 0 });
+    expect(beats).toEqual([{ status: 7, runId: '555' }]);
+    expect(reports).toEqual([]);
+    expect(releases).toEqual([7]);
+  });
+
   it('reports a failure (the task is retried) when the run id cannot reach the server', async () => {
     const reports: { failure?: string }[] = [];
     const client = {
@@ -155,4 +216,36 @@ describe('the remote runner', () => {
     await runRemoteTask(client, opts(site([final(0)]).adapter), task());
     expect(reports).toEqual([{ failure: 'server gone' }]);
   });
+
+  it('a stopping worker hangs up its remote long polls at once instead of waiting for their answer', async () => {
+    // A server that never answers a claim: each slot's long poll stays open until the worker hangs it up.
+    const open: string[] = [];
+    const hungUp: string[] = [];
+    const server = http.createServer((req, res) => {
+      open.push(req.url ?? '');
+      res.on('close', () => hungUp.push(req.url ?? ''));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const stop = new AbortController();
+      const done = runRemoteWorker({
+        server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        token: 't',
+        name: 'w',
+        sites: { CF: site([]).adapter },
+        concurrency: 2,
+        signal: stop.signal,
+      });
+      while (open.length < 2) await new Promise((r) => setTimeout(r, 10));
+      stop.abort();
+      await done;
+      while (hungUp.length < 2) await new Promise((r) => setTimeout(r, 10));
+      expect(open).toEqual(['/api/judge/claim-remote', '/api/judge/claim-remote']);
+      expect(hungUp).toEqual(open);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+    // A long poll left to its own end would take 40 s (25 s wait + 15 s margin).
+  }, 5_000);
 });

@@ -38,20 +38,23 @@ const verdictReport = (status: number, errorMessage: string, time = 0, memory = 
 /** A site's answer that will not change by asking again: the submission ends as Submitted Failed with it. */
 const failedReport = (e: RemoteJudgeError) => verdictReport(JUDGE_STATUS.SUBMITTED_FAILED, e.message);
 
-const sleep = (ms: number, signal: AbortSignal) =>
+/** Waits `ms`, less when the signal aborts. */
+const sleep = (ms: number, signal: AbortSignal | undefined) =>
   new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', done);
+      signal?.removeEventListener('abort', done);
       resolve();
     };
     const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
+    signal?.addEventListener('abort', done, { once: true });
   });
 
 /** One remote task: submit with the leased account (unless the task brings a run id: then only poll it), send the
  * run id at once, poll, report the verdict. Heartbeats keep the task's and the account's lease; when the server
- * takes the task back the work stops (the account is already someone else's). */
+ * takes the task back the work stops (the account is already someone else's). A stopping worker (`signal`) hands
+ * the task back at once, so another worker polls the run; a submit in flight is finished first and its run id
+ * sent, so the run is never submitted twice. */
 export const runRemoteTask = async (
   client: JudgeClient,
   o: Required<Pick<RemoteRunnerOptions, 'pollIntervalMs' | 'maxPolls' | 'heartbeatMs'>> &
@@ -59,8 +62,14 @@ export const runRemoteTask = async (
   task: RemoteJudgeTask,
 ) => {
   const abort = new AbortController();
-  const onStop = () => abort.abort();
+  /** From the submit until its run id reached the server: a stop waits (the run would be submitted again). */
+  let submitting = false;
+  const onStop = () => {
+    if (!submitting) abort.abort();
+  };
   o.signal?.addEventListener('abort', onStop);
+  /** True when the worker stopped before the task's end: the task goes back to the queue. */
+  const stopped = () => o.signal?.aborted === true;
   let status: 7 | 9 = task.runId ? 7 : 9;
   const beat = async () => {
     try {
@@ -83,29 +92,38 @@ export const runRemoteTask = async (
     }
   };
   const timer = setInterval(() => void beat(), o.heartbeatMs);
+  let reported = false;
   const report = async (judge: JudgeReport) => {
-    if (!abort.signal.aborted) await client.report(o.name, task, { judge });
+    if (abort.signal.aborted) return;
+    reported = true;
+    await client.report(o.name, task, { judge });
   };
   try {
     const adapter = o.sites[task.oj];
     if (!adapter) throw new Error(`this worker has no adapter for ${task.oj}`);
     let runId = task.runId;
     if (!runId) {
+      submitting = true;
       try {
-        runId = (
-          await adapter.submit(
-            task.account,
-            { remoteId: task.remoteProblemId, languageRemoteId: task.languageRemoteId, code: task.source },
-            abort.signal,
-          )
-        ).runId;
-      } catch (e) {
-        if (abort.signal.aborted) return;
-        if (e instanceof RemoteJudgeError) return await report(failedReport(e));
-        throw e;
+        try {
+          runId = (
+            await adapter.submit(
+              task.account,
+              { remoteId: task.remoteProblemId, languageRemoteId: task.languageRemoteId, code: task.source },
+              abort.signal,
+            )
+          ).runId;
+        } catch (e) {
+          if (abort.signal.aborted) return;
+          if (e instanceof RemoteJudgeError) return await report(failedReport(e));
+          throw e;
+        }
+        status = 7;
+        await sendRunId(runId);
+      } finally {
+        submitting = false;
       }
-      status = 7;
-      await sendRunId(runId);
+      if (stopped()) abort.abort();
       if (abort.signal.aborted) return;
     }
     for (let poll = 0; poll < o.maxPolls; poll++) {
@@ -129,18 +147,29 @@ export const runRemoteTask = async (
     }
     await report(verdictReport(JUDGE_STATUS.SUBMITTED_FAILED, POLL_LIMIT_REASON));
   } catch (e) {
-    if (o.signal?.aborted) return;
+    if (stopped()) return;
     const reason = (e as Error).message || String(e);
     log(`remote task ${task.taskId} (attempt ${task.attempt}) failed: ${reason}`);
     await client.report(o.name, task, { failure: reason }).catch((err) => log(`cannot report failure: ${err.message}`));
   } finally {
     clearInterval(timer);
     o.signal?.removeEventListener('abort', onStop);
+    if (stopped() && !reported) await handBack(client, o.name, task);
+  }
+};
+
+/** Queued again at once for another worker (which polls the stored run id), instead of left until the lease ends. */
+const handBack = async (client: JudgeClient, name: string, task: RemoteJudgeTask) => {
+  try {
+    const released = await client.release(name, task);
+    log(`remote task ${task.taskId} (attempt ${task.attempt}) ${released ? 'handed back' : 'was no longer ours'}`);
+  } catch (e) {
+    log(`cannot hand remote task ${task.taskId} back (its lease will run out): ${(e as Error).message}`);
   }
 };
 
 /** The remote judging loops of a worker (DESIGN §8): `concurrency` claim-remote loops, apart from the local
- * judging slots, until the signal aborts. */
+ * judging slots, until the signal aborts (which hangs up their long polls at once). */
 export const runRemoteWorker = async (opts: RemoteRunnerOptions) => {
   const client = createJudgeClient(opts.server, opts.token);
   const remote = Object.keys(opts.sites) as RemoteOj[];
@@ -159,8 +188,13 @@ export const runRemoteWorker = async (opts: RemoteRunnerOptions) => {
   const loop = async () => {
     while (!opts.signal?.aborted) {
       try {
-        const task = await client.claimRemote(info, running, CLAIM_WAIT_MS);
-        if (!task || opts.signal?.aborted) continue;
+        const task = await client.claimRemote(info, running, CLAIM_WAIT_MS, opts.signal);
+        if (!task) continue;
+        if (opts.signal?.aborted) {
+          // Claimed just as the worker began to stop.
+          await handBack(client, o.name, task);
+          continue;
+        }
         running += 1;
         try {
           await runRemoteTask(client, o, task);
@@ -170,7 +204,7 @@ export const runRemoteWorker = async (opts: RemoteRunnerOptions) => {
       } catch (e) {
         if (opts.signal?.aborted) return;
         log(`cannot reach the server: ${(e as Error).message}; retrying in 3 s`);
-        await new Promise((r) => setTimeout(r, 3_000));
+        await sleep(3_000, opts.signal);
       }
     }
   };
