@@ -1,13 +1,15 @@
 import { discussion as contract, type Discussion, type DiscussionReport } from '@oj/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Popconfirm, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Input, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { formatTime } from '../../lib/format-time';
 import { toast } from '../../lib/notify';
 import { registerAdminDiscussionTexts } from './admin-discussion-texts';
+import { ConfirmSelectedButton } from './confirm-selected-button';
 
 const PAGE_SIZE = contract.DISCUSSION_PAGE;
 const time = (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>;
@@ -72,17 +74,14 @@ const DiscussionTable = () => {
             setPage(1);
           }}
         />
-        <Popconfirm
-          title={t('Admin_Discussion_Delete_Confirm', { count: selected.length })}
+        <ConfirmSelectedButton
+          label={t('Admin_Discussion_Delete_Selected')}
+          confirm={t('Admin_Discussion_Delete_Confirm', { count: selected.length })}
           okText={t('Admin_Discussion_Confirm')}
           cancelText={t('Admin_Discussion_Cancel')}
-          disabled={!selected.length}
+          count={selected.length}
           onConfirm={removeSelected}
-        >
-          <Button danger disabled={!selected.length}>
-            {t('Admin_Discussion_Delete_Selected')}
-          </Button>
-        </Popconfirm>
+        />
       </Space>
       <Table<Discussion>
         rowKey="id"
@@ -90,13 +89,7 @@ const DiscussionTable = () => {
         dataSource={list.data?.records ?? []}
         scroll={{ x: 'max-content' }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-        pagination={{
-          current: currentPage,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
+        pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 60 },
           {
@@ -176,13 +169,7 @@ const ReportTable = () => {
       loading={list.isFetching}
       dataSource={list.data?.records ?? []}
       scroll={{ x: 'max-content' }}
-      pagination={{
-        current: currentPage,
-        pageSize: PAGE_SIZE,
-        total: list.data?.total ?? 0,
-        showSizeChanger: false,
-        onChange: setPage,
-      }}
+      pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
       columns={[
         { title: 'ID', dataIndex: 'id', width: 60 },
         {

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Input, Popconfirm, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
@@ -104,13 +105,7 @@ const AdminGroupProblemApplyPage = () => {
         dataSource={list.data?.records ?? []}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('Admin_Group_Problem_Empty') }}
-        pagination={{
-          current: currentPage,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
+        pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
         columns={[
           { title: t('Admin_Group_Problem_Column_Id'), dataIndex: 'problemId', width: 120 },
           {

@@ -57,6 +57,25 @@ const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   </div>
 );
 
+/** One of the problem's limits (time, memory, stack): a whole number from 1 to max, a quarter row wide. */
+const LimitField = ({
+  label,
+  max,
+  value,
+  onChange,
+}: {
+  label: string;
+  max: number;
+  value: number;
+  onChange: (value: number | null) => void;
+}) => (
+  <Col xs={12} md={6}>
+    <Field label={label}>
+      <InputNumber aria-label={label} min={1} max={max} value={value} onChange={onChange} />
+    </Field>
+  </Col>
+);
+
 const ExtraFiles = ({
   label,
   rows,
@@ -365,39 +384,24 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
               />
             </Field>
           </Col>
-          <Col xs={12} md={6}>
-            <Field label={t('Time_Limit_Ms')}>
-              <InputNumber
-                aria-label={t('Time_Limit_Ms')}
-                min={1}
-                max={60000}
-                value={form.timeLimit}
-                onChange={(v) => set({ timeLimit: v ?? 1000 })}
-              />
-            </Field>
-          </Col>
-          <Col xs={12} md={6}>
-            <Field label={t('Memory_Limit_Mb')}>
-              <InputNumber
-                aria-label={t('Memory_Limit_Mb')}
-                min={1}
-                max={8192}
-                value={form.memoryLimit}
-                onChange={(v) => set({ memoryLimit: v ?? 256 })}
-              />
-            </Field>
-          </Col>
-          <Col xs={12} md={6}>
-            <Field label={t('Stack_Limit')}>
-              <InputNumber
-                aria-label={t('Stack_Limit')}
-                min={1}
-                max={8192}
-                value={form.stackLimit}
-                onChange={(v) => set({ stackLimit: v ?? 128 })}
-              />
-            </Field>
-          </Col>
+          <LimitField
+            label={t('Time_Limit_Ms')}
+            max={60000}
+            value={form.timeLimit}
+            onChange={(v) => set({ timeLimit: v ?? 1000 })}
+          />
+          <LimitField
+            label={t('Memory_Limit_Mb')}
+            max={8192}
+            value={form.memoryLimit}
+            onChange={(v) => set({ memoryLimit: v ?? 256 })}
+          />
+          <LimitField
+            label={t('Stack_Limit')}
+            max={8192}
+            value={form.stackLimit}
+            onChange={(v) => set({ stackLimit: v ?? 128 })}
+          />
           <Col xs={12} md={6}>
             <Field label={t('Difficulty')}>
               <Select

@@ -1,6 +1,6 @@
 import { type Registration, registration } from '@oj/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Popconfirm, Segmented, Space, Table } from 'antd';
+import { Button, Input, Segmented, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
@@ -8,6 +8,7 @@ import { api } from '../../lib/api';
 import { formatTime } from '../../lib/format-time';
 import { toast } from '../../lib/notify';
 import { registerAdminRegistrationTexts } from './admin-registration-texts';
+import { ConfirmSelectedButton } from './confirm-selected-button';
 
 type State = registration.RegistrationState;
 
@@ -72,15 +73,12 @@ export const RegistrationsPanel = () => {
             {t('Reg_Approve_Selected')}
           </Button>
           {state === 'pending' && (
-            <Popconfirm
-              title={t('Reg_Refuse_Confirm')}
+            <ConfirmSelectedButton
+              label={t('Reg_Refuse_Selected')}
+              confirm={t('Reg_Refuse_Confirm')}
+              count={selected.length}
               onConfirm={() => decide(selected, false)}
-              disabled={!selected.length}
-            >
-              <Button danger disabled={!selected.length}>
-                {t('Reg_Refuse_Selected')}
-              </Button>
-            </Popconfirm>
+            />
           )}
         </Space>
       }

@@ -8,10 +8,22 @@ import {
   training,
 } from '@oj/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Grid, Input, InputNumber, Modal, Popconfirm, Space, Table } from 'antd';
+import {
+  Button,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Space,
+  Table,
+  type TablePaginationConfig,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
@@ -26,6 +38,27 @@ type Draft = { displayId: string; rank: number | null };
 
 /** The add dialog's page sizes (spec 3 §9). */
 export const ADD_DIALOG_PAGE_SIZES = [10, 30, 50, 100] as const;
+
+/** The list of an add-problem dialog: a search from its first page, pages of the size picked from
+ * ADD_DIALOG_PAGE_SIZES, and a new size starting again at the first page. */
+const useDialogList = () => {
+  const [keyword, setKeyword] = useState('');
+  const [paging, setPaging] = useState({ currentPage: 1, limit: ADD_DIALOG_PAGE_SIZES[0] as number });
+  const search = (words: string) => {
+    setKeyword(words.trim());
+    setPaging((p) => ({ ...p, currentPage: 1 }));
+  };
+  const pagination = (total: number | undefined): TablePaginationConfig => ({
+    current: paging.currentPage,
+    pageSize: paging.limit,
+    total: total ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: ADD_DIALOG_PAGE_SIZES.map(String),
+    onChange: (currentPage, limit) => setPaging((p) => ({ currentPage: limit === p.limit ? currentPage : 1, limit })),
+  });
+  return { keyword, paging, search, pagination };
+};
+
 /** The training's own list: one page holds the largest allowed (a training rarely has more). */
 const OWN_PAGE_SIZE = 100;
 const DISPLAY_ID = /^[A-Za-z0-9_-]+$/;
@@ -124,8 +157,7 @@ const AddFromPublicDialog = ({
   onAdded: () => void;
 }) => {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ currentPage: 1, limit: ADD_DIALOG_PAGE_SIZES[0] as number });
+  const { keyword, paging, search, pagination } = useDialogList();
   const [adding, setAdding] = useState<BankProblem | null>(null);
   const bank = useQuery({
     queryKey: [...problemsKey(tid, gid), 'bank', keyword, paging],
@@ -155,10 +187,7 @@ const AddFromPublicDialog = ({
             aria-label={t('Admin_Training_Search_Problem')}
             placeholder={t('Admin_Training_Search_Problem')}
             allowClear
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPaging((p) => ({ ...p, currentPage: 1 }));
-            }}
+            onSearch={search}
             style={{ marginBottom: 12 }}
           />
           <Table<BankProblem>
@@ -167,15 +196,7 @@ const AddFromPublicDialog = ({
             loading={bank.isFetching}
             dataSource={bank.data?.problemList.records ?? []}
             scroll={{ x: 'max-content' }}
-            pagination={{
-              current: paging.currentPage,
-              pageSize: paging.limit,
-              total: bank.data?.problemList.total ?? 0,
-              showSizeChanger: true,
-              pageSizeOptions: ADD_DIALOG_PAGE_SIZES.map(String),
-              onChange: (currentPage, limit) =>
-                setPaging((p) => ({ currentPage: limit === p.limit ? currentPage : 1, limit })),
-            }}
+            pagination={pagination(bank.data?.problemList.total)}
             columns={[
               { title: 'ID', dataIndex: 'id', width: 70 },
               { title: t('Admin_Training_Problem_ID'), dataIndex: 'problemId', width: 120 },
@@ -223,8 +244,7 @@ const AddFromGroupDialog = ({
   onAdded: () => void;
 }) => {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
-  const [paging, setPaging] = useState({ currentPage: 1, limit: ADD_DIALOG_PAGE_SIZES[0] as number });
+  const { keyword, paging, search, pagination } = useDialogList();
   const problems = useQuery({
     queryKey: [groupProblem.getGroupAdminProblemList.path, gid, 'training-dialog', keyword, paging],
     queryFn: () => api.call(groupProblem.getGroupAdminProblemList, { gid, keyword: keyword || undefined, ...paging }),
@@ -243,10 +263,7 @@ const AddFromGroupDialog = ({
         aria-label={t('Admin_Training_Search_Problem')}
         placeholder={t('Admin_Training_Search_Problem')}
         allowClear
-        onSearch={(v) => {
-          setKeyword(v.trim());
-          setPaging((p) => ({ ...p, currentPage: 1 }));
-        }}
+        onSearch={search}
         style={{ marginBottom: 12 }}
       />
       <Table<AdminProblem>
@@ -256,15 +273,7 @@ const AddFromGroupDialog = ({
         dataSource={problems.data?.records ?? []}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('Group_Training_No_Group_Problem') }}
-        pagination={{
-          current: paging.currentPage,
-          pageSize: paging.limit,
-          total: problems.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: ADD_DIALOG_PAGE_SIZES.map(String),
-          onChange: (currentPage, limit) =>
-            setPaging((p) => ({ currentPage: limit === p.limit ? currentPage : 1, limit })),
-        }}
+        pagination={pagination(problems.data?.total)}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 70 },
           { title: t('Admin_Training_Problem_ID'), dataIndex: 'problemId', width: 120 },
@@ -402,14 +411,9 @@ const AdminTrainingProblemPage = ({ group }: { group?: { gid: number } }) => {
         dataSource={rows}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('Admin_Training_No_Problem') }}
-        pagination={{
-          current: currentPage,
-          pageSize: OWN_PAGE_SIZE,
-          total: list.data?.problemList.total ?? 0,
-          onChange: setPage,
+        pagination={serverPaging(currentPage, OWN_PAGE_SIZE, list.data?.problemList.total, setPage, {
           hideOnSinglePage: true,
-          showSizeChanger: false,
-        }}
+        })}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 70 },
           { title: t('Admin_Training_Problem_ID'), dataIndex: 'problemId', width: 120 },

@@ -28,6 +28,7 @@ import { RegistrationsPanel } from './admin-registration-panel';
 import { registerAdminRegistrationTexts } from './admin-registration-texts';
 import { registerAdminSiteTexts } from './admin-site-texts';
 import { registerAdminTexts } from './admin-texts';
+import { ConfirmSelectedButton } from './confirm-selected-button';
 import { useAdminLocale } from './use-admin-locale';
 import { parseUserRows } from './user-rows';
 
@@ -322,11 +323,12 @@ const AdminUserPage = () => {
                 setPage(1);
               }}
             />
-            <Popconfirm title={t('Delete_User_Confirm')} onConfirm={() => remove(selected)} disabled={!selected.length}>
-              <Button danger disabled={!selected.length}>
-                {t('Delete_Selected')}
-              </Button>
-            </Popconfirm>
+            <ConfirmSelectedButton
+              label={t('Delete_Selected')}
+              confirm={t('Delete_User_Confirm')}
+              count={selected.length}
+              onConfirm={() => remove(selected)}
+            />
           </Space>
         }
       >

@@ -6,6 +6,7 @@ import { Button, Input, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
@@ -110,13 +111,7 @@ const ContestListPage = () => {
         // Seven columns do not fit a phone: the table scrolls inside the panel, never the page.
         scroll={{ x: 'max-content' }}
         dataSource={list.data?.records ?? []}
-        pagination={{
-          current: currentPage,
-          pageSize: CONTEST_PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: (p) => update({ currentPage: p }),
-        }}
+        pagination={serverPaging(currentPage, CONTEST_PAGE_SIZE, list.data?.total, (p) => update({ currentPage: p }))}
         columns={[
           {
             title: t('Contest_Title'),

@@ -6,6 +6,7 @@ import { Alert, Button, Form, Input, Modal, Popconfirm, Radio, Space, Switch, Ta
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverPaging } from '../../components/paging';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { useGroupContext } from './group-detail-page';
@@ -160,13 +161,7 @@ const GroupAnnouncementPage = () => {
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: currentPage,
-          pageSize: GROUP_PAGE.lists,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
+        pagination={serverPaging(currentPage, GROUP_PAGE.lists, list.data?.total, setPage)}
         columns={[
           {
             title: t('Group_Title'),

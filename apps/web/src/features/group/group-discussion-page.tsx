@@ -5,6 +5,7 @@ import { Button, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { serverPaging } from '../../components/paging';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import DiscussionDetailPage from '../discussion/discussion-detail-page';
@@ -59,14 +60,7 @@ const GroupDiscussionAdminTable = ({ gid }: { gid: number }) => {
       dataSource={list.data?.records ?? []}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('Group_Discussion_Empty') }}
-      pagination={{
-        current: currentPage,
-        pageSize: DISCUSSION_PAGE,
-        total: list.data?.total ?? 0,
-        onChange: setPage,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-      }}
+      pagination={serverPaging(currentPage, DISCUSSION_PAGE, list.data?.total, setPage, { hideOnSinglePage: true })}
       columns={[
         { title: 'ID', dataIndex: 'id', width: 60 },
         {

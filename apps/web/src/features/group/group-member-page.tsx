@@ -6,6 +6,7 @@ import { AutoComplete, Button, Input, Popconfirm, Select, Space, Table, Tag, Typ
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverPaging } from '../../components/paging';
 import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
@@ -149,14 +150,9 @@ const GroupMemberPage = () => {
           dataSource={applications.data?.records ?? []}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('Group_No_Applications') }}
-          pagination={{
-            current: applyPage,
-            pageSize: GROUP_PAGE.lists,
-            total: applications.data?.total ?? 0,
+          pagination={serverPaging(applyPage, GROUP_PAGE.lists, applications.data?.total, setApplyPage, {
             hideOnSinglePage: true,
-            showSizeChanger: false,
-            onChange: setApplyPage,
-          }}
+          })}
           columns={[
             ...userColumns,
             {
@@ -216,13 +212,7 @@ const GroupMemberPage = () => {
           loading={members.isFetching}
           dataSource={members.data?.records ?? []}
           scroll={{ x: 'max-content' }}
-          pagination={{
-            current: memberPage,
-            pageSize: GROUP_PAGE.lists,
-            total: members.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setMemberPage,
-          }}
+          pagination={serverPaging(memberPage, GROUP_PAGE.lists, members.data?.total, setMemberPage)}
           columns={[
             ...userColumns,
             {

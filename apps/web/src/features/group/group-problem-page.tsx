@@ -5,6 +5,7 @@ import { Button, Input, Popconfirm, Select, Space, Switch, Table, Tag } from 'an
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { serverPaging } from '../../components/paging';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { saveBlob } from '../../lib/http-client';
@@ -50,14 +51,9 @@ const MemberProblemList = ({ gid }: { gid: number }) => {
         dataSource={list.data?.records ?? []}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('Group_Problem_Empty') }}
-        pagination={{
-          current: currentPage,
-          pageSize: GROUP_PROBLEM_PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
+        pagination={serverPaging(currentPage, GROUP_PROBLEM_PAGE_SIZE, list.data?.total, setPage, {
           hideOnSinglePage: true,
-        }}
+        })}
         columns={[
           {
             title: t('Group_Problem_Status'),
@@ -189,14 +185,9 @@ const AdminProblemList = ({ context }: { context: GroupContext }) => {
         dataSource={list.data?.records ?? []}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('Group_Problem_Empty') }}
-        pagination={{
-          current: currentPage,
-          pageSize: GROUP_PROBLEM_PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
+        pagination={serverPaging(currentPage, GROUP_PROBLEM_PAGE_SIZE, list.data?.total, setPage, {
           hideOnSinglePage: true,
-        }}
+        })}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 70 },
           { title: t('Group_Problem_ID'), dataIndex: 'problemId' },

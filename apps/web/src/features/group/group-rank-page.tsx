@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Segmented, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverPaging } from '../../components/paging';
 import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
 import { RankUser, renderNickname } from '../rank/rank-cells';
@@ -59,14 +60,7 @@ const GroupRankPage = () => {
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: currentPage,
-          pageSize: GROUP_PAGE.rank,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showLessItems: true,
-          onChange: setPage,
-        }}
+        pagination={serverPaging(currentPage, GROUP_PAGE.rank, list.data?.total, setPage, { showLessItems: true })}
         columns={[
           { title: t('Group_Rank_Seq'), key: 'seq', width: 70, render: (_, __, i) => offset + i + 1 },
           {

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { serverPaging } from '../../components/paging';
 import { api } from '../../lib/api';
 import { MOBILE_MAX_WIDTH } from '../../lib/notify';
 import { useMaxWidth } from '../../lib/use-media-query';
@@ -46,14 +47,9 @@ const MemberTrainingList = ({ gid }: { gid: number }) => {
         onClick: () => navigate(trainingBasePath(tr.id, gid)),
         style: { cursor: 'pointer' },
       })}
-      pagination={{
-        current: currentPage,
-        pageSize: GROUP_TRAINING_PAGE_SIZE,
-        total: list.data?.total ?? 0,
-        onChange: setPage,
-        showSizeChanger: false,
+      pagination={serverPaging(currentPage, GROUP_TRAINING_PAGE_SIZE, list.data?.total, setPage, {
         hideOnSinglePage: true,
-      }}
+      })}
       columns={[
         { title: t('Training_Number'), dataIndex: 'id', width: 70 },
         {

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EChart } from '../../components/echart';
+import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
@@ -86,14 +87,9 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
           loading={list.isFetching}
           dataSource={rows}
           scroll={{ x: 900 }}
-          pagination={{
-            current: currentPage,
-            pageSize: RANK_PAGE_SIZE,
-            total: list.data?.total ?? 0,
-            showSizeChanger: false,
+          pagination={serverPaging(currentPage, RANK_PAGE_SIZE, list.data?.total, setCurrentPage, {
             showLessItems: true,
-            onChange: setCurrentPage,
-          }}
+          })}
           columns={[
             { title: t('Rank_Seq'), key: 'seq', width: 70, render: (_, __, i) => offset + i + 1 },
             {

@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
@@ -120,13 +121,7 @@ const TrainingListPage = () => {
       </Typography.Paragraph>
     ) : null;
 
-  const pagination = {
-    current: currentPage,
-    pageSize: TRAINING_PAGE.list,
-    total: list.data?.total ?? 0,
-    showSizeChanger: false,
-    onChange: (p: number) => update({ currentPage: p }),
-  };
+  const pagination = serverPaging(currentPage, TRAINING_PAGE.list, list.data?.total, (p) => update({ currentPage: p }));
 
   const chipsLabel = t('Training_Category');
   const chip = (id: number | undefined, label: string, color: string | null) => {

@@ -7,6 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { serverPaging } from '../../components/paging';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
@@ -143,13 +144,7 @@ const TrainingRankPage = () => {
         loading={rank.isFetching && !rank.data}
         dataSource={rows}
         columns={columns}
-        pagination={{
-          current: currentPage,
-          pageSize: TRAINING_PAGE.rank,
-          total: rank.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setCurrentPage,
-        }}
+        pagination={serverPaging(currentPage, TRAINING_PAGE.rank, rank.data?.total, setCurrentPage)}
       />
     </section>
   );
