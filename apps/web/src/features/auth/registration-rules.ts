@@ -1,7 +1,7 @@
 import { LIMITS, registration } from '@oj/shared';
 import type { TFunction } from 'i18next';
 
-/** Field rules of the registration and reset-by-mobile forms (spec 3 §5), with the texts of registration-texts.ts. */
+/** Field rules of the registration, password reset and password change forms (spec 3 §5). */
 type T = TFunction;
 
 export const requiredRule = (t: T, label: string) => ({
@@ -29,4 +29,13 @@ export const usernameRules = (t: T) => [
 export const passwordRules = (t: T) => [
   { required: true, message: t('Password_Check_Required') },
   { min: LIMITS.passwordMin, max: LIMITS.passwordMax, message: t('Password_Check_Between') },
+];
+/** The password typed again: required and the same as the field `of`, else the text `mismatch` (give the item
+ * dependencies={[of]} so that a change there checks it again). */
+export const againRules = (t: T, of: string, mismatch: string) => [
+  { required: true, message: t('Password_Check_Required') },
+  ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: (_: unknown, value: string | undefined) =>
+      !value || value === getFieldValue(of) ? Promise.resolve() : Promise.reject(new Error(t(mismatch))),
+  }),
 ];

@@ -11,7 +11,7 @@ import { useCountdown } from '../../lib/use-countdown';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { CaptchaField, CodeField, useCaptcha } from './captcha-field';
-import { mobileRules, passwordRules, smsCodeRules } from './registration-rules';
+import { againRules, mobileRules, passwordRules, smsCodeRules } from './registration-rules';
 import { registerRegistrationTexts } from './registration-texts';
 import { retryAfterSeconds, showServerError } from './server-field-error';
 
@@ -70,14 +70,33 @@ interface MobileResetValues {
 
 const MOBILE_RESET_FIELDS = ['username', 'mobile', 'captcha', 'smsCode', 'password'];
 
-const againRule =
-  (t: (k: string) => string) =>
-  ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-    validator: (_: unknown, value: string | undefined) =>
-      !value || value === getFieldValue('password')
-        ? Promise.resolve()
-        : Promise.reject(new Error(t('Reset_Password_Mismatch'))),
-  });
+/** The new password and the same again, as both ways of resetting ask for them (each with its own texts). */
+const NewPasswordFields = ({
+  label,
+  againLabel,
+  mismatch,
+}: {
+  label: string;
+  againLabel: string;
+  mismatch: string;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item name="password" label={label} rules={passwordRules(t)}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="again"
+        label={againLabel}
+        dependencies={['password']}
+        rules={againRules(t, 'password', mismatch)}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </>
+  );
+};
 
 /** Reset by mobile (spec 3 §2.12): username, mobile and the captcha get an SMS code (resend after 90 s); the code
  * and the new password reset it. The captcha is refreshed after every send and every reset attempt. */
@@ -175,17 +194,11 @@ const ByMobile = () => {
         sending={sending}
         onSend={() => void sendCode()}
       />
-      <Form.Item name="password" label={t('Reset_New_Password')} rules={passwordRules(t)}>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="again"
-        label={t('Reset_Password_Again')}
-        dependencies={['password']}
-        rules={[{ required: true, message: t('Password_Check_Required') }, againRule(t)]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields
+        label={t('Reset_New_Password')}
+        againLabel={t('Reset_Password_Again')}
+        mismatch="Reset_Password_Mismatch"
+      />
       <Button type="primary" htmlType="submit" block loading={busy}>
         {t('Reset_Title')}
       </Button>
@@ -266,32 +279,11 @@ export const ResetPasswordPage = () => {
           >
             <Input />
           </Form.Item>
-          <Form.Item
-            name="password"
+          <NewPasswordFields
             label={t('New_Password')}
-            rules={[
-              { required: true, message: t('Password_Check_Required') },
-              { min: LIMITS.passwordMin, max: LIMITS.passwordMax, message: t('Password_Check_Between') },
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="again"
-            label={t('Password_Again')}
-            dependencies={['password']}
-            rules={[
-              { required: true, message: t('Password_Check_Required') },
-              ({ getFieldValue }) => ({
-                validator: (_, value) =>
-                  !value || value === getFieldValue('password')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('Password_does_not_match'))),
-              }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+            againLabel={t('Password_Again')}
+            mismatch="Password_does_not_match"
+          />
           <Button type="primary" htmlType="submit" block loading={busy}>
             {t('Reset_Password')}
           </Button>

@@ -1,4 +1,4 @@
-import { user as contract, LIMITS } from '@oj/shared';
+import { user as contract } from '@oj/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Collapse, Form, Input, Select, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { session, useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
 import { useCountdown } from '../../lib/use-countdown';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
+import { againRules, passwordRules } from '../auth/registration-rules';
 
 /** Avatar rules of spec 1-core: gif, jpg, jpeg, png, bmp, webp; at most 2 MB. */
 export const AVATAR_TYPES = ['gif', 'jpg', 'jpeg', 'png', 'bmp', 'webp'];
@@ -23,11 +24,6 @@ export const checkAvatarFile = (file: {
 };
 
 export const EMAIL_CODE_RESEND_SECONDS = 90;
-
-const passwordRules = (t: (k: string) => string) => [
-  { required: true, message: t('Password_Check_Required') },
-  { min: LIMITS.passwordMin, max: LIMITS.passwordMax, message: t('Password_Check_Between') },
-];
 
 const ChangePassword = () => {
   const { t } = useTranslation();
@@ -59,15 +55,7 @@ const ChangePassword = () => {
         name="again"
         label={t('Confirm_Password')}
         dependencies={['newPassword']}
-        rules={[
-          { required: true, message: t('Password_Check_Required') },
-          ({ getFieldValue }) => ({
-            validator: (_, value) =>
-              !value || value === getFieldValue('newPassword')
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('Password_does_not_match'))),
-          }),
-        ]}
+        rules={againRules(t, 'newPassword', 'Password_does_not_match')}
       >
         <Input.Password />
       </Form.Item>
