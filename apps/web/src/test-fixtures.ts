@@ -97,3 +97,33 @@ export const discussionFixture = (fields: Partial<Discussion> = {}): Discussion 
   gmtModified: '2026-01-02T08:00:00.000Z',
   ...fields,
 });
+
+/** A problem page's answer (GET /api/get-problem-detail, the training's alike): "Coins" by root, 1 s and 256 MB, C++
+ * only, in no group; `problem` overrides the problem's own fields. */
+export const problemDetailFixture = (problem: Record<string, unknown> = {}) => ({
+  problem: {
+    id: 101,
+    problemId: 'P1000',
+    title: 'Coins',
+    author: 'root',
+    type: 0,
+    judgeMode: 'default',
+    timeLimit: 1000,
+    memoryLimit: 256,
+    description: 'Count the coins.',
+    input: '',
+    output: '',
+    examples: '',
+    source: '',
+    difficulty: 0,
+    hint: '',
+    userExtraFile: null,
+    gid: null,
+    ...problem,
+  },
+  tags: [],
+  languages: ['C++'],
+  problemCount: null,
+  codeTemplate: { 'C++': 'int main() { return 0; }' },
+  languageLimits: {},
+});

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
-import { userInfoFixture } from '../../test-fixtures';
+import { problemDetailFixture, userInfoFixture } from '../../test-fixtures';
 import { callsTo, json, page, renderWithProviders, setupI18n, spyOnToasts, stubServer } from '../../test-utils';
 import ProblemDetailPage from '../problem/problem-detail-page';
 import SubmissionListPage from '../submission/submission-list-page';
@@ -194,32 +194,7 @@ describe('group problem form (spec 3 §2.6)', { timeout: 60_000 }, () => {
   });
 });
 
-const DETAIL = {
-  problem: {
-    id: 101,
-    problemId: 'algoc1',
-    title: 'Coins',
-    author: 'alice',
-    type: 0,
-    judgeMode: 'default',
-    timeLimit: 1000,
-    memoryLimit: 256,
-    description: 'Count the coins.',
-    input: '',
-    output: '',
-    examples: '',
-    source: '',
-    difficulty: 0,
-    hint: '',
-    userExtraFile: null,
-    gid: 7,
-  },
-  tags: [],
-  languages: ['C++'],
-  problemCount: null,
-  codeTemplate: { 'C++': 'int main() { return 0; }' },
-  languageLimits: {},
-};
+const DETAIL = problemDetailFixture({ problemId: 'algoc1', author: 'alice', gid: 7 });
 
 describe('group problem and submission pages (spec 3 §2.1)', { timeout: 60_000 }, () => {
   it("reads, submits and lists the own submissions with the group's id; focus mode is its full-screen route", async () => {

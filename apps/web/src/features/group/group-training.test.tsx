@@ -5,7 +5,7 @@ import { IMPLEMENTED_FEATURES } from '../../app/features';
 import { isPathAvailable } from '../../app/route-table';
 import { session } from '../../lib/auth-store';
 import { changeLanguage } from '../../lib/i18n';
-import { userInfoFixture } from '../../test-fixtures';
+import { problemDetailFixture, userInfoFixture } from '../../test-fixtures';
 import {
   bodyOf,
   callsTo,
@@ -403,32 +403,7 @@ describe('group training pages (spec 3 §2.1)', { timeout: 60_000 }, () => {
   it('submits a group training problem with the training and the group, and its focus mode stays in the group', async () => {
     session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubServer({
-      '/api/get-training-problem-details': json({
-        problem: {
-          id: 101,
-          problemId: 'P1001',
-          title: 'Coins',
-          author: 'alice',
-          type: 0,
-          judgeMode: 'default',
-          timeLimit: 1000,
-          memoryLimit: 256,
-          description: 'Count the coins.',
-          input: '',
-          output: '',
-          examples: '',
-          source: '',
-          difficulty: 0,
-          hint: '',
-          userExtraFile: null,
-          gid: null,
-        },
-        tags: [],
-        languages: ['C++'],
-        problemCount: null,
-        codeTemplate: { 'C++': 'int main() { return 0; }' },
-        languageLimits: {},
-      }),
+      '/api/get-training-problem-details': json(problemDetailFixture({ problemId: 'P1001', author: 'alice' })),
       '/api/get-user-problem-status': json({}),
       '/api/get-submission-list': page([]),
       '/api/get-full-screen-problem-list': json([]),

@@ -5,36 +5,13 @@ import type { NotificationInstance } from 'antd/es/notification/interface';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { session } from '../../lib/auth-store';
 import { bindNotifiers } from '../../lib/notify';
+import { problemDetailFixture } from '../../test-fixtures';
 import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
 import ProblemDetailPage from '../problem/problem-detail-page';
 
 const USER = { uid: 'u-alice', username: 'alice', roleList: ['user'] } as unknown as UserInfo;
 
-const DETAIL = {
-  problem: {
-    id: 101,
-    problemId: 'P1000',
-    title: 'Coins',
-    author: 'root',
-    type: 0,
-    judgeMode: 'default',
-    timeLimit: 1000,
-    memoryLimit: 256,
-    description: 'Count the coins.',
-    input: '',
-    output: '',
-    examples: '',
-    source: '',
-    difficulty: 0,
-    hint: '',
-    userExtraFile: null,
-  },
-  tags: [],
-  languages: ['C++'],
-  problemCount: null,
-  codeTemplate: { 'C++': 'int main() { return 0; }' },
-  languageLimits: {},
-};
+const DETAIL = problemDetailFixture();
 
 const SWITCHER: FullScreenProblem[] = [
   { pid: 101, problemId: 'P1', title: 'Coins', status: 0, score: null },
