@@ -330,6 +330,37 @@ export const createJudgeQueue = (deps: {
       events.on('task', done);
     });
 
+  /** Queued again at once, its attempt not counted, the submission Pending again; false when the task is no longer
+   * this worker's. */
+  const handBack = async (w: { name: string }, taskId: number, attempt: number): Promise<boolean> => {
+    return repo.transaction(async (tx) => {
+      const task = await currentAttempt(tx, taskId, attempt);
+      if (!task || task.leaseOwner !== w.name) return false;
+      await releaseAccounts(tx, [task.id]);
+      await repo.requeueTask(tx, task.id, {
+        attempt: task.attempt - 1,
+        lastError: `handed back by ${w.name}`,
+        at: now(),
+      });
+      if (task.kind === 'judge' || task.kind === 'remote')
+        await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.PENDING, judger: null });
+      await notify(tx, TASK_CHANNEL);
+      return true;
+    });
+  };
+
+  /** A task claimed for a long poll whose worker hung up meanwhile (a stopping worker drops its claim) goes back at
+   * once: the answer would reach no one and the task would wait out its lease. */
+  const unlessHungUp = async <T extends { taskId: number; attempt: number }>(
+    w: { name: string },
+    task: T,
+    signal?: AbortSignal,
+  ): Promise<T | null> => {
+    if (!signal?.aborted) return task;
+    await handBack(w, task.taskId, task.attempt);
+    return null;
+  };
+
   return {
     /** Resolves once this instance listens for wake-ups (tests wait for it before they count on one). */
     listening: () => subscriptions.then(() => undefined),
@@ -384,7 +415,7 @@ export const createJudgeQueue = (deps: {
         // A worker that hung up must not be handed a task it will never judge.
         if (signal?.aborted || closing) return null;
         const task = await claimOnce(w);
-        if (task) return task;
+        if (task) return unlessHungUp(w, task, signal);
         const left = deadline - Date.now();
         if (left <= 0) return null;
         await waitForTask(Math.min(left, POLL_FALLBACK_MS));
@@ -398,7 +429,7 @@ export const createJudgeQueue = (deps: {
       for (;;) {
         if (signal?.aborted || closing) return null;
         const task = await claimRemoteOnce(w);
-        if (task) return task;
+        if (task) return unlessHungUp(w, task, signal);
         const left = deadline - Date.now();
         if (left <= 0) return null;
         await waitForTask(Math.min(left, POLL_FALLBACK_MS));
@@ -411,24 +442,8 @@ export const createJudgeQueue = (deps: {
       events.emit('task');
     },
 
-    /** A stopping worker hands its task back: queued again at once, its attempt not counted, the submission
-     * Pending again; false when the task is no longer this worker's. */
-    async release(w: { name: string }, taskId: number, attempt: number): Promise<boolean> {
-      return repo.transaction(async (tx) => {
-        const task = await currentAttempt(tx, taskId, attempt);
-        if (!task || task.leaseOwner !== w.name) return false;
-        await releaseAccounts(tx, [task.id]);
-        await repo.requeueTask(tx, task.id, {
-          attempt: task.attempt - 1,
-          lastError: `handed back by ${w.name}`,
-          at: now(),
-        });
-        if (task.kind === 'judge' || task.kind === 'remote')
-          await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.PENDING, judger: null });
-        await notify(tx, TASK_CHANNEL);
-        return true;
-      });
-    },
+    /** A stopping worker hands its task back. */
+    release: handBack,
 
     /** Keeps the task's lease (and a remote task's account lease); a remote task's run id is stored at once. */
     async heartbeat(

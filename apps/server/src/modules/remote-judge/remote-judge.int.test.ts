@@ -349,6 +349,37 @@ describe.each(DB_KINDS)('remote judges: import, account pools, leases, resubmit 
     expect(JSON.stringify(detail.body)).not.toContain('pw-one');
   });
 
+  it('a task claimed for a worker that hung up meanwhile goes back at once: account free, the next worker takes it', async () => {
+    await drainRemote();
+    expect((await setPool(['cf-one'], ['pw-one'])).status).toBe(200);
+    const student = await userToken();
+    await claimRemote();
+    const sub = (
+      await call('POST', '/api/submit-problem-judge', student.token, {
+        pid: 'CF-1000A',
+        language: CPP17,
+        code: 'int y;',
+      })
+    ).body.data;
+    // The stopping worker drops its long poll while the server is claiming the task for it.
+    let looks = 0;
+    const hungUp = {
+      get aborted() {
+        return looks++ > 0;
+      },
+    } as AbortSignal;
+    const identity = { name: 'stopping', remote: ['CF', 'GYM'], concurrency: 2, running: 0 };
+    expect(await t.services.queue.claimRemote(identity, 0, hungUp)).toBeNull();
+    expect(looks).toBe(2);
+    // Without waiting for the lease: the account is free, the submission Pending, the task the next worker's.
+    expect((await accounts())[0].leaseTaskId).toBeNull();
+    expect((await submission(sub.submitId)).status).toBe(S.PENDING);
+    const next = await claimRemote('next');
+    expect(next).toMatchObject({ submitId: sub.submitId, account: { username: 'cf-one' } });
+    await reportVerdict('next', next, S.ACCEPTED);
+    expect((await submission(sub.submitId)).status).toBe(S.ACCEPTED);
+  });
+
   it('test-runs a remote problem here, in the local language the site language maps to', async () => {
     await claimRemote();
     const student = await userToken();
