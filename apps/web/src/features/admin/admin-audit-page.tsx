@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Input, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { formatTime } from '../../lib/format-time';
@@ -60,7 +61,7 @@ const AdminAuditPage = () => {
         size="small"
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}
-        pagination={{ current: currentPage, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
+        pagination={serverPaging(currentPage, 20, list.data?.total, setPage)}
         columns={[
           { title: t('Time'), render: (_, e) => formatTime(e.gmtCreate, true) },
           { title: t('Operator'), dataIndex: 'username' },

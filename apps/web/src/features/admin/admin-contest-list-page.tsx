@@ -4,6 +4,7 @@ import { Button, Grid, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
@@ -136,7 +137,7 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
           dataSource={list.data?.records ?? []}
           // Narrow screens scroll the table, never the page (390 px); wide ones fit it and wrap the actions.
           scroll={screens.xl ? undefined : { x: 'max-content' }}
-          pagination={{ current: currentPage, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage }}
+          pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
           columns={[
             { title: 'ID', dataIndex: 'id', width: 70 },
             {

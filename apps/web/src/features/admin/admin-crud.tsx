@@ -3,6 +3,7 @@ import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/
 import { Button, Form, type FormInstance, Modal, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { toast } from '../../lib/notify';
 import { EditDeleteActions } from './edit-delete-actions';
@@ -123,7 +124,7 @@ export const AdminCrudTable = <Row extends object>({
     loading={loading === 'fetching' ? crud.list.isFetching : crud.list.isLoading}
     dataSource={crud.list.data?.records ?? []}
     locale={emptyText === undefined ? undefined : { emptyText }}
-    pagination={{ current: crud.currentPage, pageSize, total: crud.list.data?.total ?? 0, onChange: crud.setPage }}
+    pagination={serverPaging(crud.currentPage, pageSize, crud.list.data?.total, crud.setPage)}
     columns={[
       ...columns,
       {

@@ -4,6 +4,7 @@ import { Button, Input, List, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { saveBlob } from '../../lib/http-client';
@@ -106,7 +107,7 @@ const AdminProblemBatchPage = () => {
             onChange: (keys) => setSelected(keys.map(Number)),
             getCheckboxProps: (p) => ({ 'aria-label': `${t('Export')} ${p.problemId}` }),
           }}
-          pagination={{ current: currentPage, pageSize: 10, total: list.data?.total ?? 0, onChange: setPage }}
+          pagination={serverPaging(currentPage, 10, list.data?.total, setPage)}
           columns={[
             { title: 'ID', dataIndex: 'id' },
             { title: t('Display_ID'), dataIndex: 'problemId' },

@@ -4,6 +4,7 @@ import { Button, Input, Popconfirm, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
@@ -100,7 +101,7 @@ const AdminProblemListPage = () => {
         size="small"
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}
-        pagination={{ current: currentPage, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage }}
+        pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
         columns={[
           { title: 'ID', dataIndex: 'id', width: 80 },
           { title: t('Display_ID'), dataIndex: 'problemId' },

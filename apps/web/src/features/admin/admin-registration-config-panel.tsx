@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Radio, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { formatTime } from '../../lib/format-time';
@@ -160,7 +161,7 @@ export const SmsOutboxPanel = () => {
         size="small"
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}
-        pagination={{ current: currentPage, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
+        pagination={serverPaging(currentPage, 20, list.data?.total, setPage)}
         scroll={{ x: 'max-content' }}
         columns={[
           { title: t('Sms_Sent_At'), render: (_, m) => formatTime(m.gmtCreate, true) },

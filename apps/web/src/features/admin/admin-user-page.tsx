@@ -19,6 +19,7 @@ import {
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { formatTime } from '../../lib/format-time';
@@ -338,7 +339,7 @@ const AdminUserPage = () => {
           loading={list.isLoading}
           dataSource={list.data?.records ?? []}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-          pagination={{ current: currentPage, pageSize: 10, total: list.data?.total ?? 0, onChange: setPage }}
+          pagination={serverPaging(currentPage, 10, list.data?.total, setPage)}
           scroll={{ x: 'max-content' }}
           columns={[
             { title: t('Username'), dataIndex: 'username' },

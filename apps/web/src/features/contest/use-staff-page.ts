@@ -1,6 +1,7 @@
 import type { contestStaff, Output } from '@oj/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { serverPaging } from '../../components/paging';
 import { api } from '../../lib/api';
 
 /** Print admin, AC info and the participant's own prints refresh every 10 s (spec 2 §9). */
@@ -23,6 +24,6 @@ export const useStaffPage = <E extends StaffList>(endpoint: E, cid: number, page
     query,
     setCurrentPage,
     /** antd Table's pagination for this list. */
-    pagination: { current: currentPage, pageSize, total: query.data?.total ?? 0, onChange: setCurrentPage },
+    pagination: serverPaging(currentPage, pageSize, query.data?.total, setCurrentPage),
   };
 };

@@ -36,6 +36,7 @@ import { CodePanel } from './code-panel';
 import { FocusProblemSwitcher } from './focus-problem-switcher';
 import { ProblemDescription, parseExamples } from './problem-description';
 import './problem-detail.css';
+import { serverPaging } from '../../components/paging';
 
 /** Split pane minimums (spec 1-core §9). */
 export const MIN_LEFT_PX = 420;
@@ -103,12 +104,7 @@ const MySubmissions = ({ problemId, cid, gid }: { problemId: string; cid: number
       size="small"
       loading={list.isFetching}
       dataSource={list.data?.records ?? []}
-      pagination={{
-        current: currentPage,
-        pageSize: MY_SUBMISSIONS_PAGE_SIZE,
-        total: list.data?.total ?? 0,
-        onChange: setCurrentPage,
-      }}
+      pagination={serverPaging(currentPage, MY_SUBMISSIONS_PAGE_SIZE, list.data?.total, setCurrentPage)}
       columns={[
         {
           title: t('Submit_Time'),
