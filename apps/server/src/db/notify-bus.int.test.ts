@@ -1,7 +1,6 @@
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, openTestDatabase, throwawayPostgres } from '../../test/harness.js';
-import { type Database, openDatabase } from './client.js';
+import { describe, expect, it } from 'vitest';
+import { DB_KINDS, openInstances } from '../../test/harness.js';
 
 /** Resolves with the next `count` payloads a handler receives (or rejects after `ms`). */
 const collect = (count: number, ms = 5000) => {
@@ -22,32 +21,8 @@ const collect = (count: number, ms = 5000) => {
 };
 
 describe.each(DB_KINDS)('notify bus on %s', (kind) => {
-  const opened: Database[] = [];
-  const drops: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const d of opened) await d.close();
-    for (const drop of drops) await drop();
-  });
-
-  /** Two handles on one database: two server instances (PGlite, being embedded, has only one). */
-  let lastUrl = '';
-  const instances = async (): Promise<[Database, Database]> => {
-    if (kind === 'pglite') {
-      const one = await openTestDatabase();
-      opened.push(one);
-      return [one, one];
-    }
-    const { url, drop } = await throwawayPostgres();
-    drops.push(drop);
-    lastUrl = url;
-    const a = await openDatabase({ url });
-    const b = await openDatabase({ url });
-    opened.push(a, b);
-    return [a, b];
-  };
-
   it('delivers a JSON payload to every subscriber, the publishing instance included, until it unsubscribes', async () => {
-    const [a, b] = await instances();
+    const { a, b } = await openInstances(kind);
     const onA = collect(2);
     const onB = collect(2);
     const stopA = await a.bus.subscribe('oj_test_channel', onA.handler);
@@ -67,7 +42,7 @@ describe.each(DB_KINDS)('notify bus on %s', (kind) => {
   });
 
   it('subscribes and unsubscribes many channels at once: one LISTEN or UNLISTEN at a time, each channel heard once while it has subscribers', async () => {
-    const [a, b] = await instances();
+    const { a, b } = await openInstances(kind);
     // Every query sent on the listening connection while another is still on its way (what pg warns about:
     // "client.query() when the client is already executing a query").
     const overlapping: string[] = [];
@@ -133,7 +108,7 @@ describe.each(DB_KINDS)('notify bus on %s', (kind) => {
   });
 
   it('refuses a channel name that is not a plain identifier', async () => {
-    const [a] = await instances();
+    const { a } = await openInstances(kind);
     await expect(a.bus.subscribe('x"; DROP TABLE users; --', () => {})).rejects.toThrow(/invalid notify channel/);
     await expect(a.bus.publish('Bad-Name', 1)).rejects.toThrow(/invalid notify channel/);
   });
@@ -141,7 +116,7 @@ describe.each(DB_KINDS)('notify bus on %s', (kind) => {
   // PGlite is in the process: there is no connection to lose.
   if (kind === 'postgres')
     it('listens again after its connection is killed', async () => {
-      const [a, b] = await instances();
+      const { a, b, url } = await openInstances(kind);
       let reconnects = 0;
       b.bus.onReconnect(() => {
         reconnects += 1;
@@ -156,7 +131,7 @@ describe.each(DB_KINDS)('notify bus on %s', (kind) => {
       await admin.connect();
       const { rowCount } = await admin.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'oj-notify' AND datname = $1`,
-        [new URL(lastUrl).pathname.slice(1)],
+        [new URL(url ?? '').pathname.slice(1)],
       );
       await admin.end();
       expect(rowCount).toBe(1);
