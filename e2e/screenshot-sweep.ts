@@ -13,7 +13,8 @@ import { type Lang, type Role, slugOf } from './sweep-routes';
  * Run (after `npm run build -w @oj/web`), either of:
  *   OJ_E2E_PORT=18091 OJ_SWEEP_SHOTS=/tmp/sweep npx playwright test -c e2e/playwright.config.ts e2e/specs/layout-sweep.spec.ts
  *   node --import tsx e2e/screenshot-sweep.ts /tmp/sweep
- * OJ_SWEEP_ROLES (e.g. `root`) limits the screenshot mode to those roles. The layout checks run as usual (the run
+ * OJ_SWEEP_ROLES (e.g. `root`) limits the screenshot mode to those roles, OJ_SWEEP_ROUTES (a regular expression on
+ * the route pattern, e.g. `^/admin/user`) to those routes. The layout checks run as usual (the run
  * still fails when they find something); the PNGs are written either way. */
 
 export const SHOTS_DIR = process.env.OJ_SWEEP_SHOTS ?? '';

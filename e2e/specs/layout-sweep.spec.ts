@@ -80,6 +80,9 @@ const NARROW = 390;
 const LANGS: Lang[] = ['zh-CN', 'en-US'];
 /** The screenshot mode's roles: all three, or those OJ_SWEEP_ROLES names (`root,visitor`). */
 const ROLES = (process.env.OJ_SWEEP_ROLES?.split(',') ?? ['visitor', 'student', 'root']) as Role[];
+/** The screenshot mode's routes: all, or those whose pattern OJ_SWEEP_ROUTES (a regular expression) matches, to
+ * review the screens a change touched without the whole sweep. */
+const ROUTE_FILTER = SHOTS_DIR && process.env.OJ_SWEEP_ROUTES ? new RegExp(process.env.OJ_SWEEP_ROUTES) : undefined;
 /** How many (role, language) contexts sweep at once. */
 const LANES = Number(process.env.OJ_SWEEP_LANES ?? 2);
 
@@ -511,7 +514,7 @@ test('every route: no sideways scroll, no raw translation keys, no Latin words i
     const context = await newContext(browser, lang, sessions[role]);
     const page = await context.newPage();
     const requests = trackRequests(page);
-    for (const route of routes.filter((r) => r.roles.includes(role))) {
+    for (const route of routes.filter((r) => r.roles.includes(role) && (ROUTE_FILTER?.test(r.pattern) ?? true))) {
       const url = route.url(data);
       const at = `${route.pattern} [${role}, ${lang}]`;
       const t0 = Date.now();
