@@ -73,6 +73,9 @@ test("root changes the short name and the login dialog's title shows it", async 
   await shortName.press('Enter');
   await expect(page.getByText('修改成功')).toBeVisible();
   await page.getByRole('button', { name: '退出登录' }).click();
+  // Signed out once the admin login shows: leaving earlier would load the site with the old, now refused session,
+  // whose 401 opens the login dialog by itself.
+  await expect(page).toHaveURL(/\/admin\/login$/);
 
   await page.goto('/home');
   await page
