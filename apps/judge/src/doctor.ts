@@ -107,7 +107,7 @@ export const runDoctor = async (log: (line: string) => void = console.log): Prom
       const missing = withHeader.filter((probe) => !built.includes(probe));
       log(
         ok(
-          `build cache ${buildCacheRoot()}: precompiled bits/stdc++.h ${built.length > 0 ? `built for ${built.map((p) => p.name).join(', ')}` : 'not built yet'}${missing.length > 0 ? `; ${missing.map((p) => p.name).join(', ')} on first use` : ''}`,
+          `build cache ${buildCacheRoot()}: precompiled headers ${built.length > 0 ? `built for ${built.map((p) => p.name).join(', ')}` : 'not built yet'}${missing.length > 0 ? `; ${missing.map((p) => p.name).join(', ')} on first use` : ''}`,
         ),
       );
     }

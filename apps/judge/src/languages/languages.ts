@@ -28,10 +28,11 @@ export interface LanguageDefinition {
   /** Hello world used by the probe: it must print `hello` with a newline. */
   probeSource: string;
   /**
-   * A system header built once into a GCC precompiled header with exactly these flags (the compile's own flags
-   * before the source file): a source that includes it compiles in a fraction of the time (decision 0026).
+   * System headers each built once into a GCC precompiled header with exactly these flags (the compile's own
+   * flags before the source file): a source whose first include is one of them compiles in a fraction of the
+   * time (decision 0027).
    */
-  precompiledHeader?: { include: string; flags: string[] };
+  precompiledHeader?: { includes: string[]; flags: string[] };
 }
 
 const GCC = ['/usr/bin/gcc'];
@@ -59,7 +60,7 @@ const cppLanguage = (name: LanguageName, standard: string, optimize: boolean): L
     compile: ['{gxx}', ...flags, 'main.cpp', ...linkFlags, '-lm', '-o', 'main'],
     run: ['/prog/main'],
     probeSource: '#include <iostream>\nint main() { std::cout << "hello" << std::endl; }\n',
-    precompiledHeader: { include: 'bits/stdc++.h', flags },
+    precompiledHeader: { includes: ['bits/stdc++.h', 'iostream'], flags },
   };
 };
 

@@ -98,7 +98,7 @@ const verdicts = (result: JudgeResult) => ({
   cases: result.cases.map((c) => [c.status, c.userOutput]),
 });
 
-describe('the bits/stdc++.h precompiled header', () => {
+describe('the precompiled headers (bits/stdc++.h, iostream)', () => {
   it('is read by g++ in the sandbox instead of the header, from a root-owned read-only cache', async () => {
     const stderr = await headersRead(A_PLUS_B);
     expect(stderr).toMatch(new RegExp(`^! ${PCH_MOUNT}/bits/stdc\\+\\+\\.h\\.gch$`, 'm'));
@@ -108,6 +108,23 @@ describe('the bits/stdc++.h precompiled header', () => {
     const program = await compileProgram(cpp, `${A_PLUS_B}\n// origin ${Math.random()}`);
     expect(program.ok && program.program.origin).toBe('pch');
     if (program.ok) program.program.dispose();
+  });
+
+  it('serves a source whose first include is <iostream>; only the first include of a source is precompiled', async () => {
+    const iostream = A_PLUS_B.replace('bits/stdc++.h', 'iostream');
+    const stderr = await headersRead(iostream);
+    expect(stderr).toMatch(new RegExp(`^! ${PCH_MOUNT}/iostream\\.gch$`, 'm'));
+    expect(stderr).not.toContain('/usr/include/c++');
+    const [plain, fast] = await judgeBothWays(iostream);
+    expect(fast.status).toBe(S.ACCEPTED);
+    expect(verdicts(fast)).toEqual(verdicts(plain));
+    // <iostream> after another include: GCC reads the real headers (and finds no PCH fault in that).
+    const second = await headersRead(`#include <cstdio>\n${iostream}`);
+    expect(second).not.toMatch(/^! /m);
+    expect(second).toMatch(/^\. \/usr\/include\/c\+\+\/[^/]+\/iostream$/m);
+    const [plainSecond, fastSecond] = await judgeBothWays(`#include <cstdio>\n${iostream}`);
+    expect(fastSecond.status).toBe(S.ACCEPTED);
+    expect(verdicts(fastSecond)).toEqual(verdicts(plainSecond));
   });
 
   it('gives the same verdicts and outputs as a compile without it', async () => {
@@ -169,8 +186,8 @@ describe('the bits/stdc++.h precompiled header', () => {
     expect(results[0].includeDir).toBe(results[1].includeDir);
     expect(results[0].includeDir).not.toBe(before.includeDir);
     // The old compiler's header is still there for judges that have it; each is a whole file.
-    const sizes = [before.includeDir, results[0].includeDir].map(
-      (dir) => statSync(join(dir, 'bits/stdc++.h.gch')).size,
+    const sizes = [before.includeDir, results[0].includeDir].flatMap((dir) =>
+      ['bits/stdc++.h.gch', 'iostream.gch'].map((gch) => statSync(join(dir, gch)).size),
     );
     expect(sizes.every((size) => size > 10 * MIB)).toBe(true);
     expect(readyPrecompiledHeader(cpp, identity)?.includeDir).toBe(results[0].includeDir);

@@ -23,41 +23,44 @@ import { cacheSection, compileCacheLimits, publish, retire, stagingPath } from '
 import { COMPILE_LIMITS } from './judge-limits.js';
 
 /**
- * Precompiled headers (decision 0026). `#include <bits/stdc++.h>` costs about half a second of g++ per
- * submission; GCC loads a precompiled `bits/stdc++.h.gch` instead when it finds one in an include directory
- * searched before the system's and the compile's flags and macros match the build's. Each C++ variant's header
- * is built once per host and toolchain, inside the sandbox, from a two-line wrapper of the system header (no
- * user input), and kept under `<build cache>/pch/<key>/include/`, which compiles bind read-only at /pch with
- * `-I /pch` ahead of the system directories.
+ * Precompiled headers (decision 0027). `#include <bits/stdc++.h>` costs about half a second of g++ per
+ * submission and `#include <iostream>` about a tenth; GCC loads a precompiled `bits/stdc++.h.gch` or
+ * `iostream.gch` instead when it finds one in an include directory searched before the system's and the
+ * compile's flags and macros match the build's. Each C++ variant's headers are built once per host and toolchain,
+ * inside the sandbox, each from a one-line wrapper of the system header (no user input), and kept under
+ * `<build cache>/pch/<key>/include/`, which compiles bind read-only at /pch with `-I /pch` ahead of the system
+ * directories.
  *
- * GCC itself decides whether the header can be used: it refuses a .gch (and reads the real header instead, as
- * if the .gch were not there) when the include is not the first thing in the source, or when a macro defined
- * before it matters to the header (`#define _GLIBCXX_DEBUG`, `#define int long long`), or when any flag that
- * shows in the predefined macros differs. So a source the header does not fit still compiles as it always did.
+ * GCC itself decides whether a header can be used: only for the first include of the source (one precompiled
+ * header per compile; later includes read the real headers), and it refuses a .gch (and reads the real header
+ * instead, as if the .gch were not there) when the include is not the first thing in the source, or when a macro
+ * defined before it matters to the header (`#define _GLIBCXX_DEBUG`, `#define int long long`), or when any flag
+ * that shows in the predefined macros differs. So a source the header does not fit still compiles as it always
+ * did.
  */
 export const PCH_MOUNT = '/pch';
 
-/** Same key for the same toolchain, header and exact flags; any change builds a new header beside the old. */
+/** Same key for the same toolchain, headers and exact flags; any change builds new headers beside the old. */
 export const pchKey = (language: ResolvedLanguage, identity = toolchainIdentity(language)): string => {
   const pch = language.definition.precompiledHeader!;
   return createHash('sha256')
-    .update(JSON.stringify({ format: 1, identity, tools: language.tools, include: pch.include, flags: pch.flags }))
+    .update(JSON.stringify({ format: 2, identity, tools: language.tools, includes: pch.includes, flags: pch.flags }))
     .digest('hex');
 };
 
-/** Whether `source` includes the language's precompiled header at all (else there is nothing to gain). */
+/** Whether `source` includes one of the language's precompiled headers at all (else there is nothing to gain). */
 export const includesPrecompiledHeader = (language: ResolvedLanguage, source: string): boolean => {
-  const include = language.definition.precompiledHeader?.include;
-  if (!include) return false;
-  const escaped = include.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return new RegExp(`^[ \\t]*#[ \\t]*include[ \\t]*[<"]${escaped}[>"]`, 'm').test(source);
+  const includes = language.definition.precompiledHeader?.includes;
+  if (!includes) return false;
+  const alternatives = includes.map((include) => include.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|');
+  return new RegExp(`^[ \\t]*#[ \\t]*include[ \\t]*[<"](?:${alternatives})[>"]`, 'm').test(source);
 };
 
 const TOUCH_EVERY_MS = 3600_000;
 const lastTouched = new Map<string, number>();
 
 /**
- * The host directory to bind at /pch when this language's header is built, else undefined. Marks the entry used
+ * The host directory to bind at /pch when this language's headers are built, else undefined. Marks the entry used
  * (at most hourly), so the sweep of stale headers leaves it alone.
  */
 export const readyPrecompiledHeader = (
@@ -69,7 +72,7 @@ export const readyPrecompiledHeader = (
   const key = pchKey(language, identity);
   const entry = join(cacheSection('pch'), key);
   const includeDir = join(entry, 'include');
-  if (!existsSync(join(includeDir, `${pch.include}.gch`))) return undefined;
+  if (!pch.includes.every((include) => existsSync(join(includeDir, `${include}.gch`)))) return undefined;
   const now = Date.now();
   if (now - (lastTouched.get(key) ?? 0) > TOUCH_EVERY_MS) {
     lastTouched.set(key, now);
@@ -91,69 +94,75 @@ const PCH_BUILD_LIMITS = {
 
 export type PchBuildResult = { ok: true; includeDir: string; built: boolean } | { ok: false; message: string };
 
-/** Builds the .gch in a fresh run dir inside the sandbox and publishes it whole. */
+/** Builds each header's .gch in a fresh run dir inside the sandbox and publishes them together, whole. */
 const buildInSandbox = async (language: ResolvedLanguage, key: string, identity: string): Promise<PchBuildResult> => {
   const pch = language.definition.precompiledHeader!;
   const section = cacheSection('pch');
-  const wrapper = basename(pch.include);
   const dir = createRunDir('pch');
   try {
-    writeFileSync(join(dir, wrapper), `#include <${pch.include}>\n`);
     const [tool] = fillArgv([language.definition.compile![0]], language);
-    const result = await runSandbox({
-      argv: [tool, ...pch.flags, '-x', 'c++-header', wrapper, '-o', `${wrapper}.gch`],
-      workDir: { kind: 'host', path: dir },
-      systemPaths: language.systemPaths,
-      stdin: { kind: 'none' },
-      stdout: { kind: 'capture', limitBytes: PCH_BUILD_LIMITS.outputLimitBytes },
-      stderrLimitBytes: PCH_BUILD_LIMITS.outputLimitBytes,
-      cpuLimitMs: PCH_BUILD_LIMITS.cpuLimitMs,
-      wallLimitMs: PCH_BUILD_LIMITS.wallLimitMs,
-      memoryLimitBytes: PCH_BUILD_LIMITS.memoryLimitBytes,
-      stackLimitBytes: PCH_BUILD_LIMITS.stackLimitBytes,
-      pidsMax: PCH_BUILD_LIMITS.pidsMax,
-      fileSizeLimitBytes: PCH_BUILD_LIMITS.fileSizeLimitBytes,
-      openFilesMax: PCH_BUILD_LIMITS.openFilesMax,
-      tmpSizeBytes: 256 * MIB,
-    });
-    const built = join(dir, `${wrapper}.gch`);
-    if (result.setupError || result.exitCode !== 0 || result.killedBy || !existsSync(built))
-      return {
-        ok: false,
-        message: `precompiled header ${pch.include} (${language.definition.name}) did not build: ${
-          result.setupError ?? `${result.killedBy ?? `exit ${result.exitCode}`} ${result.stderr.slice(0, 2000)}`
-        }`.trim(),
-      };
-    const staging = stagingPath(section);
-    const headerDir = join(staging, 'include', dirname(pch.include));
-    mkdirSync(headerDir, { recursive: true, mode: 0o755 });
-    const target = join(headerDir, `${basename(pch.include)}.gch`);
-    try {
-      renameSync(built, target);
-    } catch {
-      copyFileSync(built, target);
+    let cpuMs = 0;
+    for (const include of pch.includes) {
+      const wrapper = basename(include);
+      writeFileSync(join(dir, wrapper), `#include <${include}>\n`);
+      const result = await runSandbox({
+        argv: [tool, ...pch.flags, '-x', 'c++-header', wrapper, '-o', `${wrapper}.gch`],
+        workDir: { kind: 'host', path: dir },
+        systemPaths: language.systemPaths,
+        stdin: { kind: 'none' },
+        stdout: { kind: 'capture', limitBytes: PCH_BUILD_LIMITS.outputLimitBytes },
+        stderrLimitBytes: PCH_BUILD_LIMITS.outputLimitBytes,
+        cpuLimitMs: PCH_BUILD_LIMITS.cpuLimitMs,
+        wallLimitMs: PCH_BUILD_LIMITS.wallLimitMs,
+        memoryLimitBytes: PCH_BUILD_LIMITS.memoryLimitBytes,
+        stackLimitBytes: PCH_BUILD_LIMITS.stackLimitBytes,
+        pidsMax: PCH_BUILD_LIMITS.pidsMax,
+        fileSizeLimitBytes: PCH_BUILD_LIMITS.fileSizeLimitBytes,
+        openFilesMax: PCH_BUILD_LIMITS.openFilesMax,
+        tmpSizeBytes: 256 * MIB,
+      });
+      if (result.setupError || result.exitCode !== 0 || result.killedBy || !existsSync(join(dir, `${wrapper}.gch`)))
+        return {
+          ok: false,
+          message: `precompiled header ${include} (${language.definition.name}) did not build: ${
+            result.setupError ?? `${result.killedBy ?? `exit ${result.exitCode}`} ${result.stderr.slice(0, 2000)}`
+          }`.trim(),
+        };
+      cpuMs += result.cpuMs;
     }
-    // The sandbox user wrote it: the cached copy belongs to root and nobody may change it.
-    chownSync(target, 0, 0);
-    chmodSync(target, 0o644);
+    const staging = stagingPath(section);
+    for (const include of pch.includes) {
+      const headerDir = join(staging, 'include', dirname(include));
+      mkdirSync(headerDir, { recursive: true, mode: 0o755 });
+      const built = join(dir, `${basename(include)}.gch`);
+      const target = join(headerDir, `${basename(include)}.gch`);
+      try {
+        renameSync(built, target);
+      } catch {
+        copyFileSync(built, target);
+      }
+      // The sandbox user wrote it: the cached copy belongs to root and nobody may change it.
+      chownSync(target, 0, 0);
+      chmodSync(target, 0o644);
+      for (let path = headerDir; path.startsWith(staging); path = dirname(path)) chmodSync(path, 0o755);
+    }
     writeFileSync(
       join(staging, 'pch.json'),
       `${JSON.stringify(
         {
           language: language.definition.name,
-          include: pch.include,
+          includes: pch.includes,
           flags: pch.flags,
           tools: language.tools,
           toolchainIdentity: identity,
           builtAt: new Date().toISOString(),
-          cpuMs: Math.round(result.cpuMs),
+          cpuMs: Math.round(cpuMs),
         },
         null,
         2,
       )}\n`,
       { mode: 0o644 },
     );
-    for (let path = headerDir; path.startsWith(staging); path = dirname(path)) chmodSync(path, 0o755);
     publish(staging, join(section, key));
     sweepStaleHeaders(section, key);
     return { ok: true, includeDir: join(section, key, 'include'), built: true };
