@@ -1,4 +1,5 @@
-/** Tells the server how many cases of a task are done ("case 7/20", decision 0034), at most once per `minMs` and
+/** Tells the server how many cases of a task are done ("case 7/20", decision 0034), at most once per `minMs`
+ * counted from the reporter's creation (a task judged within that time sends none: its report comes as soon) and
  * never two calls at once: the latest count wins, the last one is sent after the wait. Failures are only logged (the
  * progress is a courtesy to the viewer; the verdict goes by the report). */
 export const createProgressReporter = (
@@ -7,7 +8,7 @@ export const createProgressReporter = (
 ) => {
   let done = 0;
   let sent = 0;
-  let lastAt = 0;
+  let lastAt = Date.now();
   let inFlight = false;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;

@@ -97,9 +97,10 @@ const runTask = async (
       const judge = await judger.judge(task, {
         cache,
         signal: abort.signal,
+        // The claim made the submission Compiling already; Judging is worth a call.
         onStatus: (s) => {
           status = s;
-          void beat();
+          if (s === 7) void beat();
         },
         onCase: () => progress?.caseDone(),
       });

@@ -16,6 +16,7 @@ export const LEASE_MS = 30_000;
 export const MAX_ATTEMPTS = 3;
 /** A judge that has not been heard from for this long no longer counts for the languages on offer. */
 export const JUDGE_ALIVE_MS = 60_000;
+const JUDGE_RECORD_MIN_MS = 1000;
 
 export interface WorkerIdentity {
   name: string;
@@ -316,6 +317,19 @@ export const createJudgeQueue = (deps: {
   /** Judges heard from since then count as live. */
   const aliveSince = () => new Date(now().getTime() - JUDGE_ALIVE_MS);
 
+  /** A busy judge claims and beats many times a second, while its registry row (liveness counted in minutes, the
+   * languages it offers) needs a write only when it says something new: at most one write per judge per second
+   * for the same identity. */
+  const lastRecorded = new Map<string, { identity: string; at: number }>();
+  const recordJudge = async (name: string, identity: string | undefined, write: () => Promise<unknown>) => {
+    const at = now().getTime();
+    const last = lastRecorded.get(name);
+    const fresh = last !== undefined && at >= last.at && at - last.at < JUDGE_RECORD_MIN_MS;
+    if (fresh && (identity === undefined || identity === last.identity)) return;
+    await write();
+    lastRecorded.set(name, { identity: identity ?? last?.identity ?? '', at });
+  };
+
   /** Set when this instance shuts down: long polls answer empty at once, so their workers poll another instance. */
   let closing = false;
 
@@ -409,7 +423,9 @@ export const createJudgeQueue = (deps: {
     /** Long poll: waits up to `waitMs` for a task, woken through the bus by any instance's enqueue; looks at the
      * table every second too (a wake-up may be lost while the bus reconnects). */
     async claim(w: WorkerIdentity, waitMs: number, signal?: AbortSignal): Promise<JudgeTask | null> {
-      await repo.recordWorker(w);
+      await recordJudge(w.name, JSON.stringify(['local', w.languages, w.concurrency, w.running, w.version]), () =>
+        repo.recordWorker(w),
+      );
       const deadline = Date.now() + waitMs;
       for (;;) {
         // A worker that hung up must not be handed a task it will never judge.
@@ -424,7 +440,9 @@ export const createJudgeQueue = (deps: {
 
     /** The remote judging loop's long poll (its own loop: remote tasks never take a local judging slot). */
     async claimRemote(w: RemoteWorkerIdentity, waitMs: number, signal?: AbortSignal): Promise<RemoteJudgeTask | null> {
-      await repo.recordRemoteWorker(w);
+      await recordJudge(w.name, JSON.stringify(['remote', w.remote, w.concurrency, w.running, w.version]), () =>
+        repo.recordRemoteWorker(w),
+      );
       const deadline = Date.now() + waitMs;
       for (;;) {
         if (signal?.aborted || closing) return null;
@@ -453,7 +471,7 @@ export const createJudgeQueue = (deps: {
       status?: 6 | 7 | 9,
       runId?: string,
     ): Promise<boolean> {
-      await repo.touchJudge(w.name);
+      await recordJudge(w.name, undefined, () => repo.touchJudge(w.name));
       return repo.transaction(async (tx) => {
         const task = await currentAttempt(tx, taskId, attempt);
         if (!task || task.leaseOwner !== w.name) return false;
@@ -544,7 +562,7 @@ export const createJudgeQueue = (deps: {
         const result = isJudgement ? null : task.kind === 'testRun' ? r.testRun : r.compile;
         if (!isJudgement && !result) throw new Error(`a ${task.kind} task needs its report`);
         await repo.finishTask(tx, task.id, { result, at });
-        await releaseAccounts(tx, [task.id]);
+        if (task.kind === 'remote') await releaseAccounts(tx, [task.id]);
         await notify(tx, DONE_CHANNEL, String(task.id));
         return true;
       });
