@@ -2,12 +2,13 @@
 //   node --import tsx bench/judge-throughput.ts [burst=40] [sequential=10] [header=iostream|bits]
 // A real server (PGlite in a temp dir, or a throwaway database on the PostgreSQL server named by
 // OJ_BENCH_DATABASE_URL) and one real judge worker process (default concurrency: physical cores)
-// judge the C++ A+B sample (10 cases), written with <iostream> or with <bits/stdc++.h> (the header named; its
-// precompiled header is built before the runs, as a worker that judged one such submission before has it):
+// judge the C++ A+B sample (10 cases), written with <iostream> or with <bits/stdc++.h> (the header named; the
+// precompiled headers are built before the runs, as a worker that judged one such submission before has them):
 // 1. sequential: one submission at a time on an idle queue: submit → final verdict, and the compile share
 //    (Compiling → Judging, polled every 10 ms);
 // 2. burst: `burst` submissions at once: submissions judged per minute, submit → verdict median/p95, and the CPU
 //    time per submission of the server and of the worker's process tree.
+// OJ_BENCH_WORKER_PROF=DIR writes the worker's CPU profile (node --cpu-prof) into DIR.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -67,7 +68,15 @@ const address = app.server.address();
 const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 const worker = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(REPO_ROOT, 'apps/judge/src/cli.ts'), 'worker', '--server', url],
+  [
+    ...(process.env.OJ_BENCH_WORKER_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.OJ_BENCH_WORKER_PROF] : []),
+    '--import',
+    'tsx',
+    path.join(REPO_ROOT, 'apps/judge/src/cli.ts'),
+    'worker',
+    '--server',
+    url,
+  ],
   {
     cwd: REPO_ROOT,
     env: { ...process.env, OJ_JUDGE_TOKEN: TOKEN, OJ_JUDGE_CACHE_DIR: path.join(dataDir, 'cache') },
@@ -106,9 +115,9 @@ const watch = async (ids: number[], started: Map<number, number>, everyMs = 10) 
   return { judgingAt, doneAt, latency: ids.map((id) => (doneAt.get(id) ?? Number.NaN) - (started.get(id) ?? 0)) };
 };
 
-// Warm-up: the worker's first task downloads the test data and probes nothing more; with bits/stdc++.h, the
-// host's precompiled header is built (once per host and compiler) before the measured runs.
-if (header === 'bits/stdc++.h') {
+// Warm-up: the worker's first task downloads the test data and probes nothing more; the host's precompiled
+// headers are built (once per host and compiler) before the measured runs.
+{
   const { resolveLanguage } = await import('../apps/judge/src/languages/toolchains.js');
   const { buildPrecompiledHeader } = await import('../apps/judge/src/pipeline/precompiled-headers.js');
   const cpp = resolveLanguage('C++');
