@@ -125,6 +125,13 @@ describe('the precompiled headers (bits/stdc++.h, iostream)', () => {
     const [plainSecond, fastSecond] = await judgeBothWays(`#include <cstdio>\n${iostream}`);
     expect(fastSecond.status).toBe(S.ACCEPTED);
     expect(verdicts(fastSecond)).toEqual(verdicts(plainSecond));
+    // An error whose notes point into the library's headers reads the same with either header as without.
+    for (const header of ['iostream', 'bits/stdc++.h']) {
+      const [plainError, fastError] = await judgeBothWays(`#include <${header}>\nint main(){ std::cout << std::cin; }`);
+      expect(fastError.status).toBe(S.COMPILE_ERROR);
+      expect(fastError.errorMessage).toContain('from main.cpp:1');
+      expect(fastError.errorMessage).toBe(plainError.errorMessage);
+    }
   });
 
   it('gives the same verdicts and outputs as a compile without it', async () => {

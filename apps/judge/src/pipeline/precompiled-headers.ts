@@ -27,7 +27,7 @@ import { COMPILE_LIMITS } from './judge-limits.js';
  * submission and `#include <iostream>` about a tenth; GCC loads a precompiled `bits/stdc++.h.gch` or
  * `iostream.gch` instead when it finds one in an include directory searched before the system's and the
  * compile's flags and macros match the build's. Each C++ variant's headers are built once per host and toolchain,
- * inside the sandbox, each from a one-line wrapper of the system header (no user input), and kept under
+ * inside the sandbox, each from a one-line `main.cpp` that includes the system header (no user input), and kept under
  * `<build cache>/pch/<key>/include/`, which compiles bind read-only at /pch with `-I /pch` ahead of the system
  * directories.
  *
@@ -44,7 +44,7 @@ export const PCH_MOUNT = '/pch';
 export const pchKey = (language: ResolvedLanguage, identity = toolchainIdentity(language)): string => {
   const pch = language.definition.precompiledHeader!;
   return createHash('sha256')
-    .update(JSON.stringify({ format: 2, identity, tools: language.tools, includes: pch.includes, flags: pch.flags }))
+    .update(JSON.stringify({ format: 3, identity, tools: language.tools, includes: pch.includes, flags: pch.flags }))
     .digest('hex');
 };
 
@@ -102,11 +102,14 @@ const buildInSandbox = async (language: ResolvedLanguage, key: string, identity:
   try {
     const [tool] = fillArgv([language.definition.compile![0]], language);
     let cpuMs = 0;
+    // The wrapper has the source's name and the include on its first line, as most sources do: a compile error's
+    // include trail then reads "from main.cpp:1", the same as without the header.
+    const wrapper = language.definition.sourceFile;
     for (const include of pch.includes) {
-      const wrapper = basename(include);
+      const output = `${basename(include)}.gch`;
       writeFileSync(join(dir, wrapper), `#include <${include}>\n`);
       const result = await runSandbox({
-        argv: [tool, ...pch.flags, '-x', 'c++-header', wrapper, '-o', `${wrapper}.gch`],
+        argv: [tool, ...pch.flags, '-x', 'c++-header', wrapper, '-o', output],
         workDir: { kind: 'host', path: dir },
         systemPaths: language.systemPaths,
         stdin: { kind: 'none' },
@@ -121,7 +124,7 @@ const buildInSandbox = async (language: ResolvedLanguage, key: string, identity:
         openFilesMax: PCH_BUILD_LIMITS.openFilesMax,
         tmpSizeBytes: 256 * MIB,
       });
-      if (result.setupError || result.exitCode !== 0 || result.killedBy || !existsSync(join(dir, `${wrapper}.gch`)))
+      if (result.setupError || result.exitCode !== 0 || result.killedBy || !existsSync(join(dir, output)))
         return {
           ok: false,
           message: `precompiled header ${include} (${language.definition.name}) did not build: ${
