@@ -96,10 +96,16 @@ const watch = async (ids: number[], started: Map<number, number>, everyMs = 10) 
   const doneAt = new Map<number, number>();
   const deadline = Date.now() + 15 * 60_000;
   while (doneAt.size < ids.length && Date.now() < deadline) {
+    // Only those not final yet: the poll's cost falls as the burst is judged.
     const rows = await services.db
       .select({ id: submissions.submitId, status: submissions.status })
       .from(submissions)
-      .where(inArray(submissions.submitId, ids));
+      .where(
+        inArray(
+          submissions.submitId,
+          ids.filter((id) => !doneAt.has(id)),
+        ),
+      );
     const now = performance.now();
     for (const r of rows) {
       if (r.status === JUDGE_STATUS.JUDGING && !judgingAt.has(r.id)) judgingAt.set(r.id, now);
