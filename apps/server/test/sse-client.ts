@@ -18,9 +18,10 @@ export const openSse = (
   status: number;
   /** The JSON answer of a refused request. */
   body?: unknown;
+  /** The events as they came, heartbeats (`ping`) left out. */
   events: SseEvent[];
-  /** Comment lines seen (heartbeats). */
-  comments: () => number;
+  /** Heartbeats (`ping` events) seen. */
+  heartbeats: () => number;
   next(match?: (e: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
@@ -44,7 +45,7 @@ export const openSse = (
             status,
             body,
             events: [],
-            comments: () => 0,
+            heartbeats: () => 0,
             next: () => Promise.reject(new Error(`refused: ${status}`)),
             ended: Promise.resolve(),
             close: () => {},
@@ -53,7 +54,7 @@ export const openSse = (
         return;
       }
       const events: SseEvent[] = [];
-      let comments = 0;
+      let heartbeats = 0;
       const waiters: { match: (e: SseEvent) => boolean; from: number; done: (e: SseEvent) => void }[] = [];
       let buffer = '';
       res.setEncoding('utf8');
@@ -72,12 +73,16 @@ export const openSse = (
           let id: string | undefined;
           const data: string[] = [];
           for (const line of block.split('\n')) {
-            if (line.startsWith(':')) comments += 1;
-            else if (line.startsWith('event: ')) event = line.slice(7);
+            if (line.startsWith(':')) continue;
+            if (line.startsWith('event: ')) event = line.slice(7);
             else if (line.startsWith('id: ')) id = line.slice(4);
             else if (line.startsWith('data: ')) data.push(line.slice(6));
           }
           if (!data.length) continue;
+          if (event === 'ping') {
+            heartbeats += 1;
+            continue;
+          }
           const e: SseEvent = { id, event, data: JSON.parse(data.join('\n')), at: performance.now() };
           events.push(e);
           for (const w of [...waiters]) {
@@ -91,7 +96,7 @@ export const openSse = (
       resolve({
         status,
         events,
-        comments: () => comments,
+        heartbeats: () => heartbeats,
         ended,
         next: (match = () => true, timeoutMs = 10_000) =>
           new Promise((done, fail) => {

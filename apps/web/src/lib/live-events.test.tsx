@@ -1,4 +1,4 @@
-import { JUDGE_STATUS, type Submission } from '@oj/shared';
+import { JUDGE_STATUS, live, type Submission } from '@oj/shared';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -38,7 +38,8 @@ describe('the live event client', () => {
     const client = createLiveClient({
       ticket: async () => `t${++n}`,
       open: (url) => new FakeEventSource(url) as unknown as EventSource,
-      setTimer: (fn, ms) => timers.push({ fn, ms }),
+      // The silence watchdog's timers are another test's.
+      setTimer: (fn, ms) => (ms === live.LIVE.silenceMs ? null : timers.push({ fn, ms })),
       clearTimer: () => {},
     });
     const got: unknown[] = [];
@@ -89,6 +90,72 @@ describe('the live event client', () => {
     client.setSignedIn(false);
     expect(without.closed).toBe(true);
     expect(client.up.get()).toBe(false);
+  });
+
+  it('takes a stream silent for LIVE.silenceMs for dead and opens another; events and pings keep it', async () => {
+    // A clock the test moves: timers fire when it passes their time, cleared ones never.
+    let clock = 0;
+    let nextId = 0;
+    const pending = new Map<number, { at: number; fn: () => void; ms: number }>();
+    const advance = async (ms: number) => {
+      const until = clock + ms;
+      for (;;) {
+        const due = [...pending.entries()].filter(([, t]) => t.at <= until).sort((x, y) => x[1].at - y[1].at)[0];
+        if (!due) break;
+        pending.delete(due[0]);
+        clock = due[1].at;
+        due[1].fn();
+        await flush();
+      }
+      clock = until;
+    };
+    let n = 0;
+    const client = createLiveClient({
+      ticket: async () => `t${++n}`,
+      open: (url) => new FakeEventSource(url) as unknown as EventSource,
+      setTimer: (fn, ms) => {
+        pending.set(++nextId, { at: clock + ms, fn, ms });
+        return nextId;
+      },
+      clearTimer: (id) => pending.delete(id as number),
+    });
+    FakeEventSource.made = [];
+    client.setSignedIn(true);
+    await flush();
+    const first = FakeEventSource.made[0];
+    first.onopen?.();
+    expect(client.up.get()).toBe(true);
+
+    // Pings and events, each within the silence allowed, keep the stream for minutes.
+    for (let i = 0; i < 8; i++) {
+      await advance(live.LIVE.heartbeatMs);
+      first.emit(i % 2 ? 'ping' : 'unread', { mine: i }, i % 2 ? '' : `1700000000000-${i}`);
+    }
+    expect(first.closed).toBe(false);
+    expect(FakeEventSource.made).toHaveLength(1);
+
+    // Then nothing: a moment before LIVE.silenceMs it still counts as up; at it, closed, down, and after the first
+    // backoff a new stream with a new ticket resumes from the last event id.
+    await advance(live.LIVE.silenceMs - 1);
+    expect(client.up.get()).toBe(true);
+    await advance(1);
+    expect(first.closed).toBe(true);
+    expect(client.up.get()).toBe(false);
+    await advance(1000);
+    const second = FakeEventSource.made[1];
+    expect(second.url).toBe('/api/events?ticket=t2&lastEventId=1700000000000-6');
+    second.onopen?.();
+    expect(client.up.get()).toBe(true);
+
+    // A stream that never opens nor errs is given up as well.
+    second.onerror?.();
+    await advance(2000);
+    const hanging = FakeEventSource.made[2];
+    await advance(live.LIVE.silenceMs);
+    expect(hanging.closed).toBe(true);
+
+    client.close();
+    expect(pending.size).toBe(0);
   });
 });
 

@@ -30,7 +30,8 @@ export interface LiveClient {
 /** The one event stream of this tab (issue 29, decision 0034): a single-use ticket from POST /api/events/ticket (the
  * session token never goes into a URL), an EventSource on GET /api/events, and a reconnect with backoff and the
  * last event id when it breaks (a new ticket each time, so EventSource's own retry, which would reuse the used
- * ticket, is not relied on). */
+ * ticket, is not relied on), or when it falls silent: the server pings every LIVE.heartbeatMs, and a stream that
+ * says nothing for LIVE.silenceMs is taken for a connection dropped without a close. */
 export const createLiveClient = (deps: {
   ticket: () => Promise<string>;
   open: (url: string) => EventSource;
@@ -52,10 +53,13 @@ export const createLiveClient = (deps: {
   let lastEventId: string | undefined;
   let attempt = 0;
   let timer: unknown = null;
+  /** Fires when the open stream has been silent for LIVE.silenceMs. */
+  let watchdog: unknown = null;
   /** Bumped by every (re)connect and close: a ticket that arrives for an older one is dropped. */
   let generation = 0;
 
-  const dispatch = (event: string) => (e: MessageEvent<string>) => {
+  const dispatch = (event: string, heard: () => void) => (e: MessageEvent<string>) => {
+    heard();
     if (e.lastEventId) lastEventId = e.lastEventId;
     let data: never;
     try {
@@ -73,6 +77,8 @@ export const createLiveClient = (deps: {
     generation += 1;
     if (timer !== null) clearTimer(timer);
     timer = null;
+    if (watchdog !== null) clearTimer(watchdog);
+    watchdog = null;
     source?.close();
     source = null;
     up.set(false);
@@ -107,16 +113,8 @@ export const createLiveClient = (deps: {
     const es = deps.open(`${live.events.path}?${query}`);
     source = es;
     let opened = false;
-    es.onopen = () => {
-      opened = true;
-      attempt = 0;
-      failuresWithCid = 0;
-      up.set(true);
-      contest.set(carried);
-      for (const h of [...openHandlers]) h();
-    };
-    es.onerror = () => {
-      if (source !== es) return;
+    /** The stream broke or fell silent: down at once (pages poll), opened again after a wait. */
+    const broken = () => {
       // Closed here: the browser's own retry would present the used ticket again.
       stop();
       if (!opened && carried !== undefined && ++failuresWithCid >= 2) {
@@ -127,9 +125,31 @@ export const createLiveClient = (deps: {
       }
       retryLater();
     };
+    /** The stream spoke (opened, an event, a ping), or was just made: its silence is counted from now. */
+    const heard = () => {
+      if (watchdog !== null) clearTimer(watchdog);
+      watchdog = setTimer(() => {
+        watchdog = null;
+        if (source === es) broken();
+      }, live.LIVE.silenceMs);
+    };
+    heard();
+    es.onopen = () => {
+      heard();
+      opened = true;
+      attempt = 0;
+      failuresWithCid = 0;
+      up.set(true);
+      contest.set(carried);
+      for (const h of [...openHandlers]) h();
+    };
+    es.onerror = () => {
+      if (source === es) broken();
+    };
     for (const event of ['submission', 'board', 'announcement', 'unread'] as const) {
-      es.addEventListener(event, dispatch(event) as EventListener);
+      es.addEventListener(event, dispatch(event, heard) as EventListener);
     }
+    es.addEventListener('ping', heard);
   };
 
   return {

@@ -10,6 +10,7 @@ export const LIVE: typeof c.LIVE = {
   ticketTtlMs: 30000,
   streamsPerUser: 5,
   heartbeatMs: 15000,
+  silenceMs: 35000,
   boardDebounceMs: 1000,
   progressMinMs: 200,
 };

@@ -12,8 +12,11 @@ export const LIVE = {
   ticketTtlMs: 30_000,
   /** Streams one user may hold open at once, over every server instance (the next is 429). */
   streamsPerUser: 5,
-  /** A comment line this often keeps proxies from closing an idle stream. */
+  /** A `ping` event this often keeps proxies from closing an idle stream and tells the client the stream lives. */
   heartbeatMs: 15_000,
+  /** A client that hears nothing on its stream this long (two heartbeats missed) takes it for dead and opens a new
+   * one: a connection dropped without a close (a NAT or proxy that forgot it) looks open to EventSource. */
+  silenceMs: 35_000,
   /** At most one scoreboard event per contest this often. */
   boardDebounceMs: 1000,
   /** The judge tells per-case progress of a task at most this often. */
@@ -34,7 +37,7 @@ export const eventTicket = endpoint({
  * or a ticket; `cid` adds one contest's scoreboard and announcements (refused as the contest's rank is: 401, 403,
  * 404); `lastEventId` is the Last-Event-ID header for clients that open a new stream themselves. Events (`event:`
  * name, `id:` ordered per stream, `data:` JSON): `submission` (LiveSubmissionEvent), `board` and `announcement`
- * (LiveContestEvent), `unread` (UnreadCounts). */
+ * (LiveContestEvent), `unread` (UnreadCounts); `ping` (no id, `data: {}`) every LIVE.heartbeatMs. */
 export const events = endpoint({
   method: 'GET',
   path: '/api/events',

@@ -335,7 +335,8 @@ export const createLiveService = (deps: {
   const heartbeat = () => {
     for (const s of [...streams]) {
       if (s.closed) continue;
-      s.out.write(': \n\n');
+      // A named event, not a comment: the client's watchdog must see it (EventSource hides comments).
+      s.out.write('event: ping\ndata: {}\n\n');
       if (s.out.writableLength > MAX_BUFFERED) end(s);
     }
   };
