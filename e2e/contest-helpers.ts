@@ -25,6 +25,21 @@ export const apiLogin = async (request: APIRequestContext, username: string, pas
 /** Headers of an admin-area call. */
 export const admin = (token: string) => ({ Authorization: token, 'Url-Type': 'admin' });
 
+/** New users from the admin's batch import (issue 6's user admin API), all with one password; fails unless every
+ * one was created. */
+export const createUsers = async (
+  request: APIRequestContext,
+  rootToken: string,
+  usernames: string[],
+  password = USER_PASSWORD,
+) => {
+  const res = await request.post('/api/admin/user/insert-batch-user', {
+    headers: admin(rootToken),
+    data: { users: usernames.map((username) => [username, password]) },
+  });
+  expect((await res.json()).data?.created).toBe(usernames.length);
+};
+
 /** Logs in through the navigation's dialog, as a visitor does. */
 export const uiLogin = async (page: Page, username: string, password: string) => {
   await page.goto('/home');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { createUsers } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 import { storedZip } from '../zip';
 
@@ -65,11 +66,7 @@ test('an admin creates an OI problem with a formula and a test-data zip, a stude
   const rootLogin = await page.request.post('/api/login', { data: { username: 'root', password: ROOT_PASSWORD } });
   const rootToken = rootLogin.headers().authorization;
   const student = `stu${Date.now() % 1_000_000}`;
-  const created = await page.request.post('/api/admin/user/insert-batch-user', {
-    headers: { authorization: rootToken },
-    data: { users: [[student, 'student-pass1', '', '']] },
-  });
-  expect(created.ok()).toBe(true);
+  await createUsers(page.request, rootToken, [student], 'student-pass1');
 
   const studentContext = await browser.newContext();
   const studentPage = await studentContext.newPage();

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { admin, apiLogin, USER_PASSWORD, uiLogin } from '../contest-helpers';
+import { admin, apiLogin, createUsers, USER_PASSWORD, uiLogin } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
@@ -50,17 +50,7 @@ test('comments and replies under a discussion reach the message centre; five rep
     },
   });
   expect(switches.ok()).toBeTruthy();
-  const created = await request.post('/api/admin/user/insert-batch-user', {
-    headers: admin(root),
-    data: {
-      users: [
-        [A, USER_PASSWORD],
-        [B, USER_PASSWORD],
-        [C, USER_PASSWORD],
-      ],
-    },
-  });
-  expect((await created.json()).data.created).toBe(3);
+  await createUsers(request, root, [A, B, C]);
 
   // A's discussion (through the API: the discussion journey covers posting in the page).
   const aToken = await apiLogin(request, A, USER_PASSWORD);

@@ -6,6 +6,7 @@ import {
   addSampleProblems,
   admin,
   apiLogin,
+  createUsers,
   submitAndJudge,
   USER_PASSWORD,
   uiLogin,
@@ -44,11 +45,7 @@ test('a contestant prints (too short, sent, too soon); root downloads the text a
 }) => {
   test.setTimeout(300_000);
   const root = await apiLogin(request, 'root', ROOT_PASSWORD);
-  const created = await request.post('/api/admin/user/insert-batch-user', {
-    headers: admin(root),
-    data: { users: [AMY, BOB].map((u) => [u, USER_PASSWORD]) },
-  });
-  expect((await created.json()).data.created).toBe(2);
+  await createUsers(request, root, [AMY, BOB]);
 
   // A public ACM contest with printing, started five minutes ago, running two hours.
   const now = Date.now();

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { A_PLUS_B, apiLogin, SORT, USER_PASSWORD, uiLogin, WRONG } from '../contest-helpers';
+import { A_PLUS_B, apiLogin, createUsers, SORT, USER_PASSWORD, uiLogin, WRONG } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
@@ -43,16 +43,7 @@ test('an admin builds a protected ACM contest; two users register and submit; th
   });
   expect(interval.ok()).toBeTruthy();
   // The two contestants come from the admin's batch import (issue 6's user admin API).
-  const created = await request.post('/api/admin/user/insert-batch-user', {
-    headers: { Authorization: token, 'Url-Type': 'admin' },
-    data: {
-      users: [
-        [U1, USER_PASSWORD],
-        [U2, USER_PASSWORD],
-      ],
-    },
-  });
-  expect((await created.json()).data.created).toBe(2);
+  await createUsers(request, token, [U1, U2]);
 
   // The admin creates the contest in the admin area: protected by a password, starting now.
   await uiLogin(page, 'root', ROOT_PASSWORD);

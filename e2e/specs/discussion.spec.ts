@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { admin, apiLogin, USER_PASSWORD, uiLogin } from '../contest-helpers';
+import { admin, apiLogin, createUsers, USER_PASSWORD, uiLogin } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
@@ -34,16 +34,7 @@ test('a student posts on a problem, another likes and reports it, the author hea
     data: { defaultCreateDiscussionACInitValue: 0, defaultCreateDiscussionDailyLimit: 0 },
   });
   expect(switches.ok()).toBeTruthy();
-  const created = await request.post('/api/admin/user/insert-batch-user', {
-    headers: admin(root),
-    data: {
-      users: [
-        [A, USER_PASSWORD],
-        [B, USER_PASSWORD],
-      ],
-    },
-  });
-  expect((await created.json()).data.created).toBe(2);
+  await createUsers(request, root, [A, B]);
 
   // Student A posts on problem 1000 from its discussion list; the content carries script payloads.
   const a = await userPage(browser, A);

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { A_PLUS_B, admin, apiLogin, USER_PASSWORD, uiLogin } from '../contest-helpers';
+import { A_PLUS_B, admin, apiLogin, createUsers, USER_PASSWORD, uiLogin } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
@@ -38,11 +38,7 @@ test("a teacher builds a group training and a group OI contest from the group's 
 }) => {
   test.setTimeout(420_000);
   const root = await apiLogin(request, 'root', ROOT_PASSWORD);
-  const created = await request.post('/api/admin/user/insert-batch-user', {
-    headers: admin(root),
-    data: { users: [TEACHER, S1, S2, OUTSIDER].map((u) => [u, USER_PASSWORD]) },
-  });
-  expect((await created.json()).data.created).toBe(4);
+  await createUsers(request, root, [TEACHER, S1, S2, OUTSIDER]);
   await request.put('/api/admin/switch/update', {
     headers: admin(root),
     data: { defaultCreateGroupACInitValue: 0, defaultCreateGroupDailyLimit: 0, defaultSubmitInterval: 0 },

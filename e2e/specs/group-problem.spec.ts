@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, apiLogin, USER_PASSWORD, uiLogin } from '../contest-helpers';
+import { admin, apiLogin, createUsers, USER_PASSWORD, uiLogin } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 import { storedZip } from '../zip';
 
@@ -28,11 +28,7 @@ test("a teacher writes a group problem with test data; a member solves it, seen 
 }) => {
   test.setTimeout(240_000);
   const root = await apiLogin(request, 'root', ROOT_PASSWORD);
-  const created = await request.post('/api/admin/user/insert-batch-user', {
-    headers: admin(root),
-    data: { users: [TEACHER, STUDENT].map((u) => [u, USER_PASSWORD]) },
-  });
-  expect((await created.json()).data.created).toBe(2);
+  await createUsers(request, root, [TEACHER, STUDENT]);
   const teacher = await apiLogin(request, TEACHER, USER_PASSWORD);
   const student = await apiLogin(request, STUDENT, USER_PASSWORD);
   // The teacher's class (ordinary users create groups as the switches allow; root lifts the AC threshold here).

@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { admin, apiLogin, USER_PASSWORD, uiLogin } from '../contest-helpers';
+import { admin, apiLogin, createUsers, USER_PASSWORD, uiLogin } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
@@ -27,11 +27,7 @@ test('a teacher creates a private group; a student applies with a wrong then the
 }) => {
   test.setTimeout(180_000);
   const root = await apiLogin(request, 'root', ROOT_PASSWORD);
-  const created = await request.post('/api/admin/user/insert-batch-user', {
-    headers: admin(root),
-    data: { users: [TEACHER, STUDENT, OUTSIDER, HELPER].map((u) => [u, USER_PASSWORD]) },
-  });
-  expect((await created.json()).data.created).toBe(4);
+  await createUsers(request, root, [TEACHER, STUDENT, OUTSIDER, HELPER]);
   const uidOf = async (username: string) => {
     const res = await request.get(`/api/admin/user/get-user-list?keyword=${username}`, { headers: admin(root) });
     return (await res.json()).data.records[0].uid as string;

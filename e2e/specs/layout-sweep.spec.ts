@@ -8,7 +8,7 @@ import {
   type Request,
   test,
 } from '@playwright/test';
-import { A_PLUS_B, admin, apiLogin, USER_PASSWORD } from '../contest-helpers';
+import { A_PLUS_B, admin, apiLogin, createUsers, USER_PASSWORD } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 import { SHOTS_DIR, shoot } from '../screenshot-sweep';
 import { type PageReport, pageChecks } from '../sweep-checks';
@@ -147,12 +147,7 @@ const submit = async (request: APIRequestContext, token: string, data: Record<st
 const createData = async (request: APIRequestContext): Promise<{ data: SweepData; words: string[] }> => {
   const root = await apiLogin(request, 'root', ROOT_PASSWORD);
   await ok(await request.put('/api/admin/switch/update', { headers: admin(root), data: { defaultSubmitInterval: 0 } }));
-  await ok(
-    await request.post('/api/admin/user/insert-batch-user', {
-      headers: admin(root),
-      data: { users: [[STUDENT, USER_PASSWORD]] },
-    }),
-  );
+  await createUsers(request, root, [STUDENT]);
   const student = await apiLogin(request, STUDENT, USER_PASSWORD);
   const titles: string[] = [];
   const t = (s: string) => {

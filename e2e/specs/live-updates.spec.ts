@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiLogin, USER_PASSWORD, uiLogin } from '../contest-helpers';
+import { apiLogin, createUsers, USER_PASSWORD, uiLogin } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 const CPP_SOLUTION = `#include <iostream>
@@ -20,11 +20,7 @@ test('a submitted verdict reaches the problem page through the event stream, wit
   // A user of its own: root's submissions belong to the journeys that count them (solve-problem).
   const username = `live${Date.now().toString(36)}`;
   const rootToken = await apiLogin(request, 'root', ROOT_PASSWORD);
-  const created = await request.post('/api/admin/user/insert-batch-user', {
-    headers: { Authorization: rootToken, 'Url-Type': 'admin' },
-    data: { users: [[username, USER_PASSWORD]] },
-  });
-  expect((await created.json()).data.created).toBe(1);
+  await createUsers(request, rootToken, [username]);
   // What the tab's EventSource receives, recorded as it arrives (the page's own client is unchanged).
   await page.addInitScript(() => {
     const seen: { type: string; data: string }[] = [];

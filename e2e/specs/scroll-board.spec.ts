@@ -5,6 +5,7 @@ import {
   addSampleProblems,
   admin,
   apiLogin,
+  createUsers,
   SORT,
   submitAndJudge,
   USER_PASSWORD,
@@ -32,11 +33,7 @@ test('the admin rolls the sealed board: pending cells revealed bottom up, an AC 
 }) => {
   test.setTimeout(360_000);
   const root = await apiLogin(request, 'root', ROOT_PASSWORD);
-  const created = await request.post('/api/admin/user/insert-batch-user', {
-    headers: admin(root),
-    data: { users: [AMY, BOB, CAT].map((u) => [u, USER_PASSWORD]) },
-  });
-  expect((await created.json()).data.created).toBe(3);
+  await createUsers(request, root, [AMY, BOB, CAT]);
 
   // A public ACM contest that started five minutes ago, runs two hours, sealed for the last hour.
   const now = Date.now();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { A_PLUS_B, apiLogin, USER_PASSWORD, uiLogin } from '../contest-helpers';
+import { A_PLUS_B, apiLogin, createUsers, USER_PASSWORD, uiLogin } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
@@ -43,11 +43,7 @@ test('an admin builds a private training from the public bank; a student joins w
   });
   expect(interval.ok()).toBeTruthy();
   // The student comes from the admin's batch import.
-  const created = await request.post('/api/admin/user/insert-batch-user', {
-    headers: { Authorization: token, 'Url-Type': 'admin' },
-    data: { users: [[STUDENT, USER_PASSWORD]] },
-  });
-  expect((await created.json()).data.created).toBe(1);
+  await createUsers(request, token, [STUDENT]);
 
   // Root adds a training category…
   await uiLogin(page, 'root', ROOT_PASSWORD);
