@@ -8,7 +8,7 @@ import { judgeInstance } from '../sandbox/judge-instance.js';
 import { killActiveSandboxes } from '../sandbox/sandbox.js';
 import { runRemoteWorker } from './remote-runner.js';
 import type { TestDataCache } from './test-data-cache.js';
-import { type Judger, physicalCores, runWorker as runWorkerLoop } from './worker.js';
+import { type Judger, log, physicalCores, runWorker as runWorkerLoop } from './worker.js';
 
 /** The task's problem as the pipeline sees it: test files from the local cache, checker from the task. */
 const loadTaskProblem = async (p: ProblemForWorker, cache: TestDataCache): Promise<LoadedProblem> => {
@@ -106,7 +106,7 @@ const exitWithParent = (stop: AbortController) => {
   process.once('disconnect', () => {
     stop.abort();
     killActiveSandboxes();
-    console.error(`[judge ${new Date().toISOString()}] the process that started this worker is gone: exiting`);
+    log('the process that started this worker is gone: exiting');
     process.exit(0);
   });
 };
@@ -167,9 +167,7 @@ export const runWorker = async (options: {
         stop.abort();
         return;
       }
-      console.error(
-        `[judge ${new Date().toISOString()}] ${sig}: finishing the tasks in hand (at most ${graceMs / 1000} s), then stopping`,
-      );
+      log(`${sig}: finishing the tasks in hand (at most ${graceMs / 1000} s), then stopping`);
       drain.abort();
       setTimeout(() => stop.abort(), graceMs).unref();
     });

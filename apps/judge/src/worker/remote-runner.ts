@@ -1,6 +1,7 @@
 import { type RemoteJudgeAdapter, RemoteJudgeError, type RemoteOj } from '@oj/remote-judge';
 import { JUDGE_STATUS, type JudgeReport, type RemoteJudgeTask } from '@oj/shared';
 import { createJudgeClient, type JudgeClient, type RemoteWorkerInfo } from './judge-client.js';
+import { handBack, log, serveClaims, sleep } from './worker.js';
 
 /** Reference §4.9: a run is polled every 2.5 s, at most 60 times. */
 export const REMOTE_POLL_INTERVAL_MS = 2_500;
@@ -8,8 +9,6 @@ export const REMOTE_MAX_POLLS = 60;
 export const POLL_LIMIT_REASON = 'Waiting for remote judge result exceeds the maximum number of times';
 const HEARTBEAT_MS = 10_000;
 const CLAIM_WAIT_MS = 25_000;
-
-const log = (msg: string) => console.error(`[judge ${new Date().toISOString()}] ${msg}`);
 
 export interface RemoteRunnerOptions {
   server: string;
@@ -37,18 +36,6 @@ const verdictReport = (status: number, errorMessage: string, time = 0, memory = 
 
 /** A site's answer that will not change by asking again: the submission ends as Submitted Failed with it. */
 const failedReport = (e: RemoteJudgeError) => verdictReport(JUDGE_STATUS.SUBMITTED_FAILED, e.message);
-
-/** Waits `ms`, less when the signal aborts. */
-const sleep = (ms: number, signal: AbortSignal | undefined) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 
 /** One remote task: submit with the leased account (unless the task brings a run id: then only poll it), send the
  * run id at once, poll, report the verdict. Heartbeats keep the task's and the account's lease; when the server
@@ -154,17 +141,7 @@ export const runRemoteTask = async (
   } finally {
     clearInterval(timer);
     o.signal?.removeEventListener('abort', onStop);
-    if (stopped() && !reported) await handBack(client, o.name, task);
-  }
-};
-
-/** Queued again at once for another worker (which polls the stored run id), instead of left until the lease ends. */
-const handBack = async (client: JudgeClient, name: string, task: RemoteJudgeTask) => {
-  try {
-    const released = await client.release(name, task);
-    log(`remote task ${task.taskId} (attempt ${task.attempt}) ${released ? 'handed back' : 'was no longer ours'}`);
-  } catch (e) {
-    log(`cannot hand remote task ${task.taskId} back (its lease will run out): ${(e as Error).message}`);
+    if (stopped() && !reported) await handBack(client, o.name, task, 'remote task');
   }
 };
 
@@ -184,29 +161,13 @@ export const runRemoteWorker = async (opts: RemoteRunnerOptions) => {
     heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
   };
   log(`worker ${info.name} judges remotely on ${remote.join(', ')} with ${info.concurrency} slot(s)`);
-  let running = 0;
-  const loop = async () => {
-    while (!opts.signal?.aborted) {
-      try {
-        const task = await client.claimRemote(info, running, CLAIM_WAIT_MS, opts.signal);
-        if (!task) continue;
-        if (opts.signal?.aborted) {
-          // Claimed just as the worker began to stop.
-          await handBack(client, o.name, task);
-          continue;
-        }
-        running += 1;
-        try {
-          await runRemoteTask(client, o, task);
-        } finally {
-          running -= 1;
-        }
-      } catch (e) {
-        if (opts.signal?.aborted) return;
-        log(`cannot reach the server: ${(e as Error).message}; retrying in 3 s`);
-        await sleep(3_000, opts.signal);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: info.concurrency }, loop));
+  await serveClaims({
+    client,
+    name: o.name,
+    label: 'remote task',
+    concurrency: info.concurrency,
+    stop: opts.signal,
+    claim: (running, stop) => client.claimRemote(info, running, CLAIM_WAIT_MS, stop),
+    run: (task) => runRemoteTask(client, o, task),
+  });
 };

@@ -45,16 +45,72 @@ export const physicalCores = () => {
   return os.availableParallelism();
 };
 
-const log = (msg: string) => console.error(`[judge ${new Date().toISOString()}] ${msg}`);
+/** A worker's log line (stderr, timestamped). */
+export const log = (msg: string) => console.error(`[judge ${new Date().toISOString()}] ${msg}`);
 
-/** Hands a task back to the server (queued again at once for another judge) instead of letting its lease run out. */
-const handBack = async (client: JudgeClient, info: WorkerInfo, task: JudgeTask) => {
+/** Waits `ms`, less when the signal aborts. */
+export const sleep = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+type TaskRef = { taskId: number; attempt: number };
+
+/** Hands a task back to the server (queued again at once for another worker) instead of letting its lease run out;
+ * `label` names it in the log ("task", "remote task"). A failure is only logged: the lease ends the task then. */
+export const handBack = async (client: JudgeClient, name: string, task: TaskRef, label: string) => {
   try {
-    const released = await client.release(info.name, task);
-    log(`task ${task.taskId} (attempt ${task.attempt}) ${released ? 'handed back' : 'was no longer ours'}`);
+    const released = await client.release(name, task);
+    log(`${label} ${task.taskId} (attempt ${task.attempt}) ${released ? 'handed back' : 'was no longer ours'}`);
   } catch (e) {
-    log(`cannot hand task ${task.taskId} back (its lease will run out): ${(e as Error).message}`);
+    log(`cannot hand ${label} ${task.taskId} back (its lease will run out): ${(e as Error).message}`);
   }
+};
+
+/** `concurrency` loops that each claim a task (a long poll, hung up when `stop` aborts) and run it, until `stop`
+ * aborts. A task claimed just as the worker began to stop is handed back; a server out of reach is asked again
+ * 3 s later. The local slots and the remote ones (remote-runner.ts) both run on it. */
+export const serveClaims = async <T extends TaskRef>(o: {
+  client: JudgeClient;
+  name: string;
+  label: string;
+  concurrency: number;
+  stop: AbortSignal | undefined;
+  /** `running`: the tasks this worker's loops hold now. */
+  claim: (running: number, stop: AbortSignal | undefined) => Promise<T | null>;
+  run: (task: T) => Promise<void>;
+}) => {
+  let running = 0;
+  const loop = async () => {
+    while (!o.stop?.aborted) {
+      try {
+        const task = await o.claim(running, o.stop);
+        if (!task) continue;
+        if (o.stop?.aborted) {
+          // Claimed just as the worker began to stop.
+          await handBack(o.client, o.name, task, o.label);
+          continue;
+        }
+        running += 1;
+        try {
+          await o.run(task);
+        } finally {
+          running -= 1;
+        }
+      } catch (e) {
+        if (o.stop?.aborted) return;
+        log(`cannot reach the server: ${(e as Error).message}; retrying in 3 s`);
+        await sleep(3_000, o.stop);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: o.concurrency }, loop));
 };
 
 /** One task from claim to report, with heartbeats that keep the lease and stop the work when the server takes
@@ -127,7 +183,7 @@ const runTask = async (
     clearInterval(timer);
     stop?.removeEventListener('abort', onStop);
   }
-  if (!answered && stop?.aborted) await handBack(client, info, task);
+  if (!answered && stop?.aborted) await handBack(client, info.name, task, 'task');
 };
 
 export interface WorkerOptions {
@@ -157,40 +213,14 @@ export const runWorker = async (opts: WorkerOptions) => {
   const cache = createTestDataCache(opts.cacheDir ?? '/var/lib/oj-judge/cache', (sha) => client.testData(sha));
   if (languages.length === 0) log('no language is available on this machine: run `npm run judge -- doctor`');
   log(`worker ${info.name} serving ${opts.server} with ${info.concurrency} slot(s): ${languages.join(', ')}`);
-  let running = 0;
-  const stopClaiming = AbortSignal.any([opts.signal, opts.drain].filter((s) => s !== undefined));
-
-  const loop = async () => {
-    while (!stopClaiming.aborted) {
-      try {
-        // Stopping hangs up the long poll at once.
-        const task = await client.claim(info, running, CLAIM_WAIT_MS, stopClaiming);
-        if (!task) continue;
-        if (stopClaiming.aborted) {
-          // Claimed just as the worker began to stop.
-          await handBack(client, info, task);
-          continue;
-        }
-        running += 1;
-        try {
-          await runTask(client, opts.judger, info, cache, task, opts.signal);
-        } finally {
-          running -= 1;
-        }
-      } catch (e) {
-        if (stopClaiming.aborted) return;
-        log(`cannot reach the server: ${(e as Error).message}; retrying in 3 s`);
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            stopClaiming.removeEventListener('abort', done);
-            resolve();
-          };
-          const timer = setTimeout(done, 3_000);
-          stopClaiming.addEventListener('abort', done, { once: true });
-        });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: info.concurrency }, loop));
+  // Stopping (or draining) hangs up the long polls at once.
+  await serveClaims({
+    client,
+    name: info.name,
+    label: 'task',
+    concurrency: info.concurrency,
+    stop: AbortSignal.any([opts.signal, opts.drain].filter((s) => s !== undefined)),
+    claim: (running, stop) => client.claim(info, running, CLAIM_WAIT_MS, stop),
+    run: (task) => runTask(client, opts.judger, info, cache, task, opts.signal),
+  });
 };
