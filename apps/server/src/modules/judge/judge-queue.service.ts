@@ -363,16 +363,29 @@ export const createJudgeQueue = (deps: {
     });
   };
 
-  /** A task claimed for a long poll whose worker hung up meanwhile (a stopping worker drops its claim) goes back at
-   * once: the answer would reach no one and the task would wait out its lease. */
-  const unlessHungUp = async <T extends { taskId: number; attempt: number }>(
+  /** Long poll: `claimOnce` until it gives a task or `waitMs` has passed, woken through the bus by any instance's
+   * enqueue; looks at the table every second too (a wake-up may be lost while the bus reconnects). A worker that
+   * hung up is handed nothing: a task claimed for it meanwhile (a stopping worker drops its long poll) goes back at
+   * once, as the answer would reach no one and the task would wait out its lease. */
+  const longPoll = async <T extends { taskId: number; attempt: number }>(
     w: { name: string },
-    task: T,
-    signal?: AbortSignal,
+    waitMs: number,
+    signal: AbortSignal | undefined,
+    claimOnce: () => Promise<T | null>,
   ): Promise<T | null> => {
-    if (!signal?.aborted) return task;
-    await handBack(w, task.taskId, task.attempt);
-    return null;
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      if (signal?.aborted || closing) return null;
+      const task = await claimOnce();
+      if (task) {
+        if (!signal?.aborted) return task;
+        await handBack(w, task.taskId, task.attempt);
+        return null;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) return null;
+      await waitForTask(Math.min(left, POLL_FALLBACK_MS));
+    }
   };
 
   return {
@@ -420,22 +433,12 @@ export const createJudgeQueue = (deps: {
       await notify(tx, TASK_CHANNEL);
     },
 
-    /** Long poll: waits up to `waitMs` for a task, woken through the bus by any instance's enqueue; looks at the
-     * table every second too (a wake-up may be lost while the bus reconnects). */
+    /** The local judging slots' long poll. */
     async claim(w: WorkerIdentity, waitMs: number, signal?: AbortSignal): Promise<JudgeTask | null> {
       await recordJudge(w.name, JSON.stringify(['local', w.languages, w.concurrency, w.running, w.version]), () =>
         repo.recordWorker(w),
       );
-      const deadline = Date.now() + waitMs;
-      for (;;) {
-        // A worker that hung up must not be handed a task it will never judge.
-        if (signal?.aborted || closing) return null;
-        const task = await claimOnce(w);
-        if (task) return unlessHungUp(w, task, signal);
-        const left = deadline - Date.now();
-        if (left <= 0) return null;
-        await waitForTask(Math.min(left, POLL_FALLBACK_MS));
-      }
+      return longPoll(w, waitMs, signal, () => claimOnce(w));
     },
 
     /** The remote judging loop's long poll (its own loop: remote tasks never take a local judging slot). */
@@ -443,15 +446,7 @@ export const createJudgeQueue = (deps: {
       await recordJudge(w.name, JSON.stringify(['remote', w.remote, w.concurrency, w.running, w.version]), () =>
         repo.recordRemoteWorker(w),
       );
-      const deadline = Date.now() + waitMs;
-      for (;;) {
-        if (signal?.aborted || closing) return null;
-        const task = await claimRemoteOnce(w);
-        if (task) return unlessHungUp(w, task, signal);
-        const left = deadline - Date.now();
-        if (left <= 0) return null;
-        await waitForTask(Math.min(left, POLL_FALLBACK_MS));
-      }
+      return longPoll(w, waitMs, signal, () => claimRemoteOnce(w));
     },
 
     /** Shutting down (SIGTERM): every long poll of this instance answers empty now, and later ones at once. */
