@@ -6,7 +6,7 @@ import { createRunDir, removeRunDir, sealArtifactTree } from '../sandbox/run-dir
 import { type ReadOnlyBind, runSandbox } from '../sandbox/sandbox.js';
 import { compileCacheEnabled, pchEnabled } from './build-cache.js';
 import { compileCacheKey, storeCompiledProgram, takeCachedProgram } from './compile-cache.js';
-import { COMPILE_LIMITS, COMPILE_MESSAGE_MAX_CHARS } from './judge-limits.js';
+import { COMPILE_LIMITS, COMPILE_MESSAGE_MAX_CHARS, compileSandboxLimits } from './judge-limits.js';
 import {
   buildPrecompiledHeaderInBackground,
   includesPrecompiledHeader,
@@ -123,16 +123,7 @@ export const compileProgram = async (
         binds,
         systemPaths: language.systemPaths,
         stdin: { kind: 'none' },
-        stdout: { kind: 'capture', limitBytes: COMPILE_LIMITS.outputLimitBytes },
-        stderrLimitBytes: COMPILE_LIMITS.outputLimitBytes,
-        cpuLimitMs: COMPILE_LIMITS.cpuLimitMs,
-        wallLimitMs: COMPILE_LIMITS.wallLimitMs,
-        memoryLimitBytes: COMPILE_LIMITS.memoryLimitBytes,
-        stackLimitBytes: COMPILE_LIMITS.stackLimitBytes,
-        pidsMax: COMPILE_LIMITS.pidsMax,
-        fileSizeLimitBytes: COMPILE_LIMITS.fileSizeLimitBytes,
-        openFilesMax: COMPILE_LIMITS.openFilesMax,
-        tmpSizeBytes: 256 * 1024 * 1024,
+        ...compileSandboxLimits(),
         signal,
       });
       if (result.killedBy === 'abort') throw new DOMException('judging cancelled', 'AbortError');

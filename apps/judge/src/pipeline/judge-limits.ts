@@ -12,6 +12,21 @@ export const COMPILE_LIMITS = {
   outputLimitBytes: 16 * MIB,
 } as const;
 
+/** A compile's sandbox limits from COMPILE_LIMITS, or from a roomier set of the same shape (the judge's own
+ * header builds): stdout captured and stderr cut at the output limit, a 256 MiB /tmp. */
+export const compileSandboxLimits = (limits: { [K in keyof typeof COMPILE_LIMITS]: number } = COMPILE_LIMITS) => ({
+  stdout: { kind: 'capture' as const, limitBytes: limits.outputLimitBytes },
+  stderrLimitBytes: limits.outputLimitBytes,
+  cpuLimitMs: limits.cpuLimitMs,
+  wallLimitMs: limits.wallLimitMs,
+  memoryLimitBytes: limits.memoryLimitBytes,
+  stackLimitBytes: limits.stackLimitBytes,
+  pidsMax: limits.pidsMax,
+  fileSizeLimitBytes: limits.fileSizeLimitBytes,
+  openFilesMax: limits.openFilesMax,
+  tmpSizeBytes: 256 * MIB,
+});
+
 /** Compiler output beyond this is cut: a template-recursion bomb can print megabytes of errors. */
 export const COMPILE_MESSAGE_MAX_CHARS = 64 * 1024;
 

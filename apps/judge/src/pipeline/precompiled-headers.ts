@@ -20,7 +20,7 @@ import { tryLockFile } from '../sandbox/file-lock.js';
 import { createRunDir, removeRunDir } from '../sandbox/run-dirs.js';
 import { MIB, runSandbox } from '../sandbox/sandbox.js';
 import { cacheSection, compileCacheLimits, publish, retire, stagingPath } from './build-cache.js';
-import { COMPILE_LIMITS } from './judge-limits.js';
+import { COMPILE_LIMITS, compileSandboxLimits } from './judge-limits.js';
 
 /**
  * Precompiled headers (decision 0027). `#include <bits/stdc++.h>` costs about half a second of g++ per
@@ -113,16 +113,7 @@ const buildInSandbox = async (language: ResolvedLanguage, key: string, identity:
         workDir: { kind: 'host', path: dir },
         systemPaths: language.systemPaths,
         stdin: { kind: 'none' },
-        stdout: { kind: 'capture', limitBytes: PCH_BUILD_LIMITS.outputLimitBytes },
-        stderrLimitBytes: PCH_BUILD_LIMITS.outputLimitBytes,
-        cpuLimitMs: PCH_BUILD_LIMITS.cpuLimitMs,
-        wallLimitMs: PCH_BUILD_LIMITS.wallLimitMs,
-        memoryLimitBytes: PCH_BUILD_LIMITS.memoryLimitBytes,
-        stackLimitBytes: PCH_BUILD_LIMITS.stackLimitBytes,
-        pidsMax: PCH_BUILD_LIMITS.pidsMax,
-        fileSizeLimitBytes: PCH_BUILD_LIMITS.fileSizeLimitBytes,
-        openFilesMax: PCH_BUILD_LIMITS.openFilesMax,
-        tmpSizeBytes: 256 * MIB,
+        ...compileSandboxLimits(PCH_BUILD_LIMITS),
       });
       if (result.setupError || result.exitCode !== 0 || result.killedBy || !existsSync(join(dir, output)))
         return {
