@@ -27,11 +27,15 @@ export const waitFor = async <T>(what: string, probe: () => Promise<T | undefine
 const UNFINISHED: number[] = [S.PENDING, S.COMPILING, S.JUDGING, S.SUBMITTING];
 
 /** Waits until what `read` gives has a final status (no longer queued, judging or being submitted). */
-export const finalOf = <T extends { status: number }>(what: string, read: () => Promise<T>) =>
-  waitFor(`${what} to get its verdict`, async () => {
-    const s = await read();
-    return UNFINISHED.includes(s.status) ? undefined : s;
-  });
+export const finalOf = <T extends { status: number }>(what: string, read: () => Promise<T>, timeoutMs?: number) =>
+  waitFor(
+    `${what} to get its verdict`,
+    async () => {
+      const s = await read();
+      return UNFINISHED.includes(s.status) ? undefined : s;
+    },
+    timeoutMs,
+  );
 
 /** Real judge worker processes (`apps/judge/src/cli.ts worker --server <url> ...`) with the test judge token and
  * their own build cache; `killAll` in an afterEach/afterAll, `cleanup` once the file is done. Each worker's stderr
