@@ -12,10 +12,18 @@ export const arg = (name: string, def: string) => {
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
-/** A new database on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres): its URL,
- * and `drop` to remove it afterwards. */
-export const throwawayPostgres = async () => {
-  const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The median of unsorted values (the upper one of an even count, as `percentile(sorted, 0.5)`). */
+export const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
+/** A new database on the server of `admin` (default BENCH_DATABASE_URL, else
+ * postgres://postgres@127.0.0.1:5432/postgres): its URL, and `drop` to remove it afterwards. */
+export const throwawayPostgres = async (
+  admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+) => {
   const name = `oj_bench_${crypto.randomBytes(4).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
   await c.connect();

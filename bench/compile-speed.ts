@@ -17,7 +17,7 @@ import { LANGUAGES } from '../apps/judge/src/languages/languages.js';
 import { type ResolvedLanguage, resolveLanguage } from '../apps/judge/src/languages/toolchains.js';
 import { compileProgram } from '../apps/judge/src/pipeline/compile-program.js';
 import { buildPrecompiledHeader } from '../apps/judge/src/pipeline/precompiled-headers.js';
-import { arg, percentile } from './bench-kit.js';
+import { arg, median } from './bench-kit.js';
 
 const runs = Number(arg('runs', '7'));
 const cliRuns = Number(arg('cli-runs', '5'));
@@ -27,11 +27,6 @@ const variants = LANGUAGES.filter((l) => l.precompiledHeader)
   .map((l) => l.name)
   .filter((name) => variantArg === 'all' || variantArg.split(',').includes(name));
 
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
 let serial = 0;
 const body = "int main(){long long a,b;while(cin>>a>>b)cout<<a+b<<'\\n';return 0;}";
 const sources = {

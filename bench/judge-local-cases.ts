@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../apps/server/src/config.js';
+import { median } from './bench-kit.js';
 
 const pairs = Number(process.argv[2] ?? 5);
 const concurrency = process.argv[3] ?? '1';
@@ -36,7 +37,6 @@ const packageOf = (cases: number) => {
 const one = packageOf(1);
 const many = packageOf(101);
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const cli = (pkg: string) => {
   const t0 = performance.now();
   const result = spawnSync(

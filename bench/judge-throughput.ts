@@ -15,13 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { JUDGE_STATUS } from '@oj/shared';
 import { inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { bootstrap } from '../apps/server/src/bootstrap.js';
 import { REPO_ROOT } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { submissions } from '../apps/server/src/db/schema.js';
 import { createServices } from '../apps/server/src/services.js';
+import { percentile, throwawayPostgres } from './bench-kit.js';
 
 const burst = Number(process.argv[2] ?? 40);
 const sequential = Number(process.argv[3] ?? 10);
@@ -37,25 +37,11 @@ int main(){long long a,b;while(std::cin>>a>>b)std::cout<<a+b<<'\\n';return 0;}`;
 
 const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const at = (q: number) => percentile(sorted, q);
   return `median ${at(0.5).toFixed(0)} ms  p95 ${at(0.95).toFixed(0)} ms  range ${sorted[0].toFixed(0)}..${sorted[sorted.length - 1].toFixed(0)} ms`;
 };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-'));
-/** A fresh database on the PostgreSQL server, dropped at the end. */
-const throwawayPostgres = async (adminUrl: string) => {
-  const name = `oj_bench_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-};
 const postgres = process.env.OJ_BENCH_DATABASE_URL
   ? await throwawayPostgres(process.env.OJ_BENCH_DATABASE_URL)
   : undefined;

@@ -15,6 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { percentile } from './bench-kit.js';
 
 const runs = Number(process.argv[2] ?? 200);
 const MECHANISM_ENV: Record<string, Record<string, string>> = {
@@ -55,7 +56,7 @@ const compile = async (source: string): Promise<CompiledProgram> => {
 
 const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const at = (q: number) => percentile(sorted, q);
   return { median: at(0.5), p90: at(0.9), p95: at(0.95), min: sorted[0], max: sorted[sorted.length - 1] };
 };
 const fmt = (s: ReturnType<typeof stats>) =>
