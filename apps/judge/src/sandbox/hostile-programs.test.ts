@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   judgeSource,
   liveProcessesOf,
@@ -65,11 +66,16 @@ describe('hostile programs are contained', () => {
   it('another judge on the host: its sandbox keeps running untouched, and only our own runs are ours', async () => {
     // A second judge process (as a server test's worker is during `npm test`) keeps a program running in its
     // sandbox while we judge: it must not count as something of ours that survived, and we must not touch it.
+    // It has a work root of its own: the sandbox uids are the host's whatever the work root, so it never runs
+    // as a uid of ours.
+    const otherRoot = mkdtempSync(join(tmpdir(), 'oj-other-judge-'));
+    onTestFinished(() => rmSync(otherRoot, { recursive: true, force: true }));
     const other = spawn(
       process.execPath,
       ['--import', 'tsx', join(REPO_ROOT, 'apps/judge/src/test/other-judge.ts'), '60'],
       {
         cwd: REPO_ROOT,
+        env: { ...process.env, OJ_JUDGE_RUN_ROOT: otherRoot },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );

@@ -21,7 +21,8 @@ import { tryLockFileSync } from './file-lock.js';
  * creates on the host carries the id: its run directories under `judges/<id>/` and its cgroups under
  * `<cgroup parent>/<id>/`. Another judge removes them only once it holds that lock itself, which proves the owner
  * gone, whatever PID namespace or container either of them runs in. Sandbox uids are claimed the same way, one
- * lock file per uid (sandbox-users.ts). Judges that share a host must share the work root.
+ * lock file per uid, but in a directory of the host's, whatever the work root (sandbox-users.ts). Judges that
+ * share a host must share the work root.
  *
  * The work root is root-owned 0711 and outside the checkout: sandbox uids may traverse it (bwrap opens bind
  * sources as the sandbox user) but cannot list it, so one run cannot find another's files.
@@ -30,7 +31,6 @@ export const runRoot = (): string =>
   process.env.OJ_JUDGE_RUN_ROOT ?? (process.getuid?.() === 0 ? '/var/lib/oj-judge' : join(tmpdir(), 'oj-judge'));
 
 const instancesDir = () => join(runRoot(), 'judges');
-export const uidLocksDir = (): string => join(runRoot(), 'uids');
 const lockFileOf = (id: string) => join(instancesDir(), `${id}.lock`);
 const LOCK_FILE = /^([0-9a-f]{16})\.lock$/;
 const INSTANCE_DIR = /^[0-9a-f]{16}$/;
@@ -39,7 +39,6 @@ const prepareRunRoot = () => {
   const dirs: Array<[string, number]> = [
     [runRoot(), 0o711],
     [instancesDir(), 0o711],
-    [uidLocksDir(), 0o700],
   ];
   for (const [dir, mode] of dirs) {
     mkdirSync(dir, { recursive: true, mode });

@@ -1,18 +1,47 @@
+import { chmodSync, chownSync, lstatSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tryLockFile } from './file-lock.js';
-import { judgeInstance, uidLocksDir } from './judge-instance.js';
+import { judgeInstance } from './judge-instance.js';
 
 /**
  * Unprivileged uids for sandboxes. Each concurrent sandbox gets its own uid (never root: bwrap started as root
  * keeps full capabilities inside, sandbox-notes §C.0). The uids have no passwd entry and own no files outside
  * run directories.
  *
- * The range is the host's, shared by every judge on it: a judge claims a uid by locking `<work root>/uids/<uid>.lock`
- * (file-lock.ts) and keeps it, for its next runs, until it exits (decision 0013). So no two judges on a host ever
+ * The range is the host's, shared by every judge on it: a judge claims a uid by locking
+ * `/run/oj-judge/uids/<uid>.lock` (file-lock.ts) and keeps it, for its next runs, until it exits (decision 0013). So no two judges on a host ever
  * run sandboxes under the same uid, and every process under a uid this judge holds is this judge's.
  */
 const UID_BASE = Number(process.env.OJ_JUDGE_UID_BASE ?? 60000);
 const UID_COUNT = Number(process.env.OJ_JUDGE_UID_COUNT ?? 256);
+
+/**
+ * The host's uid lock directory. It is fixed, not under the judge's work root (OJ_JUDGE_RUN_ROOT): judges with
+ * different work roots on one host draw from the same uids, so they must see the same locks. `/run` is writable by
+ * root only, so nobody else can have made or replaced it. On most hosts `/run` is a tmpfs, emptied at boot; that
+ * loses nothing, since a lock lasts only as long as the process holding it, and the directories are made again on
+ * first use. Non-root processes cannot run sandboxes at all; they get a directory of their own under the temp dir.
+ */
+export const HOST_UID_LOCKS_DIR = '/run/oj-judge/uids';
+
+let locksDir: string | undefined;
+
+/** Makes the lock directory (and, as root, its parent) root-owned 0700 once per process: sandboxed programs run as
+ * the uids these files guard and must not reach them. A symlink or a file in its place is refused. */
+const uidLocksDir = (): string => {
+  if (locksDir) return locksDir;
+  const asRoot = process.getuid?.() === 0;
+  const dirs = asRoot ? ['/run/oj-judge', HOST_UID_LOCKS_DIR] : [join(tmpdir(), 'oj-judge-uids')];
+  for (const dir of dirs) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (!lstatSync(dir).isDirectory()) throw new Error(`${dir} must be a directory: it holds the sandbox uid locks`);
+    if (asRoot && lstatSync(dir).uid !== 0) chownSync(dir, 0, 0);
+    chmodSync(dir, 0o700);
+  }
+  locksDir = dirs[dirs.length - 1];
+  return locksDir;
+};
 
 /** Uids whose lock this process holds. */
 const owned = new Set<number>();
