@@ -10,8 +10,9 @@ import { judgeInstance } from './judge-instance.js';
  * run directories.
  *
  * The range is the host's, shared by every judge on it: a judge claims a uid by locking
- * `/run/oj-judge/uids/<uid>.lock` (file-lock.ts) and keeps it, for its next runs, until it exits (decision 0013). So no two judges on a host ever
- * run sandboxes under the same uid, and every process under a uid this judge holds is this judge's.
+ * `/run/oj-judge/uids/<uid>.lock` (file-lock.ts) and keeps it, for its next runs, until it exits (decision 0013).
+ * So no two judges on a host ever run sandboxes under the same uid, and every process under a uid this judge holds
+ * is this judge's.
  */
 const UID_BASE = Number(process.env.OJ_JUDGE_UID_BASE ?? 60000);
 const UID_COUNT = Number(process.env.OJ_JUDGE_UID_COUNT ?? 256);
