@@ -485,6 +485,16 @@ export const judges = pgTable('judges', {
   gmtCreate: createdAt(),
 });
 
+/** The languages on offer (decision 0036): every language a judge has declared, written when a judge declares its
+ * languages and kept while no judge is connected (a submission then waits as Pending). A language leaves when no
+ * judge has declared it for OJ_JUDGE_LANGUAGE_FORGET_DAYS. */
+export const judgeLanguages = pgTable('judge_languages', {
+  language: text('language').primaryKey(),
+  firstDeclaredAt: timestamp('first_declared_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The last claim of a judge that declared it (liveness itself is the judges' heartbeat). */
+  lastDeclaredAt: timestamp('last_declared_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /** The remote judges' account pools (reference §1.6, §4.9; CF and GYM share the CF pool), edited on the switch page.
  * An account is leased to one remote task at a time: `leaseTaskId` with the task's lease expiry, renewed by the
  * worker's heartbeats, cleared when the task ends; an expired lease is idle again (a worker that died). */
