@@ -270,6 +270,14 @@ export const MESSAGES = {
     'en-US': 'The avatar must be a gif, jpg, jpeg, png, bmp or webp image',
   },
   avatarTooLarge: { 'zh-CN': '头像不能超过2MB', 'en-US': 'The avatar may be at most 2 MB' },
+  githubUrlInvalid: {
+    'zh-CN': 'GitHub 地址必须是以 http:// 或 https:// 开头的网址',
+    'en-US': 'The GitHub address must be a web address starting with http:// or https://',
+  },
+  blogUrlInvalid: {
+    'zh-CN': '博客地址必须是以 http:// 或 https:// 开头的网址',
+    'en-US': 'The blog address must be a web address starting with http:// or https://',
+  },
   // ---- admin area: problems, test data, uploads, import and export (issue 5) ----
   Problem_Title_Required: { 'zh-CN': '题目标题不能为空', 'en-US': 'The problem title is required' },
   Input_Description_Required: { 'zh-CN': '输入描述不能为空', 'en-US': 'The input description is required' },
@@ -356,6 +364,14 @@ export const MESSAGES = {
   uploadQuotaBytes: {
     'zh-CN': '上传的数据过多：每小时最多 {max} MB，请稍后再试',
     'en-US': 'Too much uploaded data: at most {max} MB per hour; try again later',
+  },
+  uploadQuotaReceived: {
+    'zh-CN': '上传的数据过多：每小时最多接收 {max} MB（被拒绝的上传也计算在内），请稍后再试',
+    'en-US': 'Too much uploaded data: at most {max} MB per hour are received, refused uploads included; try again later',
+  },
+  uploadsInFlight: {
+    'zh-CN': '同时进行的上传过多：最多 {max} 个，请等待已有的上传完成',
+    'en-US': 'Too many uploads at once: at most {max}; wait for one to finish',
   },
   zipNoTestCase: {
     'zh-CN': '压缩包中没有测试数据：需要 *.in 与 *.out/*.ans，或 input/output .txt 成对文件',

@@ -201,6 +201,10 @@ export const CORE_PAGES_TEXTS = {
   Gender: ['性别', 'Gender'],
   Github: ['GitHub', 'GitHub'],
   Blog: ['博客', 'Blog'],
+  Profile_Link_Check: [
+    '请填写以 http:// 或 https:// 开头的网址',
+    'Enter a web address starting with http:// or https://',
+  ],
   CF_Username: ['Codeforces 用户名', 'Codeforces username'],
   Avatar: ['头像', 'Avatar'],
   Upload_Avatar: ['上传头像', 'Upload avatar'],

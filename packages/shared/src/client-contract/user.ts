@@ -5,6 +5,7 @@ import type { ClientOf } from '../api.js';
 import type * as c from '../contract/user.js';
 
 export type * from '../contract/user.js';
+export { isProfileUrl } from '../profile-links.js';
 
 export const AVATAR_MAX_BYTES: typeof c.AVATAR_MAX_BYTES = 2097152;
 export const applyResetPassword: ClientOf<typeof c.applyResetPassword> = {

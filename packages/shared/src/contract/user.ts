@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, isoDate, qStr } from '../api.js';
 import { LIMITS } from '../limits.js';
+import { isProfileUrl } from '../profile-links.js';
 import { userInfo } from './account.js';
 import { uploadedFile } from './file.js';
 
@@ -104,6 +105,18 @@ export const changeEmail = endpoint({
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
+export { isProfileUrl } from '../profile-links.js';
+
+/** A profile link (GitHub, blog): empty, or an http(s) address (profile-links.ts); anything else is refused with
+ * `error`. */
+const profileUrl = (error: 'githubUrlInvalid' | 'blogUrlInvalid') =>
+  z
+    .string()
+    .trim()
+    .max(255)
+    .refine((value) => value === '' || isProfileUrl(value), { error })
+    .nullish();
+
 export const changeUserInfo = endpoint({
   method: 'POST',
   path: '/api/change-userInfo',
@@ -115,8 +128,8 @@ export const changeUserInfo = endpoint({
     course: optionalText(100),
     number: optionalText(200),
     gender: z.enum(['male', 'female', 'secrecy']).nullish(),
-    github: optionalText(255),
-    blog: optionalText(255),
+    github: profileUrl('githubUrlInvalid'),
+    blog: profileUrl('blogUrlInvalid'),
     cfUsername: optionalText(255),
     signature: optionalText(10_000),
   }),

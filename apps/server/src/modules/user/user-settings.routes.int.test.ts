@@ -1,3 +1,4 @@
+import { message } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, login, type TestApp } from '../../../test/harness.js';
 import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
@@ -223,6 +224,59 @@ describe.each(DB_KINDS)('user home and settings on %s', (kind) => {
     expect((await call('POST', '/api/change-userInfo', u.token, { nickname: 'x'.repeat(21) })).statusCode).toBe(400);
     expect((await call('POST', '/api/change-userInfo', u.token, { gender: 'robot' })).statusCode).toBe(400);
     expect((await call('POST', '/api/change-userInfo', undefined, { nickname: 'x' })).statusCode).toBe(401);
+  });
+
+  it('takes only http(s) addresses as GitHub and blog links; a refused change changes nothing', async () => {
+    const u = await account();
+    const ok = await call('POST', '/api/change-userInfo', u.token, {
+      nickname: 'Linked',
+      github: 'https://github.com/linked',
+      blog: 'HTTP://linked.example/blog?p=1',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({
+      github: 'https://github.com/linked',
+      blog: 'HTTP://linked.example/blog?p=1',
+    });
+
+    const refused: Array<['github' | 'blog', string]> = [
+      ['github', 'javascript:alert(1)'],
+      ['blog', 'JavaScript:alert(document.cookie)'],
+      ['blog', ' javascript://%0aalert(1)'],
+      ['github', 'data:text/html,<script>alert(1)</script>'],
+      ['blog', 'vbscript:msgbox(1)'],
+      ['github', 'github.com/linked'],
+      ['blog', 'http:linked.example'],
+      ['blog', '//linked.example'],
+      ['github', 'https://'],
+      ['blog', `https://linked.example/${'x'.repeat(300)}`],
+    ];
+    for (const [field, value] of refused) {
+      const res = await call('POST', '/api/change-userInfo', u.token, { nickname: 'Changed', [field]: value });
+      expect(res.statusCode, `${field} = ${value}`).toBe(400);
+      expect(res.json().data.field).toBe(field);
+      if (value.length <= 255) expect(res.json().data.key).toBe(`${field}UrlInvalid`);
+    }
+    // The message names the field and the rule, in the caller's language.
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/change-userInfo',
+        payload: { blog: 'javascript:alert(1)' },
+        headers: { authorization: u.token, 'accept-language': locale },
+      });
+      expect(res.json()).toMatchObject({ status: 400, msg: message('blogUrlInvalid', locale) });
+    }
+    const home = (await call('GET', `/api/get-user-home-info?username=${u.username}`)).json().data;
+    expect(home).toMatchObject({
+      nickname: 'Linked',
+      github: 'https://github.com/linked',
+      blog: 'HTTP://linked.example/blog?p=1',
+    });
+
+    // Empty clears a link.
+    const cleared = await call('POST', '/api/change-userInfo', u.token, { blog: '', github: '  ' });
+    expect(cleared.json().data).toMatchObject({ blog: null, github: null, nickname: 'Linked' });
   });
 
   it('uploads an avatar checked by magic bytes and size, served with nosniff', async () => {

@@ -135,6 +135,16 @@ const ProfileForm = () => {
     }
   };
   const maxRule = (max: number) => [{ max, message: `≤ ${max}` }];
+  // The server refuses the same (the home page shows these as links); the form says so before sending.
+  const linkRules = [
+    ...maxRule(255),
+    {
+      validator: (_: unknown, value?: string) =>
+        !value?.trim() || contract.isProfileUrl(value.trim())
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('Profile_Link_Check'))),
+    },
+  ];
   return (
     <Form
       layout="vertical"
@@ -167,10 +177,10 @@ const ProfileForm = () => {
       <Form.Item name="number" label={t('Student_Number')} rules={maxRule(200)}>
         <Input />
       </Form.Item>
-      <Form.Item name="github" label={t('Github')} rules={maxRule(255)}>
+      <Form.Item name="github" label={t('Github')} rules={linkRules}>
         <Input />
       </Form.Item>
-      <Form.Item name="blog" label={t('Blog')} rules={maxRule(255)}>
+      <Form.Item name="blog" label={t('Blog')} rules={linkRules}>
         <Input />
       </Form.Item>
       <Form.Item name="cfUsername" label={t('CF_Username')} rules={maxRule(255)}>
