@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, wireInt } from '../api.js';
+import { endpoint, qStr, wireInt } from '../api.js';
 import { LIMITS, SLIDE_PUZZLE } from '../limits.js';
 
 export const userInfo = z.object({
@@ -36,8 +36,9 @@ export const loginBody = z.object({
     .max(LIMITS.passwordMax, { error: 'Password_Check_Between' }),
   /** The single-use proof of a solved slide puzzle or image captcha (`checkSlidePuzzle`, `checkCaptcha`): needed
    * after 5 failed logins of the (username, IP) pair, answered 400 `loginVerificationRequired` (or 429
-   * `loginTooFrequent` from an IP with too many) without it (DESIGN §8 "Login verification"). Not in HOJ: its
-   * client never sends it. Empty means absent. */
+   * `loginTooFrequent` from an IP with too many) without it (decision 0014). A proof from a challenge asked for a
+   * username (`challengeInput`) logs in that username only (400 `loginVerificationInvalid` for another). Not in HOJ:
+   * its client never sends it. Empty means absent. */
   verificationToken: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().max(100).optional()),
 });
 
@@ -76,11 +77,19 @@ export const getUserAuthInfo = endpoint({
   input: z.object({}),
   output: z.object({ roles: z.array(z.string()), permissions: z.array(z.string()) }),
 });
+/** Who a login verification is for (decision 0014): the username the login will try, if the client knows it. A
+ * challenge asked for a username is counted in that username's allowance from the caller's address, and the proof
+ * it yields logs in that username only; without one (HOJ's client, the registration form) the challenge is counted
+ * in the address's shared allowance and its proof logs in anyone. Not in HOJ. */
+export const challengeInput = z.object({
+  username: qStr().pipe(z.string().trim().max(LIMITS.usernameMax, { error: 'Username_Check_Max' }).optional()),
+});
+
 export const captcha = endpoint({
   method: 'GET',
   path: '/api/captcha',
   access: 'public',
-  input: z.object({}),
+  input: challengeInput,
   output: z.object({ img: z.string(), captchaKey: z.string() }),
 });
 
@@ -103,7 +112,7 @@ export const getSlidePuzzle = endpoint({
   method: 'GET',
   path: '/api/get-slide-puzzle',
   access: 'public',
-  input: z.object({}),
+  input: challengeInput,
   output: slidePuzzle,
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, like, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { addressRateLimits, userRateLimits } from '../../db/schema.js';
 
@@ -73,5 +73,15 @@ export const createRateLimitRepository = (db: Db, table: typeof userRateLimits =
 export type RateLimitRepository = ReturnType<typeof createRateLimitRepository>;
 
 /** Windows for mobiles, e-mail addresses and IPs (no account behind them). */
-export const createAddressRateLimitRepository = (db: Db) =>
-  createRateLimitRepository(db, addressRateLimits as unknown as typeof userRateLimits);
+export const createAddressRateLimitRepository = (db: Db) => ({
+  ...createRateLimitRepository(db, addressRateLimits as unknown as typeof userRateLimits),
+
+  /** Drops the windows of the scopes that start with `scopePrefix` (no `%` or `_` in it) opened at or before
+   * `before`, passed ones: a missing row is a fresh window, so this changes no count. For scopes named after what a
+   * client sends (the per-(IP, username) challenge windows of `ip-rate-limit.ts`), which would otherwise pile up. */
+  async dropPassed(scopePrefix: string, before: Date) {
+    await db
+      .delete(addressRateLimits)
+      .where(and(like(addressRateLimits.scope, `${scopePrefix}%`), lte(addressRateLimits.windowStart, before)));
+  },
+});

@@ -1,6 +1,7 @@
 import { account } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind } from '../../http/bind.js';
+import { challengeSubject } from '../../lib/challenge-key.js';
 import type { AppServices } from '../../services.js';
 
 export const registerAuthRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
@@ -27,10 +28,12 @@ export const registerAuthRoutes = (app: FastifyInstance, deps: BindDeps, s: AppS
     permissions: ctx.user?.permissions ?? [],
   }));
 
-  bind(app, deps, account.captcha, () => s.captcha.create());
-
-  // Login verification (decision 0014): a solved slide puzzle or image captcha yields the next login's proof.
-  bind(app, deps, account.getSlidePuzzle, () => s.loginVerification.createPuzzle());
+  // Login verification (decision 0014): a solved slide puzzle or image captcha yields the next login's proof, for
+  // the username the challenge was asked for (or anyone, when none).
+  bind(app, deps, account.captcha, (input) => s.captcha.create(challengeSubject(input.username)));
+  bind(app, deps, account.getSlidePuzzle, (input) =>
+    s.loginVerification.createPuzzle(challengeSubject(input.username)),
+  );
   bind(app, deps, account.checkSlidePuzzle, (input) => s.loginVerification.checkPuzzle(input));
   bind(app, deps, account.checkCaptcha, (input) => s.loginVerification.checkCaptcha(input));
 };

@@ -14,14 +14,15 @@ const dummyHash = hashPassword('not-a-real-password');
 const WHOLE_IP = '';
 
 /**
- * Logins (site and admin) under DESIGN §8 "Login verification" (decision 0014).
+ * Logins (site and admin) under the login verification of decision 0014.
  *
  * An attempt without a proof is counted before its password is checked, in one statement per counter: the
  * (username, IP) pair's failures, of which only `loginFailuresBeforePuzzle` get a password check in a window
  * (then 400 `loginVerificationRequired`), and the IP's failed or refused attempts, past
  * `loginUnverifiedFailuresPerIp` of which every unverified login from it is 429 `loginTooFrequent`. An attempt
- * with a proof (`verificationToken`, single use) skips both gates: a verified login with the right password always
- * succeeds, so nobody can lock another user out.
+ * with a proof (`verificationToken`, single use, for this username or for anyone) skips both gates, as it skips
+ * the per-IP login limit (`access/ip-rate-limit.ts`): a verified login with the right password always succeeds, so
+ * nobody on the same address can lock another user out.
  *
  * What an answer may tell: until the password is known to be right, every account answers alike (a missing one, a
  * banned one, an external student, a non-admin at the admin login: the same gates, the same 400 `loginFailed`,
@@ -59,7 +60,8 @@ export const createAuthService = (deps: {
       const at = now();
       const verified = !!input.verificationToken;
       if (verified) {
-        if (!(await deps.verification.useProof(input.verificationToken as string))) {
+        // A proof for another username is refused like a made-up one, and stays its username's.
+        if (!(await deps.verification.useProof(input.verificationToken as string, key))) {
           throw badRequest('loginVerificationInvalid');
         }
       } else {

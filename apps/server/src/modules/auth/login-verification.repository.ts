@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { loginProofs, slidePuzzles } from '../../db/schema.js';
 
@@ -18,13 +18,14 @@ export const createLoginVerificationRepository = (db: Db) => ({
   async insertProof(tokenHash: string, expiresAt: Date) {
     await db.insert(loginProofs).values({ tokenHash, expiresAt });
   },
-  /** Whether a live proof had this hash; it is used up either way. */
-  async takeProof(tokenHash: string, at: Date): Promise<boolean> {
-    const [row] = await db
+  /** Whether a live proof had one of these hashes (the ways one token may be kept, of which at most one is); it is
+   * used up either way. */
+  async takeProof(tokenHashes: string[], at: Date): Promise<boolean> {
+    const rows = await db
       .delete(loginProofs)
-      .where(eq(loginProofs.tokenHash, tokenHash))
+      .where(inArray(loginProofs.tokenHash, tokenHashes))
       .returning({ expiresAt: loginProofs.expiresAt });
-    return !!row && row.expiresAt > at;
+    return rows.some((row) => row.expiresAt > at);
   },
   /** Drops what has expired; asked when something new is handed out, never on a refused request. */
   async purgeExpired(at: Date) {

@@ -21,8 +21,18 @@ describe('captcha', () => {
   it('accepts the right answer once', async () => {
     const s = service();
     const { captchaKey } = await s.create();
-    await expect(s.verify(captchaKey, ' 42 ')).resolves.toBeUndefined();
+    // A captcha asked for nobody is for nobody.
+    await expect(s.verify(captchaKey, ' 42 ')).resolves.toBe('');
     await expect(s.verify(captchaKey, '42')).rejects.toMatchObject({ status: 400, key: 'captchaWrong' });
+  });
+
+  it('tells which username a captcha was asked for, and a key whose username was edited is no captcha', async () => {
+    const s = service();
+    const { captchaKey } = await s.create('root');
+    expect(captchaKey.endsWith('.root')).toBe(true);
+    const edited = captchaKey.replace(/\.root$/, '.student');
+    await expect(s.verify(edited, '42')).rejects.toMatchObject({ status: 400, key: 'captchaWrong' });
+    await expect(s.verify(captchaKey, '42')).resolves.toBe('root');
   });
 
   it('refuses a wrong answer, a missing one and an expired captcha', async () => {
