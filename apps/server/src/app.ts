@@ -157,6 +157,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
     validateOutput: !!opts.validateOutput,
     judgeToken: opts.judgeToken,
     uploadDir: path.join(opts.services.dataDir, 'tmp', 'uploads'),
+    uploads: opts.services.uploadQuota,
     admit: createIpRateLimiter({ db: opts.services.db, limits: opts.ipLimits }),
   };
   registerAuthRoutes(app, deps, opts.services);

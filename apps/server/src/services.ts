@@ -116,7 +116,7 @@ export const createServices = (
   const testData = createTestDataStore(dataDir);
   const images = createImageStore(dataDir);
   const uploads = createUploadRepository(db);
-  const uploadQuota = createUploadQuotaService({ repo: uploads, users, now });
+  const uploadQuota = createUploadQuotaService({ repo: uploads, users, counters: createRateLimitRepository(db), now });
 
   // Site configuration, captchas, mail and the message centre.
   const siteRepository = createSiteRepository(db);

@@ -20,13 +20,20 @@ export const LIMITS = {
   downloadTimeoutMs: 300_000,
 } as const;
 
-/** Uploads a user may store per rolling hour (avatars, statement images and files, carousel images, test-data
- * archives); root is exempt. Counted from the database, so every server instance sees the same numbers. Bytes are
- * what lands on disk: an archive counts by what it expands to. */
+/** Per-user upload limits (decision 0012); root is exempt. Kept in the database, so every server instance sees the
+ * same numbers. `maxUploads` and `maxBytes` are what a user may store per rolling hour (avatars, statement images and
+ * files, carousel images, test-data archives; an archive counts by what it expands to). `maxReceivedBytes` is what
+ * the server may read from one user's upload bodies in an hour, refused ones included (four 256 MB archives), and
+ * `maxInFlight` how many of one user's uploads may be arriving at once; both are decided before a body is read.
+ * A slot in flight is given back when its call ends; one a crashed server never gave back lapses after
+ * `inFlightWindowMs`. */
 export const UPLOAD_QUOTA = {
   windowMs: 3600 * 1000,
   maxUploads: 30,
-  maxBytes: 200 * 1024 * 1024,
+  maxBytes: 2048 * 1024 * 1024,
+  maxReceivedBytes: 1024 * 1024 * 1024,
+  maxInFlight: 2,
+  inFlightWindowMs: 10 * 60 * 1000,
 } as const;
 
 /** Wrong passwords one user may try per contest (and, next, per training) in a window that opens with the first

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthUser, ClientMeta, SessionService } from '../modules/auth/session.service.js';
 import type { SiteService } from '../modules/site/site.service.js';
+import type { UploadPass, UploadQuotaService } from '../modules/upload/upload-quota.service.js';
 import { AppError } from './app-error.js';
 import { checkAccess } from './guard.js';
 import { PreSerialized } from './pre-serialized.js';
@@ -38,6 +39,8 @@ export interface BindDeps {
   judgeToken: string;
   /** Where uploads are streamed while a call runs (OJ_DATA_DIR/tmp/uploads). */
   uploadDir: string;
+  /** The per-user upload limits (hourly allowance, uploads in flight), asked before an upload's body is read. */
+  uploads: Pick<UploadQuotaService, 'admit'>;
   /** Admits a valid call before its handler runs, or throws (the per-IP limits): a call refused for its input never
    * reaches it, so it changes nothing. */
   admit?: (e: Endpoint, input: unknown, ctx: RequestContext) => Promise<void>;
@@ -75,7 +78,9 @@ type WithContext = FastifyRequest & { [contextKey]?: RequestContext };
 
 /** Binds one contract endpoint to a handler: authentication, the guard, input validation and the envelope,
  * in this one place for every endpoint. The caller is authenticated and authorised in `onRequest`, before a
- * byte of the body is read (an anonymous 250 MB upload is refused at its headers). */
+ * byte of the body is read (an anonymous 250 MB upload is refused at its headers). An upload is then checked
+ * further before its body is read (`admitUpload`): the route's own rule from the query, the size its
+ * Content-Length promises, and the caller's upload limits. */
 export const bind = <E extends Endpoint>(
   app: FastifyInstance,
   deps: BindDeps,
@@ -85,11 +90,16 @@ export const bind = <E extends Endpoint>(
     ctx: RequestContext,
   ) => Promise<z.input<E['output']> | PreSerialized<z.input<E['output']>>>,
   opts: {
-    /** An upload's own check of the caller from its query string (e.g. the group it is for), before the body is
-     * read. */
+    /** An upload's own rule for the caller, decided from its query string before the body is read: the same rule
+     * the handler applies to the final input (e.g. the group's admins when `gid` is in the query, else admin
+     * roles). Required for an upload open to every signed-in user (`access: 'user'`), whose guard decides
+     * nothing more. */
     beforeBody?: (query: Record<string, unknown>, ctx: RequestContext) => Promise<void>;
   } = {},
 ) => {
+  if (e.upload && e.access === 'user' && !opts.beforeBody) {
+    throw new Error(`${e.path}: an upload open to every user needs its rule before the body (beforeBody)`);
+  }
   app.route({
     method: e.method,
     url: e.path,
@@ -100,18 +110,29 @@ export const bind = <E extends Endpoint>(
       const ctx = (req as WithContext)[contextKey] as RequestContext;
       const query = { ...(req.query as Record<string, unknown>) };
       if (opts.beforeBody) await opts.beforeBody(query, ctx);
-      const upload = e.upload ? await receiveUpload(req, e.upload, deps.uploadDir) : undefined;
-      try {
-        // An upload's query parameters (HOJ sends test-case uploads' gid and mode there) win over its fields, so
-        // what `beforeBody` checked is what the handler gets.
-        if (upload) checkText(query);
-        const parsed = e.input.safeParse(upload ? { ...upload.input, ...query } : inputOf(req, e));
+      const answer = async (raw: unknown) => {
+        const parsed = e.input.safeParse(raw);
         if (!parsed.success) throw toValidationError(parsed.error);
         await deps.admit?.(e, parsed.data, ctx);
         const data = await handler(parsed.data as z.output<E['input']>, ctx);
         return send(reply, deps, e, data);
+      };
+      if (!e.upload) return answer(inputOf(req, e));
+      const pass = await admitUpload(req, e.upload, ctx, deps);
+      const read = { bytes: 0 };
+      try {
+        const upload = await receiveUpload(req, e.upload, deps.uploadDir, pass, read);
+        try {
+          // An upload's query parameters (HOJ sends test-case uploads' gid and mode there) win over its fields, so
+          // what `beforeBody` checked is what the handler gets.
+          checkText(query);
+          return await answer({ ...upload.input, ...query });
+        } finally {
+          await upload.cleanup();
+        }
       } finally {
-        await upload?.cleanup();
+        // The slot in flight is given back and the bytes read are counted, whatever the answer.
+        await pass.done(read.bytes).catch((err) => req.log.error({ err }, 'upload limits not released'));
       }
     },
   });
@@ -190,19 +211,71 @@ const checkText = (v: unknown, at = '', depth = 0) => {
   }
 };
 
+/** Room for an upload's form fields and part headers beside its file, in the request's length. */
+const MULTIPART_OVERHEAD = 1024 * 1024;
+
+/** What is decided of an upload before a byte of its body is read, in this order: the route's rule
+ * (`beforeBody`, already run), a multipart body with a boundary, a Content-Length within the endpoint's cap, and
+ * the caller's upload limits (a slot in flight and the hour's bytes, 429). Each refusal is answered with
+ * `Connection: close`, nothing is written to the upload directory, and the caller's counters are unchanged. */
+const admitUpload = async (
+  req: FastifyRequest,
+  spec: NonNullable<Endpoint['upload']>,
+  ctx: RequestContext,
+  deps: BindDeps,
+): Promise<UploadPass> => {
+  if (!req.isMultipart()) throw new AppError(400, 'uploadNotMultipart');
+  if (!/;\s*boundary=/i.test(String(req.headers['content-type']))) throw new AppError(400, 'uploadInvalid');
+  const cap = spec.maxBytes + MULTIPART_OVERHEAD;
+  const header = req.headers['content-length'];
+  const length = header === undefined ? undefined : Number(header);
+  if (length !== undefined && length > cap) throw new AppError(400, spec.tooLarge ?? 'fileTooLarge');
+  return deps.uploads.admit(userOf(ctx), { length, cap });
+};
+
 /** Streams the files of a multipart upload to temporary files (never into memory), each capped at the
- * endpoint's size while it arrives; fields become strings. The temporary files are removed when the call ends. */
-const receiveUpload = async (req: FastifyRequest, spec: NonNullable<Endpoint['upload']>, dir: string) => {
+ * endpoint's size while it arrives; fields become strings. The bytes read are counted in `read`; a body without
+ * Content-Length is stopped once it passes what `pass` allows, a file once it passes the endpoint's cap: the
+ * answer goes out at once and the rest is never read. The temporary files are removed when the call ends. */
+const receiveUpload = async (
+  req: FastifyRequest,
+  spec: NonNullable<Endpoint['upload']>,
+  dir: string,
+  pass: UploadPass,
+  read: { bytes: number },
+) => {
   const input: Record<string, unknown> = Object.create(null);
   const paths: string[] = [];
   const cleanup = () => Promise.all(paths.map((p) => fs.promises.rm(p, { force: true }))).then(() => undefined);
-  if (!req.isMultipart()) throw new AppError(400, 'uploadNotMultipart');
+  const tooLarge = new AppError(400, spec.tooLarge ?? 'fileTooLarge');
+  const stop = new AbortController();
+  const stopped = new Promise<never>((_, reject) =>
+    stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true }),
+  );
+  stopped.catch(() => {});
+  const fail = (err: AppError) => {
+    if (stop.signal.aborted) return;
+    // Read no further: the error's answer closes the connection.
+    req.raw.unpipe();
+    req.raw.pause();
+    stop.abort(err);
+  };
   try {
     await fs.promises.mkdir(dir, { recursive: true });
-    const parts = req.parts({
-      limits: { fileSize: spec.maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 11, headerPairs: 20 },
+    // Counted beside the multipart parser, which starts reading in the same tick.
+    req.raw.on('data', (chunk: Buffer) => {
+      read.bytes += chunk.length;
+      if (read.bytes > pass.maxBytes) fail(pass.overQuota ?? tooLarge);
     });
-    for await (const part of parts) {
+    const parts = req
+      .parts({
+        limits: { fileSize: spec.maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 11, headerPairs: 20 },
+      })
+      [Symbol.asyncIterator]();
+    for (;;) {
+      const next = await Promise.race([parts.next(), stopped]);
+      if (next.done) break;
+      const part = next.value;
       if (part.type === 'field') {
         if (typeof part.value !== 'string' || part.valueTruncated) throw new AppError(400, 'uploadInvalid');
         input[part.fieldname] = part.value;
@@ -214,14 +287,22 @@ const receiveUpload = async (req: FastifyRequest, spec: NonNullable<Endpoint['up
       part.file.on('data', (chunk: Buffer) => {
         size += chunk.length;
       });
-      await pipeline(part.file, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
-      if (part.file.truncated) throw new AppError(400, spec.tooLarge ?? 'fileTooLarge');
+      part.file.on('limit', () => fail(tooLarge));
+      const out = fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
+      try {
+        await pipeline(part.file, out, { signal: stop.signal });
+      } finally {
+        // The file is removed only once the stream let go of it (an aborted stream may still be opening it).
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+      }
+      if (part.file.truncated) throw tooLarge;
       input[part.fieldname] = { path: tmp, size, filename: part.filename ?? '' } satisfies UploadedFile;
     }
     checkText(input);
     return { input, cleanup };
   } catch (err) {
     await cleanup();
+    if (stop.signal.aborted) throw stop.signal.reason;
     if (err instanceof AppError) throw err;
     // Malformed multipart (no boundary, truncated parts, too many parts or fields) is the client's fault.
     throw new AppError(400, 'uploadInvalid');

@@ -16,6 +16,7 @@ const fakeLimits = (answer: Taken) => {
       calls.giveBack.push([uid, scope]);
     },
     restart: async () => {},
+    hits: async () => 0,
   } satisfies RateLimitRepository;
   return { limits, calls };
 };

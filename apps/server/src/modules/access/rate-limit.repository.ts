@@ -7,12 +7,14 @@ type Executor = Pick<Db, 'insert' | 'select'>;
 
 export interface RateLimit {
   uid: string;
-  /** What is limited: `submit`, `testRun`, `contestPassword:<cid>`. */
+  /** What is limited: `submit`, `testRun`, `contestPassword:<cid>`, `uploadsInFlight`, `uploadKiB`. */
   scope: string;
   at: Date;
   windowMs: number;
   /** Hits per window; 1 makes the window an interval since the last hit. */
   maxHits: number;
+  /** Hits this take counts (1 unless it measures an amount, like the KiB of an upload). */
+  amount?: number;
 }
 
 export type Taken = { ok: true } | { ok: false; retryAfterMs: number };
@@ -25,21 +27,26 @@ export const createRateLimitRepository = (db: Db, table: typeof userRateLimits =
     /** Takes one hit in one statement: a new window when the user has none or it has passed, else one more hit while
      * under `maxHits`. Concurrent takers of one (uid, scope) queue on the row ON CONFLICT locks, and the WHERE is
      * checked again on the row the one before committed, so however many requests on however many server instances
-     * race, at most `maxHits` per window get through. Inside a transaction the hit stands or falls with it. */
+     * race, at most `maxHits` per window get through. Inside a transaction the hit stands or falls with it. An
+     * `amount` takes that many hits at once, or none. */
     async take(l: RateLimit, tx: Executor = db): Promise<Taken> {
+      const amount = l.amount ?? 1;
       const passed = lte(userRateLimits.windowStart, new Date(l.at.getTime() - l.windowMs));
-      const taken = await tx
-        .insert(userRateLimits)
-        .values({ uid: l.uid, scope: l.scope, windowStart: l.at, hits: 1 })
-        .onConflictDoUpdate({
-          target: [userRateLimits.uid, userRateLimits.scope],
-          set: {
-            windowStart: sql`case when ${passed} then excluded.window_start else ${userRateLimits.windowStart} end`,
-            hits: sql`case when ${passed} then 1 else ${userRateLimits.hits} + 1 end`,
-          },
-          setWhere: sql`${passed} or ${userRateLimits.hits} < ${l.maxHits}`,
-        })
-        .returning({ hits: userRateLimits.hits });
+      const taken =
+        amount > l.maxHits
+          ? []
+          : await tx
+              .insert(userRateLimits)
+              .values({ uid: l.uid, scope: l.scope, windowStart: l.at, hits: amount })
+              .onConflictDoUpdate({
+                target: [userRateLimits.uid, userRateLimits.scope],
+                set: {
+                  windowStart: sql`case when ${passed} then excluded.window_start else ${userRateLimits.windowStart} end`,
+                  hits: sql`case when ${passed} then ${amount} else ${userRateLimits.hits} + ${amount} end`,
+                },
+                setWhere: sql`${passed} or ${userRateLimits.hits} + ${amount} <= ${l.maxHits}`,
+              })
+              .returning({ hits: userRateLimits.hits });
       if (taken.length > 0) return { ok: true };
       const [row] = await tx
         .select({ windowStart: userRateLimits.windowStart })
@@ -61,12 +68,27 @@ export const createRateLimitRepository = (db: Db, table: typeof userRateLimits =
         });
     },
 
-    /** Gives one hit of the current window back (a try that turned out not to count). */
-    async giveBack(uid: string, scope: string) {
+    /** Gives hits of the current window back (a try that turned out not to count; the unused part of an amount). */
+    async giveBack(uid: string, scope: string, amount = 1) {
       await db
         .update(userRateLimits)
-        .set({ hits: sql`${userRateLimits.hits} - 1` })
+        .set({ hits: sql`greatest(${userRateLimits.hits} - ${amount}, 0)` })
         .where(and(eq(userRateLimits.uid, uid), eq(userRateLimits.scope, scope), gt(userRateLimits.hits, 0)));
+    },
+
+    /** The hits of the window open at `at` (0 without one, or once it has passed). */
+    async hits(l: Pick<RateLimit, 'uid' | 'scope' | 'at' | 'windowMs'>): Promise<number> {
+      const [row] = await db
+        .select({ hits: userRateLimits.hits })
+        .from(userRateLimits)
+        .where(
+          and(
+            eq(userRateLimits.uid, l.uid),
+            eq(userRateLimits.scope, l.scope),
+            gt(userRateLimits.windowStart, new Date(l.at.getTime() - l.windowMs)),
+          ),
+        );
+      return row?.hits ?? 0;
     },
   };
 };

@@ -1,5 +1,5 @@
 import { type GroupRole, group as g, isRoot } from '@oj/shared';
-import { AppError, forbidden, notFound } from '../../http/app-error.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { GroupRepository, GroupRow } from './group.repository.js';
 
@@ -24,6 +24,15 @@ const meets: Record<GroupNeed, (r: GroupRole) => boolean> = {
   member: isGroupMember,
   admin: isGroupAdmin,
   root: isGroupRoot,
+};
+
+/** The group a call names in its query string (an upload's, read before its body): undefined without one, 400 when
+ * it is not a group id. */
+export const queryGroupId = (query: Record<string, unknown>): number | undefined => {
+  if (query.gid === undefined || query.gid === '') return undefined;
+  const gid = g.groupId.safeParse(query.gid);
+  if (!gid.success) throw badRequest('fieldInvalid', 'gid', { field: 'gid', rule: 'id' });
+  return gid.data;
 };
 
 /**
@@ -52,6 +61,14 @@ export const createGroupPolicy = (repo: GroupRepository) => {
       const a = await access(gid, viewer);
       if (!meets[need](a.role)) throw forbidden(need === 'member' ? 'groupNotMember' : 'forbidden');
       return a;
+    },
+    /** Nothing if the caller meets `need` in some group, else 403 (401 for a visitor): an upload whose form may
+     * still name its group is refused by this before its body is read. */
+    async requireSome(viewer: AuthUser | undefined, need: GroupNeed): Promise<void> {
+      if (!viewer) throw new AppError(401, 'pleaseLogin');
+      const superAdmin = isRoot(viewer.roles);
+      const level = superAdmin ? 0 : await repo.highestLevel(viewer.uid);
+      if (!meets[need](groupRoleOf({ signedIn: true, level, owner: false, superAdmin }))) throw forbidden();
     },
   };
 };

@@ -1,4 +1,4 @@
-import { JUDGE_STATUS } from '@oj/shared';
+import { group as groupContract, JUDGE_STATUS } from '@oj/shared';
 import {
   and,
   asc,
@@ -188,6 +188,23 @@ export const createGroupRepository = (db: Db) => ({
   async withLevel(gid: number, uid: string) {
     const [row] = await withLevelQuery(db).execute({ gid, uid });
     return row;
+  },
+
+  /** The highest membership level the user holds in a group that is not banned (the root level in a group of their
+   * own), 0 in none: what they may do in some group, when a call does not yet say which. */
+  async highestLevel(uid: string): Promise<number> {
+    const [row] = await db
+      .select({
+        level: sql<
+          number | null
+        >`max(case when ${groups.uid} = ${uid} then ${groupContract.MEMBER_LEVEL.ROOT} else ${groupMembers.auth} end)`,
+      })
+      .from(groups)
+      .leftJoin(groupMembers, and(eq(groupMembers.gid, groups.id), eq(groupMembers.uid, uid)))
+      .where(
+        and(eq(groups.status, groupContract.GROUP_STATUS.NORMAL), or(eq(groups.uid, uid), eq(groupMembers.uid, uid))),
+      );
+    return Number(row?.level ?? 0);
   },
 
   /** The caller's membership row, if any. */

@@ -2,6 +2,7 @@ import { groupProblem as gp, group, groupContest, groupDiscussion, groupTraining
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind, userOf } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
+import { queryGroupId } from './group-policy.js';
 
 export const registerGroupRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const g = s.groups;
@@ -12,10 +13,13 @@ export const registerGroupRoutes = (app: FastifyInstance, deps: BindDeps, s: App
   bind(app, deps, group.createGroup, (b, ctx) => g.create(b, userOf(ctx)));
   bind(app, deps, group.updateGroup, (b, ctx) => g.update(b, userOf(ctx)));
   bind(app, deps, group.deleteGroup, (q, ctx) => g.remove(q.gid, userOf(ctx)));
+  // The avatar is the group root's (the service's rule), decided before the body is read: with the query's gid, or,
+  // when the form names the group, for a caller who is the root of some group.
   bind(app, deps, group.uploadGroupAvatar, (b, ctx) => g.uploadAvatar(b.gid, b.image, userOf(ctx)), {
     beforeBody: async (q, ctx) => {
-      const gid = group.groupId.safeParse(q.gid);
-      if (gid.success) await s.groupPolicy.require(gid.data, userOf(ctx), 'root');
+      const gid = queryGroupId(q);
+      if (gid) await s.groupPolicy.require(gid, userOf(ctx), 'root');
+      else await s.groupPolicy.requireSome(userOf(ctx), 'root');
     },
   });
 

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { adminProblem, type UploadedFile } from '@oj/shared';
+import { adminProblem, UPLOAD_QUOTA, type UploadedFile } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, type TestApp } from '../../../test/harness.js';
 import { rawZip } from '../../../test/zip-fixtures.js';
 import { files } from '../../db/schema.js';
+import { createRateLimitRepository } from '../access/rate-limit.repository.js';
 import { writeZip } from '../admin-problem/safe-zip.js';
 import type { AuthUser } from '../auth/session.service.js';
 import { createUploadRepository } from './upload.repository.js';
@@ -121,14 +122,14 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     expect(await t.services.uploadQuota.check(root, 10 * 1024 * MiB)).toBe(Number.POSITIVE_INFINITY);
     expect(await t.services.uploadQuota.check({ uid: root.uid }, 10 * 1024 * MiB)).toBe(Number.POSITIVE_INFINITY);
 
-    // Bytes: a teacher close to 200 MB this hour may not store more, nor unpack an archive past the rest.
+    // Bytes: a teacher close to the hour's bytes may not store more, nor unpack an archive past the rest.
     const teacher = await userOf('admin');
     await t.services.db.insert(files).values({
       uid: teacher.uid,
       type: 'markdown',
       name: `${crypto.randomBytes(16).toString('hex')}.png`,
       contentType: 'image/png',
-      size: 200 * MiB - 100,
+      size: UPLOAD_QUOTA.maxBytes - 100,
     });
     expect(await keyOf(t.services.markdownFiles.uploadImage(teacher, upload(Buffer.concat([PNG, PNG]))))).toBe(
       '429 uploadQuotaBytes',
@@ -153,7 +154,8 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     const quota = createUploadQuotaService({
       repo: createUploadRepository(t.services.db),
       users: t.services.users,
-      limits: { windowMs: 3600 * 1000, maxUploads: 2, maxBytes: 1000 },
+      counters: createRateLimitRepository(t.services.db),
+      limits: { ...UPLOAD_QUOTA, maxUploads: 2, maxBytes: 1000 },
       now: () => new Date(Date.now() + t.clock.offsetMs),
     });
     const teacher = await userOf('admin');

@@ -18,7 +18,10 @@ export const registerUserRoutes = (app: FastifyInstance, deps: BindDeps, s: AppS
     b.code ? s.accountSettings.resetPassword({ ...b, code: b.code }) : s.registration.resetByMobile(b),
   );
 
-  bind(app, deps, user.uploadAvatar, (b, ctx) => s.accountSettings.uploadAvatar(userOf(ctx), b.image));
+  // Every signed-in user has an avatar: the guard is the whole rule.
+  bind(app, deps, user.uploadAvatar, (b, ctx) => s.accountSettings.uploadAvatar(userOf(ctx), b.image), {
+    beforeBody: async () => {},
+  });
 
   // Uploaded images, with the type sniffed at upload (nosniff is set for every answer in app.ts).
   app.get<{ Params: { name: string } }>('/api/public/img/:name', async (req, reply) => {
