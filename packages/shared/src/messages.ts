@@ -166,6 +166,10 @@ export const MESSAGES = {
     'zh-CN': '只有正在评测、编译中或编译错误的提交可以人工评测',
     'en-US': 'Only Judging, Compiling or Compile Error submissions can be judged by hand',
   },
+  manualJudgeNotAdmin: {
+    'zh-CN': '只有该提交所属比赛或团队的管理员可以人工评测或取消评测',
+    'en-US': "Only the admins of this submission's contest or group can judge or cancel it by hand",
+  },
   manualJudgeCancelled: { 'zh-CN': '人工评测不能选择已取消', 'en-US': 'Cancelled is not a manual verdict' },
   alreadyCancelled: { 'zh-CN': '该提交已被取消', 'en-US': 'This submission is already cancelled' },
   resubmitNotAllowed: {
@@ -367,7 +371,7 @@ export const MESSAGES = {
   },
   uploadQuotaReceived: {
     'zh-CN': '上传的数据过多：每小时最多接收 {max} MB（被拒绝的上传也计算在内），请稍后再试',
-    'en-US': 'Too much uploaded data: at most {max} MB per hour are received, refused uploads included; try again later',
+    'en-US': 'Too much uploaded data: at most {max} MB an hour, refused uploads included; try again later',
   },
   uploadsInFlight: {
     'zh-CN': '同时进行的上传过多：最多 {max} 个，请等待已有的上传完成',

@@ -208,16 +208,31 @@ export const createSubmissionPublicService = (deps: {
   const submitIntervalS = async (user: AuthUser) =>
     isRoot(user.roles) ? undefined : (await deps.site.switches()).defaultSubmitInterval;
 
-  const adminTarget = async (submitId: number, viewer: AuthUser) => {
-    const r = await load(submitId);
+  /**
+   * A submission the caller settles by hand (manual judge, cancel): only one they administer by the rule that says
+   * what they see of it (`sightsOf`: the site's admins for a bank submission, the contest's admins for a contest's,
+   * the group's for a group's), so a teacher or problem admin taking part in someone else's contest cannot settle
+   * its submissions; `check` runs next (cancel refuses a cancelled one); and, but for root, only while it is stuck
+   * in Judging, Compiling or Compile Error.
+   */
+  const adminTarget = async (submitId: number, viewer: AuthUser, check?: (r: SubmissionRow) => void) => {
+    const { r, sight } = await loadSeen(submitId, viewer);
+    if (!sight.admin) throw forbidden('manualJudgeNotAdmin');
+    check?.(r);
     if (!isRoot(viewer.roles) && !ADMIN_HANDLED.includes(r.submission.status)) {
       throw forbidden('manualJudgeNotAllowed');
     }
     return r;
   };
+  /** A submission whole (code, error text, IP): for root's rejudge and for the owner's submit and resubmit. */
   const asRoot = async (submitId: number) => {
     const r = await load(submitId);
     return toSubmission(r, { code: r.submission.code, errorMessage: r.submission.errorMessage, ip: r.submission.ip });
+  };
+  /** The submission after a change the caller made, as the detail would show it to them (root sees it whole). */
+  const seenAfter = async (submitId: number, viewer: AuthUser, locale: Locale) => {
+    const { r, sight } = await loadSeen(submitId, viewer);
+    return present(r, sight, viewer, locale);
   };
 
   return {
@@ -442,7 +457,7 @@ export const createSubmissionPublicService = (deps: {
       return asRoot(submitId);
     },
 
-    async manualJudge(submitId: number, status: number, score: number | undefined, viewer: AuthUser) {
+    async manualJudge(submitId: number, status: number, score: number | undefined, viewer: AuthUser, locale: Locale) {
       if (status === JUDGE_STATUS.CANCELLED) throw badRequest('manualJudgeCancelled', 'status');
       if (!MANUAL_VERDICTS.includes(status)) {
         throw badRequest('fieldInvalid', 'status', { field: 'status', rule: 'a final verdict' });
@@ -463,20 +478,20 @@ export const createSubmissionPublicService = (deps: {
         oiRankScore: rankScore,
         judger: viewer.username,
       });
-      return asRoot(submitId);
+      return seenAfter(submitId, viewer, locale);
     },
 
-    async cancel(submitId: number, viewer: AuthUser) {
-      const current = await load(submitId);
-      if (current.submission.status === JUDGE_STATUS.CANCELLED) throw badRequest('alreadyCancelled');
-      await adminTarget(submitId, viewer);
+    async cancel(submitId: number, viewer: AuthUser, locale: Locale) {
+      await adminTarget(submitId, viewer, (r) => {
+        if (r.submission.status === JUDGE_STATUS.CANCELLED) throw badRequest('alreadyCancelled');
+      });
       await deps.internal.setVerdictByHand(submitId, {
         status: JUDGE_STATUS.CANCELLED,
         score: null,
         oiRankScore: null,
         judger: viewer.username,
       });
-      return asRoot(submitId);
+      return seenAfter(submitId, viewer, locale);
     },
 
     /** The owner's retry of a remote submission that failed or never finished (reference §4.9 "Resubmit"): polled

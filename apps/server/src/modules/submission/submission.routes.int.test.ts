@@ -1,4 +1,4 @@
-import { JUDGE_STATUS } from '@oj/shared';
+import { JUDGE_STATUS, message } from '@oj/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
@@ -300,6 +300,91 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
     const resub = await call('GET', `/api/resubmit?submitId=${sub2.submitId}`, bob.token);
     expect([resub.statusCode, resub.json().data.key]).toEqual([400, 'resubmitNotAllowed']);
     expect((await call('GET', `/api/resubmit?submitId=${sub2.submitId}`, alice.token)).statusCode).toBe(403);
+  });
+
+  it("manual judge and cancel: only the submission's admins act, and the answer shows what the caller may see", async () => {
+    const CODE = 'int main(){/* contest secret */}';
+    const account = async (role: 'admin' | 'problem_admin') => {
+      const u = await createUser(t, role);
+      return (await login(t, u.username, u.password)).token as string;
+    };
+    const teacher = await account('admin');
+    const problemAdmin = await account('problem_admin');
+    const now = Date.now() + t.clock.offsetMs;
+    const contest = await call('POST', '/api/admin/contest', teacher, {
+      title: 'Teacher cup',
+      description: 'rules',
+      type: 0,
+      auth: 0,
+      startTime: new Date(now - 3600_000).toISOString(),
+      endTime: new Date(now + 3600_000).toISOString(),
+      openRank: true,
+    });
+    expect(contest.statusCode).toBe(200);
+    const cid = contest.json().data.id as number;
+    const p = await createProblem(t);
+    const added = await call('POST', '/api/admin/contest/add-problem-from-public', teacher, {
+      cid,
+      pid: p.id,
+      displayId: 'A',
+    });
+    expect(added.statusCode).toBe(200);
+    const contestSubmit = async () => {
+      const res = await call('POST', '/api/submit-problem-judge', alice.token, {
+        pid: 'A',
+        cid,
+        language: 'C++',
+        code: CODE,
+      });
+      expect(res.statusCode).toBe(200);
+      await judge.claim();
+      return res.json().data.submitId as number;
+    };
+    const statusOf = async (submitId: number) =>
+      (await call('GET', `/api/get-submission-detail?submitId=${submitId}`, rootToken)).json().data.submission.status;
+
+    // A problem admin who only takes part in the contest may neither settle its submissions nor read them.
+    const stuck = await contestSubmit();
+    expect(await statusOf(stuck)).toBe(JUDGE_STATUS.COMPILING);
+    for (const url of [
+      `/api/admin/judge/manual-judge?submitId=${stuck}&status=0`,
+      `/api/admin/judge/cancel-judge?submitId=${stuck}`,
+    ]) {
+      const refused = await call('GET', url, problemAdmin);
+      expect([refused.statusCode, refused.json().data.key]).toEqual([403, 'manualJudgeNotAdmin']);
+      expect(refused.body).not.toContain('contest secret');
+    }
+    expect(await statusOf(stuck)).toBe(JUDGE_STATUS.COMPILING);
+
+    // The contest's creator settles it and reads it, by the contest's names, as its detail shows them.
+    const byTeacher = await call('GET', `/api/admin/judge/cancel-judge?submitId=${stuck}`, teacher);
+    expect(byTeacher.statusCode).toBe(200);
+    expect(byTeacher.json().data).toMatchObject({ status: JUDGE_STATUS.CANCELLED, code: CODE, displayPid: 'A' });
+
+    // Root: at any time, and the whole answer (code and IP).
+    const later = await contestSubmit();
+    const byRoot = await call('GET', `/api/admin/judge/manual-judge?submitId=${later}&status=-1`, rootToken);
+    expect(byRoot.json().data).toMatchObject({ status: -1, code: CODE, isManual: true, judger: 'root' });
+    expect(byRoot.json().data.ip).toEqual(expect.any(String));
+
+    // A bank submission: any admin role settles it, and with the hide switch on reads what the detail shows them
+    // (the code hidden), while root reads the code.
+    await t.services.site.updateSwitches({ hideNonContestSubmissionCode: true });
+    try {
+      const bank = (await submit(alice.token, p.problemId, CODE)).json().data.submitId as number;
+      await judge.claim();
+      const hidden = await call('GET', `/api/admin/judge/cancel-judge?submitId=${bank}`, problemAdmin);
+      expect(hidden.json().data).toMatchObject({
+        status: JUDGE_STATUS.CANCELLED,
+        code: message('codeHidden', 'zh-CN'),
+      });
+      const bank2 = (await submit(alice.token, p.problemId, CODE)).json().data.submitId as number;
+      await judge.claim();
+      const whole = await call('GET', `/api/admin/judge/manual-judge?submitId=${bank2}&status=-1`, rootToken);
+      expect(whole.json().data).toMatchObject({ status: -1, code: CODE });
+    } finally {
+      await t.services.site.updateSwitches({ hideNonContestSubmissionCode: false });
+    }
   });
 
   it('validates list parameters: empty means absent, limit capped, booleans as text', async () => {

@@ -35,11 +35,11 @@ export const registerSubmissionRoutes = (app: FastifyInstance, deps: BindDeps, s
       'manualJudge',
       q.submitId,
       { status: q.status, score: q.score ?? null },
-      await p.manualJudge(q.submitId, q.status, q.score, userOf(ctx)),
+      await p.manualJudge(q.submitId, q.status, q.score, userOf(ctx), ctx.locale),
     ),
   );
   bind(app, deps, submission.cancelJudge, async (q, ctx) =>
-    audited(ctx, 'cancelJudge', q.submitId, {}, await p.cancel(q.submitId, userOf(ctx))),
+    audited(ctx, 'cancelJudge', q.submitId, {}, await p.cancel(q.submitId, userOf(ctx), ctx.locale)),
   );
   bind(app, deps, submission.resubmit, (q, ctx) => p.resubmit(q.submitId, userOf(ctx)));
 };
