@@ -22,6 +22,9 @@ const fail = (status: number, key: string) =>
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+/** The puzzles asked for, as the URLs requested (the username the login is for in the query). */
+const puzzlesAsked = (fetchMock: ReturnType<typeof stubServer>) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/get-slide-puzzle'));
 /** The JSON bodies sent to `path`, in order. */
 const sent = (fetchMock: ReturnType<typeof stubServer>, path: string) =>
   (fetchMock.mock.calls as unknown as [string, RequestInit][])
@@ -113,6 +116,17 @@ describe('login form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('slider', { name: 'Slider handle' })).toBeTruthy();
     expect(sent(fetchMock, '/api/login')).toEqual([]);
+    // The puzzle is asked for the account being logged in to; another username gets a puzzle of its own.
+    await waitFor(() => expect(puzzlesAsked(fetchMock)).toEqual(['/api/get-slide-puzzle?username=alice']));
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: ' Bob ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() =>
+      expect(puzzlesAsked(fetchMock)).toEqual([
+        '/api/get-slide-puzzle?username=alice',
+        '/api/get-slide-puzzle?username=Bob',
+      ]),
+    );
+    expect(sent(fetchMock, '/api/login')).toEqual([]);
   });
 
   it('opens the server’s puzzle when the server asks for verification and sends its proof with the login', async () => {
@@ -133,6 +147,7 @@ describe('login form', () => {
     // The browser counted only one failure: the server's answer opens the puzzle, with the server's pictures.
     const handle = await screen.findByRole('slider', { name: 'Slider handle' });
     expect(sent(fetchMock, '/api/login')).toEqual([{ username: 'alice', password: 'secret1' }]);
+    expect(puzzlesAsked(fetchMock)).toEqual(['/api/get-slide-puzzle?username=alice']);
     await waitFor(() => expect(document.querySelector(`img[src="${PUZZLE.backgroundImage}"]`)).toBeTruthy());
     const piece = document.querySelector(`img[src="${PUZZLE.pieceImage}"]`) as HTMLImageElement;
     expect(piece.style.top).toBe('17px');
@@ -170,9 +185,14 @@ describe('login form', () => {
     fireEvent.keyDown(handle, { key: 'ArrowRight' });
     fireEvent.keyDown(handle, { key: 'Enter' });
     expect(await screen.findByText('Verification failed, please try again')).toBeTruthy();
-    await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => u === '/api/get-slide-puzzle')).toHaveLength(2), {
-      timeout: 3000,
-    });
+    await waitFor(
+      () =>
+        expect(puzzlesAsked(fetchMock)).toEqual([
+          '/api/get-slide-puzzle?username=root',
+          '/api/get-slide-puzzle?username=root',
+        ]),
+      { timeout: 3000 },
+    );
     expect(sent(fetchMock, '/api/admin/login')).toHaveLength(1);
     expect(session.token()).toBeNull();
   });

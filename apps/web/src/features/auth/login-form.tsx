@@ -39,19 +39,22 @@ export const LoginForm = ({ admin = false, onSuccess, onSwitch }: LoginFormProps
   const navigate = useNavigate();
   const [form] = Form.useForm<LoginValues>();
   const failures = useLoginFailures();
-  const [puzzleOpen, setPuzzleOpen] = useState(false);
+  /** The username the open puzzle is for (its proof logs in that account only); null while it is closed. */
+  const [puzzleFor, setPuzzleFor] = useState<string | null>(null);
+  const puzzleOpen = puzzleFor !== null;
   const { login, loading, refusal } = useLogin({ admin, onSuccess });
   const config = useWebsiteConfig().data;
 
   const send = async (values: LoginValues, verificationToken?: string) => {
-    // The server decides whether a proof is needed (DESIGN §8 "Login verification"); when it asks, the puzzle opens.
-    if ((await login(values, verificationToken)) === 'verify') setPuzzleOpen(true);
+    // The server decides whether a proof is needed (decision 0014); when it asks, the puzzle opens.
+    if ((await login(values, verificationToken)) === 'verify') setPuzzleFor(values.username.trim());
   };
 
   const onFinish = (values: LoginValues) => {
-    // Enter submits, or opens the puzzle when verification is needed (spec 1-core §4).
+    // Enter submits, or opens the puzzle when verification is needed (spec 1-core §4); a username changed while it
+    // was open gets a puzzle of its own.
     if (puzzleOpen || (!admin && needsPuzzle(failures))) {
-      setPuzzleOpen(true);
+      setPuzzleFor(values.username.trim());
       return;
     }
     void send(values);
@@ -59,7 +62,7 @@ export const LoginForm = ({ admin = false, onSuccess, onSwitch }: LoginFormProps
 
   /** The puzzle was solved: its single-use proof goes with the login. */
   const onVerified = (verificationToken: string) => {
-    setPuzzleOpen(false);
+    setPuzzleFor(null);
     void send(form.getFieldsValue(), verificationToken);
   };
 
@@ -97,10 +100,10 @@ export const LoginForm = ({ admin = false, onSuccess, onSwitch }: LoginFormProps
           {refusal}
         </p>
       )}
-      {puzzleOpen && (
+      {puzzleFor !== null && (
         <Form.Item>
           <Suspense fallback={<PageLoading />}>
-            <SlidePuzzle onSuccess={onVerified} />
+            <SlidePuzzle key={puzzleFor} username={puzzleFor} onSuccess={onVerified} />
           </Suspense>
         </Form.Item>
       )}

@@ -45,7 +45,7 @@ describe('slide puzzle in a narrow container', () => {
       '/api/get-slide-puzzle': () => ok(PUZZLE),
       '/api/check-slide-puzzle': () => ok({ verificationToken: 'proof-1' }),
     });
-    const { container } = renderElement(<SlidePuzzle onSuccess={() => {}} />);
+    const { container } = renderElement(<SlidePuzzle username="alice" onSuccess={() => {}} />);
     await waitFor(() => expect(container.querySelector(`img[src="${PUZZLE.pieceImage}"]`)).toBeTruthy());
     const scale = DIALOG_CONTENT / SLIDE_PUZZLE.width;
 

@@ -50,9 +50,11 @@ type Phase = 'idle' | 'moving' | 'checking' | 'success' | 'fail';
 /**
  * Slide-to-verify puzzle (spec 1-core §4, §9): 325 x 100, piece 42, radius 10, accuracy 3. The server draws it and
  * keeps where the piece fits (decision 0014): the browser shows the two pictures, sends where the piece was
- * dropped, and gets a single-use proof for the next login when that is right.
+ * dropped, and gets a single-use proof for the next login when that is right. Puzzles are asked for `username`, the
+ * account the login is for: the server counts them per username and address (so others on the same address cannot
+ * use them up) and the proof logs in that account only.
  */
-const SlidePuzzle = ({ onSuccess }: { onSuccess: (verificationToken: string) => void }) => {
+const SlidePuzzle = ({ username, onSuccess }: { username: string; onSuccess: (verificationToken: string) => void }) => {
   const { t } = useTranslation();
   const [puzzle, setPuzzle] = useState<Puzzle | null>(null);
   const [left, setLeft] = useState(0);
@@ -69,12 +71,12 @@ const SlidePuzzle = ({ onSuccess }: { onSuccess: (verificationToken: string) => 
     setPhase('idle');
     setPuzzle(null);
     try {
-      const next = await api.call(account.getSlidePuzzle, {});
+      const next = await api.call(account.getSlidePuzzle, { username });
       if (mounted.current) setPuzzle(next);
     } catch {
       // The client showed why; the refresh button asks again.
     }
-  }, []);
+  }, [username]);
 
   useEffect(() => {
     mounted.current = true;
