@@ -75,6 +75,11 @@ const main = async () => {
     dataDir: config.dataDir,
     bus: database.bus,
     remoteSites: remoteAdapters(remoteJudgeConfigFromEnv()),
+    judgeLanguages: {
+      waitMinutes: config.judgeLanguageWaitMinutes,
+      forgetDays: config.judgeLanguageForgetDays,
+      waitNoticeSeconds: config.judgeWaitNoticeSeconds,
+    },
   });
   // Under the start lock: a second instance starting at once waits, then finds the site seeded.
   const { generatedRootPassword, importedSamples } = await database.exclusive(() =>

@@ -102,6 +102,9 @@ export const createServices = (
     remoteSites?: RemoteSites;
     /** The bound on a remote task's wait for an idle account (tests shorten it). */
     remoteAccountWaitMs?: number;
+    /** How long a submission waits for a judge of its language, how long an undeclared language stays on offer, and
+     * when the web app says a Pending submission waits for a judge (decision 0036; defaults when not given). */
+    judgeLanguages?: { waitMinutes?: number; forgetDays?: number; waitNoticeSeconds?: number };
     /** Where services log (unsent mail, text messages); one pino logger at LOG_LEVEL when not given. */
     logger?: Logger;
   },
@@ -120,7 +123,7 @@ export const createServices = (
 
   // Site configuration, captchas, mail and the message centre.
   const siteRepository = createSiteRepository(db);
-  const site = createSiteService(siteRepository);
+  const site = createSiteService(siteRepository, { judgeWaitNoticeSeconds: opts.judgeLanguages?.waitNoticeSeconds });
   const captcha = createCaptchaService(db, now);
   const mail = createMailService({ site: siteRepository, logger });
   const messages = createMessageService({ repo: createMessageRepository(db) });
@@ -145,6 +148,8 @@ export const createServices = (
     problems,
     now,
     remoteAccountWaitMs: opts.remoteAccountWaitMs,
+    languageWaitMinutes: opts.judgeLanguages?.waitMinutes,
+    languageForgetDays: opts.judgeLanguages?.forgetDays,
   });
   const submissions = createSubmissionService({ db, queue, limits: rateLimits, now, remoteSites });
   const submissionsQuery = createSubmissionQueryRepository(db);
@@ -385,7 +390,7 @@ export const createServices = (
       remoteAccounts: createRemoteAccountRepository(db),
       now,
     }),
-    adminDashboard: createAdminDashboardService({ repo: createAdminDashboardRepository(db), now }),
+    adminDashboard: createAdminDashboardService({ repo: createAdminDashboardRepository(db), queue, now }),
 
     /** Live updates (issue 29, decision 0034): the event streams of this instance, told through the bus. */
     live: createLiveService({

@@ -31,6 +31,7 @@ const hojConfigForm = <T extends z.ZodRawShape>(shape: T) =>
  * are on the switch page (get-switch-config). */
 export const adminWebConfig = websiteConfig.omit({
   registerMethod: true,
+  judgeWaitNoticeSeconds: true,
   openPublicDiscussion: true,
   openGroupDiscussion: true,
   openContestComment: true,

@@ -41,6 +41,17 @@ export const queueEntry = z.object({
 });
 export type QueueEntry = z.infer<typeof queueEntry>;
 
+/** A language on offer that no live judge runs now (decision 0036): its submissions wait as Pending, and end in System
+ * Error when no judge for it comes within the server's wait. */
+export const languageWithoutJudge = z.object({
+  language: z.string(),
+  /** When a judge last declared it. */
+  lastDeclaredAt: isoDate,
+  /** Tasks queued in it now. */
+  queued: z.number().int(),
+});
+export type LanguageWithoutJudge = z.infer<typeof languageWithoutJudge>;
+
 /** A contest running now or starting within 14 days, hidden ones included (the admin's view). */
 export const recentContest = z.object({
   id: z.number().int(),
@@ -65,6 +76,8 @@ export const getDashboardInfo = endpoint({
     recentContests: z.array(recentContest),
     todayJudgeNum: z.number().int(),
     judges: z.array(judgeWorker),
+    /** Ours: the languages on offer that no live judge runs now. */
+    languagesWithoutJudge: z.array(languageWithoutJudge),
     /** Root only; null for other admins. */
     judgeToken: z.string().nullable(),
     queue: z.array(queueEntry),

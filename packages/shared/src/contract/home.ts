@@ -22,6 +22,9 @@ export const websiteConfig = z.object({
   openContestComment: z.boolean(),
   /** Ours: how markdown shows images of other sites (decision 0011). */
   externalImages: z.enum(EXTERNAL_IMAGE_MODES),
+  /** Ours: seconds after which a Pending submission is shown as waiting for a judge (OJ_JUDGE_WAIT_NOTICE_SECONDS,
+   * decision 0036); set by the server's configuration, not on the admin page. */
+  judgeWaitNoticeSeconds: z.number().int(),
 });
 export type WebsiteConfig = z.infer<typeof websiteConfig>;
 
@@ -72,6 +75,8 @@ export const getJudgeStatus = endpoint({
     available: z.boolean(),
     languages: z.array(z.string()),
     judges: z.number().int(),
+    /** Ours: languages on offer that no live judge runs now; their submissions wait as Pending (decision 0036). */
+    waiting: z.array(z.string()),
     /** Message key when judging is paused. */
     reason: z.enum(['noJudge', 'noLanguage']).nullable(),
     queued: z.number().int(),

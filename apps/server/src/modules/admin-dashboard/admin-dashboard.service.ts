@@ -3,7 +3,7 @@ import type { adminDashboard, JudgeWorker, QueueEntry } from '@oj/shared';
 import { notFound } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/session.service.js';
 import { contestStatusAt } from '../contest/contest.mapper.js';
-import { JUDGE_ALIVE_MS } from '../judge/judge-queue.service.js';
+import { JUDGE_ALIVE_MS, type JudgeQueue } from '../judge/judge-queue.service.js';
 import type { AdminDashboardRepository } from './admin-dashboard.repository.js';
 
 const QUEUE_SHOWN = 100;
@@ -39,7 +39,12 @@ const RECENT_CONTESTS_SHOWN = 100;
 
 /** The admin dashboard (reference §2.1 get-dashboard-info, DESIGN §7 "Judge protocol"): HOJ's counters, the judge
  * workers as they last reported, and for each open task the reason it still waits. */
-export const createAdminDashboardService = (deps: { repo: AdminDashboardRepository; now?: () => Date }) => {
+export const createAdminDashboardService = (deps: {
+  repo: AdminDashboardRepository;
+  /** The languages on offer that no live judge runs. */
+  queue: Pick<JudgeQueue, 'languagesWithoutJudge'>;
+  now?: () => Date;
+}) => {
   const now = deps.now ?? (() => new Date());
 
   return {
@@ -93,12 +98,13 @@ export const createAdminDashboardService = (deps: { repo: AdminDashboardReposito
       const today = new Date(at);
       today.setHours(0, 0, 0, 0);
       const horizon = new Date(at.getTime() + RECENT_CONTEST_DAYS * 86_400_000);
-      const [userNum, todayJudgeNum, judgeRows, tasks, contests] = await Promise.all([
+      const [userNum, todayJudgeNum, judgeRows, tasks, contests, withoutJudge] = await Promise.all([
         deps.repo.userCount(),
         deps.repo.submissionsSince(today),
         deps.repo.judges(),
         deps.repo.openTasks(QUEUE_SHOWN),
         deps.repo.recentContests(at, horizon, RECENT_CONTESTS_SHOWN),
+        deps.queue.languagesWithoutJudge(),
       ]);
       const judges = judgeRows.map((j) => toJudgeWorker(j, at.getTime()));
       const live = judges.filter((j) => j.alive);
@@ -143,6 +149,7 @@ export const createAdminDashboardService = (deps: { repo: AdminDashboardReposito
         })),
         todayJudgeNum,
         judges,
+        languagesWithoutJudge: withoutJudge.map((l) => ({ ...l, lastDeclaredAt: l.lastDeclaredAt.toISOString() })),
         judgeToken: user.roles.includes('root') ? judgeToken : null,
         queue,
       };

@@ -454,8 +454,7 @@ export const createContestService = (deps: {
       const problem = await deps.problems.findById(cp.pid);
       if (!problem) throw notFound();
       if (problem.auth === 2 && !admin) throw forbidden();
-      const offered = await deps.catalog.offeredFor(problem);
-      if (!offered.includes(input.language)) throw badRequest('languageNotOffered', 'language');
+      await deps.catalog.checkLanguage(problem, input.language);
       const row = await deps.internal.submit({
         user: viewer,
         problem,

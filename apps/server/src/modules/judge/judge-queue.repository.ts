@@ -1,6 +1,14 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { judgeCases, judges, judgeTasks, problems, remoteJudgeAccounts, submissions } from '../../db/schema.js';
+import {
+  judgeCases,
+  judgeLanguages,
+  judges,
+  judgeTasks,
+  problems,
+  remoteJudgeAccounts,
+  submissions,
+} from '../../db/schema.js';
 
 /** A transaction of the database: the queue's steps run in the caller's (or the queue's own) transaction. Where a
  * step may also run on its own, its `tx` is `Tx | undefined` and never left out, so a step meant for the caller's
@@ -36,11 +44,21 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
     notify: (tx: Tx | undefined, channel: string, payload = '') =>
       (tx ?? db).execute(sql`SELECT pg_notify(${channel}, ${payload})`),
 
-    insertTask: async (tx: Tx | undefined, values: JudgeTaskValues) =>
-      (await (tx ?? db).insert(judgeTasks).values(values).returning())[0],
+    /** Stamped with the queue's clock, as every later change of the task is: the waits measured from it (a lease, a
+     * remote task's wait for an account, a task's wait for a judge of its language) all read one clock. */
+    insertTask: async (tx: Tx | undefined, values: JudgeTaskValues) => {
+      const at = now();
+      return (
+        await (tx ?? db)
+          .insert(judgeTasks)
+          .values({ createdAt: at, updatedAt: at, ...values })
+          .returning()
+      )[0];
+    },
 
     insertTasks: async (tx: Tx, values: JudgeTaskValues[]) => {
-      await tx.insert(judgeTasks).values(values);
+      const at = now();
+      await tx.insert(judgeTasks).values(values.map((v) => ({ createdAt: at, updatedAt: at, ...v })));
     },
 
     /** The next queued local task in one of these languages, highest priority first, locked (skipping locked ones). */
@@ -73,6 +91,22 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
         .select()
         .from(judgeTasks)
         .where(and(eq(judgeTasks.state, 'running'), lt(judgeTasks.leaseExpiresAt, at)))
+        .for('update', { skipLocked: true }),
+
+    /** Queued local tasks of these kinds untouched since `before` whose language is not among `live`, locked
+     * (skipping locked ones): the tasks that waited that long with no judge for their language. */
+    lockQueuedWithoutJudge: (tx: Tx, kinds: string[], before: Date, live: string[]) =>
+      tx
+        .select()
+        .from(judgeTasks)
+        .where(
+          and(
+            eq(judgeTasks.state, 'queued'),
+            inArray(judgeTasks.kind, kinds),
+            lt(judgeTasks.updatedAt, before),
+            live.length ? notInArray(judgeTasks.language, live) : undefined,
+          ),
+        )
         .for('update', { skipLocked: true }),
 
     /** Queued remote tasks untouched since `before`, locked (skipping locked ones). */
@@ -323,6 +357,39 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
           lastHeartbeat: now(),
         })
         .onConflictDoUpdate({ target: judges.name, set: { remote: w.remote, lastHeartbeat: now() } }),
+
+    /** The languages a judge declares join the catalogue, or are stamped as declared again (decision 0036). In one
+     * order, so two judges declaring at once lock the rows alike. */
+    async declareLanguages(languages: string[]) {
+      if (languages.length === 0) return;
+      const at = now();
+      await db
+        .insert(judgeLanguages)
+        .values(
+          [...new Set(languages)].sort().map((language) => ({ language, firstDeclaredAt: at, lastDeclaredAt: at })),
+        )
+        .onConflictDoUpdate({ target: judgeLanguages.language, set: { lastDeclaredAt: at } });
+    },
+
+    /** Every language on offer, by name. */
+    catalogue: () => db.select().from(judgeLanguages).orderBy(asc(judgeLanguages.language)),
+
+    /** Languages no judge has declared since `before` leave the catalogue; answers their names. */
+    forgetLanguages: async (tx: Tx, before: Date) =>
+      (
+        await tx
+          .delete(judgeLanguages)
+          .where(lt(judgeLanguages.lastDeclaredAt, before))
+          .returning({ language: judgeLanguages.language })
+      ).map((r) => r.language),
+
+    /** Queued tasks by language (for the languages without a live judge). */
+    queuedByLanguage: async () =>
+      db
+        .select({ language: judgeTasks.language, queued: count() })
+        .from(judgeTasks)
+        .where(and(eq(judgeTasks.state, 'queued'), ne(judgeTasks.kind, 'remote')))
+        .groupBy(judgeTasks.language),
 
     touchJudge: (name: string) => db.update(judges).set({ lastHeartbeat: now() }).where(eq(judges.name, name)),
 

@@ -337,12 +337,15 @@ describe.each(DB_KINDS)('judge queue and protocol on %s', (kind) => {
     expect(await pending).toEqual({ ok: false, message: 'expected }' });
   });
 
-  it('offers only the languages of live judges', async () => {
+  it('offers the languages judges declared, also once they are silent (decision 0036)', async () => {
     await claim('judge-langs', ['C++', 'Java']);
     expect(await t.services.queue.offeredLanguages()).toEqual(expect.arrayContaining(['C++', 'Java']));
     try {
       t.clock.offsetMs = 10 * 60_000;
-      expect(await t.services.queue.offeredLanguages()).toEqual([]);
+      // No judge is live: still on offer (a submission waits for a judge), and the site says they wait.
+      expect(await t.services.queue.offeredLanguages()).toEqual(expect.arrayContaining(['C++', 'Java']));
+      expect(await t.services.queue.status()).toMatchObject({ judges: 0, languages: [] });
+      expect((await t.services.queue.status()).waiting).toEqual(expect.arrayContaining(['C++', 'Java']));
     } finally {
       t.clock.offsetMs = 0;
     }

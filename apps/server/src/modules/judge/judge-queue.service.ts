@@ -17,6 +17,17 @@ export const MAX_ATTEMPTS = 3;
 /** A judge that has not been heard from for this long no longer counts for the languages on offer. */
 export const JUDGE_ALIVE_MS = 60_000;
 const JUDGE_RECORD_MIN_MS = 1000;
+/** How long a submission waits for a judge of its language before it ends in System Error (decision 0036;
+ * OJ_JUDGE_LANGUAGE_WAIT_MINUTES). */
+export const LANGUAGE_WAIT_MINUTES = 30;
+/** A test run or a checker compile, which someone is waiting to see, waits one minute for a judge of its language. */
+export const QUICK_TASK_WAIT_MINUTES = 1;
+/** A language no judge has declared for this long leaves the catalogue (OJ_JUDGE_LANGUAGE_FORGET_DAYS). */
+export const LANGUAGE_FORGET_DAYS = 7;
+/** Why a task ended without a judge (English on the wire, as the other stored reasons; the web shows it translated:
+ * apps/web/src/features/submission/judge-reasons.ts). */
+export const NO_JUDGE_REASON = (language: string, minutes: number) =>
+  `No judge for ${language} was available within ${minutes} minute${minutes === 1 ? '' : 's'}`;
 
 export interface WorkerIdentity {
   name: string;
@@ -83,10 +94,16 @@ export const createJudgeQueue = (deps: {
   now?: () => Date;
   /** The bound on a remote task's wait for an idle account (tests shorten it). */
   remoteAccountWaitMs?: number;
+  /** Minutes a submission waits for a judge of its language (LANGUAGE_WAIT_MINUTES when not given). */
+  languageWaitMinutes?: number;
+  /** Days after which a language no judge declares leaves the catalogue (LANGUAGE_FORGET_DAYS when not given). */
+  languageForgetDays?: number;
 }) => {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
   const accountWaitMs = deps.remoteAccountWaitMs ?? REMOTE_ACCOUNT_WAIT_MS;
+  const languageWaitMinutes = deps.languageWaitMinutes ?? LANGUAGE_WAIT_MINUTES;
+  const languageForgetMs = (deps.languageForgetDays ?? LANGUAGE_FORGET_DAYS) * 86_400_000;
 
   /** Ends the account lease a remote task holds (on every way a task stops running). */
   const releaseAccounts = repo.releaseAccounts;
@@ -189,6 +206,35 @@ export const createJudgeQueue = (deps: {
   };
 
   const poolSize = (tx: Tx | undefined, oj: string) => repo.poolSize(tx, accountPoolOf(oj));
+
+  /** Ends a queued task no judge of its language came for: System Error with the reason for a submission (a rejudge
+   * queues it again as usual), the same as the answer of a test run or a checker compile. */
+  const endWithoutJudge = async (tx: Tx, task: TaskRow, minutes: number) => {
+    const reason = NO_JUDGE_REASON(task.language, minutes);
+    const result =
+      task.kind === 'compileChecker'
+        ? ({ ok: false, message: reason } satisfies CompileReport)
+        : task.kind === 'testRun'
+          ? ({
+              status: JUDGE_STATUS.SYSTEM_ERROR,
+              time: 0,
+              memory: 0,
+              stderr: '',
+              userOutput: '',
+              errorMessage: reason,
+            } satisfies TestRunReport)
+          : undefined;
+    await repo.failTask(tx, task.id, { lastError: reason, result, at: now() });
+    if (task.kind === 'judge')
+      await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: reason });
+    await notify(tx, DONE_CHANNEL, String(task.id));
+  };
+
+  /** Languages of the judges heard from in the last `minutes`. */
+  const languagesHeardWithin = async (minutes: number) => {
+    const live = await repo.liveJudgeLanguages(new Date(now().getTime() - minutes * 60_000));
+    return [...new Set(live.flatMap((j) => j.languages))];
+  };
 
   /** Claims the next task this worker can judge, or null. Never waits inside a transaction. */
   const claimOnce = async (w: WorkerIdentity): Promise<JudgeTask | null> => {
@@ -435,8 +481,13 @@ export const createJudgeQueue = (deps: {
 
     /** The local judging slots' long poll. */
     async claim(w: WorkerIdentity, waitMs: number, signal?: AbortSignal): Promise<JudgeTask | null> {
-      await recordJudge(w.name, JSON.stringify(['local', w.languages, w.concurrency, w.running, w.version]), () =>
-        repo.recordWorker(w),
+      await recordJudge(
+        w.name,
+        JSON.stringify(['local', w.languages, w.concurrency, w.running, w.version]),
+        async () => {
+          await repo.recordWorker(w);
+          await repo.declareLanguages(w.languages);
+        },
       );
       return longPoll(w, waitMs, signal, () => claimOnce(w));
     },
@@ -563,9 +614,27 @@ export const createJudgeQueue = (deps: {
       });
     },
 
-    /** Requeues tasks whose lease ran out (a judge died or lost the network); run every few seconds. */
+    /** The sweep, run every few seconds by every instance (each step locks what it takes, skipping locked rows):
+     * requeues tasks whose lease ran out (a judge died or lost the network), ends remote tasks that waited too long
+     * for an account, ends queued tasks no judge of their language came for (decision 0036: a submission after
+     * `languageWaitMinutes`, a test run or a checker compile after QUICK_TASK_WAIT_MINUTES) and drops from the
+     * catalogue the languages no judge declared for `languageForgetDays`. Answers the number of expired leases. */
     async requeueExpired(): Promise<number> {
+      // Read before the transaction: on PGlite's one connection a read beside it would wait for ever.
+      const [heardForJudgements, heardForQuickTasks] = await Promise.all([
+        languagesHeardWithin(languageWaitMinutes),
+        languagesHeardWithin(QUICK_TASK_WAIT_MINUTES),
+      ]);
       return repo.transaction(async (tx) => {
+        const at = now().getTime();
+        const waitedTooLong = async (kinds: string[], minutes: number, heard: string[]) => {
+          const before = new Date(at - minutes * 60_000);
+          for (const task of await repo.lockQueuedWithoutJudge(tx, kinds, before, heard))
+            await endWithoutJudge(tx, task, minutes);
+        };
+        await waitedTooLong(['judge'], languageWaitMinutes, heardForJudgements);
+        await waitedTooLong(['testRun', 'compileChecker'], QUICK_TASK_WAIT_MINUTES, heardForQuickTasks);
+        await repo.forgetLanguages(tx, new Date(at - languageForgetMs));
         const expired = await repo.lockExpired(tx, now());
         for (const task of expired)
           await failAttempt(tx, task, `lease expired: judge ${task.leaseOwner} stopped responding`);
@@ -585,10 +654,25 @@ export const createJudgeQueue = (deps: {
     /** Accounts in a site's pool (no account: a remote submission is System Error at once). */
     remotePoolSize: (oj: string, tx?: Tx) => poolSize(tx, oj),
 
-    /** Languages some live judge declared: only these are offered to users. */
+    /** The languages on offer: every language a judge has declared (the stored catalogue, decision 0036), also while
+     * no judge is connected; a submission in one without a live judge waits as Pending. */
     async offeredLanguages(): Promise<string[]> {
-      const live = await repo.liveJudgeLanguages(aliveSince());
-      return [...new Set(live.flatMap((j) => j.languages))];
+      return (await repo.catalogue()).map((l) => l.language);
+    },
+
+    /** The catalogue's languages that no live judge runs now, with when a judge last declared each and the tasks
+     * waiting for it (the admin dashboard). */
+    async languagesWithoutJudge() {
+      const [catalogue, live, queued] = await Promise.all([
+        repo.catalogue(),
+        repo.liveJudgeLanguages(aliveSince()),
+        repo.queuedByLanguage(),
+      ]);
+      const running = new Set(live.flatMap((j) => j.languages));
+      const waiting = new Map(queued.map((q) => [q.language, q.queued]));
+      return catalogue
+        .filter((l) => !running.has(l.language))
+        .map((l) => ({ language: l.language, lastDeclaredAt: l.lastDeclaredAt, queued: waiting.get(l.language) ?? 0 }));
     },
 
     /** Remote judges some live worker declared: their problems' languages are offered. */
@@ -599,13 +683,18 @@ export const createJudgeQueue = (deps: {
 
     listJudges: repo.listJudges,
 
-    /** Live judges, the languages they offer and the queue length, for the site's "judging paused" notice. */
+    /** Live judges, the languages they run and the queue length, for the site's notice: judging is paused (no live
+     * judge, or none with a language), or some offered languages wait for their judge (`waiting`). */
     async status() {
-      const live = await repo.liveJudgeLanguages(aliveSince());
+      const [live, catalogue, queued] = await Promise.all([
+        repo.liveJudgeLanguages(aliveSince()),
+        repo.catalogue(),
+        repo.queuedCount(),
+      ]);
       const languages = [...new Set(live.flatMap((j) => j.languages))];
-      const queued = await repo.queuedCount();
+      const waiting = catalogue.map((l) => l.language).filter((l) => !languages.includes(l));
       const reason = live.length === 0 ? ('noJudge' as const) : languages.length === 0 ? ('noLanguage' as const) : null;
-      return { available: reason === null, languages, judges: live.length, reason, queued };
+      return { available: reason === null, languages, waiting, judges: live.length, reason, queued };
     },
 
     listTasksOf: repo.tasksOf,

@@ -107,12 +107,23 @@ export const createProblemCatalogService = (deps: {
     return p;
   };
 
-  /** Languages a user may submit in: the problem's (all when it lists none) that some live judge offers. */
+  /** Languages a user may submit in: the problem's (all when it lists none) that are on offer, i.e. some judge has
+   * declared them (decision 0036; a live judge is not needed: the submission waits as Pending for one). */
   const offeredFor = async (p: ProblemRow) => {
     if (p.isRemote === 1) return remoteOffered(p);
     const offered = await deps.queue.offeredLanguages();
     const own = await catalog.languages(p.id);
     return sortLanguages(own.length ? own.filter((l) => offered.includes(l)) : offered);
+  };
+
+  /** The one rule of a submit's or test run's language, for the bank, contests and trainings alike (decision 0036):
+   * a language the problem does not list is refused (languageNotAllowed), one no judge ever declared, or that left
+   * the catalogue, too (languageNotOffered); any other is taken and waits for a judge that runs it. */
+  const checkLanguage = async (p: ProblemRow, language: string) => {
+    if ((await offeredFor(p)).includes(language)) return;
+    const own = await catalog.languages(p.id);
+    if (own.length && !own.includes(language)) throw badRequest('languageNotAllowed', 'language');
+    throw badRequest('languageNotOffered', 'language');
   };
 
   const languagesOf = async (p: ProblemRow) =>
@@ -121,6 +132,7 @@ export const createProblemCatalogService = (deps: {
   return {
     visibleProblem,
     offeredFor,
+    checkLanguage,
 
     async list(q: {
       currentPage: number;

@@ -4,7 +4,7 @@ import type { SiteRepository } from './site.repository.js';
 /** Defaults seeded on first start (DESIGN §7 "Operations"); admins edit them later. */
 export const DEFAULT_WEB_CONFIG: Omit<
   WebsiteConfig,
-  'registerMethod' | 'openPublicDiscussion' | 'openGroupDiscussion' | 'openContestComment'
+  'registerMethod' | 'openPublicDiscussion' | 'openGroupDiscussion' | 'openContestComment' | 'judgeWaitNoticeSeconds'
 > = {
   baseUrl: '',
   name: 'Online Judge',
@@ -67,7 +67,10 @@ const WEB_KEY = 'web';
 const SWITCH_KEY = 'switch';
 const REGISTRATION_KEY = 'registration';
 
-export const createSiteService = (repo: SiteRepository) => {
+/** Seconds after which the web app shows a Pending submission as waiting for a judge (decision 0036). */
+export const JUDGE_WAIT_NOTICE_SECONDS = 60;
+
+export const createSiteService = (repo: SiteRepository, opts: { judgeWaitNoticeSeconds?: number } = {}) => {
   const switches = async (): Promise<Switches> => ({
     ...DEFAULT_SWITCHES,
     ...((await repo.getConfig<Partial<Switches>>(SWITCH_KEY)) ?? {}),
@@ -108,6 +111,7 @@ export const createSiteService = (repo: SiteRepository) => {
         openPublicDiscussion: s.openPublicDiscussion,
         openGroupDiscussion: s.openGroupDiscussion,
         openContestComment: s.openContestComment,
+        judgeWaitNoticeSeconds: opts.judgeWaitNoticeSeconds ?? JUDGE_WAIT_NOTICE_SECONDS,
       };
     },
 

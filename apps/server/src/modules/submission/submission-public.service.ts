@@ -15,7 +15,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.
 import type { BinaryAnswer } from '../../http/bind.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { ProblemCatalogService } from '../problem/problem-catalog.service.js';
-import type { ProblemDetails, ProblemRow } from '../problem/problem-queries.js';
+import type { ProblemDetails } from '../problem/problem-queries.js';
 import type { SiteService } from '../site/site.service.js';
 import { sourceExtension, toSubmission } from './submission.mapper.js';
 import type { SubmissionService } from './submission.service.js';
@@ -195,14 +195,6 @@ export const createSubmissionPublicService = (deps: {
     return r;
   };
 
-  const checkLanguage = async (p: ProblemRow, language: string) => {
-    const own = await deps.catalog.offeredFor(p);
-    if (own.includes(language)) return;
-    const declared = await deps.problems.languages(p.id);
-    if (declared.length && !declared.includes(language)) throw badRequest('languageNotAllowed', 'language');
-    throw badRequest('languageNotOffered', 'language');
-  };
-
   /** Seconds between two submits, public or contest, of one user (and between two test runs): the
    * defaultSubmitInterval switch; root is exempt. The internal service takes it atomically (decision 0015). */
   const submitIntervalS = async (user: AuthUser) =>
@@ -269,7 +261,7 @@ export const createSubmissionPublicService = (deps: {
       if (problem.isGroup === 1 && !input.gid && !isRoot(user.roles) && !(await deps.site.switches()).openGroupJudge) {
         throw new AppError(403, 'areaClosed');
       }
-      await checkLanguage(problem, input.language);
+      await deps.catalog.checkLanguage(problem, input.language);
       const created = await deps.internal.submit({
         user,
         problem,
@@ -296,7 +288,7 @@ export const createSubmissionPublicService = (deps: {
       // A group's problem is tried as 'group' (its rule decides in visibleProblem); contests have their own call.
       if (input.type !== 'public' && input.type !== 'group') throw notFound();
       const problem = await deps.catalog.visibleProblem(input.pid, user);
-      await checkLanguage(problem, input.language);
+      await deps.catalog.checkLanguage(problem, input.language);
       return deps.internal.testRun({
         user,
         problem,

@@ -291,8 +291,7 @@ export const createTrainingService = (deps: {
       if ((input.gid ?? null) !== t.gid) throw notFound();
       await checkAccess(loaded, viewer);
       const { tp, problem } = await problemInTraining(t, input.pid, viewer);
-      const offered = await deps.catalog.offeredFor(problem);
-      if (!offered.includes(input.language)) throw badRequest('languageNotOffered', 'language');
+      await deps.catalog.checkLanguage(problem, input.language);
       const row = await deps.internal.submit({
         user: viewer,
         problem,
