@@ -100,7 +100,8 @@ export const createUploadQuotaService = (deps: {
       if (isRoot(user.roles)) {
         return { maxBytes: body.length ?? body.cap, done: async () => {} } satisfies UploadPass;
       }
-      await check(user, 0);
+      // The stored allowance must have room for one more upload of at least a byte.
+      await check(user, 1);
       const at = now();
       const inFlight = { uid: user.uid, scope: IN_FLIGHT, at, windowMs: limits.inFlightWindowMs };
       if (!(await counters.take({ ...inFlight, maxHits: limits.maxInFlight })).ok) {
