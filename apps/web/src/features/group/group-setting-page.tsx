@@ -52,8 +52,9 @@ const GroupAvatarUpload = ({ context }: { context: GroupContext }) => {
   const upload = async (file: File) => {
     const form = new FormData();
     form.append('image', file, file.name);
-    form.append('gid', String(context.gid));
-    await api.upload(contract.uploadGroupAvatar, form);
+    // The gid goes in the query, where the server decides who may upload before it reads the image.
+    const endpoint = contract.uploadGroupAvatar;
+    await api.upload({ ...endpoint, path: `${endpoint.path}?gid=${context.gid}` }, form);
     toast.success(t('Group_Avatar_Uploaded'));
     void queryClient.invalidateQueries({ queryKey: [contract.getGroupList.path] });
     context.reload();
