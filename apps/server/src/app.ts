@@ -25,6 +25,7 @@ import { registerGroupRoutes } from './modules/group/group.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerImageProxyRoutes } from './modules/image-proxy/image-proxy.routes.js';
 import { registerJudgeRoutes } from './modules/judge/judge.routes.js';
+import { fixedJudgeToken, type JudgeToken } from './modules/judge/judge-token.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
 import { registerMessageRoutes } from './modules/message/message.routes.js';
 import { registerNoticeRoutes } from './modules/notice/notice.routes.js';
@@ -43,7 +44,8 @@ import type { AppServices } from './services.js';
 
 export interface AppOptions {
   services: AppServices;
-  judgeToken: string;
+  /** The judge workers' token: a fixed one (tests), or the site's with its rotation (judge-token.ts). */
+  judgeToken: string | JudgeToken;
   webDist?: string;
   logLevel?: string;
   validateOutput?: boolean;
@@ -155,7 +157,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
     sessions: opts.services.sessions,
     site: opts.services.site,
     validateOutput: !!opts.validateOutput,
-    judgeToken: opts.judgeToken,
+    judgeToken: typeof opts.judgeToken === 'string' ? fixedJudgeToken(opts.judgeToken) : opts.judgeToken,
     uploadDir: path.join(opts.services.dataDir, 'tmp', 'uploads'),
     uploads: opts.services.uploadQuota,
     admit: createIpRateLimiter({ db: opts.services.db, limits: opts.ipLimits }),

@@ -6,7 +6,7 @@ import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig, loadSmtpEnv, REPO_ROOT } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { openDatabase } from './db/client.js';
-import { loadJudgeToken } from './modules/judge/judge-token.js';
+import { type JudgeToken, loadJudgeToken } from './modules/judge/judge-token.js';
 import { createServices } from './services.js';
 
 const SWEEP_INTERVAL_MS = 5_000;
@@ -27,15 +27,23 @@ const waitForJudge = async (judges: () => Promise<{ languages: string[]; lastHea
   return false;
 };
 
+/** How often the server looks whether the judge token was rotated, to restart its embedded worker with the new one. */
+const TOKEN_CHECK_INTERVAL_MS = 5_000;
+
 /**
  * The embedded judge worker: a child process speaking the same HTTP protocol as a remote one. It dies with this
  * process: the IPC channel is its lifeline, and the worker exits (killing its runs) the moment the channel
- * closes, which the kernel does even when this process is killed with SIGKILL.
+ * closes, which the kernel does even when this process is killed with SIGKILL. When the judge token is rotated
+ * (`npm run judge-token -- rotate`), the worker is stopped as by SIGTERM (it finishes or hands back its tasks,
+ * while the old token is still accepted) and started again at once with the new token.
  */
-const startEmbeddedJudge = (url: string, token: string, cacheDir: string) => {
+const startEmbeddedJudge = (url: string, judgeToken: JudgeToken, cacheDir: string) => {
   let child: ChildProcess | undefined;
   let stopping = false;
+  let token = judgeToken.current();
+  let restarting = false;
   const start = () => {
+    token = judgeToken.current();
     child = spawn(
       process.execPath,
       ['--import', 'tsx', path.join(REPO_ROOT, 'apps/judge/src/cli.ts'), 'worker', '--server', url],
@@ -55,13 +63,26 @@ const startEmbeddedJudge = (url: string, token: string, cacheDir: string) => {
     child.channel?.unref();
     child.on('exit', (code, signal) => {
       if (stopping) return;
+      if (restarting) {
+        restarting = false;
+        start();
+        return;
+      }
       console.error(`[server] judge worker exited (${signal ?? code}); restarting in 5 s`);
       setTimeout(start, 5_000).unref();
     });
   };
   start();
+  const rotation = setInterval(() => {
+    if (restarting || judgeToken.current() === token) return;
+    console.log('[server] the judge token was rotated: restarting the embedded judge worker with the new one');
+    restarting = true;
+    child?.kill('SIGTERM');
+  }, TOKEN_CHECK_INTERVAL_MS);
+  rotation.unref();
   return () => {
     stopping = true;
+    clearInterval(rotation);
     child?.kill('SIGTERM');
   };
 };
@@ -89,7 +110,10 @@ const main = async () => {
       smtp: loadSmtpEnv(),
     }),
   );
-  const judgeToken = loadJudgeToken(config.judgeToken, config.dataDir);
+  const judgeToken = loadJudgeToken({
+    configured: config.judgeToken ? { token: config.judgeToken, previous: config.judgeTokenPrevious } : undefined,
+    dataDir: config.dataDir,
+  });
   const app = await buildApp({
     services,
     webDist: config.webDist,

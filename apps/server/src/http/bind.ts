@@ -6,6 +6,7 @@ import { type Endpoint, type Locale, localeOf, type UploadedFile } from '@oj/sha
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthUser, ClientMeta, SessionService } from '../modules/auth/session.service.js';
+import type { JudgeToken } from '../modules/judge/judge-token.js';
 import type { SiteService } from '../modules/site/site.service.js';
 import type { UploadPass, UploadQuotaService } from '../modules/upload/upload-quota.service.js';
 import { AppError } from './app-error.js';
@@ -35,8 +36,8 @@ export interface BindDeps {
   site: SiteService;
   /** Validate every answer against the contract's output schema (on in tests). */
   validateOutput: boolean;
-  /** The bearer token judge workers present on `access: 'judge'` endpoints. */
-  judgeToken: string;
+  /** What judge workers authenticate with on `access: 'judge'` endpoints (modules/judge/judge-token.ts). */
+  judgeToken: JudgeToken;
   /** Where uploads are streamed while a call runs (OJ_DATA_DIR/tmp/uploads). */
   uploadDir: string;
   /** The per-user upload limits (hourly allowance, uploads in flight), asked before an upload's body is read. */
@@ -53,12 +54,6 @@ export interface BinaryAnswer {
   /** Sent as an attachment with this name. */
   filename?: string;
 }
-
-const sameSecret = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-};
 
 export const tokenOf = (req: FastifyRequest) => {
   const raw = req.headers.authorization?.trim();
@@ -313,7 +308,7 @@ const contextOf = async (req: FastifyRequest, reply: FastifyReply, deps: BindDep
   const token = tokenOf(req);
   const meta = metaOf(req);
   let user: AuthUser | undefined;
-  if (e.access === 'judge' && !(token && sameSecret(token, deps.judgeToken))) throw new AppError(401, 'pleaseLogin');
+  if (e.access === 'judge' && !(token && deps.judgeToken.accepts(token))) throw new AppError(401, 'pleaseLogin');
   if (token && e.access !== 'judge') {
     const auth = await deps.sessions.authenticate(token, meta);
     // A bad token on a public endpoint is ignored (the visitor sees public pages); elsewhere it is a 401.

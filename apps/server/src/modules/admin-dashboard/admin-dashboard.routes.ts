@@ -6,7 +6,9 @@ import type { AppServices } from '../../services.js';
 
 export const registerAdminDashboardRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   // The judge token reaches the service from the app's options, shown to root only (DESIGN §7).
-  bind(app, deps, adminDashboard.getDashboardInfo, (_q, ctx) => s.adminDashboard.info(userOf(ctx), deps.judgeToken));
+  bind(app, deps, adminDashboard.getDashboardInfo, (_q, ctx) =>
+    s.adminDashboard.info(userOf(ctx), deps.judgeToken.current()),
+  );
   bind(app, deps, adminDashboard.getServiceInfo, () =>
     s.adminDashboard.serviceInfo((app.server.address() as AddressInfo | null)?.port ?? 0),
   );
