@@ -1,8 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { JUDGE_STATUS } from '@oj/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, spawnServer, startServer, untilRunning } from '../test/server-process.js';
+import { REPO_ROOT } from './config.js';
 
 // The server as `npm start` runs it: a real process on the embedded database, stopped with SIGINT and started
 // again on the same data directory.
@@ -112,6 +115,88 @@ describe('server process', () => {
       fs.rmSync(fresh, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('a rotated judge token reaches the running server and its embedded judge, which goes on judging', async () => {
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-rotate-'));
+    const server = spawnServer({ PORT: String(port + 4), OJ_DATA_DIR: fresh, OJ_EMBEDDED_JUDGE: 'true' });
+    try {
+      await untilRunning(server);
+      const url = `http://127.0.0.1:${port + 4}`;
+      const old = fs.readFileSync(path.join(fresh, 'judge-token'), 'utf8');
+      // No grace: the embedded worker is judged by the new token alone.
+      const rotate = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(REPO_ROOT, 'apps/server/src/judge-token-cli.ts'),
+          'rotate',
+          '--grace-minutes',
+          '0',
+        ],
+        { cwd: REPO_ROOT, env: { ...process.env, OJ_DATA_DIR: fresh }, encoding: 'utf8' },
+      );
+      expect(rotate.status, rotate.stderr).toBe(0);
+      const fresher = fs.readFileSync(path.join(fresh, 'judge-token'), 'utf8');
+      const claim = async (token: string) =>
+        (
+          await fetch(`${url}/api/judge/claim`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({
+              name: 'rotation-check',
+              languages: ['Brainfuck'],
+              concurrency: 1,
+              running: 0,
+              waitMs: 0,
+            }),
+          })
+        ).status;
+      // The server reads the token files again within seconds.
+      for (let i = 0; i < 100 && (await claim(old)) !== 401; i++) await new Promise((r) => setTimeout(r, 100));
+      expect([await claim(old), await claim(fresher)]).toEqual([401, 200]);
+
+      const password = /password "([^"]+)"/.exec(server.output())?.[1];
+      const login = await fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'root', password }),
+      });
+      const auth = login.headers.get('authorization') as string;
+      const dashboard = await fetch(`${url}/api/admin/dashboard/get-dashboard-info`, {
+        headers: { authorization: auth },
+      });
+      expect(((await dashboard.json()) as { data: { judgeToken: string } }).data.judgeToken).toBe(fresher);
+      const submit = await fetch(`${url}/api/submit-problem-judge`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: auth },
+        body: JSON.stringify({
+          pid: '1000',
+          language: 'C',
+          code: '#include <stdio.h>\nint main(){long a,b;while(scanf("%ld %ld",&a,&b)==2)printf("%ld\\n",a+b);}',
+        }),
+      });
+      expect(submit.status, await submit.clone().text()).toBe(200);
+      const submitId = ((await submit.json()) as { data: { submitId: number } }).data.submitId;
+      const unfinished: number[] = [JUDGE_STATUS.PENDING, JUDGE_STATUS.COMPILING, JUDGE_STATUS.JUDGING];
+      let status: number = JUDGE_STATUS.PENDING;
+      for (let i = 0; i < 600 && unfinished.includes(status); i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        const detail = await fetch(`${url}/api/get-submission-detail?submitId=${submitId}`, {
+          headers: { authorization: auth },
+        });
+        status = ((await detail.json()) as { data: { submission: { status: number } } }).data.submission.status;
+      }
+      // Judged (Accepted) by the embedded worker, restarted with the new token.
+      expect(status, server.output()).toBe(JUDGE_STATUS.ACCEPTED);
+      expect(server.output()).toContain('restarting the embedded judge worker with the new one');
+      server.proc.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.proc.kill('SIGKILL');
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('refuses an OJ_ROOT_PASSWORD outside 6-20 characters at start', async () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-bad-'));
