@@ -225,7 +225,9 @@ const admitUpload = async (
   const header = req.headers['content-length'];
   const length = header === undefined ? undefined : Number(header);
   if (length !== undefined && length > cap) throw new AppError(400, spec.tooLarge ?? 'fileTooLarge');
-  return deps.uploads.admit(userOf(ctx), { length, cap });
+  // The limits are the caller's: an upload needs one, whatever its guard says.
+  if (!ctx.user) throw new AppError(401, 'pleaseLogin');
+  return deps.uploads.admit(ctx.user, { length, cap });
 };
 
 /** Streams the files of a multipart upload to temporary files (never into memory), each capped at the
