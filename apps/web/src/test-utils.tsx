@@ -26,6 +26,7 @@ export const WEBSITE_CONFIG = {
   openPublicDiscussion: true,
   openGroupDiscussion: true,
   openContestComment: true,
+  judgeWaitNoticeSeconds: 60,
 };
 
 /** A fake server for component tests: answers the site calls the frame makes on every page. */

@@ -107,6 +107,16 @@ export const CORE_PAGES_TEXTS = {
   Status_PartialAccepted: ['部分正确', 'Partial Accepted'],
   Status_Submitting: ['提交中', 'Submitting'],
   Status_SubmittedFailed: ['提交失败', 'Submitted Failed'],
+  // A Pending submission no judge has taken for a while, and the reason stored when none came (decision 0036)
+  Waiting_For_Judge: ['等待评测机', 'Waiting for a judge'],
+  Waiting_For_Judge_Tip: [
+    '还没有评测机接手这份提交：支持该语言的评测机上线或空闲后会自动评测，无需重新提交。',
+    'No judge has taken this submission yet: it is judged as soon as a judge for its language is online and free. There is no need to submit again.',
+  ],
+  No_Judge_Reason: [
+    '{{minutes}} 分钟内没有支持 {{language}} 的评测机上线，未能评测',
+    'No judge for {{language}} was available within {{minutes}} min, so this was not judged',
+  ],
   // Submission list and detail
   Submission_List: ['评测列表', 'Status'],
   Enter_Author: ['输入用户名或姓名', 'Enter username or name'],

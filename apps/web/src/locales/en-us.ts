@@ -115,7 +115,10 @@ export const enUS: Record<TranslationKey, string> = {
   Recent_Updated_Problems: 'Recently updated problems',
   Seven_Day_AC_Rank: 'AC rank of the last 7 days',
   No_Data: 'No data',
-  Judge_Paused_No_Judge: 'Judging is paused: no judge is online. Submissions wait in the queue.',
+  Judge_Paused_No_Judge:
+    'Judging is paused: no judge is online right now. Submissions are kept and wait in the queue until a judge connects.',
+  Judge_Waiting_Languages:
+    'No judge for {{languages}} is online right now: submissions in these languages wait in the queue for one.',
   Judge_Paused_No_Language:
     'Judging is paused: the judge lacks its sandbox or compilers (run `npm run judge -- doctor` on the server). Submissions wait in the queue.',
   Recent_Contests: 'Recent contests',

@@ -123,7 +123,8 @@ export const zhCN = {
   Recent_Updated_Problems: '最近更新的题目',
   Seven_Day_AC_Rank: '最近一周过题榜',
   No_Data: '暂无数据',
-  Judge_Paused_No_Judge: '评测已暂停：没有在线的评测机，提交会排队等待。',
+  Judge_Paused_No_Judge: '评测暂停：暂时没有在线的评测机。提交会保存并排队等待，评测机上线后自动评测。',
+  Judge_Waiting_Languages: '暂时没有在线的评测机支持 {{languages}}：这些语言的提交会排队等待评测机。',
   Judge_Paused_No_Language:
     '评测已暂停：评测机缺少沙箱或编译器（在服务器上运行 npm run judge -- doctor 查看原因），提交会排队等待。',
   Recent_Contests: '近期比赛',

@@ -132,6 +132,25 @@ const AdminDashboardPage = () => {
           ]}
         />
       </Panel>
+      <Panel title={t('Languages_Without_Judge')}>
+        {d && d.languagesWithoutJudge.length > 0 && (
+          <Alert type="warning" showIcon title={t('Languages_Without_Judge_Tip')} style={{ marginBottom: 12 }} />
+        )}
+        <Table<adminDashboard.LanguageWithoutJudge>
+          scroll={{ x: 'max-content' }}
+          rowKey="language"
+          size="small"
+          pagination={false}
+          loading={info.isLoading}
+          locale={{ emptyText: t('Every_Language_Has_Judge') }}
+          dataSource={d?.languagesWithoutJudge ?? []}
+          columns={[
+            { title: t('Language'), dataIndex: 'language' },
+            { title: t('Last_Declared'), render: (_, l) => formatTime(l.lastDeclaredAt, true) },
+            { title: t('Waiting_Tasks'), dataIndex: 'queued' },
+          ]}
+        />
+      </Panel>
       <Panel title={t('Judge_Queue')}>
         <Table<QueueEntry>
           scroll={{ x: 'max-content' }}

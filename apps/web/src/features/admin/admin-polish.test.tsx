@@ -131,6 +131,7 @@ const dashboardWithJudges = () =>
           alive: true,
         },
       ],
+      languagesWithoutJudge: [],
       judgeToken: null,
       queue: [],
     }),

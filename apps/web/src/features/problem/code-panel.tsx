@@ -11,6 +11,7 @@ import { lazyScreen } from '../../lib/lazy-screen';
 import { useLiveUp } from '../../lib/live-events';
 import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
+import { judgeReasonText } from '../submission/judge-reasons';
 import { formatRunMemory, formatRunTime } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
 import { groupSubmissionDetailPath, submissionDetailPath } from '../submission/submission-paths';
@@ -20,6 +21,7 @@ import {
   TEST_RUN_POLL_MS,
   testRunSettled,
 } from '../submission/submission-polling';
+import { WaitingForJudge } from '../submission/waiting-for-judge';
 import {
   codeAfterLanguageSwitch,
   EDITOR_THEMES,
@@ -326,7 +328,13 @@ const SubmissionBanner = ({
 }: {
   detailPath: string;
   submitId: number | null;
-  judged: { status: number; time: number | null; memory: number | null; score: number | null } | null;
+  judged: {
+    status: number;
+    time: number | null;
+    memory: number | null;
+    score: number | null;
+    gmtModified?: string;
+  } | null;
   submitting: boolean;
   type: number;
 }) => {
@@ -345,6 +353,7 @@ const SubmissionBanner = ({
       title={
         <Space wrap>
           <StatusTag status={status} submitId={submitId} />
+          <WaitingForJudge status={status} since={judged?.gmtModified} />
           {settled && (
             <span>
               {formatRunTime({ status, ...judged })} · {formatRunMemory({ status, ...judged })}
@@ -480,7 +489,9 @@ const TestRunDrawer = ({
           {data && testRunSettled(data.status) && (
             <pre className="oj-sample">
               {data.userOutput ?? ''}
-              {data.stderr ? `\n${data.stderr}` : ''}
+              {data.stderr
+                ? `\n${data.status === JUDGE_STATUS.SYSTEM_ERROR ? judgeReasonText(data.stderr, t) : data.stderr}`
+                : ''}
             </pre>
           )}
         </section>

@@ -13,7 +13,14 @@ describe('judging paused banner', () => {
 
   it('says why judging is paused when no judge is online', async () => {
     stubServer({
-      '/api/get-judge-status': status({ available: false, reason: 'noJudge', languages: [], judges: 0, queued: 3 }),
+      '/api/get-judge-status': status({
+        available: false,
+        reason: 'noJudge',
+        languages: [],
+        waiting: ['C++'],
+        judges: 0,
+        queued: 3,
+      }),
     });
     renderElement(<JudgeStatusBanner />);
     expect(await screen.findByText(/no judge is online/)).toBeTruthy();
@@ -21,15 +28,48 @@ describe('judging paused banner', () => {
 
   it('points to the doctor when the judge has no sandbox or compilers', async () => {
     stubServer({
-      '/api/get-judge-status': status({ available: false, reason: 'noLanguage', languages: [], judges: 1, queued: 0 }),
+      '/api/get-judge-status': status({
+        available: false,
+        reason: 'noLanguage',
+        languages: [],
+        waiting: [],
+        judges: 1,
+        queued: 0,
+      }),
     });
     renderElement(<JudgeStatusBanner />);
     expect(await screen.findByText(/npm run judge -- doctor/)).toBeTruthy();
   });
 
-  it('shows nothing while judging works', async () => {
+  it('names the languages on offer that have no judge online: their submissions wait', async () => {
+    stubServer({
+      '/api/get-judge-status': status({
+        available: true,
+        reason: null,
+        languages: ['C++'],
+        waiting: ['Java', 'Python3'],
+        judges: 1,
+        queued: 2,
+      }),
+    });
+    renderElement(<JudgeStatusBanner />);
+    expect(
+      await screen.findByText(
+        'No judge for Java, Python3 is online right now: submissions in these languages wait in the queue for one.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows nothing while every language has a judge', async () => {
     const fetchMock = stubServer({
-      '/api/get-judge-status': status({ available: true, reason: null, languages: ['C++'], judges: 1, queued: 0 }),
+      '/api/get-judge-status': status({
+        available: true,
+        reason: null,
+        languages: ['C++'],
+        waiting: [],
+        judges: 1,
+        queued: 0,
+      }),
     });
     renderElement(<JudgeStatusBanner />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());

@@ -6,8 +6,9 @@ import { api } from '../../lib/api';
 
 const REFRESH_MS = 60_000;
 
-/** Says that judging is paused and why (no judge online, or a judge without its sandbox or compilers), so a
- * submission that stays Pending is never a mystery (DESIGN §1). Nothing shows while judging works. */
+/** Says that judging is paused and why (no judge online, or a judge without its sandbox or compilers), or which
+ * languages on offer have no judge online (their submissions are taken and wait, decision 0036), so a submission
+ * that stays Pending is never a mystery. Nothing shows while every language has a judge. */
 export const JudgeStatusBanner = () => {
   const { t } = useTranslation();
   const { data } = useQuery({
@@ -15,7 +16,13 @@ export const JudgeStatusBanner = () => {
     queryFn: () => api.call(home.getJudgeStatus, {}, { silent: true }),
     refetchInterval: REFRESH_MS,
   });
-  if (!data || data.available || !data.reason) return null;
+  if (!data) return null;
+  if (data.available || !data.reason) {
+    if (data.waiting.length === 0) return null;
+    return (
+      <Alert type="info" showIcon banner title={t('Judge_Waiting_Languages', { languages: data.waiting.join(', ') })} />
+    );
+  }
   return (
     <Alert
       type="warning"

@@ -14,10 +14,11 @@ import { toast } from '../../lib/notify';
 import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { loadEditorSettings } from '../problem/editor-storage';
 import { copyText } from '../problem/problem-description';
-import { registerRemoteJudgeTexts, remoteReasonText } from '../remote-judge/remote-judge-texts';
+import { registerRemoteJudgeTexts } from '../remote-judge/remote-judge-texts';
 // The error text and the code fallback are `oj-sample` blocks: wrapped, so a long compiler line never pushes a phone's
 // page sideways when the detail is the first page opened.
 import '../problem/problem-detail.css';
+import { judgeReasonText } from './judge-reasons';
 import {
   canResubmit,
   formatLength,
@@ -31,6 +32,7 @@ import {
 import { ResubmitButton } from './resubmit-button';
 import { StatusTag } from './status-tag';
 import { SUBMISSION_POLL_MS } from './submission-polling';
+import { WaitingForJudge } from './waiting-for-judge';
 
 const CodeEditor = lazyScreen(() => import('../problem/code-editor'));
 
@@ -135,6 +137,7 @@ const SubmissionDetailPage = () => {
           title={
             <Space wrap>
               <StatusTag status={s.status} submitId={s.submitId} />
+              <WaitingForJudge status={s.status} since={s.gmtModified} />
               {canResubmit(s, user?.uid) && (
                 <ResubmitButton
                   row={s}
@@ -176,7 +179,7 @@ const SubmissionDetailPage = () => {
         </Descriptions>
         {ERROR_TEXT_STATUSES.includes(s.status) && s.errorMessage && (
           <pre className="oj-sample" style={{ color: '#cf1322' }}>
-            {remoteReasonText(s.errorMessage, t)}
+            {judgeReasonText(s.errorMessage, t)}
           </pre>
         )}
       </Panel>

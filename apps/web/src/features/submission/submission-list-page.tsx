@@ -43,6 +43,7 @@ import {
 } from './submission-list-query';
 import { groupSubmissionDetailPath, submissionDetailPath } from './submission-paths';
 import { useSubmissionWatch } from './use-submission-watch';
+import { WaitingForJudge } from './waiting-for-judge';
 
 export const downloadSubmissionCode = async (submitId: number) => {
   const file = await api.download(contract.downloadBySubmitId, { submitId });
@@ -203,8 +204,9 @@ const SubmissionListPage = () => {
             dataIndex: 'status',
             width: 190,
             render: (status: number, row) => (
-              <Space size={4}>
+              <Space size={4} wrap>
                 <StatusTag status={status} submitId={row.submitId} />
+                <WaitingForJudge status={status} since={row.gmtModified} />
                 {canResubmit(row, user?.uid) && <ResubmitButton row={row} onResubmitted={track} />}
               </Space>
             ),
