@@ -68,7 +68,9 @@ export const createAdminSiteService = (deps: {
   return {
     /** HOJ's WebConfigDTO shape: strings but `register` (decision 0018); the switches are on the switch page. */
     async webConfig(): Promise<adminConfig.AdminWebConfig> {
-      const { openPublicDiscussion, openGroupDiscussion, openContestComment, ...web } = await deps.site.websiteConfig();
+      // The notice time of a waiting submission is the server's configuration (decision 0036), not this page's.
+      const { openPublicDiscussion, openGroupDiscussion, openContestComment, judgeWaitNoticeSeconds, ...web } =
+        await deps.site.websiteConfig();
       return web;
     },
 
