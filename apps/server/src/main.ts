@@ -15,7 +15,8 @@ const JUDGE_READY_TIMEOUT_MS = 60_000;
 
 /**
  * Resolves once a judge heard from since `since` has declared a language (true), or after `timeoutMs` (false).
- * Until then a submit would be refused with "No judge offers this language" (decision 0018).
+ * On a first start nothing is on offer until then (a submit is refused with languageNotOffered, decision 0018); on
+ * later starts the languages judges declared stay on offer and a submit waits as Pending (decision 0036).
  */
 const waitForJudge = async (judges: () => Promise<{ languages: string[]; lastHeartbeat: Date }[]>, since: Date) => {
   const deadline = Date.now() + JUDGE_READY_TIMEOUT_MS;

@@ -147,8 +147,8 @@ export const MESSAGES = {
     'en-US': 'This problem does not accept this language',
   },
   languageNotOffered: {
-    'zh-CN': '暂无支持该语言的评测机，请稍后再试',
-    'en-US': 'No judge offers this language right now; please try again later',
+    'zh-CN': '本站的评测机不支持该编程语言',
+    'en-US': "This site's judges do not run this language",
   },
   submitTooFrequent: {
     'zh-CN': '提交过于频繁，请 {seconds} 秒后再试',
