@@ -30,7 +30,7 @@ export const ADMIN_TEXTS = {
     'Students can still submit in these languages; the submissions wait for a judge and end in System Error when none comes within OJ_JUDGE_LANGUAGE_WAIT_MINUTES (default 30 minutes). A language no judge declares for OJ_JUDGE_LANGUAGE_FORGET_DAYS (default 7 days) is no longer offered.',
   ],
   Every_Language_Has_Judge: ['每种语言都有在线的评测机', 'Every language on offer has a live judge'],
-  Last_Declared: ['最近一次有评测机支持', 'Last declared by a judge'],
+  Last_Declared: ['评测机最近声明于', 'Last declared by a judge'],
   Waiting_Tasks: ['排队任务', 'Waiting tasks'],
   Judge_Queue: ['评测队列', 'Judge queue'],
   Queue_Empty: ['队列为空', 'The queue is empty'],

@@ -10,7 +10,7 @@ const REFRESH_MS = 60_000;
  * languages on offer have no judge online (their submissions are taken and wait, decision 0036), so a submission
  * that stays Pending is never a mystery. Nothing shows while every language has a judge. */
 export const JudgeStatusBanner = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data } = useQuery({
     queryKey: [home.getJudgeStatus.path],
     queryFn: () => api.call(home.getJudgeStatus, {}, { silent: true }),
@@ -20,7 +20,12 @@ export const JudgeStatusBanner = () => {
   if (data.available || !data.reason) {
     if (data.waiting.length === 0) return null;
     return (
-      <Alert type="info" showIcon banner title={t('Judge_Waiting_Languages', { languages: data.waiting.join(', ') })} />
+      <Alert
+        type="info"
+        showIcon
+        banner
+        title={t('Judge_Waiting_Languages', { languages: data.waiting.join(i18n.language === 'zh-CN' ? '、' : ', ') })}
+      />
     );
   }
   return (
