@@ -495,6 +495,16 @@ export const judgeLanguages = pgTable('judge_languages', {
   lastDeclaredAt: timestamp('last_declared_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/** The remote judges on offer (decision 0036, "Remote sites"): every site (CF, GYM, HDU, ...) a worker's remote loop
+ * has declared, kept while no worker is connected (a remote problem's submission then waits as Pending). A site
+ * leaves when no worker has declared it for OJ_JUDGE_LANGUAGE_FORGET_DAYS, as a language does. */
+export const judgeRemoteSites = pgTable('judge_remote_sites', {
+  site: text('site').primaryKey(),
+  firstDeclaredAt: timestamp('first_declared_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The last remote claim of a worker that declared it (liveness itself is the judges' heartbeat). */
+  lastDeclaredAt: timestamp('last_declared_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /** The remote judges' account pools (reference §1.6, §4.9; CF and GYM share the CF pool), edited on the switch page.
  * An account is leased to one remote task at a time: `leaseTaskId` with the task's lease expiry, renewed by the
  * worker's heartbeats, cleared when the task ends; an expired lease is idle again (a worker that died). */

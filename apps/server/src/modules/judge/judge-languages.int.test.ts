@@ -1,9 +1,15 @@
+import { remoteAdapters, remoteJudgeConfigFromEnv } from '@oj/remote-judge';
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestKit } from '../../../test/contest-helpers.js';
-import { createTestApp, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { createTestApp, DB_KINDS, JUDGE_TOKEN, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
-import { JUDGE_ALIVE_MS, LANGUAGE_WAIT_MINUTES, NO_JUDGE_REASON } from './judge-queue.service.js';
+import {
+  JUDGE_ALIVE_MS,
+  LANGUAGE_WAIT_MINUTES,
+  NO_JUDGE_REASON,
+  REMOTE_ACCOUNT_WAIT_MS,
+} from './judge-queue.service.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -212,5 +218,102 @@ describe.each(DB_KINDS)('languages on offer while no judge is connected, on %s',
     // A judge that declares it again brings it back.
     await createFakeJudge(t, 'pascal-judge', ['Pascal']).announce();
     expect((await submit(student.token, problem.problemId, 'Pascal')).status).toBe(200);
+  });
+
+  // The same for remote judging (decision 0036, "Remote sites"): a site some worker's remote loop declared stays on
+  // offer while no worker is connected, its submissions wait, and the same wait bounds them.
+  it('keeps a remote site on offer while no worker is connected: Pending, the next worker of the site judges it, none within the wait is System Error; a site never declared is refused', async () => {
+    const CPP17 = 'GNU G++17 7.3.0';
+    // The sites' adapters give the languages; no site is asked anything here (the workers are fake ones).
+    Object.assign(
+      t.services.remoteSites,
+      remoteAdapters(
+        remoteJudgeConfigFromEnv({ OJ_REMOTE_CF_URL: 'http://127.0.0.1:9', OJ_REMOTE_HDU_URL: 'http://127.0.0.1:9' }),
+      ),
+    );
+    const pools = await call('PUT', '/api/admin/switch/update', root, {
+      cfUsernameList: ['cf-one'],
+      cfPasswordList: ['pw-one'],
+      hduUsernameList: ['hdu-one'],
+      hduPasswordList: ['pw-one'],
+    });
+    expect(pools.status, JSON.stringify(pools.body)).toBe(200);
+    const cf = await createProblem(t, { problemId: 'CF-4A', isRemote: 1 }, { languages: [CPP17] });
+    const hdu = await createProblem(t, { problemId: 'HDU-1000', isRemote: 1 }, { languages: ['G++'] });
+    const judgeCall = async (path: string, payload: object) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/judge/${path}`,
+        payload,
+        headers: { authorization: `Bearer ${JUDGE_TOKEN}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    const claimRemote = (name: string) =>
+      judgeCall('claim-remote', { name, remote: ['CF', 'GYM'], concurrency: 1, running: 0, waitMs: 0 });
+    const student = await kit.userToken();
+    const submitRemote = (pid: string, language: string) =>
+      call('POST', '/api/submit-problem-judge', student.token, { pid, language, code: 'int main(){}' });
+    const languagesOf = async (pid: number) =>
+      (await call('GET', `/api/get-problem-languages?pid=${pid}`, student.token)).body.data.map(
+        (l: { name: string }) => l.name,
+      );
+
+    // A worker declared CF and GYM ten minutes ago, then went away (the workers restart). HDU was never declared.
+    expect(await at(-10 * MINUTE, () => claimRemote('remote-before-restart'))).toBeNull();
+    expect(await languagesOf(cf.id)).toContain(CPP17);
+    expect(await languagesOf(hdu.id)).toEqual([]);
+    const refused = await submitRemote(hdu.problemId, 'G++');
+    expect([refused.status, refused.body.data.key]).toEqual([400, 'languageNotOffered']);
+
+    const res = await submitRemote(cf.problemId, CPP17);
+    expect([res.status, res.body.data.status]).toEqual([200, S.PENDING]);
+    const first = res.body.data.submitId as number;
+    // The notice and the dashboard name the site without a live worker, with what waits for it.
+    const status = await judgeStatus();
+    expect(status.waiting).toEqual(expect.arrayContaining(['CF', 'GYM']));
+    expect(status.waiting).not.toContain('HDU');
+    const rows = (await dashboard()).languagesWithoutJudge;
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ language: 'CF', queued: 1 }),
+        expect.objectContaining({ language: 'GYM', queued: 0 }),
+      ]),
+    );
+    // Past the account wait with no worker there: not an account's wait, the submission still waits.
+    await at(REMOTE_ACCOUNT_WAIT_MS + MINUTE, () => t.services.queue.requeueExpired());
+    expect(await detail(student.token, first)).toMatchObject({ status: S.PENDING });
+
+    // A worker of the site comes back: it claims the waiting submission with an account and judges it.
+    const task = await claimRemote('remote-after-restart');
+    expect(task).toMatchObject({ kind: 'remote', submitId: first, oj: 'CF', account: { username: 'cf-one' } });
+    await judgeCall('report', {
+      name: 'remote-after-restart',
+      taskId: task.taskId,
+      attempt: task.attempt,
+      judge: { status: S.ACCEPTED, score: 0, time: 15, memory: 1024, errorMessage: '', oiRankScore: null, cases: [] },
+    });
+    expect(await detail(student.token, first)).toMatchObject({ status: S.ACCEPTED });
+    expect((await judgeStatus()).waiting).not.toContain('CF');
+    expect((await dashboard()).languagesWithoutJudge.map((l: { language: string }) => l.language)).not.toContain('CF');
+
+    // That worker goes away too, and none comes back: after the wait the submission is System Error with the reason.
+    const second = (await submitRemote(cf.problemId, CPP17)).body.data.submitId as number;
+    await at(LANGUAGE_WAIT_MINUTES * MINUTE - MINUTE, () => t.services.queue.requeueExpired());
+    expect(await detail(student.token, second)).toMatchObject({ status: S.PENDING });
+    await at(LANGUAGE_WAIT_MINUTES * MINUTE + MINUTE, () => t.services.queue.requeueExpired());
+    const ended = await detail(student.token, second);
+    expect(ended).toMatchObject({ status: S.SYSTEM_ERROR, errorMessage: NO_JUDGE_REASON('CF', LANGUAGE_WAIT_MINUTES) });
+    expect(ended.errorMessage).toBe('No judge for CF was available within 30 minutes');
+    expect((await dashboard()).queue.some((q: { submitId: number }) => q.submitId === second)).toBe(false);
+    // Nothing holds the account, and the next worker finds nothing left of it.
+    expect(await claimRemote('remote-later')).toBeNull();
+
+    // A site no worker declared for the forget days leaves the offer, as a language does.
+    await at(7 * DAY, () => t.services.queue.requeueExpired());
+    expect(await t.services.queue.offeredRemote()).not.toContain('CF');
+    const gone = await submitRemote(cf.problemId, CPP17);
+    expect([gone.status, gone.body.data.key]).toEqual([400, 'languageNotOffered']);
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import {
   judgeCases,
   judgeLanguages,
+  judgeRemoteSites,
   judges,
   judgeTasks,
   problems,
@@ -35,6 +36,8 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
   /** The submission row of the task's judgement version (a rejudge moved it on: none). */
   const ofTask = (task: JudgeTaskRow) =>
     and(eq(submissions.submitId, task.submitId as number), eq(submissions.version, task.version));
+  /** A remote task's site (its payload's `oj`: CF, GYM, HDU, ...). */
+  const remoteSiteOf = sql<string>`${judgeTasks.payload}->>'oj'`;
 
   return {
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
@@ -109,12 +112,37 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
         )
         .for('update', { skipLocked: true }),
 
-    /** Queued remote tasks untouched since `before`, locked (skipping locked ones). */
-    lockRemoteQueuedSince: (tx: Tx, before: Date) =>
+    /** Queued remote tasks of these sites untouched since `before`, locked (skipping locked ones). */
+    lockRemoteQueuedSince: (tx: Tx, before: Date, sites: string[]) =>
+      sites.length === 0
+        ? Promise.resolve([])
+        : tx
+            .select()
+            .from(judgeTasks)
+            .where(
+              and(
+                eq(judgeTasks.state, 'queued'),
+                eq(judgeTasks.kind, 'remote'),
+                lt(judgeTasks.updatedAt, before),
+                inArray(remoteSiteOf, sites),
+              ),
+            )
+            .for('update', { skipLocked: true }),
+
+    /** Queued remote tasks untouched since `before` whose site is not among `live`, locked (skipping locked ones): the
+     * tasks that waited that long with no worker declaring their site. */
+    lockRemoteQueuedWithoutWorker: (tx: Tx, before: Date, live: string[]) =>
       tx
         .select()
         .from(judgeTasks)
-        .where(and(eq(judgeTasks.state, 'queued'), eq(judgeTasks.kind, 'remote'), lt(judgeTasks.updatedAt, before)))
+        .where(
+          and(
+            eq(judgeTasks.state, 'queued'),
+            eq(judgeTasks.kind, 'remote'),
+            lt(judgeTasks.updatedAt, before),
+            live.length ? notInArray(remoteSiteOf, live) : undefined,
+          ),
+        )
         .for('update', { skipLocked: true }),
 
     /** The task row, locked (waits for a lock another transaction holds). */
@@ -320,11 +348,13 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
           .where(eq(problems.id, pid))
       )[0],
 
-    /** A local worker's row of the judges' table, heartbeat now. */
+    /** A local worker's row of the judges' table, heartbeat now (a new row is stamped with the queue's clock: when the
+     * worker first claimed). */
     recordWorker: (w: JudgeRecord & { languages: string[] }) =>
       db
         .insert(judges)
         .values({
+          gmtCreate: now(),
           name: w.name,
           languages: w.languages,
           concurrency: w.concurrency,
@@ -348,6 +378,7 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
       db
         .insert(judges)
         .values({
+          gmtCreate: now(),
           name: w.name,
           languages: [],
           remote: w.remote,
@@ -383,6 +414,37 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
           .returning({ language: judgeLanguages.language })
       ).map((r) => r.language),
 
+    /** The remote sites a worker declares join the remote catalogue, or are stamped as declared again (decision 0036,
+     * "Remote sites"); in one order, as the languages. */
+    async declareRemoteSites(sites: string[]) {
+      if (sites.length === 0) return;
+      const at = now();
+      await db
+        .insert(judgeRemoteSites)
+        .values([...new Set(sites)].sort().map((site) => ({ site, firstDeclaredAt: at, lastDeclaredAt: at })))
+        .onConflictDoUpdate({ target: judgeRemoteSites.site, set: { lastDeclaredAt: at } });
+    },
+
+    /** Every remote site on offer, by name. */
+    remoteCatalogue: () => db.select().from(judgeRemoteSites).orderBy(asc(judgeRemoteSites.site)),
+
+    /** Sites no worker has declared since `before` leave the remote catalogue; answers their names. */
+    forgetRemoteSites: async (tx: Tx, before: Date) =>
+      (
+        await tx
+          .delete(judgeRemoteSites)
+          .where(lt(judgeRemoteSites.lastDeclaredAt, before))
+          .returning({ site: judgeRemoteSites.site })
+      ).map((r) => r.site),
+
+    /** Queued remote tasks by site (for the sites without a live worker). */
+    queuedBySite: async () =>
+      db
+        .select({ site: remoteSiteOf, queued: count() })
+        .from(judgeTasks)
+        .where(and(eq(judgeTasks.state, 'queued'), eq(judgeTasks.kind, 'remote')))
+        .groupBy(remoteSiteOf),
+
     /** Queued tasks by language (for the languages without a live judge). */
     queuedByLanguage: async () =>
       db
@@ -397,7 +459,10 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
     liveJudgeLanguages: (since: Date) =>
       db.select({ languages: judges.languages }).from(judges).where(gt(judges.lastHeartbeat, since)),
     liveJudgeRemote: (since: Date) =>
-      db.select({ remote: judges.remote }).from(judges).where(gt(judges.lastHeartbeat, since)),
+      db
+        .select({ remote: judges.remote, gmtCreate: judges.gmtCreate })
+        .from(judges)
+        .where(gt(judges.lastHeartbeat, since)),
 
     listJudges: () => db.select().from(judges).orderBy(asc(judges.name)),
   };

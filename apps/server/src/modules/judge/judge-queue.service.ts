@@ -22,10 +22,12 @@ const JUDGE_RECORD_MIN_MS = 1000;
 export const LANGUAGE_WAIT_MINUTES = 30;
 /** A test run or a checker compile, which someone is waiting to see, waits one minute for a judge of its language. */
 export const QUICK_TASK_WAIT_MINUTES = 1;
-/** A language no judge has declared for this long leaves the catalogue (OJ_JUDGE_LANGUAGE_FORGET_DAYS). */
+/** A language (or a remote site) no judge has declared for this long leaves the catalogue
+ * (OJ_JUDGE_LANGUAGE_FORGET_DAYS). */
 export const LANGUAGE_FORGET_DAYS = 7;
-/** Why a task ended without a judge (English on the wire, as the other stored reasons; the web shows it translated:
- * apps/web/src/features/submission/judge-reasons.ts). */
+/** Why a task ended without a judge of its language, or a remote task without a worker of its site (the site's name,
+ * "CF"); English on the wire, as the other stored reasons; the web shows it translated:
+ * apps/web/src/features/submission/judge-reasons.ts. */
 export const NO_JUDGE_REASON = (language: string, minutes: number) =>
   `No judge for ${language} was available within ${minutes} minute${minutes === 1 ? '' : 's'}`;
 
@@ -234,6 +236,18 @@ export const createJudgeQueue = (deps: {
   const languagesHeardWithin = async (minutes: number) => {
     const live = await repo.liveJudgeLanguages(new Date(now().getTime() - minutes * 60_000));
     return [...new Set(live.flatMap((j) => j.languages))];
+  };
+
+  /** Remote sites declared by the workers heard from since `since`, each with when the oldest of those workers first
+   * claimed (its row's creation: a worker process has a name of its own, so a restarted worker is a new row). */
+  const sitesHeardSince = async (since: Date) => {
+    const sites = new Map<string, Date>();
+    for (const j of await repo.liveJudgeRemote(since))
+      for (const site of j.remote) {
+        const first = sites.get(site);
+        if (!first || j.gmtCreate < first) sites.set(site, j.gmtCreate);
+      }
+    return sites;
   };
 
   /** Claims the next task this worker can judge, or null. Never waits inside a transaction. */
@@ -494,9 +508,10 @@ export const createJudgeQueue = (deps: {
 
     /** The remote judging loop's long poll (its own loop: remote tasks never take a local judging slot). */
     async claimRemote(w: RemoteWorkerIdentity, waitMs: number, signal?: AbortSignal): Promise<RemoteJudgeTask | null> {
-      await recordJudge(w.name, JSON.stringify(['remote', w.remote, w.concurrency, w.running, w.version]), () =>
-        repo.recordRemoteWorker(w),
-      );
+      await recordJudge(w.name, JSON.stringify(['remote', w.remote, w.concurrency, w.running, w.version]), async () => {
+        await repo.recordRemoteWorker(w);
+        await repo.declareRemoteSites(w.remote);
+      });
       return longPoll(w, waitMs, signal, () => claimRemoteOnce(w));
     },
 
@@ -616,14 +631,17 @@ export const createJudgeQueue = (deps: {
 
     /** The sweep, run every few seconds by every instance (each step locks what it takes, skipping locked rows):
      * requeues tasks whose lease ran out (a judge died or lost the network), ends remote tasks that waited too long
-     * for an account, ends queued tasks no judge of their language came for (decision 0036: a submission after
-     * `languageWaitMinutes`, a test run or a checker compile after QUICK_TASK_WAIT_MINUTES) and drops from the
-     * catalogue the languages no judge declared for `languageForgetDays`. Answers the number of expired leases. */
+     * for an account while a worker of their site was there, ends queued tasks no judge of their language (a remote
+     * task: no worker of its site) came for (decision 0036: a submission after `languageWaitMinutes`, a test run or a
+     * checker compile after QUICK_TASK_WAIT_MINUTES) and drops from the catalogue the languages and remote sites no
+     * judge declared for `languageForgetDays`. Answers the number of expired leases. */
     async requeueExpired(): Promise<number> {
       // Read before the transaction: on PGlite's one connection a read beside it would wait for ever.
-      const [heardForJudgements, heardForQuickTasks] = await Promise.all([
+      const [heardForJudgements, heardForQuickTasks, sitesHeard, sitesLive] = await Promise.all([
         languagesHeardWithin(languageWaitMinutes),
         languagesHeardWithin(QUICK_TASK_WAIT_MINUTES),
+        sitesHeardSince(new Date(now().getTime() - languageWaitMinutes * 60_000)),
+        sitesHeardSince(aliveSince()),
       ]);
       return repo.transaction(async (tx) => {
         const at = now().getTime();
@@ -634,13 +652,24 @@ export const createJudgeQueue = (deps: {
         };
         await waitedTooLong(['judge'], languageWaitMinutes, heardForJudgements);
         await waitedTooLong(['testRun', 'compileChecker'], QUICK_TASK_WAIT_MINUTES, heardForQuickTasks);
+        // A remote task no worker of its site came for, the same bound as a submission's language.
+        const remoteBefore = new Date(at - languageWaitMinutes * 60_000);
+        for (const task of await repo.lockRemoteQueuedWithoutWorker(tx, remoteBefore, [...sitesHeard.keys()])) {
+          const { oj } = task.payload as RemotePayload;
+          await endRemoteTask(tx, task, JUDGE_STATUS.SYSTEM_ERROR, NO_JUDGE_REASON(oj, languageWaitMinutes));
+        }
         await repo.forgetLanguages(tx, new Date(at - languageForgetMs));
+        await repo.forgetRemoteSites(tx, new Date(at - languageForgetMs));
         const expired = await repo.lockExpired(tx, now());
         for (const task of expired)
           await failAttempt(tx, task, `lease expired: judge ${task.leaseOwner} stopped responding`);
         // Remote tasks that waited too long for an idle account of their pool (reference §4.9): Submitted Failed;
-        // System Error when the pool has no account at all.
-        const waited = await repo.lockRemoteQueuedSince(tx, new Date(now().getTime() - accountWaitMs));
+        // System Error when the pool has no account at all. Only while a worker of the site is live, counted from
+        // when the oldest live one started, so time without a worker (a restart) is not an account's wait: that
+        // wait is the one above.
+        const accountBefore = new Date(now().getTime() - accountWaitMs);
+        const sitesWaiting = [...sitesLive].filter(([, since]) => since < accountBefore).map(([site]) => site);
+        const waited = await repo.lockRemoteQueuedSince(tx, accountBefore, sitesWaiting);
         for (const task of waited) {
           const { oj } = task.payload as RemotePayload;
           if ((await poolSize(tx, oj)) === 0)
@@ -660,39 +689,59 @@ export const createJudgeQueue = (deps: {
       return (await repo.catalogue()).map((l) => l.language);
     },
 
-    /** The catalogue's languages that no live judge runs now, with when a judge last declared each and the tasks
-     * waiting for it (the admin dashboard). */
+    /** The catalogue's languages that no live judge runs now, then the remote sites no live worker declares now (by
+     * the site's name, "CF"), with when a judge last declared each and the tasks waiting for it (the admin
+     * dashboard). */
     async languagesWithoutJudge() {
-      const [catalogue, live, queued] = await Promise.all([
+      const [catalogue, live, queued, sites, liveSites, queuedRemote] = await Promise.all([
         repo.catalogue(),
         repo.liveJudgeLanguages(aliveSince()),
         repo.queuedByLanguage(),
+        repo.remoteCatalogue(),
+        sitesHeardSince(aliveSince()),
+        repo.queuedBySite(),
       ]);
       const running = new Set(live.flatMap((j) => j.languages));
       const waiting = new Map(queued.map((q) => [q.language, q.queued]));
-      return catalogue
-        .filter((l) => !running.has(l.language))
-        .map((l) => ({ language: l.language, lastDeclaredAt: l.lastDeclaredAt, queued: waiting.get(l.language) ?? 0 }));
+      const waitingRemote = new Map(queuedRemote.map((q) => [q.site, q.queued]));
+      return [
+        ...catalogue
+          .filter((l) => !running.has(l.language))
+          .map((l) => ({
+            language: l.language,
+            lastDeclaredAt: l.lastDeclaredAt,
+            queued: waiting.get(l.language) ?? 0,
+          })),
+        ...sites
+          .filter((s) => !liveSites.has(s.site))
+          .map((s) => ({ language: s.site, lastDeclaredAt: s.lastDeclaredAt, queued: waitingRemote.get(s.site) ?? 0 })),
+      ];
     },
 
-    /** Remote judges some live worker declared: their problems' languages are offered. */
+    /** The remote sites on offer: every site a worker has declared (the stored remote catalogue, decision 0036), also
+     * while no worker is connected; their problems' languages are offered and a submission waits as Pending. */
     async offeredRemote(): Promise<string[]> {
-      const live = await repo.liveJudgeRemote(aliveSince());
-      return [...new Set(live.flatMap((j) => j.remote))];
+      return (await repo.remoteCatalogue()).map((s) => s.site);
     },
 
     listJudges: repo.listJudges,
 
     /** Live judges, the languages they run and the queue length, for the site's notice: judging is paused (no live
-     * judge, or none with a language), or some offered languages wait for their judge (`waiting`). */
+     * judge, or none with a language), or some offered languages, or remote sites ("CF"), wait for their judge
+     * (`waiting`). */
     async status() {
-      const [live, catalogue, queued] = await Promise.all([
+      const [live, catalogue, queued, sites, liveSites] = await Promise.all([
         repo.liveJudgeLanguages(aliveSince()),
         repo.catalogue(),
         repo.queuedCount(),
+        repo.remoteCatalogue(),
+        sitesHeardSince(aliveSince()),
       ]);
       const languages = [...new Set(live.flatMap((j) => j.languages))];
-      const waiting = catalogue.map((l) => l.language).filter((l) => !languages.includes(l));
+      const waiting = [
+        ...catalogue.map((l) => l.language).filter((l) => !languages.includes(l)),
+        ...sites.map((s) => s.site).filter((s) => !liveSites.has(s)),
+      ];
       const reason = live.length === 0 ? ('noJudge' as const) : languages.length === 0 ? ('noLanguage' as const) : null;
       return { available: reason === null, languages, waiting, judges: live.length, reason, queued };
     },

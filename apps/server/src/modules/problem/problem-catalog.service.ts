@@ -66,7 +66,8 @@ export const createProblemCatalogService = (deps: {
 }) => {
   const { catalog } = deps;
 
-  /** A remote problem's languages: its site's (stored at import), while a live judge declares the site. */
+  /** A remote problem's languages: its site's (stored at import), while the site is on offer: some worker has declared
+   * it (the remote catalogue, decision 0036), also while no worker is connected; a submission then waits as Pending. */
   const remoteOffered = async (p: ProblemRow) => {
     const remote = remoteProblemOf(p.problemId);
     if (!remote) return [];
