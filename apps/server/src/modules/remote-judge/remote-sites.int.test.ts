@@ -198,7 +198,7 @@ describe.each(DB_KINDS)(
           [`${pool}PasswordList`]: ['pw-one'],
         });
         expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-        // A worker that judges on the site is alive: the problem offers the site's languages.
+        // A worker that judges on the site has declared it: the problem offers the site's languages.
         await waitFor(`the worker to declare ${site.oj}`, async () =>
           (await t.services.queue.offeredRemote()).includes(site.oj) ? true : undefined,
         );

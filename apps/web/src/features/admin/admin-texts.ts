@@ -26,8 +26,8 @@ export const ADMIN_TEXTS = {
   ],
   Languages_Without_Judge: ['无在线评测机的语言', 'Languages without a live judge'],
   Languages_Without_Judge_Tip: [
-    '这些语言仍对学生开放，提交会排队等待评测机；等待超过 OJ_JUDGE_LANGUAGE_WAIT_MINUTES（默认 30 分钟）仍无评测机则判为系统错误。连续 OJ_JUDGE_LANGUAGE_FORGET_DAYS（默认 7 天）没有评测机声明的语言不再提供。',
-    'Students can still submit in these languages; the submissions wait for a judge and end in System Error when none comes within OJ_JUDGE_LANGUAGE_WAIT_MINUTES (default 30 minutes). A language no judge declares for OJ_JUDGE_LANGUAGE_FORGET_DAYS (default 7 days) is no longer offered.',
+    '这些语言仍对学生开放，提交会排队等待评测机；等待超过 OJ_JUDGE_LANGUAGE_WAIT_MINUTES（默认 30 分钟）仍无评测机则判为系统错误。连续 OJ_JUDGE_LANGUAGE_FORGET_DAYS（默认 7 天）没有评测机声明的语言不再提供。远程评测按站点列出（如 CF、HDU）：没有在线评测机声明该站点时，其题目的提交同样排队等待。',
+    'Students can still submit in these languages; the submissions wait for a judge and end in System Error when none comes within OJ_JUDGE_LANGUAGE_WAIT_MINUTES (default 30 minutes). A language no judge declares for OJ_JUDGE_LANGUAGE_FORGET_DAYS (default 7 days) is no longer offered. Remote judges are listed by site (such as CF or HDU): while no live judge declares a site, submissions to its problems wait the same way.',
   ],
   Every_Language_Has_Judge: ['每种语言都有在线的评测机', 'Every language on offer has a live judge'],
   Last_Declared: ['评测机最近声明于', 'Last declared by a judge'],
