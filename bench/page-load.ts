@@ -1,0 +1,211 @@
+// Page delivery (decision 0038): what a student's browser really receives and how soon the code editor is usable.
+// Figures printed, never asserted.
+//   node --import tsx bench/page-load.ts [--runs 5] [--problem 1000] [--with-judge]
+// Starts the real server (apps/server/src/main.ts, embedded PGlite in a throwaway data directory, the sample
+// problems) on a copy of apps/web/dist (build it first: `npm run build -w @oj/web`) with one extra file, a bare
+// page holding a textarea: the anchor, served by the same server. The embedded judge is off unless --with-judge
+// (it compiles its precompiled headers at start, which would land on the first runs of a 2-core machine).
+// Headless Debian chromium, a new browser context (a cold cache) for every visit, the three visits interleaved:
+//   (a) /home: the JavaScript transferred (response bodies as sent, by Content-Encoding) until the network is idle;
+//   (b) /problem/<id>: from navigation start until the code editor accepts a keystroke (a typed character is in
+//       the editor's text), and the JavaScript it transferred;
+//   (c) the anchor: the same keystroke test on the bare textarea.
+// Prints the medians over the runs and the load average before and after.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright';
+import { arg, median } from './bench-kit.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const runs = Number(arg('runs', '5'));
+const problemId = arg('problem', '1000');
+const withJudge = process.argv.includes('--with-judge');
+const ANCHOR = 'bench-anchor.html';
+const MARK = 'zq';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+interface Transfer {
+  bytes: number;
+  scripts: number;
+  byEncoding: Record<string, number>;
+}
+
+/** Sums the response bodies of the page's scripts as they came over the wire (compressed when the server
+ * compressed them), by Content-Encoding. */
+const watchScripts = (page: Page) => {
+  const t: Transfer = { bytes: 0, scripts: 0, byEncoding: {} };
+  const pending: Promise<void>[] = [];
+  let open = true;
+  page.on('requestfinished', (request) => {
+    if (!open || request.resourceType() !== 'script') return;
+    pending.push(
+      (async () => {
+        const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+        const encoding = (await response?.headerValue('content-encoding')) ?? 'identity';
+        t.bytes += sizes.responseBodySize;
+        t.scripts += 1;
+        t.byEncoding[encoding] = (t.byEncoding[encoding] ?? 0) + sizes.responseBodySize;
+      })(),
+    );
+  });
+  return async () => {
+    open = false;
+    await Promise.all(pending);
+    return t;
+  };
+};
+
+const newPage = async (browser: Browser) => {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 768 } });
+  return { context, page: await context.newPage() };
+};
+
+/** Navigates, clicks the editable element once it is actionable, types MARK and returns the page's own clock
+ * (milliseconds since navigation start) at the first frame where MARK is in the element's text. */
+const keystrokeMs = async (page: Page, url: string, selector: string) => {
+  await page.goto(url, { waitUntil: 'commit' });
+  const target = page.locator(selector).first();
+  await target.click({ timeout: 60_000 });
+  await page.keyboard.type(MARK);
+  const handle = await page.waitForFunction(
+    ([sel, mark]) => {
+      const el = document.querySelector(sel as string);
+      const text = el instanceof HTMLTextAreaElement ? el.value : (el?.textContent ?? '');
+      return text.includes(mark as string) ? performance.now() : false;
+    },
+    [selector, MARK],
+    { polling: 'raf', timeout: 60_000 },
+  );
+  return (await handle.jsonValue()) as number;
+};
+
+const main = async () => {
+  const dist = path.join(repoRoot, 'apps/web/dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is not built: npm run build -w @oj/web`);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-page-'));
+  const webDist = path.join(work, 'dist');
+  fs.cpSync(dist, webDist, { recursive: true });
+  fs.writeFileSync(
+    path.join(webDist, ANCHOR),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>anchor</title></head>' +
+      '<body><textarea aria-label="anchor" rows="20" cols="80"></textarea></body></html>',
+  );
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      OJ_DATA_DIR: path.join(work, 'data'),
+      OJ_WEB_DIST: webDist,
+      OJ_ROOT_PASSWORD: 'bench-root-1',
+      OJ_EMBEDDED_JUDGE: withJudge ? 'true' : 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let browser: Browser | undefined;
+  try {
+    const started = Date.now();
+    const deadline = started + 300_000;
+    for (;;) {
+      const ok = await fetch(`${base}/api/get-problem-detail?problemId=${problemId}`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (ok) break;
+      if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    console.error(`server ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+    });
+    console.log(`load average before: ${loadavg()} (${os.cpus().length} cores); ${runs} runs, cold cache each`);
+
+    const visitHome = async () => {
+      const { context, page } = await newPage(browser as Browser);
+      const done = watchScripts(page);
+      await page.goto(`${base}/home`, { waitUntil: 'networkidle' });
+      const t = await done();
+      await context.close();
+      return t;
+    };
+    const visitEditor = async (url: string, selector: string) => {
+      const { context, page } = await newPage(browser as Browser);
+      const done = watchScripts(page);
+      const ms = await keystrokeMs(page, url, selector);
+      const t = await done();
+      await context.close();
+      return { ms, t };
+    };
+    // One unmeasured visit of each warms the server (and the operating system's file cache), not the browser.
+    await visitHome();
+    await visitEditor(`${base}/problem/${problemId}`, '.cm-content');
+    await visitEditor(`${base}/${ANCHOR}`, 'textarea');
+
+    const home: Transfer[] = [];
+    const problem: { ms: number; t: Transfer }[] = [];
+    const anchor: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      home.push(await visitHome());
+      problem.push(await visitEditor(`${base}/problem/${problemId}`, '.cm-content'));
+      anchor.push((await visitEditor(`${base}/${ANCHOR}`, 'textarea')).ms);
+      const p = problem[i];
+      console.error(
+        `run ${i + 1}: /home ${home[i].bytes} B, editor ${p.ms.toFixed(0)} ms, anchor ${anchor[i].toFixed(0)} ms (load ${loadavg()})`,
+      );
+    }
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    const encodings = (ts: Transfer[]) =>
+      [...new Set(ts.flatMap((t) => Object.keys(t.byEncoding)))]
+        .map((e) => `${e} ${kb(median(ts.map((t) => t.byEncoding[e] ?? 0)))}`)
+        .join(', ');
+    const pt = problem.map((p) => p.t);
+    console.log('| measure | median | runs |');
+    console.log('|---|---|---|');
+    console.log(
+      `| /home first visit: JavaScript transferred | ${kb(median(home.map((t) => t.bytes)))} in ${median(home.map((t) => t.scripts))} scripts (${encodings(home)}) | ${home.map((t) => kb(t.bytes)).join(', ')} |`,
+    );
+    console.log(
+      `| /problem/${problemId}: JavaScript transferred | ${kb(median(pt.map((t) => t.bytes)))} in ${median(pt.map((t) => t.scripts))} scripts (${encodings(pt)}) | |`,
+    );
+    const pm = problem.map((p) => p.ms);
+    console.log(
+      `| /problem/${problemId}: editor accepts a keystroke | ${median(pm).toFixed(0)} ms | ${pm.map((x) => x.toFixed(0)).join(', ')} |`,
+    );
+    console.log(
+      `| anchor (bare textarea page): accepts a keystroke | ${median(anchor).toFixed(0)} ms | ${anchor.map((x) => x.toFixed(0)).join(', ')} |`,
+    );
+    console.log(`editor vs anchor: ${(median(pm) / median(anchor)).toFixed(2)}x`);
+    console.log(`load average after: ${loadavg()}`);
+  } finally {
+    await browser?.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+};
+
+await main();
