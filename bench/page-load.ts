@@ -6,7 +6,8 @@
 // page holding a textarea: the anchor, served by the same server. The embedded judge is off unless --with-judge
 // (it compiles its precompiled headers at start, which would land on the first runs of a 2-core machine).
 // Headless Debian chromium, a new browser context (a cold cache) for every visit, the three visits interleaved:
-//   (a) /home: the JavaScript transferred (response bodies as sent, by Content-Encoding) until the network is idle;
+//   (a) /home: the JavaScript transferred (response bodies as sent, by Content-Encoding) until the home widgets
+//       have shown their data and the network is idle;
 //   (b) /problem/<id>: from navigation start until the code editor accepts a keystroke (a typed character is in
 //       the editor's text), and the JavaScript it transferred;
 //   (c) the anchor: the same keystroke test on the bare textarea.
@@ -56,7 +57,8 @@ const watchScripts = (page: Page) => {
   const pending: Promise<void>[] = [];
   let open = true;
   page.on('requestfinished', (request) => {
-    if (!open || request.resourceType() !== 'script') return;
+    // Module preloads are not of resource type 'script': every .js file counts, however it was asked for.
+    if (!open || !new URL(request.url()).pathname.endsWith('.js')) return;
     pending.push(
       (async () => {
         const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
@@ -147,7 +149,10 @@ const main = async () => {
     const visitHome = async () => {
       const { context, page } = await newPage(browser as Browser);
       const done = watchScripts(page);
-      await page.goto(`${base}/home`, { waitUntil: 'networkidle' });
+      await page.goto(`${base}/home`, { waitUntil: 'commit' });
+      // The home widgets (a lazy part of /home) have shown their data, and nothing else is on its way.
+      await page.locator('.oj-widget__row, .oj-widget__empty').first().waitFor({ timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
       const t = await done();
       await context.close();
       return t;

@@ -1,9 +1,49 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) next to every compressible file of the
+ * build over 1 KB, each only when smaller than the file: the server sends the one the browser accepts (decision
+ * 0038), and scripts/check-bundle-size.mjs measures them. index.html is left alone (small, never cached). */
+const precompress = (): Plugin => ({
+  name: 'oj-precompress',
+  apply: 'build',
+  async writeBundle(options, bundle) {
+    const dir = options.dir ?? 'dist';
+    const files = Object.keys(bundle).filter((f) => /\.(js|css|svg|json|ttf)$/.test(f));
+    await Promise.all(
+      files.map(async (file) => {
+        const full = path.join(dir, file);
+        const data = await fs.readFile(full);
+        if (data.length < 1024) return;
+        const [br, gz] = await Promise.all([
+          brotli(data, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              [zlib.constants.BROTLI_PARAM_MODE]: file.endsWith('.ttf')
+                ? zlib.constants.BROTLI_MODE_GENERIC
+                : zlib.constants.BROTLI_MODE_TEXT,
+            },
+          }),
+          gzip(data, { level: 9 }),
+        ]);
+        if (br.length < data.length) await fs.writeFile(`${full}.br`, br);
+        if (gz.length < data.length) await fs.writeFile(`${full}.gz`, gz);
+      }),
+    );
+  },
+});
 
 // The server (apps/server) serves dist/ and answers /api on the same origin; in development Vite proxies to it.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // The web's '@oj/shared' is the package's client entry: endpoint metadata and zod-free values, schemas as types
     // only, so no zod in the bundle (decision 0005). tsconfig.json (paths) and vitest.config.ts map it the same way.

@@ -200,10 +200,15 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
       root: opts.webDist,
       wildcard: false,
       index: false,
+      // The web build writes a brotli (.br) and a gzip (.gz) copy next to each compressible asset
+      // (apps/web/vite.config.ts); the one the browser accepts is sent, with Vary: Accept-Encoding (decision 0038).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
-        // Vite names assets by content hash: they never change under the same name.
+        // Vite names assets by content hash: they never change under the same name. index.html names the current
+        // ones, so a browser asks again every time (a cached copy would load assets a new build removed).
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (path.basename(filePath) === 'index.html') res.header('Cache-Control', 'no-cache');
       },
     });
   }

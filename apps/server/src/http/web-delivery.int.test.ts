@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, JUDGE_TOKEN, type TestApp } from '../../test/harness.js';
+import { buildApp } from '../app.js';
+
+/** How the built web app is delivered (decision 0038): hashed assets compressed as the web build wrote them, cached
+ * for good; index.html asked for again every time; the security headers on all of it (decision 0033). The fixture
+ * is a small dist/ as apps/web's build lays it out: index.html, assets/ with a .br and a .gz copy of the script. */
+describe('web delivery: precompressed, cached by hash, index.html never stale', () => {
+  let t: TestApp;
+  let web: FastifyInstance;
+  let webDist: string;
+  const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+  const SCRIPT_URL = '/assets/index-Hash123.js';
+  const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-web-delivery-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      `<!doctype html><script type="module" src="${SCRIPT_URL}"></script>`,
+    );
+    const file = path.join(webDist, 'assets', 'index-Hash123.js');
+    fs.writeFileSync(file, script);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
+    fs.writeFileSync(path.join(webDist, 'assets', 'tiny-Hash456.css'), 'a{}');
+    web = await buildApp({ services: t.services, judgeToken: JUDGE_TOKEN, logLevel: 'silent', webDist });
+  });
+
+  afterAll(async () => {
+    await web?.close();
+    await t?.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const vary = (headers: Record<string, unknown>) => String(headers.vary ?? '').toLowerCase();
+
+  it('sends the brotli copy to a browser that accepts it, with the cache and security headers', async () => {
+    const res = await web.inject({ url: SCRIPT_URL, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(vary(res.headers)).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(script) / 10);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the gzip copy to a browser without brotli, and the file itself to one that accepts neither', async () => {
+    const gz = await web.inject({ url: SCRIPT_URL, headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+    expect(gz.headers['cache-control']).toBe(IMMUTABLE);
+
+    const plain = await web.inject({ url: SCRIPT_URL, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    // A shared cache must not hand the uncompressed answer to a browser that asked for brotli.
+    expect(vary(plain.headers)).toContain('accept-encoding');
+    expect(plain.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('sends an asset without compressed copies as it is', async () => {
+    const res = await web.inject({ url: '/assets/tiny-Hash456.css', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('a{}');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+  });
+
+  it('never lets a browser keep index.html without asking: the SPA routes, / and /index.html', async () => {
+    for (const url of ['/problem/1000', '/home', '/', '/index.html']) {
+      const res = await web.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect([url, res.statusCode, res.headers['content-type']]).toEqual([
+        url,
+        200,
+        expect.stringMatching(/text\/html/),
+      ]);
+      expect([url, res.headers['cache-control']]).toEqual([url, 'no-cache']);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.body).toContain(SCRIPT_URL);
+    }
+  });
+
+  it('answers a missing hashed asset with a 404, not index.html', async () => {
+    const res = await web.inject({ url: '/assets/index-Gone999.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+});
