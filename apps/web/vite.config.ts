@@ -41,9 +41,24 @@ const precompress = (): Plugin => ({
   },
 });
 
+/** antd's form context module (imported by Input, Button, Space and others) takes only `FormProvider` from
+ * @rc-component/form, but that package's index assigns Field, List and useForm onto the Form component, which
+ * keeps the whole form library and its validator (about 11 KB brotli) in the first visit's bundle. That one import
+ * is resolved to the module that defines FormProvider; the form pages still import the full package (decision
+ * 0038). */
+const rcFormProviderOnly = (): Plugin => ({
+  name: 'oj-rc-form-provider-only',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === '@rc-component/form' && importer && /antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer))
+      return this.resolve('@rc-component/form/es/FormContext', importer, { skipSelf: true });
+    return null;
+  },
+});
+
 // The server (apps/server) serves dist/ and answers /api on the same origin; in development Vite proxies to it.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), rcFormProviderOnly(), precompress()],
   resolve: {
     // The web's '@oj/shared' is the package's client entry: endpoint metadata and zod-free values, schemas as types
     // only, so no zod in the bundle (decision 0005). tsconfig.json (paths) and vitest.config.ts map it the same way.

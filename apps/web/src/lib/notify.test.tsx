@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HEADER_HEIGHT, NotifyBridge, notifyError } from './notify';
 
@@ -13,8 +13,9 @@ describe('notifications (failed logins, spec 1-core §9)', () => {
     await act(async () => {
       for (let i = 1; i <= 5; i++) notifyError('Error', `Wrong password ${i}`);
     });
+    // antd's notification code is its own chunk, loaded by the first message.
+    await waitFor(() => expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(1));
     const notices = document.querySelectorAll('.ant-notification-notice');
-    expect(notices).toHaveLength(1);
     expect(notices[0]?.textContent).toContain('Wrong password 5');
     const list = document.querySelector('.ant-notification-topRight') as HTMLElement;
     expect(Number.parseInt(list.style.getPropertyValue('--notification-top'), 10)).toBeGreaterThan(HEADER_HEIGHT);
@@ -26,8 +27,8 @@ describe('notifications (failed logins, spec 1-core §9)', () => {
     await act(async () => {
       for (let i = 1; i <= 5; i++) notifyError('Error', `Wrong password ${i}`);
     });
+    await waitFor(() => expect(document.querySelectorAll('.ant-message-notice')).toHaveLength(1));
     const toasts = document.querySelectorAll('.ant-message-notice');
-    expect(toasts).toHaveLength(1);
     expect(toasts[0]?.textContent).toContain('Wrong password 5');
     expect(document.querySelectorAll('.ant-notification-notice')).toHaveLength(0);
     const list = document.querySelector('.ant-message') as HTMLElement;

@@ -1,7 +1,8 @@
-import { message, notification } from 'antd';
 import type { ConfigOptions as MessageConfig, MessageInstance } from 'antd/es/message/interface';
 import type { NotificationConfig, NotificationInstance } from 'antd/es/notification/interface';
-import { useEffect } from 'react';
+import { Suspense } from 'react';
+import { createStore, useStore } from './create-store';
+import { lazyScreen } from './lazy-screen';
 
 /** Toast default 1000 ms and notification 5 s (spec 1-core §9). */
 export const TOAST_SECONDS = 1;
@@ -20,36 +21,53 @@ export const NOTIFY_KEYS = { error: 'oj-notify-error' } as const;
 
 let messageApi: MessageInstance | null = null;
 let notificationApi: NotificationInstance | null = null;
+/** What was said before antd's message and notification code arrived, said in order once it has. */
+let queued: ((m: MessageInstance, n: NotificationInstance) => void)[] = [];
+/** Whether something asked to be shown: only then does NotifyBridge load antd's message and notification (their
+ * own chunk, lib/notify-holders.tsx), which a first visit without a message does not need (decision 0038). */
+const wanted = createStore(false);
 
-/** antd's hook-based instances follow the theme and locale; NotifyBridge hands them over on mount, created with
- * MESSAGE_CONFIG and NOTIFICATION_CONFIG. */
+/** antd's hook-based instances follow the theme and locale; the holders hand them over on mount, created with
+ * MESSAGE_CONFIG and NOTIFICATION_CONFIG. Tests bind stand-ins directly. */
 export const bindNotifiers = (m: MessageInstance, n: NotificationInstance) => {
   messageApi = m;
   notificationApi = n;
+  const waiting = queued;
+  queued = [];
+  for (const say of waiting) say(m, n);
 };
 
+const say = (fn: (m: MessageInstance, n: NotificationInstance) => void) => {
+  if (messageApi && notificationApi) {
+    fn(messageApi, notificationApi);
+    return;
+  }
+  queued.push(fn);
+  wanted.set(true);
+};
+
+const NotifyHolders = lazyScreen(() => import('./notify-holders'));
+
 /** Hands antd's context-aware (theme, locale) message and notification instances to the non-React code; app/app.tsx
- * renders it inside its ConfigProvider. The two hooks instead of antd's App: App also bundles the modal hook, which
- * the first visit does not need. */
+ * renders it inside its ConfigProvider. It loads them when the first message is to be shown. The two hooks instead
+ * of antd's App: App also bundles the modal hook. */
 export const NotifyBridge = () => {
-  const [messageInstance, messageHolder] = message.useMessage(MESSAGE_CONFIG);
-  const [notificationInstance, notificationHolder] = notification.useNotification(NOTIFICATION_CONFIG);
-  useEffect(() => bindNotifiers(messageInstance, notificationInstance), [messageInstance, notificationInstance]);
+  const load = useStore(wanted);
+  if (!load) return null;
   return (
-    <>
-      {messageHolder}
-      {notificationHolder}
-    </>
+    <Suspense fallback={null}>
+      <NotifyHolders />
+    </Suspense>
   );
 };
 
 const isMobile = () => typeof window !== 'undefined' && window.innerWidth < MOBILE_MAX_WIDTH;
 
 export const toast = {
-  success: (text: string) => messageApi?.success(text, TOAST_SECONDS),
-  info: (text: string) => messageApi?.info(text, TOAST_SECONDS),
-  warning: (text: string) => messageApi?.warning(text, TOAST_SECONDS),
-  error: (text: string) => messageApi?.error(text, TOAST_SECONDS),
+  success: (text: string) => say((m) => m.success(text, TOAST_SECONDS)),
+  info: (text: string) => say((m) => m.info(text, TOAST_SECONDS)),
+  warning: (text: string) => say((m) => m.warning(text, TOAST_SECONDS)),
+  error: (text: string) => say((m) => m.error(text, TOAST_SECONDS)),
 };
 
 /** Call failures: a notification on desktop; the spec shows none on mobile, where a short toast says it instead
@@ -59,5 +77,5 @@ export const notifyError = (title: string, text: string) => {
     toast.error(text);
     return;
   }
-  notificationApi?.error({ key: NOTIFY_KEYS.error, title, description: text, duration: NOTIFICATION_SECONDS });
+  say((_, n) => n.error({ key: NOTIFY_KEYS.error, title, description: text, duration: NOTIFICATION_SECONDS }));
 };

@@ -1,4 +1,4 @@
-import { MenuOutlined } from '@ant-design/icons';
+import { MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Menu, Space } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +13,22 @@ import type { TranslationKey } from '../../locales/zh-cn';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { menuModeOf, modeMenu, selectedMenuKey, visibleMenu } from './menu-items';
 import { toMenuItems } from './menu-view';
-import { UnreadTotal, UserDropdown } from './user-dropdown';
+import { UnreadTotal } from './unread-count';
 
 // The drawer is only for narrow screens: desktop visitors never download it.
 const NavDrawer = lazyScreen(() => import('./nav-drawer'));
+// The signed-in user's dropdown (antd's Dropdown): visitors never download it (decision 0038).
+const UserDropdown = lazyScreen(() => import('./user-dropdown'));
+
+/** The user button while its dropdown's code arrives: the same button, the menu opens once it is there. */
+const UserButton = () => {
+  const { user } = useSession();
+  return (
+    <Button type="text" icon={<UserOutlined />}>
+      {user?.username}
+    </Button>
+  );
+};
 
 /** The top menu, or under 992 px a side drawer with the same entries (spec 1-core §2). */
 export const NavBar = () => {
@@ -66,7 +78,13 @@ export const NavBar = () => {
       <Menu mode="horizontal" items={items} selectedKeys={selected} className="oj-nav__menu" />
       <Space className="oj-nav__right">
         <LanguageToggle />
-        {isAuthenticated ? <UserDropdown /> : <AuthButtons />}
+        {isAuthenticated ? (
+          <Suspense fallback={<UserButton />}>
+            <UserDropdown />
+          </Suspense>
+        ) : (
+          <AuthButtons />
+        )}
       </Space>
     </nav>
   );

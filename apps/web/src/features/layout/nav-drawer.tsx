@@ -6,7 +6,7 @@ import { useSession } from '../../lib/auth-store';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { USER_MENU, visibleMenu } from './menu-items';
 import { AuthButtons } from './nav-bar';
-import { UnreadTotal } from './user-dropdown';
+import { UnreadTotal } from './unread-count';
 
 /** Under 992 px the menu becomes a side drawer with the same entries (spec 1-core §2), plus the account entries
  * so a phone reaches everything the desktop header offers. */

@@ -5,41 +5,11 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/auth-store';
 import { unreadTotal, useUnreadCounts } from '../message/use-unread-counts';
 import { USER_MENU, visibleMenu } from './menu-items';
-
-/** A small red count (antd's Badge would add its animation code to the first visit). */
-export const UnreadCount = ({ count }: { count: number }) => {
-  const { t } = useTranslation();
-  if (count <= 0) return null;
-  return (
-    <span
-      role="status"
-      aria-label={t('Unread_Messages', { count })}
-      style={{
-        display: 'inline-block',
-        minWidth: 18,
-        height: 18,
-        padding: '0 5px',
-        marginInlineStart: 6,
-        borderRadius: 9,
-        background: '#ff4d4f',
-        color: '#fff',
-        fontSize: 12,
-        lineHeight: '18px',
-        textAlign: 'center',
-        verticalAlign: 'middle',
-      }}
-    >
-      {count > 99 ? '99+' : count}
-    </span>
-  );
-};
-
-/** The signed-in user's unread message count, polled while shown (narrow screens put it by the menu button). */
-export const UnreadTotal = () => <UnreadCount count={unreadTotal(useUnreadCounts().data)} />;
+import { UnreadCount } from './unread-count';
 
 /** The signed-in user's dropdown (spec 1-core §2); the admin entry opens the admin area in a new window. The
  * unread message count shows on the button and beside the Message entry. */
-export const UserDropdown = () => {
+const UserDropdown = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, isAdmin } = useSession();
@@ -81,3 +51,5 @@ export const UserDropdown = () => {
     </Dropdown>
   );
 };
+
+export default UserDropdown;

@@ -1,8 +1,12 @@
 import { home } from '@oj/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
+import { lazyScreen } from '../../lib/lazy-screen';
+
+// antd's Alert only loads when there is something to say (decision 0038).
+const Alert = lazyScreen(() => import('antd/es/alert'));
 
 const REFRESH_MS = 60_000;
 
@@ -20,20 +24,26 @@ export const JudgeStatusBanner = () => {
   if (data.available || !data.reason) {
     if (data.waiting.length === 0) return null;
     return (
-      <Alert
-        type="info"
-        showIcon
-        banner
-        title={t('Judge_Waiting_Languages', { languages: data.waiting.join(i18n.language === 'zh-CN' ? '、' : ', ') })}
-      />
+      <Suspense fallback={null}>
+        <Alert
+          type="info"
+          showIcon
+          banner
+          title={t('Judge_Waiting_Languages', {
+            languages: data.waiting.join(i18n.language === 'zh-CN' ? '、' : ', '),
+          })}
+        />
+      </Suspense>
     );
   }
   return (
-    <Alert
-      type="warning"
-      showIcon
-      banner
-      title={t(data.reason === 'noJudge' ? 'Judge_Paused_No_Judge' : 'Judge_Paused_No_Language')}
-    />
+    <Suspense fallback={null}>
+      <Alert
+        type="warning"
+        showIcon
+        banner
+        title={t(data.reason === 'noJudge' ? 'Judge_Paused_No_Judge' : 'Judge_Paused_No_Language')}
+      />
+    </Suspense>
   );
 };
