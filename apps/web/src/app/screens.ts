@@ -1,6 +1,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { NotFoundPage } from '../components/not-found-page';
 import { HomePage } from '../features/home/home-page';
+import { requestProblemDetailEarly } from '../features/problem/problem-detail-early';
 import { lazyScreen } from '../lib/lazy-screen';
 import type { ScreenName } from './route-table';
 
@@ -24,7 +25,13 @@ const groupTrainingScreen = pick(() => import('../features/group/group-training-
 const aboutScreen = pick(() => import('../features/about/about-screens'));
 
 // Screens shown under several routes (contest variants reuse the public pages) share one lazy component.
-const problemDetail = lazyScreen(() => import('../features/problem/problem-detail-page'));
+// The problem page's code editor and the problem itself are asked for with the page, not once the page's chunk has
+// arrived and rendered (decision 0038); the page's own lazy import and query then find them loaded or on their way.
+const problemDetail = lazyScreen(() => {
+  import('../features/problem/code-editor').catch(() => undefined);
+  requestProblemDetailEarly();
+  return import('../features/problem/problem-detail-page');
+});
 const submissionList = lazyScreen(() => import('../features/submission/submission-list-page'));
 const submissionDetail = lazyScreen(() => import('../features/submission/submission-detail-page'));
 const adminProblemEdit = lazyScreen(() => import('../features/admin/admin-problem-edit-page'));

@@ -1,9 +1,10 @@
 import { indentUnit } from '@codemirror/language';
+import type { Extension } from '@codemirror/state';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import CodeMirror from '@uiw/react-codemirror';
-import { useMemo } from 'react';
-import { languageExtension } from './editor-languages';
+import { useEffect, useMemo, useState } from 'react';
+import { languageMode, loadedLanguage, loadLanguage } from './editor-languages';
 import type { EditorSettings } from './editor-storage';
 import { THEME_EXTENSIONS } from './editor-themes';
 
@@ -28,16 +29,36 @@ const CodeEditor = ({
   label: string;
   height?: number | string;
 }) => {
+  // The editor takes keystrokes at once; the language's highlighting joins when its parser has arrived.
+  const mode = languageMode(language);
+  const [highlight, setHighlight] = useState<{ mode: string; ext: Extension } | null>(null);
+  useEffect(() => {
+    if (!mode || loadedLanguage(mode)) return;
+    let live = true;
+    loadLanguage(mode).then(
+      (ext) => {
+        if (live) setHighlight({ mode, ext });
+      },
+      // A parser that failed to arrive leaves plain text; the next editor asks again.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [mode]);
+  const languageExt = mode
+    ? (loadedLanguage(mode) ?? (highlight?.mode === mode ? highlight.ext : undefined))
+    : undefined;
   const extensions = useMemo(
     () => [
-      ...languageExtension(language),
+      ...(languageExt ? [languageExt] : []),
       EditorState.tabSize.of(settings.tabSize),
       indentUnit.of(' '.repeat(settings.tabSize)),
       EditorView.theme({ '&': { fontSize: `${settings.fontSize}px` } }),
       // The editable area is a textbox for assistive technology (and for the e2e journeys, which find it by name).
       EditorView.contentAttributes.of({ 'aria-label': label }),
     ],
-    [language, settings.tabSize, settings.fontSize, label],
+    [languageExt, settings.tabSize, settings.fontSize, label],
   );
   return (
     <CodeMirror

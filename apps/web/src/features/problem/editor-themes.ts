@@ -1,10 +1,15 @@
 import type { Extension } from '@codemirror/state';
 import { tags as t } from '@lezer/highlight';
+// One package per theme: @uiw/codemirror-themes-all builds every one of its themes when loaded (decision 0038).
+import { dracula } from '@uiw/codemirror-theme-dracula';
+import { eclipse } from '@uiw/codemirror-theme-eclipse';
+import { material } from '@uiw/codemirror-theme-material';
+import { monokai } from '@uiw/codemirror-theme-monokai';
+import { solarizedLight } from '@uiw/codemirror-theme-solarized';
 import { createTheme } from '@uiw/codemirror-themes';
-import { dracula, eclipse, material, monokai, solarizedLight } from '@uiw/codemirror-themes-all';
 import type { EditorTheme } from './editor-storage';
 
-/** idea, base16-dark and cobalt are not in @uiw/codemirror-themes-all (DESIGN §2): built here with the palettes
+/** idea, base16-dark and cobalt have no @uiw package: built here with the palettes
  * of the CodeMirror 5 themes of the same names, which HOJ's editor used. */
 const idea = createTheme({
   theme: 'light',

@@ -35,6 +35,7 @@ import { groupSubmissionDetailPath, submissionDetailPath } from '../submission/s
 import { CodePanel } from './code-panel';
 import { FocusProblemSwitcher } from './focus-problem-switcher';
 import { ProblemDescription, parseExamples } from './problem-description';
+import { takeEarlyProblemDetail } from './problem-detail-early';
 import './problem-detail.css';
 import { serverPaging } from '../../components/paging';
 
@@ -225,7 +226,8 @@ const ProblemDetailPage = () => {
         };
       if (!cid)
         return {
-          ...(await api.call(contract.getProblemDetail, { problemId: problemID, gid: gid ?? undefined })),
+          ...(await ((gid === null ? takeEarlyProblemDetail(problemID) : undefined) ??
+            api.call(contract.getProblemDetail, { problemId: problemID, gid: gid ?? undefined }))),
           hasSubmitted: false,
         };
       const d = await api.call(contestContract.getContestProblemDetails, { cid, displayId: problemID });

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupI18n } from '../../test-utils';
-import { languageExtension } from './editor-languages';
+import { languageMode, loadLanguage } from './editor-languages';
 import { type DescriptionData, ProblemDescription } from './problem-description';
 
 const IMPORTED: DescriptionData = {
@@ -41,17 +41,19 @@ describe('an imported problem on the problem page (issue 24)', () => {
     expect(screen.getByRole('region', { name: 'Source' }).textContent).toContain('NOIP 2005');
   });
 
-  it("highlights the site's language names in the editor", () => {
-    for (const name of [
-      'GNU G++17 7.3.0',
-      'GNU GCC C11 5.1.0',
-      'Java 21 64bit',
-      'Go 1.22.2',
-      'Node.js 15.8.0',
-      'PyPy 3.10',
-    ]) {
-      expect(languageExtension(name), name).toHaveLength(1);
+  it("highlights the site's language names in the editor", async () => {
+    const modes = {
+      'GNU G++17 7.3.0': 'cpp',
+      'GNU GCC C11 5.1.0': 'cpp',
+      'Java 21 64bit': 'java',
+      'Go 1.22.2': 'go',
+      'Node.js 15.8.0': 'javascript',
+      'PyPy 3.10': 'python',
+    } as const;
+    for (const [name, mode] of Object.entries(modes)) {
+      expect(languageMode(name), name).toBe(mode);
+      expect(await loadLanguage(mode), name).toBeTruthy();
     }
-    expect(languageExtension('Pascal')).toHaveLength(0);
+    expect(languageMode('Pascal')).toBeNull();
   });
 });
