@@ -90,8 +90,11 @@ const keystrokeMs = async (page: Page, url: string, selector: string) => {
   await page.keyboard.type(MARK);
   const handle = await page.waitForFunction(
     ([sel, mark]) => {
-      const el = document.querySelector(sel as string);
-      const text = el instanceof HTMLTextAreaElement ? el.value : (el?.textContent ?? '');
+      // Runs in the page (this file is type-checked without the DOM's types).
+      type Found = { value?: unknown; textContent: string | null } | null;
+      const doc = (globalThis as unknown as { document: { querySelector(s: string): Found } }).document;
+      const el = doc.querySelector(sel as string);
+      const text = typeof el?.value === 'string' ? el.value : (el?.textContent ?? '');
       return text.includes(mark as string) ? performance.now() : false;
     },
     [selector, MARK],

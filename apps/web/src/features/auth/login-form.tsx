@@ -66,7 +66,7 @@ export const LoginForm = ({ admin = false, onSuccess, onSwitch }: LoginFormProps
     if ((await login(values, verificationToken)) === 'verify') setPuzzleFor(values.username.trim());
   };
 
-  /** The field's rule (spec 1-core §5), checked when it loses focus, on submit, and while a message shows. */
+  /** The field's rule (login-validation.ts), checked when it loses focus, on submit, and while a message shows. */
   const check = (field: Field, value: string) => {
     const key = CHECKS[field](value) ?? undefined;
     setErrors((e) => (e[field] === key ? e : { ...e, [field]: key }));

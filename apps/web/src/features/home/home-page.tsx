@@ -10,7 +10,7 @@ import { useWebsiteConfig } from '../site/use-website-config';
 import { AnnouncementList } from './announcement-list';
 import { HomeCarousel } from './home-carousel';
 
-// The widgets load after the first paint: the first visit to /home is held to 300 KB (DESIGN §5).
+// The widgets load after the first paint, a part of their own (the first visit's budget: decision 0038).
 const HomeWidgets = lazyScreen(() => import('./home-widgets'));
 
 /** Home (spec 1-core §2): carousel, then announcements (visitors also get the inline login form), then the
