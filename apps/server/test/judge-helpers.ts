@@ -1,8 +1,22 @@
 import crypto from 'node:crypto';
 import { inArray } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { judgeTasks } from '../src/db/schema.js';
 import type { NewProblem } from '../src/modules/problem/problem.repository.js';
 import { JUDGE_TOKEN, type TestApp } from './harness.js';
+
+/** One call of the judge protocol with the judge token, as a worker makes it; its answer's data (a call the server
+ * refuses fails the test, with the answer). */
+export const judgeCall = async (t: TestApp, path: string, payload: object) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/judge/${path}`,
+    payload,
+    headers: { authorization: `Bearer ${JUDGE_TOKEN}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
 
 /** Plays a judge worker through the judge protocol, so tests get verdicts without a sandbox. */
 export const createFakeJudge = (t: TestApp, name = 'fake-judge', languages = ['C++', 'Python3']) => {

@@ -2,8 +2,8 @@ import { remoteAdapters, remoteJudgeConfigFromEnv } from '@oj/remote-judge';
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestKit } from '../../../test/contest-helpers.js';
-import { createTestApp, DB_KINDS, JUDGE_TOKEN, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
+import { createTestApp, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { createFakeJudge, createProblem, judgeCall } from '../../../test/judge-helpers.js';
 import {
   JUDGE_ALIVE_MS,
   LANGUAGE_WAIT_MINUTES,
@@ -240,18 +240,8 @@ describe.each(DB_KINDS)('languages on offer while no judge is connected, on %s',
     expect(pools.status, JSON.stringify(pools.body)).toBe(200);
     const cf = await createProblem(t, { problemId: 'CF-4A', isRemote: 1 }, { languages: [CPP17] });
     const hdu = await createProblem(t, { problemId: 'HDU-1000', isRemote: 1 }, { languages: ['G++'] });
-    const judgeCall = async (path: string, payload: object) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/judge/${path}`,
-        payload,
-        headers: { authorization: `Bearer ${JUDGE_TOKEN}` },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().data;
-    };
     const claimRemote = (name: string) =>
-      judgeCall('claim-remote', { name, remote: ['CF', 'GYM'], concurrency: 1, running: 0, waitMs: 0 });
+      judgeCall(t, 'claim-remote', { name, remote: ['CF', 'GYM'], concurrency: 1, running: 0, waitMs: 0 });
     const student = await kit.userToken();
     const submitRemote = (pid: string, language: string) =>
       call('POST', '/api/submit-problem-judge', student.token, { pid, language, code: 'int main(){}' });
@@ -288,7 +278,7 @@ describe.each(DB_KINDS)('languages on offer while no judge is connected, on %s',
     // A worker of the site comes back: it claims the waiting submission with an account and judges it.
     const task = await claimRemote('remote-after-restart');
     expect(task).toMatchObject({ kind: 'remote', submitId: first, oj: 'CF', account: { username: 'cf-one' } });
-    await judgeCall('report', {
+    await judgeCall(t, 'report', {
       name: 'remote-after-restart',
       taskId: task.taskId,
       attempt: task.attempt,

@@ -165,6 +165,15 @@ export const createJudgeQueue = (deps: {
 
   const setSubmissionIfCurrent = repo.setSubmissionIfCurrent;
 
+  /** What a failed test run or checker compile answers the admin or user waiting for it (a System Error that says
+   * why); a submission's task has no answer of its own (its submission row says it). */
+  const failedAnswer = (task: TaskRow, message: string): CompileReport | TestRunReport | null =>
+    task.kind === 'compileChecker'
+      ? { ok: false, message }
+      : task.kind === 'testRun'
+        ? { status: JUDGE_STATUS.SYSTEM_ERROR, time: 0, memory: 0, stderr: '', userOutput: '', errorMessage: message }
+        : null;
+
   /** One failed attempt: requeued, or after the third a System Error that says why. */
   const failAttempt = async (tx: Tx, task: TaskRow, reason: string) => {
     const at = now();
@@ -179,20 +188,7 @@ export const createJudgeQueue = (deps: {
       return;
     }
     const message = `System Error: judging failed ${task.attempt} times; last reason: ${why}`;
-    const result =
-      task.kind === 'compileChecker'
-        ? ({ ok: false, message } satisfies CompileReport)
-        : task.kind === 'testRun'
-          ? ({
-              status: JUDGE_STATUS.SYSTEM_ERROR,
-              time: 0,
-              memory: 0,
-              stderr: '',
-              userOutput: '',
-              errorMessage: message,
-            } satisfies TestRunReport)
-          : null;
-    await repo.failTask(tx, task.id, { lastError: why, result, at });
+    await repo.failTask(tx, task.id, { lastError: why, result: failedAnswer(task, message), at });
     if (task.kind === 'judge' || task.kind === 'remote') {
       await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: message });
     }
@@ -213,20 +209,7 @@ export const createJudgeQueue = (deps: {
    * queues it again as usual), the same as the answer of a test run or a checker compile. */
   const endWithoutJudge = async (tx: Tx, task: TaskRow, minutes: number) => {
     const reason = NO_JUDGE_REASON(task.language, minutes);
-    const result =
-      task.kind === 'compileChecker'
-        ? ({ ok: false, message: reason } satisfies CompileReport)
-        : task.kind === 'testRun'
-          ? ({
-              status: JUDGE_STATUS.SYSTEM_ERROR,
-              time: 0,
-              memory: 0,
-              stderr: '',
-              userOutput: '',
-              errorMessage: reason,
-            } satisfies TestRunReport)
-          : undefined;
-    await repo.failTask(tx, task.id, { lastError: reason, result, at: now() });
+    await repo.failTask(tx, task.id, { lastError: reason, result: failedAnswer(task, reason) ?? undefined, at: now() });
     if (task.kind === 'judge')
       await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: reason });
     await notify(tx, DONE_CHANNEL, String(task.id));

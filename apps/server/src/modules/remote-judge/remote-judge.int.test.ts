@@ -3,8 +3,8 @@ import { JUDGE_STATUS as S } from '@oj/shared';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contestKit, contestTestApp } from '../../../test/contest-helpers.js';
-import { DB_KINDS, JUDGE_TOKEN, type TestApp } from '../../../test/harness.js';
-import type { createFakeJudge } from '../../../test/judge-helpers.js';
+import { DB_KINDS, type TestApp } from '../../../test/harness.js';
+import { type createFakeJudge, judgeCall } from '../../../test/judge-helpers.js';
 import { auditLogs, files, judgeTasks, problems, remoteJudgeAccounts, submissions } from '../../db/schema.js';
 import { LEASE_MS, REMOTE_ACCOUNT_WAIT_MS } from '../judge/judge-queue.service.js';
 
@@ -40,20 +40,10 @@ describe.each(DB_KINDS)('remote judges: import, account pools, leases, resubmit 
     fake.mode.removeFromProblemPage = null;
   });
 
-  const judgeCall = async (path: string, payload: object) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/judge/${path}`,
-      payload,
-      headers: { authorization: `Bearer ${JUDGE_TOKEN}` },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data;
-  };
   const claimRemote = (name = 'remote-worker') =>
-    judgeCall('claim-remote', { name, remote: ['CF', 'GYM'], concurrency: 2, running: 0, waitMs: 0 });
+    judgeCall(t, 'claim-remote', { name, remote: ['CF', 'GYM'], concurrency: 2, running: 0, waitMs: 0 });
   const reportVerdict = (name: string, task: { taskId: number; attempt: number }, status: number, errorMessage = '') =>
-    judgeCall('report', {
+    judgeCall(t, 'report', {
       name,
       taskId: task.taskId,
       attempt: task.attempt,
@@ -263,9 +253,9 @@ describe.each(DB_KINDS)('remote judges: import, account pools, leases, resubmit 
     expect(await claimRemote('w2')).toBeNull();
     expect((await submission(first.submitId)).status).toBe(S.SUBMITTING);
     // The worker's heartbeat carries the run id: stored at once, Judging.
-    expect((await judgeCall('heartbeat', { name: 'w1', taskId: a.taskId, attempt: a.attempt, runId: '42' })).keep).toBe(
-      true,
-    );
+    expect(
+      (await judgeCall(t, 'heartbeat', { name: 'w1', taskId: a.taskId, attempt: a.attempt, runId: '42' })).keep,
+    ).toBe(true);
     expect(await submission(first.submitId)).toMatchObject({
       status: S.JUDGING,
       vjudgeSubmitId: '42',
@@ -291,7 +281,7 @@ describe.each(DB_KINDS)('remote judges: import, account pools, leases, resubmit 
     const offset = t.clock.offsetMs;
     try {
       t.clock.offsetMs += REMOTE_ACCOUNT_WAIT_MS + 1000;
-      await judgeCall('heartbeat', { name: 'w1', taskId: held.taskId, attempt: held.attempt });
+      await judgeCall(t, 'heartbeat', { name: 'w1', taskId: held.taskId, attempt: held.attempt });
       await t.services.queue.requeueExpired();
     } finally {
       t.clock.offsetMs = offset;
@@ -317,7 +307,7 @@ describe.each(DB_KINDS)('remote judges: import, account pools, leases, resubmit 
       })
     ).body.data;
     const task = await claimRemote('dying');
-    await judgeCall('heartbeat', { name: 'dying', taskId: task.taskId, attempt: task.attempt, runId: '777' });
+    await judgeCall(t, 'heartbeat', { name: 'dying', taskId: task.taskId, attempt: task.attempt, runId: '777' });
     // The worker dies: after its lease the account is free again and the task waits for the next worker.
     const offset = t.clock.offsetMs;
     t.clock.offsetMs += LEASE_MS + 1000;
