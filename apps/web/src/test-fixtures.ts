@@ -1,4 +1,4 @@
-import type { AdminUser, Contest, Discussion, DiscussionCategory, UserInfo } from '@oj/shared';
+import type { AdminUser, Contest, Discussion, DiscussionCategory, Submission, UserInfo } from '@oj/shared';
 
 /** Rows the web tests build again and again, one place each: override only what a test is about. */
 
@@ -126,4 +126,42 @@ export const problemDetailFixture = (problem: Record<string, unknown> = {}) => (
   problemCount: null,
   codeTemplate: { 'C++': 'int main() { return 0; }' },
   languageLimits: {},
+});
+
+/** A submission of the status list and the detail (GET /api/get-submission-list, get-submission-detail): alice's C++
+ * submission to the local A+B, nothing judged yet. */
+export const submissionFixture = (
+  fields: Pick<Submission, 'submitId' | 'status'> & Partial<Submission>,
+): Submission => ({
+  pid: 1000,
+  displayPid: '1000',
+  displayId: '1000',
+  title: 'A+B Problem',
+  uid: 'u1',
+  username: 'alice',
+  realName: null,
+  submitTime: '2026-11-25T04:28:47.367Z',
+  share: false,
+  errorMessage: null,
+  time: null,
+  memory: null,
+  score: null,
+  oiRankScore: null,
+  length: 75,
+  code: null,
+  language: 'C++',
+  cid: 0,
+  cpid: 0,
+  gid: null,
+  source: null,
+  judger: null,
+  ip: null,
+  version: 0,
+  isManual: false,
+  vjudgeSubmitId: null,
+  vjudgeUsername: null,
+  vjudgePassword: null,
+  gmtCreate: '2026-11-25T04:28:47.366Z',
+  gmtModified: '2026-11-25T04:28:50.254Z',
+  ...fields,
 });

@@ -1,6 +1,7 @@
 import { JUDGE_STATUS, type Submission } from '@oj/shared';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { submissionFixture } from '../../test-fixtures';
 import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
 import SubmissionDetailPage from './submission-detail-page';
 import SubmissionListPage from './submission-list-page';
@@ -11,39 +12,17 @@ const json = (data: unknown) => () =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-const row = (fields: Partial<Submission> & Pick<Submission, 'submitId' | 'status'>): Submission => ({
-  pid: 1001,
-  displayPid: 'HDU-1000',
-  displayId: 'HDU-1000',
-  title: 'A + B Problem',
-  uid: 'u1',
-  username: 'alice',
-  realName: null,
-  submitTime: '2026-11-25T04:28:47.367Z',
-  share: false,
-  errorMessage: null,
-  time: 0,
-  memory: 0,
-  score: null,
-  oiRankScore: null,
-  length: 75,
-  code: null,
-  language: 'G++',
-  cid: 0,
-  cpid: 0,
-  gid: null,
-  source: null,
-  judger: null,
-  ip: null,
-  version: 0,
-  isManual: false,
-  vjudgeSubmitId: null,
-  vjudgePassword: null,
-  vjudgeUsername: null,
-  gmtCreate: '2026-11-25T04:28:47.366Z',
-  gmtModified: '2026-11-25T04:28:50.254Z',
-  ...fields,
-});
+const row = (fields: Partial<Submission> & Pick<Submission, 'submitId' | 'status'>): Submission =>
+  submissionFixture({
+    pid: 1001,
+    displayPid: 'HDU-1000',
+    displayId: 'HDU-1000',
+    title: 'A + B Problem',
+    time: 0,
+    memory: 0,
+    language: 'G++',
+    ...fields,
+  });
 
 const openDetail = async (submission: Submission) => {
   stubServer({

@@ -5,6 +5,7 @@ import type { NotificationInstance } from 'antd/es/notification/interface';
 import { beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { session } from '../../lib/auth-store';
 import { bindNotifiers } from '../../lib/notify';
+import { submissionFixture } from '../../test-fixtures';
 import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
 import SubmissionDetailPage from './submission-detail-page';
 import SubmissionListPage from './submission-list-page';
@@ -16,39 +17,15 @@ const json =
 const callsTo = (fetchMock: Mock, path: string) =>
   fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === path) as [string, RequestInit | undefined][];
 
-const row = (fields: Partial<Submission> & Pick<Submission, 'submitId' | 'status'>): Submission => ({
-  pid: 1001,
-  displayPid: 'CF-1000A',
-  displayId: 'CF-1000A',
-  title: 'Codehorses T-shirts',
-  uid: 'u1',
-  username: 'alice',
-  realName: null,
-  submitTime: '2026-11-25T04:28:47.367Z',
-  share: false,
-  errorMessage: null,
-  time: null,
-  memory: null,
-  score: null,
-  oiRankScore: null,
-  length: 75,
-  code: null,
-  language: 'GNU G++17 7.3.0',
-  cid: 0,
-  cpid: 0,
-  gid: null,
-  source: null,
-  judger: null,
-  ip: null,
-  version: 0,
-  isManual: false,
-  vjudgeSubmitId: null,
-  vjudgeUsername: null,
-  vjudgePassword: null,
-  gmtCreate: '2026-11-25T04:28:47.366Z',
-  gmtModified: '2026-11-25T04:28:50.254Z',
-  ...fields,
-});
+const row = (fields: Partial<Submission> & Pick<Submission, 'submitId' | 'status'>): Submission =>
+  submissionFixture({
+    pid: 1001,
+    displayPid: 'CF-1000A',
+    displayId: 'CF-1000A',
+    title: 'Codehorses T-shirts',
+    language: 'GNU G++17 7.3.0',
+    ...fields,
+  });
 
 const toasts = { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() };
 const notifications = { error: vi.fn() };

@@ -2,6 +2,7 @@ import { JUDGE_STATUS, type Submission, type UserInfo } from '@oj/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
+import { submissionFixture } from '../../test-fixtures';
 import { renderWithProviders, setupI18n, stubServer, WEBSITE_CONFIG } from '../../test-utils';
 import AdminDashboardPage from '../admin/admin-dashboard-page';
 import SubmissionDetailPage from './submission-detail-page';
@@ -17,39 +18,13 @@ const json = (data: unknown) => () =>
   });
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
 
-const row = (fields: Partial<Submission> & Pick<Submission, 'submitId' | 'status'>): Submission => ({
-  pid: 1000,
-  displayPid: '1000',
-  displayId: '1000',
-  title: 'A+B Problem',
-  uid: 'u1',
-  username: 'alice',
-  realName: null,
-  submitTime: ago(600),
-  share: false,
-  errorMessage: null,
-  time: null,
-  memory: null,
-  score: null,
-  oiRankScore: null,
-  length: 75,
-  code: null,
-  language: 'C++',
-  cid: 0,
-  cpid: 0,
-  gid: null,
-  source: null,
-  judger: null,
-  ip: null,
-  version: 0,
-  isManual: false,
-  vjudgeSubmitId: null,
-  vjudgeUsername: null,
-  vjudgePassword: null,
-  gmtCreate: ago(600),
-  gmtModified: ago(600),
-  ...fields,
-});
+const row = (fields: Partial<Submission> & Pick<Submission, 'submitId' | 'status'>): Submission =>
+  submissionFixture({
+    submitTime: ago(600),
+    gmtCreate: ago(600),
+    gmtModified: ago(600),
+    ...fields,
+  });
 
 /** The list's answer, and the same rows to its polling of the ones in progress (they stay as they are). */
 const listOf = (records: Submission[]) => ({
