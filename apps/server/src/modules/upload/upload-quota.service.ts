@@ -41,8 +41,8 @@ const IN_FLIGHT = 'uploadsInFlight';
 const RECEIVED = 'uploadKiB';
 
 /**
- * Uploads per user (decision 0012), in the database (DESIGN §8 "Many instances": every server instance sees the
- * same numbers); root is exempt.
+ * Uploads per user (decision 0012), counted in the database rather than in a process, so every server instance
+ * behind a load balancer sees the same numbers (decision 0035); root is exempt.
  *
  * `admit` runs in the binding before an upload's body is read: the stored allowance of the hour must not be used up,
  * one of the user's `maxInFlight` slots must be free, and the bytes read from the user's uploads this hour plus the

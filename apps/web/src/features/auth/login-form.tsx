@@ -84,8 +84,8 @@ export const LoginForm = ({ admin = false, onSuccess, onSwitch }: LoginFormProps
   };
 
   const onFinish = (values: LoginValues) => {
-    // Enter submits, or opens the puzzle when verification is needed (spec 1-core §4); a username changed while it
-    // was open gets a puzzle of its own.
+    // Enter submits, or opens the puzzle when verification is needed (after 5 failed logins on this form, or when
+    // the server asks for it: decision 0014); a username changed while it was open gets a puzzle of its own.
     if (puzzleOpen || (!admin && needsPuzzle(failures))) {
       setPuzzleFor(values.username.trim());
       return;
