@@ -1,5 +1,5 @@
 import type { UserInfo } from '@oj/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
 import { renderWithProviders, setupI18n, stubServer, WEBSITE_CONFIG } from '../../test-utils';
@@ -45,5 +45,18 @@ describe('preliminary-round link in the top menu (spec 1-core §2, DESIGN §7)',
     expect(await screen.findByRole('link', { name: 'Discussion' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Preliminary Training' })).toBeNull());
     expect(screen.queryByText('Preliminary Training')).toBeNull();
+  });
+});
+
+describe('the user dropdown', { timeout: 30_000 }, () => {
+  it('opens on a click made before its code arrived, and offers the admin area as a link to a new window', async () => {
+    session.signIn('token', { ...USER, roleList: ['root'] } as unknown as UserInfo);
+    renderNav('');
+    // The first render shows the stand-in button while the dropdown's code loads: the click must not be lost.
+    fireEvent.click(screen.getByRole('button', { name: /alice/ }));
+    const admin = await screen.findByRole('link', { name: 'Management' });
+    expect(admin.getAttribute('href')).toBe('/admin');
+    expect(admin.getAttribute('target')).toBe('_blank');
+    expect(admin.getAttribute('rel')).toContain('noopener');
   });
 });

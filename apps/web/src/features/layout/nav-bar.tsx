@@ -20,11 +20,12 @@ const NavDrawer = lazyScreen(() => import('./nav-drawer'));
 // The signed-in user's dropdown (antd's Dropdown): visitors never download it (decision 0038).
 const UserDropdown = lazyScreen(() => import('./user-dropdown'));
 
-/** The user button while its dropdown's code arrives: the same button, the menu opens once it is there. */
-const UserButton = () => {
+/** The user button while its dropdown's code arrives: the same button; a click on it is kept, and the menu opens
+ * once the code is there. */
+const UserButton = ({ onClick }: { onClick: () => void }) => {
   const { user } = useSession();
   return (
-    <Button type="text" icon={<UserOutlined />}>
+    <Button type="text" icon={<UserOutlined />} onClick={onClick}>
       {user?.username}
     </Button>
   );
@@ -40,6 +41,7 @@ export const NavBar = () => {
   const narrow = useMaxWidth(DRAWER_MAX_WIDTH);
   // The drawer's code is fetched on the first tap; the button works at once and the drawer opens when ready.
   const [drawer, setDrawer] = useState<'never' | 'open' | 'closed'>('never');
+  const [userMenuAsked, setUserMenuAsked] = useState(false);
 
   const ctx = { signedIn: isAuthenticated, isAdmin, config };
   const entries = visibleMenu(modeMenu(menuModeOf(pathname)), ctx);
@@ -79,8 +81,8 @@ export const NavBar = () => {
       <Space className="oj-nav__right">
         <LanguageToggle />
         {isAuthenticated ? (
-          <Suspense fallback={<UserButton />}>
-            <UserDropdown />
+          <Suspense fallback={<UserButton onClick={() => setUserMenuAsked(true)} />}>
+            <UserDropdown openAtStart={userMenuAsked} />
           </Suspense>
         ) : (
           <AuthButtons />

@@ -1,5 +1,6 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/auth-store';
@@ -7,10 +8,12 @@ import { unreadTotal, useUnreadCounts } from '../message/use-unread-counts';
 import { USER_MENU, visibleMenu } from './menu-items';
 import { UnreadCount } from './unread-count';
 
-/** The signed-in user's dropdown (spec 1-core §2); the admin entry opens the admin area in a new window. The
- * unread message count shows on the button and beside the Message entry. */
-const UserDropdown = () => {
+/** The signed-in user's dropdown; the admin entry is a link that opens the admin area in a new window. The unread
+ * message count shows on the button and beside the Message entry. `openAtStart`: the button was clicked while this
+ * code was still on its way, so the menu opens as soon as it arrives. */
+const UserDropdown = ({ openAtStart = false }: { openAtStart?: boolean }) => {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(openAtStart);
   const navigate = useNavigate();
   const { user, isAdmin } = useSession();
   const entries = visibleMenu(USER_MENU, { signedIn: true, isAdmin, config: undefined });
@@ -24,17 +27,19 @@ const UserDropdown = () => {
           {t(e.labelKey)}
           <UnreadCount count={unread} />
         </>
+      ) : e.newWindow ? (
+        <a href={e.path} target="_blank" rel="noopener noreferrer">
+          {t(e.labelKey)}
+        </a>
       ) : (
         t(e.labelKey)
       ),
   }));
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    setOpen(false);
     const entry = entries.find((e) => e.key === key);
-    if (!entry?.path) return;
-    if (entry.newWindow) {
-      window.open(entry.path, '_blank', 'noopener');
-      return;
-    }
+    // A new-window entry is its own link: the browser opens it.
+    if (!entry?.path || entry.newWindow) return;
     const query =
       entry.key === 'user-home' && user ? `?uid=${user.uid}&username=${encodeURIComponent(user.username)}` : '';
     navigate(`${entry.path}${query}`);
@@ -42,7 +47,7 @@ const UserDropdown = () => {
 
   return (
     // Click only: with hover as well, the pointer arriving opens the menu and the click closes it again.
-    <Dropdown menu={{ items, onClick }} trigger={['click']}>
+    <Dropdown menu={{ items, onClick }} trigger={['click']} open={open} onOpenChange={setOpen}>
       <Button type="text" icon={<UserOutlined />}>
         {user?.username}
         <UnreadCount count={unread} />
