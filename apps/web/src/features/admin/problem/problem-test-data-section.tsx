@@ -1,0 +1,141 @@
+import { Alert, Button, Input, InputNumber, Radio, Space, Table, Typography, Upload } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ProblemSectionProps } from './problem-form-field';
+import { type CaseRow, isSubtaskMode, spreadScores } from './problem-form-model';
+
+/** The test cases: uploaded as a zip (through the page's onUploadZip) or typed in, with their scores and subtask
+ * groups when the problem asks for them. */
+export const ProblemTestDataSection = ({
+  form,
+  set,
+  onUploadZip,
+}: ProblemSectionProps & { onUploadZip: (zip: File) => void }) => {
+  const { t } = useTranslation();
+  const setCase = (i: number, patch: Partial<CaseRow>) =>
+    set({ cases: form.cases.map((c, k) => (k === i ? { ...c, ...patch } : c)) });
+  const totalScore = form.cases.reduce((sum, c) => sum + (c.score ?? 0), 0);
+  const subtask = isSubtaskMode(form.judgeCaseMode);
+  return (
+    <>
+      <Radio.Group
+        style={{ marginBottom: 12 }}
+        value={form.isUploadTestCase}
+        onChange={(e) => set({ isUploadTestCase: e.target.value, cases: [], uploadTestcaseDir: null })}
+        options={[
+          { value: true, label: t('Upload_Test_Data') },
+          { value: false, label: t('Manual_Input') },
+        ]}
+      />
+      {form.isUploadTestCase ? (
+        <div style={{ marginBottom: 12 }}>
+          <Upload
+            accept=".zip"
+            showUploadList={false}
+            beforeUpload={(f) => {
+              onUploadZip(f);
+              return false;
+            }}
+          >
+            <Button>{t('Upload_Zip')}</Button>
+          </Upload>
+          <Typography.Paragraph type="secondary">{t('Upload_Zip_Tip')}</Typography.Paragraph>
+        </div>
+      ) : (
+        <Button
+          style={{ marginBottom: 12 }}
+          onClick={() => set({ cases: [...form.cases, { input: '', output: '', score: null, groupNum: 1 }] })}
+        >
+          {t('Add_Case')}
+        </Button>
+      )}
+      {form.type === 1 && form.cases.length > 0 && (
+        <Space style={{ marginBottom: 8 }}>
+          <span>
+            {t('Total_Score')}: {totalScore}
+          </span>
+          <Button size="small" onClick={() => set({ cases: spreadScores(form.cases) })}>
+            {t('Spread_Scores')}
+          </Button>
+        </Space>
+      )}
+      {form.cases.length === 0 && <Alert type="info" showIcon title={t('Need_Test_Data')} />}
+      {form.cases.length > 0 && (
+        <Table<CaseRow & { key: number }>
+          scroll={{ x: 'max-content' }}
+          size="small"
+          pagination={false}
+          dataSource={form.cases.map((c, key) => ({ ...c, key }))}
+          columns={[
+            { title: '#', render: (_, c) => c.key + 1, width: 50 },
+            form.isUploadTestCase
+              ? { title: t('Input_File'), dataIndex: 'input' }
+              : {
+                  title: t('Case_Input'),
+                  render: (_, c) => (
+                    <Input.TextArea
+                      aria-label={`${t('Case_Input')} ${c.key + 1}`}
+                      rows={2}
+                      value={c.input}
+                      onChange={(e) => setCase(c.key, { input: e.target.value })}
+                    />
+                  ),
+                },
+            form.isUploadTestCase
+              ? { title: t('Output_File'), dataIndex: 'output' }
+              : {
+                  title: t('Case_Output'),
+                  render: (_, c) => (
+                    <Input.TextArea
+                      aria-label={`${t('Case_Output')} ${c.key + 1}`}
+                      rows={2}
+                      value={c.output}
+                      onChange={(e) => setCase(c.key, { output: e.target.value })}
+                    />
+                  ),
+                },
+            ...(form.type === 1
+              ? [
+                  {
+                    title: t('Score'),
+                    render: (_: unknown, c: CaseRow & { key: number }) => (
+                      <InputNumber
+                        aria-label={`${t('Score')} ${c.key + 1}`}
+                        min={0}
+                        precision={0}
+                        value={c.score}
+                        onChange={(v) => setCase(c.key, { score: v ?? 0 })}
+                      />
+                    ),
+                  },
+                ]
+              : []),
+            ...(subtask
+              ? [
+                  {
+                    title: t('Group_Num'),
+                    render: (_: unknown, c: CaseRow & { key: number }) => (
+                      <InputNumber
+                        aria-label={`${t('Group_Num')} ${c.key + 1}`}
+                        min={1}
+                        precision={0}
+                        value={c.groupNum}
+                        onChange={(v) => setCase(c.key, { groupNum: v })}
+                      />
+                    ),
+                  },
+                ]
+              : []),
+            {
+              title: t('Option'),
+              render: (_, c) => (
+                <Button size="small" onClick={() => set({ cases: form.cases.filter((_, k) => k !== c.key) })}>
+                  {t('Remove')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      )}
+    </>
+  );
+};
