@@ -13,12 +13,12 @@ const pick =
   (name: keyof M) =>
     lazyScreen(() => load().then((m) => ({ default: m[name] as ComponentType })));
 const contestScreen = pick(() => import('../features/contest/contest-screens'));
-const adminContestScreen = pick(() => import('../features/admin/admin-contest-screens'));
-const adminTrainingScreen = pick(() => import('../features/admin/admin-training-screens'));
+const adminContestScreen = pick(() => import('../features/admin/contest/admin-contest-screens'));
+const adminTrainingScreen = pick(() => import('../features/admin/training/admin-training-screens'));
 const trainingScreen = pick(() => import('../features/training/training-screens'));
 const discussionScreen = pick(() => import('../features/discussion/discussion-screens'));
 const messageScreen = pick(() => import('../features/message/message-screens'));
-const adminDiscussionScreen = pick(() => import('../features/admin/admin-discussion-screens'));
+const adminDiscussionScreen = pick(() => import('../features/admin/discussion/admin-discussion-screens'));
 const groupScreen = pick(() => import('../features/group/group-screens'));
 const groupContestScreen = pick(() => import('../features/group/group-contest-screens'));
 const groupTrainingScreen = pick(() => import('../features/group/group-training-screens'));
@@ -34,7 +34,7 @@ const problemDetail = lazyScreen(() => {
 });
 const submissionList = lazyScreen(() => import('../features/submission/submission-list-page'));
 const submissionDetail = lazyScreen(() => import('../features/submission/submission-detail-page'));
-const adminProblemEdit = lazyScreen(() => import('../features/admin/admin-problem-edit-page'));
+const adminProblemEdit = lazyScreen(() => import('../features/admin/problem/admin-problem-edit-page'));
 
 /** The implemented screens by route name. Home is the landing page and ships in the entry chunk; every other
  * screen is its own chunk (DESIGN §5: the SPA splits code by route). */
@@ -53,21 +53,21 @@ export const SCREENS: Record<ScreenName, Screen> = {
   ResetPassword: lazyScreen(() => import('../features/auth/reset-password-page')),
   Register: lazyScreen(() => import('../features/auth/register-page')),
   SubmissionList: submissionList,
-  AdminDashboard: lazyScreen(() => import('../features/admin/admin-dashboard-page')),
-  AdminProblemList: lazyScreen(() => import('../features/admin/admin-problem-list-page')),
+  AdminDashboard: lazyScreen(() => import('../features/admin/judge/admin-dashboard-page')),
+  AdminProblemList: lazyScreen(() => import('../features/admin/problem/admin-problem-list-page')),
   AdminCreateProblem: adminProblemEdit,
   AdminEditProblem: adminProblemEdit,
-  AdminProblemBatch: lazyScreen(() => import('../features/admin/admin-problem-batch-page')),
-  AdminUser: lazyScreen(() => import('../features/admin/admin-user-page')),
-  AdminAnnouncement: lazyScreen(() => import('../features/admin/admin-announcement-page')),
-  AdminNotice: lazyScreen(() => import('../features/admin/admin-notice-page')),
-  AdminConfig: lazyScreen(() => import('../features/admin/admin-config-page')),
-  AdminSwitch: lazyScreen(() => import('../features/admin/admin-switch-page')),
-  AdminTag: lazyScreen(() => import('../features/admin/admin-tag-page')),
-  AdminGroupProblemApply: lazyScreen(() => import('../features/admin/admin-group-problem-apply-page')),
-  AdminAudit: lazyScreen(() => import('../features/admin/admin-audit-page')),
-  AdminAuth: lazyScreen(() => import('../features/admin/admin-auth-page')),
-  AdminProblemImport: lazyScreen(() => import('../features/admin/admin-problem-import-page')),
+  AdminProblemBatch: lazyScreen(() => import('../features/admin/problem/admin-problem-batch-page')),
+  AdminUser: lazyScreen(() => import('../features/admin/user/admin-user-page')),
+  AdminAnnouncement: lazyScreen(() => import('../features/admin/site/admin-announcement-page')),
+  AdminNotice: lazyScreen(() => import('../features/admin/site/admin-notice-page')),
+  AdminConfig: lazyScreen(() => import('../features/admin/site/admin-config-page')),
+  AdminSwitch: lazyScreen(() => import('../features/admin/judge/admin-switch-page')),
+  AdminTag: lazyScreen(() => import('../features/admin/problem/admin-tag-page')),
+  AdminGroupProblemApply: lazyScreen(() => import('../features/admin/group/admin-group-problem-apply-page')),
+  AdminAudit: lazyScreen(() => import('../features/admin/site/admin-audit-page')),
+  AdminAuth: lazyScreen(() => import('../features/admin/user/admin-auth-page')),
+  AdminProblemImport: lazyScreen(() => import('../features/admin/problem/admin-problem-import-page')),
   ContestList: contestScreen('ContestList'),
   ContestDetails: contestScreen('ContestDetails'),
   ContestProblemList: contestScreen('ContestProblemList'),

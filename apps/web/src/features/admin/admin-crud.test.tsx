@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/auth-store';
 import { bindNotifiers } from '../../lib/notify';
 import { renderWithProviders, setupI18n } from '../../test-utils';
-import AdminAnnouncementPage from './admin-announcement-page';
+import AdminAnnouncementPage from './site/admin-announcement-page';
 
 const answer = (status: number, data: unknown, msg = status === 200 ? 'success' : 'Title too long') =>
   new Response(JSON.stringify({ status, msg, data }), {

@@ -4,12 +4,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
 import { adminUserRow } from '../../test-fixtures';
 import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
-import AdminAuditPage from './admin-audit-page';
-import AdminContestEditPage from './admin-contest-edit-page';
-import AdminDashboardPage from './admin-dashboard-page';
-import AdminTagPage from './admin-tag-page';
-import AdminUserPage from './admin-user-page';
-import { defaultProblemLanguages } from './problem-form-model';
+import AdminContestEditPage from './contest/admin-contest-edit-page';
+import AdminDashboardPage from './judge/admin-dashboard-page';
+import AdminTagPage from './problem/admin-tag-page';
+import { defaultProblemLanguages } from './problem/problem-form-model';
+import AdminAuditPage from './site/admin-audit-page';
+import AdminUserPage from './user/admin-user-page';
 
 const json = (data: unknown) => () =>
   new Response(JSON.stringify({ status: 200, msg: 'success', data }), {

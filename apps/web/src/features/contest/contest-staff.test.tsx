@@ -8,7 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 import { bindNotifiers } from '../../lib/notify';
 import { contestFixture } from '../../test-fixtures';
 import { renderElement, renderWithProviders, setupI18n, stubServer } from '../../test-utils';
-import { AdminContestAcCodeDialog } from '../admin/admin-contest-ac-code-dialog';
+import { AdminContestAcCodeDialog } from '../admin/contest/admin-contest-ac-code-dialog';
 import ContestAcInfoPage from './contest-ac-info-page';
 import ContestAdminPrintPage from './contest-admin-print-page';
 import type { ContestContext } from './contest-detail-page';

@@ -2,9 +2,9 @@ import { group as groupContract } from '@oj/shared';
 import { Alert } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import AdminContestAnnouncementPage from '../admin/admin-contest-announcement-page';
-import AdminContestEditPage from '../admin/admin-contest-edit-page';
-import AdminContestProblemPage from '../admin/admin-contest-problem-page';
+import AdminContestAnnouncementPage from '../admin/contest/admin-contest-announcement-page';
+import AdminContestEditPage from '../admin/contest/admin-contest-edit-page';
+import AdminContestProblemPage from '../admin/contest/admin-contest-problem-page';
 import { registerGroupContestTexts } from './group-contest-texts';
 import { useGroupContext } from './group-detail-page';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
-import AdminContestListPage from '../admin/admin-contest-list-page';
+import AdminContestListPage from '../admin/contest/admin-contest-list-page';
 import { ContestCard } from '../contest/contest-card';
 import { registerContestTexts } from '../contest/contest-texts';
 import { canManageGroupContest } from './group-contest-model';

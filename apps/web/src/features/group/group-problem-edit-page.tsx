@@ -1,7 +1,7 @@
 import { group as groupContract } from '@oj/shared';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import AdminProblemEditPage from '../admin/admin-problem-edit-page';
+import AdminProblemEditPage from '../admin/problem/admin-problem-edit-page';
 import { useGroupContext } from './group-detail-page';
 import { registerGroupTexts } from './group-texts';
 

@@ -1,8 +1,8 @@
 import { group as groupContract } from '@oj/shared';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import AdminTrainingEditPage from '../admin/admin-training-edit-page';
-import AdminTrainingProblemPage from '../admin/admin-training-problem-page';
+import AdminTrainingEditPage from '../admin/training/admin-training-edit-page';
+import AdminTrainingProblemPage from '../admin/training/admin-training-problem-page';
 import { useGroupContext } from './group-detail-page';
 import { registerGroupTrainingTexts } from './group-training-texts';
 

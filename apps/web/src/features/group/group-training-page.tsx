@@ -10,7 +10,7 @@ import { serverPaging } from '../../components/paging';
 import { api } from '../../lib/api';
 import { MOBILE_MAX_WIDTH } from '../../lib/notify';
 import { useMaxWidth } from '../../lib/use-media-query';
-import AdminTrainingListPage from '../admin/admin-training-list-page';
+import AdminTrainingListPage from '../admin/training/admin-training-list-page';
 import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from '../training/training-list-page';
 import { registerTrainingTexts } from '../training/training-texts';
 import { useGroupContext } from './group-detail-page';

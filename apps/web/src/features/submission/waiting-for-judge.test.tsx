@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
 import { submissionFixture } from '../../test-fixtures';
 import { renderWithProviders, setupI18n, stubServer, WEBSITE_CONFIG } from '../../test-utils';
-import AdminDashboardPage from '../admin/admin-dashboard-page';
+import AdminDashboardPage from '../admin/judge/admin-dashboard-page';
 import SubmissionDetailPage from './submission-detail-page';
 import SubmissionListPage from './submission-list-page';
 

@@ -1,0 +1,65 @@
+import { Form, Modal, Radio, Switch } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AcSubmissionSplit, downloadContestAcSubmission } from '../../contest/contest-downloads';
+import { registerContestStaffTexts } from '../../contest/contest-staff-texts';
+
+/** "Download AC code" of the admin contest list (reference §5.7): the contest's accepted code as a zip, with or
+ * without the admins' own, one folder per user or per problem. */
+export const AdminContestAcCodeDialog = ({
+  contest,
+  onClose,
+}: {
+  /** The contest to download from; null keeps the dialog closed. */
+  contest: { id: number; title: string } | null;
+  onClose: () => void;
+}) => {
+  registerContestStaffTexts();
+  const { t } = useTranslation();
+  const [excludeAdmin, setExcludeAdmin] = useState(true);
+  const [splitType, setSplitType] = useState<AcSubmissionSplit>('user');
+  const [busy, setBusy] = useState(false);
+
+  const download = async () => {
+    if (!contest) return;
+    setBusy(true);
+    try {
+      await downloadContestAcSubmission(contest.id, excludeAdmin, splitType);
+      onClose();
+    } catch {
+      // The HTTP client has shown the failure; the dialog stays open for another try.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={!!contest}
+      title={contest ? `${t('Download_AC_Code')}: ${contest.title}` : t('Download_AC_Code')}
+      okText={t('Staff_OK_Download')}
+      cancelText={t('Staff_Cancel')}
+      confirmLoading={busy}
+      onOk={() => void download()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form layout="horizontal" labelCol={{ span: 6 }}>
+        <Form.Item label={<span id="ac-code-exclude-admin">{t('Exclude_Admin')}</span>}>
+          <Switch aria-labelledby="ac-code-exclude-admin" checked={excludeAdmin} onChange={setExcludeAdmin} />
+        </Form.Item>
+        <Form.Item label={<span id="ac-code-split-type">{t('Split_Type')}</span>}>
+          <Radio.Group
+            aria-labelledby="ac-code-split-type"
+            value={splitType}
+            onChange={(e) => setSplitType(e.target.value as AcSubmissionSplit)}
+            options={[
+              { value: 'user', label: t('Split_By_User') },
+              { value: 'problem', label: t('Split_By_Problem') },
+            ]}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};

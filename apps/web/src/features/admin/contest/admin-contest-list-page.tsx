@@ -1,0 +1,226 @@
+import { type AdminContest, adminContest as contract, groupContest } from '@oj/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Grid, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { serverPaging } from '../../../components/paging';
+import { Panel } from '../../../components/panel';
+import { api } from '../../../lib/api';
+import { useSession } from '../../../lib/auth-store';
+import { formatTime } from '../../../lib/format-time';
+import { toast } from '../../../lib/notify';
+import { STATUS_COLORS, STATUS_KEYS } from '../../contest/contest-header';
+import { registerContestStaffTexts } from '../../contest/contest-staff-texts';
+import { registerContestTexts } from '../../contest/contest-texts';
+import { registerAdminTexts } from '../admin-texts';
+import { AdminContestAcCodeDialog } from './admin-contest-ac-code-dialog';
+import { type ContestGroupScope, contestAdminPath } from './admin-contest-group';
+import { AdminOtherContestPanel } from './admin-other-contest-panel';
+
+const PAGE_SIZE = 10;
+
+/** The group's admin table sits inside the group's panel: no panel of its own. */
+const Bare = ({ extra, children }: { title?: ReactNode; extra: ReactNode; children: ReactNode }) => (
+  <>
+    <div style={{ marginBottom: 12 }}>{extra}</div>
+    {children}
+  </>
+);
+
+/** /admin/contest: search, visibility, edit, problems, announcements, clone, delete (spec 3 §2.3). With `group`,
+ * the admin mode of a group's contest tab (spec 3 §2.8): the group's contests through the group's calls, every row
+ * editable, deletable and downloadable only by those who manage it (its creator, the group root, the super admin);
+ * the others see its switch and buttons disabled. */
+const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
+  registerAdminTexts();
+  registerContestTexts();
+  registerContestStaffTexts();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { isSuperAdmin } = useSession();
+  const screens = Grid.useBreakpoint();
+  const [keyword, setKeyword] = useState('');
+  const [currentPage, setPage] = useState(1);
+  const [acCodeOf, setAcCodeOf] = useState<{ id: number; title: string } | null>(null);
+  const gid = group?.gid;
+  const list = useQuery({
+    queryKey:
+      gid === undefined
+        ? ['admin', 'contests', keyword, currentPage]
+        : [groupContest.getGroupAdminContestList.path, gid, keyword, currentPage],
+    queryFn: () =>
+      gid === undefined
+        ? api.call(contract.getAdminContestList, { keyword, currentPage, limit: PAGE_SIZE })
+        : api.call(groupContest.getGroupAdminContestList, {
+            gid,
+            keyword: keyword || undefined,
+            currentPage,
+            limit: PAGE_SIZE,
+          }),
+  });
+  const refresh = () =>
+    gid === undefined
+      ? queryClient.invalidateQueries({ queryKey: ['admin', 'contests'] })
+      : Promise.all(
+          [groupContest.getGroupAdminContestList.path, groupContest.getGroupContestList.path].map((path) =>
+            queryClient.invalidateQueries({ queryKey: [path, gid] }),
+          ),
+        );
+  const visible = useMutation({
+    mutationFn: (c: { cid: number; visible: boolean; uid: string }) =>
+      api.call(group ? groupContest.changeGroupContestVisible : contract.changeContestVisible, {
+        cid: c.cid,
+        uid: c.uid,
+        visible: String(c.visible),
+      }),
+    onSuccess: () => {
+      toast.success(t('Update_Successfully'));
+      void refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (cid: number) => api.call(group ? groupContest.deleteGroupContest : contract.deleteContest, { cid }),
+    onSuccess: () => {
+      toast.success(t('Delete_successfully'));
+      void refresh();
+    },
+  });
+  const clone = async (cid: number) => {
+    const copy = await api.call(contract.cloneContest, { cid });
+    toast.success(t('Saved'));
+    navigate(`/admin/contest/${copy.id}/edit`);
+  };
+
+  const mayManage = (c: AdminContest) => !group || group.canManage(c);
+  /** An admin page of a row: a link in the admin area; in a group, a button disabled for rows the viewer does not
+   * manage. */
+  const action = (c: AdminContest, page: string, label: string) => {
+    const path = `${contestAdminPath(group, c.id)}/${page}`;
+    if (!group) return <Link to={path}>{label}</Link>;
+    return (
+      <Button size="small" disabled={!mayManage(c)} aria-label={`${label} ${c.title}`} onClick={() => navigate(path)}>
+        {label}
+      </Button>
+    );
+  };
+  const Frame = group ? Bare : Panel;
+
+  return (
+    <>
+      <Frame
+        title={t('Admin_Contest_List')}
+        extra={
+          <Space wrap>
+            <Input.Search
+              aria-label={t('Search_Contest')}
+              placeholder={t('Search_Contest')}
+              allowClear
+              onSearch={(v) => {
+                setKeyword(v.trim());
+                setPage(1);
+              }}
+            />
+            <Button
+              type="primary"
+              onClick={() => navigate(group ? `/group/${group.gid}/contest/create` : '/admin/contest/create')}
+            >
+              {t('Create_Contest')}
+            </Button>
+          </Space>
+        }
+      >
+        <Table<AdminContest>
+          rowKey="id"
+          loading={list.isFetching}
+          dataSource={list.data?.records ?? []}
+          // Narrow screens scroll the table, never the page (390 px); wide ones fit it and wrap the actions.
+          scroll={screens.xl ? undefined : { x: 'max-content' }}
+          pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
+          columns={[
+            { title: 'ID', dataIndex: 'id', width: 70 },
+            {
+              title: t('Contest_Title'),
+              dataIndex: 'title',
+              render: (title: string, c) => (
+                <Link to={`/contest/${c.id}`} style={{ display: 'inline-block', minWidth: 120, maxWidth: 320 }}>
+                  {title}
+                </Link>
+              ),
+            },
+            { title: t('Contest_Author'), dataIndex: 'author', width: 120 },
+            { title: t('Rule_Type'), dataIndex: 'type', width: 80, render: (v: number) => (v === 1 ? 'OI' : 'ACM') },
+            {
+              // 'Status' is the navigation's judge-status page ("评测"); this is the contest's state.
+              title: t('Contest_Status'),
+              dataIndex: 'status',
+              width: 100,
+              render: (s: number) => <Tag color={STATUS_COLORS[s]}>{t(STATUS_KEYS[s] ?? '')}</Tag>,
+            },
+            {
+              title: t('Start_Time'),
+              dataIndex: 'startTime',
+              width: 160,
+              render: (v: string) => formatTime(v),
+            },
+            {
+              title: t('Visible'),
+              dataIndex: 'visible',
+              width: 80,
+              render: (v: boolean, c) => (
+                <Switch
+                  aria-label={`${t('Visible')} ${c.title}`}
+                  checked={v}
+                  disabled={!mayManage(c)}
+                  onChange={(next) => visible.mutate({ cid: c.id, visible: next, uid: c.uid })}
+                />
+              ),
+            },
+            {
+              title: t('Option'),
+              key: 'option',
+              render: (_, c) => (
+                <Space wrap>
+                  {action(c, 'edit', t('Edit'))}
+                  {action(c, 'problems', t('Problem_Admin'))}
+                  {action(c, 'announcement', t('Announcement_Admin'))}
+                  {/* Group contests have no clone call. */}
+                  {!group && (
+                    <Button size="small" onClick={() => clone(c.id)}>
+                      {t('Clone')}
+                    </Button>
+                  )}
+                  <Button
+                    size="small"
+                    disabled={!mayManage(c)}
+                    onClick={() => setAcCodeOf({ id: c.id, title: c.title })}
+                  >
+                    {t('Download_AC_Code')}
+                  </Button>
+                  {/* Deleting a contest is root only (DESIGN §7 "Roles"); in a group, whoever manages the row. */}
+                  {(group || isSuperAdmin) && (
+                    <Popconfirm title={t('Delete_Contest_Confirm')} onConfirm={() => remove.mutate(c.id)}>
+                      <Button
+                        size="small"
+                        danger
+                        disabled={!mayManage(c)}
+                        aria-label={group ? `${t('Delete')} ${c.title}` : undefined}
+                      >
+                        {t('Delete')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Frame>
+      {!group && <AdminOtherContestPanel />}
+      <AdminContestAcCodeDialog contest={acCodeOf} onClose={() => setAcCodeOf(null)} />
+    </>
+  );
+};
+
+export default AdminContestListPage;

@@ -1,0 +1,233 @@
+import { discussion as contract, type Discussion, type DiscussionReport } from '@oj/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Input, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverPaging } from '../../../components/paging';
+import { Panel } from '../../../components/panel';
+import { api } from '../../../lib/api';
+import { formatTime } from '../../../lib/format-time';
+import { toast } from '../../../lib/notify';
+import { ConfirmSelectedButton } from '../confirm-selected-button';
+import { registerAdminDiscussionTexts } from './admin-discussion-texts';
+
+const PAGE_SIZE = contract.DISCUSSION_PAGE;
+const time = (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>;
+const LIST_KEY = ['admin', 'discussions'];
+const REPORT_KEY = ['admin', 'discussion-reports'];
+
+/** The site page of a discussion, opened beside the admin area. */
+const OpenLink = ({ did }: { did: number }) => {
+  const { t } = useTranslation();
+  return (
+    <a href={`/discussion-detail/${did}`} target="_blank" rel="noopener noreferrer">
+      {t('Admin_Discussion_Open')}
+    </a>
+  );
+};
+
+/** Tab 1: every discussion (disabled ones too), pin, disable, delete selected. */
+const DiscussionTable = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [keyword, setKeyword] = useState('');
+  const [currentPage, setPage] = useState(1);
+  const [selected, setSelected] = useState<number[]>([]);
+  const input = { currentPage, limit: PAGE_SIZE, keyword: keyword || undefined, admin: 'true' as const };
+  const list = useQuery({
+    queryKey: [...LIST_KEY, input],
+    queryFn: () => api.call(contract.getDiscussionList, input),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: LIST_KEY });
+
+  const change = async (id: number, patch: { topPriority?: boolean; status?: number }) => {
+    try {
+      await api.call(contract.adminUpdateDiscussion, { id, ...patch });
+      toast.success(t('Admin_Discussion_Updated'));
+    } catch {
+      // Shown by the client.
+    }
+    void refresh();
+  };
+  const removeSelected = async () => {
+    try {
+      await api.call(contract.adminDeleteDiscussion, selected);
+      toast.success(t('Admin_Discussion_Deleted'));
+      setSelected([]);
+    } catch {
+      // Shown by the client.
+    }
+    void refresh();
+  };
+
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          aria-label={t('Admin_Discussion_Search')}
+          placeholder={t('Admin_Discussion_Search')}
+          allowClear
+          style={{ width: 240, maxWidth: '100%' }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+        />
+        <ConfirmSelectedButton
+          label={t('Admin_Discussion_Delete_Selected')}
+          confirm={t('Admin_Discussion_Delete_Confirm', { count: selected.length })}
+          okText={t('Admin_Discussion_Confirm')}
+          cancelText={t('Admin_Discussion_Cancel')}
+          count={selected.length}
+          onConfirm={removeSelected}
+        />
+      </Space>
+      <Table<Discussion>
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        scroll={{ x: 'max-content' }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
+        columns={[
+          { title: 'ID', dataIndex: 'id', width: 60 },
+          {
+            title: t('Admin_Discussion_Column_Title'),
+            dataIndex: 'title',
+            render: (v: string) => <div style={{ maxWidth: 260, wordBreak: 'break-word' }}>{v}</div>,
+          },
+          { title: t('Admin_Discussion_Author'), dataIndex: 'author', width: 100 },
+          {
+            title: t('Admin_Discussion_Category'),
+            dataIndex: 'categoryName',
+            width: 90,
+            render: (v: string | null) => (v ? <Tag color="blue">{v}</Tag> : null),
+          },
+          { title: t('Admin_Discussion_Problem'), dataIndex: 'pid', width: 80 },
+          {
+            title: t('Admin_Discussion_Top'),
+            dataIndex: 'topPriority',
+            width: 80,
+            render: (v: boolean, d) => (
+              <Switch
+                aria-label={`${t('Admin_Discussion_Top')} ${d.title}`}
+                checked={v}
+                onChange={(next) => change(d.id, { topPriority: next })}
+              />
+            ),
+          },
+          {
+            title: t('Admin_Discussion_Disabled'),
+            dataIndex: 'status',
+            width: 80,
+            render: (v: number, d) => (
+              <Switch
+                aria-label={`${t('Admin_Discussion_Disabled')} ${d.title}`}
+                checked={v === 1}
+                onChange={(next) => change(d.id, { status: next ? 1 : 0 })}
+              />
+            ),
+          },
+          { title: t('Admin_Discussion_Created'), dataIndex: 'gmtCreate', width: 150, render: time },
+          {
+            title: t('Admin_Discussion_Option'),
+            key: 'option',
+            width: 80,
+            fixed: 'right',
+            render: (_, d) => <OpenLink did={d.id} />,
+          },
+        ]}
+      />
+    </>
+  );
+};
+
+/** Tab 2: reports, newest first as the server sends them; "handled" is a switch. */
+const ReportTable = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [currentPage, setPage] = useState(1);
+  const input = { currentPage, limit: PAGE_SIZE };
+  const list = useQuery({
+    queryKey: [...REPORT_KEY, input],
+    queryFn: () => api.call(contract.getDiscussionReports, input),
+    placeholderData: keepPreviousData,
+  });
+  const handle = async (id: number, status: boolean) => {
+    try {
+      await api.call(contract.updateDiscussionReport, { id, status });
+      toast.success(t('Admin_Discussion_Updated'));
+    } catch {
+      // Shown by the client.
+    }
+    void queryClient.invalidateQueries({ queryKey: REPORT_KEY });
+  };
+  return (
+    <Table<DiscussionReport>
+      rowKey="id"
+      loading={list.isFetching}
+      dataSource={list.data?.records ?? []}
+      scroll={{ x: 'max-content' }}
+      pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
+      columns={[
+        { title: 'ID', dataIndex: 'id', width: 60 },
+        {
+          title: t('Admin_Discussion_Column_Title'),
+          dataIndex: 'discussionTitle',
+          render: (v: string) => <div style={{ maxWidth: 220, wordBreak: 'break-word' }}>{v}</div>,
+        },
+        { title: t('Admin_Discussion_Author'), dataIndex: 'discussionAuthor', width: 100 },
+        { title: t('Admin_Discussion_Reporter'), dataIndex: 'reporter', width: 100 },
+        {
+          title: t('Admin_Discussion_Report_Content'),
+          dataIndex: 'content',
+          render: (v: string) => (
+            <Typography.Paragraph style={{ maxWidth: 220, margin: 0, wordBreak: 'break-word' }}>
+              {v}
+            </Typography.Paragraph>
+          ),
+        },
+        { title: t('Admin_Discussion_Report_Time'), dataIndex: 'gmtCreate', width: 150, render: time },
+        {
+          title: t('Admin_Discussion_Handled'),
+          dataIndex: 'status',
+          width: 90,
+          render: (v: boolean, r) => (
+            <Switch
+              aria-label={`${t('Admin_Discussion_Handled')} ${r.id}`}
+              checked={v}
+              onChange={(next) => handle(r.id, next)}
+            />
+          ),
+        },
+        {
+          title: t('Admin_Discussion_Option'),
+          key: 'option',
+          width: 80,
+          fixed: 'right',
+          render: (_, r) => <OpenLink did={r.did} />,
+        },
+      ]}
+    />
+  );
+};
+
+/** /admin/discussion (spec 3 §2.3 "Discussion admin"; reference AdminDiscussionController). */
+const AdminDiscussionPage = () => {
+  registerAdminDiscussionTexts();
+  const { t } = useTranslation();
+  return (
+    <Panel title={t('Admin_Discussion_Title')}>
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'list', label: t('Admin_Discussion_Tab_List'), children: <DiscussionTable /> },
+          { key: 'reports', label: t('Admin_Discussion_Tab_Reports'), children: <ReportTable /> },
+        ]}
+      />
+    </Panel>
+  );
+};
+
+export default AdminDiscussionPage;

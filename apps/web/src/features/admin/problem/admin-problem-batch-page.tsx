@@ -1,0 +1,123 @@
+import { adminProblem, file } from '@oj/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Input, List, Space, Table, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { serverPaging } from '../../../components/paging';
+import { Panel } from '../../../components/panel';
+import { api } from '../../../lib/api';
+import { saveBlob } from '../../../lib/http-client';
+import { toast } from '../../../lib/notify';
+import { registerAdminTexts } from '../admin-texts';
+
+type Imported = { pid: number; problemId: string; title: string; renamedFrom: string | null };
+
+/** /admin/problem/batch-operation: import a zip of packages or HOJ exports, export chosen problems (root only). */
+const AdminProblemBatchPage = () => {
+  registerAdminTexts();
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [imported, setImported] = useState<Imported[]>([]);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [keyword, setKeyword] = useState('');
+  const [currentPage, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: ['admin', 'problems', 'batch', keyword, currentPage],
+    queryFn: () => api.call(adminProblem.getProblemList, { keyword, currentPage, limit: 10 }),
+  });
+
+  const importZip = async (zip: File) => {
+    const body = new FormData();
+    body.append('file', zip, zip.name);
+    try {
+      const got = await api.call(file.importProblem, body as never);
+      setImported(got.problems);
+      toast.success(t('Add_Successfully'));
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'problems'] });
+    } catch {
+      // The server's message was shown.
+    }
+  };
+  const exportSelected = async () => {
+    const got = await api.download(file.exportProblem, { pid: selected });
+    if (got) saveBlob(got);
+  };
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+      <Panel title={t('Import_Problem')}>
+        <Typography.Paragraph type="secondary">{t('Import_Tip')}</Typography.Paragraph>
+        <Upload
+          accept=".zip"
+          showUploadList={false}
+          beforeUpload={(f) => {
+            void importZip(f);
+            return false;
+          }}
+        >
+          <Button type="primary">{t('Choose_Zip')}</Button>
+        </Upload>
+        {imported.length > 0 && (
+          <List
+            header={t('Imported_Problems')}
+            dataSource={imported}
+            renderItem={(p) => (
+              <List.Item>
+                <Link to={`/admin/problem/edit/${p.pid}`}>
+                  {p.problemId} {p.title}
+                </Link>
+                {p.renamedFrom && (
+                  <Typography.Text type="warning">{t('Renamed_From', { id: p.renamedFrom })}</Typography.Text>
+                )}
+              </List.Item>
+            )}
+          />
+        )}
+      </Panel>
+      <Panel
+        title={t('Export_Problem')}
+        extra={
+          <Space>
+            <Input.Search
+              aria-label={t('Search_Problem')}
+              placeholder={t('Search_Problem')}
+              allowClear
+              onSearch={(v) => {
+                setKeyword(v.trim());
+                setPage(1);
+              }}
+            />
+            <Button type="primary" disabled={selected.length === 0} onClick={() => void exportSelected()}>
+              {t('Export')}
+            </Button>
+          </Space>
+        }
+      >
+        <Typography.Paragraph type="secondary">{t('Export_Tip')}</Typography.Paragraph>
+        <Table
+          scroll={{ x: 'max-content' }}
+          rowKey="id"
+          size="small"
+          loading={list.isLoading}
+          dataSource={list.data?.records ?? []}
+          rowSelection={{
+            selectedRowKeys: selected,
+            preserveSelectedRowKeys: true,
+            onChange: (keys) => setSelected(keys.map(Number)),
+            getCheckboxProps: (p) => ({ 'aria-label': `${t('Export')} ${p.problemId}` }),
+          }}
+          pagination={serverPaging(currentPage, 10, list.data?.total, setPage)}
+          columns={[
+            { title: 'ID', dataIndex: 'id' },
+            { title: t('Display_ID'), dataIndex: 'problemId' },
+            { title: t('Title'), dataIndex: 'title' },
+            { title: t('Author'), dataIndex: 'author' },
+          ]}
+        />
+      </Panel>
+    </Space>
+  );
+};
+
+export default AdminProblemBatchPage;

@@ -1,0 +1,97 @@
+import { type ClientEndpoint, type ImportReport, importFormats } from '@oj/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Space, Table, Tag, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Panel } from '../../../components/panel';
+import { api } from '../../../lib/api';
+import { registerAdminTexts } from '../admin-texts';
+import { registerAdminSiteTexts } from '../site/admin-site-texts';
+
+const FORMATS = [
+  { key: 'fps', label: 'Import_Fps', accept: '.xml,.zip', endpoint: importFormats.importFpsProblem },
+  { key: 'qdoj', label: 'Import_Qdoj', accept: '.zip', endpoint: importFormats.importQdojProblem },
+  { key: 'hydro', label: 'Import_Hydro', accept: '.zip', endpoint: importFormats.importHydroProblem },
+] as const;
+
+/** /admin/problem/import: FPS, QDUOJ and Hydro imports with a per-problem report (root only). */
+const AdminProblemImportPage = () => {
+  registerAdminTexts();
+  registerAdminSiteTexts();
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [report, setReport] = useState<ImportReport>();
+  // A failure the HTTP client has shown.
+  const importing = useMutation({
+    mutationFn: ({ endpoint, f }: { endpoint: ClientEndpoint; f: File }) => {
+      const body = new FormData();
+      body.append('file', f, f.name);
+      return api.upload(endpoint, body);
+    },
+    onSuccess: (answer) => {
+      setReport(answer as ImportReport);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'problems'] });
+    },
+  });
+  const busy = importing.isPending;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+      <Panel title={t('Import_Formats')}>
+        <Space wrap size="large">
+          {FORMATS.map((f) => (
+            <Upload
+              key={f.key}
+              accept={f.accept}
+              showUploadList={false}
+              beforeUpload={(file) => {
+                importing.mutate({ endpoint: f.endpoint, f: file });
+                return false;
+              }}
+            >
+              <Button loading={busy}>{t(f.label)}</Button>
+            </Upload>
+          ))}
+        </Space>
+      </Panel>
+      {report && (
+        <Panel title={t('Import_Report', { imported: report.imported, skipped: report.skipped })}>
+          <Table
+            scroll={{ x: 'max-content' }}
+            rowKey={(p) => p.source}
+            size="small"
+            pagination={false}
+            dataSource={report.problems}
+            columns={[
+              { title: t('Source_File'), dataIndex: 'source' },
+              {
+                title: t('Title'),
+                render: (_, p) =>
+                  p.pid ? <Link to={`/admin/problem/edit/${p.pid}`}>{`${p.problemId} ${p.title}`}</Link> : p.title,
+              },
+              {
+                title: t('Status'),
+                render: (_, p) =>
+                  p.status === 'imported' ? (
+                    <Tag color="green">{t('Imported')}</Tag>
+                  ) : (
+                    <Tag color="red">{t('Skipped')}</Tag>
+                  ),
+              },
+              {
+                title: t('Notes'),
+                render: (_, p) => (
+                  <Typography.Text type={p.reason ? 'danger' : undefined}>
+                    {[p.reason, ...p.notes].filter(Boolean).join('; ')}
+                  </Typography.Text>
+                ),
+              },
+            ]}
+          />
+        </Panel>
+      )}
+    </Space>
+  );
+};
+
+export default AdminProblemImportPage;

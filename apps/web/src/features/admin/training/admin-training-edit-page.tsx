@@ -1,0 +1,313 @@
+import {
+  adminTraining as contract,
+  groupTraining,
+  INT32,
+  type TrainingAuth,
+  type TrainingCategory,
+  type TrainingForm,
+  training,
+} from '@oj/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Spin, Switch, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Panel } from '../../../components/panel';
+import { api } from '../../../lib/api';
+import { toast } from '../../../lib/notify';
+import { GroupTrainingCategoryCreator } from '../../group/group-training-category-creator';
+import { categoriesForGroup, groupTrainingAdminPaths } from '../../group/group-training-model';
+import { registerGroupTrainingTexts } from '../../group/group-training-texts';
+import { registerAdminTexts } from '../admin-texts';
+import { MarkdownField } from '../markdown-field';
+import { trainingListKeys } from './admin-training-list-page';
+import { registerAdminTrainingTexts } from './admin-training-texts';
+
+const { TRAINING_AUTH, TRAINING_DEFAULT_RANK } = training;
+
+interface Values {
+  rank: number | null;
+  title: string;
+  description: string;
+  auth: TrainingAuth;
+  privatePwd?: string;
+  categoryId?: number;
+  status: boolean;
+}
+
+/** /admin/training/create and /admin/training/:trainingId/edit (spec 3 §3 "Group training", §5): rank 0 to
+ * 2147483647 (default 1000), title, description and category required, a password when private. With `group`, a
+ * group's training form (GroupCreateTraining, GroupEditTraining; spec 3 §2.7): saved through the group's calls with
+ * `training.gid`, and a missing category is created right here rather than in the admin area. */
+const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
+  registerAdminTexts();
+  registerAdminTrainingTexts();
+  registerGroupTrainingTexts();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { trainingId } = useParams();
+  const tid = trainingId ? Number(trainingId) : null;
+  const gid = group?.gid;
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [creatingCategory, setCreatingCategory] = useState(false);
+  const existing = useQuery({
+    queryKey: gid === undefined ? ['admin', 'training', tid] : [groupTraining.getGroupTraining.path, tid],
+    queryFn: () =>
+      api.call(gid === undefined ? contract.getAdminTraining : groupTraining.getGroupTraining, { tid: tid ?? 0 }),
+    enabled: tid !== null,
+  });
+  const categories = useQuery({
+    queryKey: ['admin', 'training-categories'],
+    queryFn: () => api.call(training.getTrainingCategory, {}),
+  });
+  const choices = gid === undefined ? (categories.data ?? []) : categoriesForGroup(categories.data ?? [], gid);
+  // No category at all: a training cannot be saved, so the admin is sent to add one (spec 3 §2.7); a group's admin
+  // adds one for the group from this form.
+  const noCategory = categories.isSuccess && choices.length === 0;
+
+  useEffect(() => {
+    const d = existing.data;
+    if (!d) return;
+    form.setFieldsValue({
+      rank: d.training.rank,
+      title: d.training.title,
+      description: d.training.description,
+      auth: d.training.auth,
+      privatePwd: d.training.privatePwd ?? undefined,
+      categoryId: d.trainingCategory?.id ?? d.training.categoryId ?? undefined,
+      status: d.training.status,
+    });
+  }, [existing.data, form]);
+
+  const auth = Form.useWatch('auth', form) ?? TRAINING_AUTH.PUBLIC;
+  const required = (label: string) => ({
+    required: true,
+    whitespace: true,
+    message: t('Admin_Training_Field_Required', { field: label }),
+  });
+
+  const save = async (v: Values) => {
+    const category = choices.find((c) => c.id === v.categoryId);
+    const body: TrainingForm = {
+      training: {
+        title: v.title.trim(),
+        description: v.description,
+        auth: v.auth,
+        privatePwd: v.auth === TRAINING_AUTH.PUBLIC ? null : v.privatePwd,
+        rank: v.rank,
+        status: v.status,
+      },
+      trainingCategory: category
+        ? { id: category.id, name: category.name, color: category.color }
+        : { id: v.categoryId },
+    };
+    setSaving(true);
+    try {
+      const saved =
+        gid === undefined
+          ? tid
+            ? await api.call(contract.updateTraining, { ...body, training: { ...body.training, id: tid } })
+            : await api.call(contract.createTraining, body)
+          : tid
+            ? await api.call(groupTraining.updateGroupTraining, {
+                ...body,
+                training: { ...body.training, id: tid, gid },
+              })
+            : await api.call(groupTraining.createGroupTraining, { ...body, training: { ...body.training, gid } });
+      toast.success(t('Admin_Training_Saved'));
+      for (const queryKey of trainingListKeys(gid)) void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({
+        queryKey:
+          gid === undefined
+            ? ['admin', 'training', saved.training.id]
+            : [groupTraining.getGroupTraining.path, saved.training.id],
+      });
+      // A new training goes on to its problems (spec 3 §2.3).
+      if (!tid)
+        navigate(
+          gid === undefined
+            ? `/admin/training/${saved.training.id}/problems`
+            : groupTrainingAdminPaths(gid).problems(saved.training.id),
+        );
+    } catch {
+      // The http client shows the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (tid !== null && existing.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
+
+  return (
+    <Panel
+      title={t(tid ? 'Admin_Training_Edit' : 'Admin_Training_Create')}
+      extra={
+        gid !== undefined && (
+          <Space wrap>
+            {tid !== null && (
+              <Link to={groupTrainingAdminPaths(gid).problems(tid)}>{t('Admin_Training_Problems')}</Link>
+            )}
+            <Link to={groupTrainingAdminPaths(gid).list}>{t('Group_Training_Back_To_List')}</Link>
+          </Space>
+        )
+      }
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={save}
+        initialValues={{
+          rank: TRAINING_DEFAULT_RANK,
+          title: '',
+          description: '',
+          auth: TRAINING_AUTH.PUBLIC,
+          status: true,
+        }}
+      >
+        <Form.Item
+          name="rank"
+          label={t('Admin_Training_Rank')}
+          extra={t('Admin_Training_Rank_Tip')}
+          rules={[
+            { required: true, message: t('Admin_Training_Field_Required', { field: t('Admin_Training_Rank') }) },
+            {
+              validator: async (_, value: number | null | undefined) => {
+                if (value === null || value === undefined) return;
+                if (!Number.isInteger(value) || value < 0 || value > INT32.max) {
+                  throw new Error(t('Admin_Training_Rank_Range', { field: t('Admin_Training_Rank') }));
+                }
+              },
+            },
+          ]}
+        >
+          <InputNumber
+            aria-label={t('Admin_Training_Rank')}
+            min={0}
+            max={INT32.max}
+            precision={0}
+            style={{ width: '100%', maxWidth: 220 }}
+          />
+        </Form.Item>
+        <Form.Item name="title" label={t('Admin_Training_Title')} rules={[required(t('Admin_Training_Title'))]}>
+          <Input maxLength={255} />
+        </Form.Item>
+        <Form.Item name="description" rules={[required(t('Admin_Training_Description'))]}>
+          <MarkdownFieldAdapter label={t('Admin_Training_Description')} />
+        </Form.Item>
+        {/* One wrapping row: even gaps beside each other, no doubled gap when a phone stacks them. */}
+        <Space wrap size={[24, 0]} align="start">
+          <Form.Item name="auth" label={t('Admin_Training_Auth')}>
+            <Radio.Group
+              options={[
+                { value: TRAINING_AUTH.PUBLIC, label: t('Admin_Training_Public') },
+                { value: TRAINING_AUTH.PRIVATE, label: t('Admin_Training_Private') },
+              ]}
+            />
+          </Form.Item>
+          {auth !== TRAINING_AUTH.PUBLIC && (
+            <Form.Item
+              name="privatePwd"
+              label={t('Admin_Training_Password')}
+              rules={[required(t('Admin_Training_Password'))]}
+            >
+              <Input.Password maxLength={100} style={{ maxWidth: 240 }} />
+            </Form.Item>
+          )}
+          <Form.Item
+            name="categoryId"
+            label={t('Admin_Training_Category_Field')}
+            extra={
+              gid !== undefined && (
+                <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setCreatingCategory(true)}>
+                  {t('Group_Training_New_Category')}
+                </Button>
+              )
+            }
+            rules={[
+              {
+                required: true,
+                message: t('Admin_Training_Field_Required', { field: t('Admin_Training_Category_Field') }),
+              },
+            ]}
+          >
+            <Select
+              aria-label={t('Admin_Training_Category_Field')}
+              placeholder={t('Admin_Training_Choose_Category')}
+              loading={categories.isLoading}
+              style={{ width: 220, maxWidth: '100%' }}
+              options={choices.map((c) => ({
+                value: c.id,
+                label: <Tag color={c.color}>{c.name}</Tag>,
+                title: c.name,
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="status" label={t('Admin_Training_Visible')} valuePropName="checked">
+            <Switch aria-label={t('Admin_Training_Visible')} />
+          </Form.Item>
+        </Space>
+        {gid !== undefined && noCategory && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('Group_Training_No_Category')}
+            action={
+              <Button size="small" type="primary" onClick={() => setCreatingCategory(true)}>
+                {t('Group_Training_Create_Category')}
+              </Button>
+            }
+          />
+        )}
+        <div>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('Admin_Training_Save')}
+          </Button>
+        </div>
+      </Form>
+      {gid !== undefined && (
+        <GroupTrainingCategoryCreator
+          gid={gid}
+          open={creatingCategory}
+          onClose={() => setCreatingCategory(false)}
+          onCreated={(c) => {
+            setCreatingCategory(false);
+            // Chosen at once: the list shows it before the categories are read again.
+            queryClient.setQueryData<TrainingCategory[]>(['admin', 'training-categories'], (old) => [
+              ...(old ?? []).filter((x) => x.id !== c.id),
+              c,
+            ]);
+            form.setFieldValue('categoryId', c.id);
+            void queryClient.invalidateQueries({ queryKey: ['admin', 'training-categories'] });
+          }}
+        />
+      )}
+      <Modal
+        open={noCategory && gid === undefined}
+        title={t('Admin_Training_No_Category_Title')}
+        closable={false}
+        maskClosable={false}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        okText={t('Admin_Training_Go_Category')}
+        onOk={() => navigate('/admin/training/category')}
+      >
+        {t('Admin_Training_No_Category')}
+      </Modal>
+    </Panel>
+  );
+};
+
+/** Form.Item hands value/onChange to its child. */
+const MarkdownFieldAdapter = ({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value?: string;
+  onChange?: (v: string) => void;
+}) => <MarkdownField label={label} value={value ?? ''} onChange={(v) => onChange?.(v)} />;
+
+export default AdminTrainingEditPage;

@@ -1,0 +1,245 @@
+import { type AdminTraining, adminTraining as contract, groupTraining, training } from '@oj/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Grid, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { serverPaging } from '../../../components/paging';
+import { Panel } from '../../../components/panel';
+import { api } from '../../../lib/api';
+import { useSession } from '../../../lib/auth-store';
+import { formatTime } from '../../../lib/format-time';
+import { toast } from '../../../lib/notify';
+import {
+  canManageGroupTraining,
+  groupTrainingAdminPaths,
+  type TrainingAdminGroup,
+} from '../../group/group-training-model';
+import { registerAdminTrainingTexts } from './admin-training-texts';
+
+const PAGE_SIZE = 10;
+
+/** The query keys of the training lists an admin change refreshes: the admin area's, or a group's two lists. */
+export const trainingListKeys = (gid: number | undefined) =>
+  gid === undefined
+    ? [['admin', 'trainings']]
+    : [
+        [groupTraining.getGroupAdminTrainingList.path, gid],
+        [groupTraining.getGroupTrainingList.path, gid],
+      ];
+
+/** /admin/training: search, visibility, edit, problems, delete (spec 3 §2.3; reference §2 AdminTrainingController:
+ * an admin manages own trainings, which the server enforces; deleting is root only). With `group`, the admin mode of
+ * a group's Training tab (spec 3 §2.7): the group's calls, and the rows the viewer may not manage (not the author,
+ * not the group root) keep their actions disabled. */
+const AdminTrainingListPage = ({ group }: { group?: TrainingAdminGroup }) => {
+  registerAdminTrainingTexts();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { isSuperAdmin, user } = useSession();
+  const screens = Grid.useBreakpoint();
+  const [keyword, setKeyword] = useState('');
+  const [currentPage, setPage] = useState(1);
+  const gid = group?.gid;
+  const list = useQuery({
+    queryKey: [...(trainingListKeys(gid)[0] ?? []), keyword, currentPage],
+    queryFn: () =>
+      gid === undefined
+        ? api.call(contract.getAdminTrainingList, { keyword, currentPage, limit: PAGE_SIZE })
+        : api.call(groupTraining.getGroupAdminTrainingList, {
+            gid,
+            keyword: keyword || undefined,
+            currentPage,
+            limit: PAGE_SIZE,
+          }),
+  });
+  const refresh = () =>
+    Promise.all(trainingListKeys(gid).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const status = useMutation({
+    mutationFn: (v: { tid: number; author: string; status: boolean }) =>
+      api.call(gid === undefined ? contract.changeTrainingStatus : groupTraining.changeGroupTrainingStatus, v),
+    onSuccess: () => toast.success(t('Admin_Training_Updated')),
+    // The switch follows the server either way (a refused change flips back).
+    onSettled: () => void refresh(),
+  });
+  const remove = useMutation({
+    mutationFn: (tid: number) =>
+      api.call(gid === undefined ? contract.deleteTraining : groupTraining.deleteGroupTraining, { tid }),
+    onSuccess: () => {
+      toast.success(t('Admin_Training_Deleted'));
+      void refresh();
+    },
+  });
+  const paths = gid === undefined ? null : groupTrainingAdminPaths(gid);
+  // The site's admins: the server decides per row (own trainings); a group's: the group policy, mirrored here.
+  const mayManage = (r: AdminTraining) => !group || canManageGroupTraining(group.role, user?.username, r, group.gid);
+
+  // On a phone the tools go under the title: beside it they squeeze it into one character a line.
+  const narrow = screens.md === false;
+  const tools = (
+    <Space wrap style={narrow ? { marginBottom: 12 } : { justifyContent: 'flex-end' }}>
+      <Input.Search
+        aria-label={t('Admin_Training_Search')}
+        placeholder={t('Admin_Training_Search')}
+        allowClear
+        style={{ maxWidth: 240 }}
+        onSearch={(v) => {
+          setKeyword(v.trim());
+          setPage(1);
+        }}
+      />
+      <Button type="primary" onClick={() => navigate(paths ? paths.create : '/admin/training/create')}>
+        {t('Admin_Training_Create')}
+      </Button>
+    </Space>
+  );
+
+  const table = (
+    <Table<AdminTraining>
+      rowKey="id"
+      loading={list.isFetching}
+      dataSource={list.data?.records ?? []}
+      // Narrow screens scroll the table, never the page (390 px); wide ones fit it and wrap the actions.
+      scroll={screens.xl ? undefined : { x: 'max-content' }}
+      pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
+      columns={[
+        { title: 'ID', dataIndex: 'id', width: 70 },
+        {
+          title: t('Admin_Training_Title'),
+          dataIndex: 'title',
+          // A long title wraps instead of widening the table past a phone's screen.
+          render: (title: string, r) => (
+            <div style={{ minWidth: 160, maxWidth: 280, overflowWrap: 'anywhere' }}>
+              <Link to={gid === undefined ? `/training/${r.id}` : `/group/${gid}/training/${r.id}`}>{title}</Link>
+            </div>
+          ),
+        },
+        {
+          title: t('Admin_Training_Auth'),
+          dataIndex: 'auth',
+          width: 90,
+          render: (auth: string) =>
+            auth === training.TRAINING_AUTH.PRIVATE ? (
+              <Tag color="red">{t('Admin_Training_Private')}</Tag>
+            ) : (
+              <Tag color="green">{t('Admin_Training_Public')}</Tag>
+            ),
+        },
+        {
+          title: t('Admin_Training_Category_Column'),
+          dataIndex: 'categoryName',
+          width: 120,
+          render: (name: string | null, r) => (name ? <Tag color={r.categoryColor ?? undefined}>{name}</Tag> : null),
+        },
+        { title: t('Admin_Training_Problem_Count'), dataIndex: 'problemCount', width: 90 },
+        { title: t('Admin_Training_Author'), dataIndex: 'author', width: 110 },
+        {
+          title: t('Admin_Training_Modified'),
+          dataIndex: 'gmtModified',
+          width: 150,
+          render: (v: string) => formatTime(v),
+        },
+        {
+          title: t('Admin_Training_Visible'),
+          dataIndex: 'status',
+          width: 80,
+          render: (v: boolean, r) => (
+            <Switch
+              aria-label={`${t('Admin_Training_Visible')} ${r.title}`}
+              checked={v}
+              disabled={!mayManage(r)}
+              loading={status.isPending && status.variables?.tid === r.id}
+              onChange={(next) => status.mutate({ tid: r.id, author: r.author, status: next })}
+            />
+          ),
+        },
+        {
+          title: t('Admin_Training_Option'),
+          key: 'option',
+          render: (_, r) =>
+            paths ? (
+              <GroupRowActions
+                row={r}
+                disabled={!mayManage(r)}
+                onEdit={() => navigate(paths.edit(r.id))}
+                onProblems={() => navigate(paths.problems(r.id))}
+                onDelete={() => remove.mutate(r.id)}
+              />
+            ) : (
+              <Space wrap>
+                <Link to={`/admin/training/${r.id}/edit`}>{t('Admin_Training_Edit_Action')}</Link>
+                <Link to={`/admin/training/${r.id}/problems`}>{t('Admin_Training_Problems')}</Link>
+                {isSuperAdmin && (
+                  <Popconfirm title={t('Admin_Training_Delete_Confirm')} onConfirm={() => remove.mutate(r.id)}>
+                    <Button size="small" danger aria-label={`${t('Admin_Training_Delete')} ${r.title}`}>
+                      {t('Admin_Training_Delete')}
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+        },
+      ]}
+    />
+  );
+
+  // In a group's tab the table sits under the group's own header.
+  if (group)
+    return (
+      <>
+        <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>{tools}</div>
+        {table}
+      </>
+    );
+  return (
+    <Panel title={t('Admin_Training_List')} extra={narrow ? undefined : tools}>
+      {narrow && tools}
+      {table}
+    </Panel>
+  );
+};
+
+/** A group training's actions: shown to every group admin, usable on the rows they manage. */
+const GroupRowActions = ({
+  row,
+  disabled,
+  onEdit,
+  onProblems,
+  onDelete,
+}: {
+  row: AdminTraining;
+  disabled: boolean;
+  onEdit: () => void;
+  onProblems: () => void;
+  onDelete: () => void;
+}) => {
+  const { t } = useTranslation();
+  return (
+    <Space wrap>
+      <Button
+        size="small"
+        disabled={disabled}
+        aria-label={`${t('Admin_Training_Edit_Action')} ${row.title}`}
+        onClick={onEdit}
+      >
+        {t('Admin_Training_Edit_Action')}
+      </Button>
+      <Button
+        size="small"
+        disabled={disabled}
+        aria-label={`${t('Admin_Training_Problems')} ${row.title}`}
+        onClick={onProblems}
+      >
+        {t('Admin_Training_Problems')}
+      </Button>
+      <Popconfirm title={t('Admin_Training_Delete_Confirm')} disabled={disabled} onConfirm={onDelete}>
+        <Button size="small" danger disabled={disabled} aria-label={`${t('Admin_Training_Delete')} ${row.title}`}>
+          {t('Admin_Training_Delete')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+};
+
+export default AdminTrainingListPage;

@@ -1,0 +1,63 @@
+import { CheckOutlined } from '@ant-design/icons';
+import { PERMISSION_NAMES, PERMISSIONS, type Permission, ROLE_NAMES, ROLES } from '@oj/shared';
+import { Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Panel } from '../../../components/panel';
+import { registerAdminTexts } from '../admin-texts';
+import { registerAdminSiteTexts } from '../site/admin-site-texts';
+import { useAdminLocale } from '../use-admin-locale';
+
+type Row = (typeof ROLES)[number];
+
+/** /admin/auth, "Auth admin" (DESIGN §7 "Roles"): the role x permission table, read-only, straight from the
+ * shared table the server's guard uses (packages/shared/src/roles.ts), so it cannot drift from what is enforced. */
+const AdminAuthPage = () => {
+  registerAdminTexts();
+  registerAdminSiteTexts();
+  const { t } = useTranslation();
+  const locale = useAdminLocale();
+  const has = (role: Row, p: Permission) => (role.permissions as readonly Permission[]).includes(p);
+  return (
+    <Panel title={t('Admin_Auth')}>
+      <Typography.Paragraph type="secondary">{t('Auth_Matrix_Tip')}</Typography.Paragraph>
+      <Table<Row>
+        rowKey="id"
+        size="small"
+        bordered
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={[...ROLES]}
+        columns={[
+          {
+            title: t('Role'),
+            key: 'role',
+            fixed: 'left',
+            render: (_, r) => (
+              <span title={r.name}>
+                {ROLE_NAMES[r.name][locale]}
+                <Typography.Text type="secondary" style={{ marginLeft: 6, fontSize: 12 }}>
+                  {r.id}
+                </Typography.Text>
+              </span>
+            ),
+          },
+          ...PERMISSIONS.map((p) => ({
+            title: PERMISSION_NAMES[p][locale],
+            key: p,
+            align: 'center' as const,
+            render: (_: unknown, r: Row) =>
+              has(r, p) ? (
+                <CheckOutlined style={{ color: '#52c41a' }} aria-label={t('Auth_Granted')} />
+              ) : (
+                <span role="img" aria-label={t('Auth_Not_Granted')} style={{ color: '#bfbfbf' }}>
+                  -
+                </span>
+              ),
+          })),
+        ]}
+      />
+    </Panel>
+  );
+};
+
+export default AdminAuthPage;

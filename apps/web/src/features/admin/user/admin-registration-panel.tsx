@@ -1,0 +1,133 @@
+import { type Registration, registration } from '@oj/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Segmented, Space, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverPaging } from '../../../components/paging';
+import { Panel } from '../../../components/panel';
+import { api } from '../../../lib/api';
+import { formatTime } from '../../../lib/format-time';
+import { toast } from '../../../lib/notify';
+import { ConfirmSelectedButton } from '../confirm-selected-button';
+import { registerAdminRegistrationTexts } from './admin-registration-texts';
+
+type State = registration.RegistrationState;
+
+/** Accounts that registered and wait for approval (or were refused): approve or refuse one row or the selected
+ * rows (issue 22; the admin user page). */
+export const RegistrationsPanel = () => {
+  registerAdminRegistrationTexts();
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>('pending');
+  const [keyword, setKeyword] = useState('');
+  const [currentPage, setPage] = useState(1);
+  const [selected, setSelected] = useState<string[]>([]);
+  const list = useQuery({
+    queryKey: ['admin', 'registrations', state, keyword, currentPage],
+    queryFn: () => api.call(registration.getRegistrations, { state, keyword, currentPage, limit: 10 }),
+  });
+
+  // A failure the HTTP client has shown.
+  const decision = useMutation({
+    mutationFn: ({ uids, approve }: { uids: string[]; approve: boolean }) =>
+      api.call(registration.decideRegistrations, { uids, approve }),
+    onSuccess: ({ changed }, { uids, approve }) => {
+      toast.success(t('Reg_Decided', { count: changed }));
+      setSelected((s) => s.filter((uid) => !uids.includes(uid)));
+      // Approved accounts join the user list.
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'registrations'] });
+      if (approve) void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+    },
+  });
+  const decide = (uids: string[], approve: boolean) => decision.mutate({ uids, approve });
+  const busy = decision.isPending;
+
+  const text = (v: string | null) => v ?? '';
+  return (
+    <Panel
+      title={t('Registrations')}
+      extra={
+        <Space wrap>
+          <Segmented<State>
+            value={state}
+            onChange={(v) => {
+              setState(v);
+              setPage(1);
+              setSelected([]);
+            }}
+            options={[
+              { value: 'pending', label: t('Reg_State_Pending') },
+              { value: 'refused', label: t('Reg_State_Refused') },
+            ]}
+          />
+          <Input.Search
+            aria-label={t('Reg_Search')}
+            placeholder={t('Reg_Search')}
+            allowClear
+            onSearch={(v) => {
+              setKeyword(v.trim());
+              setPage(1);
+            }}
+          />
+          <Button type="primary" disabled={!selected.length} loading={busy} onClick={() => decide(selected, true)}>
+            {t('Reg_Approve_Selected')}
+          </Button>
+          {state === 'pending' && (
+            <ConfirmSelectedButton
+              label={t('Reg_Refuse_Selected')}
+              confirm={t('Reg_Refuse_Confirm')}
+              count={selected.length}
+              onConfirm={() => decide(selected, false)}
+            />
+          )}
+        </Space>
+      }
+    >
+      <Table<Registration>
+        rowKey="uid"
+        size="small"
+        loading={list.isLoading}
+        dataSource={list.data?.records ?? []}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        pagination={serverPaging(currentPage, 10, list.data?.total, setPage)}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t('Reg_Username'), dataIndex: 'username' },
+          { title: t('Reg_Realname'), render: (_, r) => text(r.realname) },
+          { title: t('Reg_City'), render: (_, r) => text(r.city) },
+          { title: t('Reg_School'), render: (_, r) => text(r.school) },
+          { title: t('Reg_Grade'), render: (_, r) => text(r.grade) },
+          { title: t('Reg_Mobile'), render: (_, r) => text(r.mobile) },
+          { title: t('Reg_Email'), render: (_, r) => text(r.email) },
+          { title: t('Reg_Registered_At'), render: (_, r) => formatTime(r.gmtCreate, true) },
+          {
+            title: '',
+            render: (_, r) => (
+              <Space>
+                <Button
+                  size="small"
+                  type="primary"
+                  aria-label={`${t('Reg_Approve')} ${r.username}`}
+                  onClick={() => decide([r.uid], true)}
+                >
+                  {t('Reg_Approve')}
+                </Button>
+                {r.state === 'pending' && (
+                  <Button
+                    size="small"
+                    danger
+                    aria-label={`${t('Reg_Refuse')} ${r.username}`}
+                    onClick={() => decide([r.uid], false)}
+                  >
+                    {t('Reg_Refuse')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Panel>
+  );
+};
