@@ -119,11 +119,6 @@ class LauncherServer {
       } else run?.deliver(type, Buffer.from(payload));
     }
   }
-
-  stop(): void {
-    this.dead = true;
-    this.child.kill('SIGKILL');
-  }
 }
 
 const idle: LauncherServer[] = [];
@@ -138,9 +133,4 @@ export const runServed = (
   let server = idle.pop();
   while (server?.dead) server = idle.pop();
   return (server ?? new LauncherServer(path, seccompFilter)).run(args, inputPath);
-};
-
-/** Ends the idle launchers (busy ones end with their run's judge process). */
-export const stopIdleLaunchers = (): void => {
-  for (const server of idle.splice(0)) server.stop();
 };

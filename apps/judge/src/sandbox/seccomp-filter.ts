@@ -70,8 +70,6 @@ const TABLES: Record<string, ArchTable> = {
   },
 };
 
-export const seccompSupported = (): boolean => arch() in TABLES;
-
 /** Builds the BPF program for this machine's architecture as a Buffer of `struct sock_filter`. */
 export const buildSeccompFilter = (machineArch: string = arch()): Buffer => {
   const table = TABLES[machineArch];
