@@ -14,7 +14,6 @@ import { loginDialog } from '../../lib/ui-store';
 import { judgeReasonText } from '../submission/judge-reasons';
 import { formatRunMemory, formatRunTime } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
-import { groupSubmissionDetailPath, submissionDetailPath } from '../submission/submission-paths';
 import {
   SUBMISSION_POLL_MS,
   submissionSettled,
@@ -34,6 +33,7 @@ import {
   saveProblemCode,
   TAB_SIZES,
 } from './editor-storage';
+import type { ProblemPlace } from './problem-place';
 
 const CodeEditor = lazyScreen(() => import('./code-editor'));
 
@@ -66,9 +66,8 @@ export const CodePanel = ({
   myStatus,
   onLanguageChange,
   onJudged,
-  contest,
-  training,
-  group,
+  place,
+  confirmOverwrite,
 }: {
   problem: CodePanelProblem | null;
   isAuthenticated: boolean;
@@ -76,12 +75,10 @@ export const CodePanel = ({
   myStatus: number | undefined;
   onLanguageChange: (language: string) => void;
   onJudged: () => void;
-  /** Submitting inside a contest: by display id, with the contest id (spec 1-core §4, spec 2 §6). */
-  contest?: { cid: number; displayId: string; confirmOverwrite: boolean };
-  /** Submitting inside a training: by display id, with the training id (spec 2 §2 "Trainings"). */
-  training?: { tid: number; displayId: string };
-  /** Submitting a group's problem: with the group's id; its test runs are of type 'group' (spec 3 §2.6). */
-  group?: { gid: number };
+  /** Where the problem is: what a submission is sent with, where it is shown and which test runs there are. */
+  place: ProblemPlace;
+  /** Ask before a submission replaces the caller's earlier one. */
+  confirmOverwrite: boolean;
 }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -161,17 +158,18 @@ export const CodePanel = ({
 
   const submit = async () => {
     if (!problem || !requireLogin() || !checkCode()) return;
-    if (contest?.confirmOverwrite && !(await confirmAsync(t('Overwrite_Confirm')))) return;
+    if (confirmOverwrite && !(await confirmAsync(t('Overwrite_Confirm')))) return;
     setSubmitting(true);
     setSubmitId(null);
     try {
+      const target = place.submitTarget(problem.problemId);
       const created = await api.call(submissionContract.submitProblemJudge, {
-        pid: contest ? contest.displayId : training ? training.displayId : problem.problemId,
+        pid: target.pid,
         language,
         code,
-        cid: contest?.cid,
-        tid: training?.tid,
-        gid: group?.gid,
+        cid: target.cid,
+        tid: target.tid,
+        gid: target.gid,
       });
       toast.success(t('Submit_code_successfully'));
       setSubmitId(created.submitId);
@@ -273,17 +271,10 @@ export const CodePanel = ({
         judged={judged ?? null}
         submitting={submitting}
         type={problem?.type ?? 0}
-        detailPath={
-          submitId
-            ? group
-              ? groupSubmissionDetailPath(group.gid, submitId)
-              : submissionDetailPath(submitId, contest)
-            : ''
-        }
+        detailPath={submitId ? place.submissionPath(submitId) : ''}
       />
       <Space style={{ justifyContent: 'flex-end', width: '100%' }} wrap>
-        {/* Test runs use the public bank's rules; contest problems may be contest-only (DESIGN §7). */}
-        {!contest && (
+        {place.testRun && (
           <Button
             icon={<PlayCircleOutlined />}
             disabled={!problem || loadFailed}
@@ -312,7 +303,7 @@ export const CodePanel = ({
           language={language}
           code={code}
           checkCode={checkCode}
-          type={group ? 'group' : 'public'}
+          type={place.testRun ?? 'public'}
         />
       )}
     </section>

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { MyStatusIcon } from './problem-list-page';
+import { trainingProblemPaths } from './problem-place';
 
-/** The focus-mode problem switcher of a training (spec 1-core §2 "Problem detail"): the training's problems with
+/** The focus-mode problem switcher of a training: the training's problems with
  * the caller's status; choosing one stays in focus mode (inside the training's group when it has one). */
 export const FocusProblemSwitcher = ({ tid, gid, current }: { tid: number; gid?: number | null; current: string }) => {
   const { t } = useTranslation();
@@ -24,9 +25,7 @@ export const FocusProblemSwitcher = ({ tid, gid, current }: { tid: number; gid?:
       popupMatchSelectWidth={false}
       showSearch
       optionFilterProp="title"
-      onChange={(displayId: string) =>
-        navigate(`${gid ? `/group/${gid}` : ''}/training/${tid}/problem/${encodeURIComponent(displayId)}/full-screen`)
-      }
+      onChange={(displayId: string) => navigate(trainingProblemPaths(tid, displayId, gid).focus)}
       options={(list.data ?? []).map((p) => ({
         value: p.problemId,
         title: `${p.problemId} ${p.title}`,

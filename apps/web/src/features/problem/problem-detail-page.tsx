@@ -7,17 +7,11 @@ import {
   MenuUnfoldOutlined,
   PieChartOutlined,
 } from '@ant-design/icons';
-import {
-  contest as contestContract,
-  problem as contract,
-  groupProblem as groupProblemContract,
-  submission as submissionContract,
-  training as trainingContract,
-} from '@oj/shared';
+import { contest as contestContract, problem as contract, submission as submissionContract } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Modal, Result, Space, Spin, Table, Tabs, Tooltip } from 'antd';
 import dayjs from 'dayjs';
-import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { hasFeature } from '../../app/features';
@@ -31,15 +25,14 @@ import { registerContestTexts } from '../contest/contest-texts';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { formatRunMemory, formatRunTime } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
-import { groupSubmissionDetailPath, submissionDetailPath } from '../submission/submission-paths';
 import { CodePanel } from './code-panel';
 import { FocusProblemSwitcher } from './focus-problem-switcher';
 import { ProblemDescription, parseExamples } from './problem-description';
-import { takeEarlyProblemDetail } from './problem-detail-early';
 import './problem-detail.css';
 import { serverPaging } from '../../components/paging';
+import { type ProblemPlace, problemPlace } from './problem-place';
 
-/** Split pane minimums (spec 1-core §9). */
+/** Split pane minimums: below them the panes stack. */
 export const MIN_LEFT_PX = 420;
 export const MIN_RIGHT_PX = 580;
 const HANDLE_PX = 8;
@@ -58,44 +51,15 @@ export const annexFileNames = (raw: string | null | undefined): string[] => {
   }
 };
 
-/** Training problems have their focus mode as a route of its own (spec 1-core §2 "Problem detail", spec 3 §2.1), a
- * group's training's under the group (GroupTrainingFullProblemDetails). */
-export const trainingProblemPaths = (tid: number | string, displayId: string, gid?: number | null) => {
-  const normal = `${gid ? `/group/${gid}` : ''}/training/${tid}/problem/${encodeURIComponent(displayId)}`;
-  return { normal, focus: `${normal}/full-screen` };
-};
-
-/** A group's problems too (spec 3 §2.1 GroupFullProblemDetails). */
-export const groupProblemPaths = (gid: number | string, problemId: string) => {
-  const normal = `/group/${gid}/problem/${encodeURIComponent(problemId)}`;
-  return { normal, focus: `${normal}/full-screen` };
-};
-
 const MY_SUBMISSIONS_PAGE_SIZE = 10;
 
-const MySubmissions = ({ problemId, cid, gid }: { problemId: string; cid: number | null; gid: number | null }) => {
+const MySubmissions = ({ problemId, place }: { problemId: string; place: ProblemPlace }) => {
   const { t } = useTranslation();
   const { isAuthenticated } = useSession();
   const [currentPage, setCurrentPage] = useState(1);
   const list = useQuery({
-    queryKey: [submissionContract.getSubmissionList.path, 'mine', cid, gid, problemId, currentPage],
-    queryFn: () =>
-      cid
-        ? api.call(contestContract.getContestSubmissions, {
-            contestID: cid,
-            onlyMine: 'true',
-            problemID: problemId,
-            currentPage,
-            limit: MY_SUBMISSIONS_PAGE_SIZE,
-          })
-        : api.call(submissionContract.getSubmissionList, {
-            onlyMine: 'true',
-            problemID: problemId,
-            completeProblemID: 'true',
-            gid: gid ?? undefined,
-            currentPage,
-            limit: MY_SUBMISSIONS_PAGE_SIZE,
-          }),
+    queryKey: [submissionContract.getSubmissionList.path, 'mine', ...place.mineKey, problemId, currentPage],
+    queryFn: () => place.loadMine({ problemId, currentPage, limit: MY_SUBMISSIONS_PAGE_SIZE }),
     enabled: isAuthenticated,
   });
   if (!isAuthenticated) return <Alert type="warning" showIcon title={t('Login_To_See_Submissions')} />;
@@ -116,13 +80,7 @@ const MySubmissions = ({ problemId, cid, gid }: { problemId: string; cid: number
           title: t('Status'),
           dataIndex: 'status',
           render: (s: number, r) => (
-            <Link
-              to={
-                gid
-                  ? groupSubmissionDetailPath(gid, r.submitId)
-                  : submissionDetailPath(r.submitId, cid ? { cid, displayId: problemId } : undefined)
-              }
-            >
+            <Link to={place.submissionPath(r.submitId)}>
               <StatusTag status={s} />
             </Link>
           ),
@@ -176,15 +134,13 @@ const ProblemDetailPage = () => {
   registerCorePagesTexts();
   registerContestTexts();
   const { t } = useTranslation();
-  // Inside a contest or a training the same page shows the set's problem by its display id (spec 2 §2).
-  const { problemID = '', contestID, trainingID, groupID } = useParams();
-  const cid = contestID ? Number(contestID) : null;
-  const tid = !cid && trainingID ? Number(trainingID) : null;
-  // A group's own problem (spec 3 §2.1 GroupProblemDetails): read, submitted and listed with the group's id.
-  const gid = !cid && tid === null && groupID ? Number(groupID) : null;
-  // A group's training (GroupTrainingProblemDetails): read as a training's problem, submitted with both ids.
-  const trainingGid = tid !== null && groupID ? Number(groupID) : null;
-  const submitGid = gid ?? trainingGid;
+  // The same page shows the bank's problems, a contest's, a training's and a group's: where it is, and all that
+  // differs there, is resolved once (problem-place.ts).
+  const { problemID, contestID, trainingID, groupID } = useParams();
+  const place = useMemo(
+    () => problemPlace({ problemID, contestID, trainingID, groupID }),
+    [problemID, contestID, trainingID, groupID],
+  );
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
@@ -195,21 +151,19 @@ const ProblemDetailPage = () => {
   const [folded, setFolded] = useState(false);
   const [focusState, setFocusState] = useState(false);
   // A training's (and a group's) focus mode is its full-screen route; elsewhere it is a state of the page.
-  const routed = tid !== null || gid !== null;
-  const routeFocus = routed && /\/full-screen\/?$/.test(pathname);
-  const focus = routed ? routeFocus : focusState;
+  const { focusPaths } = place;
+  const routeFocus = focusPaths !== null && /\/full-screen\/?$/.test(pathname);
+  const focus = focusPaths ? routeFocus : focusState;
   const setFocus = useCallback(
     (next: boolean) => {
-      if (tid === null && gid === null) {
+      if (!focusPaths) {
         setFocusState(next);
         return;
       }
       if (next === routeFocus) return;
-      const paths =
-        tid !== null ? trainingProblemPaths(tid, problemID, trainingGid) : groupProblemPaths(gid ?? 0, problemID);
-      navigate(next ? paths.focus : paths.normal);
+      navigate(next ? focusPaths.focus : focusPaths.normal);
     },
-    [tid, gid, trainingGid, routeFocus, problemID, navigate],
+    [focusPaths, routeFocus, navigate],
   );
   const [statsOpen, setStatsOpen] = useState(false);
   const [language, setLanguage] = useState('');
@@ -217,60 +171,34 @@ const ProblemDetailPage = () => {
   const splitBox = useRef<HTMLDivElement>(null);
 
   const detail = useQuery({
-    queryKey: [contract.getProblemDetail.path, problemID, cid, tid, gid],
-    queryFn: async () => {
-      if (tid)
-        return {
-          ...(await api.call(trainingContract.getTrainingProblemDetails, { tid, displayId: problemID })),
-          hasSubmitted: false,
-        };
-      if (!cid)
-        return {
-          ...(await ((gid === null ? takeEarlyProblemDetail(problemID) : undefined) ??
-            api.call(contract.getProblemDetail, { problemId: problemID, gid: gid ?? undefined }))),
-          hasSubmitted: false,
-        };
-      const d = await api.call(contestContract.getContestProblemDetails, { cid, displayId: problemID });
-      // Contest problems are judged with their own limits; the public statistics are not shown in a contest.
-      return {
-        ...d,
-        languageLimits: {} as Record<string, { timeLimit: number; memoryLimit: number }>,
-        problemCount: null,
-      };
-    },
+    queryKey: place.detailKey,
+    queryFn: place.loadDetail,
     retry: false,
   });
   const data = detail.data;
   const pid = data?.problem.id;
   // The contest (cached by the shell) decides whether an earlier submission is overwritten (OI only).
   const contestInfo = useQuery({
-    queryKey: [contestContract.getContestInfo.path, cid],
-    queryFn: () => api.call(contestContract.getContestInfo, { cid: cid ?? 0 }),
-    enabled: cid !== null,
+    queryKey: [contestContract.getContestInfo.path, place.contestId],
+    queryFn: () => api.call(contestContract.getContestInfo, { cid: place.contestId ?? 0 }),
+    enabled: place.contestId !== null,
   });
 
   const myStatus = useQuery({
     queryKey: [contract.getUserProblemStatus.path, [pid]],
-    queryFn: () =>
-      api.call(contract.getUserProblemStatus, {
-        pidList: [pid ?? 0],
-        isContestProblemList: !!cid,
-        cid: cid ?? undefined,
-      }),
+    queryFn: () => api.call(contract.getUserProblemStatus, { pidList: [pid ?? 0], ...place.statusQuery }),
     enabled: isAuthenticated && pid !== undefined,
   });
 
   const onJudged = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: [contract.getProblemDetail.path, problemID] });
-    void queryClient.invalidateQueries({ queryKey: [contract.getUserProblemStatus.path] });
-    void queryClient.invalidateQueries({ queryKey: [contract.getProblemList.path] });
-    if (cid) void queryClient.invalidateQueries({ queryKey: [contestContract.getContestProblem.path, cid] });
-    if (tid) {
-      void queryClient.invalidateQueries({ queryKey: [trainingContract.getTrainingProblemList.path, tid] });
-      void queryClient.invalidateQueries({ queryKey: [contract.getFullScreenProblemList.path, 'training', tid] });
-    }
-    if (gid) void queryClient.invalidateQueries({ queryKey: [groupProblemContract.getGroupProblemList.path, gid] });
-  }, [queryClient, problemID, cid, tid, gid]);
+    for (const queryKey of [
+      [contract.getProblemDetail.path, place.routeId],
+      [contract.getUserProblemStatus.path],
+      [contract.getProblemList.path],
+      ...place.listKeys,
+    ])
+      void queryClient.invalidateQueries({ queryKey });
+  }, [queryClient, place]);
 
   useEffect(() => {
     if (!focus) return;
@@ -295,18 +223,11 @@ const ProblemDetailPage = () => {
 
   if (detail.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
   if (detail.error && !data) {
-    const listPath = cid
-      ? `/contest/${cid}/problems`
-      : tid
-        ? `${trainingGid ? `/group/${trainingGid}` : ''}/training/${tid}/problems`
-        : gid
-          ? `/group/${gid}/problem`
-          : '/problem';
     return (
       <Result
         status="warning"
         title={detail.error.message}
-        extra={<Button onClick={() => navigate(listPath)}>{t('Problem_List')}</Button>}
+        extra={<Button onClick={() => navigate(place.listPath)}>{t('Problem_List')}</Button>}
       />
     );
   }
@@ -317,20 +238,10 @@ const ProblemDetailPage = () => {
     memoryLimit: problem?.memoryLimit ?? 0,
   };
   const annex = annexFileNames(problem?.userExtraFile);
-  // Discussions belong to a problem's own page: the bank's (the site's discussions) or a group's (the group's, spec 3
-  // §2.9); never inside a contest (spec 1-core "Problem detail") nor a training, whose pages keep the learner there.
+  const { discussion } = place;
   const discussionPath =
-    cid || tid !== null
-      ? null
-      : gid === null
-        ? hasFeature('discussion') && config?.openPublicDiscussion
-          ? `/discussion/${encodeURIComponent(problemID)}`
-          : null
-        : hasFeature('group-content') && config?.openGroupDiscussion
-          ? `/group/${gid}/discussion/${encodeURIComponent(problemID)}`
-          : null;
-  // A training names its problems by display id; the public bank (submissions, annexes) by the problem's own id.
-  const bankProblemId = tid ? (problem?.problemId ?? problemID) : problemID;
+    discussion && hasFeature(discussion.feature) && config?.[discussion.setting] ? discussion.path : null;
+  const bankProblemId = place.bankProblemId(problem?.problemId);
 
   const left = (
     <Tabs
@@ -348,7 +259,7 @@ const ProblemDetailPage = () => {
         {
           key: 'mine',
           label: t('My_Submission'),
-          children: <MySubmissions problemId={bankProblemId} cid={cid} gid={submitGid} />,
+          children: <MySubmissions problemId={bankProblemId} place={place} />,
         },
         ...(annex.length
           ? [{ key: 'annex', label: t('Problem_Annex'), children: <Annex problemId={bankProblemId} names={annex} /> }]
@@ -377,18 +288,9 @@ const ProblemDetailPage = () => {
       myStatus={pid !== undefined ? myStatus.data?.[String(pid)]?.status : undefined}
       onLanguageChange={setLanguage}
       onJudged={onJudged}
-      contest={
-        cid
-          ? {
-              cid,
-              displayId: problemID,
-              // OI contests without the real-time rank keep only the last submission: ask before replacing it.
-              confirmOverwrite: !!data?.hasSubmitted && contestInfo.data?.type === 1,
-            }
-          : undefined
-      }
-      training={tid ? { tid, displayId: problemID } : undefined}
-      group={submitGid ? { gid: submitGid } : undefined}
+      place={place}
+      // OI contests without the real-time rank keep only the last submission: ask before replacing it.
+      confirmOverwrite={!!data?.hasSubmitted && contestInfo.data?.type === 1}
     />
   );
 
@@ -402,7 +304,7 @@ const ProblemDetailPage = () => {
         <Button icon={focus ? <CompressOutlined /> : <ExpandOutlined />} onClick={() => setFocus(!focus)}>
           {focus ? t('Exit_Focus_Mode') : t('Focus_Mode')}
         </Button>
-        {tid !== null && focus && <FocusProblemSwitcher tid={tid} gid={trainingGid} current={problemID} />}
+        {place.focusSwitcher && focus && <FocusProblemSwitcher {...place.focusSwitcher} current={place.routeId} />}
         {data?.problemCount && (
           <Button icon={<PieChartOutlined />} onClick={() => setStatsOpen(true)}>
             {t('Statistic')}
