@@ -121,9 +121,6 @@ const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 /** SPOJ's answer to an unknown problem code. */
 export const isWrongProblemCode = (html: string) => /Wrong problem code!?/i.test(html);
 
-/** Whether the page is shown to a signed-in visitor (the sign-out link). */
-export const isSignedIn = (html: string) => /href="\/logout\/?"/.test(html);
-
 /** Whether the page asks to sign in (a login form). */
 export const asksToSignIn = (html: string) => /name="login_user"/.test(html);
 
