@@ -4,10 +4,11 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { localeOf, message } from '@oj/shared';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { AppError } from './http/app-error.js';
 import type { BindDeps } from './http/bind.js';
 import { helmetOptions } from './http/security-headers.js';
+import { logger } from './lib/logger.js';
 import { createIpRateLimiter, type IpLimits } from './modules/access/ip-rate-limit.js';
 import { registerAdminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
 import { registerAdminProblemRoutes } from './modules/admin-problem/admin-problem.routes.js';
@@ -67,7 +68,8 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: { level: opts.logLevel ?? 'info' },
+    // The server's one logger (lib/logger.ts), at the level asked for here.
+    loggerInstance: logger.child({}, { level: opts.logLevel ?? 'info' }) as FastifyBaseLogger,
     // One line per request would drown the log (judges long-poll all the time); failures are logged on their own.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: opts.trustProxy ?? false,

@@ -3,7 +3,8 @@ import { BackupError, backup, restore } from './modules/ops/backup.js';
 
 /**
  * `npm run backup -- <file>` and `npm run restore -- <file>` (README "Operations"): the site named by OJ_DATA_DIR
- * and DATABASE_URL, as `npm start` reads them.
+ * and DATABASE_URL, as `npm start` reads them. It answers the person at the terminal in plain text (console), not
+ * through the server's logger.
  */
 const main = async () => {
   const [command, file] = process.argv.slice(2);

@@ -6,7 +6,8 @@ import { readOrCreateTokenFile, readPreviousToken, rotateTokenFile } from './mod
  * `npm run judge-token -- rotate [--grace-minutes N]` replaces a generated one, keeping the old one accepted for N
  * minutes (60 unless given; 0 refuses it at once). Running servers take the new token within seconds and restart
  * their embedded workers with it; remote workers must be given it (`--token`) before the grace ends
- * (docs/decisions/0037-judge-token-rotation.md, README "Operations").
+ * (docs/decisions/0037-judge-token-rotation.md, README "Operations"). It answers the person at the terminal in plain
+ * text (console), not through the server's logger.
  */
 const DEFAULT_GRACE_MINUTES = 60;
 const USAGE = 'usage: npm run judge-token   |   npm run judge-token -- rotate [--grace-minutes N]';

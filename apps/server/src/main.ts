@@ -6,8 +6,11 @@ import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig, loadSmtpEnv, REPO_ROOT } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { openDatabase } from './db/client.js';
+import { logger } from './lib/logger.js';
 import { type JudgeToken, loadJudgeToken } from './modules/judge/judge-token.js';
 import { createServices } from './services.js';
+
+const log = logger.child({ module: 'server' });
 
 const SWEEP_INTERVAL_MS = 5_000;
 /** How long the start waits for the embedded judge to declare its languages before announcing the site anyway. */
@@ -69,14 +72,14 @@ const startEmbeddedJudge = (url: string, judgeToken: JudgeToken, cacheDir: strin
         start();
         return;
       }
-      console.error(`[server] judge worker exited (${signal ?? code}); restarting in 5 s`);
+      log.error(`judge worker exited (${signal ?? code}); restarting in 5 s`);
       setTimeout(start, 5_000).unref();
     });
   };
   start();
   const rotation = setInterval(() => {
     if (restarting || judgeToken.current() === token) return;
-    console.log('[server] the judge token was rotated: restarting the embedded judge worker with the new one');
+    log.info('the judge token was rotated: restarting the embedded judge worker with the new one');
     restarting = true;
     child?.kill('SIGTERM');
   }, TOKEN_CHECK_INTERVAL_MS);
@@ -167,11 +170,12 @@ const main = async () => {
       path.join(config.dataDir, 'judge-cache'),
     );
     if (!(await waitForJudge(() => services.queue.listJudges(), judgeSince)) && !stopping)
-      console.error(`[server] the embedded judge declared no language within ${JUDGE_READY_TIMEOUT_MS / 1000} s`);
+      log.error(`the embedded judge declared no language within ${JUDGE_READY_TIMEOUT_MS / 1000} s`);
   }
   if (stopping) return;
   const db = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  // One write: whoever waits for "running at" (a script, a test) reads the whole announcement with it.
+  // Plain text on the terminal, not a log line: for the person who started the server. One write: whoever waits for
+  // "running at" (a script, a test) reads the whole announcement with it.
   const announcement = [`\n  Online judge running at ${url}  (database: ${db})`];
   if (importedSamples.length) announcement.push(`  Imported sample problems: ${importedSamples.join(', ')}`);
   if (generatedRootPassword) {
@@ -182,6 +186,7 @@ const main = async () => {
   console.log(announcement.join('\n'));
 };
 
+// A start that fails tells the person who started it, on the terminal.
 main().catch((err) => {
   console.error(err instanceof ConfigError ? `Configuration error: ${err.message}` : err);
   process.exit(1);

@@ -1,5 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { logger } from '../lib/logger.js';
+
+const log = logger.child({ module: 'notify' });
 
 /** What one server instance tells the others (and itself): PostgreSQL LISTEN/NOTIFY, so every instance on one
  * database hears every message, its own included (DESIGN §8 "Many instances"). Messages are small JSON values
@@ -66,7 +69,7 @@ class Subscribers {
       try {
         handler(payload);
       } catch (err) {
-        console.error(`[notify] handler of ${channel} failed: ${(err as Error).message}`);
+        log.error(`handler of ${channel} failed: ${(err as Error).message}`);
       }
     }
   }
@@ -150,7 +153,7 @@ export const postgresNotifyBus = (pool: pg.Pool, connectionString: string): Noti
       listening = new Set();
       if (closed) return;
       missed = true;
-      console.error(`[notify] listening connection lost: ${why}`);
+      log.error(`listening connection lost: ${why}`);
       void client.end().catch(() => {});
       reconnectLater();
     };
@@ -193,7 +196,7 @@ export const postgresNotifyBus = (pool: pg.Pool, connectionString: string): Noti
           try {
             l();
           } catch (err) {
-            console.error(`[notify] reconnect listener failed: ${(err as Error).message}`);
+            log.error(`reconnect listener failed: ${(err as Error).message}`);
           }
         }
       }
@@ -208,7 +211,7 @@ export const postgresNotifyBus = (pool: pg.Pool, connectionString: string): Noti
       retryTimer = undefined;
       if (closed || listener) return;
       sync().catch((err) => {
-        console.error(`[notify] reconnect failed: ${(err as Error).message}`);
+        log.error(`reconnect failed: ${(err as Error).message}`);
         retryMs = Math.min(retryMs * 2, 5000);
         reconnectLater();
       });

@@ -3,6 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { JUDGE_STATUS, type LiveEventMap, live, type Submission, type UnreadCounts } from '@oj/shared';
 import type { NotifyBus } from '../../db/notify-bus.js';
 import { AppError } from '../../http/app-error.js';
+import { type Logger, logger } from '../../lib/logger.js';
 import { randomToken, sha256 } from '../../lib/password.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { ContestService } from '../contest/contest.service.js';
@@ -71,7 +72,8 @@ export const createLiveService = (deps: {
   onCount?: (open: number) => void;
   now?: () => Date;
   timing?: Partial<LiveTiming>;
-  log?: (msg: string, err?: unknown) => void;
+  /** Where the streams log (a child of the server's logger). */
+  log?: Logger;
 }) => {
   const { repo, bus } = deps;
   const now = deps.now ?? (() => new Date());
@@ -81,7 +83,7 @@ export const createLiveService = (deps: {
     sessionCheckMs: 60_000,
     ...deps.timing,
   };
-  const log = deps.log ?? ((msg: string, err?: unknown) => console.error(`[live] ${msg}`, err ?? ''));
+  const log = deps.log ?? logger.child({ module: 'live' });
   const instance = crypto.randomUUID();
 
   const streams = new Set<Stream>();
@@ -123,7 +125,7 @@ export const createLiveService = (deps: {
     s.out.end();
     deps.onCount?.(streams.size);
     // On shutdown the instance's rows go at once (close()).
-    if (!closed) void repo.closeStream(s.id).catch((err) => log('cannot remove a closed stream', err));
+    if (!closed) void repo.closeStream(s.id).catch((err) => log.error({ err }, 'cannot remove a closed stream'));
   };
 
   // ---- the viewer's submissions: per user, one batch at a time, each submission as it is now -------------------
@@ -177,7 +179,7 @@ export const createLiveService = (deps: {
         await tellRound(round).catch((err) => {
           // What could not be read is not told: those streams end, and their clients reconnect with the last event
           // id and are sent the current state (rather than wait for an event that will not come).
-          log('cannot tell submissions', err);
+          log.error({ err }, 'cannot tell submissions');
           for (const [uid, batch] of round) {
             for (const { to } of batch.values()) {
               for (const s of [...(to === 'all' ? (byUid.get(uid) ?? []) : to)]) end(s);
@@ -274,7 +276,7 @@ export const createLiveService = (deps: {
     entry.timer = setTimeout(() => {
       entry.last = Date.now();
       checkBoard(cid)
-        .catch((err) => log(`cannot check the board of contest ${cid}`, err))
+        .catch((err) => log.error({ err }, `cannot check the board of contest ${cid}`))
         .finally(() => {
           entry.timer = undefined;
           if (!byContest.has(cid)) boardTimers.delete(cid);
@@ -312,7 +314,7 @@ export const createLiveService = (deps: {
   const onNote = (payload: unknown) => {
     const note = payload as LiveNote;
     if (!note || typeof note !== 'object') return;
-    const failed = (what: string) => (err: unknown) => log(`cannot tell ${what}`, err);
+    const failed = (what: string) => (err: unknown) => log.error({ err }, `cannot tell ${what}`);
     switch (note.t) {
       case 's':
       case 'p':
@@ -360,7 +362,7 @@ export const createLiveService = (deps: {
     // The instance listened again after losing its listening connection (PostgreSQL): what changed meanwhile was not
     // heard, so every stream ends; its client reconnects with the last event id and is sent what changed since.
     stopReconnect ??= bus.onReconnect(() => {
-      log(`the listening connection came back: ending ${streams.size} streams so their clients resume`);
+      log.warn(`the listening connection came back: ending ${streams.size} streams so their clients resume`);
       for (const s of [...streams]) end(s);
     });
     unsubscribe ??= bus.subscribe(LIVE_CHANNEL, onNote);
@@ -379,7 +381,7 @@ export const createLiveService = (deps: {
         if (ticking) return;
         ticking = true;
         tick()
-          .catch((err) => log('heartbeat failed', err))
+          .catch((err) => log.error({ err }, 'heartbeat failed'))
           .finally(() => {
             ticking = false;
           });
@@ -477,7 +479,7 @@ export const createLiveService = (deps: {
             }
           }
         }
-      })().catch((err) => log('cannot send the opening state', err));
+      })().catch((err) => log.error({ err }, 'cannot send the opening state'));
       return s.out;
     },
 
