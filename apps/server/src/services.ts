@@ -1,6 +1,6 @@
-import pino, { type Logger } from 'pino';
 import type { Db } from './db/client.js';
 import type { NotifyBus } from './db/notify-bus.js';
+import { type Logger, logger as serverLogger } from './lib/logger.js';
 import { sseStreamsOpen } from './lib/metrics.js';
 import { createPasswordAttemptsService } from './modules/access/password-attempts.service.js';
 import { createAddressRateLimitRepository, createRateLimitRepository } from './modules/access/rate-limit.repository.js';
@@ -73,6 +73,7 @@ import type { RemoteSites } from './modules/remote-judge/remote-sites.js';
 import { createCaptchaService } from './modules/site/captcha.service.js';
 import { createSiteRepository } from './modules/site/site.repository.js';
 import { createSiteService } from './modules/site/site.service.js';
+import { createSubmissionRepository } from './modules/submission/submission.repository.js';
 import { createSubmissionService } from './modules/submission/submission.service.js';
 import { createSubmissionPublicService } from './modules/submission/submission-public.service.js';
 import { createSubmissionQueryRepository } from './modules/submission/submission-query.repository.js';
@@ -105,14 +106,14 @@ export const createServices = (
     /** How long a submission waits for a judge of its language, how long an undeclared language stays on offer, and
      * when the web app says a Pending submission waits for a judge (decision 0036; defaults when not given). */
     judgeLanguages?: { waitMinutes?: number; forgetDays?: number; waitNoticeSeconds?: number };
-    /** Where services log (unsent mail, text messages); one pino logger at LOG_LEVEL when not given. */
+    /** Where services log, each through a child that names it (lib/logger.ts: the server's logger when not given). */
     logger?: Logger;
   },
 ) => {
   const { dataDir, bus, now } = opts;
   // One object every service reads the sites from (the tests put a loopback fake's adapters in it).
   const remoteSites: RemoteSites = opts.remoteSites ?? {};
-  const logger = opts.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const logger = opts.logger ?? serverLogger;
 
   // Files under OJ_DATA_DIR: test data, images (avatars, statements, carousel), uploads per user and hour.
   const users = createUserRepository(db);
@@ -125,7 +126,7 @@ export const createServices = (
   const siteRepository = createSiteRepository(db);
   const site = createSiteService(siteRepository, { judgeWaitNoticeSeconds: opts.judgeLanguages?.waitNoticeSeconds });
   const captcha = createCaptchaService(db, now);
-  const mail = createMailService({ site: siteRepository, logger });
+  const mail = createMailService({ site: siteRepository, logger: logger.child({ module: 'mail' }) });
   const messages = createMessageService({ repo: createMessageRepository(db) });
   const audit = createAuditService({ repo: createAuditRepository(db), now });
 
@@ -147,11 +148,18 @@ export const createServices = (
     bus,
     problems,
     now,
+    log: logger.child({ module: 'judge-queue' }),
     remoteAccountWaitMs: opts.remoteAccountWaitMs,
     languageWaitMinutes: opts.judgeLanguages?.waitMinutes,
     languageForgetDays: opts.judgeLanguages?.forgetDays,
   });
-  const submissions = createSubmissionService({ db, queue, limits: rateLimits, now, remoteSites });
+  const submissions = createSubmissionService({
+    repo: createSubmissionRepository(db),
+    queue,
+    limits: rateLimits,
+    now,
+    remoteSites,
+  });
   const submissionsQuery = createSubmissionQueryRepository(db);
 
   // Groups (issues 19-21): one policy for every group call; the group variants of problems, trainings, contests and
@@ -294,7 +302,11 @@ export const createServices = (
       site,
       captcha,
       limits: createAddressRateLimitRepository(db),
-      sms: createSmsService({ repo: registrationRepo, config: site.registrationConfig, logger }),
+      sms: createSmsService({
+        repo: registrationRepo,
+        config: site.registrationConfig,
+        logger: logger.child({ module: 'sms' }),
+      }),
       mail,
       now,
     }),
@@ -402,6 +414,7 @@ export const createServices = (
       messages,
       onCount: (open) => sseStreamsOpen.set(open),
       now,
+      log: logger.child({ module: 'live' }),
     }),
   };
 };

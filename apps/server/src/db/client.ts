@@ -9,10 +9,15 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { logger } from '../lib/logger.js';
 import { type NotifyBus, pgliteNotifyBus, postgresNotifyBus } from './notify-bus.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of the database. Where a step may also run on its own, its `tx` is `Tx | undefined` and never left
+ * out, so a step meant for the caller's transaction cannot run beside it by omission (on PGlite's one connection that
+ * would wait for ever). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A query asked by nearly every request, built once per database (and prepared once per connection by the
  * driver): `preparedQuery(build)` answers the same prepared query for the same `db` every time. */
@@ -38,6 +43,8 @@ export interface Database {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+const log = logger.child({ module: 'db' });
 
 /** The advisory lock key of migrations and first-start seeding ("OJST"): two servers starting at once on an empty
  * database migrate and seed it once. */
@@ -96,7 +103,7 @@ export const openDatabase = async (opts: {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle pooled connection that the server ends (restart, failover, a dropped database) must not take the
     // process down: the pool replaces it on the next query.
-    pool.on('error', (err) => console.error(`[db] idle connection lost: ${err.message}`));
+    pool.on('error', (err) => log.error(`idle connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await withStartLock(pool, () => migratePg(drizzlePg(pool), { migrationsFolder }));
     const bus = postgresNotifyBus(pool, opts.url);

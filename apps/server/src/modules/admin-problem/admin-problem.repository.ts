@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   codeTemplates,
   files,
@@ -30,8 +30,6 @@ export interface ProblemUpdate {
 
 /** Problem administration: the only code of the admin area that touches the problem tables. */
 export const createAdminProblemRepository = (db: Db) => {
-  type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
   /** Tag ids for the form's tags: existing ones by id, others by name in the local bank (created when new). */
   const resolveTags = async (tx: Tx, wanted: { id?: number | null; name: string }[], gid: number | null) => {
     const ids = new Set<number>();

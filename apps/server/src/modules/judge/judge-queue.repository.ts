@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   judgeCases,
   judgeLanguages,
@@ -11,10 +11,6 @@ import {
   submissions,
 } from '../../db/schema.js';
 
-/** A transaction of the database: the queue's steps run in the caller's (or the queue's own) transaction. Where a
- * step may also run on its own, its `tx` is `Tx | undefined` and never left out, so a step meant for the caller's
- * transaction cannot run beside it by omission (on PGlite's one connection that would wait for ever). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type JudgeTaskRow = typeof judgeTasks.$inferSelect;
 export type JudgeTaskValues = typeof judgeTasks.$inferInsert;
 export type SubmissionValues = Partial<typeof submissions.$inferInsert>;

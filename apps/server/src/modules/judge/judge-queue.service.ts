@@ -4,89 +4,70 @@ import {
   JUDGE_STATUS,
   type JudgeReport,
   type JudgeTask,
-  type ProblemForWorker,
   type RemoteJudgeTask,
   type TestRunReport,
 } from '@oj/shared';
+import type { Tx } from '../../db/client.js';
 import type { NotifyBus } from '../../db/notify-bus.js';
+import { type Logger, logger } from '../../lib/logger.js';
 import type { ProblemDetails, ProblemRow } from '../problem/problem-queries.js';
-import type { JudgeQueueRepository, SubmissionValues, JudgeTaskRow as TaskRow, Tx } from './judge-queue.repository.js';
+import type { JudgeQueueRepository, SubmissionValues, JudgeTaskRow as TaskRow } from './judge-queue.repository.js';
+import { createJudgeRegistry, type RemoteWorkerIdentity, type WorkerIdentity } from './judge-registry.js';
+import {
+  type CompileCheckerPayload,
+  compileCheckerTaskOf,
+  failedAnswer,
+  judgeTaskOf,
+  problemForWorker,
+  type RemotePayload,
+  type TestRunPayload,
+  testRunTaskOf,
+} from './judge-task.mapper.js';
+import { createRemoteAccountLeases, REMOTE_ACCOUNT_WAIT_MS } from './remote-account-lease.js';
+
+// The judge module's face: other areas import the queue, its bounds and the task shapes from this file alone.
+export {
+  JUDGE_ALIVE_MS,
+  LANGUAGE_FORGET_DAYS,
+  type RemoteWorkerIdentity,
+  type WorkerIdentity,
+} from './judge-registry.js';
+export type { CompileCheckerPayload, RemotePayload, TestRunPayload } from './judge-task.mapper.js';
+export {
+  ACCOUNT_WAIT_REASON,
+  accountPoolOf,
+  NO_ACCOUNT_REASON,
+  REMOTE_ACCOUNT_WAIT_MS,
+} from './remote-account-lease.js';
 
 export const LEASE_MS = 30_000;
 export const MAX_ATTEMPTS = 3;
-/** A judge that has not been heard from for this long no longer counts for the languages on offer. */
-export const JUDGE_ALIVE_MS = 60_000;
-const JUDGE_RECORD_MIN_MS = 1000;
 /** How long a submission waits for a judge of its language before it ends in System Error (decision 0036;
  * OJ_JUDGE_LANGUAGE_WAIT_MINUTES). */
 export const LANGUAGE_WAIT_MINUTES = 30;
 /** A test run or a checker compile, which someone is waiting to see, waits one minute for a judge of its language. */
 export const QUICK_TASK_WAIT_MINUTES = 1;
-/** A language (or a remote site) no judge has declared for this long leaves the catalogue
- * (OJ_JUDGE_LANGUAGE_FORGET_DAYS). */
-export const LANGUAGE_FORGET_DAYS = 7;
 /** Why a task ended without a judge of its language, or a remote task without a worker of its site (the site's name,
  * "CF"); English on the wire, as the other stored reasons; the web shows it translated:
  * apps/web/src/features/submission/judge-reasons.ts. */
 export const NO_JUDGE_REASON = (language: string, minutes: number) =>
   `No judge for ${language} was available within ${minutes} minute${minutes === 1 ? '' : 's'}`;
 
-export interface WorkerIdentity {
-  name: string;
-  languages: string[];
-  concurrency: number;
-  running: number;
-  version?: string;
-}
-
-export interface RemoteWorkerIdentity {
-  name: string;
-  remote: string[];
-  concurrency: number;
-  running: number;
-  version?: string;
-}
-
-export interface TestRunPayload {
-  pid: number;
-  code: string;
-  userInput: string;
-  expectedOutput: string | null;
-}
-export interface CompileCheckerPayload {
-  code: string;
-  mode: 'spj' | 'interactive';
-  extraFiles: Record<string, string>;
-}
-/** A remote task: the site, the problem's id there, the language's id there; `account` when it must be judged with
- * that account of the pool (a resubmit that polls a run again: the run belongs to the account). */
-export interface RemotePayload {
-  oj: RemoteJudgeTask['oj'];
-  remoteProblemId: string;
-  languageRemoteId: string;
-  account?: string;
-}
-
-/** The account pool of a site: GYM uses CF's accounts (reference §4.9). */
-export const accountPoolOf = (oj: string) => (oj === 'GYM' ? 'CF' : oj);
-/** How long a remote task waits for an idle account of its pool before it is Submitted Failed (reference §4.9:
- * every 3 s, 200 times). */
-export const REMOTE_ACCOUNT_WAIT_MS = 10 * 60_000;
-export const NO_ACCOUNT_REASON = (oj: string) => `System does not have [${accountPoolOf(oj)}] account configured`;
-export const ACCOUNT_WAIT_REASON = 'Waiting for account scheduling timeout';
-
 const CANCEL_REASON_LIMIT = 2000;
 
-/** Bus channels (DESIGN §8 "Many instances"): a task became claimable; a task ended (payload: its id). */
+/** Bus channels (every server instance on the database hears them, decision 0035): a task became claimable; a task
+ * ended (payload: its id). */
 export const TASK_CHANNEL = 'judge_task';
 export const DONE_CHANNEL = 'judge_done';
 /** How often a long poll looks at the table anyway: the bus delivers at most once, so a wake-up lost while the
  * listening connection reconnects costs at most this long. */
 const POLL_FALLBACK_MS = 1000;
 
-/** The judge queue of DESIGN §1 and §7: tasks live in the database, are claimed with FOR UPDATE SKIP LOCKED and
+/** The judge queue (docs/architecture.md): tasks live in the database, are claimed with FOR UPDATE SKIP LOCKED and
  * leased; a lost lease or a failed attempt requeues them, the third failure ends in System Error with the reason.
- * Reports are idempotent on (taskId, attempt) and ignored when the submission's judgement version moved on. */
+ * Reports are idempotent on (taskId, attempt) and ignored when the submission's judgement version moved on. The
+ * judges' registry (judge-registry.ts), the remote accounts' leases (remote-account-lease.ts) and the task shapes a
+ * worker gets (judge-task.mapper.ts) sit beside it. */
 export const createJudgeQueue = (deps: {
   /** The queue's SQL (judge-queue.repository.ts). */
   repo: JudgeQueueRepository;
@@ -94,6 +75,8 @@ export const createJudgeQueue = (deps: {
   bus: NotifyBus;
   problems: Pick<ProblemDetails, 'findById' | 'cases'>;
   now?: () => Date;
+  /** Where the queue logs (a child of the server's logger). */
+  log?: Logger;
   /** The bound on a remote task's wait for an idle account (tests shorten it). */
   remoteAccountWaitMs?: number;
   /** Minutes a submission waits for a judge of its language (LANGUAGE_WAIT_MINUTES when not given). */
@@ -103,12 +86,11 @@ export const createJudgeQueue = (deps: {
 }) => {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? logger.child({ module: 'judge-queue' });
   const accountWaitMs = deps.remoteAccountWaitMs ?? REMOTE_ACCOUNT_WAIT_MS;
   const languageWaitMinutes = deps.languageWaitMinutes ?? LANGUAGE_WAIT_MINUTES;
-  const languageForgetMs = (deps.languageForgetDays ?? LANGUAGE_FORGET_DAYS) * 86_400_000;
+  const registry = createJudgeRegistry({ repo, now, languageForgetDays: deps.languageForgetDays });
 
-  /** Ends the account lease a remote task holds (on every way a task stops running). */
-  const releaseAccounts = repo.releaseAccounts;
   // Long polls and waiters of this process wait on `events`; the bus feeds it from every instance (this one too).
   const events = new EventEmitter();
   events.setMaxListeners(0);
@@ -117,68 +99,34 @@ export const createJudgeQueue = (deps: {
     deps.bus.subscribe(DONE_CHANNEL, (id) => events.emit('done', Number(id))),
   ]).catch((err) => {
     // The fallback poll still finds every task, only later.
-    console.error(`[judge-queue] cannot listen for wake-ups: ${(err as Error).message}`);
+    log.error(`cannot listen for wake-ups: ${(err as Error).message}`);
     return [];
   });
   /** NOTIFY inside the caller's transaction: PostgreSQL delivers it on commit (never for a rollback), so no instance
    * wakes before the row it looks for is visible. */
   const notify = repo.notify;
 
-  const problemForWorker = async (p: ProblemRow): Promise<ProblemForWorker> => {
-    const cases = await deps.problems.cases(p.id);
-    return {
-      pid: p.id,
-      problemId: p.problemId,
-      type: p.type,
-      difficulty: p.difficulty,
-      timeLimitMs: p.timeLimitMs,
-      memoryLimitMb: p.memoryLimitMb,
-      stackLimitMb: p.stackLimitMb,
-      judgeMode: p.judgeMode as ProblemForWorker['judgeMode'],
-      judgeCaseMode: p.judgeCaseMode as ProblemForWorker['judgeCaseMode'],
-      isRemoveEndBlank: p.isRemoveEndBlank === 1,
-      ioScore: p.ioScore,
-      caseVersion: p.caseVersion,
-      checkerCode: p.spjCode,
-      checkerLanguage: p.spjLanguage,
-      userExtraFile: p.userExtraFile ?? {},
-      judgeExtraFile: p.judgeExtraFile ?? {},
-      cases: cases.map((c) => ({
-        caseId: c.id,
-        seq: c.seq,
-        name: c.inputName.replace(/\.[^.]*$/, ''),
-        inputSha256: c.inputSha256,
-        outputSha256: c.outputSha256,
-        inputSize: c.inputSize,
-        outputSize: c.outputSize,
-        score: c.score,
-        groupNum: c.groupNum,
-      })),
-    };
-  };
-
   /** Ends a task that no longer has anything to judge (its submission was rejudged, cancelled or deleted). */
   const retire = async (tx: Tx, id: number, reason: string) => {
     await repo.retireTask(tx, id, reason);
-    await releaseAccounts(tx, [id]);
+    await accounts.release(tx, [id]);
   };
 
-  const setSubmissionIfCurrent = repo.setSubmissionIfCurrent;
+  const accounts = createRemoteAccountLeases({
+    repo,
+    now,
+    leaseMs: LEASE_MS,
+    retire,
+    ended: (tx, taskId) => notify(tx, DONE_CHANNEL, String(taskId)),
+  });
 
-  /** What a failed test run or checker compile answers the admin or user waiting for it (a System Error that says
-   * why); a submission's task has no answer of its own (its submission row says it). */
-  const failedAnswer = (task: TaskRow, message: string): CompileReport | TestRunReport | null =>
-    task.kind === 'compileChecker'
-      ? { ok: false, message }
-      : task.kind === 'testRun'
-        ? { status: JUDGE_STATUS.SYSTEM_ERROR, time: 0, memory: 0, stderr: '', userOutput: '', errorMessage: message }
-        : null;
+  const setSubmissionIfCurrent = repo.setSubmissionIfCurrent;
 
   /** One failed attempt: requeued, or after the third a System Error that says why. */
   const failAttempt = async (tx: Tx, task: TaskRow, reason: string) => {
     const at = now();
     const why = reason.slice(0, CANCEL_REASON_LIMIT);
-    await releaseAccounts(tx, [task.id]);
+    await accounts.release(tx, [task.id]);
     if (task.attempt < MAX_ATTEMPTS) {
       await repo.requeueTask(tx, task.id, { lastError: why, at });
       // A remote run already submitted keeps its run id: the next attempt polls it again.
@@ -195,16 +143,6 @@ export const createJudgeQueue = (deps: {
     await notify(tx, DONE_CHANNEL, String(task.id));
   };
 
-  /** Ends a remote task that will not be judged (no account configured, no idle account in time). */
-  const endRemoteTask = async (tx: Tx, task: TaskRow, status: number, reason: string) => {
-    await repo.failTask(tx, task.id, { lastError: reason, at: now() });
-    await releaseAccounts(tx, [task.id]);
-    await setSubmissionIfCurrent(tx, task, { status, errorMessage: reason });
-    await notify(tx, DONE_CHANNEL, String(task.id));
-  };
-
-  const poolSize = (tx: Tx | undefined, oj: string) => repo.poolSize(tx, accountPoolOf(oj));
-
   /** Ends a queued task no judge of its language came for: System Error with the reason for a submission (a rejudge
    * queues it again as usual), the same as the answer of a test run or a checker compile. */
   const endWithoutJudge = async (tx: Tx, task: TaskRow, minutes: number) => {
@@ -213,24 +151,6 @@ export const createJudgeQueue = (deps: {
     if (task.kind === 'judge')
       await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: reason });
     await notify(tx, DONE_CHANNEL, String(task.id));
-  };
-
-  /** Languages of the judges heard from in the last `minutes`. */
-  const languagesHeardWithin = async (minutes: number) => {
-    const live = await repo.liveJudgeLanguages(new Date(now().getTime() - minutes * 60_000));
-    return [...new Set(live.flatMap((j) => j.languages))];
-  };
-
-  /** Remote sites declared by the workers heard from since `since`, each with when the oldest of those workers first
-   * claimed (its row's creation: a worker process has a name of its own, so a restarted worker is a new row). */
-  const sitesHeardSince = async (since: Date) => {
-    const sites = new Map<string, Date>();
-    for (const j of await repo.liveJudgeRemote(since))
-      for (const site of j.remote) {
-        const first = sites.get(site);
-        if (!first || j.gmtCreate < first) sites.set(site, j.gmtCreate);
-      }
-    return sites;
   };
 
   /** Claims the next task this worker can judge, or null. Never waits inside a transaction. */
@@ -271,106 +191,28 @@ export const createJudgeQueue = (deps: {
     }
   };
 
+  const problemOf = async (p: ProblemRow) => problemForWorker(p, await deps.problems.cases(p.id));
+
+  /** Loads what the task needs (its submission, its problem with the cases) and shapes it for the worker. */
   const taskForWorker = async (task: TaskRow): Promise<JudgeTask> => {
-    const base = { taskId: task.id, attempt: task.attempt, language: task.language };
     if (task.kind === 'judge') {
       const sub = await repo.submission(task.submitId as number);
       const problem = sub && (await deps.problems.findById(sub.pid));
       if (!sub || !problem) throw new Error('submission or problem is gone');
-      return {
-        ...base,
-        kind: 'judge',
-        submitId: sub.submitId,
-        source: sub.code,
-        problem: await problemForWorker(problem),
-      };
+      return judgeTaskOf(task, sub, await problemOf(problem));
     }
     if (task.kind === 'testRun') {
-      const p = task.payload as TestRunPayload;
-      const problem = await deps.problems.findById(p.pid);
+      const problem = await deps.problems.findById((task.payload as TestRunPayload).pid);
       if (!problem) throw new Error('problem is gone');
-      return {
-        ...base,
-        kind: 'testRun',
-        source: p.code,
-        problem: await problemForWorker(problem),
-        userInput: p.userInput,
-        expectedOutput: p.expectedOutput,
-      };
+      return testRunTaskOf(task, await problemOf(problem));
     }
-    const p = task.payload as CompileCheckerPayload;
-    return { ...base, kind: 'compileChecker', source: p.code, mode: p.mode, extraFiles: p.extraFiles };
-  };
-
-  /** Claims the oldest queued remote task of the worker's sites that can get an idle account of its pool, leasing
-   * the account with the task; tasks whose pool is empty end at once in System Error. */
-  const claimRemoteOnce = async (w: RemoteWorkerIdentity): Promise<RemoteJudgeTask | null> => {
-    return repo.transaction(async (tx) => {
-      const candidates = await repo.lockQueuedRemote(tx);
-      for (const task of candidates) {
-        const payload = task.payload as RemotePayload;
-        if (!w.remote.includes(payload.oj)) continue;
-        const sub = await repo.currentSubmission(tx, task);
-        if (!sub) {
-          await retire(tx, task.id, 'submission no longer pending');
-          continue;
-        }
-        if ((await poolSize(tx, payload.oj)) === 0) {
-          await endRemoteTask(tx, task, JUDGE_STATUS.SYSTEM_ERROR, NO_ACCOUNT_REASON(payload.oj));
-          continue;
-        }
-        const account = await repo.lockIdleAccount(tx, accountPoolOf(payload.oj), payload.account, now());
-        if (!account) continue;
-        const at = now();
-        const leaseExpiresAt = new Date(at.getTime() + LEASE_MS);
-        const attempt = task.attempt + 1;
-        const leased = await repo.leaseAccount(tx, account, { taskId: task.id, leaseExpiresAt, at });
-        if (leased.length === 0) continue;
-        await repo.leaseTask(tx, task.id, { attempt, leaseOwner: w.name, leaseExpiresAt, at });
-        await repo.setSubmission(tx, sub.submitId, {
-          status: sub.vjudgeSubmitId ? JUDGE_STATUS.JUDGING : JUDGE_STATUS.SUBMITTING,
-          judger: w.name,
-          vjudgeUsername: account.username,
-          gmtModified: at,
-        });
-        return {
-          kind: 'remote' as const,
-          taskId: task.id,
-          attempt,
-          submitId: sub.submitId,
-          oj: payload.oj,
-          remoteProblemId: payload.remoteProblemId,
-          language: task.language,
-          languageRemoteId: payload.languageRemoteId,
-          source: sub.code,
-          account: { username: account.username, password: account.password },
-          runId: sub.vjudgeSubmitId,
-        };
-      }
-      return null;
-    });
+    return compileCheckerTaskOf(task);
   };
 
   /** The running task row for (taskId, attempt), locked, or null when that attempt is no longer current. */
   const currentAttempt = async (tx: Tx, taskId: number, attempt: number) => {
     const task = await repo.lockTask(tx, taskId);
     return task && task.state === 'running' && task.attempt === attempt ? task : null;
-  };
-
-  /** Judges heard from since then count as live. */
-  const aliveSince = () => new Date(now().getTime() - JUDGE_ALIVE_MS);
-
-  /** A busy judge claims and beats many times a second, while its registry row (liveness counted in minutes, the
-   * languages it offers) needs a write only when it says something new: at most one write per judge per second
-   * for the same identity. */
-  const lastRecorded = new Map<string, { identity: string; at: number }>();
-  const recordJudge = async (name: string, identity: string | undefined, write: () => Promise<unknown>) => {
-    const at = now().getTime();
-    const last = lastRecorded.get(name);
-    const fresh = last !== undefined && at >= last.at && at - last.at < JUDGE_RECORD_MIN_MS;
-    if (fresh && (identity === undefined || identity === last.identity)) return;
-    await write();
-    lastRecorded.set(name, { identity: identity ?? last?.identity ?? '', at });
   };
 
   /** Set when this instance shuts down: long polls answer empty at once, so their workers poll another instance. */
@@ -393,7 +235,7 @@ export const createJudgeQueue = (deps: {
     return repo.transaction(async (tx) => {
       const task = await currentAttempt(tx, taskId, attempt);
       if (!task || task.leaseOwner !== w.name) return false;
-      await releaseAccounts(tx, [task.id]);
+      await accounts.release(tx, [task.id]);
       await repo.requeueTask(tx, task.id, {
         attempt: task.attempt - 1,
         lastError: `handed back by ${w.name}`,
@@ -478,24 +320,14 @@ export const createJudgeQueue = (deps: {
 
     /** The local judging slots' long poll. */
     async claim(w: WorkerIdentity, waitMs: number, signal?: AbortSignal): Promise<JudgeTask | null> {
-      await recordJudge(
-        w.name,
-        JSON.stringify(['local', w.languages, w.concurrency, w.running, w.version]),
-        async () => {
-          await repo.recordWorker(w);
-          await repo.declareLanguages(w.languages);
-        },
-      );
+      await registry.recordLocal(w);
       return longPoll(w, waitMs, signal, () => claimOnce(w));
     },
 
     /** The remote judging loop's long poll (its own loop: remote tasks never take a local judging slot). */
     async claimRemote(w: RemoteWorkerIdentity, waitMs: number, signal?: AbortSignal): Promise<RemoteJudgeTask | null> {
-      await recordJudge(w.name, JSON.stringify(['remote', w.remote, w.concurrency, w.running, w.version]), async () => {
-        await repo.recordRemoteWorker(w);
-        await repo.declareRemoteSites(w.remote);
-      });
-      return longPoll(w, waitMs, signal, () => claimRemoteOnce(w));
+      await registry.recordRemote(w);
+      return longPoll(w, waitMs, signal, () => accounts.claim(w));
     },
 
     /** Shutting down (SIGTERM): every long poll of this instance answers empty now, and later ones at once. */
@@ -515,7 +347,7 @@ export const createJudgeQueue = (deps: {
       status?: 6 | 7 | 9,
       runId?: string,
     ): Promise<boolean> {
-      await recordJudge(w.name, undefined, () => repo.touchJudge(w.name));
+      await registry.touch(w.name);
       return repo.transaction(async (tx) => {
         const task = await currentAttempt(tx, taskId, attempt);
         if (!task || task.leaseOwner !== w.name) return false;
@@ -572,7 +404,7 @@ export const createJudgeQueue = (deps: {
           }
           const problem = await repo.problemScoring(tx, sub.pid);
           const isOi = problem?.type === 1;
-          // A remote verdict has no cases; in a contest it scores 100 on Accepted, else 0 (reference §4.9).
+          // A remote verdict has no cases; in a contest it scores 100 on Accepted, else 0 (as HOJ scores it).
           const remoteScore = sub.cid ? (j.status === JUDGE_STATUS.ACCEPTED ? 100 : 0) : isOi ? j.score : null;
           await setSubmissionIfCurrent(tx, task, {
             status: j.status,
@@ -606,7 +438,7 @@ export const createJudgeQueue = (deps: {
         const result = isJudgement ? null : task.kind === 'testRun' ? r.testRun : r.compile;
         if (!isJudgement && !result) throw new Error(`a ${task.kind} task needs its report`);
         await repo.finishTask(tx, task.id, { result, at });
-        if (task.kind === 'remote') await releaseAccounts(tx, [task.id]);
+        if (task.kind === 'remote') await accounts.release(tx, [task.id]);
         await notify(tx, DONE_CHANNEL, String(task.id));
         return true;
       });
@@ -621,10 +453,10 @@ export const createJudgeQueue = (deps: {
     async requeueExpired(): Promise<number> {
       // Read before the transaction: on PGlite's one connection a read beside it would wait for ever.
       const [heardForJudgements, heardForQuickTasks, sitesHeard, sitesLive] = await Promise.all([
-        languagesHeardWithin(languageWaitMinutes),
-        languagesHeardWithin(QUICK_TASK_WAIT_MINUTES),
-        sitesHeardSince(new Date(now().getTime() - languageWaitMinutes * 60_000)),
-        sitesHeardSince(aliveSince()),
+        registry.languagesHeardWithin(languageWaitMinutes),
+        registry.languagesHeardWithin(QUICK_TASK_WAIT_MINUTES),
+        registry.sitesHeardSince(new Date(now().getTime() - languageWaitMinutes * 60_000)),
+        registry.sitesHeardSince(registry.aliveSince()),
       ]);
       return repo.transaction(async (tx) => {
         const at = now().getTime();
@@ -639,95 +471,30 @@ export const createJudgeQueue = (deps: {
         const remoteBefore = new Date(at - languageWaitMinutes * 60_000);
         for (const task of await repo.lockRemoteQueuedWithoutWorker(tx, remoteBefore, [...sitesHeard.keys()])) {
           const { oj } = task.payload as RemotePayload;
-          await endRemoteTask(tx, task, JUDGE_STATUS.SYSTEM_ERROR, NO_JUDGE_REASON(oj, languageWaitMinutes));
+          await accounts.end(tx, task, JUDGE_STATUS.SYSTEM_ERROR, NO_JUDGE_REASON(oj, languageWaitMinutes));
         }
-        await repo.forgetLanguages(tx, new Date(at - languageForgetMs));
-        await repo.forgetRemoteSites(tx, new Date(at - languageForgetMs));
+        await registry.forget(tx, at);
         const expired = await repo.lockExpired(tx, now());
         for (const task of expired)
           await failAttempt(tx, task, `lease expired: judge ${task.leaseOwner} stopped responding`);
-        // Remote tasks that waited too long for an idle account of their pool (reference §4.9): Submitted Failed;
-        // System Error when the pool has no account at all. Only while a worker of the site is live, counted from
-        // when the oldest live one started, so time without a worker (a restart) is not an account's wait: that
-        // wait is the one above.
+        // Remote tasks that waited too long for an idle account of their pool: Submitted Failed; System Error when
+        // the pool has no account at all. Only while a worker of the site is live, counted from when the oldest live
+        // one started, so time without a worker (a restart) is not an account's wait: that wait is the one above.
         const accountBefore = new Date(now().getTime() - accountWaitMs);
         const sitesWaiting = [...sitesLive].filter(([, since]) => since < accountBefore).map(([site]) => site);
-        const waited = await repo.lockRemoteQueuedSince(tx, accountBefore, sitesWaiting);
-        for (const task of waited) {
-          const { oj } = task.payload as RemotePayload;
-          if ((await poolSize(tx, oj)) === 0)
-            await endRemoteTask(tx, task, JUDGE_STATUS.SYSTEM_ERROR, NO_ACCOUNT_REASON(oj));
-          else await endRemoteTask(tx, task, JUDGE_STATUS.SUBMITTED_FAILED, ACCOUNT_WAIT_REASON);
-        }
+        await accounts.endWaited(tx, accountBefore, sitesWaiting);
         return expired.length;
       });
     },
 
     /** Accounts in a site's pool (no account: a remote submission is System Error at once). */
-    remotePoolSize: (oj: string, tx?: Tx) => poolSize(tx, oj),
+    remotePoolSize: (oj: string, tx?: Tx) => accounts.poolSize(tx, oj),
 
-    /** The languages on offer: every language a judge has declared (the stored catalogue, decision 0036), also while
-     * no judge is connected; a submission in one without a live judge waits as Pending. */
-    async offeredLanguages(): Promise<string[]> {
-      return (await repo.catalogue()).map((l) => l.language);
-    },
-
-    /** The catalogue's languages that no live judge runs now, then the remote sites no live worker declares now (by
-     * the site's name, "CF"), with when a judge last declared each and the tasks waiting for it (the admin
-     * dashboard). */
-    async languagesWithoutJudge() {
-      const [catalogue, live, queued, sites, liveSites, queuedRemote] = await Promise.all([
-        repo.catalogue(),
-        repo.liveJudgeLanguages(aliveSince()),
-        repo.queuedByLanguage(),
-        repo.remoteCatalogue(),
-        sitesHeardSince(aliveSince()),
-        repo.queuedBySite(),
-      ]);
-      const running = new Set(live.flatMap((j) => j.languages));
-      const waiting = new Map(queued.map((q) => [q.language, q.queued]));
-      const waitingRemote = new Map(queuedRemote.map((q) => [q.site, q.queued]));
-      return [
-        ...catalogue
-          .filter((l) => !running.has(l.language))
-          .map((l) => ({
-            language: l.language,
-            lastDeclaredAt: l.lastDeclaredAt,
-            queued: waiting.get(l.language) ?? 0,
-          })),
-        ...sites
-          .filter((s) => !liveSites.has(s.site))
-          .map((s) => ({ language: s.site, lastDeclaredAt: s.lastDeclaredAt, queued: waitingRemote.get(s.site) ?? 0 })),
-      ];
-    },
-
-    /** The remote sites on offer: every site a worker has declared (the stored remote catalogue, decision 0036), also
-     * while no worker is connected; their problems' languages are offered and a submission waits as Pending. */
-    async offeredRemote(): Promise<string[]> {
-      return (await repo.remoteCatalogue()).map((s) => s.site);
-    },
-
-    listJudges: repo.listJudges,
-
-    /** Live judges, the languages they run and the queue length, for the site's notice: judging is paused (no live
-     * judge, or none with a language), or some offered languages, or remote sites ("CF"), wait for their judge
-     * (`waiting`). */
-    async status() {
-      const [live, catalogue, queued, sites, liveSites] = await Promise.all([
-        repo.liveJudgeLanguages(aliveSince()),
-        repo.catalogue(),
-        repo.queuedCount(),
-        repo.remoteCatalogue(),
-        sitesHeardSince(aliveSince()),
-      ]);
-      const languages = [...new Set(live.flatMap((j) => j.languages))];
-      const waiting = [
-        ...catalogue.map((l) => l.language).filter((l) => !languages.includes(l)),
-        ...sites.map((s) => s.site).filter((s) => !liveSites.has(s)),
-      ];
-      const reason = live.length === 0 ? ('noJudge' as const) : languages.length === 0 ? ('noLanguage' as const) : null;
-      return { available: reason === null, languages, waiting, judges: live.length, reason, queued };
-    },
+    offeredLanguages: registry.offeredLanguages,
+    languagesWithoutJudge: registry.languagesWithoutJudge,
+    offeredRemote: registry.offeredRemote,
+    listJudges: registry.listJudges,
+    status: registry.status,
 
     listTasksOf: repo.tasksOf,
     task: repo.task,
@@ -736,7 +503,7 @@ export const createJudgeQueue = (deps: {
     /** Drops queued tasks of submissions (before a rejudge enqueues new ones), ending their account leases. */
     async retireQueuedOf(tx: Tx, submitId: number | number[]) {
       const retired = await repo.supersedeTasksOf(tx, submitId);
-      await releaseAccounts(
+      await accounts.release(
         tx,
         retired.filter((t) => t.kind === 'remote').map((t) => t.id),
       );

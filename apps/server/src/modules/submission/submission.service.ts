@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
 import { JUDGE_STATUS, type TestRunReport } from '@oj/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { judgeCases, problems, submissions } from '../../db/schema.js';
+import type { Tx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../http/app-error.js';
 import type { SubmitIntervalLimits } from '../access/rate-limit-store.js';
 import { type JudgeQueue, NO_ACCOUNT_REASON, type RemotePayload } from '../judge/judge-queue.service.js';
 import type { ProblemRow } from '../problem/problem-queries.js';
 import { type RemoteSites, remoteLanguageOf, remoteProblemOf } from '../remote-judge/remote-sites.js';
+import type { SubmissionRepository, SubmissionRow } from './submission.repository.js';
 
-export type SubmissionRow = typeof submissions.$inferSelect;
+export type { SubmissionRow } from './submission.repository.js';
 
 /** Test runs and checker compiles are interactive: they go before ordinary submissions; contest submissions
  * before practice. */
@@ -18,12 +17,11 @@ const PRIORITY = { practice: 0, contest: 1, testRun: 5, compileChecker: 9 } as c
 /** Submissions per statement when many are rejudged at once. */
 const REQUEUE_CHUNK = 1000;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** The internal services that create submissions and test runs and put them on the queue. The public endpoints
  * (validation of code, languages, permissions) sit in front of these and say which submit interval applies. */
 export const createSubmissionService = (deps: {
-  db: Db;
+  /** The submissions' SQL (submission.repository.ts). */
+  repo: SubmissionRepository;
   queue: JudgeQueue;
   /** The per-user submit interval (the access area's limits). */
   limits: SubmitIntervalLimits;
@@ -31,7 +29,7 @@ export const createSubmissionService = (deps: {
   /** The remote judges' languages (a remote problem's submission names the site's language). */
   remoteSites?: RemoteSites;
 }) => {
-  const { db, queue, limits } = deps;
+  const { repo, queue, limits } = deps;
   const now = deps.now ?? (() => new Date());
   const sites = deps.remoteSites ?? {};
 
@@ -46,16 +44,10 @@ export const createSubmissionService = (deps: {
   };
 
   /** Queues a remote submission (its version), or ends it at once in System Error when the site's pool has no
-   * account (reference §4.9: never a stuck Pending). */
+   * account (never a stuck Pending). */
   const enqueueRemote = async (tx: Tx, row: SubmissionRow, payload: RemotePayload) => {
-    if ((await queue.remotePoolSize(payload.oj, tx)) === 0) {
-      const [ended] = await tx
-        .update(submissions)
-        .set({ status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: NO_ACCOUNT_REASON(payload.oj), gmtModified: now() })
-        .where(eq(submissions.submitId, row.submitId))
-        .returning();
-      return ended;
-    }
+    if ((await queue.remotePoolSize(payload.oj, tx)) === 0)
+      return repo.endInSystemError(tx, row.submitId, NO_ACCOUNT_REASON(payload.oj), now());
     await queue.enqueue(
       {
         kind: 'remote',
@@ -90,10 +82,7 @@ export const createSubmissionService = (deps: {
     const out = new Map<SubmissionRow, RemotePayload | null>();
     const pids = [...new Set(rows.map((r) => r.pid))];
     if (!pids.length) return out;
-    const remote = await tx
-      .select({ id: problems.id, problemId: problems.problemId, isRemote: problems.isRemote })
-      .from(problems)
-      .where(and(inArray(problems.id, pids), eq(problems.isRemote, 1)));
+    const remote = await repo.remoteProblems(tx, pids);
     if (!remote.length) return out;
     const byId = new Map(remote.map((p) => [p.id, p]));
     const ids: number[] = [];
@@ -106,44 +95,25 @@ export const createSubmissionService = (deps: {
       } catch {
         // A language the site no longer has: System Error, never a local judgement of a remote problem.
         out.set(r, null);
-        await tx
-          .update(submissions)
-          .set({ status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: `${r.language}: not a language of the remote judge` })
-          .where(eq(submissions.submitId, r.submitId));
+        await repo.markSystemError(tx, r.submitId, `${r.language}: not a language of the remote judge`);
       }
     }
-    if (ids.length)
-      await tx
-        .update(submissions)
-        .set({ vjudgeSubmitId: null, vjudgeUsername: null })
-        .where(inArray(submissions.submitId, ids));
+    if (ids.length) await repo.clearRemoteRuns(tx, ids);
     return out;
   };
 
-  const requeue = async (tx: Tx, where: SQL): Promise<SubmissionRow[]> => {
-    const rows = await tx
-      .update(submissions)
-      .set({
-        status: JUDGE_STATUS.PENDING,
-        version: sql`${submissions.version} + 1`,
-        timeMs: null,
-        memoryKb: null,
-        score: null,
-        oiRankScore: null,
-        errorMessage: null,
-        judger: null,
-        isManual: 0,
-        gmtModified: now(),
-      })
-      .where(where)
-      .returning();
+  const requeue = async (
+    tx: Tx,
+    which: { submitId: number } | { cid: number; cpid: number },
+  ): Promise<SubmissionRow[]> => {
+    const rows = await repo.clearJudgements(tx, which, now());
     // Judged again in the order they were sent.
     rows.sort((a, b) => a.submitId - b.submitId);
     // Bounded lists keep each statement well under PostgreSQL's parameter limit.
     for (let i = 0; i < rows.length; i += REQUEUE_CHUNK) {
       const chunk = rows.slice(i, i + REQUEUE_CHUNK);
       const ids = chunk.map((r) => r.submitId);
-      await tx.delete(judgeCases).where(inArray(judgeCases.submitId, ids));
+      await repo.deleteCases(tx, ids);
       await queue.retireQueuedOf(tx, ids);
       // A remote problem's submission is submitted to its site again (a fresh run: the old run id is dropped).
       const remote = await remoteRows(tx, chunk);
@@ -179,27 +149,24 @@ export const createSubmissionService = (deps: {
       intervalS?: number;
     }): Promise<SubmissionRow> {
       const remote = remotePayload(s.problem, s.language);
-      return db.transaction(async (tx) => {
+      return repo.transaction(async (tx) => {
         await takeInterval(tx, s.user.uid, 'submit', s.intervalS);
-        const [row] = await tx
-          .insert(submissions)
-          .values({
-            pid: s.problem.id,
-            displayPid: s.problem.problemId,
-            uid: s.user.uid,
-            username: s.user.username,
-            submitTime: now(),
-            status: JUDGE_STATUS.PENDING,
-            length: Buffer.byteLength(s.code),
-            code: s.code,
-            language: s.language,
-            cid: s.cid ?? 0,
-            cpid: s.cpid ?? 0,
-            gid: s.gid ?? null,
-            tid: s.tid ?? null,
-            ip: s.ip,
-          })
-          .returning();
+        const row = await repo.insert(tx, {
+          pid: s.problem.id,
+          displayPid: s.problem.problemId,
+          uid: s.user.uid,
+          username: s.user.username,
+          submitTime: now(),
+          status: JUDGE_STATUS.PENDING,
+          length: Buffer.byteLength(s.code),
+          code: s.code,
+          language: s.language,
+          cid: s.cid ?? 0,
+          cpid: s.cpid ?? 0,
+          gid: s.gid ?? null,
+          tid: s.tid ?? null,
+          ip: s.ip,
+        });
         if (remote) return enqueueRemote(tx, row, remote);
         await queue.enqueue(
           {
@@ -217,39 +184,24 @@ export const createSubmissionService = (deps: {
 
     /** Judges a submission again: a new judgement version, so whatever the old attempt reports is ignored. */
     async rejudge(submitId: number): Promise<SubmissionRow> {
-      return db.transaction(async (tx) => {
-        const [row] = await requeue(tx, eq(submissions.submitId, submitId));
+      return repo.transaction(async (tx) => {
+        const [row] = await requeue(tx, { submitId });
         if (!row) throw notFound();
         return row;
       });
     },
 
-    /** The owner's resubmit of a remote submission (reference §4.9): a new judgement version; with a run id on the
+    /** The owner's resubmit of a remote submission: a new judgement version; with a run id on the
      * site it is only polled again, with the account that submitted it (waiting while that account is busy);
      * without one it is submitted again. */
     async resubmitRemote(submitId: number, problem: ProblemRow): Promise<SubmissionRow> {
-      return db.transaction(async (tx) => {
-        const [cur] = await tx.select().from(submissions).where(eq(submissions.submitId, submitId)).for('update');
+      return repo.transaction(async (tx) => {
+        const cur = await repo.lock(tx, submitId);
         if (!cur) throw notFound();
         const payload = remotePayload(problem, cur.language);
         if (!payload) throw badRequest('resubmitNotAllowed');
         const repoll = cur.vjudgeSubmitId !== null && cur.vjudgeUsername !== null;
-        const [row] = await tx
-          .update(submissions)
-          .set({
-            status: JUDGE_STATUS.PENDING,
-            version: cur.version + 1,
-            timeMs: null,
-            memoryKb: null,
-            score: null,
-            oiRankScore: null,
-            errorMessage: null,
-            judger: null,
-            isManual: 0,
-            gmtModified: now(),
-          })
-          .where(eq(submissions.submitId, submitId))
-          .returning();
+        const row = await repo.clearJudgement(tx, submitId, cur.version + 1, now());
         await queue.retireQueuedOf(tx, submitId);
         return enqueueRemote(tx, row, repoll ? { ...payload, account: cur.vjudgeUsername as string } : payload);
       });
@@ -257,8 +209,8 @@ export const createSubmissionService = (deps: {
 
     /** Every submission of one contest problem back to the queue, in one transaction (contest rejudge). */
     async rejudgeContestProblem(cid: number, cpid: number): Promise<number> {
-      return db.transaction(async (tx) => {
-        const rows = await requeue(tx, and(eq(submissions.cid, cid), eq(submissions.cpid, cpid)) as SQL);
+      return repo.transaction(async (tx) => {
+        const rows = await requeue(tx, { cid, cpid });
         return rows.length;
       });
     },
@@ -269,22 +221,10 @@ export const createSubmissionService = (deps: {
       submitId: number,
       v: { status: number; score: number | null; oiRankScore: number | null; judger: string },
     ): Promise<SubmissionRow> {
-      return db.transaction(async (tx) => {
-        const [cur] = await tx.select().from(submissions).where(eq(submissions.submitId, submitId)).for('update');
+      return repo.transaction(async (tx) => {
+        const cur = await repo.lock(tx, submitId);
         if (!cur) throw notFound();
-        const [row] = await tx
-          .update(submissions)
-          .set({
-            status: v.status,
-            score: v.score,
-            oiRankScore: v.oiRankScore,
-            version: cur.version + 1,
-            judger: v.judger,
-            isManual: 1,
-            gmtModified: now(),
-          })
-          .where(eq(submissions.submitId, submitId))
-          .returning();
+        const row = await repo.setVerdictByHand(tx, submitId, { ...v, version: cur.version + 1, at: now() });
         await queue.retireQueuedOf(tx, submitId);
         return row;
       });
@@ -306,7 +246,7 @@ export const createSubmissionService = (deps: {
       const remote = s.problem.isRemote === 1 ? remoteProblemOf(s.problem.problemId) : null;
       const language = remote ? remoteLanguageOf(sites, remote.oj, s.language)?.local : s.language;
       if (!language) throw badRequest('remoteLanguageNotAllowed', 'language', { name: remote?.oj ?? '' });
-      await db.transaction(async (tx) => {
+      await repo.transaction(async (tx) => {
         await takeInterval(tx, s.user.uid, 'testRun', s.intervalS);
         await queue.enqueue(
           {
@@ -346,7 +286,7 @@ export const createSubmissionService = (deps: {
       return (task?.payload as { pid?: number } | null)?.pid;
     },
 
-    /** Compiles a checker or interactor on a judge and waits for the answer, at most 30 s (DESIGN §7). */
+    /** Compiles a checker or interactor on a judge and waits for the answer, at most 30 s. */
     async compileChecker(c: {
       code: string;
       language: string;
