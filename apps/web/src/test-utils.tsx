@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { beforeEach, type Mock, vi } from 'vitest';
 import { createQueryClient } from './app/app';
-import { changeLanguage, i18next, initI18n } from './lib/i18n';
+import { changeLanguage, FEATURE_TEXTS_DIR, i18next, initI18n } from './lib/i18n';
 import { bindNotifiers } from './lib/notify';
 
 export const WEBSITE_CONFIG = {
@@ -80,9 +80,21 @@ export const spyOnToasts = () => {
   return toasts;
 };
 
+/** Every feature's texts in both languages, read at once: tests render a screen without waiting for its namespaces. */
+const ALL_FEATURE_TEXTS = import.meta.glob<Record<string, string>>('./features/**/texts/*.ts', {
+  import: 'default',
+  eager: true,
+});
+
 export const setupI18n = async (lang: 'zh-CN' | 'en-US' = 'zh-CN') => {
-  if (!i18next.isInitialized) await initI18n(lang);
-  else await changeLanguage(lang, { save: false });
+  if (!i18next.isInitialized) {
+    await initI18n('zh-CN');
+    for (const [file, texts] of Object.entries(ALL_FEATURE_TEXTS)) {
+      const m = FEATURE_TEXTS_DIR.exec(file);
+      if (m) i18next.addResourceBundle(m[2], m[1], texts);
+    }
+  }
+  await changeLanguage(lang, { save: false });
 };
 
 export const renderWithProviders = (routes: RouteObject[], initialPath: string) => {

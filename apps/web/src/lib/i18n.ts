@@ -2,7 +2,7 @@ import { CLIENT_MESSAGES, type Locale } from '@oj/shared';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import antdZhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import 'dayjs/locale/zh-cn';
 import { initReactI18next } from 'react-i18next';
 import { zhCN } from '../locales/zh-cn';
@@ -26,11 +26,49 @@ const sharedTexts = (locale: Locale) =>
 export const antdLocaleStore = createStore<AntdLocale>(antdZhCN);
 const antdLocales = new Map<Language, AntdLocale>([['zh-CN', antdZhCN]]);
 
-const ensureResources = async (lang: Language) => {
+const ensureAntdLocale = async (lang: Language) => {
   if (antdLocales.has(lang)) return;
-  const [{ enUS }, antdEn] = await Promise.all([import('../locales/en-us'), import('antd/locale/en_US')]);
-  i18next.addResourceBundle(lang, 'translation', { ...enUS, ...sharedTexts(lang) }, true, true);
-  antdLocales.set(lang, antdEn.default);
+  antdLocales.set(lang, (await import('antd/locale/en_US')).default);
+};
+
+/** The namespace of the shared chrome (navigation, common buttons, errors, home): zh-CN is bundled with the entry,
+ * en-US is fetched when chosen. A screen's own texts live in its feature's namespace. */
+export const CORE_NS = 'core';
+
+type Texts = Record<string, string>;
+
+/** Each feature keeps its texts in features/<feature>/texts/, one file per language (zh-CN.ts, en-US.ts); the
+ * folder's path under features/ is the namespace's name, and a screen's useTranslation of it fetches it, one chunk per
+ * language, the first time a screen of the feature renders (never with the first visit to /home). */
+export const FEATURE_TEXTS_DIR = /^.*\/features\/(.+)\/texts\/(zh-CN|en-US)\.ts$/;
+const FEATURE_TEXTS = import.meta.glob<Texts>('../features/**/texts/*.ts', { import: 'default' });
+const featureTexts = new Map(
+  Object.entries(FEATURE_TEXTS).flatMap(([file, load]) => {
+    const m = FEATURE_TEXTS_DIR.exec(file);
+    return m ? [[`${m[2]}|${m[1]}`, load] as const] : [];
+  }),
+);
+
+const loadTexts = async (lang: Language, ns: string): Promise<Texts> => {
+  if (ns === CORE_NS) {
+    const core = lang === 'zh-CN' ? zhCN : (await import('../locales/en-us')).enUS;
+    return { ...core, ...sharedTexts(lang) };
+  }
+  const load = featureTexts.get(`${lang}|${ns}`);
+  if (!load) throw new Error(`No ${lang} texts for the namespace "${ns}"`);
+  return load();
+};
+
+/** The one loader of every namespace: i18next asks it for a namespace's texts in a language it has not got yet. */
+const textsBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, namespace, callback) => {
+    loadTexts(language === 'en-US' ? 'en-US' : 'zh-CN', namespace).then(
+      (texts) => callback(null, texts),
+      (err: Error) => callback(err, false),
+    );
+  },
 };
 
 export const initialLanguage = (): { language: Language; fromQuery: boolean } => {
@@ -41,19 +79,29 @@ export const initialLanguage = (): { language: Language; fromQuery: boolean } =>
 
 /** A language picked by the `l` query parameter is remembered like a toggle. */
 export const initI18n = async (lang: Language, opts: { save: boolean } = { save: false }) => {
-  await i18next.use(initReactI18next).init({
-    lng: 'zh-CN',
-    fallbackLng: 'zh-CN',
-    resources: { 'zh-CN': { translation: { ...zhCN, ...sharedTexts('zh-CN') } } },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18next
+    .use(textsBackend)
+    .use(initReactI18next)
+    .init({
+      lng: 'zh-CN',
+      fallbackLng: 'zh-CN',
+      ns: [CORE_NS],
+      defaultNS: CORE_NS,
+      // A screen names its feature's namespaces; the shared chrome's keys resolve from the core one behind them.
+      fallbackNS: [CORE_NS, 'translation'],
+      resources: { 'zh-CN': { [CORE_NS]: { ...zhCN, ...sharedTexts('zh-CN') } } },
+      // The bundled core zh-CN is only part of the texts: the rest comes through textsBackend.
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      // useTranslation(['group', 'problem']) looks a key up in each namespace it names, in order.
+      react: { nsMode: 'fallback' },
+    });
   await changeLanguage(lang, opts);
 };
 
 export const changeLanguage = async (lang: Language, opts: { save: boolean } = { save: true }) => {
-  await ensureResources(lang);
-  await i18next.changeLanguage(lang);
+  await Promise.all([ensureAntdLocale(lang), i18next.changeLanguage(lang)]);
   antdLocaleStore.set(antdLocales.get(lang) ?? antdZhCN);
   dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
   document.documentElement.lang = lang;

@@ -2,59 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CLIENT_MESSAGES } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
-import { ABOUT_TEXTS } from '../features/about/about-texts';
-import { ADMIN_DISCUSSION_TEXTS } from '../features/admin/discussion/admin-discussion-texts';
-import { ADMIN_GROUP_PROBLEM_TEXTS } from '../features/admin/group/admin-group-problem-texts';
-import { ADMIN_REGISTRATION_TEXTS } from '../features/admin/user/admin-registration-texts';
-import { ADMIN_SITE_TEXTS } from '../features/admin/site/admin-site-texts';
-import { ADMIN_TEXTS } from '../features/admin/admin-texts';
-import { ADMIN_TRAINING_TEXTS } from '../features/admin/training/admin-training-texts';
-import { REGISTRATION_TEXTS } from '../features/auth/registration-texts';
-import { COMMENT_TEXTS } from '../features/comment/comment-texts';
-import { CONTEST_STAFF_TEXTS } from '../features/contest/contest-staff-texts';
-import { CONTEST_TEXTS } from '../features/contest/contest-texts';
-import { SCROLL_BOARD_TEXTS } from '../features/contest/scroll-board/scroll-board-texts';
-import { DISCUSSION_TEXTS } from '../features/discussion/discussion-texts';
-import { GROUP_CONTEST_TEXTS } from '../features/group/group-contest-texts';
-import { GROUP_DISCUSSION_TEXTS } from '../features/group/group-discussion-texts';
-import { GROUP_TEXTS } from '../features/group/group-texts';
-import { GROUP_TRAINING_TEXTS } from '../features/group/group-training-texts';
-import { MESSAGE_TEXTS } from '../features/message/message-texts';
-import { REMOTE_JUDGE_TEXTS } from '../features/remote-judge/remote-judge-texts';
-import { TRAINING_TEXTS } from '../features/training/training-texts';
-import { CORE_PAGES_TEXTS } from './core-pages-texts';
+import { CORE_NS, FEATURE_TEXTS_DIR } from '../lib/i18n';
 import { enUS } from './en-us';
 import { zhCN } from './zh-cn';
 
-/** Every text catalogue of the web: the bundled core (zh-cn.ts with en-us.ts) and the feature catalogues that travel
- * with their pages' chunks. They share one i18next namespace, so a key must mean one text wherever it is defined. */
-const core = Object.fromEntries(
-  Object.entries(zhCN).map(([k, zh]) => [k, [zh, (enUS as Record<string, string>)[k] ?? '']]),
-) as Record<string, readonly [string, string]>;
-const CATALOGUES: Record<string, Record<string, readonly [string, string]>> = {
-  core,
-  core_pages_texts: CORE_PAGES_TEXTS,
-  admin_discussion_texts: ADMIN_DISCUSSION_TEXTS,
-  admin_group_problem_texts: ADMIN_GROUP_PROBLEM_TEXTS,
-  admin_texts: ADMIN_TEXTS,
-  admin_site_texts: ADMIN_SITE_TEXTS,
-  admin_training_texts: ADMIN_TRAINING_TEXTS,
-  admin_registration_texts: ADMIN_REGISTRATION_TEXTS,
-  registration_texts: REGISTRATION_TEXTS,
-  training_texts: TRAINING_TEXTS,
-  contest_staff_texts: CONTEST_STAFF_TEXTS,
-  contest_texts: CONTEST_TEXTS,
-  scroll_board_texts: SCROLL_BOARD_TEXTS,
-  group_training_texts: GROUP_TRAINING_TEXTS,
-  group_discussion_texts: GROUP_DISCUSSION_TEXTS,
-  group_contest_texts: GROUP_CONTEST_TEXTS,
-  group_texts: GROUP_TEXTS,
-  discussion_texts: DISCUSSION_TEXTS,
-  message_texts: MESSAGE_TEXTS,
-  about_texts: ABOUT_TEXTS,
-  comment_texts: COMMENT_TEXTS,
-  remote_judge_texts: REMOTE_JUDGE_TEXTS,
-};
+type Texts = Record<string, string>;
+
+/** Every namespace of the web in both languages: the core one (zh-cn.ts with en-us.ts) and each feature's
+ * (features/<feature>/texts/zh-CN.ts with en-US.ts). */
+const NAMESPACES: Record<string, Record<'zh-CN' | 'en-US', Texts>> = { [CORE_NS]: { 'zh-CN': zhCN, 'en-US': enUS } };
+const TEXT_FILES = import.meta.glob<Texts>('../features/**/texts/*.ts', { import: 'default', eager: true });
+for (const [file, texts] of Object.entries(TEXT_FILES)) {
+  const m = FEATURE_TEXTS_DIR.exec(file);
+  if (!m) throw new Error(`${file}: a texts folder holds only zh-CN.ts and en-US.ts`);
+  NAMESPACES[m[1]] ??= { 'zh-CN': {}, 'en-US': {} };
+  NAMESPACES[m[1]][m[2] as 'zh-CN' | 'en-US'] = texts;
+}
 
 const SRC = path.resolve(__dirname, '..');
 const sourceFiles = (dir: string): string[] =>
@@ -63,44 +26,64 @@ const sourceFiles = (dir: string): string[] =>
     if (e.isDirectory()) return sourceFiles(p);
     return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
   });
+const catalogueFiles = sourceFiles(SRC).filter((f) =>
+  /\/texts\/(zh-CN|en-US)\.ts$|\/locales\/(zh-cn|en-us)\.ts$/.test(f),
+);
 
 /** Keys written literally where a text is shown: t('Key'), t("Key", ...), labelKey: 'Key', titleKey: 'Key'. */
 const KEY_USES = /(?:\bt\(|labelKey: |titleKey: )'([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Z][A-Za-z0-9]*)'/g;
+/** The namespaces a screen names: useTranslation('ns') or useTranslation(['ns', ...]). */
+const NS_USES = /useTranslation\((\[[^\]]*\]|'[^']*')/g;
 
-describe('the text catalogues (one namespace, both languages)', () => {
-  it('never give one key two texts', () => {
-    const first = new Map<string, { where: string; texts: readonly [string, string] }>();
-    const clashes: string[] = [];
-    for (const [where, catalogue] of Object.entries(CATALOGUES)) {
-      for (const [key, texts] of Object.entries(catalogue)) {
-        const seen = first.get(key);
-        if (!seen) first.set(key, { where, texts });
-        else if (seen.texts[0] !== texts[0] || seen.texts[1] !== texts[1])
-          clashes.push(`${key}: ${seen.where} ${seen.texts.join(' / ')} <> ${where} ${texts.join(' / ')}`);
+describe('the text catalogues (a namespace per feature and the core one, both languages)', () => {
+  it('have both languages for every key of every namespace', () => {
+    const missing = Object.entries(NAMESPACES).flatMap(([ns, langs]) => {
+      const keys = new Set([...Object.keys(langs['zh-CN']), ...Object.keys(langs['en-US'])]);
+      return [...keys].flatMap((key) =>
+        (['zh-CN', 'en-US'] as const)
+          .filter((lang) => !langs[lang][key]?.trim())
+          .map((lang) => `${ns} ${lang}: ${key}`),
+      );
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('define each key once: in one namespace, once in it', () => {
+    const owner = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [ns, langs] of Object.entries(NAMESPACES)) {
+      for (const key of Object.keys(langs['zh-CN'])) {
+        const seen = owner.get(key);
+        if (seen) twice.push(`${key}: ${seen} and ${ns}`);
+        else owner.set(key, ns);
       }
     }
-    expect(clashes).toEqual([]);
+    // The core namespace also carries the shared catalogue's client messages (lib/i18n.ts).
+    for (const key of Object.keys(CLIENT_MESSAGES))
+      if (owner.has(key)) twice.push(`${key}: ${owner.get(key)} and shared`);
+    // An object literal keeps the last of two equal keys; the source shows both.
+    for (const file of catalogueFiles) {
+      const keys = [...fs.readFileSync(file, 'utf8').matchAll(/^ {2}([A-Za-z_][A-Za-z0-9_]*):/gm)].map((m) => m[1]);
+      for (const [i, key] of keys.entries())
+        if (keys.indexOf(key) !== i) twice.push(`${key}: twice in ${path.relative(SRC, file)}`);
+    }
+    expect(twice).toEqual([]);
   });
 
-  it('have both languages for every key', () => {
-    const missing = Object.entries(CATALOGUES).flatMap(([where, catalogue]) =>
-      Object.entries(catalogue)
-        .filter(([, [zh, en]]) => !zh.trim() || !en.trim())
-        .map(([key]) => `${where}: ${key}`),
-    );
-    expect(missing).toEqual([]);
-    expect(Object.keys(enUS).sort()).toEqual(Object.keys(zhCN).sort());
-  });
-
-  it('define every key the pages show', () => {
+  it('define every key the pages show, in namespaces that exist', () => {
     const known = new Set([
-      ...Object.values(CATALOGUES).flatMap((c) => Object.keys(c)),
+      ...Object.values(NAMESPACES).flatMap((langs) => Object.keys(langs['zh-CN'])),
       ...Object.keys(CLIENT_MESSAGES),
     ]);
     const unknown: string[] = [];
     for (const file of sourceFiles(SRC)) {
-      for (const m of fs.readFileSync(file, 'utf8').matchAll(KEY_USES)) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(KEY_USES)) {
         if (!known.has(m[1])) unknown.push(`${path.relative(SRC, file)}: ${m[1]}`);
+      }
+      for (const m of text.matchAll(NS_USES)) {
+        for (const ns of m[1].match(/'[^']*'/g) ?? [])
+          if (!NAMESPACES[ns.slice(1, -1)]) unknown.push(`${path.relative(SRC, file)}: namespace ${ns}`);
       }
     }
     expect(unknown).toEqual([]);

@@ -123,6 +123,8 @@ export const enUS: Record<TranslationKey, string> = {
     'Judging is paused: the judge lacks its sandbox or compilers (run `npm run judge -- doctor` on the server). Submissions wait in the queue.',
   Recent_Contests: 'Recent contests',
   Other_Contests: 'Contests elsewhere',
+  Remote_Judges: 'Supported remote judges',
+  Remote_Bank_Link: '{{name}} problems',
   Message_Menu: 'Message',
   Unread_Messages: '{{count}} unread messages',
 };

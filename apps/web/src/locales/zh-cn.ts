@@ -129,6 +129,8 @@ export const zhCN = {
     '评测已暂停：评测机缺少沙箱或编译器（在服务器上运行 npm run judge -- doctor 查看原因），提交会排队等待。',
   Recent_Contests: '近期比赛',
   Other_Contests: '其他 OJ 的比赛',
+  Remote_Judges: '支持的远程评测平台',
+  Remote_Bank_Link: '{{name}} 题库',
   // User menu: the message centre and its unread count (spec 2 §2 "Message centre")
   Message_Menu: '消息中心',
   Unread_Messages: '{{count}} 条未读消息',

@@ -6,10 +6,10 @@ import { session } from '../../lib/auth-store';
 import { i18next } from '../../lib/i18n';
 import { renderWithProviders, setupI18n, stubServer, WEBSITE_CONFIG } from '../../test-utils';
 import { STATUS_META } from '../submission/judge-status';
-import { ABOUT_TEXTS } from './about-texts';
 import DeveloperPage from './developer-page';
 import IntroductionPage from './introduction-page';
 import ResultExplanationPage from './result-explanation-page';
+import aboutTexts from './texts/zh-CN';
 
 const json = (data: unknown) => () =>
   new Response(JSON.stringify({ status: 200, msg: 'success', data }), {
@@ -28,7 +28,7 @@ const renderPage = (element: React.ReactNode, path: string) =>
 /** A text key left untranslated shows as itself: none of this page's keys may appear on screen. */
 const expectNoRawKeys = () => {
   const text = document.body.textContent ?? '';
-  for (const key of Object.keys(ABOUT_TEXTS)) expect(text).not.toContain(key);
+  for (const key of Object.keys(aboutTexts)) expect(text).not.toContain(key);
 };
 
 beforeEach(() => {
@@ -122,7 +122,7 @@ describe('result explanation page (spec 2 "Result explanation page")', { timeout
       expect(terms).toHaveLength(statuses.length);
       const labels = terms.map((dt) => dt.textContent);
       for (const status of statuses) {
-        const label = i18next.t(STATUS_META[status]?.key ?? '');
+        const label = i18next.t(STATUS_META[status]?.key ?? '', { ns: 'submission' });
         expect(label).not.toBe(STATUS_META[status]?.key);
         expect(labels).toContain(label);
       }

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { useWebsiteConfig } from '../site/use-website-config';
-import { type AboutTextKey, registerAboutTexts } from './about-texts';
+import type aboutTexts from './texts/zh-CN';
 import './about.css';
+
+type AboutTextKey = keyof typeof aboutTexts;
 
 /** The open-source projects this site follows or is built on (the workspaces' package.json files), with what each
  * does. */
@@ -33,8 +35,7 @@ const External = ({ href, children }: { href: string; children: string }) => (
 
 /** /developer: who makes the site and what it stands on (spec 3 §1 "developer credits"). */
 const DeveloperPage = () => {
-  registerAboutTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('about');
   const config = useWebsiteConfig().data;
   const project = config?.projectName;
   return (

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Panel } from '../../components/panel';
 import { useWebsiteConfig } from '../site/use-website-config';
-import { type AboutTextKey, registerAboutTexts } from './about-texts';
 import { RESULT_EXPLANATION_PATH } from './result-explanation-path';
+import type aboutTexts from './texts/zh-CN';
 import './about.css';
+
+type AboutTextKey = keyof typeof aboutTexts;
 
 /** The four feature cards of spec 3 §1 "About page", written for this site. */
 const FEATURES: { key: string; title: AboutTextKey; text: AboutTextKey; icon: ReactNode }[] = [
@@ -18,8 +20,7 @@ const FEATURES: { key: string; title: AboutTextKey; text: AboutTextKey; icon: Re
 
 /** /introduction: what the site is and its four features. */
 const IntroductionPage = () => {
-  registerAboutTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('about');
   const config = useWebsiteConfig().data;
   const name = config?.name || config?.shortName || 'OJ';
   return (

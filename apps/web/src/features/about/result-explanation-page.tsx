@@ -2,8 +2,10 @@ import { JUDGE_STATUS, type JudgeStatus } from '@oj/shared';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { StatusTag } from '../submission/status-tag';
-import { type AboutTextKey, registerAboutTexts } from './about-texts';
+import type aboutTexts from './texts/zh-CN';
 import './about.css';
+
+type AboutTextKey = keyof typeof aboutTexts;
 
 /** What each judge status means on this site; the record type makes a new status in @oj/shared a compile error
  * here until it is explained. */
@@ -51,8 +53,7 @@ const ORDER: JudgeStatus[] = [
 /** Spec 2 "Result explanation page": every judge status with the tag the lists show (its colour, the spinner of
  * the in-progress ones) and what it means. */
 const ResultExplanationPage = () => {
-  registerAboutTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('about');
   // Anything added to JUDGE_STATUS but missing from ORDER still gets its row, at the end.
   const statuses = [...ORDER, ...Object.values(JUDGE_STATUS).filter((s) => !ORDER.includes(s))];
   return (

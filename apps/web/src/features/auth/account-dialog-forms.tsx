@@ -2,14 +2,12 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { loginDialog } from '../../lib/ui-store';
 import { RegisterBody } from './register-page';
-import { registerRegistrationTexts } from './registration-texts';
 import { ApplyResetBody } from './reset-password-pages';
 
 /** The account dialog's register and reset modes, loaded when first asked for (they are not on the first visit's
  * budget); each leads back to the login. */
 const AccountDialogForms = ({ mode }: { mode: 'register' | 'reset' }) => {
-  registerRegistrationTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   return (
     <>
       {mode === 'register' ? <RegisterBody /> : <ApplyResetBody />}

@@ -33,7 +33,7 @@ export const CaptchaField = ({
   onRefresh: () => void;
   required?: boolean;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const label = t('Reg_Captcha');
   return (
     <Form.Item label={label} required={required}>
@@ -72,7 +72,7 @@ export const CodeField = ({
   onSend: () => void;
   rules: NonNullable<Parameters<typeof Form.Item>[0]['rules']>;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   return (
     <Form.Item label={label} required>
       <Space.Compact style={{ width: '100%' }}>

@@ -12,7 +12,6 @@ import { useCountdown } from '../../lib/use-countdown';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { CaptchaField, CodeField, useCaptcha } from './captcha-field';
 import { maxRule, mobileRules, passwordRules, requiredRule, smsCodeRules, usernameRules } from './registration-rules';
-import { registerRegistrationTexts } from './registration-texts';
 import { retryAfterSeconds, showServerError } from './server-field-error';
 
 /** Spec 3 §5: every registration field is required, with these lengths. */
@@ -56,7 +55,7 @@ const trimmed = (v?: string) => (v ?? '').trim();
 
 /** "Thanks for registering" (spec 3 §8): wait for the admin's approval, or log in now when approval is automatic. */
 const ThanksDialog = ({ state }: { state: 'pending' | 'approved' }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const home = () => {
     loginDialog.close();
@@ -90,7 +89,7 @@ const ThanksDialog = ({ state }: { state: 'pending' | 'approved' }) => {
 };
 
 const RegisterForm = ({ method }: { method: registration.RegisterMethod }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [form] = Form.useForm<RegisterValues>();
   const captcha = useCaptcha(form);
   const countdown = useCountdown();
@@ -224,8 +223,7 @@ const RegisterForm = ({ method }: { method: registration.RegisterMethod }) => {
 /** The registration form the site's method asks for (mobile and SMS code, or e-mail and its code), or why there is
  * none: the register switch is off. Shown by /zhuce and by the account dialog. */
 export const RegisterBody = () => {
-  registerRegistrationTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const config = useWebsiteConfig().data;
   return !config ? (
     <PageLoading />
@@ -238,8 +236,7 @@ export const RegisterBody = () => {
 
 /** /zhuce (spec 3 §2.1, §2.12): the registration form as a page, for links from outside the site. */
 const RegisterPage = () => {
-  registerRegistrationTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   return (
     <div style={{ maxWidth: 420, margin: '0 auto' }}>
       <Panel title={t('Register_Title')}>

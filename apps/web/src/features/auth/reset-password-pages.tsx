@@ -8,11 +8,9 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
 import { useCountdown } from '../../lib/use-countdown';
-import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { CaptchaField, CodeField, useCaptcha } from './captcha-field';
 import { againRules, mobileRules, passwordRules, smsCodeRules } from './registration-rules';
-import { registerRegistrationTexts } from './registration-texts';
 import { retryAfterSeconds, showServerError } from './server-field-error';
 
 /** Reset codes can be sent again after 90 s (spec 1-core §4, §9). */
@@ -24,7 +22,7 @@ const usernameRules = (t: (k: string) => string) => [
 ];
 
 const ByEmail = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'user']);
   const [form] = Form.useForm<{ username: string }>();
   const countdown = useCountdown();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -80,7 +78,7 @@ const NewPasswordFields = ({
   againLabel: string;
   mismatch: string;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'user']);
   return (
     <>
       <Form.Item name="password" label={label} rules={passwordRules(t)}>
@@ -101,7 +99,7 @@ const NewPasswordFields = ({
 /** Reset by mobile (spec 3 §2.12): username, mobile and the captcha get an SMS code (resend after 90 s); the code
  * and the new password reset it. The captcha is refreshed after every send and every reset attempt. */
 const ByMobile = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'user']);
   const navigate = useNavigate();
   const [form] = Form.useForm<MobileResetValues>();
   const captcha = useCaptcha(form);
@@ -209,8 +207,7 @@ const ByMobile = () => {
 /** /apply-reset-password: the forgot-password link of the login dialog leads here; by e-mail (a link with a code)
  * or by mobile (an SMS code), the site's registration method chosen first. */
 export const ApplyResetPasswordPage = () => {
-  registerCorePagesTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'user']);
   return (
     <div style={{ maxWidth: 420, margin: '0 auto' }}>
       <Panel title={t('Reset_Password')}>
@@ -223,9 +220,7 @@ export const ApplyResetPasswordPage = () => {
 /** The two ways to ask for a reset, the site's registration method first; shown by /apply-reset-password and by the
  * account dialog. */
 export const ApplyResetBody = () => {
-  registerCorePagesTexts();
-  registerRegistrationTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'user']);
   const method = useWebsiteConfig().data?.registerMethod;
   return (
     <Tabs
@@ -240,8 +235,7 @@ export const ApplyResetBody = () => {
 
 /** /reset-password?username=..&code=..: the e-mail's link prefills both (spec 1-core §2). */
 export const ResetPasswordPage = () => {
-  registerCorePagesTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['auth', 'user']);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);

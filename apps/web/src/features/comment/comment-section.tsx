@@ -37,7 +37,6 @@ import {
   toItems,
   type Viewer,
 } from './comment-model';
-import { registerCommentTexts } from './comment-texts';
 import '../../components/post-markdown.css';
 import './comment.css';
 
@@ -51,7 +50,7 @@ type Author = Pick<Comment, 'fromUid' | 'fromName' | 'fromAvatar' | 'fromRole' |
 
 /** Avatar, name (to the user's home), SPA/ADM badge and title. */
 const AuthorLine = ({ a, size }: { a: Author; size: number }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('comment');
   const badge = roleBadge(a.fromRole);
   return (
     <Space size={6} wrap style={{ minWidth: 0 }}>
@@ -97,8 +96,7 @@ const EMPTY: ListState = { items: [], currentPage: 0, total: 0, lastPageSize: CO
 /** The comment area of a discussion or a contest (spec 2 §2-§9): the comment box, the comments with their replies,
  * load more. Reloaded from the first page whenever the signed-in user changes. */
 export const CommentSection = (props: CommentSectionProps) => {
-  registerCommentTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('comment');
   const { isAuthenticated, user, isAdmin } = useSession();
   const viewer: Viewer = { uid: isAuthenticated ? user?.uid : null, siteAdmin: isAuthenticated && isAdmin };
   const place = props;

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { useContestContext } from './contest-detail-page';
-import { registerContestStaffTexts } from './contest-staff-texts';
 import { formatSeconds } from './contest-time';
 import { useStaffPage } from './use-staff-page';
 
@@ -35,8 +34,7 @@ const Balloon = ({ color, label }: { color: string | null; label: string }) =>
 /** The AC info helper of ACM contests (spec 2 §2 "Contest admin pages", §9): each user's first AC per problem, a
  * balloon to deliver; unchecked first (the server's order), 20 a page, refreshed every 10 s. */
 const AcInfoTable = () => {
-  registerContestStaffTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const { contest } = useContestContext();
   const cid = contest.id;
   const queryClient = useQueryClient();
@@ -104,8 +102,7 @@ const AcInfoTable = () => {
 
 /** Contest admins of ACM contests only (the server decides for real). */
 const ContestAcInfoPage = () => {
-  registerContestStaffTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const { contest, admin } = useContestContext();
   if (!admin || contest.type !== 0) return <Alert type="warning" showIcon title={t('Staff_No_Access')} />;
   return <AcInfoTable />;

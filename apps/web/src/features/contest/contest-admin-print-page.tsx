@@ -9,14 +9,12 @@ import { saveBlob } from '../../lib/http-client';
 import { toast } from '../../lib/notify';
 import { useContestContext } from './contest-detail-page';
 import { PRINT_PAGE_SIZE, PrintStatusTag } from './contest-print-page';
-import { registerContestStaffTexts } from './contest-staff-texts';
 import { useStaffPage } from './use-staff-page';
 
 /** The print admin tab (spec 2 §2 "Contest admin pages", §9): every print, waiting first, 15 a page, refreshed
  * every 10 s; each text downloads as a .txt and waiting ones can be marked printed. */
 const AdminPrintTable = () => {
-  registerContestStaffTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const { contest } = useContestContext();
   const cid = contest.id;
   const queryClient = useQueryClient();
@@ -83,8 +81,7 @@ const AdminPrintTable = () => {
 
 /** Contest admins only, and only while the contest has printing (the server decides for real). */
 const ContestAdminPrintPage = () => {
-  registerContestStaffTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const { contest, admin } = useContestContext();
   if (!admin) return <Alert type="warning" showIcon title={t('Staff_No_Access')} />;
   if (!contest.openPrint) return <Alert type="info" showIcon title={t('Print_Closed')} />;

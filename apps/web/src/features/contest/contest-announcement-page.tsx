@@ -8,14 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { MarkdownView } from '../../components/markdown-view';
 import { api } from '../../lib/api';
 import { useContestContext } from './contest-detail-page';
-import { registerContestTexts } from './contest-texts';
 
 const PAGE_SIZE = 5;
 
 /** The contest's announcements, 5 a page (spec 2 §9). */
 const ContestAnnouncementPage = () => {
-  registerContestTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const { contest } = useContestContext();
   const [currentPage, setCurrentPage] = useState(1);
   const list = useQuery({

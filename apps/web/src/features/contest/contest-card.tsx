@@ -22,7 +22,7 @@ export const ContestTypeIcon = ({ type, size }: { type: number; size?: number })
 
 /** The outside scoreboard, offered when the contest opens it and disabled while it is scheduled (spec 2 §2). */
 export const OutsideScoreboardButton = ({ contest }: { contest: Contest }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const navigate = useNavigate();
   if (!contest.openRank) return null;
   return (
@@ -39,7 +39,7 @@ export const OutsideScoreboardButton = ({ contest }: { contest: Contest }) => {
 /** A contest as a card (spec 3 §2.8): rule icon, title with its lock, start time, duration, the rule, access,
  * participants of a non-public contest, the outside scoreboard and the status. The contest texts must be registered. */
 export const ContestCard = ({ contest, onOpen }: { contest: Contest; onOpen: (c: Contest) => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const rule = ruleName(contest.type);
   return (
     <article

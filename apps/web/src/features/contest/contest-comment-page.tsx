@@ -6,7 +6,7 @@ import { useContestContext } from './contest-detail-page';
  * guard answers 'No Access' and goes home while the site switches contest comments off; the server filters what a
  * participant sees during the contest. Contest admin = root or the contest's author (the shell decides it). */
 const ContestCommentPage = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const { contest, admin } = useContestContext();
   return (
     <section aria-label={t('Comment')} style={{ minWidth: 0 }}>

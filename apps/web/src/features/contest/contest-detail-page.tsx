@@ -16,7 +16,6 @@ import { useLiveContest, useLiveContestUp, useLiveEvent } from '../../lib/live-e
 import { toast } from '../../lib/notify';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { ContestHeader } from './contest-header';
-import { registerContestTexts } from './contest-texts';
 import { ANNOUNCEMENT_POLL_MS } from './scoreboard-cells';
 import {
   readAnnouncementsKey,
@@ -60,7 +59,7 @@ export const contestTabOf = (pathname: string, cid: string) => {
 /** Announcements are polled every 60 s until the end; each unseen one raises a persistent warning and its id is
  * kept locally so it is raised once (spec 2 §4). */
 const useAnnouncementAlerts = (cid: number, enabled: boolean) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   // The shell's own holder: the warnings stay (duration 0) while the user moves between the contest's tabs.
   const [notifier, holder] = notification.useNotification();
   const live = useLiveContestUp(cid);
@@ -96,7 +95,7 @@ const useAnnouncementAlerts = (cid: number, enabled: boolean) => {
 };
 
 const RegisterForm = ({ cid, onDone }: { cid: number; onDone: () => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   return (
     <Form
       layout="inline"
@@ -122,8 +121,7 @@ const RegisterForm = ({ cid, onDone }: { cid: number; onDone: () => void }) => {
 
 /** The contest shell /contest/:id (spec 2 §2): header with the clock, tabs by permission, the overview. */
 const ContestDetailPage = () => {
-  registerContestTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const { contestID = '' } = useParams();
   const cid = Number(contestID);
   const navigate = useNavigate();

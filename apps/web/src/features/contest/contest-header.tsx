@@ -23,7 +23,7 @@ export const STATUS_COLORS: Record<number, string> = {
 
 /** Private contests get a red lock, protected ones an orange lock (spec 2 §2). */
 export const ContestLock = ({ auth }: { auth: number }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   if (auth === CONTEST_AUTH.PUBLIC) return null;
   return (
     <LockOutlined
@@ -35,7 +35,7 @@ export const ContestLock = ({ auth }: { auth: number }) => {
 
 /** Title, tags, times, the progress slider and the countdown (spec 2 §2, §4). */
 export const ContestHeader = ({ contest, nowMs, status }: { contest: Contest; nowMs: number; status: number }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const left = countdown(contest, nowMs);
   return (
     <div style={{ textAlign: 'center' }}>

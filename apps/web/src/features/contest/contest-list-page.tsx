@@ -14,7 +14,6 @@ import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
 import { ContestTypeIcon, OutsideScoreboardButton } from './contest-card';
 import { AUTH_KEYS, ContestLock, STATUS_COLORS, STATUS_KEYS } from './contest-header';
-import { registerContestTexts } from './contest-texts';
 import { formatSeconds } from './contest-time';
 
 const { CONTEST_STATUS } = contract;
@@ -30,8 +29,7 @@ const num = (v: string | null) => {
 
 /** The contest list (spec 2 §2): filters in the URL, locks, outside scoreboard buttons; opening needs a login. */
 const ContestListPage = () => {
-  registerContestTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();
   const [params, setParams] = useSearchParams();

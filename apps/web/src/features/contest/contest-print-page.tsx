@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { useContestContext } from './contest-detail-page';
-import { registerContestStaffTexts } from './contest-staff-texts';
 import { useStaffPage } from './use-staff-page';
 
 const { PRINT_LIMITS } = contestStaff;
@@ -24,14 +23,13 @@ export const checkPrintContent = (content: string | undefined): string | null =>
 
 /** Waiting or printed, as a tag (status 0 waiting, 1 printed). */
 export const PrintStatusTag = ({ status }: { status: number }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['contest', 'comment']);
   return status === 1 ? <Tag color="green">{t('Print_Printed')}</Tag> : <Tag color="orange">{t('Print_Waiting')}</Tag>;
 };
 
 /** The print tab (spec 2 §2 "Contest print"): a text to print, then the user's own prints and their status. */
 const PrintForm = () => {
-  registerContestStaffTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['contest', 'comment']);
   const { contest } = useContestContext();
   const cid = contest.id;
   const queryClient = useQueryClient();
@@ -110,8 +108,7 @@ const PrintForm = () => {
 
 /** A bookmark of a contest whose printing is closed says so instead of calling the server. */
 const ContestPrintPage = () => {
-  registerContestStaffTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['contest', 'comment']);
   const { contest } = useContestContext();
   if (!contest.openPrint) return <Alert type="info" showIcon title={t('Print_Closed')} />;
   return <PrintForm />;

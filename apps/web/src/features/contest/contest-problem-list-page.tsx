@@ -5,16 +5,12 @@ import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
-import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { StatusTag } from '../submission/status-tag';
 import { useContestContext } from './contest-detail-page';
-import { registerContestTexts } from './contest-texts';
 
 /** The contest's problems (spec 2 §2): AC/total, or question marks without the real-time rank permission. */
 const ContestProblemListPage = () => {
-  registerContestTexts();
-  registerCorePagesTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['contest', 'problem']);
   const navigate = useNavigate();
   const { contest, problems } = useContestContext();
   const pids = problems.map((p) => p.pid);

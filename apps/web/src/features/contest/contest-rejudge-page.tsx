@@ -6,13 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { useContestContext } from './contest-detail-page';
-import { registerContestStaffTexts } from './contest-staff-texts';
 
 /** The rejudge tab, super admin only (spec 2 §2, §6): every submission of one contest problem back to the queue,
  * after a confirmation. */
 const ContestRejudgePage = () => {
-  registerContestStaffTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['contest', 'submission']);
   const { contest, problems } = useContestContext();
   const rejudge = useMutation({
     mutationFn: (p: ContestProblem) => api.call(contestStaff.rejudgeContestProblem, { cid: contest.id, pid: p.pid }),

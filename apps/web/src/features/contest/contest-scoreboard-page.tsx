@@ -7,14 +7,12 @@ import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { ContestHeader } from './contest-header';
 import { ContestScoreboard } from './contest-scoreboard';
-import { registerContestTexts } from './contest-texts';
 import { useContestClock } from './use-contest';
 
 /** The outside scoreboards /contest/acm-scoreboard/:id and /contest/oi-scoreboard/:id (spec 2 §2): open to
  * visitors when the contest has openRank; the view follows the contest's type, an unknown type shows nothing. */
 const ContestScoreboardPage = () => {
-  registerContestTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const navigate = useNavigate();
   const cid = Number(useParams().contestID);
   const info = useQuery({

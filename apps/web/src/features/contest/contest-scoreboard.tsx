@@ -66,7 +66,7 @@ export const ContestScoreboard = ({
   status: number;
   outside: boolean;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['contest', 'submission']);
   const admin = useIsContestAdmin(contest);
   const { user } = useSession();
   const ended = status === CONTEST_STATUS.ENDED;

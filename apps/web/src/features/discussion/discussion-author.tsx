@@ -7,7 +7,7 @@ import { roleBadge } from './discussion-model';
 
 /** SPA for root, ADM for admin (spec 2 §6). */
 export const RoleBadge = ({ role }: { role: string | null | undefined }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('discussion');
   const badge = roleBadge(role);
   if (!badge) return null;
   const root = badge === 'SPA';

@@ -24,7 +24,7 @@ export const DiscussionCategoryDialog = ({
   categories: DiscussionCategory[];
   onClose: () => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('discussion');
   const queryClient = useQueryClient();
   const [rows, setRows] = useState<Row[]>([]);
   const [saving, setSaving] = useState(false);

@@ -25,7 +25,6 @@ import { type DiscussionDialogState, DiscussionEditDialog } from './discussion-e
 import { DiscussionCounts, formatTime, useDiscussionCategories } from './discussion-list-page';
 import { type DiscussionGroup, discussionPaths, discussionRights } from './discussion-model';
 import { DiscussionReportDialog } from './discussion-report-dialog';
-import { registerDiscussionTexts } from './discussion-texts';
 import '../../components/post-markdown.css';
 import './discussion.css';
 
@@ -35,8 +34,7 @@ import './discussion.css';
  * the group. Reading, likes, reports and comments are the public calls either way (the server applies the group's
  * rule). */
 const DiscussionDetailPage = ({ group }: { group?: DiscussionGroup }) => {
-  registerDiscussionTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('discussion');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { discussionID } = useParams();

@@ -42,7 +42,7 @@ const MarkdownInput = ({
   onChange?: (v: string) => void;
   label: string;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('discussion');
   const [preview, setPreview] = useState(false);
   return (
     <div>
@@ -94,7 +94,7 @@ export const DiscussionEditDialog = ({
   onClose: () => void;
   onSaved: (d: Discussion) => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('discussion');
   const { isAdmin: siteAdmin } = useSession();
   const isAdmin = group ? group.admin : siteAdmin;
   const [form] = Form.useForm<DiscussionDraft>();

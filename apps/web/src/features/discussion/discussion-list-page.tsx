@@ -15,7 +15,6 @@ import { DiscussionAuthor } from './discussion-author';
 import { DiscussionCategoryDialog } from './discussion-category-dialog';
 import { type DiscussionDialogState, DiscussionEditDialog } from './discussion-edit-dialog';
 import { type DiscussionGroup, discussionPaths } from './discussion-model';
-import { registerDiscussionTexts } from './discussion-texts';
 
 const { DISCUSSION_PAGE } = contract;
 
@@ -35,7 +34,7 @@ export const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm')
 
 /** Likes, views and comments of a discussion. */
 export const DiscussionCounts = ({ d }: { d: Pick<Discussion, 'likeNum' | 'viewNum' | 'commentNum'> }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('discussion');
   return (
     <Space size={12} wrap>
       <span title={t('Discussion_Likes', { count: d.likeNum })}>
@@ -52,7 +51,7 @@ export const DiscussionCounts = ({ d }: { d: Pick<Discussion, 'likeNum' | 'viewN
 };
 
 const DiscussionItem = ({ d, gid }: { d: Discussion; gid?: number }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('discussion');
   const paths = discussionPaths(gid);
   return (
     <List.Item key={d.id} style={{ display: 'block' }}>
@@ -92,8 +91,7 @@ const DiscussionItem = ({ d, gid }: { d: Discussion; gid?: number }) => {
  * (spec 3 §2.9, /group/:groupID/discussion[/:problemID]): the group's calls, which filter by problem only, and
  * links that stay inside the group. */
 const DiscussionListPage = ({ group }: { group?: DiscussionGroup }) => {
-  registerDiscussionTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('discussion');
   const navigate = useNavigate();
   const { problemID } = useParams();
   const { isAuthenticated, isSuperAdmin: siteSuperAdmin, user } = useSession();

@@ -12,7 +12,6 @@ import { toast } from '../../lib/notify';
 import { useGroupContext } from './group-detail-page';
 import { canManageAnnouncement } from './group-model';
 import { errorText, MarkdownInput } from './group-parts';
-import { registerGroupTexts } from './group-texts';
 
 const { GROUP_PAGE } = contract;
 
@@ -34,7 +33,7 @@ const AnnouncementDialog = ({
   onClose: () => void;
   onSaved: () => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const [form] = Form.useForm<AnnouncementValues>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -107,8 +106,7 @@ const AnnouncementDialog = ({
 /** The announcement tab (group admins, spec 3 §2.5, §4): every announcement of the group, hidden ones too; the
  * author or the group root edits, deletes and switches one. */
 const GroupAnnouncementPage = () => {
-  registerGroupTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const queryClient = useQueryClient();
   const { gid, viewer } = useGroupContext();
   const [currentPage, setPage] = useState(1);

@@ -5,14 +5,12 @@ import { useTranslation } from 'react-i18next';
 import AdminContestAnnouncementPage from '../admin/contest/admin-contest-announcement-page';
 import AdminContestEditPage from '../admin/contest/admin-contest-edit-page';
 import AdminContestProblemPage from '../admin/contest/admin-contest-problem-page';
-import { registerGroupContestTexts } from './group-contest-texts';
 import { useGroupContext } from './group-detail-page';
 
 /** The group admins' contest pages are the admin contest pages with the group's id; others get a notice (the server
  * decides for real, also which admin manages which contest). */
 const GroupAdminOnly = ({ children }: { children: (gid: number) => ReactNode }) => {
-  registerGroupContestTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const { gid, role } = useGroupContext();
   if (!groupContract.isGroupAdmin(role)) return <Alert type="warning" showIcon title={t('Group_Contest_Admin_Only')} />;
   return <>{children(gid)}</>;

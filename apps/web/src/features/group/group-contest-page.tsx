@@ -7,11 +7,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
 import AdminContestListPage from '../admin/contest/admin-contest-list-page';
 import { ContestCard } from '../contest/contest-card';
-import { registerContestTexts } from '../contest/contest-texts';
 import { canManageGroupContest } from './group-contest-model';
-import { registerGroupContestTexts } from './group-contest-texts';
 import { type GroupContext, useGroupContext } from './group-detail-page';
-import { registerGroupTexts } from './group-texts';
 
 const { isGroupAdmin } = groupContract;
 
@@ -20,7 +17,7 @@ export const GROUP_CONTEST_PAGE_SIZE = 10;
 
 /** The contests a member sees, as cards; a card opens the contest's own pages (spec 3 §2.8). */
 const MemberContestList = ({ gid }: { gid: number }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const navigate = useNavigate();
   const [currentPage, setPage] = useState(1);
   const list = useQuery({
@@ -58,10 +55,7 @@ const AdminContestList = ({ context }: { context: GroupContext }) => (
 
 /** GroupContestList, /group/:groupID/contest (spec 3 §2.8): the cards, and for group admins an admin mode. */
 const GroupContestPage = () => {
-  registerGroupTexts();
-  registerContestTexts();
-  registerGroupContestTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const context = useGroupContext();
   const [params, setParams] = useSearchParams();
   const mayAdmin = isGroupAdmin(context.role);

@@ -11,7 +11,6 @@ import { useWebsiteConfig } from '../site/use-website-config';
 import { GroupHome } from './group-home';
 import { canOpenGroupTab, type GroupViewer, groupTabOf, visibleGroupTabs } from './group-model';
 import { GroupAuthTag, GroupAvatar, GroupHiddenTag } from './group-parts';
-import { registerGroupTexts } from './group-texts';
 import './group.css';
 
 const { groupRoleOf, isGroupMember } = contract;
@@ -32,8 +31,7 @@ export const useGroupContext = () => useOutletContext<GroupContext>();
 /** The group shell /group/:groupID (spec 3 §2.5): header, the group sub-nav and the home or the open tab. The
  * viewer's role decides which tabs show; the server decides for real. */
 const GroupDetailPage = () => {
-  registerGroupTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const { groupID = '' } = useParams();
   const gid = Number(groupID);
   const valid = Number.isInteger(gid) && gid > 0;

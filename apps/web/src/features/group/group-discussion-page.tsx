@@ -12,7 +12,6 @@ import DiscussionDetailPage from '../discussion/discussion-detail-page';
 import DiscussionListPage, { formatTime } from '../discussion/discussion-list-page';
 import { type DiscussionGroup, discussionPaths } from '../discussion/discussion-model';
 import { useGroupContext } from './group-detail-page';
-import { registerGroupDiscussionTexts } from './group-discussion-texts';
 
 const { isGroupAdmin } = groupContract;
 const { DISCUSSION_PAGE } = discussionContract;
@@ -26,7 +25,7 @@ const useDiscussionGroup = (): DiscussionGroup => {
 
 /** Group admins: every discussion of the group (disabled ones too) with the pin switch and delete (spec 3 §2.9). */
 const GroupDiscussionAdminTable = ({ gid }: { gid: number }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const queryClient = useQueryClient();
   const [currentPage, setPage] = useState(1);
   const paths = discussionPaths(gid);
@@ -140,8 +139,7 @@ const GroupDiscussionAdminTable = ({ gid }: { gid: number }) => {
 /** /group/:groupID/discussion and /group/:groupID/discussion/:problemID (spec 3 §2.9): the site's discussion list
  * with the group's calls; group admins switch the general list to the admin table, like the problem tab. */
 export const GroupDiscussionList = () => {
-  registerGroupDiscussionTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const group = useDiscussionGroup();
   const { problemID } = useParams();
   const [params, setParams] = useSearchParams();
@@ -167,6 +165,5 @@ export const GroupDiscussionList = () => {
 
 /** /group/:groupID/discussion-detail/:discussionID: the site's post page inside the group. */
 export const GroupDiscussionDetails = () => {
-  registerGroupDiscussionTexts();
   return <DiscussionDetailPage group={useDiscussionGroup()} />;
 };

@@ -39,7 +39,7 @@ export const GroupApplyDialog = ({
   onClose: () => void;
   onDone: (level: number) => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const [form] = Form.useForm<{ code: string; reason?: string }>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -106,7 +106,7 @@ export const GroupApplyDialog = ({
 
 /** The announcement panel of the home (members and the super admin; 5 a page, spec 3 §9). */
 const GroupAnnouncementPanel = ({ gid }: { gid: number }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const [currentPage, setPage] = useState(1);
   const input = { gid, currentPage, limit: GROUP_PAGE.panel };
   const list = useQuery({
@@ -154,7 +154,7 @@ const GroupAnnouncementPanel = ({ gid }: { gid: number }) => {
 
 /** The group home (spec 3 §2.5): the description, the announcements, and the card with the viewer's actions. */
 export const GroupHome = ({ context }: { context: GroupContext }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { group, gid, role, level, reload } = context;

@@ -24,7 +24,6 @@ import {
   groupBody,
   groupFormInitial,
 } from './group-parts';
-import { registerGroupTexts } from './group-texts';
 import './group.css';
 
 const { GROUP_AUTH, GROUP_PAGE } = contract;
@@ -36,7 +35,7 @@ const num = (v: string | null) => {
 
 /** One group as a card (spec 3 §2.4); the whole card opens the group. */
 export const GroupCard = ({ group, onOpen }: { group: Group; onOpen: (g: Group) => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   return (
     <button
       type="button"
@@ -74,7 +73,7 @@ export const GroupCard = ({ group, onOpen }: { group: Group; onOpen: (g: Group) 
 
 /** The create dialog: the server's limits checked first, its refusals (a taken name ...) shown in the dialog. */
 export const GroupCreateDialog = ({ onClose, onCreated }: { onClose: () => void; onCreated: (g: Group) => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const [form] = Form.useForm<GroupFormValues>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -118,8 +117,7 @@ export const GroupCreateDialog = ({ onClose, onCreated }: { onClose: () => void;
 
 /** The group list (spec 3 §2.4): filters in the URL, cards 15 a page; opening one needs a login. */
 const GroupListPage = () => {
-  registerGroupTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { isAuthenticated, isAdmin } = useSession();

@@ -12,7 +12,6 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { useGroupContext } from './group-detail-page';
 import { canEditMember, canRemoveMember, memberLevelChoices, USER_SEARCH_DEBOUNCE_MS } from './group-model';
-import { registerGroupTexts } from './group-texts';
 
 const { GROUP_PAGE, MEMBER_LEVEL } = contract;
 
@@ -30,7 +29,7 @@ export const useDebounced = <T,>(value: T, ms: number) => {
 
 /** The add-member box: suggestions by username or real name (at most 20), then a direct add. */
 const AddMemberBox = ({ gid, onAdded }: { gid: number; onAdded: () => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const [text, setText] = useState('');
   const keyword = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
   const suggestions = useQuery({
@@ -78,8 +77,7 @@ const AddMemberBox = ({ gid, onAdded }: { gid: number; onAdded: () => void }) =>
 
 /** The member tab (spec 3 §2.10, §4): applications to answer, members with their level, the add-member box. */
 const GroupMemberPage = () => {
-  registerGroupTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const queryClient = useQueryClient();
   const { gid, group, viewer, reload } = useGroupContext();
   const [applyPage, setApplyPage] = useState(1);

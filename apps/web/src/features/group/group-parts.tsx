@@ -16,7 +16,7 @@ export const errorText = (err: unknown) =>
 
 /** Public green, protected orange, private red with a lock (spec 3 §3). */
 export const GroupAuthTag = ({ auth }: { auth: number }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const color = auth === GROUP_AUTH.PUBLIC ? 'green' : auth === GROUP_AUTH.PROTECTED ? 'orange' : 'red';
   return (
     <Tag color={color} icon={auth === GROUP_AUTH.PUBLIC ? undefined : <LockOutlined />} style={{ marginInlineEnd: 0 }}>
@@ -26,7 +26,7 @@ export const GroupAuthTag = ({ auth }: { auth: number }) => {
 };
 
 export const GroupHiddenTag = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   return (
     <Tag icon={<EyeInvisibleOutlined />} style={{ marginInlineEnd: 0 }}>
       {t('Group_Hidden')}
@@ -61,7 +61,7 @@ export const MarkdownInput = ({
   rows?: number;
   label: string;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const [preview, setPreview] = useState(false);
   return (
     <div>
@@ -126,7 +126,7 @@ const AUTH_CHOICES = [
 
 /** The fields of the group form (spec 3 §5), shared by the create dialog and the setting tab. */
 export const GroupFormFields = ({ superAdmin = false }: { superAdmin?: boolean }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const auth = Form.useWatch<number | undefined>('auth');
   const authTip = AUTH_CHOICES.find((c) => c.value === auth)?.tip;
   /** A short placeholder ("5 to 25 characters"): the full sentence was cut off on a phone. */

@@ -3,13 +3,11 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import AdminProblemEditPage from '../admin/problem/admin-problem-edit-page';
 import { useGroupContext } from './group-detail-page';
-import { registerGroupTexts } from './group-texts';
 
 /** GroupCreateProblem and GroupEditProblem (/group/:groupID/problem/create, /group/:groupID/problem/edit/:problemId;
  * spec 3 §2.6): the admin problem form, saved through the group's calls with the group's id. */
 const GroupProblemEditPage = () => {
-  registerGroupTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const { gid, group, role } = useGroupContext();
   if (!groupContract.isGroupAdmin(role)) return <Alert type="warning" showIcon title={t('Group_Problem_Admin_Only')} />;
   return <AdminProblemEditPage group={{ gid, shortName: group.shortName }} />;

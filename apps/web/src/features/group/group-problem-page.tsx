@@ -11,13 +11,11 @@ import { useSession } from '../../lib/auth-store';
 import { saveBlob } from '../../lib/http-client';
 import { MOBILE_MAX_WIDTH, toast } from '../../lib/notify';
 import { useMaxWidth } from '../../lib/use-media-query';
-import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { DifficultyTag } from '../problem/difficulty-tag';
 import { MyStatusIcon } from '../problem/problem-list-page';
 import { formatRate } from '../submission/judge-status';
 import { type GroupContext, useGroupContext } from './group-detail-page';
 import { applyPublicAction, canManageGroupProblem } from './group-model';
-import { registerGroupTexts } from './group-texts';
 
 const { isGroupAdmin } = groupContract;
 const { GROUP_PROBLEM_AUTH } = contract;
@@ -30,7 +28,7 @@ export const groupProblemPath = (gid: number, problemId: string) =>
 
 /** The problems a member may open (spec 3 §2.6): status, id, title, level, tags on demand and the AC rate. */
 const MemberProblemList = ({ gid }: { gid: number }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['group', 'submission']);
   const [currentPage, setPage] = useState(1);
   const [showTags, setShowTags] = useState(false);
   const mobile = useMaxWidth(MOBILE_MAX_WIDTH);
@@ -113,7 +111,7 @@ const MemberProblemList = ({ gid }: { gid: number }) => {
 /** Every problem of the group with its admin actions (spec 3 §2.6, §4): only the rows the viewer manages (own
  * problems, or all for the group root) offer edit, auth, apply-for-public, download and delete. */
 const AdminProblemList = ({ context }: { context: GroupContext }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['group', 'submission']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSession();
@@ -258,10 +256,8 @@ const AdminProblemList = ({ context }: { context: GroupContext }) => {
 
 /** /group/:groupID/problem (spec 3 §2.6): the member list, and for group admins an admin mode. */
 const GroupProblemPage = () => {
-  registerGroupTexts();
   // The level tags and status icons use the problem pages' texts (Easy, Mid, Hard...).
-  registerCorePagesTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['group', 'submission']);
   const context = useGroupContext();
   const [params, setParams] = useSearchParams();
   const admin = isGroupAdmin(context.role) && params.get('mode') === 'admin';

@@ -10,14 +10,12 @@ import { api } from '../../lib/api';
 import { RankUser, renderNickname } from '../rank/rank-cells';
 import { formatRate } from '../submission/judge-status';
 import { useGroupContext } from './group-detail-page';
-import { registerGroupTexts } from './group-texts';
 
 const { GROUP_PAGE } = contract;
 
 /** The rank tab (members, spec 3 §2.11): the group's own submissions, ACM or OI, 30 a page. */
 const GroupRankPage = () => {
-  registerGroupTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['group', 'submission']);
   const { gid } = useGroupContext();
   const [type, setType] = useState<0 | 1>(0);
   const [currentPage, setPage] = useState(1);

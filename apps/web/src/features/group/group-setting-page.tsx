@@ -16,7 +16,6 @@ import {
   groupBody,
   groupFormInitial,
 } from './group-parts';
-import { registerGroupTexts } from './group-texts';
 
 const { GROUP_STATUS } = contract;
 
@@ -47,7 +46,7 @@ export const toAvatarPng = async (file: File): Promise<File> => {
 
 /** The avatar: type and size checked before the cropper opens and again before the upload (spec 3 §5, §9). */
 const GroupAvatarUpload = ({ context }: { context: GroupContext }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const queryClient = useQueryClient();
   const upload = async (file: File) => {
     const form = new FormData();
@@ -96,8 +95,7 @@ const GroupAvatarUpload = ({ context }: { context: GroupContext }) => {
 
 /** The setting tab (group root, spec 3 §2.11): the avatar and the group form; the super admin also bans. */
 const GroupSettingPage = () => {
-  registerGroupTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const queryClient = useQueryClient();
   const context = useGroupContext();
   const { group, role } = context;

@@ -4,11 +4,9 @@ import { useTranslation } from 'react-i18next';
 import AdminTrainingEditPage from '../admin/training/admin-training-edit-page';
 import AdminTrainingProblemPage from '../admin/training/admin-training-problem-page';
 import { useGroupContext } from './group-detail-page';
-import { registerGroupTrainingTexts } from './group-training-texts';
 
 const AdminOnly = () => {
-  registerGroupTrainingTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   return <Alert type="warning" showIcon title={t('Group_Training_Admin_Only')} />;
 };
 

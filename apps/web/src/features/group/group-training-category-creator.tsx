@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
-import { registerGroupTrainingTexts } from './group-training-texts';
 
 /** The admin area's default category colour. */
 const DEFAULT_COLOR = '#409EFF';
@@ -27,8 +26,7 @@ export const GroupTrainingCategoryCreator = ({
   onClose: () => void;
   onCreated: (category: TrainingCategory) => void;
 }) => {
-  registerGroupTrainingTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('group');
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const name = Form.useWatch('name', form) ?? '';

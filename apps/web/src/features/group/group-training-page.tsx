@@ -12,10 +12,8 @@ import { MOBILE_MAX_WIDTH } from '../../lib/notify';
 import { useMaxWidth } from '../../lib/use-media-query';
 import AdminTrainingListPage from '../admin/training/admin-training-list-page';
 import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from '../training/training-list-page';
-import { registerTrainingTexts } from '../training/training-texts';
 import { useGroupContext } from './group-detail-page';
 import { trainingBasePath } from './group-training-model';
-import { registerGroupTrainingTexts } from './group-training-texts';
 
 const { isGroupAdmin } = groupContract;
 
@@ -25,7 +23,7 @@ export const GROUP_TRAINING_PAGE_SIZE = 10;
 /** The trainings a member may open (spec 3 §2.7): number, title, auth, category, the own progress, problem count,
  * author and recent update, 10 a page; a row opens the training inside the group. */
 const MemberTrainingList = ({ gid }: { gid: number }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['group', 'training']);
   const navigate = useNavigate();
   const mobile = useMaxWidth(MOBILE_MAX_WIDTH);
   const [currentPage, setPage] = useState(1);
@@ -103,9 +101,7 @@ const MemberTrainingList = ({ gid }: { gid: number }) => {
 /** /group/:groupID/training (spec 3 §2.7 GroupTrainingList): the members' list, and for group admins an admin mode,
  * the training admin's table with the group's calls. */
 const GroupTrainingPage = () => {
-  registerTrainingTexts();
-  registerGroupTrainingTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['group', 'training']);
   const { gid, role } = useGroupContext();
   const [params, setParams] = useSearchParams();
   const admin = isGroupAdmin(role) && params.get('mode') === 'admin';

@@ -9,7 +9,6 @@ import hdu from '../../assets/remote-judges/hdu.svg';
 import poj from '../../assets/remote-judges/poj.svg';
 import spoj from '../../assets/remote-judges/spoj.svg';
 import { Panel } from '../../components/panel';
-import { registerRemoteJudgeTexts } from '../remote-judge/remote-judge-texts';
 import { REMOTE_JUDGE_NAMES, REMOTE_OJ_KEYS, type RemoteOjKey, remoteBankPath } from '../remote-judge/remote-judges';
 
 /** Text marks drawn for this site, shipped with the app (DESIGN §7: no request leaves the site). */
@@ -17,7 +16,6 @@ const LOGOS: Record<RemoteOjKey, string> = { HDU: hdu, CF: codeforces, POJ: poj,
 
 /** "Logos of the remote judges" on home (spec 1-core §2): each opens the problem list filtered to that bank. */
 export const RemoteJudgeLogos = () => {
-  registerRemoteJudgeTexts();
   const { t } = useTranslation();
   const linked = hasFeature('problem');
   return (

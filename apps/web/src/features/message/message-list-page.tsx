@@ -19,7 +19,6 @@ import {
   plainExcerpt,
   sourcePath,
 } from './message-model';
-import { registerMessageTexts } from './message-texts';
 import { UNREAD_QUERY_KEY } from './use-unread-counts';
 import './message.css';
 
@@ -28,7 +27,7 @@ type AnyMessage = UserMessage | SysMessage;
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 const ReadState = ({ read }: { read: boolean }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('message');
   return read ? (
     <Tag>{t('Message_Read')}</Tag>
   ) : (
@@ -39,7 +38,7 @@ const ReadState = ({ read }: { read: boolean }) => {
 };
 
 const UserMessageItem = ({ m }: { m: UserMessage }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('message');
   const to = sourcePath(m);
   const title = m.sourceTitle || plainExcerpt(m.sourceContent ?? '') || t('Message_Source_Untitled');
   const sender = m.senderUsername ?? t('Message_Someone');
@@ -97,7 +96,7 @@ const SysMessageItem = ({ m }: { m: SysMessage }) => (
 /** One tab of the message centre: a page of 6 (user messages) or 8 (notices). Loading a page marks it read on
  * the server, so the unread counter drops locally at once and is then refetched (spec 2 §4). */
 const MessageList = ({ tab }: { tab: MessageTab }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('message');
   const queryClient = useQueryClient();
   const { user } = useSession();
   const [currentPage, setPage] = useState(1);
@@ -203,7 +202,6 @@ const MessageList = ({ tab }: { tab: MessageTab }) => {
 
 /** The child route of /message/: the tab is the last path segment. */
 const MessageListPage = () => {
-  registerMessageTexts();
   const tab = messageTabOf(useLocation().pathname);
   return tab ? <MessageList key={tab.path} tab={tab} /> : null;
 };

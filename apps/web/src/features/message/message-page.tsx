@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Panel } from '../../components/panel';
 import { MESSAGE_TABS, messageTabOf } from './message-model';
-import { registerMessageTexts } from './message-texts';
 import { useUnreadCounts } from './use-unread-counts';
 
 const NARROW_TABS = { horizontalItemGutter: 10, titleFontSize: 13 };
@@ -11,8 +10,7 @@ const NARROW_TABS = { horizontalItemGutter: 10, titleFontSize: 13 };
 /** /message/ (spec 2 §2 "Message centre"; login required by the route guard): one tab per kind, each a child
  * route; the comments tab is the default. */
 const MessagePage = () => {
-  registerMessageTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('message');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const unread = useUnreadCounts().data;

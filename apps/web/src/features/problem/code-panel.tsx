@@ -80,7 +80,7 @@ export const CodePanel = ({
   /** Ask before a submission replaces the caller's earlier one. */
   confirmOverwrite: boolean;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['problem', 'contest', 'remote-judge', 'submission']);
   const queryClient = useQueryClient();
   const [settings, setSettings] = useState<EditorSettings>(loadEditorSettings);
   const [language, setLanguage] = useState('');
@@ -329,7 +329,7 @@ const SubmissionBanner = ({
   submitting: boolean;
   type: number;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['problem', 'contest', 'remote-judge', 'submission']);
   if (submitting && !submitId) return <Alert type="info" showIcon title={t('Submitting')} />;
   if (!submitId) return null;
   const status = judged?.status ?? JUDGE_STATUS.PENDING;
@@ -383,7 +383,7 @@ const TestRunDrawer = ({
   code: string;
   checkCode: () => boolean;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['problem', 'contest', 'remote-judge', 'submission']);
   const [userInput, setUserInput] = useState(problem.firstExample?.input ?? '');
   const [expectedOutput, setExpectedOutput] = useState(problem.firstExample?.output ?? '');
   const [key, setKey] = useState<string | null>(null);

@@ -10,7 +10,7 @@ import { trainingProblemPaths } from './problem-place';
 /** The focus-mode problem switcher of a training: the training's problems with
  * the caller's status; choosing one stays in focus mode (inside the training's group when it has one). */
 export const FocusProblemSwitcher = ({ tid, gid, current }: { tid: number; gid?: number | null; current: string }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('problem');
   const navigate = useNavigate();
   const list = useQuery({
     queryKey: [contract.getFullScreenProblemList.path, 'training', tid],

@@ -4,7 +4,6 @@ import { Button, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MarkdownView } from '../../components/markdown-view';
 import { toast } from '../../lib/notify';
-import { registerRemoteJudgeTexts } from '../remote-judge/remote-judge-texts';
 import { REMOTE_JUDGE_NAMES, remoteOjOf, sourceUrlOf } from '../remote-judge/remote-judges';
 import { DifficultyTag } from './difficulty-tag';
 
@@ -36,7 +35,7 @@ const Section = ({ title, source }: { title: string; source: string | null | und
   ) : null;
 
 const SampleBlock = ({ title, text }: { title: string; text: string }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['problem', 'remote-judge', 'submission']);
   return (
     <section aria-label={title} style={{ flex: 1, minWidth: 0 }}>
       <Space>
@@ -76,8 +75,7 @@ export interface DescriptionData {
 
 /** The description tab (spec 1-core §2): limits, difficulty, author, the statement fields, examples, tags. */
 export const ProblemDescription = ({ data, limitsNote }: { data: DescriptionData; limitsNote?: string }) => {
-  registerRemoteJudgeTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['problem', 'remote-judge', 'submission']);
   const examples = parseExamples(data.examples);
   const oj = data.isRemote ? remoteOjOf(data.problemId) : null;
   const originalUrl = oj ? sourceUrlOf(data.source) : null;

@@ -20,8 +20,6 @@ import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { saveBlob } from '../../lib/http-client';
 import { useMaxWidth } from '../../lib/use-media-query';
-import { registerCorePagesTexts } from '../../locales/core-pages-texts';
-import { registerContestTexts } from '../contest/contest-texts';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { formatRunMemory, formatRunTime } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
@@ -54,7 +52,7 @@ export const annexFileNames = (raw: string | null | undefined): string[] => {
 const MY_SUBMISSIONS_PAGE_SIZE = 10;
 
 const MySubmissions = ({ problemId, place }: { problemId: string; place: ProblemPlace }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['problem', 'submission']);
   const { isAuthenticated } = useSession();
   const [currentPage, setCurrentPage] = useState(1);
   const list = useQuery({
@@ -94,7 +92,7 @@ const MySubmissions = ({ problemId, place }: { problemId: string; place: Problem
 };
 
 const Annex = ({ problemId, names }: { problemId: string; names: string[] }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['problem', 'submission']);
   return (
     <ul style={{ listStyle: 'none', padding: 0 }}>
       {names.map((name) => (
@@ -131,9 +129,7 @@ const STAT_FIELDS = [
 ] as const;
 
 const ProblemDetailPage = () => {
-  registerCorePagesTexts();
-  registerContestTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['problem', 'submission']);
   // The same page shows the bank's problems, a contest's, a training's and a group's: where it is, and all that
   // differs there, is resolved once (problem-place.ts).
   const { problemID, contestID, trainingID, groupID } = useParams();

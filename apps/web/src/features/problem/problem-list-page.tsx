@@ -17,7 +17,6 @@ import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
-import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { formatRate, isInProgress } from '../submission/judge-status';
 import { DifficultyTag } from './difficulty-tag';
 import {
@@ -45,7 +44,7 @@ const BREAKDOWN: { field: keyof ProblemListItem; key: string }[] = [
 ];
 
 export const StatusBreakdown = ({ row }: { row: ProblemListItem }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['problem', 'submission']);
   return (
     <div style={{ minWidth: 200 }}>
       <strong>
@@ -94,7 +93,7 @@ const BreakdownRow = (props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-k
 };
 
 export const MyStatusIcon = ({ status }: { status: number | undefined }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['problem', 'submission']);
   if (status === undefined || status === JUDGE_STATUS.NOT_SUBMITTED) return null;
   if (status === JUDGE_STATUS.ACCEPTED)
     return <CheckOutlined style={{ color: '#52c41a' }} aria-label={t('Status_Accepted')} />;
@@ -105,8 +104,7 @@ export const MyStatusIcon = ({ status }: { status: number | undefined }) => {
 };
 
 const ProblemListPage = () => {
-  registerCorePagesTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['problem', 'submission']);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const query = parseProblemListQuery(params);

@@ -11,7 +11,6 @@ import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
-import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { RankUser, renderNickname } from './rank-cells';
 import { acceptedSubmissionsLink, RANK_CHART_SIZE, RANK_PAGE_SIZE } from './rank-colors';
 
@@ -19,8 +18,7 @@ type Row = AcmRankRow & Partial<Pick<OiRankRow, 'score'>>;
 
 /** The global ACM or OI rank (spec 1-core §2 "Rank lists"). */
 export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
-  registerCorePagesTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['rank', 'problem']);
   const [currentPage, setCurrentPage] = useState(1);
   const [searchUser, setSearchUser] = useState('');
   const list = useQuery({

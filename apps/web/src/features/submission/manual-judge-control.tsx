@@ -18,7 +18,7 @@ export const ManualJudgeControl = ({
   isSuperAdmin: boolean;
   onChange: (row: Submission) => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['submission', 'problem']);
   const [popoverOpen, setPopoverOpen] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [selected, setSelected] = useState<number | null>(null);

@@ -9,7 +9,7 @@ import { toast } from '../../lib/notify';
 /** The refresh icon of a failed remote submission (spec 1-core §4): GET /api/resubmit, "Resubmitted Successfully", and
  * the fresh row handed back so the list or the detail polls it again. A refusal is shown by the HTTP client. */
 export const ResubmitButton = ({ row, onResubmitted }: { row: Submission; onResubmitted: (s: Submission) => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('submission');
   const [busy, setBusy] = useState(false);
   const resubmit = async () => {
     setBusy(true);

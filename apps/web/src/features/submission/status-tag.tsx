@@ -4,7 +4,6 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../lib/create-store';
 import { liveProgress } from '../../lib/live-events';
-import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { isInProgress, STATUS_META, statusKey } from './judge-status';
 
 /** A judge status as a coloured tag; in-progress statuses spin (spec 1-core §4). With `submitId`, a submission being
@@ -12,8 +11,7 @@ import { isInProgress, STATUS_META, statusKey } from './judge-status';
 export const StatusTag = ({ status, submitId }: { status: number; submitId?: number }) => {
   // The status names live with the core pages' texts; a page outside that area (a contest's problem list) may
   // show the tag first.
-  registerCorePagesTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('submission');
   const progress = useStore(liveProgress)[submitId ?? -1];
   return (
     <Tag color={STATUS_META[status]?.color} icon={isInProgress(status) ? <LoadingOutlined spin /> : undefined}>

@@ -11,10 +11,8 @@ import { useSession } from '../../lib/auth-store';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { useLiveUp } from '../../lib/live-events';
 import { toast } from '../../lib/notify';
-import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { loadEditorSettings } from '../problem/editor-storage';
 import { copyText } from '../problem/problem-description';
-import { registerRemoteJudgeTexts } from '../remote-judge/remote-judge-texts';
 // The error text and the code fallback are `oj-sample` blocks: wrapped, so a long compiler line never pushes a phone's
 // page sideways when the detail is the first page opened.
 import '../problem/problem-detail.css';
@@ -56,7 +54,7 @@ type CaseRow = {
 };
 
 const CaseTable = ({ rows, showScore }: { rows: CaseRow[]; showScore: boolean }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['submission', 'problem', 'remote-judge']);
   return (
     <Table<CaseRow>
       rowKey="id"
@@ -78,9 +76,7 @@ const CaseTable = ({ rows, showScore }: { rows: CaseRow[]; showScore: boolean })
 };
 
 const SubmissionDetailPage = () => {
-  registerCorePagesTexts();
-  registerRemoteJudgeTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['submission', 'problem', 'remote-judge']);
   const { submitID = '' } = useParams();
   const submitId = Number(submitID);
   const queryClient = useQueryClient();

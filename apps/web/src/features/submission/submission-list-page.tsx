@@ -20,7 +20,6 @@ import { useSession } from '../../lib/auth-store';
 import { saveBlob } from '../../lib/http-client';
 import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
-import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { RESULT_EXPLANATION_PATH } from '../about/result-explanation-path';
 import {
   canResubmit,
@@ -51,8 +50,7 @@ export const downloadSubmissionCode = async (submitId: number) => {
 };
 
 const SubmissionListPage = () => {
-  registerCorePagesTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['submission', 'problem']);
   const [params, setParams] = useSearchParams();
   const query = parseSubmissionListQuery(params);
   // Inside a contest (spec 2 §2 ContestSubmissionList) the same list shows the contest's submissions.

@@ -3,7 +3,6 @@ import { JUDGE_STATUS } from '@oj/shared';
 import { Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { useWebsiteConfig } from '../site/use-website-config';
 
 /** Used until the site configuration has loaded (the server's default of OJ_JUDGE_WAIT_NOTICE_SECONDS). */
@@ -35,8 +34,7 @@ export const useWaitingForJudge = (status: number, since: string | undefined) =>
  * language stays on offer while no judge is connected, so a submission may wait), with a tip that it needs nothing
  * from the student. Nothing otherwise. */
 export const WaitingForJudge = ({ status, since }: { status: number; since: string | undefined }) => {
-  registerCorePagesTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('submission');
   const waiting = useWaitingForJudge(status, since);
   if (!waiting) return null;
   return (

@@ -14,7 +14,6 @@ import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
 import { trainingBasePath } from '../group/group-training-model';
 import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from './training-list-page';
-import { registerTrainingTexts } from './training-texts';
 
 const { TRAINING_AUTH } = contract;
 
@@ -43,7 +42,7 @@ export const trainingTabOf = (pathname: string, base: string) => {
 
 /** The password form of a private training (spec 2 §2, §5): an empty password never leaves the page. */
 export const TrainingRegisterForm = ({ tid, onDone }: { tid: number; onDone: () => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   return (
     <Form
       layout="inline"
@@ -70,7 +69,7 @@ export const TrainingRegisterForm = ({ tid, onDone }: { tid: number; onDone: () 
 
 /** Opening a training needs a login (spec 2 §5): visitors are told so and get the login dialog. */
 const LoginPrompt = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const navigate = useNavigate();
   const told = useRef(false);
   useEffect(() => {
@@ -100,8 +99,7 @@ const LoginPrompt = () => {
  * group's training (spec 3 §2.7 GroupTrainingDetails): read with the same calls, linked inside the group, inside the
  * group's frame, and its rank tab is there whatever the training's auth. */
 const TrainingDetailPage = () => {
-  registerTrainingTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const { trainingID = '', groupID } = useParams();
   const tid = Number(trainingID);
   const gid = groupID ? Number(groupID) : null;

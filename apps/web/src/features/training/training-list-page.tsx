@@ -15,7 +15,6 @@ import { MOBILE_MAX_WIDTH, toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
 import { useMaxWidth } from '../../lib/use-media-query';
 import { plainExcerpt, progressColor, trainingPercent } from './training-progress';
-import { registerTrainingTexts } from './training-texts';
 
 const { TRAINING_AUTH, TRAINING_PAGE } = contract;
 
@@ -26,7 +25,7 @@ const num = (v: string | null) => {
 
 /** Public or Private, the private one with a lock (spec 2 §2). */
 export const TrainingAuthTag = ({ auth }: { auth: Training['auth'] }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['training', 'submission']);
   return auth === TRAINING_AUTH.PRIVATE ? (
     <Tag color="red" icon={<LockOutlined />}>
       {t('Training_Private')}
@@ -41,7 +40,7 @@ export const TrainingCategoryTag = ({ tr }: { tr: Pick<Training, 'categoryName' 
 
 /** The caller's solved / all problems as a bar coloured by the 20/40/60/80/100 % thresholds (spec 2 §9). */
 export const TrainingProgress = ({ tr }: { tr: Pick<Training, 'acCount' | 'problemCount'> }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['training', 'submission']);
   const percent = trainingPercent(tr.acCount, tr.problemCount);
   return (
     <Progress
@@ -59,8 +58,7 @@ export const TrainingProgress = ({ tr }: { tr: Pick<Training, 'acCount' | 'probl
 
 /** The training list (spec 2 §2 "Trainings"): filters in the URL, 15 a page; opening one needs a login. */
 const TrainingListPage = () => {
-  registerTrainingTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['training', 'submission']);
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();
   const mobile = useMaxWidth(MOBILE_MAX_WIDTH);

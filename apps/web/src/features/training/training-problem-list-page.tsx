@@ -5,13 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../lib/auth-store';
 import { MOBILE_MAX_WIDTH } from '../../lib/notify';
 import { useMaxWidth } from '../../lib/use-media-query';
-import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { trainingBasePath } from '../group/group-training-model';
 import { DifficultyTag } from '../problem/difficulty-tag';
 import { MyStatusIcon } from '../problem/problem-list-page';
 import { useTrainingContext } from './training-detail-page';
 import { passingRate } from './training-progress';
-import { registerTrainingTexts } from './training-texts';
 
 /** A training problem's page: the site's, or inside the training's group (spec 3 §2.1 GroupTrainingProblemDetails). */
 export const trainingProblemPath = (tid: number, problemId: string, gid?: number | null) =>
@@ -20,9 +18,7 @@ export const trainingProblemPath = (tid: number, problemId: string, gid?: number
 /** The training's problems in order (spec 2 §2): pid, id, title, level, tags, AC, total, passing rate and, for a
  * signed-in user, the own status icon. */
 const TrainingProblemListPage = () => {
-  registerCorePagesTexts();
-  registerTrainingTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['training', 'submission']);
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();
   const { training, problems, problemsLoading, gid } = useTrainingContext();

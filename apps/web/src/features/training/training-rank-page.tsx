@@ -10,11 +10,9 @@ import { Link, useNavigate } from 'react-router';
 import { serverPaging } from '../../components/paging';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
-import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { MyStatusIcon } from '../problem/problem-list-page';
 import { useTrainingContext } from './training-detail-page';
 import { RANK_CELL_COLORS, rankCellState, rankNumber, userProblemStatusPath } from './training-progress';
-import { registerTrainingTexts } from './training-texts';
 
 const { TRAINING_PAGE } = contract;
 
@@ -26,9 +24,7 @@ const FEMALE_COLOR = '#eb2f96';
 /** The rank of a private training, and of every group training (spec 2 §2 "Training rank", spec 3 §2.7): 30 a page, a keyword search, one column per problem
  * in the training's order; a problem cell opens that user's submissions of the problem. */
 const TrainingRankPage = () => {
-  registerCorePagesTexts();
-  registerTrainingTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['training', 'submission']);
   const navigate = useNavigate();
   const { user } = useSession();
   const { training, problems, gid } = useTrainingContext();

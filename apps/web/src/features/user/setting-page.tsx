@@ -8,7 +8,6 @@ import { api } from '../../lib/api';
 import { session, useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
 import { useCountdown } from '../../lib/use-countdown';
-import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { againRules, passwordRules } from '../auth/registration-rules';
 
 /** Avatar rules of spec 1-core: gif, jpg, jpeg, png, bmp, webp; at most 2 MB. */
@@ -26,7 +25,7 @@ export const checkAvatarFile = (file: {
 export const EMAIL_CODE_RESEND_SECONDS = 90;
 
 const ChangePassword = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['user', 'auth', 'problem', 'rank', 'submission']);
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const submit = async (v: { oldPassword: string; newPassword: string }) => {
@@ -67,7 +66,7 @@ const ChangePassword = () => {
 };
 
 const ChangeEmail = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['user', 'auth', 'problem', 'rank', 'submission']);
   const [form] = Form.useForm();
   const countdown = useCountdown();
   const [busy, setBusy] = useState(false);
@@ -119,7 +118,7 @@ const ChangeEmail = () => {
 };
 
 const ProfileForm = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['user', 'auth', 'problem', 'rank', 'submission']);
   const { user } = useSession();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -197,7 +196,7 @@ const ProfileForm = () => {
 };
 
 const UserAvatarUpload = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['user', 'auth', 'problem', 'rank', 'submission']);
   const { user } = useSession();
   const upload = async (file: File) => {
     const form = new FormData();
@@ -232,8 +231,7 @@ const UserAvatarUpload = () => {
 
 /** Settings (spec 1-core §2): two accordion sections, Account and UserInfo. */
 const SettingPage = () => {
-  registerCorePagesTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['user', 'auth', 'problem', 'rank', 'submission']);
   return (
     <Collapse
       accordion

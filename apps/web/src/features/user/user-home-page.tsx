@@ -12,7 +12,6 @@ import { MarkdownView } from '../../components/markdown-view';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
-import { registerCorePagesTexts } from '../../locales/core-pages-texts';
 import { DIFFICULTY } from '../problem/difficulty-tag';
 
 /** The heatmap's geometry: square cells of `HEATMAP_CELL` px (a gap drawn inside each), one column per week. */
@@ -99,8 +98,7 @@ export const heatmapOption = (
 };
 
 const UserHomePage = () => {
-  registerCorePagesTexts();
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['user', 'problem', 'submission']);
   const [params] = useSearchParams();
   const { user } = useSession();
   // Without uid or username the page shows the signed-in user's own home.

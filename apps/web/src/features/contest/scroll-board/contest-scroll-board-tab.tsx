@@ -8,7 +8,6 @@ import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
 import { useContestContext } from '../contest-detail-page';
 import { defaultMedalCounts, type MedalCounts } from './scroll-board-engine';
-import { registerScrollBoardTexts } from './scroll-board-texts';
 
 const { CONTEST_STATUS } = contract;
 
@@ -20,8 +19,7 @@ export const scrollBoardUrl = (cid: number, removeStar: boolean, m: MedalCounts)
  * counts (by default 10/20/30 % of the ranked participants), star removal, and a start that opens the board in a
  * new window, after a confirmation while the contest still runs. */
 const ContestScrollBoardTab = () => {
-  registerScrollBoardTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const { contest, status } = useContestContext();
   const [modal, modalHolder] = Modal.useModal();
   const [medals, setMedals] = useState<MedalCounts | null>(null);

@@ -18,7 +18,6 @@ import {
   stepScrollBoard,
   teamName,
 } from './scroll-board-engine';
-import { registerScrollBoardTexts } from './scroll-board-texts';
 import './scroll-board.css';
 
 /** Auto play: one step this often. */
@@ -46,7 +45,7 @@ const pendingCells = (s: ScrollBoardState) =>
   s.teams.reduce((n, t) => n + t.cells.filter((c) => c.state === 'pending').length, 0);
 
 const Cell = ({ cell, first, flash }: { cell: ScrollCell; first: boolean; flash: boolean }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const minute = cell.acTimeS === null ? 0 : Math.floor(cell.acTimeS / 60);
   const id = cell.displayId;
   let text = '';
@@ -82,7 +81,7 @@ const ScrollBoard = ({
   submissions: ScrollBoardSubmission[];
   medals: MedalCounts;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const [state, setState] = useState(() => buildScrollBoard(info, submissions, medals));
   const [steps, setSteps] = useState(0);
   const [auto, setAuto] = useState(false);
@@ -234,8 +233,7 @@ const ScrollBoard = ({
 
 /** /scrollBoard (spec 2 §2, §4): the medal ceremony in its own window, without the site frame. */
 const ScrollBoardPage = () => {
-  registerScrollBoardTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const [params] = useSearchParams();
   const { cid, removeStar, medals } = useMemo(() => readScrollBoardQuery(params), [params]);
   usePageTitle(t('SB_Title'));

@@ -1,0 +1,27 @@
+/** zh-CN texts of the message centre: the `message` namespace, named after the feature's folder and fetched with
+ * its screens, never with the first visit to /home (lib/i18n.ts). en-US.ts carries the same keys. */
+export default {
+  Message_Center: '消息中心',
+  Message_Tab_Discuss: '评论我的',
+  Message_Tab_Reply: '回复我的',
+  Message_Tab_Like: '收到的赞',
+  Message_Tab_Sys: '系统通知',
+  Message_Tab_Mine: '我的消息',
+  Message_Action_Discuss: '评论了你的帖子',
+  Message_Action_Reply: '回复了你',
+  Message_Action_Like_Post: '赞了你的帖子',
+  Message_Action_Like_Discuss: '赞了你的评论',
+  Message_Action_Other: '与你互动',
+  Message_Someone: '有人',
+  Message_Source_Untitled: '（无标题）',
+  Message_Unread: '未读',
+  Message_Read: '已读',
+  Message_Clean: '删除',
+  Message_Clean_Confirm: '确定删除这条消息吗？',
+  Message_Clean_All: '全部清空',
+  Message_Clean_All_Confirm: '确定清空这一栏的全部消息吗？',
+  Message_Delete_successfully: '删除成功',
+  Message_Empty: '暂无消息',
+  Message_Confirm: '确定',
+  Message_Cancel: '取消',
+} as const;
