@@ -1,11 +1,12 @@
 import type { ContestAcInfo } from '@oj/shared';
 import { contestStaff } from '@oj/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Space, Switch, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { useContestContext } from './contest-detail-page';
 import { formatSeconds } from './contest-time';
 import { useStaffPage } from './use-staff-page';
@@ -37,15 +38,12 @@ const AcInfoTable = () => {
   const { t } = useTranslation('contest');
   const { contest } = useContestContext();
   const cid = contest.id;
-  const queryClient = useQueryClient();
   const { query: list, pagination } = useStaffPage(contestStaff.getContestAcInfo, cid, AC_INFO_PAGE_SIZE);
-  const check = useMutation({
+  const check = useApiMutation({
     mutationFn: (v: { id: number; checked: boolean }) =>
       api.call(contestStaff.checkContestAcInfo, { id: v.id, cid, checked: v.checked }),
-    onSuccess: () => {
-      toast.success(t('Staff_Update_Successfully'));
-      void queryClient.invalidateQueries({ queryKey: [contestStaff.getContestAcInfo.path, cid] });
-    },
+    invalidates: [queryKey(contestStaff.getContestAcInfo, cid)],
+    onSuccess: () => toast.success(t('Staff_Update_Successfully')),
   });
 
   return (

@@ -1,12 +1,13 @@
 import type { ContestPrint } from '@oj/shared';
 import { contestStaff } from '@oj/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { saveBlob } from '../../lib/http-client';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { useContestContext } from './contest-detail-page';
 import { PRINT_PAGE_SIZE, PrintStatusTag } from './contest-print-page';
 import { useStaffPage } from './use-staff-page';
@@ -17,14 +18,11 @@ const AdminPrintTable = () => {
   const { t } = useTranslation('contest');
   const { contest } = useContestContext();
   const cid = contest.id;
-  const queryClient = useQueryClient();
   const { query: prints, pagination } = useStaffPage(contestStaff.getContestPrint, cid, PRINT_PAGE_SIZE, 'admin');
-  const markPrinted = useMutation({
+  const markPrinted = useApiMutation({
     mutationFn: (id: number) => api.call(contestStaff.checkContestPrintStatus, { id, cid }),
-    onSuccess: () => {
-      toast.success(t('Staff_Update_Successfully'));
-      void queryClient.invalidateQueries({ queryKey: [contestStaff.getContestPrint.path, cid] });
-    },
+    invalidates: [queryKey(contestStaff.getContestPrint, cid)],
+    onSuccess: () => toast.success(t('Staff_Update_Successfully')),
   });
   const download = async (id: number) => {
     const file = await api.download(contestStaff.downloadContestPrintText, { id });

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownView } from '../../components/markdown-view';
 import { api } from '../../lib/api';
+import { queryKey } from '../../lib/query-keys';
 import { useContestContext } from './contest-detail-page';
 
 const PAGE_SIZE = 5;
@@ -17,7 +18,7 @@ const ContestAnnouncementPage = () => {
   const { contest } = useContestContext();
   const [currentPage, setCurrentPage] = useState(1);
   const list = useQuery({
-    queryKey: [contract.getContestAnnouncement.path, contest.id, currentPage],
+    queryKey: queryKey(contract.getContestAnnouncement, contest.id, currentPage),
     queryFn: () => api.call(contract.getContestAnnouncement, { cid: contest.id, currentPage, limit: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });

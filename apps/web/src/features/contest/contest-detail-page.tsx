@@ -6,14 +6,13 @@ import { Alert, Button, Form, Input, notification, Result, Spin, Tabs } from 'an
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
-import { hasFeature } from '../../app/features';
-import { isScreenPending } from '../../app/screens';
 import { MarkdownView } from '../../components/markdown-view';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { useLiveContest, useLiveContestUp, useLiveEvent } from '../../lib/live-events';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { ContestHeader } from './contest-header';
 import { ANNOUNCEMENT_POLL_MS } from './scoreboard-cells';
@@ -40,8 +39,7 @@ export const useContestContext = () => useOutletContext<ContestContext>();
 interface TabDef {
   key: string;
   labelKey: string;
-  screen: string;
-  /** Shown at all (feature, contest settings, role). */
+  /** Shown at all (contest settings, role). */
   shown: boolean;
 }
 
@@ -65,7 +63,7 @@ const useAnnouncementAlerts = (cid: number, enabled: boolean) => {
   const live = useLiveContestUp(cid);
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: [contract.getContestNotReadAnnouncement.path, cid],
+    queryKey: queryKey(contract.getContestNotReadAnnouncement, cid),
     queryFn: () =>
       api.call(
         contract.getContestNotReadAnnouncement,
@@ -79,7 +77,7 @@ const useAnnouncementAlerts = (cid: number, enabled: boolean) => {
   useLiveEvent('announcement', (e) => {
     if (e.cid !== cid) return;
     if (enabled) void query.refetch();
-    void queryClient.invalidateQueries({ queryKey: [contract.getContestAnnouncement.path, cid] });
+    void queryClient.invalidateQueries({ queryKey: queryKey(contract.getContestAnnouncement, cid) });
   });
   useEffect(() => {
     const fresh = query.data ?? [];
@@ -135,14 +133,14 @@ const ContestDetailPage = () => {
   const admin = useIsContestAdmin(c);
   const needsAccess = !!c && c.auth !== CONTEST_AUTH.PUBLIC && !admin;
   const access = useQuery({
-    queryKey: [contract.getContestAccess.path, cid],
+    queryKey: queryKey(contract.getContestAccess, cid),
     queryFn: () => api.call(contract.getContestAccess, { cid }),
     enabled: needsAccess,
   });
   const denied =
     !!c && ((status === CONTEST_STATUS.SCHEDULED && !admin) || (needsAccess && access.data?.access !== true));
   const problems = useQuery({
-    queryKey: [contract.getContestProblem.path, cid],
+    queryKey: queryKey(contract.getContestProblem, cid),
     queryFn: () => api.call(contract.getContestProblem, { cid }),
     enabled: !!c && !denied,
   });
@@ -155,7 +153,7 @@ const ContestDetailPage = () => {
   useEffect(() => {
     if (lastStatus.current !== status && status !== null) {
       lastStatus.current = status;
-      void queryClient.invalidateQueries({ queryKey: [contract.getContestInfo.path, cid] });
+      void queryClient.invalidateQueries({ queryKey: queryKey(contract.getContestInfo, cid) });
     }
   }, [status, cid, queryClient]);
 
@@ -172,25 +170,19 @@ const ContestDetailPage = () => {
 
   const acm = c.type === 0;
   const tabs: TabDef[] = [
-    { key: 'overview', labelKey: 'Overview', screen: 'ContestDetails', shown: true },
-    { key: 'problems', labelKey: 'Contest_Problems', screen: 'ContestProblemList', shown: true },
-    { key: 'submissions', labelKey: 'Submissions', screen: 'ContestSubmissionList', shown: true },
-    { key: 'rank', labelKey: 'Rankings', screen: 'ContestRank', shown: true },
-    { key: 'announcements', labelKey: 'Announcements', screen: 'ContestAnnouncementList', shown: true },
-    {
-      key: 'comment',
-      labelKey: 'Comment',
-      screen: 'ContestComment',
-      shown: hasFeature('discussion') && !!config?.openContestComment,
-    },
-    { key: 'print', labelKey: 'Print', screen: 'ContestPrint', shown: c.openPrint },
-    { key: 'ac-info', labelKey: 'AC_Info', screen: 'ContestACInfo', shown: admin && acm },
-    { key: 'admin-print', labelKey: 'Admin_Print', screen: 'ContestAdminPrint', shown: admin && c.openPrint },
-    { key: 'rejudge', labelKey: 'Rejudge', screen: 'ContestRejudgeAdmin', shown: isSuperAdmin },
-    { key: 'scroll-board', labelKey: 'Scroll_Board', screen: 'ContestScrollBoard', shown: admin && acm },
+    { key: 'overview', labelKey: 'Overview', shown: true },
+    { key: 'problems', labelKey: 'Contest_Problems', shown: true },
+    { key: 'submissions', labelKey: 'Submissions', shown: true },
+    { key: 'rank', labelKey: 'Rankings', shown: true },
+    { key: 'announcements', labelKey: 'Announcements', shown: true },
+    { key: 'comment', labelKey: 'Comment', shown: !!config?.openContestComment },
+    { key: 'print', labelKey: 'Print', shown: c.openPrint },
+    { key: 'ac-info', labelKey: 'AC_Info', shown: admin && acm },
+    { key: 'admin-print', labelKey: 'Admin_Print', shown: admin && c.openPrint },
+    { key: 'rejudge', labelKey: 'Rejudge', shown: isSuperAdmin },
+    { key: 'scroll-board', labelKey: 'Scroll_Board', shown: admin && acm },
   ];
-  // Tabs whose screens belong to a later part of the contest feature stay hidden until they exist.
-  const visible = tabs.filter((tab) => tab.shown && !isScreenPending(tab.screen));
+  const visible = tabs.filter((tab) => tab.shown);
   const active = contestTabOf(pathname, contestID);
   const context: ContestContext = { contest: c, status, admin, problems: problems.data ?? [] };
 
@@ -218,7 +210,9 @@ const ContestDetailPage = () => {
               <Alert type="warning" showIcon title={t('No_Contest_Access')} style={{ marginTop: 16 }} />
               <RegisterForm
                 cid={cid}
-                onDone={() => void queryClient.invalidateQueries({ queryKey: [contract.getContestAccess.path, cid] })}
+                onDone={() =>
+                  void queryClient.invalidateQueries({ queryKey: queryKey(contract.getContestAccess, cid) })
+                }
               />
             </>
           )}

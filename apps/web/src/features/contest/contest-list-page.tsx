@@ -11,6 +11,7 @@ import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
 import { loginDialog } from '../../lib/ui-store';
 import { ContestTypeIcon, OutsideScoreboardButton } from './contest-card';
 import { AUTH_KEYS, ContestLock, STATUS_COLORS, STATUS_KEYS } from './contest-header';
@@ -49,7 +50,7 @@ const ContestListPage = () => {
 
   const input = { currentPage, limit: CONTEST_PAGE_SIZE, status, type, keyword: keyword || undefined };
   const list = useQuery({
-    queryKey: [contract.getContestList.path, input],
+    queryKey: queryKey(contract.getContestList, input),
     queryFn: () => api.call(contract.getContestList, input),
     placeholderData: keepPreviousData,
   });

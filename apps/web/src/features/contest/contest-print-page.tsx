@@ -1,11 +1,12 @@
 import type { ContestPrint } from '@oj/shared';
 import { contestStaff } from '@oj/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { useContestContext } from './contest-detail-page';
 import { useStaffPage } from './use-staff-page';
 
@@ -32,17 +33,16 @@ const PrintForm = () => {
   const { t } = useTranslation(['contest', 'comment']);
   const { contest } = useContestContext();
   const cid = contest.id;
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ content: string }>();
   const { query: mine, setCurrentPage, pagination } = useStaffPage(contestStaff.getContestPrint, cid, PRINT_PAGE_SIZE);
   // A 429 (one print per 30 s) or any other refusal is shown by the HTTP client with the server's message.
-  const submit = useMutation({
+  const submit = useApiMutation({
     mutationFn: (content: string) => api.call(contestStaff.submitPrintText, { cid, content }),
+    invalidates: [queryKey(contestStaff.getContestPrint, cid)],
     onSuccess: () => {
       toast.success(t('Print_Submit_successfully'));
       form.resetFields();
       setCurrentPage(1);
-      void queryClient.invalidateQueries({ queryKey: [contestStaff.getContestPrint.path, cid] });
     },
   });
 

@@ -5,6 +5,7 @@ import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
+import { queryKey } from '../../lib/query-keys';
 import { StatusTag } from '../submission/status-tag';
 import { useContestContext } from './contest-detail-page';
 
@@ -15,7 +16,7 @@ const ContestProblemListPage = () => {
   const { contest, problems } = useContestContext();
   const pids = problems.map((p) => p.pid);
   const mine = useQuery({
-    queryKey: [problemContract.getUserProblemStatus.path, 'contest', contest.id, pids],
+    queryKey: queryKey(problemContract.getUserProblemStatus, 'contest', contest.id, pids),
     queryFn: () =>
       api.call(problemContract.getUserProblemStatus, { pidList: pids, isContestProblemList: true, cid: contest.id }),
     enabled: pids.length > 0,

@@ -1,10 +1,10 @@
 import type { ContestProblem } from '@oj/shared';
 import { contestStaff } from '@oj/shared';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Popconfirm, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { useContestContext } from './contest-detail-page';
 
 /** The rejudge tab, super admin only (spec 2 §2, §6): every submission of one contest problem back to the queue,
@@ -12,7 +12,7 @@ import { useContestContext } from './contest-detail-page';
 const ContestRejudgePage = () => {
   const { t } = useTranslation(['contest', 'submission']);
   const { contest, problems } = useContestContext();
-  const rejudge = useMutation({
+  const rejudge = useApiMutation({
     mutationFn: (p: ContestProblem) => api.call(contestStaff.rejudgeContestProblem, { cid: contest.id, pid: p.pid }),
     onSuccess: (data) => toast.success(t('Rejudge_Done', { count: data.count })),
   });

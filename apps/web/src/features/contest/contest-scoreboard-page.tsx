@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
+import { queryKey } from '../../lib/query-keys';
 import { ContestHeader } from './contest-header';
 import { ContestScoreboard } from './contest-scoreboard';
 import { useContestClock } from './use-contest';
@@ -16,7 +17,7 @@ const ContestScoreboardPage = () => {
   const navigate = useNavigate();
   const cid = Number(useParams().contestID);
   const info = useQuery({
-    queryKey: [contract.getContestOutsideInfo.path, cid],
+    queryKey: queryKey(contract.getContestOutsideInfo, cid),
     queryFn: () => api.call(contract.getContestOutsideInfo, { cid }),
     enabled: Number.isInteger(cid),
     retry: false,

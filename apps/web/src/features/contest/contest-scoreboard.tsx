@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { useLiveContestUp, useLiveEvent } from '../../lib/live-events';
+import { queryKey } from '../../lib/query-keys';
 import { downloadRankList } from './contest-downloads';
 import { formatSeconds } from './contest-time';
 import {
@@ -94,7 +95,7 @@ export const ContestScoreboard = ({
   const endpoint = outside ? contract.getContestOutsideScoreboard : contract.getContestRank;
   const live = useLiveContestUp(contest.id);
   const board = useQuery({
-    queryKey: [endpoint.path, input],
+    queryKey: queryKey(endpoint, input),
     queryFn: () => api.call(endpoint, input),
     placeholderData: keepPreviousData,
     retry: false,

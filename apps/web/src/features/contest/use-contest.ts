@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
+import { queryKey } from '../../lib/query-keys';
 import { readJson, writeStorage } from '../../lib/storage';
 import { statusAt } from './contest-time';
 
@@ -30,7 +31,7 @@ export const useContestClock = (c: Contest | undefined) => {
 
 export const useContestInfo = (cid: number) =>
   useQuery({
-    queryKey: [contract.getContestInfo.path, cid],
+    queryKey: queryKey(contract.getContestInfo, cid),
     queryFn: () => api.call(contract.getContestInfo, { cid }),
     enabled: Number.isInteger(cid) && cid > 0,
     retry: false,

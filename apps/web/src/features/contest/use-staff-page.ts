@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverPaging } from '../../components/paging';
 import { api } from '../../lib/api';
+import { queryKey } from '../../lib/query-keys';
 
 /** Print admin, AC info and the participant's own prints refresh every 10 s (spec 2 §9). */
 export const STAFF_REFRESH_MS = 10_000;
@@ -14,7 +15,7 @@ type StaffList = typeof contestStaff.getContestPrint | typeof contestStaff.getCo
 export const useStaffPage = <E extends StaffList>(endpoint: E, cid: number, pageSize: number, scope = '') => {
   const [currentPage, setCurrentPage] = useState(1);
   const query = useQuery({
-    queryKey: [endpoint.path, cid, scope, currentPage],
+    queryKey: queryKey(endpoint, cid, scope, currentPage),
     // Both lists take the same input; the cast only narrows the answer back to this endpoint's own.
     queryFn: () => api.call(endpoint as StaffList, { cid, currentPage, limit: pageSize }) as Promise<Output<E>>,
     placeholderData: keepPreviousData,

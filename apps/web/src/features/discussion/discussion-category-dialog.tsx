@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
 
 interface Row {
   key: string;
@@ -27,29 +29,27 @@ export const DiscussionCategoryDialog = ({
   const { t } = useTranslation('discussion');
   const queryClient = useQueryClient();
   const [rows, setRows] = useState<Row[]>([]);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (open) setRows(categories.map((c) => ({ key: `c${c.id}`, id: c.id, name: c.name })));
   }, [open, categories]);
 
-  const save = async () => {
+  const upsert = useApiMutation({
+    mutationFn: (list: { id?: number; name: string }[]) => api.call(contract.upsertDiscussionCategory, list),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKey(contract.getDiscussionCategory), saved);
+      toast.success(t('Discussion_Update_Successfully'));
+      onClose();
+    },
+  });
+
+  const save = () => {
     const list = rows.map((r) => ({ id: r.id, name: r.name.trim() }));
     if (list.some((r) => !r.name)) {
       toast.warning(t('Discussion_is_required', { field: t('Discussion_Category_Name') }));
       return;
     }
-    setSaving(true);
-    try {
-      const saved = await api.call(contract.upsertDiscussionCategory, list);
-      queryClient.setQueryData([contract.getDiscussionCategory.path], saved);
-      toast.success(t('Discussion_Update_Successfully'));
-      onClose();
-    } catch {
-      // Shown by the client.
-    } finally {
-      setSaving(false);
-    }
+    upsert.mutate(list);
   };
 
   return (
@@ -60,7 +60,7 @@ export const DiscussionCategoryDialog = ({
       onOk={save}
       okText={t('Discussion_Save')}
       cancelText={t('Discussion_Cancel')}
-      confirmLoading={saving}
+      confirmLoading={upsert.isPending}
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
         {rows.map((r, i) => (

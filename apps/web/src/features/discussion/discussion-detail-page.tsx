@@ -12,7 +12,6 @@ import { Button, Divider, Popconfirm, Result, Space, Spin, Tag, Typography } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { hasFeature } from '../../app/features';
 import { MarkdownView } from '../../components/markdown-view';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
@@ -27,6 +26,8 @@ import { type DiscussionGroup, discussionPaths, discussionRights } from './discu
 import { DiscussionReportDialog } from './discussion-report-dialog';
 import '../../components/post-markdown.css';
 import './discussion.css';
+import { queryKey } from '../../lib/query-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
 
 /** /discussion-detail/:discussionID (spec 2 §2): the post, like, report, edit (author) and delete (author or
  * admin), and the comment section below the post. With `group` (spec 3 §2.9, /group/:groupID/discussion-detail/
@@ -42,9 +43,8 @@ const DiscussionDetailPage = ({ group }: { group?: DiscussionGroup }) => {
   const { isAuthenticated, user, roles } = useSession();
   const [dialog, setDialog] = useState<DiscussionDialogState>(null);
   const [reporting, setReporting] = useState(false);
-  const [liking, setLiking] = useState(false);
 
-  const key = [contract.getDiscussionDetail.path, did, user?.uid ?? null];
+  const key = queryKey(contract.getDiscussionDetail, did, user?.uid ?? null);
   const detail = useQuery({
     queryKey: key,
     queryFn: () => api.call(contract.getDiscussionDetail, { did }, { silent: true }),
@@ -61,42 +61,39 @@ const DiscussionDetailPage = ({ group }: { group?: DiscussionGroup }) => {
     return false;
   };
 
-  const toggleLike = async () => {
-    if (!d || !requireLogin()) return;
-    const toLike = !d.hasLike;
-    setLiking(true);
-    try {
-      await api.call(contract.likeDiscussion, { did: d.id, toLike });
+  const like = useApiMutation({
+    mutationFn: (v: { did: number; toLike: boolean }) => api.call(contract.likeDiscussion, v),
+    onSuccess: (_, { toLike }) => {
       queryClient.setQueryData<Discussion>(key, (old) =>
         old ? { ...old, hasLike: toLike, likeNum: Math.max(0, old.likeNum + (toLike ? 1 : -1)) } : old,
       );
       toast.success(t(toLike ? 'Like_Successfully' : 'Cancel_Like_Successfully'));
-    } catch {
-      // Shown by the client.
-    } finally {
-      setLiking(false);
-    }
+    },
+  });
+  const toggleLike = () => {
+    if (!d || !requireLogin()) return;
+    like.mutate({ did: d.id, toLike: !d.hasLike });
   };
 
   const paths = discussionPaths(group?.gid);
 
-  const remove = async () => {
-    if (!d) return;
-    try {
-      if (group) {
-        await api.call(groupDiscussion.deleteGroupDiscussion, { did: d.id });
-        void queryClient.invalidateQueries({ queryKey: [groupDiscussion.getGroupDiscussionList.path, group.gid] });
-        void queryClient.invalidateQueries({ queryKey: [groupDiscussion.getGroupAdminDiscussionList.path, group.gid] });
-      } else {
-        await api.call(contract.deleteDiscussion, { did: d.id });
-        void queryClient.invalidateQueries({ queryKey: [contract.getDiscussionList.path] });
-      }
+  const removal = useApiMutation({
+    mutationFn: (target: Discussion) =>
+      group
+        ? api.call(groupDiscussion.deleteGroupDiscussion, { did: target.id })
+        : api.call(contract.deleteDiscussion, { did: target.id }),
+    invalidates: group
+      ? [
+          queryKey(groupDiscussion.getGroupDiscussionList, group.gid),
+          queryKey(groupDiscussion.getGroupAdminDiscussionList, group.gid),
+        ]
+      : [queryKey(contract.getDiscussionList)],
+    onSuccess: (_, target) => {
       toast.success(t('Discussion_Delete_successfully'));
-      navigate(d.pid ? paths.problemList(d.pid) : paths.list);
-    } catch {
-      // Shown by the client.
-    }
-  };
+      navigate(target.pid ? paths.problemList(target.pid) : paths.list);
+    },
+  });
+  const remove = () => (d ? removal.settle(d) : undefined);
 
   if (detail.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
   if (!d) {
@@ -112,7 +109,7 @@ const DiscussionDetailPage = ({ group }: { group?: DiscussionGroup }) => {
   // A post read outside its own area (a group's post at /discussion-detail, or another place's post inside a
   // group) opens where it belongs, so its links, rights and calls are that area's.
   const home = d.gid ?? undefined;
-  if (home !== group?.gid && hasFeature(home ? 'group-content' : 'discussion')) {
+  if (home !== group?.gid) {
     return <Navigate replace to={discussionPaths(home).detail(d.id)} />;
   }
 
@@ -165,7 +162,7 @@ const DiscussionDetailPage = ({ group }: { group?: DiscussionGroup }) => {
               type={d.hasLike ? 'primary' : 'default'}
               icon={d.hasLike ? <LikeFilled /> : <LikeOutlined />}
               aria-pressed={d.hasLike}
-              loading={liking}
+              loading={like.isPending}
               onClick={toggleLike}
             >
               {t(d.hasLike ? 'Discussion_Liked' : 'Discussion_Like')}

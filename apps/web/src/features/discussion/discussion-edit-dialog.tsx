@@ -1,4 +1,10 @@
-import { discussion as contract, type Discussion, type DiscussionCategory, groupDiscussion } from '@oj/shared';
+import {
+  discussion as contract,
+  type Discussion,
+  type DiscussionCategory,
+  groupDiscussion,
+  type Input as InputOf,
+} from '@oj/shared';
 import { Button, Form, Input, Modal, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +12,7 @@ import { MarkdownView } from '../../components/markdown-view';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import {
   DISCUSSION_FIELD_MAX,
   type DiscussionDraft,
@@ -98,7 +105,6 @@ export const DiscussionEditDialog = ({
   const { isAdmin: siteAdmin } = useSession();
   const isAdmin = group ? group.admin : siteAdmin;
   const [form] = Form.useForm<DiscussionDraft>();
-  const [saving, setSaving] = useState(false);
   const [draftShown, setDraftShown] = useState(false);
   const creating = state?.mode === 'create';
   const fixedPid = state?.mode === 'create' ? state.pid : undefined;
@@ -149,7 +155,28 @@ export const DiscussionEditDialog = ({
     onClose();
   };
 
-  const submit = async (values: DiscussionDraft) => {
+  // A refusal keeps the form with what was typed.
+  const save = useApiMutation({
+    mutationFn: ({ body, id }: { body: InputOf<typeof contract.createDiscussion>; id?: number }) => {
+      if (id === undefined) {
+        return group
+          ? api.call(groupDiscussion.createGroupDiscussion, { ...body, gid: group.gid })
+          : api.call(contract.createDiscussion, body);
+      }
+      return group
+        ? api.call(groupDiscussion.updateGroupDiscussion, { ...body, gid: group.gid, id })
+        : api.call(contract.updateDiscussion, { ...body, id });
+    },
+    onSuccess: (saved, { id }) => {
+      if (id === undefined) {
+        discussionDrafts.discard(place);
+        toast.success(t('Post_successfully'));
+      } else toast.success(t('Discussion_Update_Successfully'));
+      onSaved(saved);
+    },
+  });
+
+  const submit = (values: DiscussionDraft) => {
     if (!state) return;
     const pid = (fixedPid ?? values.pid ?? '').trim();
     const title = creating ? prefixProblemTitle(values.title, pid) : values.title.trim();
@@ -168,28 +195,7 @@ export const DiscussionEditDialog = ({
       // Only admins set top priority (spec 2 §6); the server ignores anyone else's value anyway.
       ...(isAdmin ? { topPriority: !!values.topPriority } : {}),
     };
-    setSaving(true);
-    try {
-      if (state.mode === 'create') {
-        const saved = group
-          ? await api.call(groupDiscussion.createGroupDiscussion, { ...body, gid: group.gid })
-          : await api.call(contract.createDiscussion, body);
-        discussionDrafts.discard(place);
-        toast.success(t('Post_successfully'));
-        onSaved(saved);
-      } else {
-        const id = state.discussion.id;
-        const saved = group
-          ? await api.call(groupDiscussion.updateGroupDiscussion, { ...body, gid: group.gid, id })
-          : await api.call(contract.updateDiscussion, { ...body, id });
-        toast.success(t('Discussion_Update_Successfully'));
-        onSaved(saved);
-      }
-    } catch {
-      // The client already showed the server's message; the form keeps what was typed.
-    } finally {
-      setSaving(false);
-    }
+    save.mutate({ body, id: state.mode === 'create' ? undefined : state.discussion.id });
   };
 
   return (
@@ -218,7 +224,7 @@ export const DiscussionEditDialog = ({
         <Button key="cancel" onClick={cancel}>
           {t('Discussion_Cancel')}
         </Button>,
-        <Button key="ok" type="primary" loading={saving} onClick={() => form.submit()}>
+        <Button key="ok" type="primary" loading={save.isPending} onClick={() => form.submit()}>
           {t(creating ? 'Discussion_Submit' : 'Discussion_Save')}
         </Button>,
       ]}

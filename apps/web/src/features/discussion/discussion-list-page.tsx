@@ -10,6 +10,7 @@ import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
 import { loginDialog } from '../../lib/ui-store';
 import { DiscussionAuthor } from './discussion-author';
 import { DiscussionCategoryDialog } from './discussion-category-dialog';
@@ -25,7 +26,7 @@ const num = (v: string | null) => {
 
 export const useDiscussionCategories = () =>
   useQuery({
-    queryKey: [contract.getDiscussionCategory.path],
+    queryKey: queryKey(contract.getDiscussionCategory),
     queryFn: () => api.call(contract.getDiscussionCategory, {}),
     staleTime: 60_000,
   });
@@ -128,8 +129,8 @@ const DiscussionListPage = ({ group }: { group?: DiscussionGroup }) => {
   };
   const list = useQuery({
     queryKey: group
-      ? [groupDiscussion.getGroupDiscussionList.path, group.gid, input, user?.uid ?? null]
-      : [contract.getDiscussionList.path, input, user?.uid ?? null],
+      ? queryKey(groupDiscussion.getGroupDiscussionList, group.gid, input, user?.uid ?? null)
+      : queryKey(contract.getDiscussionList, input, user?.uid ?? null),
     queryFn: () =>
       group
         ? api.call(groupDiscussion.getGroupDiscussionList, {

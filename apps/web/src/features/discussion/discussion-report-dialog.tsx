@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { buildReportContent } from './discussion-model';
 
 const { DISCUSSION_LIMITS, REPORT_TAGS } = contract;
@@ -14,7 +15,6 @@ export const DiscussionReportDialog = ({ did, open, onClose }: { did: number; op
   const { t } = useTranslation('discussion');
   const [tags, setTags] = useState<string[]>([]);
   const [reason, setReason] = useState('');
-  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     if (open) {
@@ -23,22 +23,22 @@ export const DiscussionReportDialog = ({ did, open, onClose }: { did: number; op
     }
   }, [open]);
 
-  const submit = async () => {
+  // A refusal keeps the dialog open with what was chosen.
+  const report = useApiMutation({
+    mutationFn: (content: string) => api.call(contract.reportDiscussion, { did, content }),
+    onSuccess: () => {
+      toast.success(t('Send_successfully'));
+      onClose();
+    },
+  });
+
+  const submit = () => {
     const content = buildReportContent(tags, reason);
     if (content === null) {
       toast.warning(t('Discussion_Report_Empty'));
       return;
     }
-    setSending(true);
-    try {
-      await api.call(contract.reportDiscussion, { did, content });
-      toast.success(t('Send_successfully'));
-      onClose();
-    } catch {
-      // Already shown by the client; the dialog stays open with what was chosen.
-    } finally {
-      setSending(false);
-    }
+    report.mutate(content);
   };
 
   return (
@@ -49,7 +49,7 @@ export const DiscussionReportDialog = ({ did, open, onClose }: { did: number; op
       onOk={submit}
       okText={t('Discussion_Report_Submit')}
       cancelText={t('Discussion_Cancel')}
-      confirmLoading={sending}
+      confirmLoading={report.isPending}
     >
       <Form layout="vertical">
         <Form.Item label={t('Discussion_Report_Tags')}>

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { GroupAnnouncement } from '@oj/shared';
 import { group as contract } from '@oj/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Radio, Space, Switch, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { serverPaging } from '../../components/paging';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { useGroupContext } from './group-detail-page';
 import { canManageAnnouncement } from './group-model';
 import { errorText, MarkdownInput } from './group-parts';
@@ -113,16 +115,15 @@ const GroupAnnouncementPage = () => {
   const [editing, setEditing] = useState<GroupAnnouncement | null>();
   const input = { gid, currentPage, limit: GROUP_PAGE.lists };
   const list = useQuery({
-    queryKey: [contract.getAdminAnnouncementList.path, input],
+    queryKey: queryKey(contract.getAdminAnnouncementList, input),
     queryFn: () => api.call(contract.getAdminAnnouncementList, input),
     placeholderData: keepPreviousData,
   });
+  const invalidates = [queryKey(contract.getAdminAnnouncementList), queryKey(contract.getAnnouncementList)];
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: [contract.getAdminAnnouncementList.path] });
-    void queryClient.invalidateQueries({ queryKey: [contract.getAnnouncementList.path] });
+    for (const key of invalidates) void queryClient.invalidateQueries({ queryKey: key });
   };
-  // Failures of these mutations the HTTP client has shown.
-  const status = useMutation({
+  const status = useApiMutation({
     mutationFn: ({ a, visible }: { a: GroupAnnouncement; visible: boolean }) =>
       api.call(contract.updateAnnouncement, {
         id: a.id,
@@ -130,18 +131,14 @@ const GroupAnnouncementPage = () => {
         content: a.content,
         status: visible ? 0 : 1,
       }),
-    onSuccess: () => {
-      toast.success(t('Group_Updated'));
-      refresh();
-    },
+    invalidates,
+    onSuccess: () => toast.success(t('Group_Updated')),
   });
   const setStatus = (a: GroupAnnouncement, visible: boolean) => status.mutate({ a, visible });
-  const removal = useMutation({
+  const removal = useApiMutation({
     mutationFn: (aid: number) => api.call(contract.deleteAnnouncement, { aid }),
-    onSuccess: () => {
-      toast.success(t('Group_Deleted'));
-      refresh();
-    },
+    invalidates,
+    onSuccess: () => toast.success(t('Group_Deleted')),
   });
   const remove = (aid: number) => removal.mutate(aid);
 

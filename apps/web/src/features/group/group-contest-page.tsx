@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
+import { queryKey } from '../../lib/query-keys';
 import AdminContestListPage from '../admin/contest/admin-contest-list-page';
 import { ContestCard } from '../contest/contest-card';
 import { canManageGroupContest } from './group-contest-model';
@@ -21,7 +22,7 @@ const MemberContestList = ({ gid }: { gid: number }) => {
   const navigate = useNavigate();
   const [currentPage, setPage] = useState(1);
   const list = useQuery({
-    queryKey: [contract.getGroupContestList.path, gid, currentPage],
+    queryKey: queryKey(contract.getGroupContestList, gid, currentPage),
     queryFn: () => api.call(contract.getGroupContestList, { gid, currentPage, limit: GROUP_CONTEST_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });

@@ -12,6 +12,7 @@ import { GroupHome } from './group-home';
 import { canOpenGroupTab, type GroupViewer, groupTabOf, visibleGroupTabs } from './group-model';
 import { GroupAuthTag, GroupAvatar, GroupHiddenTag } from './group-parts';
 import './group.css';
+import { queryKey } from '../../lib/query-keys';
 
 const { groupRoleOf, isGroupMember } = contract;
 
@@ -42,13 +43,13 @@ const GroupDetailPage = () => {
   const config = useWebsiteConfig().data;
 
   const detail = useQuery({
-    queryKey: [contract.getGroupDetail.path, gid],
+    queryKey: queryKey(contract.getGroupDetail, gid),
     queryFn: () => api.call(contract.getGroupDetail, { gid }, { silent: true }),
     enabled: isAuthenticated && valid,
     retry: false,
   });
   const auth = useQuery({
-    queryKey: [contract.getGroupAuth.path, gid],
+    queryKey: queryKey(contract.getGroupAuth, gid),
     queryFn: () => api.call(contract.getGroupAuth, { gid }),
     enabled: isAuthenticated && valid && detail.isSuccess,
   });
@@ -83,8 +84,8 @@ const GroupDetailPage = () => {
     level,
     viewer: { uid: user?.uid ?? null, role, level },
     reload: () => {
-      void queryClient.invalidateQueries({ queryKey: [contract.getGroupDetail.path, gid] });
-      void queryClient.invalidateQueries({ queryKey: [contract.getGroupAuth.path, gid] });
+      void queryClient.invalidateQueries({ queryKey: queryKey(contract.getGroupDetail, gid) });
+      void queryClient.invalidateQueries({ queryKey: queryKey(contract.getGroupAuth, gid) });
     },
   };
   const tabs = visibleGroupTabs(role, { openGroupDiscussion: config?.openGroupDiscussion });

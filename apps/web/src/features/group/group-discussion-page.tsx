@@ -1,6 +1,6 @@
 import type { Discussion } from '@oj/shared';
 import { groupDiscussion as contract, discussion as discussionContract, group as groupContract } from '@oj/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { serverPaging } from '../../components/paging';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import DiscussionDetailPage from '../discussion/discussion-detail-page';
 import DiscussionListPage, { formatTime } from '../discussion/discussion-list-page';
 import { type DiscussionGroup, discussionPaths } from '../discussion/discussion-model';
@@ -26,29 +28,27 @@ const useDiscussionGroup = (): DiscussionGroup => {
 /** Group admins: every discussion of the group (disabled ones too) with the pin switch and delete (spec 3 §2.9). */
 const GroupDiscussionAdminTable = ({ gid }: { gid: number }) => {
   const { t } = useTranslation('group');
-  const queryClient = useQueryClient();
   const [currentPage, setPage] = useState(1);
   const paths = discussionPaths(gid);
   const list = useQuery({
-    queryKey: [contract.getGroupAdminDiscussionList.path, gid, currentPage],
+    queryKey: queryKey(contract.getGroupAdminDiscussionList, gid, currentPage),
     queryFn: () => api.call(contract.getGroupAdminDiscussionList, { gid, currentPage, limit: DISCUSSION_PAGE }),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: [contract.getGroupAdminDiscussionList.path, gid] });
-    void queryClient.invalidateQueries({ queryKey: [contract.getGroupDiscussionList.path, gid] });
-  };
-  const pin = useMutation({
+  const invalidates = [
+    queryKey(contract.getGroupAdminDiscussionList, gid),
+    queryKey(contract.getGroupDiscussionList, gid),
+  ];
+  const pin = useApiMutation({
     mutationFn: (b: { did: number; topPriority: boolean }) => api.call(contract.pinGroupDiscussion, b),
+    invalidates,
+    invalidateOnError: true,
     onSuccess: () => toast.success(t('Group_Discussion_Updated')),
-    onSettled: refresh,
   });
-  const remove = useMutation({
+  const remove = useApiMutation({
     mutationFn: (did: number) => api.call(contract.deleteGroupDiscussion, { did }),
-    onSuccess: () => {
-      toast.success(t('Group_Discussion_Deleted'));
-      refresh();
-    },
+    invalidates,
+    onSuccess: () => toast.success(t('Group_Discussion_Deleted')),
   });
 
   return (

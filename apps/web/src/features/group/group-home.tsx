@@ -22,6 +22,8 @@ import { useNavigate } from 'react-router';
 import { MarkdownView } from '../../components/markdown-view';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import type { GroupContext } from './group-detail-page';
 import { codeOk, reasonOk } from './group-model';
 import { errorText, GroupAuthTag, GroupAvatar } from './group-parts';
@@ -110,7 +112,7 @@ const GroupAnnouncementPanel = ({ gid }: { gid: number }) => {
   const [currentPage, setPage] = useState(1);
   const input = { gid, currentPage, limit: GROUP_PAGE.panel };
   const list = useQuery({
-    queryKey: [contract.getAnnouncementList.path, input],
+    queryKey: queryKey(contract.getAnnouncementList, input),
     queryFn: () => api.call(contract.getAnnouncementList, input),
     placeholderData: keepPreviousData,
   });
@@ -159,44 +161,35 @@ export const GroupHome = ({ context }: { context: GroupContext }) => {
   const queryClient = useQueryClient();
   const { group, gid, role, level, reload } = context;
   const [applying, setApplying] = useState(false);
-  const [busy, setBusy] = useState(false);
   const owner = group.uid === context.viewer.uid;
 
   const joined = (newLevel: number) => {
     toast.success(t(newLevel >= MEMBER_LEVEL.MEMBER ? 'Group_Joined' : 'Group_Applied'));
     setApplying(false);
-    void queryClient.invalidateQueries({ queryKey: [contract.getGroupList.path] });
+    void queryClient.invalidateQueries({ queryKey: queryKey(contract.getGroupList) });
     reload();
   };
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
-  const join = () =>
-    run(async () => {
-      const result = await api.call(contract.applyGroup, { gid });
-      joined(result.auth);
-    });
-  const exit = () =>
-    run(async () => {
-      await api.call(contract.exitGroup, { gid });
+  const join = useApiMutation({
+    mutationFn: () => api.call(contract.applyGroup, { gid }),
+    onSuccess: (result) => joined(result.auth),
+  });
+  const exit = useApiMutation({
+    mutationFn: () => api.call(contract.exitGroup, { gid }),
+    invalidates: [queryKey(contract.getGroupList)],
+    onSuccess: () => {
       toast.success(t('Group_Exited'));
-      void queryClient.invalidateQueries({ queryKey: [contract.getGroupList.path] });
       reload();
-    });
-  const disband = () =>
-    run(async () => {
-      await api.call(contract.deleteGroup, { gid });
+    },
+  });
+  const disband = useApiMutation({
+    mutationFn: () => api.call(contract.deleteGroup, { gid }),
+    invalidates: [queryKey(contract.getGroupList)],
+    onSuccess: () => {
       toast.success(t('Group_Disbanded'));
-      void queryClient.invalidateQueries({ queryKey: [contract.getGroupList.path] });
       navigate('/group');
-    });
+    },
+  });
+  const busy = join.isPending || exit.isPending || disband.isPending;
 
   const levelTag =
     role === 'super' && level < MEMBER_LEVEL.MEMBER ? (
@@ -216,7 +209,7 @@ export const GroupHome = ({ context }: { context: GroupContext }) => {
       {level === 0 &&
         !owner &&
         (group.auth === GROUP_AUTH.PUBLIC ? (
-          <Button type="primary" icon={<UserAddOutlined />} loading={busy} onClick={() => void join()}>
+          <Button type="primary" icon={<UserAddOutlined />} loading={busy} onClick={() => join.mutate()}>
             {t('Group_Join')}
           </Button>
         ) : (
@@ -229,7 +222,7 @@ export const GroupHome = ({ context }: { context: GroupContext }) => {
           title={t('Group_Exit_Confirm')}
           okText={t('Group_Confirm')}
           cancelText={t('Group_Cancel')}
-          onConfirm={() => void exit()}
+          onConfirm={() => exit.mutate()}
         >
           <Button danger icon={<LogoutOutlined />} loading={busy}>
             {t('Group_Exit')}
@@ -242,7 +235,7 @@ export const GroupHome = ({ context }: { context: GroupContext }) => {
           okText={t('Group_Confirm')}
           cancelText={t('Group_Cancel')}
           okButtonProps={{ danger: true }}
-          onConfirm={() => void disband()}
+          onConfirm={() => disband.mutate()}
         >
           <Button danger type="primary" loading={busy}>
             {t('Group_Disband')}

@@ -25,6 +25,7 @@ import {
   groupFormInitial,
 } from './group-parts';
 import './group.css';
+import { queryKey } from '../../lib/query-keys';
 
 const { GROUP_AUTH, GROUP_PAGE } = contract;
 
@@ -152,7 +153,7 @@ const GroupListPage = () => {
     onlyMine: onlyMine ? 'true' : undefined,
   };
   const list = useQuery({
-    queryKey: [contract.getGroupList.path, input, isAuthenticated],
+    queryKey: queryKey(contract.getGroupList, input, isAuthenticated),
     queryFn: () => api.call(contract.getGroupList, input),
     placeholderData: keepPreviousData,
   });
@@ -245,7 +246,7 @@ const GroupListPage = () => {
           onClose={() => setCreating(false)}
           onCreated={(g) => {
             setCreating(false);
-            void queryClient.invalidateQueries({ queryKey: [contract.getGroupList.path] });
+            void queryClient.invalidateQueries({ queryKey: queryKey(contract.getGroupList) });
             navigate(`/group/${g.id}`);
           }}
         />

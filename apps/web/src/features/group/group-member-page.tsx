@@ -1,7 +1,7 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { GroupMember, UserSuggestion } from '@oj/shared';
 import { group as contract } from '@oj/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AutoComplete, Button, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,8 @@ import { serverPaging } from '../../components/paging';
 import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { useGroupContext } from './group-detail-page';
 import { canEditMember, canRemoveMember, memberLevelChoices, USER_SEARCH_DEBOUNCE_MS } from './group-model';
 
@@ -33,27 +35,25 @@ const AddMemberBox = ({ gid, onAdded }: { gid: number; onAdded: () => void }) =>
   const [text, setText] = useState('');
   const keyword = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
   const suggestions = useQuery({
-    queryKey: [contract.searchUser.path, gid, keyword],
+    queryKey: queryKey(contract.searchUser, gid, keyword),
     queryFn: () => api.call(contract.searchUser, { gid, keyword }),
     enabled: keyword.length > 0,
   });
   const users: UserSuggestion[] = keyword ? (suggestions.data ?? []).slice(0, GROUP_PAGE.userSearch) : [];
-  const add = async (uid: string) => {
-    try {
-      await api.call(contract.addMember, { gid, uid });
+  const add = useApiMutation({
+    mutationFn: (uid: string) => api.call(contract.addMember, { gid, uid }),
+    onSuccess: () => {
       toast.success(t('Group_Added'));
       setText('');
       onAdded();
-    } catch {
-      // The client has shown the server's message.
-    }
-  };
+    },
+  });
   return (
     <AutoComplete
       aria-label={t('Group_Add_Member')}
       value={text}
       onChange={setText}
-      onSelect={(uid: string) => void add(uid)}
+      onSelect={(uid: string) => add.mutate(uid)}
       style={{ width: 320, maxWidth: '100%' }}
       notFoundContent={keyword && suggestions.isSuccess ? t('Group_No_User_Found') : null}
       options={users.map((u) => ({
@@ -86,25 +86,24 @@ const GroupMemberPage = () => {
 
   const applyInput = { gid, currentPage: applyPage, limit: GROUP_PAGE.lists };
   const applications = useQuery({
-    queryKey: [contract.getApplyList.path, applyInput],
+    queryKey: queryKey(contract.getApplyList, applyInput),
     queryFn: () => api.call(contract.getApplyList, applyInput),
     placeholderData: keepPreviousData,
   });
   const memberInput = { gid, currentPage: memberPage, limit: GROUP_PAGE.lists, keyword: keyword || undefined };
   const members = useQuery({
-    queryKey: [contract.getMemberList.path, memberInput],
+    queryKey: queryKey(contract.getMemberList, memberInput),
     queryFn: () => api.call(contract.getMemberList, memberInput),
     placeholderData: keepPreviousData,
   });
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: [contract.getApplyList.path] });
-    void queryClient.invalidateQueries({ queryKey: [contract.getMemberList.path] });
+    void queryClient.invalidateQueries({ queryKey: queryKey(contract.getApplyList) });
+    void queryClient.invalidateQueries({ queryKey: queryKey(contract.getMemberList) });
     // The member count on the group's card.
     reload();
   };
 
-  // Failures of these mutations the HTTP client has shown.
-  const level = useMutation({
+  const level = useApiMutation({
     mutationFn: ({ uid, auth }: { uid: string; auth: number }) => api.call(contract.updateMember, { gid, uid, auth }),
     onSuccess: () => {
       toast.success(t('Group_Updated'));
@@ -112,7 +111,7 @@ const GroupMemberPage = () => {
     },
   });
   const setLevel = (uid: string, auth: number) => level.mutate({ uid, auth });
-  const removal = useMutation({
+  const removal = useApiMutation({
     mutationFn: (uid: string) => api.call(contract.deleteMember, { gid, uid }),
     onSuccess: () => {
       toast.success(t('Group_Deleted'));

@@ -1,6 +1,6 @@
 import type { AdminProblem, GroupProblemItem } from '@oj/shared';
 import { groupProblem as contract, file, group as groupContract } from '@oj/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { saveBlob } from '../../lib/http-client';
 import { MOBILE_MAX_WIDTH, toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { useMaxWidth } from '../../lib/use-media-query';
 import { DifficultyTag } from '../problem/difficulty-tag';
 import { MyStatusIcon } from '../problem/problem-list-page';
@@ -33,7 +35,7 @@ const MemberProblemList = ({ gid }: { gid: number }) => {
   const [showTags, setShowTags] = useState(false);
   const mobile = useMaxWidth(MOBILE_MAX_WIDTH);
   const list = useQuery({
-    queryKey: [contract.getGroupProblemList.path, gid, currentPage],
+    queryKey: queryKey(contract.getGroupProblemList, gid, currentPage),
     queryFn: () => api.call(contract.getGroupProblemList, { gid, currentPage, limit: GROUP_PROBLEM_PAGE_SIZE }),
   });
   return (
@@ -113,13 +115,12 @@ const MemberProblemList = ({ gid }: { gid: number }) => {
 const AdminProblemList = ({ context }: { context: GroupContext }) => {
   const { t } = useTranslation(['group', 'submission']);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user } = useSession();
   const { gid, role } = context;
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
   const list = useQuery({
-    queryKey: [contract.getGroupAdminProblemList.path, gid, keyword, currentPage],
+    queryKey: queryKey(contract.getGroupAdminProblemList, gid, keyword, currentPage),
     queryFn: () =>
       api.call(contract.getGroupAdminProblemList, {
         gid,
@@ -128,30 +129,21 @@ const AdminProblemList = ({ context }: { context: GroupContext }) => {
         limit: GROUP_PROBLEM_PAGE_SIZE,
       }),
   });
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: [contract.getGroupAdminProblemList.path, gid] });
-    void queryClient.invalidateQueries({ queryKey: [contract.getGroupProblemList.path, gid] });
-  };
-  const changeAuth = useMutation({
+  const invalidates = [queryKey(contract.getGroupAdminProblemList, gid), queryKey(contract.getGroupProblemList, gid)];
+  const changeAuth = useApiMutation({
     mutationFn: (b: { pid: number; auth: number }) => api.call(contract.changeGroupProblemAuth, b),
-    onSuccess: () => {
-      toast.success(t('Group_Problem_Updated'));
-      refresh();
-    },
+    invalidates,
+    onSuccess: () => toast.success(t('Group_Problem_Updated')),
   });
-  const apply = useMutation({
+  const apply = useApiMutation({
     mutationFn: (b: { pid: number; isApplied: boolean }) => api.call(contract.applyGroupProblemPublic, b),
-    onSuccess: (_, b) => {
-      toast.success(t(b.isApplied ? 'Group_Problem_Applied' : 'Group_Problem_Cancelled'));
-      refresh();
-    },
+    invalidates,
+    onSuccess: (_, b) => toast.success(t(b.isApplied ? 'Group_Problem_Applied' : 'Group_Problem_Cancelled')),
   });
-  const remove = useMutation({
+  const remove = useApiMutation({
     mutationFn: (pid: number) => api.call(contract.deleteGroupProblem, { pid }),
-    onSuccess: () => {
-      toast.success(t('Group_Problem_Deleted'));
-      refresh();
-    },
+    invalidates,
+    onSuccess: () => toast.success(t('Group_Problem_Deleted')),
   });
   const download = async (pid: number) => {
     const got = await api.download(file.downloadTestcase, { pid });

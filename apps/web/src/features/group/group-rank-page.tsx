@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { serverPaging } from '../../components/paging';
 import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
+import { queryKey } from '../../lib/query-keys';
 import { RankUser, renderNickname } from '../rank/rank-cells';
 import { formatRate } from '../submission/judge-status';
 import { useGroupContext } from './group-detail-page';
@@ -22,7 +23,7 @@ const GroupRankPage = () => {
   const [searchUser, setSearchUser] = useState('');
   const input = { gid, type, currentPage, limit: GROUP_PAGE.rank, searchUser: searchUser || undefined };
   const list = useQuery({
-    queryKey: [contract.getGroupRankList.path, input],
+    queryKey: queryKey(contract.getGroupRankList, input),
     queryFn: () => api.call(contract.getGroupRankList, input),
     placeholderData: keepPreviousData,
   });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AvatarUpload } from '../../components/avatar-upload';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
 import { type GroupContext, useGroupContext } from './group-detail-page';
 import { checkGroupAvatar, GROUP_AVATAR, GROUP_AVATAR_TYPES } from './group-model';
 import {
@@ -55,7 +56,7 @@ const GroupAvatarUpload = ({ context }: { context: GroupContext }) => {
     const endpoint = contract.uploadGroupAvatar;
     await api.upload({ ...endpoint, path: `${endpoint.path}?gid=${context.gid}` }, form);
     toast.success(t('Group_Avatar_Uploaded'));
-    void queryClient.invalidateQueries({ queryKey: [contract.getGroupList.path] });
+    void queryClient.invalidateQueries({ queryKey: queryKey(contract.getGroupList) });
     context.reload();
   };
   return (
@@ -117,7 +118,7 @@ const GroupSettingPage = () => {
         { silent: true },
       );
       toast.success(t('Group_Updated'));
-      void queryClient.invalidateQueries({ queryKey: [contract.getGroupList.path] });
+      void queryClient.invalidateQueries({ queryKey: queryKey(contract.getGroupList) });
       context.reload();
     } catch (err) {
       setError(errorText(err));

@@ -1,9 +1,9 @@
 import { groupTraining, type TrainingCategory } from '@oj/shared';
 import { ColorPicker, Form, Input, Modal, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
+import { useApiMutation } from '../../lib/use-api-mutation';
 
 /** The admin area's default category colour. */
 const DEFAULT_COLOR = '#409EFF';
@@ -28,27 +28,19 @@ export const GroupTrainingCategoryCreator = ({
 }) => {
   const { t } = useTranslation('group');
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
   const name = Form.useWatch('name', form) ?? '';
   const color = Form.useWatch('color', form) ?? DEFAULT_COLOR;
 
-  const save = async (v: Values) => {
-    setBusy(true);
-    try {
-      const created = await api.call(groupTraining.createGroupTrainingCategory, {
-        gid,
-        name: v.name.trim(),
-        color: v.color,
-      });
+  // A refusal leaves the dialog open for another try.
+  const save = useApiMutation({
+    mutationFn: (v: Values) =>
+      api.call(groupTraining.createGroupTrainingCategory, { gid, name: v.name.trim(), color: v.color }),
+    onSuccess: (created) => {
       toast.success(t('Group_Training_Category_Created'));
       form.resetFields();
       onCreated(created);
-    } catch {
-      // The http client shows the server's message; the dialog stays for another try.
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <Modal
@@ -56,12 +48,17 @@ export const GroupTrainingCategoryCreator = ({
       title={t('Group_Training_Create_Category')}
       okText={t('Group_Training_Category_Save')}
       cancelText={t('Admin_Training_Cancel')}
-      confirmLoading={busy}
+      confirmLoading={save.isPending}
       onOk={() => form.submit()}
       onCancel={onClose}
       forceRender
     >
-      <Form<Values> form={form} layout="vertical" onFinish={save} initialValues={{ name: '', color: DEFAULT_COLOR }}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={save.mutate}
+        initialValues={{ name: '', color: DEFAULT_COLOR }}
+      >
         <Form.Item
           name="name"
           label={t('Admin_Training_Category_Name')}

@@ -9,6 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { serverPaging } from '../../components/paging';
 import { api } from '../../lib/api';
 import { MOBILE_MAX_WIDTH } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
 import { useMaxWidth } from '../../lib/use-media-query';
 import AdminTrainingListPage from '../admin/training/admin-training-list-page';
 import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from '../training/training-list-page';
@@ -28,7 +29,7 @@ const MemberTrainingList = ({ gid }: { gid: number }) => {
   const mobile = useMaxWidth(MOBILE_MAX_WIDTH);
   const [currentPage, setPage] = useState(1);
   const list = useQuery({
-    queryKey: [contract.getGroupTrainingList.path, gid, currentPage],
+    queryKey: queryKey(contract.getGroupTrainingList, gid, currentPage),
     queryFn: () => api.call(contract.getGroupTrainingList, { gid, currentPage, limit: GROUP_TRAINING_PAGE_SIZE }),
   });
   // A phone keeps what a student needs, so the title is not pushed out of sight.

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import './announcement-list.css';
+import { queryKey } from '../../lib/query-keys';
 
 export const ANNOUNCEMENT_PAGE_SIZE = 5;
 /** The pager shows 5 page buttons (spec 1-core §9). */
@@ -22,7 +23,7 @@ export const AnnouncementList = () => {
   const { t } = useTranslation();
   const [currentPage, setCurrentPage] = useState(1);
   const { data, isLoading } = useQuery({
-    queryKey: [home.getCommonAnnouncement.path, currentPage],
+    queryKey: queryKey(home.getCommonAnnouncement, currentPage),
     queryFn: () => api.call(home.getCommonAnnouncement, { currentPage, limit: ANNOUNCEMENT_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });

@@ -7,6 +7,7 @@ import { api } from '../../lib/api';
 import { MOBILE_MAX_WIDTH } from '../../lib/notify';
 import { useMaxWidth } from '../../lib/use-media-query';
 import './home-carousel.css';
+import { queryKey } from '../../lib/query-keys';
 
 /** Carousel height 440 px, 200 px on mobile (spec 1-core §9), as the most it takes: the box keeps the banner's
  * 1200 x 440 shape below that, so a narrow screen shows the whole picture instead of cropping its sides. */
@@ -20,7 +21,7 @@ export const HomeCarousel = () => {
   const { t } = useTranslation();
   const mobile = useMaxWidth(MOBILE_MAX_WIDTH);
   const { data } = useQuery({
-    queryKey: [home.homeCarousel.path],
+    queryKey: queryKey(home.homeCarousel),
     queryFn: () => api.call(home.homeCarousel, {}),
   });
   const height = mobile ? CAROUSEL_HEIGHT_MOBILE : CAROUSEL_HEIGHT;

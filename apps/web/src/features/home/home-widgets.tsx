@@ -4,7 +4,6 @@ import { Col } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { hasFeature } from '../../app/features';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
@@ -12,15 +11,15 @@ import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
 import { RemoteJudgeLogos } from './remote-judge-logos';
 import './home-widgets.css';
+import { queryKey } from '../../lib/query-keys';
 
 /** Home widgets stay plain lists: antd's Table would cost the first visit tens of KB (DESIGN §5 budget). */
 export const RecentUpdatedProblems = () => {
   const { t } = useTranslation();
   const { data } = useQuery({
-    queryKey: [problem.getRecentUpdatedProblem.path],
+    queryKey: queryKey(problem.getRecentUpdatedProblem),
     queryFn: () => api.call(problem.getRecentUpdatedProblem, {}),
   });
-  const linked = hasFeature('problem');
   return (
     <Panel title={t('Recent_Updated_Problems')}>
       {data?.length === 0 && <p className="oj-widget__empty">{t('No_Data')}</p>}
@@ -28,7 +27,7 @@ export const RecentUpdatedProblems = () => {
         {data?.map((p) => (
           <li key={p.id} className="oj-widget__row">
             <span className="oj-widget__main">
-              {linked ? <Link to={`/problem/${encodeURIComponent(p.problemId)}`}>{p.problemId}</Link> : p.problemId}{' '}
+              <Link to={`/problem/${encodeURIComponent(p.problemId)}`}>{p.problemId}</Link>{' '}
               {p.title}
             </span>
             <span className="oj-widget__side">{dayjs(p.gmtModified).format('YYYY-MM-DD')}</span>
@@ -42,10 +41,9 @@ export const RecentUpdatedProblems = () => {
 export const SevenDayAcRank = () => {
   const { t } = useTranslation();
   const { data } = useQuery({
-    queryKey: [rank.getRecentSevenAcRank.path],
+    queryKey: queryKey(rank.getRecentSevenAcRank),
     queryFn: () => api.call(rank.getRecentSevenAcRank, {}),
   });
-  const linked = hasFeature('user-home');
   return (
     <Panel title={t('Seven_Day_AC_Rank')}>
       {data?.length === 0 && <p className="oj-widget__empty">{t('No_Data')}</p>}
@@ -54,11 +52,7 @@ export const SevenDayAcRank = () => {
           <li key={u.uid} className="oj-widget__row">
             <span className="oj-widget__main">
               <span className="oj-widget__seq">{i + 1}</span>
-              {linked ? (
-                <Link to={`/user-home?username=${encodeURIComponent(u.username)}`}>{u.username}</Link>
-              ) : (
-                u.username
-              )}
+              <Link to={`/user-home?username=${encodeURIComponent(u.username)}`}>{u.username}</Link>
             </span>
             <span className="oj-widget__side">AC {u.ac}</span>
           </li>
@@ -74,10 +68,10 @@ export const RecentContests = () => {
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();
   const { data } = useQuery({
-    queryKey: [contest.getRecentContest.path],
+    queryKey: queryKey(contest.getRecentContest),
     queryFn: () => api.call(contest.getRecentContest, {}),
   });
-  if (!hasFeature('contest') || !data?.length) return null;
+  if (!data?.length) return null;
   const open = (id: number) => {
     if (!isAuthenticated) {
       toast.warning(t('Please_login_first'));
@@ -110,10 +104,10 @@ export const RecentContests = () => {
 export const OtherContests = () => {
   const { t } = useTranslation();
   const { data } = useQuery({
-    queryKey: [contest.getRecentOtherContest.path],
+    queryKey: queryKey(contest.getRecentOtherContest),
     queryFn: () => api.call(contest.getRecentOtherContest, {}),
   });
-  if (!hasFeature('contest') || !data?.length) return null;
+  if (!data?.length) return null;
   return (
     <Col span={24}>
       <Panel title={t('Other_Contests')}>

@@ -10,6 +10,8 @@ import { MarkdownView } from '../../components/markdown-view';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import {
   actionKey,
   endpointOf,
@@ -101,7 +103,7 @@ const MessageList = ({ tab }: { tab: MessageTab }) => {
   const { user } = useSession();
   const [currentPage, setPage] = useState(1);
   const limit = pageSizeOf(tab);
-  const listKey = [endpointOf(tab).path, currentPage, user?.uid ?? null];
+  const listKey = queryKey(endpointOf(tab), currentPage, user?.uid ?? null);
   const list = useQuery({
     queryKey: listKey,
     queryFn: () => api.call(endpointOf(tab), { currentPage, limit }) as Promise<Page<AnyMessage>>,
@@ -122,17 +124,17 @@ const MessageList = ({ tab }: { tab: MessageTab }) => {
     void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
   }, [list.data, list.isPlaceholderData, list.dataUpdatedAt, queryClient, tab.unread]);
 
-  const clean = async (id?: number) => {
-    try {
-      await api.call(msg.cleanMessages, { type: tab.kind, id });
+  // The list is read again before the unread counts, and the confirmation waits for both.
+  const cleaning = useApiMutation({
+    mutationFn: (id?: number) => api.call(msg.cleanMessages, { type: tab.kind, id }),
+    onSuccess: async (_, id) => {
       toast.success(t('Message_Delete_successfully'));
       if (id === undefined) setPage(1);
-      await queryClient.invalidateQueries({ queryKey: [endpointOf(tab).path] });
+      await queryClient.invalidateQueries({ queryKey: queryKey(endpointOf(tab)) });
       void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
-    } catch {
-      // Shown by the client.
-    }
-  };
+    },
+  });
+  const clean = (id?: number) => cleaning.settle(id);
 
   const records = list.data?.records ?? [];
   const total = list.data?.total ?? 0;

@@ -11,6 +11,7 @@ import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
+import { queryKey } from '../../lib/query-keys';
 import { RankUser, renderNickname } from './rank-cells';
 import { acceptedSubmissionsLink, RANK_CHART_SIZE, RANK_PAGE_SIZE } from './rank-colors';
 
@@ -22,7 +23,7 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
   const [currentPage, setCurrentPage] = useState(1);
   const [searchUser, setSearchUser] = useState('');
   const list = useQuery({
-    queryKey: [contract.getRankList.path, type, currentPage, searchUser],
+    queryKey: queryKey(contract.getRankList, type, currentPage, searchUser),
     queryFn: () =>
       api.call(contract.getRankList, { type, currentPage, limit: RANK_PAGE_SIZE, searchUser: searchUser || undefined }),
     placeholderData: keepPreviousData,
@@ -32,7 +33,7 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
 
   // The chart shows the first page's top 10 whatever page the table is on (it is the site's leaderboard).
   const top = useQuery({
-    queryKey: [contract.getRankList.path, type, 'top'],
+    queryKey: queryKey(contract.getRankList, type, 'top'),
     queryFn: () => api.call(contract.getRankList, { type, currentPage: 1, limit: RANK_CHART_SIZE }),
   });
   const topRows = (top.data?.records ?? []) as Row[];

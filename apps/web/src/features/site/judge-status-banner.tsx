@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { lazyScreen } from '../../lib/lazy-screen';
+import { queryKey } from '../../lib/query-keys';
 
 // antd's Alert only loads when there is something to say (decision 0038).
 const Alert = lazyScreen(() => import('antd/es/alert'));
@@ -16,7 +17,7 @@ const REFRESH_MS = 60_000;
 export const JudgeStatusBanner = () => {
   const { t, i18n } = useTranslation();
   const { data } = useQuery({
-    queryKey: [home.getJudgeStatus.path],
+    queryKey: queryKey(home.getJudgeStatus),
     queryFn: () => api.call(home.getJudgeStatus, {}, { silent: true }),
     refetchInterval: REFRESH_MS,
   });

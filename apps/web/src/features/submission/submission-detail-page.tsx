@@ -16,6 +16,7 @@ import { copyText } from '../problem/problem-description';
 // The error text and the code fallback are `oj-sample` blocks: wrapped, so a long compiler line never pushes a phone's
 // page sideways when the detail is the first page opened.
 import '../problem/problem-detail.css';
+import { queryKey } from '../../lib/query-keys';
 import { judgeReasonText } from './judge-reasons';
 import {
   canResubmit,
@@ -84,7 +85,7 @@ const SubmissionDetailPage = () => {
   const live = useLiveUp();
 
   const detail = useQuery({
-    queryKey: [contract.getSubmissionDetail.path, submitId],
+    queryKey: queryKey(contract.getSubmissionDetail, submitId),
     queryFn: () => api.call(contract.getSubmissionDetail, { submitId }),
     enabled: Number.isInteger(submitId),
     retry: false,
@@ -101,7 +102,7 @@ const SubmissionDetailPage = () => {
   const s = detail.data?.submission;
   const settled = !!s && !isInProgress(s.status);
   const cases = useQuery({
-    queryKey: [contract.getAllCaseResult.path, submitId, s?.status],
+    queryKey: queryKey(contract.getAllCaseResult, submitId, s?.status),
     queryFn: () => api.call(contract.getAllCaseResult, { submitId }),
     enabled: settled,
   });
@@ -114,7 +115,7 @@ const SubmissionDetailPage = () => {
   const toggleShare = async (share: boolean) => {
     await api.call(contract.updateSubmission, { submitId: s.submitId, share, uid: s.uid });
     toast.success(share ? t('Shared_successfully') : t('Cancel_Sharing_Successfully'));
-    queryClient.setQueryData([contract.getSubmissionDetail.path, submitId], {
+    queryClient.setQueryData(queryKey(contract.getSubmissionDetail, submitId), {
       ...detail.data,
       submission: { ...s, share },
     });
@@ -139,7 +140,7 @@ const SubmissionDetailPage = () => {
                   row={s}
                   // The fresh row is Pending again: the detail polls it (refetchInterval) until it settles.
                   onResubmitted={(fresh) =>
-                    queryClient.setQueryData([contract.getSubmissionDetail.path, submitId], {
+                    queryClient.setQueryData(queryKey(contract.getSubmissionDetail, submitId), {
                       ...detail.data,
                       submission: fresh,
                     })

@@ -19,6 +19,7 @@ import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { saveBlob } from '../../lib/http-client';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
 import { loginDialog } from '../../lib/ui-store';
 import { RESULT_EXPLANATION_PATH } from '../about/result-explanation-path';
 import {
@@ -90,7 +91,7 @@ const SubmissionListPage = () => {
 
   const request = toSubmissionListRequest(query);
   const list = useQuery({
-    queryKey: [contract.getSubmissionList.path, request, cid, gid],
+    queryKey: queryKey(contract.getSubmissionList, request, cid, gid),
     queryFn: () =>
       cid
         ? api.call(contestContract.getContestSubmissions, {

@@ -11,6 +11,7 @@ import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
 import { loginDialog } from '../../lib/ui-store';
 import { trainingBasePath } from '../group/group-training-model';
 import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from './training-list-page';
@@ -112,7 +113,7 @@ const TrainingDetailPage = () => {
   const valid = Number.isInteger(tid) && tid > 0;
 
   const detail = useQuery({
-    queryKey: [contract.getTrainingDetail.path, tid],
+    queryKey: queryKey(contract.getTrainingDetail, tid),
     queryFn: () => api.call(contract.getTrainingDetail, { tid }),
     enabled: isAuthenticated && valid,
     retry: false,
@@ -121,13 +122,13 @@ const TrainingDetailPage = () => {
   const admin = !!tr && (isSuperAdmin || (!!user && user.username === tr.author));
   const needsAccess = !!tr && tr.auth === TRAINING_AUTH.PRIVATE && !admin;
   const access = useQuery({
-    queryKey: [contract.getTrainingAccess.path, tid],
+    queryKey: queryKey(contract.getTrainingAccess, tid),
     queryFn: () => api.call(contract.getTrainingAccess, { tid }),
     enabled: needsAccess,
   });
   const denied = needsAccess && access.data?.access !== true;
   const problems = useQuery({
-    queryKey: [contract.getTrainingProblemList.path, tid],
+    queryKey: queryKey(contract.getTrainingProblemList, tid),
     queryFn: () => api.call(contract.getTrainingProblemList, { tid }),
     enabled: !!tr && !denied,
   });
@@ -158,9 +159,9 @@ const TrainingDetailPage = () => {
     gid,
   };
   const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: [contract.getTrainingAccess.path, tid] });
-    void queryClient.invalidateQueries({ queryKey: [contract.getTrainingDetail.path, tid] });
-    void queryClient.invalidateQueries({ queryKey: [contract.getTrainingProblemList.path, tid] });
+    void queryClient.invalidateQueries({ queryKey: queryKey(contract.getTrainingAccess, tid) });
+    void queryClient.invalidateQueries({ queryKey: queryKey(contract.getTrainingDetail, tid) });
+    void queryClient.invalidateQueries({ queryKey: queryKey(contract.getTrainingProblemList, tid) });
   };
 
   const content = (

@@ -12,6 +12,7 @@ import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { MOBILE_MAX_WIDTH, toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
 import { loginDialog } from '../../lib/ui-store';
 import { useMaxWidth } from '../../lib/use-media-query';
 import { plainExcerpt, progressColor, trainingPercent } from './training-progress';
@@ -82,13 +83,13 @@ const TrainingListPage = () => {
   };
 
   const categories = useQuery({
-    queryKey: [contract.getTrainingCategory.path],
+    queryKey: queryKey(contract.getTrainingCategory),
     queryFn: () => api.call(contract.getTrainingCategory, {}),
     staleTime: 60_000,
   });
   const input = { currentPage, limit: TRAINING_PAGE.list, keyword: keyword || undefined, categoryId, auth };
   const list = useQuery({
-    queryKey: [contract.getTrainingList.path, input, isAuthenticated],
+    queryKey: queryKey(contract.getTrainingList, input, isAuthenticated),
     queryFn: () => api.call(contract.getTrainingList, input),
     placeholderData: keepPreviousData,
   });

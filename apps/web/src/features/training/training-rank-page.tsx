@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { serverPaging } from '../../components/paging';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
+import { queryKey } from '../../lib/query-keys';
 import { MyStatusIcon } from '../problem/problem-list-page';
 import { useTrainingContext } from './training-detail-page';
 import { RANK_CELL_COLORS, rankCellState, rankNumber, userProblemStatusPath } from './training-progress';
@@ -33,7 +34,7 @@ const TrainingRankPage = () => {
 
   const input = { tid: training.id, currentPage, limit: TRAINING_PAGE.rank, keyword: keyword || undefined };
   const rank = useQuery({
-    queryKey: [contract.getTrainingRank.path, input],
+    queryKey: queryKey(contract.getTrainingRank, input),
     queryFn: () => api.call(contract.getTrainingRank, input),
     placeholderData: keepPreviousData,
     retry: false,

@@ -7,6 +7,7 @@ import { AvatarUpload } from '../../components/avatar-upload';
 import { api } from '../../lib/api';
 import { session, useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
 import { useCountdown } from '../../lib/use-countdown';
 import { againRules, passwordRules } from '../auth/registration-rules';
 
@@ -127,7 +128,7 @@ const ProfileForm = () => {
     try {
       const info = await api.call(contract.changeUserInfo, v);
       session.signIn(session.token() ?? '', info);
-      void queryClient.invalidateQueries({ queryKey: [contract.getUserHomeInfo.path] });
+      void queryClient.invalidateQueries({ queryKey: queryKey(contract.getUserHomeInfo) });
       toast.success(t('Update_Successfully'));
     } finally {
       setBusy(false);

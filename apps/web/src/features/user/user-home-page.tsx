@@ -12,6 +12,7 @@ import { MarkdownView } from '../../components/markdown-view';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
+import { queryKey } from '../../lib/query-keys';
 import { DIFFICULTY } from '../problem/difficulty-tag';
 
 /** The heatmap's geometry: square cells of `HEATMAP_CELL` px (a gap drawn inside each), one column per week. */
@@ -107,13 +108,13 @@ const UserHomePage = () => {
   const who = { uid, username };
 
   const home = useQuery({
-    queryKey: [contract.getUserHomeInfo.path, who],
+    queryKey: queryKey(contract.getUserHomeInfo, who),
     queryFn: () => api.call(contract.getUserHomeInfo, who),
     enabled: !!(uid || username),
     retry: false,
   });
   const heatmap = useQuery({
-    queryKey: [contract.getUserCalendarHeatmap.path, who],
+    queryKey: queryKey(contract.getUserCalendarHeatmap, who),
     queryFn: () => api.call(contract.getUserCalendarHeatmap, who),
     enabled: !!(uid || username),
   });

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
+import { queryKey } from '../../../lib/query-keys';
 import { useContestContext } from '../contest-detail-page';
 import { defaultMedalCounts, type MedalCounts } from './scroll-board-engine';
 
@@ -27,7 +28,7 @@ const ContestScrollBoardTab = () => {
 
   // The ranked count is the board's total without star users (spec 2 §9); only `total` is needed.
   const ranked = useQuery({
-    queryKey: [contract.getContestRank.path, 'scroll-board-count', contest.id],
+    queryKey: queryKey(contract.getContestRank, 'scroll-board-count', contest.id),
     queryFn: () => api.call(contract.getContestRank, { cid: contest.id, currentPage: 1, limit: 10, removeStar: true }),
   });
   const total = ranked.data?.total;

@@ -19,6 +19,7 @@ import {
   teamName,
 } from './scroll-board-engine';
 import './scroll-board.css';
+import { queryKey } from '../../../lib/query-keys';
 
 /** Auto play: one step this often. */
 const AUTO_STEP_MS = 1500;
@@ -238,13 +239,13 @@ const ScrollBoardPage = () => {
   const { cid, removeStar, medals } = useMemo(() => readScrollBoardQuery(params), [params]);
   usePageTitle(t('SB_Title'));
   const info = useQuery({
-    queryKey: [contestStaff.getContestScrollBoardInfo.path, cid],
+    queryKey: queryKey(contestStaff.getContestScrollBoardInfo, cid),
     queryFn: () => api.call(contestStaff.getContestScrollBoardInfo, { cid: cid as number }),
     enabled: cid !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const submissions = useQuery({
-    queryKey: [contestStaff.getContestScrollBoardSubmission.path, cid, removeStar],
+    queryKey: queryKey(contestStaff.getContestScrollBoardSubmission, cid, removeStar),
     queryFn: () => api.call(contestStaff.getContestScrollBoardSubmission, { cid: cid as number, removeStar }),
     enabled: cid !== null,
     staleTime: Number.POSITIVE_INFINITY,
