@@ -1,4 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requireSandbox } from './test/judge-fixtures.js';
@@ -10,6 +12,39 @@ const cli = (args: string[]) =>
     encoding: 'utf8',
     timeout: 120_000,
   });
+
+/** The CLI run without blocking this process (the test's own server must answer it meanwhile). */
+const cliAsync = (args: string[], env: Record<string, string>) =>
+  new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/judge/src/cli.ts', ...args], {
+      cwd: repo,
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+
+const SECRET = 'doctor-test-secret-token-4b1f';
+
+/** Every line doctor prints is a heading, a setting, a check (ok, warn, FAIL), a hint under one, or the verdict. */
+const DOCTOR_LINE = [
+  /^Judge doctor$/,
+  /^Configuration \(from the environment\):$/,
+  /^Checks:$/,
+  /^Languages \(hello world compiled and run in the sandbox\):$/,
+  /^ {2}(OJ_[A-Z_]+|--server) +\S/,
+  /^ {2}(ok {4}|warn {2}|FAIL {2})\S/,
+  /^ {8}\S/,
+  /^To fix: apt-get install -y /,
+  /^Judging is (NOT )?possible( on this machine)?\.$/,
+];
 
 beforeAll(requireSandbox);
 
@@ -41,5 +76,41 @@ describe('judge CLI', () => {
     const language = cli(['local', '--problem', 'samples/problems/a-plus-b', '--source', 'x', '--language', 'Cobol']);
     expect(language.status).toBe(2);
     expect(language.stderr).toContain('unknown language');
+  });
+
+  it('doctor prints the configuration without the token, checks the server and this host, and exits 0', async () => {
+    const server = createServer((req, res) => {
+      res.writeHead(req.url === '/api/health' ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 'ok' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const run = await cliAsync(['doctor', '--server', url], { OJ_JUDGE_TOKEN: SECRET, OJ_JUDGE_UID_COUNT: '256' });
+      expect(run.stdout).not.toContain(SECRET);
+      expect(run.stderr).not.toContain(SECRET);
+      const lines = run.stdout.trimEnd().split('\n');
+      for (const line of lines)
+        expect(
+          DOCTOR_LINE.some((shape) => shape.test(line)),
+          line,
+        ).toBe(true);
+      expect(lines[0]).toBe('Judge doctor');
+      expect(lines).toContainEqual(expect.stringMatching(/^ {2}OJ_JUDGE_TOKEN +\(set, not shown\)$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^ {2}OJ_JUDGE_UID_COUNT +256$/));
+      expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^ {2}ok {4}server ${url} reachable`)));
+      expect(lines.at(-1)).toBe('Judging is possible.');
+      expect(run.status).toBe(0);
+    } finally {
+      server.close();
+    }
+  }, 300_000);
+
+  it('doctor names a bad setting and exits 1, still without the token', async () => {
+    const run = await cliAsync(['doctor'], { OJ_JUDGE_TOKEN: SECRET, OJ_JUDGE_UID_COUNT: 'many' });
+    expect(run.status).toBe(1);
+    expect(run.stdout).not.toContain(SECRET);
+    expect(run.stdout).toContain('FAIL  configuration: OJ_JUDGE_UID_COUNT must be a positive whole number, got "many"');
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('Judging is NOT possible on this machine.');
   });
 });

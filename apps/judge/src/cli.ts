@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { LANGUAGE_NAMES } from '@oj/shared';
+import { JudgeConfigError, judgeConfig } from './config.js';
 import { runDoctor } from './doctor.js';
 import { findLanguageDefinition } from './languages/toolchains.js';
 import { judge } from './pipeline/judge.js';
@@ -8,7 +9,7 @@ import { loadProblemPackage, ProblemPackageError } from './problem/load-problem-
 
 const USAGE = `Usage:
   npm run judge:local -- --problem DIR --source FILE --language NAME [--json]
-  npm run judge -- doctor
+  npm run judge -- doctor [--server URL]
   npm run judge -- --server URL --token TOKEN [--concurrency N] [--remote [--remote-concurrency N]]
       (online worker; also: worker --server ...; --remote or OJ_JUDGE_REMOTE=true|CF,GYM,... also judges on the
       remote judges, at OJ_REMOTE_CF_URL ...)
@@ -31,6 +32,8 @@ const runLocal = async (args: string[]): Promise<number> => {
     },
     strict: true,
   });
+  // A bad setting is refused here, before it could end the judging as a System Error.
+  judgeConfig();
   if (!values.problem || !values.source || !values.language)
     throw new UsageError('--problem, --source and --language are required');
   if (!findLanguageDefinition(values.language))
@@ -69,19 +72,20 @@ const runWorkerCommand = async (args: string[]): Promise<number> => {
     },
     strict: true,
   });
+  const config = judgeConfig();
   // The embedded worker gets its token through the environment, so it never shows in `ps`.
-  const token = values.token ?? process.env.OJ_JUDGE_TOKEN;
+  const token = values.token ?? config.token;
   if (!values.server || !token) throw new UsageError('--server and --token (or OJ_JUDGE_TOKEN) are required');
   const concurrency = values.concurrency ? Number(values.concurrency) : undefined;
   if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency > 0))
     throw new UsageError('--concurrency must be a positive integer');
-  const remoteConcurrency = Number(values['remote-concurrency'] ?? process.env.OJ_JUDGE_REMOTE_CONCURRENCY ?? 2);
+  const remoteConcurrency = Number(values['remote-concurrency'] ?? config.remoteConcurrency);
   if (!(Number.isInteger(remoteConcurrency) && remoteConcurrency > 0))
     throw new UsageError('--remote-concurrency must be a positive integer');
   const { runWorker, remoteSitesOf } = await import('./worker/main.js');
   let remote: ReturnType<typeof remoteSitesOf>;
   try {
-    remote = remoteSitesOf(values.remote ? 'true' : process.env.OJ_JUDGE_REMOTE);
+    remote = remoteSitesOf(values.remote ? 'true' : config.remote);
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
@@ -89,11 +93,16 @@ const runWorkerCommand = async (args: string[]): Promise<number> => {
   return 0;
 };
 
+const runDoctorCommand = async (args: string[]): Promise<number> => {
+  const { values } = parseArgs({ args, options: { server: { type: 'string' } }, strict: true });
+  return runDoctor((line) => process.stdout.write(`${line}\n`), { server: values.server });
+};
+
 const main = async (argv: string[]): Promise<number> => {
   const [command, ...rest] = argv;
   try {
     if (command === 'local') return await runLocal(rest);
-    if (command === 'doctor') return await runDoctor((line) => process.stdout.write(`${line}\n`));
+    if (command === 'doctor') return await runDoctorCommand(rest);
     if (command === 'worker') return await runWorkerCommand(rest);
     if (command?.startsWith('--server') || command?.startsWith('--token')) return await runWorkerCommand(argv);
     if (command === undefined || command === 'help' || command === '--help') {
@@ -102,7 +111,7 @@ const main = async (argv: string[]): Promise<number> => {
     }
     throw new UsageError(`unknown command "${command}"`);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ProblemPackageError) {
+    if (error instanceof UsageError || error instanceof ProblemPackageError || error instanceof JudgeConfigError) {
       log(`error: ${error.message}`);
       if (error instanceof UsageError) log(USAGE);
       return 2;

@@ -12,7 +12,7 @@ import {
   statSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { runRoot } from '../sandbox/judge-instance.js';
+import { judgeConfig } from '../config.js';
 
 /**
  * The judge's persistent build cache (decision 0026): precompiled headers under `pch/` and compiled programs
@@ -21,19 +21,19 @@ import { runRoot } from '../sandbox/judge-instance.js';
  * written by the judge (root) and only ever bound read-only into sandboxes: directories are root-owned 0711 (the
  * sandbox uid may pass through to a bound path, never list), entries 0755 and files 0644 or 0755.
  *
- * Settings (read on every use, so a test can change them):
+ * Settings (config.ts, looked up on every use, so a test can change them):
  * - OJ_JUDGE_BUILD_CACHE_DIR: another location;
  * - OJ_JUDGE_PCH=0: no precompiled headers; OJ_JUDGE_COMPILE_CACHE=0: no compiled-program cache;
  * - OJ_JUDGE_COMPILE_CACHE_MB (default 1024) and OJ_JUDGE_COMPILE_CACHE_DAYS (default 7): the bound of
  *   `programs/` and the age past which an unused program is evicted.
  */
-export const buildCacheRoot = (): string => process.env.OJ_JUDGE_BUILD_CACHE_DIR ?? join(runRoot(), 'cache');
+export const buildCacheRoot = (): string => judgeConfig().buildCacheDir;
 
-export const pchEnabled = (): boolean => process.env.OJ_JUDGE_PCH !== '0';
-export const compileCacheEnabled = (): boolean => process.env.OJ_JUDGE_COMPILE_CACHE !== '0';
+export const pchEnabled = (): boolean => judgeConfig().precompiledHeaders;
+export const compileCacheEnabled = (): boolean => judgeConfig().compileCache;
 export const compileCacheLimits = () => ({
-  maxBytes: (Number(process.env.OJ_JUDGE_COMPILE_CACHE_MB) || 1024) * 1024 * 1024,
-  maxAgeMs: (Number(process.env.OJ_JUDGE_COMPILE_CACHE_DAYS) || 7) * 24 * 3600 * 1000,
+  maxBytes: judgeConfig().compileCacheMb * 1024 * 1024,
+  maxAgeMs: judgeConfig().compileCacheDays * 24 * 3600 * 1000,
 });
 
 const isRoot = () => process.getuid?.() === 0;

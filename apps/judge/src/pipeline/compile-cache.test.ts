@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ResolvedLanguage, resolveCheckerLanguage, resolveLanguage } from '../languages/toolchains.js';
 import { createRunDir, removeRunDir } from '../sandbox/run-dirs.js';
-import { judgeSource, makeProblem, requireSandbox, S } from '../test/judge-fixtures.js';
+import { judgeSource, makeProblem, requireSandbox, S, setJudgeEnv } from '../test/judge-fixtures.js';
 import { cacheSection } from './build-cache.js';
 import { evictCompiledPrograms } from './compile-cache.js';
 import { type CompiledProgram, compileProgram } from './compile-program.js';
@@ -22,7 +22,6 @@ import { runProgram } from './run-program.js';
 // Real compiles in the real sandbox, with a build cache of its own (a temp dir the sandbox uids may pass through).
 const parent = mkdtempSync(join(tmpdir(), 'oj-compile-cache-test-'));
 chmodSync(parent, 0o711);
-const saved = { ...process.env };
 const language = (name: string): ResolvedLanguage => {
   const resolution = resolveLanguage(name);
   if (!resolution.ok) throw new Error(`${name} is not installed`);
@@ -31,13 +30,10 @@ const language = (name: string): ResolvedLanguage => {
 
 beforeAll(async () => {
   await requireSandbox();
-  process.env.OJ_JUDGE_BUILD_CACHE_DIR = join(parent, 'cache');
+  setJudgeEnv({ OJ_JUDGE_BUILD_CACHE_DIR: join(parent, 'cache') });
 });
 
 afterAll(() => {
-  for (const key of ['OJ_JUDGE_BUILD_CACHE_DIR', 'OJ_JUDGE_COMPILE_CACHE_MB', 'OJ_JUDGE_COMPILE_CACHE_DAYS'])
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
   rmSync(parent, { recursive: true, force: true });
 });
 
@@ -135,7 +131,7 @@ int main(){long long a,b;if(scanf("%lld %lld",&a,&b)!=2)return 1;printf("%lld\\n
     expect(hit.origin).toBe('cache');
     hit.dispose();
     const before = entries().length;
-    process.env.OJ_JUDGE_COMPILE_CACHE_DAYS = '7';
+    setJudgeEnv({ OJ_JUDGE_COMPILE_CACHE_DAYS: '7' });
     expect(await evictCompiledPrograms()).toHaveLength(before - 1);
     expect(entries()).toEqual([entryOf(sources[2])]);
     const recompiled = await compiled('C', sources[0]);
@@ -146,7 +142,7 @@ int main(){long long a,b;if(scanf("%lld %lld",&a,&b)!=2)return 1;printf("%lld\\n
     const tenSecondsAgo = Date.now() / 1000 - 10;
     utimesSync(join(section, entryOf(sources[2])!, 'meta.json'), tenSecondsAgo, tenSecondsAgo);
     const bytes = JSON.parse(readFileSync(join(section, entryOf(sources[0])!, 'meta.json'), 'utf8')).bytes;
-    process.env.OJ_JUDGE_COMPILE_CACHE_MB = String((bytes * 1.5) / (1024 * 1024));
+    setJudgeEnv({ OJ_JUDGE_COMPILE_CACHE_MB: String((bytes * 1.5) / (1024 * 1024)) });
     expect(await evictCompiledPrograms()).toEqual([entryOf(sources[2]) ?? expect.any(String)]);
     expect(entries()).toEqual([entryOf(sources[0])]);
   });

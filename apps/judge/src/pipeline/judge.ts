@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { effectiveLimits, JUDGE_STATUS, JUDGE_STATUS_NAME } from '@oj/shared';
+import { judgeConfig } from '../config.js';
 import { resolveLanguage } from '../languages/toolchains.js';
 import type { JudgeCase, LoadedProblem } from '../problem/loaded-problem.js';
 import type { CheckerVerdict } from './checker-verdict.js';
@@ -50,8 +50,7 @@ export interface JudgeOptions {
   caseConcurrency?: number;
 }
 
-export const defaultCaseConcurrency = (): number =>
-  Number(process.env.OJ_JUDGE_CASE_CONCURRENCY) || Math.max(1, Math.min(2, availableParallelism()));
+export const defaultCaseConcurrency = (): number => judgeConfig().caseConcurrency;
 
 const finalResult = (status: number, errorMessage: string, extra: Partial<JudgeResult> = {}): JudgeResult => ({
   status,

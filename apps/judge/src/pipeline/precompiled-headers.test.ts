@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ResolvedLanguage, resolveLanguage } from '../languages/toolchains.js';
 import { createRunDir, removeRunDir } from '../sandbox/run-dirs.js';
 import { MIB, runSandbox } from '../sandbox/sandbox.js';
-import { judgeSource, makeProblem, requireSandbox, S } from '../test/judge-fixtures.js';
+import { judgeSource, judgeTestEnv, makeProblem, requireSandbox, S, setJudgeEnv } from '../test/judge-fixtures.js';
 import { compileProgram } from './compile-program.js';
 import type { JudgeResult } from './judge.js';
 import { buildPrecompiledHeader, PCH_MOUNT, readyPrecompiledHeader } from './precompiled-headers.js';
@@ -16,12 +16,11 @@ import { buildPrecompiledHeader, PCH_MOUNT, readyPrecompiledHeader } from './pre
 const REPO_ROOT = join(import.meta.dirname, '../../../..');
 const parent = mkdtempSync(join(tmpdir(), 'oj-pch-test-'));
 chmodSync(parent, 0o711);
-const saved = { dir: process.env.OJ_JUDGE_BUILD_CACHE_DIR, pch: process.env.OJ_JUDGE_PCH };
 let cpp: ResolvedLanguage;
 
 beforeAll(async () => {
   await requireSandbox();
-  process.env.OJ_JUDGE_BUILD_CACHE_DIR = join(parent, 'cache');
+  setJudgeEnv({ OJ_JUDGE_BUILD_CACHE_DIR: join(parent, 'cache') });
   const resolution = resolveLanguage('C++');
   if (!resolution.ok) throw new Error('g++ is not installed');
   cpp = resolution.language;
@@ -30,12 +29,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  for (const [key, value] of [
-    ['OJ_JUDGE_BUILD_CACHE_DIR', saved.dir],
-    ['OJ_JUDGE_PCH', saved.pch],
-  ] as const)
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
   rmSync(parent, { recursive: true, force: true });
 });
 
@@ -81,14 +74,12 @@ const problem = makeProblem([
 /** The same submission judged as before this change (no precompiled header, no compile cache) and as now. */
 const judgeBothWays = async (source: string): Promise<[JudgeResult, JudgeResult]> => {
   const unique = `${source}\n// ${Math.random()}`;
-  process.env.OJ_JUDGE_PCH = '0';
-  process.env.OJ_JUDGE_COMPILE_CACHE = '0';
+  setJudgeEnv({ OJ_JUDGE_PCH: '0', OJ_JUDGE_COMPILE_CACHE: '0' });
   let plain: JudgeResult;
   try {
     plain = await judgeSource(problem, unique, 'C++');
   } finally {
-    delete process.env.OJ_JUDGE_PCH;
-    delete process.env.OJ_JUDGE_COMPILE_CACHE;
+    setJudgeEnv({ OJ_JUDGE_PCH: undefined, OJ_JUDGE_COMPILE_CACHE: undefined });
   }
   return [plain, await judgeSource(problem, unique, 'C++')];
 };
@@ -185,7 +176,7 @@ describe('the precompiled headers (bits/stdc++.h, iostream)', () => {
       promisify(execFile)(
         process.execPath,
         ['--import', 'tsx', join(REPO_ROOT, 'apps/judge/src/test/build-pch.ts'), 'C++', identity],
-        { cwd: REPO_ROOT, env: process.env },
+        { cwd: REPO_ROOT, env: judgeTestEnv },
       ).then(({ stdout }) => JSON.parse(stdout.trim().split('\n').at(-1)!));
     const results = await Promise.all([buildInAnotherJudge(), buildInAnotherJudge()]);
     expect(results.every((result) => result.ok)).toBe(true);

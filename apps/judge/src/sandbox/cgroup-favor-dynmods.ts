@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { judgeConfig } from '../config.js';
 import { runRoot } from './judge-instance.js';
 
 /**
@@ -61,7 +62,7 @@ export const favorCgroupDynmods = (): FavorDynmodsState => {
 };
 
 const computeState = (): FavorDynmodsState => {
-  if (process.env.OJ_JUDGE_FAVOR_DYNMODS === '0') return { on: false, reason: 'OJ_JUDGE_FAVOR_DYNMODS=0' };
+  if (!judgeConfig().favorDynmods) return { on: false, reason: 'OJ_JUDGE_FAVOR_DYNMODS=0' };
   const found = cgroupMounts().find((m) => m.options.includes('favordynmods'));
   if (found) return { on: true, how: 'found', mountPoint: found.mountPoint };
   const mountPoint = join(runRoot(), 'favordynmods');

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { judgeConfig } from '../config.js';
 import { CgroupV1 } from './cgroup-v1.js';
 import { CgroupV2 } from './cgroup-v2.js';
 
@@ -52,9 +53,6 @@ export interface CgroupBackend {
   sweepLegacy(): void;
 }
 
-/** The judge's subtree under each controller; one directory per run below it. */
-export const CGROUP_PARENT = process.env.OJ_JUDGE_CGROUP_PARENT ?? 'oj-judge';
-
 let backend: CgroupBackend | undefined;
 
 /**
@@ -65,9 +63,9 @@ export const detectCgroupBackend = (): CgroupBackend => {
   if (backend) return backend;
   const v2Controllers = '/sys/fs/cgroup/cgroup.controllers';
   if (existsSync(v2Controllers) && readFileSync(v2Controllers, 'utf8').split(/\s+/).includes('memory')) {
-    backend = new CgroupV2('/sys/fs/cgroup', CGROUP_PARENT);
+    backend = new CgroupV2('/sys/fs/cgroup', judgeConfig().cgroupParent);
   } else if (existsSync('/sys/fs/cgroup/memory/memory.limit_in_bytes')) {
-    backend = new CgroupV1('/sys/fs/cgroup', CGROUP_PARENT);
+    backend = new CgroupV1('/sys/fs/cgroup', judgeConfig().cgroupParent);
   } else {
     throw new Error('no usable cgroup hierarchy: neither cgroup v2 with the memory controller nor v1 memory');
   }

@@ -89,8 +89,8 @@ describe('hostile programs are contained', () => {
         });
         other.once('exit', (code) => reject(new Error(`the other judge exited with ${code}`)));
       });
-      expect(theirUid).toBeGreaterThanOrEqual(sandboxUidRange.first);
-      expect(theirUid).toBeLessThanOrEqual(sandboxUidRange.last);
+      expect(theirUid).toBeGreaterThanOrEqual(sandboxUidRange().first);
+      expect(theirUid).toBeLessThanOrEqual(sandboxUidRange().last);
       for (let i = 0; i < 50 && !theirs().some((p) => p.endsWith(' sleep')); i++)
         await new Promise((r) => setTimeout(r, 100));
       const running = theirs();

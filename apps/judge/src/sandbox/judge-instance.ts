@@ -11,8 +11,8 @@ import {
   statSync,
   unlinkSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { judgeConfig } from '../config.js';
 import { tryLockFileSync } from './file-lock.js';
 
 /**
@@ -27,8 +27,7 @@ import { tryLockFileSync } from './file-lock.js';
  * The work root is root-owned 0711 and outside the checkout: sandbox uids may traverse it (bwrap opens bind
  * sources as the sandbox user) but cannot list it, so one run cannot find another's files.
  */
-export const runRoot = (): string =>
-  process.env.OJ_JUDGE_RUN_ROOT ?? (process.getuid?.() === 0 ? '/var/lib/oj-judge' : join(tmpdir(), 'oj-judge'));
+export const runRoot = (): string => judgeConfig().runRoot;
 
 const instancesDir = () => join(runRoot(), 'judges');
 const lockFileOf = (id: string) => join(instancesDir(), `${id}.lock`);

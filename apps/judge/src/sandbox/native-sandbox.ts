@@ -12,6 +12,7 @@ import {
   utimesSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { judgeConfig } from '../config.js';
 import { runRoot } from './judge-instance.js';
 
 /**
@@ -55,7 +56,7 @@ const removeUnusedBuilds = (dir: string, current: string) => {
 
 /** Builds the launcher unless a build of this exact source and compiler is cached; never throws. */
 export const buildNativeSandbox = (): NativeSandbox => {
-  if (process.env.OJ_JUDGE_NATIVE_SANDBOX === '0') return { ok: false, reason: 'OJ_JUDGE_NATIVE_SANDBOX=0' };
+  if (!judgeConfig().nativeSandbox) return { ok: false, reason: 'OJ_JUDGE_NATIVE_SANDBOX=0' };
   try {
     if (!existsSync(GCC_PATH)) return { ok: false, reason: `no C compiler at ${GCC_PATH}` };
     const source = readFileSync(NATIVE_SOURCE);

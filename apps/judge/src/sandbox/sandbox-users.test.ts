@@ -57,8 +57,8 @@ describe('sandbox uids of judges with different work roots', () => {
     for (const uids of [uidsA, uidsB]) {
       expect(new Set(uids).size).toBe(PER_JUDGE);
       for (const uid of uids) {
-        expect(uid).toBeGreaterThanOrEqual(sandboxUidRange.first);
-        expect(uid).toBeLessThanOrEqual(sandboxUidRange.last);
+        expect(uid).toBeGreaterThanOrEqual(sandboxUidRange().first);
+        expect(uid).toBeLessThanOrEqual(sandboxUidRange().last);
       }
     }
     expect(uidsA.filter((uid) => uidsB.includes(uid))).toEqual([]);

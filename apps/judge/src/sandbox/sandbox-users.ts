@@ -1,6 +1,7 @@
 import { chmodSync, chownSync, lstatSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { judgeConfig } from '../config.js';
 import { tryLockFile } from './file-lock.js';
 import { judgeInstance } from './judge-instance.js';
 
@@ -9,13 +10,11 @@ import { judgeInstance } from './judge-instance.js';
  * keeps full capabilities inside, sandbox-notes §C.0). The uids have no passwd entry and own no files outside
  * run directories.
  *
- * The range is the host's, shared by every judge on it: a judge claims a uid by locking
- * `/run/oj-judge/uids/<uid>.lock` (file-lock.ts) and keeps it, for its next runs, until it exits (decision 0013).
- * So no two judges on a host ever run sandboxes under the same uid, and every process under a uid this judge holds
- * is this judge's.
+ * The range (OJ_JUDGE_UID_BASE, OJ_JUDGE_UID_COUNT) is the host's, shared by every judge on it: a judge claims a
+ * uid by locking `/run/oj-judge/uids/<uid>.lock` (file-lock.ts) and keeps it, for its next runs, until it exits
+ * (decision 0013). So no two judges on a host ever run sandboxes under the same uid, and every process under a uid
+ * this judge holds is this judge's.
  */
-const UID_BASE = Number(process.env.OJ_JUDGE_UID_BASE ?? 60000);
-const UID_COUNT = Number(process.env.OJ_JUDGE_UID_COUNT ?? 256);
 
 /**
  * The host's uid lock directory. It is fixed, not under the judge's work root (OJ_JUDGE_RUN_ROOT): judges with
@@ -53,9 +52,10 @@ let claiming: Promise<number | undefined> = Promise.resolve(undefined);
 /** Locks one more uid of the host range, trying from a random place so judges starting together rarely collide. */
 const claimUid = async (): Promise<number | undefined> => {
   judgeInstance();
-  const start = Math.floor(Math.random() * UID_COUNT);
-  for (let i = 0; i < UID_COUNT; i++) {
-    const uid = UID_BASE + ((start + i) % UID_COUNT);
+  const { uidBase, uidCount } = judgeConfig();
+  const start = Math.floor(Math.random() * uidCount);
+  for (let i = 0; i < uidCount; i++) {
+    const uid = uidBase + ((start + i) % uidCount);
     if (owned.has(uid)) continue;
     if ((await tryLockFile(join(uidLocksDir(), `${uid}.lock`))) === undefined) continue;
     // The descriptor stays open (and the uid ours) until the process ends.
@@ -74,7 +74,7 @@ export const acquireSandboxUid = async (): Promise<number> => {
   if (fresh !== undefined) return fresh;
   if (owned.size === 0)
     throw new Error(
-      `no free sandbox uid: all ${UID_COUNT} from ${UID_BASE} are held by other judges on this host (OJ_JUDGE_UID_BASE, OJ_JUDGE_UID_COUNT)`,
+      `no free sandbox uid: all ${judgeConfig().uidCount} from ${judgeConfig().uidBase} are held by other judges on this host (OJ_JUDGE_UID_BASE, OJ_JUDGE_UID_COUNT)`,
     );
   return new Promise((resolve) => waiters.push(resolve));
 };
@@ -86,7 +86,10 @@ export const releaseSandboxUid = (uid: number): void => {
 };
 
 /** The host's range, shared by all judges on it. */
-export const sandboxUidRange = { first: UID_BASE, last: UID_BASE + UID_COUNT - 1 };
+export const sandboxUidRange = () => {
+  const { uidBase, uidCount } = judgeConfig();
+  return { first: uidBase, last: uidBase + uidCount - 1 };
+};
 
 /** The uids this judge instance holds: processes under them are its sandboxes, nobody else's. */
 export const ownedSandboxUids = (): number[] => [...owned];

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, existsSync, lstatSync, openSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
+import { judgeConfig } from '../config.js';
 import { type CgroupBackend, detectCgroupBackend, type RunCgroup } from './cgroup.js';
 import { favorCgroupDynmods } from './cgroup-favor-dynmods.js';
 import { judgeInstance, onInstanceExit, sweepDeadInstances, sweepLegacyRunDirs } from './judge-instance.js';
@@ -90,8 +91,6 @@ const CPU_POLL_MS = 20;
 let prepared: CgroupBackend | undefined;
 let seccompFilter: Buffer | undefined;
 let native: NativeSandbox | undefined;
-/** `OJ_JUDGE_LAUNCHER_SERVER=0`: start the native launcher per run instead of keeping them (decision 0032). */
-const serveRuns = process.env.OJ_JUDGE_LAUNCHER_SERVER !== '0';
 let runCount = 0;
 
 /** SIGKILLs of the sandboxes running now (each its bwrap and everything in its cgroup). */
@@ -333,8 +332,10 @@ const supervise = (
       const stdio: Array<'pipe' | 'ignore' | number> = [stdinOption, 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'];
       // The native launcher starts as root and drops to the uid itself, after building the sandbox; bwrap must
       // be started as the uid (bwrap as root keeps capabilities inside, sandbox-notes §C.0).
-      // Runs whose pipes we do not connect go to a long-lived launcher: no process spawn from Node.
-      const served = native?.ok && spec.stdin.kind !== 'pipe' && spec.stdout.kind === 'capture' && serveRuns;
+      // Runs whose pipes we do not connect go to a long-lived launcher: no process spawn from Node (unless
+      // OJ_JUDGE_LAUNCHER_SERVER=0 starts one per run, decision 0032).
+      const served =
+        native?.ok && spec.stdin.kind !== 'pipe' && spec.stdout.kind === 'capture' && judgeConfig().launcherServer;
       child = !native?.ok
         ? spawn(PRLIMIT_PATH, [...prlimitArgs(spec), ...bwrapArgs(spec)], { uid, gid: uid, env: {}, stdio })
         : served

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JUDGE_STATUS } from '@oj/shared';
+import { parseJudgeConfig, setJudgeConfig } from '../config.js';
 import { type JudgeResult, judge } from '../pipeline/judge.js';
 import type { CheckerSource } from '../pipeline/run-checker.js';
 import type { LoadedProblem } from '../problem/loaded-problem.js';
@@ -9,6 +10,15 @@ import { checkSandbox } from '../sandbox/sandbox-check.js';
 import { ownedSandboxUids } from '../sandbox/sandbox-users.js';
 
 export const S = JUDGE_STATUS;
+
+/** The environment this test file's judge settings come from: the process's, with setJudgeEnv's changes. */
+export const judgeTestEnv: Record<string, string | undefined> = { ...process.env };
+
+/** Changes judge settings for the rest of this test file, as the environment would (config.ts); undefined unsets. */
+export const setJudgeEnv = (settings: Record<string, string | undefined>): void => {
+  Object.assign(judgeTestEnv, settings);
+  setJudgeConfig(parseJudgeConfig(judgeTestEnv));
+};
 
 let guard: Promise<void> | undefined;
 

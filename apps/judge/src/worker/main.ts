@@ -1,7 +1,7 @@
 import os from 'node:os';
-import path from 'node:path';
-import { type RemoteJudgeAdapter, type RemoteOj, remoteAdapters, remoteJudgeConfigFromEnv } from '@oj/remote-judge';
+import { type RemoteJudgeAdapter, type RemoteOj, remoteAdapters } from '@oj/remote-judge';
 import type { JudgeReport, ProblemForWorker } from '@oj/shared';
+import { judgeConfig } from '../config.js';
 import { availableLanguages, compileChecker, judge, testRun } from '../index.js';
 import type { LoadedProblem } from '../problem/loaded-problem.js';
 import { judgeInstance } from '../sandbox/judge-instance.js';
@@ -114,32 +114,18 @@ const exitWithParent = (stop: AbortController) => {
 /**
  * The remote judges a worker judges on: OJ_JUDGE_REMOTE (or --remote) `true` for every site the registry supports,
  * a list such as `CF,GYM` for some, absent or `false` for none. Their base URLs come from OJ_REMOTE_CF_URL ...
- * (remoteJudgeConfigFromEnv); a bad value stops the worker.
+ * (`remoteJudges` of the judge's configuration, asked only when some site is wanted); a bad value stops the worker.
  */
-export const remoteSitesOf = (
-  setting: string | undefined,
-  env: Record<string, string | undefined> = process.env,
-): Partial<Record<RemoteOj, RemoteJudgeAdapter>> => {
+export const remoteSitesOf = (setting: string | undefined): Partial<Record<RemoteOj, RemoteJudgeAdapter>> => {
   const value = setting?.trim() ?? '';
   if (value === '' || value === 'false' || value === '0') return {};
-  const all = remoteAdapters(remoteJudgeConfigFromEnv(env)) as Partial<Record<RemoteOj, RemoteJudgeAdapter>>;
+  const all = remoteAdapters(judgeConfig().remoteJudges()) as Partial<Record<RemoteOj, RemoteJudgeAdapter>>;
   if (value === 'true' || value === '1') return all;
   const wanted = value.split(',').map((s) => s.trim().toUpperCase());
   const unknown = wanted.filter((oj) => !(oj in all));
   if (unknown.length)
     throw new Error(`OJ_JUDGE_REMOTE: no remote judge ${unknown.join(', ')} (${Object.keys(all).join(', ')})`);
   return Object.fromEntries(wanted.map((oj) => [oj, all[oj as RemoteOj]]));
-};
-
-/** How long a stopping worker finishes its tasks before it hands the rest back (below Docker's 10 s stop timeout). */
-const STOP_GRACE_MS = 8_000;
-
-const envInt = (name: string) => {
-  const v = process.env[name]?.trim();
-  if (!v) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number, got "${v}"`);
-  return n;
 };
 
 /** Entry point of `npm run judge -- --server URL --token T` and of the embedded worker `npm start` runs. */
@@ -151,7 +137,8 @@ export const runWorker = async (options: {
   remote?: Partial<Record<RemoteOj, RemoteJudgeAdapter>>;
   remoteConcurrency?: number;
 }) => {
-  const token = options.token ?? process.env.OJ_JUDGE_TOKEN;
+  const config = judgeConfig();
+  const token = options.token ?? config.token;
   if (!token) throw new Error('a judge token is required (--token or OJ_JUDGE_TOKEN)');
   // SIGTERM or SIGINT: stop claiming, finish the local tasks in hand for at most OJ_JUDGE_STOP_GRACE_MS, then stop
   // the rest and hand them back to the server (queued again at once, not left until the lease runs out); a second
@@ -160,7 +147,7 @@ export const runWorker = async (options: {
   // cleanup). SIGKILL or a crash hands nothing back: the leases run out.
   const stop = new AbortController();
   const drain = new AbortController();
-  const graceMs = envInt('OJ_JUDGE_STOP_GRACE_MS') ?? STOP_GRACE_MS;
+  const graceMs = config.stopGraceMs;
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     process.on(sig, () => {
       if (drain.signal.aborted) {
@@ -181,7 +168,7 @@ export const runWorker = async (options: {
       token,
       name,
       concurrency: options.concurrency ?? physicalCores(),
-      cacheDir: process.env.OJ_JUDGE_CACHE_DIR ?? path.join(os.tmpdir(), 'oj-judge-cache'),
+      cacheDir: config.cacheDir,
       judger: pipelineJudger,
       signal: stop.signal,
       drain: drain.signal,
@@ -193,8 +180,8 @@ export const runWorker = async (options: {
       sites: options.remote ?? {},
       concurrency: options.remoteConcurrency,
       // Reference §4.9's 2.5 s and 60 polls unless set (tests shorten them).
-      pollIntervalMs: envInt('OJ_REMOTE_POLL_INTERVAL_MS'),
-      maxPolls: envInt('OJ_REMOTE_MAX_POLLS'),
+      pollIntervalMs: config.remotePollIntervalMs,
+      maxPolls: config.remoteMaxPolls,
       // The first signal hangs up the remote long polls and hands the remote tasks back at once: another worker
       // polls the run, which may take minutes at the remote site. A submit in flight is finished (within the site's
       // request timeouts, even past a second signal) and its run id stored first, so the code is never submitted
