@@ -1,7 +1,7 @@
-import { ADMIN_ROUTES, flattenRoutes, isRouteLive, type RouteDef, SITE_ROUTES } from '../apps/web/src/app/route-table';
+import { ADMIN_ROUTES, flattenRoutes, type RouteDef, SITE_ROUTES } from '../apps/web/src/app/route-table';
 
 /** The route list of the layout sweep (specs/layout-sweep.spec.ts) and the screenshot sweep (screenshot-sweep.ts),
- * derived from the web's route table: every live path of the table is visited, with its parameters filled from
+ * derived from the web's route table: every path of the table is visited, with its parameters filled from
  * data the sweep creates first (SweepData), unless it is in SKIPPED with a reason. The spec asserts that every
  * path of the table is covered or skipped, so a new route cannot be forgotten. */
 
@@ -165,13 +165,13 @@ const rolesOf = (pattern: string, route: RouteDef, admin: boolean): Role[] => {
   return ALL;
 };
 
-/** Every path of the table with whether it is live (implemented) and whether it is an admin path. */
+/** Every path of the table with whether it is an admin path. */
 export const tablePaths = () => [
   ...flattenRoutes(SITE_ROUTES, '/').map((r) => ({ ...r, admin: false })),
   ...flattenRoutes(ADMIN_ROUTES, '/admin').map((r) => ({ ...r, admin: true })),
 ];
 
-/** The sweep's list: the live paths of the table that are not skipped, plus EXTRA. */
+/** The sweep's list: the paths of the table that are not skipped, plus EXTRA. */
 export const sweepRoutes = (): SweepRoute[] => {
   // Children inherit their parents' login guard (the group and contest pages under /group/:groupID, /contest/:contestID).
   const guarded = new Set<string>();
@@ -185,7 +185,7 @@ export const sweepRoutes = (): SweepRoute[] => {
   walk(SITE_ROUTES, '/', false);
   const list: SweepRoute[] = [];
   for (const { fullPath, route, admin } of tablePaths()) {
-    if (!isRouteLive(route) || SKIPPED[fullPath] !== undefined || route.redirect) continue;
+    if (SKIPPED[fullPath] !== undefined || route.redirect) continue;
     const fill = FILLS[fullPath];
     if (fullPath.includes(':') && !fill) continue; // Reported by coverageProblems().
     let roles = rolesOf(fullPath, route, admin);
@@ -203,7 +203,7 @@ export const coverageProblems = (): string[] => {
   const known = new Set(paths.map((p) => p.fullPath));
   const problems: string[] = [];
   for (const { fullPath, route } of paths) {
-    if (!isRouteLive(route) || SKIPPED[fullPath] !== undefined) continue;
+    if (SKIPPED[fullPath] !== undefined) continue;
     if (route.redirect) problems.push(`${fullPath}: a redirect, add it to SKIPPED`);
     else if (fullPath.includes(':') && !FILLS[fullPath]) problems.push(`${fullPath}: no FILLS entry`);
   }

@@ -2,13 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../lib/auth-store';
 import { renderWithProviders, setupI18n, stubServer } from '../test-utils';
-import { IMPLEMENTED_FEATURES } from './features';
 import { decideGuard } from './route-guard';
 import { ADMIN_ROUTES, findRoute, flattenRoutes, isPathAvailable, SITE_ROUTES } from './route-table';
 import { buildRoutes } from './router';
 import { SCREENS } from './screens';
 
-describe('route table and feature keys', () => {
+describe('route table', () => {
   it('declares the spec route table once, with guards where the spec puts them', () => {
     const paths = flattenRoutes(SITE_ROUTES).map((r) => r.fullPath);
     for (const p of ['/home', '/problem', '/contest/:contestID/rank', '/group/:groupID/discussion', '/message/sys'])
@@ -21,14 +20,13 @@ describe('route table and feature keys', () => {
     expect(findRoute('/admin/user')?.route.guard).toMatchObject({ superAdmin: true });
   });
 
-  it('makes a path available only when its feature exists', () => {
+  it('makes every declared path available, and no other', () => {
     expect(isPathAvailable('/home')).toBe(true);
     expect(isPathAvailable('/logout')).toBe(true);
     expect(isPathAvailable('/problem')).toBe(true);
     expect(isPathAvailable('/group')).toBe(true);
     expect(isPathAvailable('/group/3/member')).toBe(true);
     expect(isPathAvailable('/zhuce')).toBe(true);
-    expect(isPathAvailable('/zhuce', ['home', 'auth'])).toBe(false);
     // Groups parts 2 (problems, submissions) and 3 (trainings, contests, discussions) are live.
     expect(isPathAvailable('/group/3/problem')).toBe(true);
     expect(isPathAvailable('/group/3/problem/create')).toBe(true);
@@ -39,7 +37,6 @@ describe('route table and feature keys', () => {
     expect(findRoute('/group/3/problem/create')?.route.screen).toBe('GroupCreateProblem');
     expect(findRoute('/group/3/problem/algoc1')?.route.screen).toBe('GroupProblemDetails');
     expect(isPathAvailable('/group/3/training/4/rank')).toBe(true);
-    expect(isPathAvailable('/group/3/training/4/rank', ['home', 'group', 'group-problem'])).toBe(false);
     expect(isPathAvailable('/group/3/contest')).toBe(true);
     expect(isPathAvailable('/group/3/discussion-detail/5')).toBe(true);
     expect(isPathAvailable('/training/3/problem/A/full-screen')).toBe(true);
@@ -47,13 +44,12 @@ describe('route table and feature keys', () => {
     expect(isPathAvailable('/introduction')).toBe(true);
     expect(isPathAvailable('/developer')).toBe(true);
     expect(findRoute('/status/explanation')?.route.screen).toBe('ResultExplanation');
-    expect(isPathAvailable('/introduction', ['home', 'status'])).toBe(false);
     expect(isPathAvailable('/no-such-page')).toBe(false);
   });
 
-  it('has a screen for every route of an implemented feature', () => {
+  it('has a screen for every route', () => {
     const live = [...flattenRoutes(SITE_ROUTES), ...flattenRoutes(ADMIN_ROUTES, '/admin')].filter(
-      ({ route }) => IMPLEMENTED_FEATURES.includes(route.feature) && !route.redirect,
+      ({ route }) => !route.redirect,
     );
     expect(live.length).toBeGreaterThan(0);
     for (const { route } of live) expect(SCREENS[route.screen ?? '']).toBeDefined();
@@ -94,8 +90,6 @@ describe('route guard (spec 3 §2.2)', () => {
 });
 
 const ProblemListStub = () => <h1>Problem list screen</h1>;
-/** The features of today without "register": /zhuce is then a declared path whose feature does not exist. */
-const withoutRegister = IMPLEMENTED_FEATURES.filter((f) => f !== 'register');
 const ProblemDetailsStub = () => <h1>Problem detail screen</h1>;
 
 describe('router built from the table', () => {
@@ -105,8 +99,8 @@ describe('router built from the table', () => {
     stubServer();
   });
 
-  it('shows the 404 page on a declared path whose feature does not exist yet', async () => {
-    renderWithProviders(buildRoutes(withoutRegister), '/zhuce');
+  it('shows the 404 page on a path that is not declared', async () => {
+    renderWithProviders(buildRoutes(), '/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Go Home' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
@@ -118,35 +112,24 @@ describe('router built from the table', () => {
     expect(router.state.location.pathname).toBe('/home');
   });
 
-  it('renders a route once its feature key is added', async () => {
-    const screens = { ...SCREENS, ProblemList: ProblemListStub, ProblemDetails: ProblemDetailsStub };
-    const features = [...withoutRegister, 'problem'] as const;
-    renderWithProviders(buildRoutes(features, screens), '/problem');
-    expect(await screen.findByRole('heading', { name: 'Problem list screen' })).toBeTruthy();
-    // /zhuce still belongs to the missing "register" feature.
-    renderWithProviders(buildRoutes(features, screens), '/zhuce');
-    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
-  });
-
   it('hides the footer on problem-detail pages and titles the window "<product> - <page>"', async () => {
     const screens = { ...SCREENS, ProblemList: ProblemListStub, ProblemDetails: ProblemDetailsStub };
-    const features = [...IMPLEMENTED_FEATURES, 'problem'] as const;
-    const list = renderWithProviders(buildRoutes(features, screens), '/problem');
+    const list = renderWithProviders(buildRoutes(screens), '/problem');
     await screen.findByRole('heading', { name: 'Problem list screen' });
     expect(await screen.findByText('Training School')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Test Judge - Problem'));
     list.unmount();
 
-    renderWithProviders(buildRoutes(features, screens), '/problem/1001');
+    renderWithProviders(buildRoutes(screens), '/problem/1001');
     await screen.findByRole('heading', { name: 'Problem detail screen' });
     expect(screen.queryByText('Training School')).toBeNull();
   });
 
-  it('refuses to build a live feature without its screen', () => {
-    // Take one screen away from a live feature.
+  it('refuses to build a declared route without its screen', () => {
+    // Take one screen away.
     const { GroupTrainingList: _removed, ...screens } = SCREENS;
-    expect(() => buildRoutes(IMPLEMENTED_FEATURES, screens)).toThrow(/is live but screen GroupTrainingList is missing/);
-    expect(() => buildRoutes(IMPLEMENTED_FEATURES)).not.toThrow();
+    expect(() => buildRoutes(screens)).toThrow(/screen GroupTrainingList is missing/);
+    expect(() => buildRoutes()).not.toThrow();
   });
 
   it('sends an unknown admin path to the admin login', async () => {

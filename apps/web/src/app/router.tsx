@@ -5,10 +5,8 @@ import { PageLoading } from '../components/page-loading';
 import { RouteErrorPage } from '../components/route-error-page';
 import { SiteFrame } from '../features/layout/site-frame';
 import { lazyScreen } from '../lib/lazy-screen';
-import type { FeatureKey } from './features';
-import { IMPLEMENTED_FEATURES } from './features';
 import { GuardedRoute } from './route-guard';
-import { ADMIN_ROUTES, isRouteLive, type RouteDef, SITE_ROUTES } from './route-table';
+import { ADMIN_ROUTES, type RouteDef, SITE_ROUTES } from './route-table';
 import { SCREENS } from './screens';
 
 // The admin area is its own chunk: visitors of the site never download it (DESIGN §5).
@@ -29,38 +27,24 @@ export interface RouteHandle {
   hideFooter?: boolean;
 }
 
-const notFound = (path: string): RouteObject => ({
-  // The splat also covers the path itself and anything under it.
-  path: path ? `${path}/*` : '*',
-  element: <NotFoundPage />,
-});
-
-/** Spec 3 §2.3: any /admin/* path without a live admin screen goes to the admin login (which sends a signed-in
+/** Any /admin/* path without an admin screen goes to the admin login (which sends a signed-in
  * admin on to the dashboard), never to the site's 404 page. */
 const toAdminLogin = (path: string): RouteObject => ({
   path: path ? `${path}/*` : '*',
   element: <Navigate to="/admin/login" replace />,
 });
 
-/** Turns the declared route table into react-router routes, honouring feature keys; `missing` stands in for a
- * route whose feature does not exist yet. */
-export const toRouteObjects = (
-  defs: RouteDef[],
-  implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES,
-  screens: typeof SCREENS = SCREENS,
-  missing: (path: string) => RouteObject = notFound,
-): RouteObject[] =>
+/** Turns the declared route table into react-router routes. */
+export const toRouteObjects = (defs: RouteDef[], screens: typeof SCREENS = SCREENS): RouteObject[] =>
   defs.map((def): RouteObject => {
-    if (!isRouteLive(def, implemented)) return missing(def.path);
     const handle: RouteHandle = { titleKey: def.titleKey, hideFooter: def.hideFooter };
     if (def.redirect) {
       const element = <Navigate key={def.path} to={def.redirect} replace />;
       return def.path ? { path: def.path, element } : { index: true, element };
     }
     const Screen = def.screen ? screens[def.screen] : undefined;
-    // A live feature whose screen is missing is a programming error worth seeing, not a blank page.
-    if (!Screen)
-      throw new Error(`Route ${def.path}: feature "${def.feature}" is live but screen ${def.screen} is missing`);
+    // A declared route whose screen is missing is a programming error worth seeing, not a blank page.
+    if (!Screen) throw new Error(`Route ${def.path}: screen ${def.screen} is missing`);
     return {
       path: def.path,
       handle,
@@ -71,14 +55,11 @@ export const toRouteObjects = (
           </Suspense>
         </GuardedRoute>
       ),
-      children: def.children ? toRouteObjects(def.children, implemented, screens, missing) : undefined,
+      children: def.children ? toRouteObjects(def.children, screens) : undefined,
     };
   });
 
-export const buildRoutes = (
-  implemented: readonly FeatureKey[] = IMPLEMENTED_FEATURES,
-  screens: typeof SCREENS = SCREENS,
-): RouteObject[] => [
+export const buildRoutes = (screens: typeof SCREENS = SCREENS): RouteObject[] => [
   {
     path: '/admin/login',
     element: lazyElement(AdminLoginPage),
@@ -88,19 +69,17 @@ export const buildRoutes = (
     path: '/admin',
     element: <GuardedRoute guard={{ admin: true }}>{lazyElement(AdminFrame)}</GuardedRoute>,
     children: [
-      ...toRouteObjects(ADMIN_ROUTES, implemented, screens, toAdminLogin),
+      ...toRouteObjects(ADMIN_ROUTES, screens),
       // Spec 3 §2.3: any other /admin/* goes to the admin login.
       toAdminLogin(''),
     ],
   },
-  ...(implemented.includes('contest')
-    ? [{ path: '/scrollBoard', element: lazyElement(ScrollBoardPage), errorElement: <RouteErrorPage /> }]
-    : []),
+  { path: '/scrollBoard', element: lazyElement(ScrollBoardPage), errorElement: <RouteErrorPage /> },
   {
     path: '/',
     element: <SiteFrame />,
     errorElement: <RouteErrorPage />,
-    children: [...toRouteObjects(SITE_ROUTES, implemented, screens), { path: '*', element: <NotFoundPage /> }],
+    children: [...toRouteObjects(SITE_ROUTES, screens), { path: '*', element: <NotFoundPage /> }],
   },
 ];
 

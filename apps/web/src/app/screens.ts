@@ -1,5 +1,4 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { NotFoundPage } from '../components/not-found-page';
 import { HomePage } from '../features/home/home-page';
 import { requestProblemDetailEarly } from '../features/problem/problem-detail-early';
 import { lazyScreen } from '../lib/lazy-screen';
@@ -157,6 +156,3 @@ export const SCREENS: Record<ScreenName, Screen> = {
   Developer: aboutScreen('Developer'),
   ResultExplanation: aboutScreen('ResultExplanation'),
 };
-
-/** A declared screen whose page comes later (its tab or link stays hidden). */
-export const isScreenPending = (name: ScreenName) => !SCREENS[name] || SCREENS[name] === NotFoundPage;

@@ -61,23 +61,20 @@ describe('Auth admin (DESIGN §7 "Roles": the role x permission table, read-only
 });
 
 describe('unknown admin paths (spec 3 §2.3: any other /admin/* goes to /admin/login)', () => {
-  it('sends a visitor on an admin path whose feature is missing to the admin login, not the site 404', {
+  it('sends a visitor on an unknown admin path to the admin login, not the site 404', {
     timeout: 30000,
   }, async () => {
     await setupI18n('zh-CN');
-    const implemented = ['home', 'auth', 'admin'] as const;
-    const { router } = renderWithProviders(buildRoutes([...implemented]), '/admin/auth');
+    const { router } = renderWithProviders(buildRoutes(), '/admin/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
     expect(screen.queryByText('页面未找到')).toBeNull();
   });
 
-  it('sends a signed-in admin on an unknown or missing admin path on to the dashboard', {
+  it('sends a signed-in admin on an unknown admin path on to the dashboard', {
     timeout: 30000,
   }, async () => {
     await setupI18n('zh-CN');
     signInRoot();
-    const { router } = renderWithProviders(buildRoutes(['home', 'auth', 'admin']), '/admin/auth');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'), { timeout: 20000 });
     const other = renderWithProviders(buildRoutes(), '/admin/no/such/page');
     await waitFor(() => expect(other.router.state.location.pathname).toBe('/admin/dashboard'), { timeout: 20000 });
   });

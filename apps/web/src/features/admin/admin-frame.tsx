@@ -3,7 +3,6 @@ import { Button, Grid, Layout, Menu, Space, Tooltip } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { hasFeature } from '../../app/features';
 import { LanguageToggle } from '../../components/language-toggle';
 import { PageLoading } from '../../components/page-loading';
 import { useSession } from '../../lib/auth-store';
@@ -26,7 +25,7 @@ const AdminFrame = () => {
   // Spec 1-core §1: "<product name> - <page title>", as on the site's pages; every admin route declares its title.
   usePageTitle(titleKey ? t(titleKey) : undefined);
 
-  const items = ADMIN_MENU.filter((e) => hasFeature(e.feature) && (!e.superAdmin || isSuperAdmin)).map((e) => ({
+  const items = ADMIN_MENU.filter((e) => !e.superAdmin || isSuperAdmin).map((e) => ({
     key: e.path,
     label: <Link to={e.path}>{t(e.labelKey)}</Link>,
   }));

@@ -7,7 +7,6 @@ import Password from 'antd/es/input/Password';
 import { type FormEvent, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { hasFeature } from '../../app/features';
 import { PageLoading } from '../../components/page-loading';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { useWebsiteConfig } from '../site/use-website-config';
@@ -104,8 +103,8 @@ export const LoginForm = ({ admin = false, onSuccess, onSwitch }: LoginFormProps
     else navigate(mode === 'register' ? '/zhuce' : '/apply-reset-password');
   };
 
-  const showRegister = !admin && !!config?.register && hasFeature('register');
-  const showForgot = !admin && hasFeature('reset-password');
+  const showRegister = !admin && !!config?.register;
+  const showForgot = !admin;
 
   return (
     <form onSubmit={onSubmit} autoComplete="on" noValidate className="oj-login-form">

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IMPLEMENTED_FEATURES } from '../../app/features';
 import { isPathAvailable } from '../../app/route-table';
 import { SCREENS } from '../../app/screens';
 import { session } from '../../lib/auth-store';
@@ -92,8 +91,7 @@ describe('group contest rules (spec 3 §2.8)', () => {
     expect(canManageGroupContest('member', 'u-alice', { uid: 'u-alice' })).toBe(false);
   });
 
-  it('declares the admin routes under the group, live only with the group content feature', () => {
-    const withContent = [...IMPLEMENTED_FEATURES, 'group-content' as const];
+  it('declares the admin routes under the group', () => {
     for (const path of [
       '/group/7/contest',
       '/group/7/contest/create',
@@ -102,13 +100,7 @@ describe('group contest rules (spec 3 §2.8)', () => {
       '/group/7/contest/3/problem/create',
       '/group/7/contest/3/announcement',
     ]) {
-      expect(isPathAvailable(path, withContent)).toBe(true);
-      expect(
-        isPathAvailable(
-          path,
-          IMPLEMENTED_FEATURES.filter((f) => f !== 'group-content'),
-        ),
-      ).toBe(false);
+      expect(isPathAvailable(path)).toBe(true);
     }
     for (const name of [
       'GroupContestList',

@@ -1,6 +1,5 @@
 import type { GroupMember, GroupRole } from '@oj/shared';
 import { group as contract, groupProblem as groupProblemContract, user as userContract } from '@oj/shared';
-import { type FeatureKey, hasFeature, IMPLEMENTED_FEATURES } from '../../app/features';
 
 const { GROUP_AUTH, GROUP_LIMITS, MEMBER_LEVEL, isGroupAdmin, isGroupMember, isGroupRoot } = contract;
 
@@ -92,7 +91,6 @@ export type GroupTabKey =
 interface TabDef {
   key: GroupTabKey;
   labelKey: string;
-  feature: FeatureKey;
   /** Who sees the tab at all; others see it disabled when `members` is set, or not at all. */
   show: (role: GroupRole) => boolean;
   /** Only members (and above) may open it. */
@@ -102,38 +100,33 @@ interface TabDef {
 
 const everyone = () => true;
 
-/** The group sub-nav in the spec's order (spec 3 §9); a tab appears only once its feature exists (DESIGN §7). */
+/** The group sub-nav, in the order the tabs show. */
 export const GROUP_TABS: TabDef[] = [
-  { key: 'home', labelKey: 'Group_Tab_Home', feature: 'group', show: everyone, members: false },
-  { key: 'problem', labelKey: 'Group_Tab_Problem', feature: 'group-problem', show: everyone, members: true },
-  { key: 'training', labelKey: 'Group_Tab_Training', feature: 'group-content', show: everyone, members: true },
-  { key: 'contest', labelKey: 'Group_Tab_Contest', feature: 'group-content', show: everyone, members: true },
-  { key: 'status', labelKey: 'Group_Tab_Submission', feature: 'group-problem', show: everyone, members: true },
+  { key: 'home', labelKey: 'Group_Tab_Home', show: everyone, members: false },
+  { key: 'problem', labelKey: 'Group_Tab_Problem', show: everyone, members: true },
+  { key: 'training', labelKey: 'Group_Tab_Training', show: everyone, members: true },
+  { key: 'contest', labelKey: 'Group_Tab_Contest', show: everyone, members: true },
+  { key: 'status', labelKey: 'Group_Tab_Submission', show: everyone, members: true },
   {
     key: 'discussion',
     labelKey: 'Group_Tab_Discussion',
-    feature: 'group-content',
     show: everyone,
     members: true,
     area: 'openGroupDiscussion',
   },
-  { key: 'setting', labelKey: 'Group_Tab_Setting', feature: 'group', show: isGroupRoot, members: true },
-  { key: 'rank', labelKey: 'Group_Tab_Rank', feature: 'group', show: everyone, members: true },
-  { key: 'announcement', labelKey: 'Group_Tab_Announcement', feature: 'group', show: isGroupAdmin, members: true },
-  { key: 'member', labelKey: 'Group_Tab_Member', feature: 'group', show: isGroupAdmin, members: true },
+  { key: 'setting', labelKey: 'Group_Tab_Setting', show: isGroupRoot, members: true },
+  { key: 'rank', labelKey: 'Group_Tab_Rank', show: everyone, members: true },
+  { key: 'announcement', labelKey: 'Group_Tab_Announcement', show: isGroupAdmin, members: true },
+  { key: 'member', labelKey: 'Group_Tab_Member', show: isGroupAdmin, members: true },
 ];
 
 /** The tabs a viewer sees, each disabled when the viewer may not enter the group (spec 3 §2.5). */
-export const visibleGroupTabs = (
-  role: GroupRole,
-  opts: { implemented?: readonly FeatureKey[]; openGroupDiscussion?: boolean } = {},
-) =>
-  GROUP_TABS.filter(
-    (tab) =>
-      hasFeature(tab.feature, opts.implemented ?? IMPLEMENTED_FEATURES) &&
-      tab.show(role) &&
-      (!tab.area || opts.openGroupDiscussion === true),
-  ).map((tab) => ({ key: tab.key, labelKey: tab.labelKey, disabled: tab.members && !isGroupMember(role) }));
+export const visibleGroupTabs = (role: GroupRole, opts: { openGroupDiscussion?: boolean } = {}) =>
+  GROUP_TABS.filter((tab) => tab.show(role) && (!tab.area || opts.openGroupDiscussion === true)).map((tab) => ({
+    key: tab.key,
+    labelKey: tab.labelKey,
+    disabled: tab.members && !isGroupMember(role),
+  }));
 
 /** Whether a viewer may open a tab by its address (a hidden tab is closed too). */
 export const canOpenGroupTab = (key: GroupTabKey, role: GroupRole) => {

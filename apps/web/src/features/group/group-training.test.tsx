@@ -1,7 +1,6 @@
 import type { AdminTraining, Training, TrainingCategory } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { IMPLEMENTED_FEATURES } from '../../app/features';
 import { isPathAvailable } from '../../app/route-table';
 import { session } from '../../lib/auth-store';
 import { changeLanguage } from '../../lib/i18n';
@@ -26,7 +25,13 @@ import { renderGroup, stubGroup } from './group-test-support';
 import { GroupEditTraining, GroupTrainingProblemAdmin } from './group-training-admin-pages';
 import { canManageGroupTraining, categoriesForGroup } from './group-training-model';
 import GroupTrainingPage from './group-training-page';
-import { GROUP_TRAINING_TEXTS } from './group-training-texts';
+import groupEn from './texts/en-US';
+import groupZh from './texts/zh-CN';
+
+/** The group training tab's texts, each as [zh-CN, en-US]. */
+const GROUP_TRAINING_TEXTS = Object.entries(groupZh)
+  .filter(([key]) => key.startsWith('Group_Training_'))
+  .map(([key, zh]) => [key, [zh, groupEn[key as keyof typeof groupEn]]] as const);
 
 const CATEGORY: TrainingCategory = {
   id: 2,
@@ -117,8 +122,7 @@ describe('group training rules (spec 3 §2.7, §6)', () => {
     expect(categoriesForGroup([CATEGORY, mine, theirs], 7).map((c) => c.id)).toEqual([2, 3]);
   });
 
-  it('declares the group training pages under the group-content feature', () => {
-    const all = [...IMPLEMENTED_FEATURES, 'group-content' as const];
+  it('declares the group training pages', () => {
     for (const path of [
       '/group/7/training',
       '/group/7/training/create',
@@ -130,13 +134,12 @@ describe('group training rules (spec 3 §2.7, §6)', () => {
       '/group/7/training/3/problem/A',
       '/group/7/training/3/problem/A/full-screen',
     ]) {
-      expect(isPathAvailable(path, all), path).toBe(true);
+      expect(isPathAvailable(path), path).toBe(true);
     }
   });
 
   it('gives the focus modes of a group a way back to the group home (spec 1-core "Training mode menu")', () => {
-    const all = [...IMPLEMENTED_FEATURES, 'group-content' as const];
-    const trainingMenu = modeMenu(menuModeOf('/group/7/training/3/problem/A/full-screen', all));
+    const trainingMenu = modeMenu(menuModeOf('/group/7/training/3/problem/A/full-screen'));
     expect(trainingMenu.map((e) => e.path)).toEqual([
       '/home',
       '/group/7',
@@ -144,9 +147,9 @@ describe('group training rules (spec 3 §2.7, §6)', () => {
       '/group/7/training/3/problems',
     ]);
     // The group admins' training pages stay in the group's menu.
-    expect(menuModeOf('/group/7/training/edit/3/problems', all)).toEqual({ kind: 'group', groupID: '7' });
-    expect(menuModeOf('/group/7/training/create', all)).toEqual({ kind: 'group', groupID: '7' });
-    const problemMenu = modeMenu(menuModeOf('/group/7/problem/algoc1/full-screen', all));
+    expect(menuModeOf('/group/7/training/edit/3/problems')).toEqual({ kind: 'group', groupID: '7' });
+    expect(menuModeOf('/group/7/training/create')).toEqual({ kind: 'group', groupID: '7' });
+    const problemMenu = modeMenu(menuModeOf('/group/7/problem/algoc1/full-screen'));
     expect(problemMenu.find((e) => e.key === 'group-home')?.path).toBe('/group/7');
   });
 });
@@ -438,7 +441,7 @@ describe('group training pages (spec 3 §2.1)', { timeout: 60_000 }, () => {
 
 describe('group training texts', { timeout: 60_000 }, () => {
   it('has every text in both languages, Chinese in the Chinese UI', async () => {
-    for (const [key, [zh, en]] of Object.entries(GROUP_TRAINING_TEXTS)) {
+    for (const [key, [zh, en]] of GROUP_TRAINING_TEXTS) {
       expect(zh, key).toBeTruthy();
       expect(en, key).toBeTruthy();
       expect(/[\u4e00-\u9fff]/.test(zh), key).toBe(true);

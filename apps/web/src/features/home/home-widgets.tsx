@@ -27,8 +27,7 @@ export const RecentUpdatedProblems = () => {
         {data?.map((p) => (
           <li key={p.id} className="oj-widget__row">
             <span className="oj-widget__main">
-              <Link to={`/problem/${encodeURIComponent(p.problemId)}`}>{p.problemId}</Link>{' '}
-              {p.title}
+              <Link to={`/problem/${encodeURIComponent(p.problemId)}`}>{p.problemId}</Link> {p.title}
             </span>
             <span className="oj-widget__side">{dayjs(p.gmtModified).format('YYYY-MM-DD')}</span>
           </li>

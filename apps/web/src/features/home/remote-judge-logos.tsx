@@ -1,7 +1,6 @@
 import { Col } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasFeature } from '../../app/features';
 import atcoder from '../../assets/remote-judges/atcoder.svg';
 import codeforces from '../../assets/remote-judges/codeforces.svg';
 import gym from '../../assets/remote-judges/gym.svg';
@@ -17,7 +16,6 @@ const LOGOS: Record<RemoteOjKey, string> = { HDU: hdu, CF: codeforces, POJ: poj,
 /** "Logos of the remote judges" on home (spec 1-core §2): each opens the problem list filtered to that bank. */
 export const RemoteJudgeLogos = () => {
   const { t } = useTranslation();
-  const linked = hasFeature('problem');
   return (
     <Col span={24}>
       <Panel title={t('Remote_Judges')}>
@@ -27,13 +25,9 @@ export const RemoteJudgeLogos = () => {
             const logo = <img src={LOGOS[key]} alt={REMOTE_JUDGE_NAMES[key]} width={160} height={48} />;
             return (
               <li key={key}>
-                {linked ? (
-                  <Link to={remoteBankPath(key)} aria-label={label} title={label}>
-                    {logo}
-                  </Link>
-                ) : (
-                  logo
-                )}
+                <Link to={remoteBankPath(key)} aria-label={label} title={label}>
+                  {logo}
+                </Link>
               </li>
             );
           })}

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { IMPLEMENTED_FEATURES } from '../../app/features';
 import { menuModeOf, modeMenu, selectedMenuKey, TOP_MENU, USER_MENU, visibleMenu } from './menu-items';
 
 const config = {
@@ -8,11 +7,10 @@ const config = {
   openContestComment: true,
   preliminaryUrl: 'https://example.org/chusai',
 };
-const all = [...IMPLEMENTED_FEATURES, 'problem', 'rank', 'discussion', 'group', 'about', 'contest'] as const;
 const keys = (entries: { key: string }[]) => entries.map((e) => e.key);
 
-describe('menus follow feature keys', () => {
-  it('shows only the entries whose feature exists today', () => {
+describe('menus', () => {
+  it('shows every top entry to a signed-in user', () => {
     expect(keys(visibleMenu(TOP_MENU, { signedIn: true, config }))).toEqual([
       'home',
       'problem',
@@ -30,9 +28,9 @@ describe('menus follow feature keys', () => {
   });
 
   it('gives visitors a reduced menu and drops empty submenus', () => {
-    const visitor = visibleMenu(TOP_MENU, { signedIn: false, config, implemented: all });
+    const visitor = visibleMenu(TOP_MENU, { signedIn: false, config });
     expect(keys(visitor)).toEqual(['home', 'problem', 'training', 'contest', 'status', 'rank', 'about']);
-    const signedIn = visibleMenu(TOP_MENU, { signedIn: true, config, implemented: all });
+    const signedIn = visibleMenu(TOP_MENU, { signedIn: true, config });
     expect(keys(signedIn)).toEqual([
       'home',
       'problem',
@@ -50,7 +48,7 @@ describe('menus follow feature keys', () => {
 
   it('hides discussion when the public discussion area is off and the preliminary link when it has no URL', () => {
     const off = { ...config, openPublicDiscussion: false, preliminaryUrl: '' };
-    const entries = keys(visibleMenu(TOP_MENU, { signedIn: true, config: off, implemented: all }));
+    const entries = keys(visibleMenu(TOP_MENU, { signedIn: true, config: off }));
     expect(entries).not.toContain('discussion');
     expect(entries).not.toContain('preliminary');
   });
@@ -77,16 +75,14 @@ describe('menus follow feature keys', () => {
     expect(selectedMenuKey('/')).toBe('home');
   });
 
-  it('switches to contest, training and group menus only when those features exist', () => {
-    expect(menuModeOf('/contest/5/problems', ['home'])).toEqual({ kind: 'normal' });
-    expect(menuModeOf('/contest/5/problems', all)).toEqual({ kind: 'contest', contestID: '5' });
-    expect(menuModeOf('/contest/acm-scoreboard/5', all)).toEqual({ kind: 'normal' });
-    expect(menuModeOf('/training/9/problems', ['home'])).toEqual({ kind: 'normal' });
-    expect(menuModeOf('/training/9/problems', all)).toEqual({ kind: 'training', trainingID: '9' });
-    expect(menuModeOf('/training/9/problem/A/full-screen', all)).toEqual({ kind: 'training', trainingID: '9' });
-    expect(menuModeOf('/training', all)).toEqual({ kind: 'normal' });
-    expect(menuModeOf('/group/2/problem', all)).toEqual({ kind: 'group', groupID: '2' });
-    expect(menuModeOf('/group/2/training/9/problems', all)).toEqual({
+  it('switches to contest, training and group menus inside a contest, a training or a group', () => {
+    expect(menuModeOf('/contest/5/problems')).toEqual({ kind: 'contest', contestID: '5' });
+    expect(menuModeOf('/contest/acm-scoreboard/5')).toEqual({ kind: 'normal' });
+    expect(menuModeOf('/training/9/problems')).toEqual({ kind: 'training', trainingID: '9' });
+    expect(menuModeOf('/training/9/problem/A/full-screen')).toEqual({ kind: 'training', trainingID: '9' });
+    expect(menuModeOf('/training')).toEqual({ kind: 'normal' });
+    expect(menuModeOf('/group/2/problem')).toEqual({ kind: 'group', groupID: '2' });
+    expect(menuModeOf('/group/2/training/9/problems')).toEqual({
       kind: 'training',
       trainingID: '9',
       groupID: '2',
@@ -102,11 +98,6 @@ describe('menus follow feature keys', () => {
     // Spec 1-core §2 "Group mode menu": home, group home, group problems (the last once group problems exist).
     const groupMenu = modeMenu({ kind: 'group', groupID: '2' });
     expect(groupMenu.map((e) => e.path)).toEqual(['/home', '/group/2', '/group/2/problem']);
-    const withoutGroupProblems = all.filter((f) => f !== 'group-problem');
-    expect(keys(visibleMenu(groupMenu, { signedIn: true, config, implemented: withoutGroupProblems }))).toEqual([
-      'home',
-      'group-home',
-    ]);
     expect(keys(visibleMenu(groupMenu, { signedIn: true, config }))).toEqual(['home', 'group-home', 'group-problems']);
     // Spec 1-core §2 "Training mode menu": home, training home, training problem list.
     expect(modeMenu({ kind: 'training', trainingID: '9' }).map((e) => e.path)).toEqual([

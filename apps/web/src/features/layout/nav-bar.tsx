@@ -3,7 +3,6 @@ import { Button, Menu, Space } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { hasFeature } from '../../app/features';
 import { LanguageToggle } from '../../components/language-toggle';
 import { useSession } from '../../lib/auth-store';
 import { lazyScreen } from '../../lib/lazy-screen';
@@ -95,7 +94,7 @@ export const NavBar = () => {
 /** Visitors: Login opens the dialog; Register shows when registration is on and its screen exists. */
 export const AuthButtons = ({ onClick, block }: { onClick?: () => void; block?: boolean }) => {
   const { t } = useTranslation();
-  const register = !!useWebsiteConfig().data?.register && hasFeature('register');
+  const register = !!useWebsiteConfig().data?.register;
   return (
     <>
       <Button

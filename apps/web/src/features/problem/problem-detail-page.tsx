@@ -14,7 +14,6 @@ import dayjs from 'dayjs';
 import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { hasFeature } from '../../app/features';
 import { EChart } from '../../components/echart';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
@@ -235,8 +234,7 @@ const ProblemDetailPage = () => {
   };
   const annex = annexFileNames(problem?.userExtraFile);
   const { discussion } = place;
-  const discussionPath =
-    discussion && hasFeature(discussion.feature) && config?.[discussion.setting] ? discussion.path : null;
+  const discussionPath = discussion && config?.[discussion.setting] ? discussion.path : null;
   const bankProblemId = place.bankProblemId(problem?.problemId);
 
   const left = (

@@ -26,7 +26,7 @@ describe('problemPlace', () => {
       contestId: null,
       statusQuery: { isContestProblemList: false, cid: undefined },
       listKeys: [],
-      discussion: { feature: 'discussion', setting: 'openPublicDiscussion', path: '/discussion/P%201' },
+      discussion: { setting: 'openPublicDiscussion', path: '/discussion/P%201' },
       mineKey: [null, null],
       testRun: 'public',
     });
@@ -129,7 +129,7 @@ describe('problemPlace', () => {
       contestId: null,
       statusQuery: { isContestProblemList: false, cid: undefined },
       listKeys: [[groupProblem.getGroupProblemList.path, 3]],
-      discussion: { feature: 'group-content', setting: 'openGroupDiscussion', path: '/group/3/discussion/G-1' },
+      discussion: { setting: 'openGroupDiscussion', path: '/group/3/discussion/G-1' },
       mineKey: [null, 3],
       testRun: 'group',
     });

@@ -5,7 +5,6 @@ import {
   submission as submissionContract,
   training as trainingContract,
 } from '@oj/shared';
-import type { FeatureKey } from '../../app/features';
 import { api } from '../../lib/api';
 import { groupSubmissionDetailPath, submissionDetailPath } from '../submission/submission-paths';
 import { takeEarlyProblemDetail } from './problem-detail-early';
@@ -95,11 +94,10 @@ export interface ProblemPlace {
   statusQuery: { isContestProblemList: boolean; cid?: number };
   /** The problem lists of the place, read again after a judgement. */
   listKeys: readonly (readonly unknown[])[];
-  /** The problem's discussions, shown while the feature and the site's setting are on. Discussions belong to a
+  /** The problem's discussions, shown while the site's setting is on. Discussions belong to a
    * problem's own page, the bank's or a group's; never inside a contest nor a training, whose pages keep the learner
    * there. */
   discussion: {
-    feature: FeatureKey;
     setting: 'openPublicDiscussion' | 'openGroupDiscussion';
     path: string;
   } | null;
@@ -197,7 +195,6 @@ export const problemPlace = ({ problemID = '', contestID, trainingID, groupID }:
       focusPaths: groupProblemPaths(gid, routeId),
       listKeys: [[groupProblemContract.getGroupProblemList.path, gid]],
       discussion: {
-        feature: 'group-content',
         setting: 'openGroupDiscussion',
         path: `/group/${gid}/discussion/${encoded}`,
       },
@@ -214,7 +211,7 @@ export const problemPlace = ({ problemID = '', contestID, trainingID, groupID }:
     detailKey: [contract.getProblemDetail.path, routeId, null, null, null],
     loadDetail: () => loadBankDetail(routeId, undefined),
     listPath: '/problem',
-    discussion: { feature: 'discussion', setting: 'openPublicDiscussion', path: `/discussion/${encoded}` },
+    discussion: { setting: 'openPublicDiscussion', path: `/discussion/${encoded}` },
     mineKey: [null, null],
     loadMine: (query) => loadBankMine(undefined, query),
     submissionPath: (submitId) => submissionDetailPath(submitId),
