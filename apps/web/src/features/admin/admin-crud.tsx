@@ -1,11 +1,12 @@
 import type { Page } from '@oj/shared';
-import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { Button, Form, type FormInstance, Modal, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
 import { toast } from '../../lib/notify';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { EditDeleteActions } from './edit-delete-actions';
 
 /**
@@ -28,7 +29,6 @@ export const useAdminCrud = <Row, Values>(opts: {
   removedText?: string;
 }) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [currentPage, setPage] = useState(1);
   const [editing, setEditing] = useState<Partial<Row>>();
   const fetchPage = opts.fetchPage;
@@ -37,9 +37,9 @@ export const useAdminCrud = <Row, Values>(opts: {
     queryFn: () => (fetchPage as (page: number) => Promise<Page<Row>>)(currentPage),
     enabled: !!fetchPage,
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: opts.listKey });
-  const save = useMutation({
+  const save = useApiMutation({
     mutationFn: ({ values, row }: { values: Values; row: Partial<Row> }) => opts.save(values, row),
+    invalidates: [opts.listKey],
     onSuccess: (_data, { row }) => {
       toast.success(
         opts.savedText
@@ -47,14 +47,13 @@ export const useAdminCrud = <Row, Values>(opts: {
           : t((row as { id?: unknown }).id ? 'Update_Successfully' : 'Add_Successfully'),
       );
       setEditing(undefined);
-      refresh();
     },
   });
-  const remove = useMutation({
+  const remove = useApiMutation({
     mutationFn: (row: Row) => (opts.remove ? opts.remove(row) : Promise.resolve()),
+    invalidates: [opts.listKey],
     onSuccess: () => {
       if (opts.removedText) toast.success(opts.removedText);
-      refresh();
     },
   });
   return {

@@ -6,6 +6,7 @@ import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { registerContestTexts } from '../../contest/contest-texts';
+import { queryKey } from '../../../lib/query-keys';
 import { AdminCrudModal, AdminCrudTable, useAdminCrud } from '../admin-crud';
 import { registerAdminTexts } from '../admin-texts';
 
@@ -24,7 +25,7 @@ const AdminContestAnnouncementPage = ({ group }: { group?: { gid: number } }) =>
     listKey:
       gid === undefined
         ? ['admin', 'contest-announcements', cid]
-        : [groupContest.getGroupContestAnnouncementList.path, cid],
+        : queryKey(groupContest.getGroupContestAnnouncementList, cid),
     fetchPage: (currentPage) =>
       api.call(
         gid === undefined ? contract.getAdminContestAnnouncements : groupContest.getGroupContestAnnouncementList,

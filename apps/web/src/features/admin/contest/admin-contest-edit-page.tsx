@@ -24,6 +24,7 @@ import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
 import { registerContestTexts } from '../../contest/contest-texts';
+import { queryKey } from '../../../lib/query-keys';
 import {
   addStarUser,
   defaultSealChoice,
@@ -106,7 +107,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
   const [saving, setSaving] = useState(false);
   const gid = group?.gid;
   const existing = useQuery({
-    queryKey: gid === undefined ? ['admin', 'contest', cid] : [groupContest.getGroupContest.path, cid],
+    queryKey: gid === undefined ? ['admin', 'contest', cid] : queryKey(groupContest.getGroupContest, cid),
     queryFn: () =>
       gid === undefined
         ? api.call(contract.getAdminContest, { cid: cid ?? 0 })
@@ -228,9 +229,9 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
               ['admin', 'contest', saved.id],
             ]
           : [
-              [groupContest.getGroupAdminContestList.path, gid],
-              [groupContest.getGroupContestList.path, gid],
-              [groupContest.getGroupContest.path, saved.id],
+              queryKey(groupContest.getGroupAdminContestList, gid),
+              queryKey(groupContest.getGroupContestList, gid),
+              queryKey(groupContest.getGroupContest, saved.id),
             ];
       for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey });
       if (!cid) navigate(`${contestAdminPath(group, saved.id)}/problems`);

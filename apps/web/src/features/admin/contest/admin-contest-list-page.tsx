@@ -1,5 +1,5 @@
 import { type AdminContest, adminContest as contract, groupContest } from '@oj/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Grid, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
+import { queryKey } from '../../../lib/query-keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { STATUS_COLORS, STATUS_KEYS } from '../../contest/contest-header';
 import { registerContestStaffTexts } from '../../contest/contest-staff-texts';
 import { registerContestTexts } from '../../contest/contest-texts';
@@ -49,7 +51,7 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
     queryKey:
       gid === undefined
         ? ['admin', 'contests', keyword, currentPage]
-        : [groupContest.getGroupAdminContestList.path, gid, keyword, currentPage],
+        : queryKey(groupContest.getGroupAdminContestList, gid, keyword, currentPage),
     queryFn: () =>
       gid === undefined
         ? api.call(contract.getAdminContestList, { keyword, currentPage, limit: PAGE_SIZE })
@@ -64,11 +66,11 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
     gid === undefined
       ? queryClient.invalidateQueries({ queryKey: ['admin', 'contests'] })
       : Promise.all(
-          [groupContest.getGroupAdminContestList.path, groupContest.getGroupContestList.path].map((path) =>
-            queryClient.invalidateQueries({ queryKey: [path, gid] }),
+          [groupContest.getGroupAdminContestList, groupContest.getGroupContestList].map((endpoint) =>
+            queryClient.invalidateQueries({ queryKey: queryKey(endpoint, gid) }),
           ),
         );
-  const visible = useMutation({
+  const visible = useApiMutation({
     mutationFn: (c: { cid: number; visible: boolean; uid: string }) =>
       api.call(group ? groupContest.changeGroupContestVisible : contract.changeContestVisible, {
         cid: c.cid,
@@ -80,7 +82,7 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
       void refresh();
     },
   });
-  const remove = useMutation({
+  const remove = useApiMutation({
     mutationFn: (cid: number) => api.call(group ? groupContest.deleteGroupContest : contract.deleteContest, { cid }),
     onSuccess: () => {
       toast.success(t('Delete_successfully'));

@@ -5,7 +5,7 @@ import {
   groupProblem,
   problem as problemContract,
 } from '@oj/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ColorPicker, Form, Grid, Input, Modal, Popconfirm, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
 import { registerContestTexts } from '../../contest/contest-texts';
 import { registerAdminTexts } from '../admin-texts';
+import { queryKey } from '../../../lib/query-keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { RemoteImportButton } from '../judge/admin-remote-import-dialog';
 import { contestAdminPath } from './admin-contest-group';
 
@@ -196,7 +198,7 @@ const AdminContestProblemPage = ({ group }: { group?: { gid: number } }) => {
   const [adding, setAdding] = useState<PickRow | null>(null);
   const [picker, setPicker] = useState<Picker | null>(null);
   const listKey =
-    gid === undefined ? ['admin', 'contest-problems', cid] : [groupContest.getGroupContestProblemList.path, cid];
+    gid === undefined ? ['admin', 'contest-problems', cid] : queryKey(groupContest.getGroupContestProblemList, cid);
   const list = useQuery({
     queryKey: listKey,
     queryFn: () =>
@@ -208,7 +210,7 @@ const AdminContestProblemPage = ({ group }: { group?: { gid: number } }) => {
       }),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
-  const remove = useMutation({
+  const remove = useApiMutation({
     mutationFn: (pid: number) =>
       api.call(gid === undefined ? contract.deleteContestProblem : groupContest.deleteGroupContestProblem, {
         cid,
@@ -368,7 +370,7 @@ const AdminContestProblemPage = ({ group }: { group?: { gid: number } }) => {
               key={picker}
               queryKey={
                 picker === 'group'
-                  ? [groupProblem.getGroupAdminProblemList.path, gid, 'for-contest']
+                  ? queryKey(groupProblem.getGroupAdminProblemList, gid, 'for-contest')
                   : ['admin', 'problems', 'for-contest', gid ?? null]
               }
               load={picker === 'group' ? loadGroup : loadPublic}

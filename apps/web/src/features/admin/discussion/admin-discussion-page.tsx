@@ -1,5 +1,5 @@
 import { discussion as contract, type Discussion, type DiscussionReport } from '@oj/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Input, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,15 @@ import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
+import { queryKey } from '../../../lib/query-keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { ConfirmSelectedButton } from '../confirm-selected-button';
 import { registerAdminDiscussionTexts } from './admin-discussion-texts';
 
 const PAGE_SIZE = contract.DISCUSSION_PAGE;
 const time = (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>;
-const LIST_KEY = ['admin', 'discussions'];
-const REPORT_KEY = ['admin', 'discussion-reports'];
+const LIST_KEY = queryKey(contract.getDiscussionList, 'admin');
+const REPORT_KEY = queryKey(contract.getDiscussionReports);
 
 /** The site page of a discussion, opened beside the admin area. */
 const OpenLink = ({ did }: { did: number }) => {
@@ -29,7 +31,6 @@ const OpenLink = ({ did }: { did: number }) => {
 /** Tab 1: every discussion (disabled ones too), pin, disable, delete selected. */
 const DiscussionTable = () => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
@@ -39,27 +40,25 @@ const DiscussionTable = () => {
     queryFn: () => api.call(contract.getDiscussionList, input),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: LIST_KEY });
-
-  const change = async (id: number, patch: { topPriority?: boolean; status?: number }) => {
-    try {
-      await api.call(contract.adminUpdateDiscussion, { id, ...patch });
-      toast.success(t('Admin_Discussion_Updated'));
-    } catch {
-      // Shown by the client.
-    }
-    void refresh();
-  };
-  const removeSelected = async () => {
-    try {
-      await api.call(contract.adminDeleteDiscussion, selected);
+  // The list is read again after a refusal too: the switches follow the server.
+  const update = useApiMutation({
+    mutationFn: (v: { id: number; topPriority?: boolean; status?: number }) =>
+      api.call(contract.adminUpdateDiscussion, v),
+    invalidates: [LIST_KEY],
+    invalidateOnError: true,
+    onSuccess: () => toast.success(t('Admin_Discussion_Updated')),
+  });
+  const change = (id: number, patch: { topPriority?: boolean; status?: number }) => update.mutate({ id, ...patch });
+  const removal = useApiMutation({
+    mutationFn: (dids: number[]) => api.call(contract.adminDeleteDiscussion, dids),
+    invalidates: [LIST_KEY],
+    invalidateOnError: true,
+    onSuccess: () => {
       toast.success(t('Admin_Discussion_Deleted'));
       setSelected([]);
-    } catch {
-      // Shown by the client.
-    }
-    void refresh();
-  };
+    },
+  });
+  const removeSelected = () => removal.settle(selected);
 
   return (
     <>
@@ -146,7 +145,6 @@ const DiscussionTable = () => {
 /** Tab 2: reports, newest first as the server sends them; "handled" is a switch. */
 const ReportTable = () => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [currentPage, setPage] = useState(1);
   const input = { currentPage, limit: PAGE_SIZE };
   const list = useQuery({
@@ -154,15 +152,13 @@ const ReportTable = () => {
     queryFn: () => api.call(contract.getDiscussionReports, input),
     placeholderData: keepPreviousData,
   });
-  const handle = async (id: number, status: boolean) => {
-    try {
-      await api.call(contract.updateDiscussionReport, { id, status });
-      toast.success(t('Admin_Discussion_Updated'));
-    } catch {
-      // Shown by the client.
-    }
-    void queryClient.invalidateQueries({ queryKey: REPORT_KEY });
-  };
+  const handling = useApiMutation({
+    mutationFn: (v: { id: number; status: boolean }) => api.call(contract.updateDiscussionReport, v),
+    invalidates: [REPORT_KEY],
+    invalidateOnError: true,
+    onSuccess: () => toast.success(t('Admin_Discussion_Updated')),
+  });
+  const handle = (id: number, status: boolean) => handling.mutate({ id, status });
   return (
     <Table<DiscussionReport>
       rowKey="id"

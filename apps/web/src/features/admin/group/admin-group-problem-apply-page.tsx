@@ -10,9 +10,11 @@ import { useSession } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
 import { registerAdminGroupProblemTexts } from './admin-group-problem-texts';
+import { queryKey } from '../../../lib/query-keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 const PAGE_SIZE = 10;
-const LIST_KEY = ['admin', 'group-problem-applications'];
+const LIST_KEY = queryKey(contract.getGroupProblemApplyList);
 const { APPLYING: _applying, ...DECISION } = contract.APPLY_PUBLIC;
 type Progress = (typeof DECISION)[keyof typeof DECISION];
 
@@ -37,7 +39,6 @@ const AdminGroupProblemApplyPage = () => {
   const [keyword, setKeyword] = useState('');
   const [gid, setGid] = useState<number | undefined>();
   const [currentPage, setPage] = useState(1);
-  const [busy, setBusy] = useState<number | null>(null);
   const input = { currentPage, limit: PAGE_SIZE, keyword: keyword || undefined, gid };
   const list = useQuery({
     queryKey: [...LIST_KEY, input],
@@ -47,16 +48,15 @@ const AdminGroupProblemApplyPage = () => {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: LIST_KEY });
 
+  // A refusal (the application was withdrawn or already decided) is shown by the client; the list below says why.
+  const decision = useApiMutation({
+    mutationFn: (v: { pid: number; progress: Progress }) => api.call(contract.changeGroupProblemProgress, v),
+    onSuccess: (_, { progress }) =>
+      toast.success(t(progress === DECISION.PUBLIC ? 'Admin_Group_Problem_Approved' : 'Admin_Group_Problem_Refused')),
+  });
+  const busy = decision.isPending ? decision.variables?.pid : null;
   const decide = async (pid: number, progress: Progress) => {
-    setBusy(pid);
-    try {
-      await api.call(contract.changeGroupProblemProgress, { pid, progress });
-      toast.success(t(progress === DECISION.PUBLIC ? 'Admin_Group_Problem_Approved' : 'Admin_Group_Problem_Refused'));
-    } catch {
-      // Shown by the client (e.g. the application was withdrawn or already decided): the list below says why.
-    } finally {
-      setBusy(null);
-    }
+    await decision.settle({ pid, progress });
     // A decided (or withdrawn) application leaves the list; go back a page when this one empties.
     if ((list.data?.records.length ?? 0) <= 1 && currentPage > 1) setPage(currentPage - 1);
     void refresh();

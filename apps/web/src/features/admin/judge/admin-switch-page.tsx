@@ -1,5 +1,5 @@
 import { adminConfig, type SwitchConfig } from '@oj/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/panel';
@@ -7,6 +7,7 @@ import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
 import { registerAdminTexts } from '../admin-texts';
 import { registerAdminSiteTexts } from '../site/admin-site-texts';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { type AccountPools, accountListsOf, accountPoolsOf, RemoteAccountPools } from './admin-remote-accounts';
 
 const BOOLEANS = [
@@ -75,7 +76,7 @@ const AdminSwitchPage = () => {
     queryFn: () => api.call(adminConfig.getSwitchConfig, {}),
   });
   // A failure the HTTP client has shown.
-  const save = useMutation({
+  const save = useApiMutation({
     mutationFn: (v: Record<string, unknown>) => api.call(adminConfig.updateSwitchConfig, v),
     onSuccess: () => {
       toast.success(t('Update_Successfully'));

@@ -1,5 +1,5 @@
 import { adminProblem, file } from '@oj/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Input, List, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { api } from '../../../lib/api';
 import { saveBlob } from '../../../lib/http-client';
 import { toast } from '../../../lib/notify';
 import { registerAdminTexts } from '../admin-texts';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 type Imported = { pid: number; problemId: string; title: string; renamedFrom: string | null };
 
@@ -17,7 +18,6 @@ type Imported = { pid: number; problemId: string; title: string; renamedFrom: st
 const AdminProblemBatchPage = () => {
   registerAdminTexts();
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [imported, setImported] = useState<Imported[]>([]);
   const [selected, setSelected] = useState<number[]>([]);
   const [keyword, setKeyword] = useState('');
@@ -27,18 +27,18 @@ const AdminProblemBatchPage = () => {
     queryFn: () => api.call(adminProblem.getProblemList, { keyword, currentPage, limit: 10 }),
   });
 
-  const importZip = async (zip: File) => {
-    const body = new FormData();
-    body.append('file', zip, zip.name);
-    try {
-      const got = await api.call(file.importProblem, body as never);
+  const importing = useApiMutation({
+    mutationFn: (zip: File) => {
+      const body = new FormData();
+      body.append('file', zip, zip.name);
+      return api.call(file.importProblem, body as never);
+    },
+    invalidates: [['admin', 'problems']],
+    onSuccess: (got) => {
       setImported(got.problems);
       toast.success(t('Add_Successfully'));
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'problems'] });
-    } catch {
-      // The server's message was shown.
-    }
-  };
+    },
+  });
   const exportSelected = async () => {
     const got = await api.download(file.exportProblem, { pid: selected });
     if (got) saveBlob(got);
@@ -52,7 +52,7 @@ const AdminProblemBatchPage = () => {
           accept=".zip"
           showUploadList={false}
           beforeUpload={(f) => {
-            void importZip(f);
+            importing.mutate(f);
             return false;
           }}
         >

@@ -1,5 +1,5 @@
 import { type ClientEndpoint, type ImportReport, importFormats } from '@oj/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { registerAdminTexts } from '../admin-texts';
 import { registerAdminSiteTexts } from '../site/admin-site-texts';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 const FORMATS = [
   { key: 'fps', label: 'Import_Fps', accept: '.xml,.zip', endpoint: importFormats.importFpsProblem },
@@ -23,7 +24,7 @@ const AdminProblemImportPage = () => {
   const queryClient = useQueryClient();
   const [report, setReport] = useState<ImportReport>();
   // A failure the HTTP client has shown.
-  const importing = useMutation({
+  const importing = useApiMutation({
     mutationFn: ({ endpoint, f }: { endpoint: ClientEndpoint; f: File }) => {
       const body = new FormData();
       body.append('file', f, f.name);

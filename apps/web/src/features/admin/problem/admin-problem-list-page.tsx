@@ -1,5 +1,5 @@
 import { type AdminProblem, adminProblem, file } from '@oj/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Popconfirm, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { formatTime } from '../../../lib/format-time';
 import { saveBlob } from '../../../lib/http-client';
 import { toast } from '../../../lib/notify';
 import { registerAdminTexts } from '../admin-texts';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { RemoteImportButton } from '../judge/admin-remote-import-dialog';
 
 const PAGE_SIZE = 10;
@@ -33,14 +34,14 @@ const AdminProblemListPage = () => {
     queryFn: () => api.call(adminProblem.getProblemList, { keyword, auth, currentPage, limit: PAGE_SIZE }),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'problems'] });
-  const changeAuth = useMutation({
+  const changeAuth = useApiMutation({
     mutationFn: (b: { id: number; auth: number }) => api.call(adminProblem.changeProblemAuth, b),
     onSuccess: () => {
       toast.success(t('Update_Successfully'));
       void refresh();
     },
   });
-  const remove = useMutation({
+  const remove = useApiMutation({
     mutationFn: (pid: number) => api.call(adminProblem.deleteProblem, { pid }),
     onSuccess: () => {
       toast.success(t('Delete_successfully'));

@@ -1,11 +1,12 @@
 import { adminTag, problem, type Tag as TagRow } from '@oj/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Popconfirm, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { AdminFormModal } from '../admin-crud';
 import { registerAdminTexts } from '../admin-texts';
 import { registerAdminSiteTexts } from '../site/admin-site-texts';
@@ -35,7 +36,7 @@ const AdminTagPage = () => {
   });
   // Every change: a success says so, closes its dialog and refetches every list (the problem pages show tags
   // too); a failure the HTTP client has shown, and the dialog stays open.
-  const change = useMutation({
+  const change = useApiMutation({
     mutationFn: ({ call }: { call: () => Promise<unknown>; done: () => void }) => call(),
     onSuccess: (_data, { done }) => {
       toast.success(t('Update_Successfully'));

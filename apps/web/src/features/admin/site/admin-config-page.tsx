@@ -1,5 +1,5 @@
 import { adminConfig, home } from '@oj/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Image, Input, InputNumber, Popconfirm, Radio, Space, Switch, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
 import { registerAdminTexts } from '../admin-texts';
+import { queryKey } from '../../../lib/query-keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { RegistrationConfigPanel, SmsOutboxPanel } from '../user/admin-registration-config-panel';
 import { registerAdminSiteTexts } from './admin-site-texts';
 
@@ -34,12 +36,12 @@ const WebConfigPanel = () => {
     queryFn: () => api.call(adminConfig.getWebConfig, {}),
   });
   // Failures of these mutations the HTTP client has shown.
-  const save = useMutation({
+  const save = useApiMutation({
     mutationFn: (v: Record<string, unknown>) => api.call(adminConfig.setWebConfig, v),
     onSuccess: () => {
       toast.success(t('Update_Successfully'));
       // The site frame and the login dialog read the public configuration.
-      void queryClient.invalidateQueries({ queryKey: [home.getWebsiteConfig.path] });
+      void queryClient.invalidateQueries({ queryKey: queryKey(home.getWebsiteConfig) });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'web-config'] });
     },
   });
@@ -87,11 +89,11 @@ const EmailPanel = () => {
     queryKey: ['admin', 'email-config'],
     queryFn: () => api.call(adminConfig.getEmailConfig, {}),
   });
-  const save = useMutation({
+  const save = useApiMutation({
     mutationFn: (v: Record<string, unknown>) => api.call(adminConfig.setEmailConfig, v as never),
     onSuccess: () => toast.success(t('Update_Successfully')),
   });
-  const test = useMutation({
+  const test = useApiMutation({
     mutationFn: () => api.call(adminConfig.testEmail, { email: to }),
     onSuccess: () => toast.success(t('Test_Email_Sent')),
   });
@@ -141,9 +143,9 @@ const EmailPanel = () => {
 const CarouselPanel = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const slides = useQuery({ queryKey: [home.homeCarousel.path], queryFn: () => api.call(home.homeCarousel, {}) });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: [home.homeCarousel.path] });
-  const upload = useMutation({
+  const slides = useQuery({ queryKey: queryKey(home.homeCarousel), queryFn: () => api.call(home.homeCarousel, {}) });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKey(home.homeCarousel) });
+  const upload = useApiMutation({
     mutationFn: (f: File) => {
       const body = new FormData();
       body.append('file', f, f.name);
@@ -154,7 +156,7 @@ const CarouselPanel = () => {
       refresh();
     },
   });
-  const remove = useMutation({
+  const remove = useApiMutation({
     mutationFn: (id: number) => api.call(adminConfig.deleteHomeCarousel, { id }),
     onSuccess: refresh,
   });

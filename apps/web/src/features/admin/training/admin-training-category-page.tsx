@@ -1,5 +1,5 @@
 import { adminTraining as contract, type TrainingCategory, training } from '@oj/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, ColorPicker, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
 import { registerAdminTrainingTexts } from './admin-training-texts';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** The row being edited: an existing category by id, or a new one (id null). */
 type Editing = { id: number | null; name: string; color: string };
@@ -20,31 +21,26 @@ const DEFAULT_COLOR = '#409EFF';
 const AdminTrainingCategoryPage = () => {
   registerAdminTrainingTexts();
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [busy, setBusy] = useState(false);
   const categories = useQuery({
     queryKey: ['admin', 'training-categories'],
     queryFn: () => api.call(training.getTrainingCategory, {}),
   });
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'training-categories'] });
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'trainings'] });
-  };
-  const run = async (f: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await f();
-      toast.success(t(done));
-      refresh();
-      return true;
-    } catch {
-      // The http client shows the server's message (a category in use names its trainings).
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A refusal (a category in use names its trainings) is shown by the http client; `run` tells whether it worked.
+  const change = useApiMutation({
+    mutationFn: (v: { call: () => Promise<unknown>; done: string }) => v.call(),
+    invalidates: [
+      ['admin', 'training-categories'],
+      ['admin', 'trainings'],
+    ],
+    onSuccess: (_, { done }) => toast.success(t(done)),
+  });
+  const busy = change.isPending;
+  const run = (call: () => Promise<unknown>, done: string) =>
+    change.mutateAsync({ call, done }).then(
+      () => true,
+      () => false,
+    );
   const save = async () => {
     if (!editing) return;
     const name = editing.name.trim();

@@ -15,6 +15,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
+import { queryKey } from '../../../lib/query-keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { GroupTrainingCategoryCreator } from '../../group/group-training-category-creator';
 import { categoriesForGroup, groupTrainingAdminPaths } from '../../group/group-training-model';
 import { registerGroupTrainingTexts } from '../../group/group-training-texts';
@@ -50,10 +52,9 @@ const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
   const tid = trainingId ? Number(trainingId) : null;
   const gid = group?.gid;
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   const [creatingCategory, setCreatingCategory] = useState(false);
   const existing = useQuery({
-    queryKey: gid === undefined ? ['admin', 'training', tid] : [groupTraining.getGroupTraining.path, tid],
+    queryKey: gid === undefined ? ['admin', 'training', tid] : queryKey(groupTraining.getGroupTraining, tid),
     queryFn: () =>
       api.call(gid === undefined ? contract.getAdminTraining : groupTraining.getGroupTraining, { tid: tid ?? 0 }),
     enabled: tid !== null,
@@ -88,7 +89,33 @@ const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
     message: t('Admin_Training_Field_Required', { field: label }),
   });
 
-  const save = async (v: Values) => {
+  const saving = useApiMutation({
+    mutationFn: (body: TrainingForm) =>
+      gid === undefined
+        ? tid
+          ? api.call(contract.updateTraining, { ...body, training: { ...body.training, id: tid } })
+          : api.call(contract.createTraining, body)
+        : tid
+          ? api.call(groupTraining.updateGroupTraining, { ...body, training: { ...body.training, id: tid, gid } })
+          : api.call(groupTraining.createGroupTraining, { ...body, training: { ...body.training, gid } }),
+    invalidates: (saved) => [
+      ...trainingListKeys(gid),
+      gid === undefined
+        ? ['admin', 'training', saved.training.id]
+        : queryKey(groupTraining.getGroupTraining, saved.training.id),
+    ],
+    onSuccess: (saved) => {
+      toast.success(t('Admin_Training_Saved'));
+      // A new training goes on to its problems.
+      if (!tid)
+        navigate(
+          gid === undefined
+            ? `/admin/training/${saved.training.id}/problems`
+            : groupTrainingAdminPaths(gid).problems(saved.training.id),
+        );
+    },
+  });
+  const save = (v: Values) => {
     const category = choices.find((c) => c.id === v.categoryId);
     const body: TrainingForm = {
       training: {
@@ -103,39 +130,7 @@ const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
         ? { id: category.id, name: category.name, color: category.color }
         : { id: v.categoryId },
     };
-    setSaving(true);
-    try {
-      const saved =
-        gid === undefined
-          ? tid
-            ? await api.call(contract.updateTraining, { ...body, training: { ...body.training, id: tid } })
-            : await api.call(contract.createTraining, body)
-          : tid
-            ? await api.call(groupTraining.updateGroupTraining, {
-                ...body,
-                training: { ...body.training, id: tid, gid },
-              })
-            : await api.call(groupTraining.createGroupTraining, { ...body, training: { ...body.training, gid } });
-      toast.success(t('Admin_Training_Saved'));
-      for (const queryKey of trainingListKeys(gid)) void queryClient.invalidateQueries({ queryKey });
-      void queryClient.invalidateQueries({
-        queryKey:
-          gid === undefined
-            ? ['admin', 'training', saved.training.id]
-            : [groupTraining.getGroupTraining.path, saved.training.id],
-      });
-      // A new training goes on to its problems (spec 3 §2.3).
-      if (!tid)
-        navigate(
-          gid === undefined
-            ? `/admin/training/${saved.training.id}/problems`
-            : groupTrainingAdminPaths(gid).problems(saved.training.id),
-        );
-    } catch {
-      // The http client shows the server's message.
-    } finally {
-      setSaving(false);
-    }
+    saving.mutate(body);
   };
 
   if (tid !== null && existing.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
@@ -262,7 +257,7 @@ const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
           />
         )}
         <div>
-          <Button type="primary" htmlType="submit" loading={saving}>
+          <Button type="primary" htmlType="submit" loading={saving.isPending}>
             {t('Admin_Training_Save')}
           </Button>
         </div>

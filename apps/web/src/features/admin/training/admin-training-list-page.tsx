@@ -1,5 +1,5 @@
 import { type AdminTraining, adminTraining as contract, groupTraining, training } from '@oj/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Grid, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
+import { queryKey } from '../../../lib/query-keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import {
   canManageGroupTraining,
   groupTrainingAdminPaths,
@@ -23,10 +25,7 @@ const PAGE_SIZE = 10;
 export const trainingListKeys = (gid: number | undefined) =>
   gid === undefined
     ? [['admin', 'trainings']]
-    : [
-        [groupTraining.getGroupAdminTrainingList.path, gid],
-        [groupTraining.getGroupTrainingList.path, gid],
-      ];
+    : [queryKey(groupTraining.getGroupAdminTrainingList, gid), queryKey(groupTraining.getGroupTrainingList, gid)];
 
 /** /admin/training: search, visibility, edit, problems, delete (spec 3 §2.3; reference §2 AdminTrainingController:
  * an admin manages own trainings, which the server enforces; deleting is root only). With `group`, the admin mode of
@@ -56,14 +55,15 @@ const AdminTrainingListPage = ({ group }: { group?: TrainingAdminGroup }) => {
   });
   const refresh = () =>
     Promise.all(trainingListKeys(gid).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-  const status = useMutation({
+  const status = useApiMutation({
     mutationFn: (v: { tid: number; author: string; status: boolean }) =>
       api.call(gid === undefined ? contract.changeTrainingStatus : groupTraining.changeGroupTrainingStatus, v),
-    onSuccess: () => toast.success(t('Admin_Training_Updated')),
     // The switch follows the server either way (a refused change flips back).
-    onSettled: () => void refresh(),
+    invalidates: trainingListKeys(gid),
+    invalidateOnError: true,
+    onSuccess: () => toast.success(t('Admin_Training_Updated')),
   });
-  const remove = useMutation({
+  const remove = useApiMutation({
     mutationFn: (tid: number) =>
       api.call(gid === undefined ? contract.deleteTraining : groupTraining.deleteGroupTraining, { tid }),
     onSuccess: () => {

@@ -7,7 +7,7 @@ import {
   type TrainingProblemEntry,
   training,
 } from '@oj/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Form,
@@ -27,6 +27,8 @@ import { serverPaging } from '../../../components/paging';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
+import { queryKey } from '../../../lib/query-keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { groupTrainingAdminPaths, trainingBasePath } from '../../group/group-training-model';
 import { registerGroupTrainingTexts } from '../../group/group-training-texts';
 import { RemoteImportButton } from '../judge/admin-remote-import-dialog';
@@ -88,7 +90,7 @@ const fetchProblems = (
 
 /** The query key of a training's problem lists (its own and the add dialogs'). */
 const problemsKey = (tid: number, gid: number | undefined) =>
-  gid === undefined ? ['admin', 'training-problems', tid] : [groupTraining.getGroupTrainingProblemList.path, tid];
+  gid === undefined ? ['admin', 'training-problems', tid] : queryKey(groupTraining.getGroupTrainingProblemList, tid);
 
 /** Asks the display id of a bank problem before adding it (its problem id unless the admin says otherwise). */
 const AddProblemForm = ({
@@ -246,11 +248,11 @@ const AddFromGroupDialog = ({
   const { t } = useTranslation();
   const { keyword, paging, search, pagination } = useDialogList();
   const problems = useQuery({
-    queryKey: [groupProblem.getGroupAdminProblemList.path, gid, 'training-dialog', keyword, paging],
+    queryKey: queryKey(groupProblem.getGroupAdminProblemList, gid, 'training-dialog', keyword, paging),
     queryFn: () => api.call(groupProblem.getGroupAdminProblemList, { gid, keyword: keyword || undefined, ...paging }),
     enabled: open,
   });
-  const add = useMutation({
+  const add = useApiMutation({
     mutationFn: (problemId: string) => api.call(groupTraining.addGroupTrainingProblemFromGroup, { problemId, tid }),
     onSuccess: () => {
       toast.success(t('Admin_Training_Added'));
@@ -326,12 +328,12 @@ const AdminTrainingProblemPage = ({ group }: { group?: { gid: number } }) => {
     void queryClient.invalidateQueries({ queryKey: problemsKey(tid, gid) });
     // The members' views of the training (its problem list, the counts of the group's lists) change too.
     if (gid !== undefined) {
-      void queryClient.invalidateQueries({ queryKey: [training.getTrainingProblemList.path, tid] });
-      void queryClient.invalidateQueries({ queryKey: [groupTraining.getGroupAdminTrainingList.path, gid] });
-      void queryClient.invalidateQueries({ queryKey: [groupTraining.getGroupTrainingList.path, gid] });
+      void queryClient.invalidateQueries({ queryKey: queryKey(training.getTrainingProblemList, tid) });
+      void queryClient.invalidateQueries({ queryKey: queryKey(groupTraining.getGroupAdminTrainingList, gid) });
+      void queryClient.invalidateQueries({ queryKey: queryKey(groupTraining.getGroupTrainingList, gid) });
     }
   };
-  const update = useMutation({
+  const update = useApiMutation({
     mutationFn: (v: { entry: TrainingProblemEntry; draft: Draft }) =>
       api.call(calls.update, {
         id: v.entry.id,
@@ -346,7 +348,7 @@ const AdminTrainingProblemPage = ({ group }: { group?: { gid: number } }) => {
       refresh();
     },
   });
-  const remove = useMutation({
+  const remove = useApiMutation({
     mutationFn: (pid: number) => api.call(calls.remove, { pid, tid }),
     onSuccess: () => {
       toast.success(t('Admin_Training_Deleted'));

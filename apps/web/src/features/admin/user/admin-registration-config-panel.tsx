@@ -1,5 +1,5 @@
 import { home, type RegistrationConfig, registration, type SmsMessage } from '@oj/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Radio, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
 import { registerAdminRegistrationTexts } from './admin-registration-texts';
+import { queryKey } from '../../../lib/query-keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 
 const CONFIG_KEY = ['admin', 'registration-config'];
 
@@ -34,7 +36,7 @@ export const RegistrationConfigPanel = () => {
   // The watch is empty until the form has mounted: the stored value meanwhile.
   const provider = Form.useWatch('smsProvider', form) ?? config.data?.smsProvider;
   // A failure the HTTP client has shown.
-  const save = useMutation({
+  const save = useApiMutation({
     mutationFn: ({ smsHttpHeaders, ...rest }: RegistrationConfig) =>
       api.call(registration.setRegistrationConfig, {
         ...rest,
@@ -45,7 +47,7 @@ export const RegistrationConfigPanel = () => {
       queryClient.setQueryData(CONFIG_KEY, saved);
       form.setFieldValue('smsHttpHeaders', '');
       // The register page and the reset page read the method from the public configuration.
-      void queryClient.invalidateQueries({ queryKey: [home.getWebsiteConfig.path] });
+      void queryClient.invalidateQueries({ queryKey: queryKey(home.getWebsiteConfig) });
     },
   });
   if (!config.data) return <Panel title={t('Registration_Config')}>…</Panel>;

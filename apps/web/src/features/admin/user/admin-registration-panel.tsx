@@ -1,5 +1,5 @@
 import { type Registration, registration } from '@oj/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Segmented, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { ConfirmSelectedButton } from '../confirm-selected-button';
 import { registerAdminRegistrationTexts } from './admin-registration-texts';
 
@@ -29,7 +30,7 @@ export const RegistrationsPanel = () => {
   });
 
   // A failure the HTTP client has shown.
-  const decision = useMutation({
+  const decision = useApiMutation({
     mutationFn: ({ uids, approve }: { uids: string[]; approve: boolean }) =>
       api.call(registration.decideRegistrations, { uids, approve }),
     onSuccess: ({ changed }, { uids, approve }) => {

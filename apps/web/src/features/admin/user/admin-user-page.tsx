@@ -1,5 +1,5 @@
 import { type AdminUser, adminUser, ROLES, roleName } from '@oj/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Checkbox,
@@ -26,6 +26,7 @@ import { formatTime } from '../../../lib/format-time';
 import { saveBlob } from '../../../lib/http-client';
 import { toast } from '../../../lib/notify';
 import { registerAdminTexts } from '../admin-texts';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { ConfirmSelectedButton } from '../confirm-selected-button';
 import { registerAdminSiteTexts } from '../site/admin-site-texts';
 import { useAdminLocale } from '../use-admin-locale';
@@ -51,7 +52,7 @@ const EditUserModal = ({ user, onClose }: { user: AdminUser; onClose: (changed: 
   const [form] = Form.useForm<EditForm>();
   const setNewPwd = Form.useWatch('setNewPwd', form);
   // Failures of these mutations the HTTP client has shown.
-  const save = useMutation({
+  const save = useApiMutation({
     mutationFn: (v: EditForm) =>
       api.call(adminUser.editUser, {
         uid: user.uid,
@@ -70,7 +71,7 @@ const EditUserModal = ({ user, onClose }: { user: AdminUser; onClose: (changed: 
       onClose(true);
     },
   });
-  const signOut = useMutation({
+  const signOut = useApiMutation({
     mutationFn: () => api.call(adminUser.signOutUser, { uid: user.uid }),
     onSuccess: () => toast.success(t('Signed_Out')),
   });
@@ -145,7 +146,7 @@ const ImportUsersPanel = ({ onDone }: { onDone: () => void }) => {
     failed: { row: number; username: string; reason: string }[];
   }>();
   // A failure the HTTP client has shown.
-  const insert = useMutation({
+  const insert = useApiMutation({
     mutationFn: (users: ReturnType<typeof parseUserRows>) => api.call(adminUser.insertBatchUser, { users }),
     onSuccess: (answer) => {
       setReport(answer);
@@ -207,7 +208,7 @@ const GenerateUsersPanel = ({ onDone }: { onDone: () => void }) => {
   const [result, setResult] = useState<{ key: string; created: number; skipped: string[] }>();
   const [downloaded, setDownloaded] = useState(false);
   // A failure the HTTP client has shown.
-  const generate = useMutation({
+  const generate = useApiMutation({
     mutationFn: (v: GenerateForm) => api.call(adminUser.generateUser, v),
     onSuccess: (got) => {
       setResult(got);
@@ -289,7 +290,7 @@ const AdminUserPage = () => {
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
   // A failure the HTTP client has shown.
-  const removal = useMutation({
+  const removal = useApiMutation({
     mutationFn: (ids: string[]) => api.call(adminUser.deleteUser, { ids }),
     onSuccess: () => {
       toast.success(t('Delete_Successfully'));
