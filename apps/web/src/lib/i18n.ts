@@ -88,7 +88,7 @@ export const initI18n = async (lang: Language, opts: { save: boolean } = { save:
       ns: [CORE_NS],
       defaultNS: CORE_NS,
       // A screen names its feature's namespaces; the shared chrome's keys resolve from the core one behind them.
-      fallbackNS: [CORE_NS, 'translation'],
+      fallbackNS: CORE_NS,
       resources: { 'zh-CN': { [CORE_NS]: { ...zhCN, ...sharedTexts('zh-CN') } } },
       // The bundled core zh-CN is only part of the texts: the rest comes through textsBackend.
       partialBundledLanguages: true,

@@ -28,7 +28,7 @@ export const useAdminCrud = <Row, Values>(opts: {
   /** The text of a successful delete; none says nothing. */
   removedText?: string;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'submission', 'user']);
   const [currentPage, setPage] = useState(1);
   const [editing, setEditing] = useState<Partial<Row>>();
   const fetchPage = opts.fetchPage;
@@ -81,7 +81,7 @@ export const AdminCrudPanel = <Row, Values>({
   title: string;
   children: ReactNode;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'submission', 'user']);
   return (
     <Panel
       title={title}
@@ -157,7 +157,7 @@ export const AdminFormModal = <Values extends object>({
   form?: FormInstance<Values>;
   children: ReactNode;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'submission', 'user']);
   if (!open) return null;
   return (
     <Modal open title={title} footer={null} onCancel={onCancel} destroyOnHidden>

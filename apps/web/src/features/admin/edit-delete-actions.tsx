@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 /** The action cell of the admin tables: edit, and delete after a confirmation. */
 export const EditDeleteActions = ({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   return (
     <Space>
       <Button size="small" onClick={onEdit}>

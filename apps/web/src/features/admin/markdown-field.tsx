@@ -21,7 +21,7 @@ export const MarkdownField = ({
   onChange: (v: string) => void;
   rows?: number;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const [preview, setPreview] = useState(false);
   const upload = async (f: File, kind: 'image' | 'file') => {
     const form = new FormData();

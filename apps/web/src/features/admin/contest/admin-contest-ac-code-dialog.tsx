@@ -2,7 +2,6 @@ import { Form, Modal, Radio, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AcSubmissionSplit, downloadContestAcSubmission } from '../../contest/contest-downloads';
-import { registerContestStaffTexts } from '../../contest/contest-staff-texts';
 
 /** "Download AC code" of the admin contest list (reference §5.7): the contest's accepted code as a zip, with or
  * without the admins' own, one folder per user or per problem. */
@@ -14,8 +13,7 @@ export const AdminContestAcCodeDialog = ({
   contest: { id: number; title: string } | null;
   onClose: () => void;
 }) => {
-  registerContestStaffTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('contest');
   const [excludeAdmin, setExcludeAdmin] = useState(true);
   const [splitType, setSplitType] = useState<AcSubmissionSplit>('user');
   const [busy, setBusy] = useState(false);

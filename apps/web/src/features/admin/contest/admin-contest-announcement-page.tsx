@@ -5,19 +5,15 @@ import { Link, useParams } from 'react-router';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
-import { registerContestTexts } from '../../contest/contest-texts';
 import { queryKey } from '../../../lib/query-keys';
 import { AdminCrudModal, AdminCrudTable, useAdminCrud } from '../admin-crud';
-import { registerAdminTexts } from '../admin-texts';
 
 const PAGE_SIZE = 10;
 
 /** /admin/contest/:id/announcement: the contest's announcements (spec 3 §2.3). With `group`,
  * GroupContestAnnouncementList (spec 3 §2.8): the same through the group's calls. */
 const AdminContestAnnouncementPage = ({ group }: { group?: { gid: number } }) => {
-  registerAdminTexts();
-  registerContestTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'group', 'problem', 'submission']);
   const cid = Number(useParams().contestId);
   const gid = group?.gid;
   const narrow = Grid.useBreakpoint().md === false;

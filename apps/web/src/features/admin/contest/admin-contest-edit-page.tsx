@@ -23,7 +23,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
-import { registerContestTexts } from '../../contest/contest-texts';
 import { queryKey } from '../../../lib/query-keys';
 import {
   addStarUser,
@@ -32,7 +31,6 @@ import {
   sealOptionsEnabled,
   sealTimeOf,
 } from '../../contest/contest-time';
-import { registerAdminTexts } from '../admin-texts';
 import { MarkdownField } from '../markdown-field';
 import { contestAdminPath } from './admin-contest-group';
 import {
@@ -94,9 +92,7 @@ const choiceOf = (sealTime: string | null, end: string): SealChoice => {
  * With `group`, GroupCreateContest and GroupEditContest (spec 3 §2.8): the same form saved through the group's calls
  * with the group's id. */
 const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
-  registerAdminTexts();
-  registerContestTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['contest', 'group', 'submission', 'user']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { contestId } = useParams();
@@ -429,7 +425,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
 /** The account rule editor (spec 3 §3 accountLimitRule): prefix + number in [start, end] + suffix, or an extra
  * account; packed into HOJ's text on save. */
 const AccountRuleFieldset = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['contest', 'group', 'submission', 'user']);
   const angleRule = { pattern: NO_ANGLE, message: t('Contest_Account_Rule_Chars_Error') };
   const numberRules = [
     { required: true, type: 'integer' as const, min: 0, message: t('Contest_Account_Rule_Number_Error') },
@@ -480,7 +476,7 @@ const AccountRuleFieldset = () => {
 
 /** The accounts a valid rule lets in; its own watcher so typing re-renders only this line. */
 const AccountRulePreview = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['contest', 'group', 'submission', 'user']);
   const rule = Form.useWatch<AccountRuleFields | undefined>('accountRule');
   if (!rule || accountRuleError(rule)) return null;
   return (
@@ -500,7 +496,7 @@ const AwardPreview = ({ index }: { index: number }) => {
 /** The award tiers of a proportion (num in %) or number award type: priority, name, colours, num; rows added and
  * removed, at least one, at most 20. */
 const AwardListField = ({ awardType }: { awardType: number }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['contest', 'group', 'submission', 'user']);
   const form = Form.useFormInstance<Values>();
   const proportion = awardType === 1;
   const hex = (c: { toHexString: () => string }) => c.toHexString();

@@ -13,9 +13,6 @@ import { toast } from '../../../lib/notify';
 import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { STATUS_COLORS, STATUS_KEYS } from '../../contest/contest-header';
-import { registerContestStaffTexts } from '../../contest/contest-staff-texts';
-import { registerContestTexts } from '../../contest/contest-texts';
-import { registerAdminTexts } from '../admin-texts';
 import { AdminContestAcCodeDialog } from './admin-contest-ac-code-dialog';
 import { type ContestGroupScope, contestAdminPath } from './admin-contest-group';
 import { AdminOtherContestPanel } from './admin-other-contest-panel';
@@ -35,10 +32,7 @@ const Bare = ({ extra, children }: { title?: ReactNode; extra: ReactNode; childr
  * editable, deletable and downloadable only by those who manage it (its creator, the group root, the super admin);
  * the others see its switch and buttons disabled. */
 const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
-  registerAdminTexts();
-  registerContestTexts();
-  registerContestStaffTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'submission']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { isSuperAdmin } = useSession();

@@ -13,8 +13,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
-import { registerContestTexts } from '../../contest/contest-texts';
-import { registerAdminTexts } from '../admin-texts';
 import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { RemoteImportButton } from '../judge/admin-remote-import-dialog';
@@ -66,7 +64,7 @@ const ProblemMetaForm = ({
   onSubmit: (v: EditValues) => Promise<void>;
   idOnly?: boolean;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'group', 'problem', 'submission', 'user']);
   return (
     <Form<EditValues>
       layout="vertical"
@@ -119,7 +117,7 @@ const ProblemPicker = ({
   taken: (pid: number) => boolean;
   onPick: (p: PickRow) => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'group', 'problem', 'submission', 'user']);
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
   const [limit, setLimit] = useState(PICKER_PAGE_SIZES[0] as number);
@@ -186,9 +184,7 @@ type Picker = 'public' | 'group';
  * `group`, GroupContestProblemList (spec 3 §2.8): the group's calls, and a second dialog adding the group's own
  * problems; problems written inside the contest are edited with the group's problem form. */
 const AdminContestProblemPage = ({ group }: { group?: { gid: number } }) => {
-  registerAdminTexts();
-  registerContestTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'group', 'problem', 'submission', 'user']);
   const cid = Number(useParams().contestId);
   const navigate = useNavigate();
   const queryClient = useQueryClient();

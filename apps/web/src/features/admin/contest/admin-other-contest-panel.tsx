@@ -18,7 +18,7 @@ interface FormValues {
 
 /** The "other" contests the home page lists (contests elsewhere, curated by admins; DESIGN §7). */
 export const AdminOtherContestPanel = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'problem', 'submission']);
   const crud = useAdminCrud<AdminOtherContest, FormValues>({
     listKey: ['admin', 'other-contests'],
     fetchPage: (currentPage) => api.call(contract.getOtherContestList, { currentPage, limit: PAGE_SIZE }),

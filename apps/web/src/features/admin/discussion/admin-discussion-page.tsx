@@ -11,7 +11,6 @@ import { toast } from '../../../lib/notify';
 import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { ConfirmSelectedButton } from '../confirm-selected-button';
-import { registerAdminDiscussionTexts } from './admin-discussion-texts';
 
 const PAGE_SIZE = contract.DISCUSSION_PAGE;
 const time = (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>;
@@ -20,7 +19,7 @@ const REPORT_KEY = queryKey(contract.getDiscussionReports);
 
 /** The site page of a discussion, opened beside the admin area. */
 const OpenLink = ({ did }: { did: number }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   return (
     <a href={`/discussion-detail/${did}`} target="_blank" rel="noopener noreferrer">
       {t('Admin_Discussion_Open')}
@@ -30,7 +29,7 @@ const OpenLink = ({ did }: { did: number }) => {
 
 /** Tab 1: every discussion (disabled ones too), pin, disable, delete selected. */
 const DiscussionTable = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
@@ -144,7 +143,7 @@ const DiscussionTable = () => {
 
 /** Tab 2: reports, newest first as the server sends them; "handled" is a switch. */
 const ReportTable = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const [currentPage, setPage] = useState(1);
   const input = { currentPage, limit: PAGE_SIZE };
   const list = useQuery({
@@ -211,8 +210,7 @@ const ReportTable = () => {
 
 /** /admin/discussion (spec 3 §2.3 "Discussion admin"; reference AdminDiscussionController). */
 const AdminDiscussionPage = () => {
-  registerAdminDiscussionTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   return (
     <Panel title={t('Admin_Discussion_Title')}>
       <Tabs

@@ -9,7 +9,6 @@ import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
-import { registerAdminGroupProblemTexts } from './admin-group-problem-texts';
 import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
@@ -30,8 +29,7 @@ const parseGid = (v: string) => {
  * to publish them in the public bank; root and problem_admin approve (the problem joins the bank and leaves its
  * group) or refuse. The title stays plain: a group problem's page is closed to non-members. */
 const AdminGroupProblemApplyPage = () => {
-  registerAdminGroupProblemTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const queryClient = useQueryClient();
   const { roles } = useSession();
   // The server answers 403 to other admins; they are told so instead of being sent back to the dashboard.

@@ -9,16 +9,12 @@ import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format-time';
 import { STATUS_COLORS, STATUS_KEYS } from '../../contest/contest-header';
-import { registerContestTexts } from '../../contest/contest-texts';
 import { REMOTE_JUDGE_NAMES, type RemoteOjKey } from '../../remote-judge/remote-judges';
-import { registerAdminTexts } from '../admin-texts';
 
 /** Dashboard (spec 3 §2.3): counters, the judge workers, the judge token for root, and the open queue with the
  * reason each task still waits (DESIGN §7 "Judge protocol"). */
 const AdminDashboardPage = () => {
-  registerAdminTexts();
-  registerContestTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'problem', 'submission']);
   const { user, roles } = useSession();
   const info = useQuery({
     queryKey: ['admin', 'dashboard'],

@@ -3,7 +3,6 @@ import type { adminConfig, SwitchConfig } from '@oj/shared';
 import type { FormInstance } from 'antd';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { registerRemoteJudgeTexts } from '../../remote-judge/remote-judge-texts';
 
 /** HOJ's list prefixes of the switch page (reference §1.6) and the site each pool serves; CF's pool serves GYM too. */
 export type AccountPoolPrefix = keyof typeof adminConfig.REMOTE_ACCOUNT_LISTS;
@@ -67,8 +66,7 @@ export const accountListsOf = (pools: Partial<AccountPools>) =>
 /** The account pools of the remote judges on the switch page (issue 24): rows of username and password per site,
  * added and removed here and saved with the rest of the form under `accounts`. A password is never shown. */
 export const RemoteAccountPools = ({ form }: { form: FormInstance }) => {
-  registerRemoteJudgeTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('remote-judge');
   return (
     <section aria-labelledby="remote-accounts-title" style={{ marginTop: 8 }}>
       <Typography.Title level={5} id="remote-accounts-title">

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/http-client';
 import { toast } from '../../../lib/notify';
-import { registerRemoteJudgeTexts } from '../../remote-judge/remote-judge-texts';
 import { REMOTE_JUDGE_NAMES, REMOTE_OJ_KEYS, type RemoteOjKey } from '../../remote-judge/remote-judges';
 
 /** Where the imported problem goes: the public bank, a contest (under a display id) or a training. */
@@ -64,8 +63,7 @@ export const RemoteImportButton = ({
   defaultDisplayId?: string;
   onImported: (p: ImportedRemoteProblem) => void;
 }) => {
-  registerRemoteJudgeTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('remote-judge');
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
-import { registerAdminTexts } from '../admin-texts';
-import { registerAdminSiteTexts } from '../site/admin-site-texts';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { type AccountPools, accountListsOf, accountPoolsOf, RemoteAccountPools } from './admin-remote-accounts';
 
@@ -32,7 +30,7 @@ const NUMBERS = [
 /** The form, started from one answer of the server: after a save it is built again from the fresh answer, so every
  * password field is empty again and the new accounts count as stored. */
 const SwitchForm = ({ data, onSave }: { data: SwitchConfig; onSave: (v: Record<string, unknown>) => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'submission', 'user']);
   const [form] = Form.useForm();
   return (
     <Form
@@ -67,9 +65,7 @@ const SwitchForm = ({ data, onSave }: { data: SwitchConfig; onSave: (v: Record<s
 
 /** /admin/switch: the site switches of reference §1.6 and the remote judges' account pools (root only). */
 const AdminSwitchPage = () => {
-  registerAdminTexts();
-  registerAdminSiteTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'submission', 'user']);
   const queryClient = useQueryClient();
   const switches = useQuery({
     queryKey: ['admin', 'switches'],

@@ -9,15 +9,13 @@ import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { saveBlob } from '../../../lib/http-client';
 import { toast } from '../../../lib/notify';
-import { registerAdminTexts } from '../admin-texts';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
 type Imported = { pid: number; problemId: string; title: string; renamedFrom: string | null };
 
 /** /admin/problem/batch-operation: import a zip of packages or HOJ exports, export chosen problems (root only). */
 const AdminProblemBatchPage = () => {
-  registerAdminTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'problem']);
   const [imported, setImported] = useState<Imported[]>([]);
   const [selected, setSelected] = useState<number[]>([]);
   const [keyword, setKeyword] = useState('');

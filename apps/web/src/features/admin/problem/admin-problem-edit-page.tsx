@@ -10,8 +10,6 @@ import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-store';
 import { ApiError } from '../../../lib/http-client';
 import { toast } from '../../../lib/notify';
-import { registerContestTexts } from '../../contest/contest-texts';
-import { registerAdminTexts } from '../admin-texts';
 import { ProblemBasicsSection } from './problem-basics-section';
 import { ProblemContestNamesSection } from './problem-contest-names-section';
 import {
@@ -47,9 +45,7 @@ export interface ProblemFormGroup {
  * (GroupCreateProblem, GroupEditProblem), saved through the group's calls. The page owns the form and its calls; each
  * section of the form is its own component in this folder. */
 const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
-  registerAdminTexts();
-  registerContestTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'submission', 'user']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { problemId, contestId } = useParams();

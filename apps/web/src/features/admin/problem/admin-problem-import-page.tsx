@@ -6,8 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
-import { registerAdminTexts } from '../admin-texts';
-import { registerAdminSiteTexts } from '../site/admin-site-texts';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
 const FORMATS = [
@@ -18,9 +16,7 @@ const FORMATS = [
 
 /** /admin/problem/import: FPS, QDUOJ and Hydro imports with a per-problem report (root only). */
 const AdminProblemImportPage = () => {
-  registerAdminTexts();
-  registerAdminSiteTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'problem']);
   const queryClient = useQueryClient();
   const [report, setReport] = useState<ImportReport>();
   // A failure the HTTP client has shown.

@@ -11,7 +11,6 @@ import { useSession } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format-time';
 import { saveBlob } from '../../../lib/http-client';
 import { toast } from '../../../lib/notify';
-import { registerAdminTexts } from '../admin-texts';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { RemoteImportButton } from '../judge/admin-remote-import-dialog';
 
@@ -20,8 +19,7 @@ const PAGE_SIZE = 10;
 /** /admin/problems: keyword and visibility filters, edit, visibility, test data download, delete, and importing a
  * remote judge's problem (spec 3 §2.3). */
 const AdminProblemListPage = () => {
-  registerAdminTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'problem', 'submission']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { roles } = useSession();

@@ -8,8 +8,6 @@ import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { AdminFormModal } from '../admin-crud';
-import { registerAdminTexts } from '../admin-texts';
-import { registerAdminSiteTexts } from '../site/admin-site-texts';
 
 /** The tag banks: the site's own ('ME' on the wire, named as the problem list names it) and the remote judges. */
 const TAG_BANKS = ['ME', ...problem.REMOTE_OJS] as const;
@@ -19,9 +17,7 @@ type ClassForm = { id?: number; name: string; rank: number };
 
 /** /admin/problem/tag: tags and their classifications per OJ, with colours (root and problem_admin). */
 const AdminTagPage = () => {
-  registerAdminTexts();
-  registerAdminSiteTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'problem', 'submission']);
   const queryClient = useQueryClient();
   const [oj, setOj] = useState('ME');
   const [tagForm, setTagForm] = useState<TagForm>();

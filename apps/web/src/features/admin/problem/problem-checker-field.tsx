@@ -6,7 +6,7 @@ import { Field, type ProblemSectionProps } from './problem-form-field';
 /** How answers are judged (compared, by a special checker, or interactively) and the checker's code, which the
  * page compiles on request. */
 export const ProblemCheckerField = ({ form, set, onCompile }: ProblemSectionProps & { onCompile: () => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'problem']);
   return (
     <>
       <Field label={t('Judge_Mode')}>

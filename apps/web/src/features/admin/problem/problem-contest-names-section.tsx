@@ -16,7 +16,7 @@ export const ProblemContestNamesSection = ({
   names: ContestNames;
   onChange: (names: ContestNames) => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest']);
   return (
     <Row gutter={16}>
       <Col xs={24} md={8}>

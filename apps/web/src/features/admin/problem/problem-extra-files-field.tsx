@@ -13,7 +13,7 @@ export const ProblemExtraFilesField = ({
   rows: ExtraFileRow[];
   onChange: (rows: ExtraFileRow[]) => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest']);
   const set = (i: number, patch: Partial<ExtraFileRow>) =>
     onChange(rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
   return (

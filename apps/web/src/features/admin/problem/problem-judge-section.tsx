@@ -26,7 +26,7 @@ export const ProblemJudgeSection = ({
   languageNames: string[];
   onCompile: () => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'problem']);
   return (
     <>
       <Row gutter={16}>

@@ -8,7 +8,7 @@ export const ProblemLanguagesField = ({
   set,
   languageNames,
 }: ProblemSectionProps & { languageNames: string[] }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   return (
     <>
       <Field label={t('Languages')}>

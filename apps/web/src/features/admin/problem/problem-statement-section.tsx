@@ -5,7 +5,7 @@ import { Field, type ProblemSectionProps } from './problem-form-field';
 
 /** The sample inputs and outputs shown with the statement, one row each. */
 const ExamplesField = ({ form, set }: ProblemSectionProps) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'problem']);
   return (
     <Field label={t('Examples')}>
       {form.examples.map((e, i) => (
@@ -47,7 +47,7 @@ const ExamplesField = ({ form, set }: ProblemSectionProps) => {
 /** The statement: description, input and output, samples, hint and source. A group's problem uploads its images
  * with the group's id. */
 export const ProblemStatementSection = ({ form, set, gid }: ProblemSectionProps & { gid: number | undefined }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'problem']);
   return (
     <>
       <MarkdownField

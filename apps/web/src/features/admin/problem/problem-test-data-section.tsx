@@ -10,7 +10,7 @@ export const ProblemTestDataSection = ({
   set,
   onUploadZip,
 }: ProblemSectionProps & { onUploadZip: (zip: File) => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'submission']);
   const setCase = (i: number, patch: Partial<CaseRow>) =>
     set({ cases: form.cases.map((c, k) => (k === i ? { ...c, ...patch } : c)) });
   const totalScore = form.cases.reduce((sum, c) => sum + (c.score ?? 0), 0);

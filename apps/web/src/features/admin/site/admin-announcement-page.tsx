@@ -4,16 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { AdminCrudModal, AdminCrudPanel, AdminCrudTable, useAdminCrud } from '../admin-crud';
-import { registerAdminTexts } from '../admin-texts';
-import { registerAdminSiteTexts } from './admin-site-texts';
 
 type AnnouncementForm = { title: string; content: string; visible: boolean };
 
 /** /admin/announcement: the home page's announcements; hidden ones stay here only (root only). */
 const AdminAnnouncementPage = () => {
-  registerAdminTexts();
-  registerAdminSiteTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'problem']);
   const crud = useAdminCrud<Announcement, AnnouncementForm>({
     listKey: ['admin', 'announcements'],
     fetchPage: (currentPage) => api.call(adminAnnouncement.getAnnouncementList, { currentPage, limit: 10 }),

@@ -7,15 +7,11 @@ import { serverPaging } from '../../../components/paging';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
-import { registerAdminTexts } from '../admin-texts';
 import { useAdminLocale } from '../use-admin-locale';
-import { registerAdminSiteTexts } from './admin-site-texts';
 
 /** /admin/audit: who rejudged, judged by hand, cancelled, changed roles, passwords, bans or settings (root). */
 const AdminAuditPage = () => {
-  registerAdminTexts();
-  registerAdminSiteTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'submission']);
   const locale = useAdminLocale();
   const [filter, setFilter] = useState<{ action?: AuditEntry['action']; username?: string; targetId?: string }>({});
   const [currentPage, setPage] = useState(1);

@@ -6,11 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
-import { registerAdminTexts } from '../admin-texts';
 import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { RegistrationConfigPanel, SmsOutboxPanel } from '../user/admin-registration-config-panel';
-import { registerAdminSiteTexts } from './admin-site-texts';
 
 const TEXT_FIELDS = [
   ['name', 'Site_Name'],
@@ -29,7 +27,7 @@ const TEXT_FIELDS = [
 const SWITCH_FIELDS = [['register', 'Allow_Register']] as const;
 
 const WebConfigPanel = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'submission', 'user']);
   const queryClient = useQueryClient();
   const config = useQuery({
     queryKey: ['admin', 'web-config'],
@@ -83,7 +81,7 @@ const WebConfigPanel = () => {
 };
 
 const EmailPanel = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'submission', 'user']);
   const [to, setTo] = useState('');
   const email = useQuery({
     queryKey: ['admin', 'email-config'],
@@ -141,7 +139,7 @@ const EmailPanel = () => {
 };
 
 const CarouselPanel = () => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'submission', 'user']);
   const queryClient = useQueryClient();
   const slides = useQuery({ queryKey: queryKey(home.homeCarousel), queryFn: () => api.call(home.homeCarousel, {}) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKey(home.homeCarousel) });
@@ -194,8 +192,6 @@ const CarouselPanel = () => {
 /** /admin/conf: website configuration, registration settings and the SMS outbox, e-mail settings, home carousel
  * (root only). */
 const AdminConfigPage = () => {
-  registerAdminTexts();
-  registerAdminSiteTexts();
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <WebConfigPanel />

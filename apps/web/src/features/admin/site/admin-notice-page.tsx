@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { AdminCrudModal, AdminCrudPanel, AdminCrudTable, useAdminCrud } from '../admin-crud';
-import { registerAdminTexts } from '../admin-texts';
-import { registerAdminSiteTexts } from './admin-site-texts';
 
 const TYPE_LABEL: Record<NoticeType, 'Notice_All' | 'Notice_Single' | 'Notice_Admin'> = {
   All: 'Notice_All',
@@ -16,9 +14,7 @@ type NoticeForm = { title: string; content: string; type: NoticeType; recipients
 
 /** /admin/notice: system notices to all users, chosen users or the admins (root only). */
 const AdminNoticePage = () => {
-  registerAdminTexts();
-  registerAdminSiteTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'contest', 'problem']);
   const [form] = Form.useForm<NoticeForm>();
   const type = Form.useWatch('type', form);
   const crud = useAdminCrud<AdminNotice, NoticeForm>({

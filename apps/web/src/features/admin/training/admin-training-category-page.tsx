@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
-import { registerAdminTrainingTexts } from './admin-training-texts';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
 /** The row being edited: an existing category by id, or a new one (id null). */
@@ -19,8 +18,7 @@ const DEFAULT_COLOR = '#409EFF';
 /** /admin/training/category: the training categories with their colours, added, edited inline and deleted (root and
  * problem_admin; a category some training uses is refused by the server, whose message the http client shows). */
 const AdminTrainingCategoryPage = () => {
-  registerAdminTrainingTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const [editing, setEditing] = useState<Editing | null>(null);
   const categories = useQuery({
     queryKey: ['admin', 'training-categories'],

@@ -19,11 +19,8 @@ import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { GroupTrainingCategoryCreator } from '../../group/group-training-category-creator';
 import { categoriesForGroup, groupTrainingAdminPaths } from '../../group/group-training-model';
-import { registerGroupTrainingTexts } from '../../group/group-training-texts';
-import { registerAdminTexts } from '../admin-texts';
 import { MarkdownField } from '../markdown-field';
 import { trainingListKeys } from './admin-training-list-page';
-import { registerAdminTrainingTexts } from './admin-training-texts';
 
 const { TRAINING_AUTH, TRAINING_DEFAULT_RANK } = training;
 
@@ -42,10 +39,7 @@ interface Values {
  * group's training form (GroupCreateTraining, GroupEditTraining; spec 3 §2.7): saved through the group's calls with
  * `training.gid`, and a missing category is created right here rather than in the admin area. */
 const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
-  registerAdminTexts();
-  registerAdminTrainingTexts();
-  registerGroupTrainingTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'group']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { trainingId } = useParams();

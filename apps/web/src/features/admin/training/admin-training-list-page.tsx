@@ -17,7 +17,6 @@ import {
   groupTrainingAdminPaths,
   type TrainingAdminGroup,
 } from '../../group/group-training-model';
-import { registerAdminTrainingTexts } from './admin-training-texts';
 
 const PAGE_SIZE = 10;
 
@@ -32,8 +31,7 @@ export const trainingListKeys = (gid: number | undefined) =>
  * a group's Training tab (spec 3 §2.7): the group's calls, and the rows the viewer may not manage (not the author,
  * not the group root) keep their actions disabled. */
 const AdminTrainingListPage = ({ group }: { group?: TrainingAdminGroup }) => {
-  registerAdminTrainingTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { isSuperAdmin, user } = useSession();
@@ -214,7 +212,7 @@ const GroupRowActions = ({
   onProblems: () => void;
   onDelete: () => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   return (
     <Space wrap>
       <Button

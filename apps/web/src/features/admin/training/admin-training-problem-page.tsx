@@ -30,9 +30,7 @@ import { toast } from '../../../lib/notify';
 import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { groupTrainingAdminPaths, trainingBasePath } from '../../group/group-training-model';
-import { registerGroupTrainingTexts } from '../../group/group-training-texts';
 import { RemoteImportButton } from '../judge/admin-remote-import-dialog';
-import { registerAdminTrainingTexts } from './admin-training-texts';
 
 type BankProblem = Awaited<ReturnType<typeof fetchProblems>>['problemList']['records'][number];
 type Row = BankProblem & { entry: TrainingProblemEntry | undefined };
@@ -102,7 +100,7 @@ const AddProblemForm = ({
   onSubmit: (displayId: string) => Promise<void>;
   onBack: () => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'group']);
   const [busy, setBusy] = useState(false);
   return (
     <Form<{ displayId: string }>
@@ -158,7 +156,7 @@ const AddFromPublicDialog = ({
   onClose: () => void;
   onAdded: () => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'group']);
   const { keyword, paging, search, pagination } = useDialogList();
   const [adding, setAdding] = useState<BankProblem | null>(null);
   const bank = useQuery({
@@ -245,7 +243,7 @@ const AddFromGroupDialog = ({
   onClose: () => void;
   onAdded: () => void;
 }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'group']);
   const { keyword, paging, search, pagination } = useDialogList();
   const problems = useQuery({
     queryKey: queryKey(groupProblem.getGroupAdminProblemList, gid, 'training-dialog', keyword, paging),
@@ -309,9 +307,7 @@ const AddFromGroupDialog = ({
  * removal, and adding from the public bank (spec 3 §2.3, §2.7). With `group`, a group training's problems
  * (/group/:groupID/training/edit/:trainingId/problems): the group's calls, and adding from the group's problems too. */
 const AdminTrainingProblemPage = ({ group }: { group?: { gid: number } }) => {
-  registerAdminTrainingTexts();
-  registerGroupTrainingTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'group']);
   const tid = Number(useParams().trainingId);
   const gid = group?.gid;
   const calls = callsFor(gid);

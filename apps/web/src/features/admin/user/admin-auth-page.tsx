@@ -3,8 +3,6 @@ import { PERMISSION_NAMES, PERMISSIONS, type Permission, ROLE_NAMES, ROLES } fro
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/panel';
-import { registerAdminTexts } from '../admin-texts';
-import { registerAdminSiteTexts } from '../site/admin-site-texts';
 import { useAdminLocale } from '../use-admin-locale';
 
 type Row = (typeof ROLES)[number];
@@ -12,9 +10,7 @@ type Row = (typeof ROLES)[number];
 /** /admin/auth, "Auth admin" (DESIGN §7 "Roles"): the role x permission table, read-only, straight from the
  * shared table the server's guard uses (packages/shared/src/roles.ts), so it cannot drift from what is enforced. */
 const AdminAuthPage = () => {
-  registerAdminTexts();
-  registerAdminSiteTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const locale = useAdminLocale();
   const has = (role: Row, p: Permission) => (role.permissions as readonly Permission[]).includes(p);
   return (

@@ -8,7 +8,6 @@ import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
-import { registerAdminRegistrationTexts } from './admin-registration-texts';
 import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
@@ -28,8 +27,7 @@ const isHeadersJson = (s: string | undefined) => {
 /** How the site registers and texts (issue 22): the method the register switch offers, automatic approval, and
  * the SMS provider. The gateway's headers are write-only: the server never sends them back, empty keeps them. */
 export const RegistrationConfigPanel = () => {
-  registerAdminRegistrationTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'auth', 'submission', 'user']);
   const queryClient = useQueryClient();
   const [form] = Form.useForm<RegistrationConfig>();
   const config = useQuery({ queryKey: CONFIG_KEY, queryFn: () => api.call(registration.getRegistrationConfig, {}) });
@@ -134,8 +132,7 @@ export const RegistrationConfigPanel = () => {
 
 /** Every text message the site sent or tried to send, newest first (root; the embedded provider's only trace). */
 export const SmsOutboxPanel = () => {
-  registerAdminRegistrationTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'auth', 'submission', 'user']);
   const [mobile, setMobile] = useState('');
   const [currentPage, setPage] = useState(1);
   const list = useQuery({

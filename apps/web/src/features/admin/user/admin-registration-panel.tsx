@@ -10,15 +10,13 @@ import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { ConfirmSelectedButton } from '../confirm-selected-button';
-import { registerAdminRegistrationTexts } from './admin-registration-texts';
 
 type State = registration.RegistrationState;
 
 /** Accounts that registered and wait for approval (or were refused): approve or refuse one row or the selected
  * rows (issue 22; the admin user page). */
 export const RegistrationsPanel = () => {
-  registerAdminRegistrationTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'auth']);
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>('pending');
   const [keyword, setKeyword] = useState('');

@@ -25,13 +25,10 @@ import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { saveBlob } from '../../../lib/http-client';
 import { toast } from '../../../lib/notify';
-import { registerAdminTexts } from '../admin-texts';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { ConfirmSelectedButton } from '../confirm-selected-button';
-import { registerAdminSiteTexts } from '../site/admin-site-texts';
 import { useAdminLocale } from '../use-admin-locale';
 import { RegistrationsPanel } from './admin-registration-panel';
-import { registerAdminRegistrationTexts } from './admin-registration-texts';
 import { parseUserRows } from './user-rows';
 
 type EditForm = {
@@ -47,7 +44,7 @@ type EditForm = {
 };
 
 const EditUserModal = ({ user, onClose }: { user: AdminUser; onClose: (changed: boolean) => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'submission', 'user']);
   const locale = useAdminLocale();
   const [form] = Form.useForm<EditForm>();
   const setNewPwd = Form.useWatch('setNewPwd', form);
@@ -139,7 +136,7 @@ const EditUserModal = ({ user, onClose }: { user: AdminUser; onClose: (changed: 
 };
 
 const ImportUsersPanel = ({ onDone }: { onDone: () => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'submission', 'user']);
   const [rows, setRows] = useState('');
   const [report, setReport] = useState<{
     created: number;
@@ -204,7 +201,7 @@ const ImportUsersPanel = ({ onDone }: { onDone: () => void }) => {
 type GenerateForm = { prefix: string; suffix: string; number_from: number; number_to: number; password_length: number };
 
 const GenerateUsersPanel = ({ onDone }: { onDone: () => void }) => {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'submission', 'user']);
   const [result, setResult] = useState<{ key: string; created: number; skipped: string[] }>();
   const [downloaded, setDownloaded] = useState(false);
   // A failure the HTTP client has shown.
@@ -273,10 +270,7 @@ const GenerateUsersPanel = ({ onDone }: { onDone: () => void }) => {
 
 /** /admin/user: search, edit, sign out, delete; batch import and generated accounts (root only). */
 const AdminUserPage = () => {
-  registerAdminTexts();
-  registerAdminSiteTexts();
-  registerAdminRegistrationTexts();
-  const { t } = useTranslation();
+  const { t } = useTranslation(['admin', 'submission', 'user']);
   const locale = useAdminLocale();
   const queryClient = useQueryClient();
   const [keyword, setKeyword] = useState('');
