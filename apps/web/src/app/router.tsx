@@ -6,6 +6,7 @@ import { RouteErrorPage } from '../components/route-error-page';
 import { SiteFrame } from '../features/layout/site-frame';
 import { lazyScreen } from '../lib/lazy-screen';
 import { GuardedRoute } from './route-guard';
+import type { RouteHandle } from './route-handle';
 import { ADMIN_ROUTES, type RouteDef, SITE_ROUTES } from './route-table';
 import { SCREENS } from './screens';
 
@@ -20,12 +21,6 @@ const lazyElement = (Component: typeof AdminFrame) => (
     <Component />
   </Suspense>
 );
-
-/** What a matched route tells the frames (title, footer rule). */
-export interface RouteHandle {
-  titleKey?: RouteDef['titleKey'];
-  hideFooter?: boolean;
-}
 
 /** Any /admin/* path without an admin screen goes to the admin login (which sends a signed-in
  * admin on to the dashboard), never to the site's 404 page. */

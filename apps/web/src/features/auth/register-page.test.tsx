@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { session } from '../../lib/auth-store';
 import { loginDialog, loginDialogStore } from '../../lib/ui-store';
 import { renderElement, renderWithProviders, setupI18n, stubServer, WEBSITE_CONFIG } from '../../test-utils';
-import { AuthButtons } from '../layout/nav-bar';
+import { AuthButtons } from '../layout/auth-buttons';
 import LoginDialog from './login-dialog';
 import { LoginForm } from './login-form';
 import RegisterPage from './register-page';

@@ -11,7 +11,7 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useGroupContext } from './group-detail-page';
+import { useGroupContext } from './group-context';
 import { canManageAnnouncement } from './group-model';
 import { errorText, MarkdownInput } from './group-parts';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import AdminContestAnnouncementPage from '../admin/contest/admin-contest-announcement-page';
 import AdminContestEditPage from '../admin/contest/admin-contest-edit-page';
 import AdminContestProblemPage from '../admin/contest/admin-contest-problem-page';
-import { useGroupContext } from './group-detail-page';
+import { useGroupContext } from './group-context';
 
 /** The group admins' contest pages are the admin contest pages with the group's id; others get a notice (the server
  * decides for real, also which admin manages which contest). */

@@ -9,7 +9,7 @@ import { queryKey } from '../../lib/query-keys';
 import AdminContestListPage from '../admin/contest/admin-contest-list-page';
 import { ContestCard } from '../contest/contest-card';
 import { canManageGroupContest } from './group-contest-model';
-import { type GroupContext, useGroupContext } from './group-detail-page';
+import { type GroupContext, useGroupContext } from './group-context';
 
 const { isGroupAdmin } = groupContract;
 

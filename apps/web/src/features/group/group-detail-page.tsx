@@ -1,33 +1,20 @@
-import type { Group, GroupRole } from '@oj/shared';
 import { group as contract } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Result, Spin, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { useWebsiteConfig } from '../site/use-website-config';
+import type { GroupContext } from './group-context';
 import { GroupHome } from './group-home';
-import { canOpenGroupTab, type GroupViewer, groupTabOf, visibleGroupTabs } from './group-model';
+import { canOpenGroupTab, groupTabOf, visibleGroupTabs } from './group-model';
 import { GroupAuthTag, GroupAvatar, GroupHiddenTag } from './group-parts';
 import './group.css';
 import { queryKey } from '../../lib/query-keys';
 
 const { groupRoleOf, isGroupMember } = contract;
-
-export interface GroupContext {
-  group: Group;
-  gid: number;
-  role: GroupRole;
-  /** The membership level from get-group-auth (0 none). */
-  level: number;
-  viewer: GroupViewer;
-  /** Re-reads the group and the viewer's level (after joining, leaving, a settings change ...). */
-  reload: () => void;
-}
-
-export const useGroupContext = () => useOutletContext<GroupContext>();
 
 /** The group shell /group/:groupID (spec 3 §2.5): header, the group sub-nav and the home or the open tab. The
  * viewer's role decides which tabs show; the server decides for real. */

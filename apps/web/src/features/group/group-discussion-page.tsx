@@ -13,7 +13,7 @@ import { useApiMutation } from '../../lib/use-api-mutation';
 import DiscussionDetailPage from '../discussion/discussion-detail-page';
 import DiscussionListPage, { formatTime } from '../discussion/discussion-list-page';
 import { type DiscussionGroup, discussionPaths } from '../discussion/discussion-model';
-import { useGroupContext } from './group-detail-page';
+import { useGroupContext } from './group-context';
 
 const { isGroupAdmin } = groupContract;
 const { DISCUSSION_PAGE } = discussionContract;

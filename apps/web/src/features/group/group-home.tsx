@@ -24,7 +24,7 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import type { GroupContext } from './group-detail-page';
+import type { GroupContext } from './group-context';
 import { codeOk, reasonOk } from './group-model';
 import { errorText, GroupAuthTag, GroupAvatar } from './group-parts';
 

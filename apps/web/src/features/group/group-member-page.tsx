@@ -12,7 +12,7 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import { useGroupContext } from './group-detail-page';
+import { useGroupContext } from './group-context';
 import { canEditMember, canRemoveMember, memberLevelChoices, USER_SEARCH_DEBOUNCE_MS } from './group-model';
 
 const { GROUP_PAGE, MEMBER_LEVEL } = contract;

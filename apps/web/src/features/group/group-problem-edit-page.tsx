@@ -2,7 +2,7 @@ import { group as groupContract } from '@oj/shared';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import AdminProblemEditPage from '../admin/problem/admin-problem-edit-page';
-import { useGroupContext } from './group-detail-page';
+import { useGroupContext } from './group-context';
 
 /** GroupCreateProblem and GroupEditProblem (/group/:groupID/problem/create, /group/:groupID/problem/edit/:problemId;
  * spec 3 §2.6): the admin problem form, saved through the group's calls with the group's id. */

@@ -16,7 +16,7 @@ import { useMaxWidth } from '../../lib/use-media-query';
 import { DifficultyTag } from '../problem/difficulty-tag';
 import { MyStatusIcon } from '../problem/problem-list-page';
 import { formatRate } from '../submission/judge-status';
-import { type GroupContext, useGroupContext } from './group-detail-page';
+import { type GroupContext, useGroupContext } from './group-context';
 import { applyPublicAction, canManageGroupProblem } from './group-model';
 
 const { isGroupAdmin } = groupContract;

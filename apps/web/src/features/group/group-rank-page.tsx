@@ -10,7 +10,7 @@ import { api } from '../../lib/api';
 import { queryKey } from '../../lib/query-keys';
 import { RankUser, renderNickname } from '../rank/rank-cells';
 import { formatRate } from '../submission/judge-status';
-import { useGroupContext } from './group-detail-page';
+import { useGroupContext } from './group-context';
 
 const { GROUP_PAGE } = contract;
 

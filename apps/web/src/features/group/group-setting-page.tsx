@@ -7,7 +7,7 @@ import { AvatarUpload } from '../../components/avatar-upload';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
-import { type GroupContext, useGroupContext } from './group-detail-page';
+import { type GroupContext, useGroupContext } from './group-context';
 import { checkGroupAvatar, GROUP_AVATAR, GROUP_AVATAR_TYPES } from './group-model';
 import {
   errorText,

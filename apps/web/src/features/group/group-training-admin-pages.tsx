@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import AdminTrainingEditPage from '../admin/training/admin-training-edit-page';
 import AdminTrainingProblemPage from '../admin/training/admin-training-problem-page';
-import { useGroupContext } from './group-detail-page';
+import { useGroupContext } from './group-context';
 
 const AdminOnly = () => {
   const { t } = useTranslation('group');

@@ -13,7 +13,7 @@ import { queryKey } from '../../lib/query-keys';
 import { useMaxWidth } from '../../lib/use-media-query';
 import AdminTrainingListPage from '../admin/training/admin-training-list-page';
 import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from '../training/training-list-page';
-import { useGroupContext } from './group-detail-page';
+import { useGroupContext } from './group-context';
 import { trainingBasePath } from './group-training-model';
 
 const { isGroupAdmin } = groupContract;

@@ -6,10 +6,10 @@ import { Link, useLocation } from 'react-router';
 import { LanguageToggle } from '../../components/language-toggle';
 import { useSession } from '../../lib/auth-store';
 import { lazyScreen } from '../../lib/lazy-screen';
-import { loginDialog } from '../../lib/ui-store';
 import { DRAWER_MAX_WIDTH, useMaxWidth } from '../../lib/use-media-query';
 import type { TranslationKey } from '../../locales/zh-cn';
 import { useWebsiteConfig } from '../site/use-website-config';
+import { AuthButtons } from './auth-buttons';
 import { menuModeOf, modeMenu, selectedMenuKey, visibleMenu } from './menu-items';
 import { toMenuItems } from './menu-view';
 import { UnreadTotal } from './unread-count';
@@ -88,36 +88,5 @@ export const NavBar = () => {
         )}
       </Space>
     </nav>
-  );
-};
-
-/** Visitors: Login opens the dialog; Register shows when registration is on and its screen exists. */
-export const AuthButtons = ({ onClick, block }: { onClick?: () => void; block?: boolean }) => {
-  const { t } = useTranslation();
-  const register = !!useWebsiteConfig().data?.register;
-  return (
-    <>
-      <Button
-        type="primary"
-        block={block}
-        onClick={() => {
-          onClick?.();
-          loginDialog.open();
-        }}
-      >
-        {t('Login')}
-      </Button>
-      {register && (
-        <Button
-          block={block}
-          onClick={() => {
-            onClick?.();
-            loginDialog.open('register');
-          }}
-        >
-          {t('Register')}
-        </Button>
-      )}
-    </>
   );
 };

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { LanguageToggle } from '../../components/language-toggle';
 import { useSession } from '../../lib/auth-store';
 import { useWebsiteConfig } from '../site/use-website-config';
+import { AuthButtons } from './auth-buttons';
 import { USER_MENU, visibleMenu } from './menu-items';
-import { AuthButtons } from './nav-bar';
 import { UnreadTotal } from './unread-count';
 
 /** Under 992 px the menu becomes a side drawer with the same entries (spec 1-core §2), plus the account entries

@@ -1,8 +1,8 @@
 import { Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches } from 'react-router';
-import type { RouteHandle } from '../../app/router';
+import { Outlet } from 'react-router';
+import { useRouteHandle } from '../../app/route-handle';
 import { PageLoading } from '../../components/page-loading';
 import { useSession } from '../../lib/auth-store';
 import { useLoginDialog } from '../../lib/ui-store';
@@ -26,16 +26,6 @@ const LazyLoginDialog = () => {
       <LoginDialog />
     </Suspense>
   ) : null;
-};
-
-/** The deepest matched route's handle decides the title and the footer. */
-export const useRouteHandle = (): RouteHandle => {
-  const matches = useMatches();
-  const handles = matches.map((m) => (m.handle ?? {}) as RouteHandle);
-  return {
-    titleKey: handles.findLast((h) => h.titleKey)?.titleKey,
-    hideFooter: handles.some((h) => h.hideFooter),
-  };
 };
 
 /** The site frame (spec 1-core §2): menu, page, footer; visitors get a different background. */
