@@ -56,7 +56,7 @@ export const NotifyBridge = () => {
   if (!load) return null;
   return (
     <Suspense fallback={null}>
-      <NotifyHolders />
+      <NotifyHolders messageConfig={MESSAGE_CONFIG} notificationConfig={NOTIFICATION_CONFIG} bind={bindNotifiers} />
     </Suspense>
   );
 };
