@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/http-client';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { useLiveUp } from '../../lib/live-events';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
 import { loginDialog } from '../../lib/ui-store';
 import { judgeReasonText } from '../submission/judge-reasons';
 import { formatRunMemory, formatRunTime } from '../submission/judge-status';
@@ -139,7 +140,7 @@ export const CodePanel = ({
   useEffect(() => {
     if (settled) {
       onJudged();
-      void queryClient.invalidateQueries({ queryKey: [submissionContract.getSubmissionList.path] });
+      void queryClient.invalidateQueries({ queryKey: queryKey(submissionContract.getSubmissionList) });
     }
   }, [settled, onJudged, queryClient]);
 

@@ -4,6 +4,7 @@ import { Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
+import { queryKey } from '../../lib/query-keys';
 import { MyStatusIcon } from './problem-list-page';
 import { trainingProblemPaths } from './problem-place';
 
@@ -13,7 +14,7 @@ export const FocusProblemSwitcher = ({ tid, gid, current }: { tid: number; gid?:
   const { t } = useTranslation('problem');
   const navigate = useNavigate();
   const list = useQuery({
-    queryKey: [contract.getFullScreenProblemList.path, 'training', tid],
+    queryKey: queryKey(contract.getFullScreenProblemList, 'training', tid),
     queryFn: () => api.call(contract.getFullScreenProblemList, { tid }),
   });
   return (

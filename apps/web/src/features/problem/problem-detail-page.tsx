@@ -27,6 +27,7 @@ import { FocusProblemSwitcher } from './focus-problem-switcher';
 import { ProblemDescription, parseExamples } from './problem-description';
 import './problem-detail.css';
 import { serverPaging } from '../../components/paging';
+import { queryKey } from '../../lib/query-keys';
 import { type ProblemPlace, problemPlace } from './problem-place';
 
 /** Split pane minimums: below them the panes stack. */
@@ -55,7 +56,7 @@ const MySubmissions = ({ problemId, place }: { problemId: string; place: Problem
   const { isAuthenticated } = useSession();
   const [currentPage, setCurrentPage] = useState(1);
   const list = useQuery({
-    queryKey: [submissionContract.getSubmissionList.path, 'mine', ...place.mineKey, problemId, currentPage],
+    queryKey: queryKey(submissionContract.getSubmissionList, 'mine', ...place.mineKey, problemId, currentPage),
     queryFn: () => place.loadMine({ problemId, currentPage, limit: MY_SUBMISSIONS_PAGE_SIZE }),
     enabled: isAuthenticated,
   });
@@ -174,25 +175,25 @@ const ProblemDetailPage = () => {
   const pid = data?.problem.id;
   // The contest (cached by the shell) decides whether an earlier submission is overwritten (OI only).
   const contestInfo = useQuery({
-    queryKey: [contestContract.getContestInfo.path, place.contestId],
+    queryKey: queryKey(contestContract.getContestInfo, place.contestId),
     queryFn: () => api.call(contestContract.getContestInfo, { cid: place.contestId ?? 0 }),
     enabled: place.contestId !== null,
   });
 
   const myStatus = useQuery({
-    queryKey: [contract.getUserProblemStatus.path, [pid]],
+    queryKey: queryKey(contract.getUserProblemStatus, [pid]),
     queryFn: () => api.call(contract.getUserProblemStatus, { pidList: [pid ?? 0], ...place.statusQuery }),
     enabled: isAuthenticated && pid !== undefined,
   });
 
   const onJudged = useCallback(() => {
-    for (const queryKey of [
-      [contract.getProblemDetail.path, place.routeId],
-      [contract.getUserProblemStatus.path],
-      [contract.getProblemList.path],
+    for (const key of [
+      queryKey(contract.getProblemDetail, place.routeId),
+      queryKey(contract.getUserProblemStatus),
+      queryKey(contract.getProblemList),
       ...place.listKeys,
     ])
-      void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: key });
   }, [queryClient, place]);
 
   useEffect(() => {

@@ -17,6 +17,7 @@ import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
+import { queryKey } from '../../lib/query-keys';
 import { formatRate, isInProgress } from '../submission/judge-status';
 import { DifficultyTag } from './difficulty-tag';
 import {
@@ -117,7 +118,7 @@ const ProblemListPage = () => {
   const update = (patch: Partial<ProblemListQuery>) => setParams(toProblemListSearch(changeFilter(query, patch)));
 
   const list = useQuery({
-    queryKey: [problem.getProblemList.path, toProblemListRequest(query)],
+    queryKey: queryKey(problem.getProblemList, toProblemListRequest(query)),
     queryFn: () => api.call(problem.getProblemList, toProblemListRequest(query)),
     placeholderData: keepPreviousData,
   });
@@ -125,13 +126,13 @@ const ProblemListPage = () => {
   const pids = records.map((r) => r.pid);
 
   const myStatus = useQuery({
-    queryKey: [problem.getUserProblemStatus.path, pids],
+    queryKey: queryKey(problem.getUserProblemStatus, pids),
     queryFn: () => api.call(problem.getUserProblemStatus, { pidList: pids, isContestProblemList: false }),
     enabled: isAuthenticated && pids.length > 0,
   });
 
   const tagGroups = useQuery({
-    queryKey: [problem.getProblemTagsAndClassification.path, query.oj],
+    queryKey: queryKey(problem.getProblemTagsAndClassification, query.oj),
     queryFn: () => api.call(problem.getProblemTagsAndClassification, { oj: query.oj === 'All' ? undefined : query.oj }),
   });
   const allTags = (tagGroups.data ?? []).flatMap((g) => g.tagList);

@@ -6,6 +6,7 @@ import {
   training as trainingContract,
 } from '@oj/shared';
 import { api } from '../../lib/api';
+import { queryKey } from '../../lib/query-keys';
 import { groupSubmissionDetailPath, submissionDetailPath } from '../submission/submission-paths';
 import { takeEarlyProblemDetail } from './problem-detail-early';
 
@@ -146,12 +147,12 @@ export const problemPlace = ({ problemID = '', contestID, trainingID, groupID }:
     return {
       ...common,
       kind: 'contest',
-      detailKey: [contract.getProblemDetail.path, routeId, cid, null, null],
+      detailKey: queryKey(contract.getProblemDetail, routeId, cid, null, null),
       loadDetail: () => loadContestDetail(cid, routeId),
       listPath: `/contest/${cid}/problems`,
       contestId: cid,
       statusQuery: { isContestProblemList: true, cid },
-      listKeys: [[contestContract.getContestProblem.path, cid]],
+      listKeys: [queryKey(contestContract.getContestProblem, cid)],
       mineKey: [cid, null],
       loadMine: (query) => loadContestMine(cid, query),
       submissionPath: (submitId) => submissionDetailPath(submitId, { cid, displayId: routeId }),
@@ -166,14 +167,14 @@ export const problemPlace = ({ problemID = '', contestID, trainingID, groupID }:
     return {
       ...common,
       kind: 'training',
-      detailKey: [contract.getProblemDetail.path, routeId, null, tid, null],
+      detailKey: queryKey(contract.getProblemDetail, routeId, null, tid, null),
       loadDetail: () => loadTrainingDetail(tid, routeId),
       listPath: `${gid ? `/group/${gid}` : ''}/training/${tid}/problems`,
       focusPaths: trainingProblemPaths(tid, routeId, gid),
       focusSwitcher: { tid, gid },
       listKeys: [
-        [trainingContract.getTrainingProblemList.path, tid],
-        [contract.getFullScreenProblemList.path, 'training', tid],
+        queryKey(trainingContract.getTrainingProblemList, tid),
+        queryKey(contract.getFullScreenProblemList, 'training', tid),
       ],
       bankProblemId: (ownProblemId) => ownProblemId ?? routeId,
       mineKey: [null, gid],
@@ -189,11 +190,11 @@ export const problemPlace = ({ problemID = '', contestID, trainingID, groupID }:
     return {
       ...common,
       kind: 'group',
-      detailKey: [contract.getProblemDetail.path, routeId, null, null, gid],
+      detailKey: queryKey(contract.getProblemDetail, routeId, null, null, gid),
       loadDetail: () => loadBankDetail(routeId, gid),
       listPath: `/group/${gid}/problem`,
       focusPaths: groupProblemPaths(gid, routeId),
-      listKeys: [[groupProblemContract.getGroupProblemList.path, gid]],
+      listKeys: [queryKey(groupProblemContract.getGroupProblemList, gid)],
       discussion: {
         setting: 'openGroupDiscussion',
         path: `/group/${gid}/discussion/${encoded}`,
@@ -208,7 +209,7 @@ export const problemPlace = ({ problemID = '', contestID, trainingID, groupID }:
   return {
     ...common,
     kind: 'bank',
-    detailKey: [contract.getProblemDetail.path, routeId, null, null, null],
+    detailKey: queryKey(contract.getProblemDetail, routeId, null, null, null),
     loadDetail: () => loadBankDetail(routeId, undefined),
     listPath: '/problem',
     discussion: { setting: 'openPublicDiscussion', path: `/discussion/${encoded}` },
