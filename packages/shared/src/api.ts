@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { type ClientEndpoint, type EndpointMeta, INT32, MAX_PAGE_SIZE } from './endpoint-meta.js';
+import type { Access } from './roles.js';
 
 export * from './endpoint-meta.js';
 
-export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends EndpointMeta {
+export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, A extends Access = Access>
+  extends EndpointMeta {
+  /** Who may call it, kept as written (`'user'`, not any Access): the server's handler of an endpoint that requires
+   * sign-in is given its caller as a user, not as a maybe (apps/server/src/http/bind.ts). */
+  access: A;
   /** Query (GET, DELETE) or JSON body (POST, PUT). */
   input: I;
   /** The `data` of the envelope. */
   output: O;
 }
 
-export const endpoint = <I extends z.ZodType, O extends z.ZodType>(e: Endpoint<I, O>) => e;
+export const endpoint = <I extends z.ZodType, O extends z.ZodType, A extends Access>(e: Endpoint<I, O, A>) => e;
 
 export type Input<E extends Endpoint> = z.input<E['input']>;
 export type Output<E extends Endpoint> = z.output<E['output']>;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type Endpoint, type Locale, localeOf, type UploadedFile } from '@oj/shared';
+import { type Access, type Endpoint, type Locale, localeOf, type UploadedFile } from '@oj/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthUser, ClientMeta, SessionService } from '../modules/auth/session.service.js';
@@ -14,12 +14,20 @@ import { checkAccess } from './guard.js';
 import { PreSerialized } from './pre-serialized.js';
 import { toValidationError } from './validation.js';
 
-/** What a route handler sees of the request: never Fastify's objects. */
-/** The caller of an `access: 'user'` (or stricter) endpoint: the guard has refused the call without one. */
-export const userOf = (ctx: RequestContext) => ctx.user as AuthUser;
+/** Who calls an endpoint of access A once the guard (checkAccess) has let the call through: a signed-in user on every
+ * endpoint that requires sign-in ('user', 'admin', 'root'); maybe nobody on a public one (a visitor, or a bad token
+ * that was ignored); never a user on a judge endpoint (the judge token is not a session). An access not known as
+ * written (a plain `Endpoint`) gets the widest answer, a user or nobody. */
+export type CallerOf<A extends Access> = A extends 'public'
+  ? AuthUser | undefined
+  : A extends 'judge'
+    ? undefined
+    : AuthUser;
 
-export interface RequestContext {
-  user: AuthUser | undefined;
+/** What a route handler sees of the request: never Fastify's objects. `U` is its caller as the endpoint's access
+ * decides it (`ContextOf`), so a handler of a signed-in endpoint reads `ctx.user` as a user. */
+export interface RequestContext<U extends AuthUser | undefined = AuthUser | undefined> {
+  user: U;
   meta: ClientMeta;
   locale: Locale;
   /** Raw Authorization token of the call (judge routes compare it with the judge token). */
@@ -30,6 +38,12 @@ export interface RequestContext {
   /** Aborted when the client goes away before the answer is sent (long polls stop claiming work for it). */
   signal: AbortSignal;
 }
+
+/** The context bind gives the handler of endpoint E: its user typed by E's access. */
+export type ContextOf<E extends Pick<Endpoint, 'access'>> = RequestContext<CallerOf<E['access']>>;
+
+/** The context of a call to an endpoint that requires sign-in: what code acting for the caller takes (actorOf). */
+export type SignedInContext = RequestContext<AuthUser>;
 
 export interface BindDeps {
   sessions: SessionService;
@@ -68,9 +82,6 @@ const metaOf = (req: FastifyRequest): ClientMeta => ({
 
 export const envelope = (data: unknown, msg = 'success') => ({ status: 200, msg, data });
 
-const contextKey = Symbol('requestContext');
-type WithContext = FastifyRequest & { [contextKey]?: RequestContext };
-
 /** Binds one contract endpoint to a handler: authentication, the guard, input validation and the envelope,
  * in this one place for every endpoint. The caller is authenticated and authorised in `onRequest`, before a
  * byte of the body is read (an anonymous 250 MB upload is refused at its headers). An upload is then checked
@@ -82,27 +93,30 @@ export const bind = <E extends Endpoint>(
   e: E,
   handler: (
     input: z.output<E['input']>,
-    ctx: RequestContext,
+    ctx: ContextOf<E>,
   ) => Promise<z.input<E['output']> | PreSerialized<z.input<E['output']>>>,
   opts: {
     /** An upload's own rule for the caller, decided from its query string before the body is read: the same rule
      * the handler applies to the final input (e.g. the group's admins when `gid` is in the query, else admin
      * roles). Required for an upload open to every signed-in user (`access: 'user'`), whose guard decides
      * nothing more. */
-    beforeBody?: (query: Record<string, unknown>, ctx: RequestContext) => Promise<void>;
+    beforeBody?: (query: Record<string, unknown>, ctx: ContextOf<E>) => Promise<void>;
   } = {},
 ) => {
   if (e.upload && e.access === 'user' && !opts.beforeBody) {
     throw new Error(`${e.path}: an upload open to every user needs its rule before the body (beforeBody)`);
   }
+  // Each call's context, made in onRequest and read by the handler of the same request.
+  const contexts = new WeakMap<FastifyRequest, ContextOf<E>>();
   app.route({
     method: e.method,
     url: e.path,
     onRequest: async (req, reply) => {
-      (req as WithContext)[contextKey] = await contextOf(req, reply, deps, e);
+      contexts.set(req, await contextOf(req, reply, deps, e));
     },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
-      const ctx = (req as WithContext)[contextKey] as RequestContext;
+      const ctx = contexts.get(req);
+      if (!ctx) throw new Error(`${e.path}: no request context (onRequest did not run)`);
       const query = { ...(req.query as Record<string, unknown>) };
       if (opts.beforeBody) await opts.beforeBody(query, ctx);
       const answer = async (raw: unknown) => {
@@ -306,7 +320,12 @@ const receiveUpload = async (
   }
 };
 
-const contextOf = async (req: FastifyRequest, reply: FastifyReply, deps: BindDeps, e: Endpoint) => {
+const contextOf = async <E extends Endpoint>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  deps: BindDeps,
+  e: E,
+): Promise<ContextOf<E>> => {
   const token = tokenOf(req);
   const meta = metaOf(req);
   let user: AuthUser | undefined;
@@ -333,7 +352,7 @@ const contextOf = async (req: FastifyRequest, reply: FastifyReply, deps: BindDep
     closedEarly = true;
     gone?.abort();
   });
-  const ctx: RequestContext = {
+  return withCaller(e, {
     get signal() {
       if (!gone) {
         gone = new AbortController();
@@ -350,6 +369,14 @@ const contextOf = async (req: FastifyRequest, reply: FastifyReply, deps: BindDep
       const value = req.headers[name.toLowerCase()];
       return Array.isArray(value) ? value[0] : value;
     },
-  };
-  return ctx;
+  });
+};
+
+/** The context typed with the caller E's access promises (CallerOf). The guard has already refused a call without a
+ * user to an endpoint that requires one; this says so again where the type is decided, so the type never claims a
+ * user that is not there. */
+const withCaller = <E extends Endpoint>(e: E, ctx: RequestContext): ContextOf<E> => {
+  if (e.access !== 'public' && e.access !== 'judge' && !ctx.user) throw new AppError(401, 'pleaseLogin');
+  if (e.access === 'judge' && ctx.user) throw new Error(`${e.path}: a judge call carries no user`);
+  return ctx as ContextOf<E>;
 };

@@ -1,27 +1,27 @@
 import { adminProblem, file, isAdminRole } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../http/app-error.js';
-import { type BindDeps, bind, type RequestContext, userOf } from '../../http/bind.js';
+import { type BindDeps, bind, type SignedInContext } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
 import type { AuthUser } from '../auth/session.service.js';
 import { queryGroupId } from '../group/group-policy.js';
 
 export const registerAdminProblemRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const p = s.adminProblems;
-  bind(app, deps, adminProblem.getProblemList, (q, ctx) => p.list(userOf(ctx), q));
-  bind(app, deps, adminProblem.getProblem, (q, ctx) => p.get(userOf(ctx), q.pid));
-  bind(app, deps, adminProblem.getProblemSettings, (q, ctx) => p.settings(userOf(ctx), q.pid));
+  bind(app, deps, adminProblem.getProblemList, (q, ctx) => p.list(ctx.user, q));
+  bind(app, deps, adminProblem.getProblem, (q, ctx) => p.get(ctx.user, q.pid));
+  bind(app, deps, adminProblem.getProblemSettings, (q, ctx) => p.settings(ctx.user, q.pid));
   bind(app, deps, adminProblem.getProblemTags, (q) => p.tagsOf(q.pid));
-  bind(app, deps, adminProblem.deleteProblem, (q, ctx) => p.remove(userOf(ctx), q.pid));
-  bind(app, deps, adminProblem.createProblem, (b, ctx) => p.create(userOf(ctx), b));
-  bind(app, deps, adminProblem.updateProblem, (b, ctx) => p.update(userOf(ctx), b));
-  bind(app, deps, adminProblem.changeProblemAuth, (b, ctx) => p.changeAuth(userOf(ctx), b));
-  bind(app, deps, adminProblem.getProblemCases, (q, ctx) => p.cases(userOf(ctx), q.pid));
-  bind(app, deps, adminProblem.compileSpj, (b, ctx) => p.compile(userOf(ctx), 'spj', b));
-  bind(app, deps, adminProblem.compileInteractive, (b, ctx) => p.compile(userOf(ctx), 'interactive', b));
-  bind(app, deps, file.downloadTestcase, (q, ctx) => p.downloadTestCases(userOf(ctx), q.pid));
+  bind(app, deps, adminProblem.deleteProblem, (q, ctx) => p.remove(ctx.user, q.pid));
+  bind(app, deps, adminProblem.createProblem, (b, ctx) => p.create(ctx.user, b));
+  bind(app, deps, adminProblem.updateProblem, (b, ctx) => p.update(ctx.user, b));
+  bind(app, deps, adminProblem.changeProblemAuth, (b, ctx) => p.changeAuth(ctx.user, b));
+  bind(app, deps, adminProblem.getProblemCases, (q, ctx) => p.cases(ctx.user, q.pid));
+  bind(app, deps, adminProblem.compileSpj, (b, ctx) => p.compile(ctx.user, 'spj', b));
+  bind(app, deps, adminProblem.compileInteractive, (b, ctx) => p.compile(ctx.user, 'interactive', b));
+  bind(app, deps, file.downloadTestcase, (q, ctx) => p.downloadTestCases(ctx.user, q.pid));
   bind(app, deps, file.exportProblem, (q) => s.problemTransfer.exportArchive(q.pid));
-  bind(app, deps, file.deleteMdImg, (q, ctx) => s.markdownFiles.deleteImage(userOf(ctx), q.fileId));
+  bind(app, deps, file.deleteMdImg, (q, ctx) => s.markdownFiles.deleteImage(ctx.user, q.fileId));
 
   // Test data and statement files: admin roles, or a group's admins with its gid (decision 0023). The one rule is
   // checked before the body is read, with the query's gid, and again with the final input. Without a gid in the
@@ -33,26 +33,26 @@ export const registerAdminProblemRoutes = (app: FastifyInstance, deps: BindDeps,
     } else if (gid) await s.groupPolicy.require(gid, user, 'admin');
     else if (!isAdminRole(user.roles)) throw forbidden();
   };
-  const beforeBody = (q: Record<string, unknown>, ctx: RequestContext) =>
-    mayUpload(queryGroupId(q) ?? 'in the form', userOf(ctx));
+  const beforeBody = (q: Record<string, unknown>, ctx: SignedInContext) =>
+    mayUpload(queryGroupId(q) ?? 'in the form', ctx.user);
   bind(
     app,
     deps,
     file.uploadTestcaseZip,
     async (b, ctx) => {
-      await mayUpload(b.gid, userOf(ctx));
-      return p.uploadTestCases(userOf(ctx), b.file, b.mode);
+      await mayUpload(b.gid, ctx.user);
+      return p.uploadTestCases(ctx.user, b.file, b.mode);
     },
     { beforeBody },
   );
-  bind(app, deps, file.importProblem, (b, ctx) => s.problemTransfer.importArchive(b.file, userOf(ctx).username));
+  bind(app, deps, file.importProblem, (b, ctx) => s.problemTransfer.importArchive(b.file, ctx.user.username));
   bind(
     app,
     deps,
     file.uploadMdImg,
     async (b, ctx) => {
-      await mayUpload(b.gid, userOf(ctx));
-      return s.markdownFiles.uploadImage(userOf(ctx), b.image);
+      await mayUpload(b.gid, ctx.user);
+      return s.markdownFiles.uploadImage(ctx.user, b.image);
     },
     { beforeBody },
   );
@@ -61,8 +61,8 @@ export const registerAdminProblemRoutes = (app: FastifyInstance, deps: BindDeps,
     deps,
     file.uploadMdFile,
     async (b, ctx) => {
-      await mayUpload(b.gid, userOf(ctx));
-      return s.markdownFiles.uploadFile(userOf(ctx), b.file);
+      await mayUpload(b.gid, ctx.user);
+      return s.markdownFiles.uploadFile(ctx.user, b.file);
     },
     { beforeBody },
   );

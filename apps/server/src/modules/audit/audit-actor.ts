@@ -1,9 +1,10 @@
-import { type RequestContext, userOf } from '../../http/bind.js';
+import type { SignedInContext } from '../../http/bind.js';
 import type { Actor } from './audit.service.js';
 
 /** The acting admin of a request, for the audit log: what every route that records an admin's action hands its
  * service. */
-export const actorOf = (ctx: RequestContext): Actor => {
-  const user = userOf(ctx);
-  return { uid: user.uid, username: user.username, ip: ctx.meta.ip };
-};
+export const actorOf = (ctx: SignedInContext): Actor => ({
+  uid: ctx.user.uid,
+  username: ctx.user.username,
+  ip: ctx.meta.ip,
+});

@@ -39,7 +39,7 @@ export const createSessionService = (deps: { sessions: SessionRepository; now?: 
   };
 
   /** The user of a live session (not unknown, expired, revoked, or of a banned user), else null. */
-  const userOf = (found: Awaited<ReturnType<SessionRepository['findWithUser']>>, at: Date): AuthUser | null => {
+  const liveUserOf = (found: Awaited<ReturnType<SessionRepository['findWithUser']>>, at: Date): AuthUser | null => {
     if (!found) return null;
     const { session } = found;
     if (session.revokedAt || session.expiresAt <= at || found.status !== 0) return null;
@@ -57,13 +57,13 @@ export const createSessionService = (deps: { sessions: SessionRepository; now?: 
 
     /** The same check as `authenticate` by the token's sha256, never refreshing the session: the event stream
      * opened with a ticket, and its checks of the session while it stays open (modules/live). */
-    userOfTokenHash: async (tokenHash: string) => userOf(await deps.sessions.findWithUser(tokenHash), now()),
+    userOfTokenHash: async (tokenHash: string) => liveUserOf(await deps.sessions.findWithUser(tokenHash), now()),
 
     /** The session behind a token, or null when it is unknown, expired, revoked or its user is banned. */
     async authenticate(token: string, meta: ClientMeta): Promise<Authenticated | null> {
       const found = await deps.sessions.findWithUser(sha256(token));
       const at = now();
-      const authUser = userOf(found, at);
+      const authUser = liveUserOf(found, at);
       if (!found || !authUser) return null;
       const { session } = found;
       const due = at.getTime() - session.createdAt.getTime() >= LIMITS.sessionRefreshAfterMs;

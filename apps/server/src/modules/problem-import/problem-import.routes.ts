@@ -1,12 +1,9 @@
 import { importFormats } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
-import { type BindDeps, bind, type RequestContext, userOf } from '../../http/bind.js';
+import { type BindDeps, bind, type SignedInContext } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
 
-const importerOf = (ctx: RequestContext) => {
-  const user = userOf(ctx);
-  return { uid: user.uid, username: user.username };
-};
+const importerOf = (ctx: SignedInContext) => ({ uid: ctx.user.uid, username: ctx.user.username });
 
 export const registerProblemImportRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const i = s.problemImport;

@@ -10,24 +10,17 @@ export const registerProblemCatalogRoutes = (app: FastifyInstance, deps: BindDep
   bind(app, deps, problem.getProblemTagsAndClassification, (q) => s.problemCatalog.tagsAndClassification(q.oj));
   bind(app, deps, problem.getUserProblemStatus, (b, ctx) =>
     b.isContestProblemList && b.cid
-      ? s.contests.userProblemStatus(b.cid, b.pidList, ctx.user as NonNullable<typeof ctx.user>)
-      : s.problemCatalog.userProblemStatus(ctx.user?.uid as string, b.pidList),
+      ? s.contests.userProblemStatus(b.cid, b.pidList, ctx.user)
+      : s.problemCatalog.userProblemStatus(ctx.user.uid, b.pidList),
   );
   bind(app, deps, problem.getRandomProblem, () => s.problemCatalog.random());
   bind(app, deps, problem.getProblemDetail, (q, ctx) => s.problemCatalog.detail(q.problemId, ctx.user));
   bind(app, deps, problem.getProblemCodeTemplate, (q, ctx) => s.problemCatalog.codeTemplates(q.pid, ctx.user));
   bind(app, deps, problem.languages, (q, ctx) => s.problemCatalog.languages(q, ctx.user));
   bind(app, deps, problem.getProblemLanguages, (q, ctx) => s.problemCatalog.problemLanguages(q.pid, ctx.user));
-  bind(app, deps, problem.getLastAcCode, (q, ctx) => {
-    const user = ctx.user as NonNullable<typeof ctx.user>;
-    return s.problemCatalog.lastAcCode(user.uid, q.pid, q.cid, user);
-  });
+  bind(app, deps, problem.getLastAcCode, (q, ctx) => s.problemCatalog.lastAcCode(ctx.user.uid, q.pid, q.cid, ctx.user));
   bind(app, deps, problem.getFullScreenProblemList, (q, ctx) =>
-    fullScreenProblemList(
-      { contests: s.contests, trainings: s.trainings },
-      q,
-      ctx.user as NonNullable<typeof ctx.user>,
-    ),
+    fullScreenProblemList({ contests: s.contests, trainings: s.trainings }, q, ctx.user),
   );
   bind(app, deps, problem.getProblemTestTags, () => s.problemCatalog.allTags(undefined));
   bind(app, deps, problem.getRecentUpdatedProblem, () => s.problemCatalog.recentUpdated());

@@ -36,7 +36,7 @@ describe.each(DB_KINDS)('storage collector on %s', (kind) => {
     const file = write(path.join(t.services.dataDir, 'tmp', 'uploads', `${crypto.randomUUID()}.upload`), bytes);
     return { path: file, size: bytes.length, filename };
   };
-  const userOf = async (role: 'user' | 'admin'): Promise<AuthUser> => {
+  const newAuthUser = async (role: 'user' | 'admin'): Promise<AuthUser> => {
     const u = await createUser(t, role);
     return { uid: u.uid, username: u.username, roles: [role], permissions: [], sessionId: 0 };
   };
@@ -55,7 +55,7 @@ describe.each(DB_KINDS)('storage collector on %s', (kind) => {
     await createProblem(t);
     const used = [sha('1 2\n'), sha('3\n')];
     // Referenced by a live upload of test data.
-    const teacher = await userOf('admin');
+    const teacher = await newAuthUser('admin');
     const zip = await writeZip([{ name: '1.in', data: 'upload in' }]);
     await t.services.adminProblems.uploadTestCases(teacher, upload(zip, 't.zip'), 'default');
     const pending = [sha('upload in'), sha('')];
@@ -96,14 +96,14 @@ describe.each(DB_KINDS)('storage collector on %s', (kind) => {
   });
 
   it('collects images whose row is deleted or missing, never a live one or a young one', async () => {
-    const user = await userOf('user');
+    const user = await newAuthUser('user');
     const img = path.join(t.services.dataDir, 'public', 'img');
     const fileDir = path.join(t.services.dataDir, 'public', 'file');
     const avatar = await t.services.accountSettings.uploadAvatar(user, upload(PNG, 'a.png'));
     const live = path.join(img, avatar.avatar.split('/').pop() as string);
     // A deleted row whose file survived (the removal failed), a file without a row, junk, and an attachment
     // whose row is live.
-    const teacher = await userOf('admin');
+    const teacher = await newAuthUser('admin');
     const md = await t.services.markdownFiles.uploadImage(teacher, upload(PNG, 'dot.png'));
     const deletedName = md.link.split('/').pop() as string;
     await t.services.db.update(files).set({ deleted: 1 }).where(eq(files.name, deletedName));

@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     fs.writeFileSync(file, bytes);
     return { path: file, size: bytes.length, filename };
   };
-  const userOf = async (role: 'user' | 'admin' | 'root' = 'user'): Promise<AuthUser> => {
+  const newAuthUser = async (role: 'user' | 'admin' | 'root' = 'user'): Promise<AuthUser> => {
     const u = await createUser(t, role);
     return { uid: u.uid, username: u.username, roles: [role], permissions: [], sessionId: 0 };
   };
@@ -59,7 +59,7 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     fs.existsSync(t.services.testData.scratchDir) ? fs.readdirSync(t.services.testData.scratchDir) : [];
 
   it('replaces an avatar: the old file is removed, its row marked deleted, its address answers 404', async () => {
-    const user = await userOf();
+    const user = await newAuthUser();
     const first = upload(PNG);
     const a = await t.services.accountSettings.uploadAvatar(user, first);
     // The temporary file was moved, not copied: the binding's delete is a no-op.
@@ -85,12 +85,12 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
     for (const name of ['\0', '%00', `${'a'.repeat(32)}.png\0`, '../../etc/passwd', 'x'.repeat(5000)]) {
       expect(await keyOf(t.services.accountSettings.publicImage(name))).toBe('404 notFound');
     }
-    const teacher = await userOf('admin');
+    const teacher = await newAuthUser('admin');
     const img = await t.services.markdownFiles.uploadImage(teacher, upload(PNG, 'dot.png'));
     const name = img.link.split('/').pop() as string;
     const served = await t.services.accountSettings.publicImage(name);
     served.body.destroy();
-    const other = await userOf('admin');
+    const other = await newAuthUser('admin');
     expect(await keyOf(t.services.markdownFiles.deleteImage(other, img.fileId))).toBe('403 forbidden');
     await t.services.markdownFiles.deleteImage(teacher, img.fileId);
     expect(fs.existsSync(imageFile(img.link))).toBe(false);
@@ -99,7 +99,7 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
   });
 
   it('stores a statement attachment by moving the upload, sniffed from its first bytes', async () => {
-    const teacher = await userOf('admin');
+    const teacher = await newAuthUser('admin');
     const pdf = upload(Buffer.from('%PDF-1.4\n%...'), 'notes.pdf');
     const res = await t.services.markdownFiles.uploadFile(teacher, pdf);
     expect(fs.existsSync(pdf.path)).toBe(false);
@@ -113,17 +113,17 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
   });
 
   it('caps uploads per user and hour (count and bytes, from the database); root is exempt', async () => {
-    const user = await userOf();
+    const user = await newAuthUser();
     for (let i = 0; i < 30; i++) await t.services.accountSettings.uploadAvatar(user, upload(PNG));
     expect(await keyOf(t.services.accountSettings.uploadAvatar(user, upload(PNG)))).toBe('429 uploadQuotaCount');
     // Another user is not affected; root never is.
-    await t.services.accountSettings.uploadAvatar(await userOf(), upload(PNG));
-    const root = await userOf('root');
+    await t.services.accountSettings.uploadAvatar(await newAuthUser(), upload(PNG));
+    const root = await newAuthUser('root');
     expect(await t.services.uploadQuota.check(root, 10 * 1024 * MiB)).toBe(Number.POSITIVE_INFINITY);
     expect(await t.services.uploadQuota.check({ uid: root.uid }, 10 * 1024 * MiB)).toBe(Number.POSITIVE_INFINITY);
 
     // Bytes: a teacher close to the hour's bytes may not store more, nor unpack an archive past the rest.
-    const teacher = await userOf('admin');
+    const teacher = await newAuthUser('admin');
     await t.services.db.insert(files).values({
       uid: teacher.uid,
       type: 'markdown',
@@ -158,7 +158,7 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
       limits: { ...UPLOAD_QUOTA, maxUploads: 2, maxBytes: 1000 },
       now: () => new Date(Date.now() + t.clock.offsetMs),
     });
-    const teacher = await userOf('admin');
+    const teacher = await newAuthUser('admin');
     const zip = await writeZip([
       { name: '1.in', data: 'a'.repeat(300) },
       { name: '1.out', data: 'b'.repeat(300) },
@@ -181,7 +181,7 @@ describe.each(DB_KINDS)('uploads on %s', (kind) => {
   });
 
   it('refuses a test-data bomb with 400 zipTooLarge, leaving nothing in the store or the scratch space', async () => {
-    const root = await userOf('root');
+    const root = await newAuthUser('root');
     const before = storeFiles();
     const bomb = rawZip([
       { name: '1.in', data: '1', deflate: true },

@@ -1,17 +1,17 @@
 import { user } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
-import { type BindDeps, bind, userOf } from '../../http/bind.js';
+import { type BindDeps, bind } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
 
 export const registerUserRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   bind(app, deps, user.getUserHomeInfo, (q, ctx) => s.userHome.home(q, ctx.user));
   bind(app, deps, user.getUserCalendarHeatmap, (q, ctx) => s.userHome.heatmap(q, ctx.user));
-  bind(app, deps, user.changePassword, (b, ctx) => s.accountSettings.changePassword(userOf(ctx), b, ctx.locale));
+  bind(app, deps, user.changePassword, (b, ctx) => s.accountSettings.changePassword(ctx.user, b, ctx.locale));
   bind(app, deps, user.getChangeEmailCode, (q, ctx) =>
-    s.accountSettings.sendChangeEmailCode(userOf(ctx), q.email, ctx.locale),
+    s.accountSettings.sendChangeEmailCode(ctx.user, q.email, ctx.locale),
   );
-  bind(app, deps, user.changeEmail, (b, ctx) => s.accountSettings.changeEmail(userOf(ctx), b, ctx.locale));
-  bind(app, deps, user.changeUserInfo, (b, ctx) => s.accountSettings.changeProfile(userOf(ctx), b));
+  bind(app, deps, user.changeEmail, (b, ctx) => s.accountSettings.changeEmail(ctx.user, b, ctx.locale));
+  bind(app, deps, user.changeUserInfo, (b, ctx) => s.accountSettings.changeProfile(ctx.user, b));
   bind(app, deps, user.applyResetPassword, (b, ctx) => s.accountSettings.applyResetPassword(b, ctx.locale));
   // The e-mailed link's code, or the mobile and its texted code (decision 0025).
   bind(app, deps, user.resetPassword, (b) =>
@@ -19,7 +19,7 @@ export const registerUserRoutes = (app: FastifyInstance, deps: BindDeps, s: AppS
   );
 
   // Every signed-in user has an avatar: the guard is the whole rule.
-  bind(app, deps, user.uploadAvatar, (b, ctx) => s.accountSettings.uploadAvatar(userOf(ctx), b.image), {
+  bind(app, deps, user.uploadAvatar, (b, ctx) => s.accountSettings.uploadAvatar(ctx.user, b.image), {
     beforeBody: async () => {},
   });
 
