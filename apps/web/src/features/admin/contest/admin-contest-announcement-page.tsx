@@ -18,10 +18,10 @@ const AdminContestAnnouncementPage = ({ group }: { group?: { gid: number } }) =>
   const gid = group?.gid;
   const narrow = Grid.useBreakpoint().md === false;
   const crud = useAdminCrud<ContestAnnouncement, { title: string; content: string }>({
-    listKey:
-      gid === undefined
-        ? ['admin', 'contest-announcements', cid]
-        : queryKey(groupContest.getGroupContestAnnouncementList, cid),
+    listKey: queryKey(
+      gid === undefined ? contract.getAdminContestAnnouncements : groupContest.getGroupContestAnnouncementList,
+      cid,
+    ),
     fetchPage: (currentPage) =>
       api.call(
         gid === undefined ? contract.getAdminContestAnnouncements : groupContest.getGroupContestAnnouncementList,

@@ -103,7 +103,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
   const [saving, setSaving] = useState(false);
   const gid = group?.gid;
   const existing = useQuery({
-    queryKey: gid === undefined ? ['admin', 'contest', cid] : queryKey(groupContest.getGroupContest, cid),
+    queryKey: queryKey(gid === undefined ? contract.getAdminContest : groupContest.getGroupContest, cid),
     queryFn: () =>
       gid === undefined
         ? api.call(contract.getAdminContest, { cid: cid ?? 0 })
@@ -220,10 +220,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
       toast.success(t('Saved'));
       const stale =
         gid === undefined
-          ? [
-              ['admin', 'contests'],
-              ['admin', 'contest', saved.id],
-            ]
+          ? [queryKey(contract.getAdminContestList), queryKey(contract.getAdminContest, saved.id)]
           : [
               queryKey(groupContest.getGroupAdminContestList, gid),
               queryKey(groupContest.getGroupContestList, gid),

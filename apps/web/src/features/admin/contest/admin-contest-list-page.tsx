@@ -44,7 +44,7 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
   const list = useQuery({
     queryKey:
       gid === undefined
-        ? ['admin', 'contests', keyword, currentPage]
+        ? queryKey(contract.getAdminContestList, keyword, currentPage)
         : queryKey(groupContest.getGroupAdminContestList, gid, keyword, currentPage),
     queryFn: () =>
       gid === undefined
@@ -58,7 +58,7 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
   });
   const refresh = () =>
     gid === undefined
-      ? queryClient.invalidateQueries({ queryKey: ['admin', 'contests'] })
+      ? queryClient.invalidateQueries({ queryKey: queryKey(contract.getAdminContestList) })
       : Promise.all(
           [groupContest.getGroupAdminContestList, groupContest.getGroupContestList].map((endpoint) =>
             queryClient.invalidateQueries({ queryKey: queryKey(endpoint, gid) }),

@@ -193,8 +193,10 @@ const AdminContestProblemPage = ({ group }: { group?: { gid: number } }) => {
   const [editing, setEditing] = useState<ContestProblemRow | null>(null);
   const [adding, setAdding] = useState<PickRow | null>(null);
   const [picker, setPicker] = useState<Picker | null>(null);
-  const listKey =
-    gid === undefined ? ['admin', 'contest-problems', cid] : queryKey(groupContest.getGroupContestProblemList, cid);
+  const listKey = queryKey(
+    gid === undefined ? contract.getContestProblemList : groupContest.getGroupContestProblemList,
+    cid,
+  );
   const list = useQuery({
     queryKey: listKey,
     queryFn: () =>
@@ -367,7 +369,9 @@ const AdminContestProblemPage = ({ group }: { group?: { gid: number } }) => {
               queryKey={
                 picker === 'group'
                   ? queryKey(groupProblem.getGroupAdminProblemList, gid, 'for-contest')
-                  : ['admin', 'problems', 'for-contest', gid ?? null]
+                  : gid === undefined
+                    ? queryKey(adminProblem.getProblemList, 'for-contest')
+                    : queryKey(problemContract.getProblemList, 'for-contest')
               }
               load={picker === 'group' ? loadGroup : loadPublic}
               taken={taken}

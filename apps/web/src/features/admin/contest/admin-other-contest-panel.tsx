@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
+import { queryKey } from '../../../lib/query-keys';
 import { AdminCrudModal, AdminCrudTable, useAdminCrud } from '../admin-crud';
 
 const PAGE_SIZE = 10;
@@ -20,7 +21,7 @@ interface FormValues {
 export const AdminOtherContestPanel = () => {
   const { t } = useTranslation(['admin', 'contest', 'problem', 'submission']);
   const crud = useAdminCrud<AdminOtherContest, FormValues>({
-    listKey: ['admin', 'other-contests'],
+    listKey: queryKey(contract.getOtherContestList),
     fetchPage: (currentPage) => api.call(contract.getOtherContestList, { currentPage, limit: PAGE_SIZE }),
     save: (v, editing) => {
       const body = {

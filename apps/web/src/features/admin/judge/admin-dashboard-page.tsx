@@ -8,6 +8,7 @@ import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format-time';
+import { queryKey } from '../../../lib/query-keys';
 import { STATUS_COLORS, STATUS_KEYS } from '../../contest/contest-header';
 import { REMOTE_JUDGE_NAMES, type RemoteOjKey } from '../../remote-judge/remote-judges';
 
@@ -17,7 +18,7 @@ const AdminDashboardPage = () => {
   const { t } = useTranslation(['admin', 'contest', 'problem', 'submission']);
   const { user, roles } = useSession();
   const info = useQuery({
-    queryKey: ['admin', 'dashboard'],
+    queryKey: queryKey(adminDashboard.getDashboardInfo),
     queryFn: () => api.call(adminDashboard.getDashboardInfo, {}),
     refetchInterval: 10_000,
   });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
+import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { type AccountPools, accountListsOf, accountPoolsOf, RemoteAccountPools } from './admin-remote-accounts';
 
@@ -68,7 +69,7 @@ const AdminSwitchPage = () => {
   const { t } = useTranslation(['admin', 'submission', 'user']);
   const queryClient = useQueryClient();
   const switches = useQuery({
-    queryKey: ['admin', 'switches'],
+    queryKey: queryKey(adminConfig.getSwitchConfig),
     queryFn: () => api.call(adminConfig.getSwitchConfig, {}),
   });
   // A failure the HTTP client has shown.

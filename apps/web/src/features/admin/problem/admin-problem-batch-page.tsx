@@ -9,6 +9,7 @@ import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { saveBlob } from '../../../lib/http-client';
 import { toast } from '../../../lib/notify';
+import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
 type Imported = { pid: number; problemId: string; title: string; renamedFrom: string | null };
@@ -21,7 +22,7 @@ const AdminProblemBatchPage = () => {
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
   const list = useQuery({
-    queryKey: ['admin', 'problems', 'batch', keyword, currentPage],
+    queryKey: queryKey(adminProblem.getProblemList, 'batch', keyword, currentPage),
     queryFn: () => api.call(adminProblem.getProblemList, { keyword, currentPage, limit: 10 }),
   });
 
@@ -31,7 +32,7 @@ const AdminProblemBatchPage = () => {
       body.append('file', zip, zip.name);
       return api.call(file.importProblem, body as never);
     },
-    invalidates: [['admin', 'problems']],
+    invalidates: [queryKey(adminProblem.getProblemList)],
     onSuccess: (got) => {
       setImported(got.problems);
       toast.success(t('Add_Successfully'));

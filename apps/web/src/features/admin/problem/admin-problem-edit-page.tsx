@@ -10,6 +10,7 @@ import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-store';
 import { ApiError } from '../../../lib/http-client';
 import { toast } from '../../../lib/notify';
+import { queryKey } from '../../../lib/query-keys';
 import { ProblemBasicsSection } from './problem-basics-section';
 import { ProblemContestNamesSection } from './problem-contest-names-section';
 import {
@@ -65,24 +66,26 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
   const [inContest, setInContest] = useState({ displayId: '', displayTitle: '' });
 
   const languages = useQuery({
-    queryKey: ['languages', 'all'],
+    queryKey: queryKey(problemContract.languages, 'all'),
     queryFn: () => api.call(problemContract.languages, { all: true }),
   });
   // What the judges offer now (the problem pages offer the same); a new problem ticks only these.
   const offered = useQuery({
-    queryKey: ['languages', 'offered'],
+    queryKey: queryKey(problemContract.languages, 'offered'),
     enabled: pid === undefined,
     queryFn: () => api.call(problemContract.languages, {}),
   });
   const allTags = useQuery({
-    queryKey: gid === undefined ? ['tags', 'all'] : [groupProblem.getGroupProblemTags.path, gid],
+    queryKey:
+      gid === undefined ? queryKey(problemContract.getAllProblemTags) : queryKey(groupProblem.getGroupProblemTags, gid),
     queryFn: () =>
       gid === undefined
         ? api.call(problemContract.getAllProblemTags, {})
         : api.call(groupProblem.getGroupProblemTags, { gid }),
   });
   const stored = useQuery({
-    queryKey: gid === undefined ? ['admin', 'problem', pid] : ['group', gid, 'problem', pid],
+    queryKey:
+      gid === undefined ? queryKey(adminProblem.getProblem, pid) : queryKey(groupProblem.getGroupProblem, gid, pid),
     enabled: pid !== undefined,
     queryFn: async () => {
       if (gid !== undefined) {
@@ -206,7 +209,7 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
           // Written inside a group contest: a problem of the group, linked to the contest.
           await api.call(groupContest.createGroupContestProblem, { ...body, cid, ...contestNames });
           toast.success(t('Add_Successfully'));
-          await queryClient.invalidateQueries({ queryKey: [groupContest.getGroupContestProblemList.path, cid] });
+          await queryClient.invalidateQueries({ queryKey: queryKey(groupContest.getGroupContestProblemList, cid) });
           navigate(`/group/${gid}/contest/${cid}/problems`);
           return;
         }
@@ -214,8 +217,8 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
         toast.success(t(form.id ? 'Update_Successfully' : 'Add_Successfully'));
         // The group's problem lists read it again when shown.
         await Promise.all(
-          [groupProblem.getGroupAdminProblemList.path, groupProblem.getGroupProblemList.path].map((path) =>
-            queryClient.invalidateQueries({ queryKey: [path, gid] }),
+          [groupProblem.getGroupAdminProblemList, groupProblem.getGroupProblemList].map((endpoint) =>
+            queryClient.invalidateQueries({ queryKey: queryKey(endpoint, gid) }),
           ),
         );
         navigate(`/group/${gid}/problem?mode=admin`);

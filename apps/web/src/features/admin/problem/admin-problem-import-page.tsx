@@ -1,11 +1,11 @@
-import { type ClientEndpoint, type ImportReport, importFormats } from '@oj/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { adminProblem, type ClientEndpoint, type ImportReport, importFormats } from '@oj/shared';
 import { Button, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
+import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
 const FORMATS = [
@@ -17,7 +17,6 @@ const FORMATS = [
 /** /admin/problem/import: FPS, QDUOJ and Hydro imports with a per-problem report (root only). */
 const AdminProblemImportPage = () => {
   const { t } = useTranslation(['admin', 'problem']);
-  const queryClient = useQueryClient();
   const [report, setReport] = useState<ImportReport>();
   // A failure the HTTP client has shown.
   const importing = useApiMutation({
@@ -26,10 +25,8 @@ const AdminProblemImportPage = () => {
       body.append('file', f, f.name);
       return api.upload(endpoint, body);
     },
-    onSuccess: (answer) => {
-      setReport(answer as ImportReport);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'problems'] });
-    },
+    invalidates: [queryKey(adminProblem.getProblemList)],
+    onSuccess: (answer) => setReport(answer as ImportReport),
   });
   const busy = importing.isPending;
   return (

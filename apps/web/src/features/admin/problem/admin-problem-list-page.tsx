@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format-time';
 import { saveBlob } from '../../../lib/http-client';
 import { toast } from '../../../lib/notify';
+import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { RemoteImportButton } from '../judge/admin-remote-import-dialog';
 
@@ -28,10 +29,10 @@ const AdminProblemListPage = () => {
   const [auth, setAuth] = useState<number | undefined>();
   const [currentPage, setPage] = useState(1);
   const list = useQuery({
-    queryKey: ['admin', 'problems', keyword, auth, currentPage],
+    queryKey: queryKey(adminProblem.getProblemList, keyword, auth, currentPage),
     queryFn: () => api.call(adminProblem.getProblemList, { keyword, auth, currentPage, limit: PAGE_SIZE }),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'problems'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKey(adminProblem.getProblemList) });
   const changeAuth = useApiMutation({
     mutationFn: (b: { id: number; auth: number }) => api.call(adminProblem.changeProblemAuth, b),
     onSuccess: () => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
+import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { AdminFormModal } from '../admin-crud';
 
@@ -23,11 +24,12 @@ const AdminTagPage = () => {
   const [tagForm, setTagForm] = useState<TagForm>();
   const [classForm, setClassForm] = useState<ClassForm>();
   const panel = useQuery({
-    queryKey: ['admin', 'tags', oj],
+    // Apart from the problem list's cache of the same read.
+    queryKey: queryKey(problem.getProblemTagsAndClassification, 'admin', oj),
     queryFn: () => api.call(problem.getProblemTagsAndClassification, { oj }),
   });
   const classes = useQuery({
-    queryKey: ['admin', 'tag-classes', oj],
+    queryKey: queryKey(adminTag.getTagClassification, oj),
     queryFn: () => api.call(adminTag.getTagClassification, { oj }),
   });
   // Every change: a success says so, closes its dialog and refetches every list (the problem pages show tags

@@ -3,6 +3,7 @@ import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
+import { queryKey } from '../../../lib/query-keys';
 import { AdminCrudModal, AdminCrudPanel, AdminCrudTable, useAdminCrud } from '../admin-crud';
 
 type AnnouncementForm = { title: string; content: string; visible: boolean };
@@ -11,7 +12,7 @@ type AnnouncementForm = { title: string; content: string; visible: boolean };
 const AdminAnnouncementPage = () => {
   const { t } = useTranslation(['admin', 'contest', 'problem']);
   const crud = useAdminCrud<Announcement, AnnouncementForm>({
-    listKey: ['admin', 'announcements'],
+    listKey: queryKey(adminAnnouncement.getAnnouncementList),
     fetchPage: (currentPage) => api.call(adminAnnouncement.getAnnouncementList, { currentPage, limit: 10 }),
     save: (v, editing) => {
       const body = { title: v.title, content: v.content, status: v.visible ? 0 : 1 } as const;

@@ -7,6 +7,7 @@ import { serverPaging } from '../../../components/paging';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
+import { queryKey } from '../../../lib/query-keys';
 import { useAdminLocale } from '../use-admin-locale';
 
 /** /admin/audit: who rejudged, judged by hand, cancelled, changed roles, passwords, bans or settings (root). */
@@ -16,7 +17,7 @@ const AdminAuditPage = () => {
   const [filter, setFilter] = useState<{ action?: AuditEntry['action']; username?: string; targetId?: string }>({});
   const [currentPage, setPage] = useState(1);
   const list = useQuery({
-    queryKey: ['admin', 'audit', filter, currentPage],
+    queryKey: queryKey(audit.getAuditLog, filter, currentPage),
     queryFn: () => api.call(audit.getAuditLog, { ...filter, currentPage, limit: 20 }),
   });
   const change = (patch: typeof filter) => {

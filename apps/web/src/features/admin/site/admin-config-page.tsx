@@ -30,7 +30,7 @@ const WebConfigPanel = () => {
   const { t } = useTranslation(['admin', 'submission', 'user']);
   const queryClient = useQueryClient();
   const config = useQuery({
-    queryKey: ['admin', 'web-config'],
+    queryKey: queryKey(adminConfig.getWebConfig),
     queryFn: () => api.call(adminConfig.getWebConfig, {}),
   });
   // Failures of these mutations the HTTP client has shown.
@@ -40,7 +40,7 @@ const WebConfigPanel = () => {
       toast.success(t('Update_Successfully'));
       // The site frame and the login dialog read the public configuration.
       void queryClient.invalidateQueries({ queryKey: queryKey(home.getWebsiteConfig) });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'web-config'] });
+      void queryClient.invalidateQueries({ queryKey: queryKey(adminConfig.getWebConfig) });
     },
   });
   if (!config.data) return <Panel title={t('Web_Config')}>…</Panel>;
@@ -84,7 +84,7 @@ const EmailPanel = () => {
   const { t } = useTranslation(['admin', 'submission', 'user']);
   const [to, setTo] = useState('');
   const email = useQuery({
-    queryKey: ['admin', 'email-config'],
+    queryKey: queryKey(adminConfig.getEmailConfig),
     queryFn: () => api.call(adminConfig.getEmailConfig, {}),
   });
   const save = useApiMutation({

@@ -3,6 +3,7 @@ import { Form, Input, Radio, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
+import { queryKey } from '../../../lib/query-keys';
 import { AdminCrudModal, AdminCrudPanel, AdminCrudTable, useAdminCrud } from '../admin-crud';
 
 const TYPE_LABEL: Record<NoticeType, 'Notice_All' | 'Notice_Single' | 'Notice_Admin'> = {
@@ -18,7 +19,7 @@ const AdminNoticePage = () => {
   const [form] = Form.useForm<NoticeForm>();
   const type = Form.useWatch('type', form);
   const crud = useAdminCrud<AdminNotice, NoticeForm>({
-    listKey: ['admin', 'notices'],
+    listKey: queryKey(notice.getNoticeList),
     fetchPage: (currentPage) => api.call(notice.getNoticeList, { currentPage, limit: 10 }),
     save: (v, editing) => {
       const body = {

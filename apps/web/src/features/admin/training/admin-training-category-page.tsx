@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
+import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import { adminCategoriesKey } from './admin-training-list-page';
 
 /** The row being edited: an existing category by id, or a new one (id null). */
 type Editing = { id: number | null; name: string; color: string };
@@ -21,16 +23,13 @@ const AdminTrainingCategoryPage = () => {
   const { t } = useTranslation('admin');
   const [editing, setEditing] = useState<Editing | null>(null);
   const categories = useQuery({
-    queryKey: ['admin', 'training-categories'],
+    queryKey: adminCategoriesKey,
     queryFn: () => api.call(training.getTrainingCategory, {}),
   });
   // A refusal (a category in use names its trainings) is shown by the http client; `run` tells whether it worked.
   const change = useApiMutation({
     mutationFn: (v: { call: () => Promise<unknown>; done: string }) => v.call(),
-    invalidates: [
-      ['admin', 'training-categories'],
-      ['admin', 'trainings'],
-    ],
+    invalidates: [adminCategoriesKey, queryKey(contract.getAdminTrainingList)],
     onSuccess: (_, { done }) => toast.success(t(done)),
   });
   const busy = change.isPending;

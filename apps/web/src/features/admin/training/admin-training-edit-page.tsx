@@ -20,7 +20,7 @@ import { useApiMutation } from '../../../lib/use-api-mutation';
 import { GroupTrainingCategoryCreator } from '../../group/group-training-category-creator';
 import { categoriesForGroup, groupTrainingAdminPaths } from '../../group/group-training-model';
 import { MarkdownField } from '../markdown-field';
-import { trainingListKeys } from './admin-training-list-page';
+import { adminCategoriesKey, trainingListKeys } from './admin-training-list-page';
 
 const { TRAINING_AUTH, TRAINING_DEFAULT_RANK } = training;
 
@@ -48,13 +48,13 @@ const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
   const [form] = Form.useForm<Values>();
   const [creatingCategory, setCreatingCategory] = useState(false);
   const existing = useQuery({
-    queryKey: gid === undefined ? ['admin', 'training', tid] : queryKey(groupTraining.getGroupTraining, tid),
+    queryKey: queryKey(gid === undefined ? contract.getAdminTraining : groupTraining.getGroupTraining, tid),
     queryFn: () =>
       api.call(gid === undefined ? contract.getAdminTraining : groupTraining.getGroupTraining, { tid: tid ?? 0 }),
     enabled: tid !== null,
   });
   const categories = useQuery({
-    queryKey: ['admin', 'training-categories'],
+    queryKey: adminCategoriesKey,
     queryFn: () => api.call(training.getTrainingCategory, {}),
   });
   const choices = gid === undefined ? (categories.data ?? []) : categoriesForGroup(categories.data ?? [], gid);
@@ -94,9 +94,7 @@ const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
           : api.call(groupTraining.createGroupTraining, { ...body, training: { ...body.training, gid } }),
     invalidates: (saved) => [
       ...trainingListKeys(gid),
-      gid === undefined
-        ? ['admin', 'training', saved.training.id]
-        : queryKey(groupTraining.getGroupTraining, saved.training.id),
+      queryKey(gid === undefined ? contract.getAdminTraining : groupTraining.getGroupTraining, saved.training.id),
     ],
     onSuccess: (saved) => {
       toast.success(t('Admin_Training_Saved'));
@@ -264,12 +262,12 @@ const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
           onCreated={(c) => {
             setCreatingCategory(false);
             // Chosen at once: the list shows it before the categories are read again.
-            queryClient.setQueryData<TrainingCategory[]>(['admin', 'training-categories'], (old) => [
+            queryClient.setQueryData<TrainingCategory[]>(adminCategoriesKey, (old) => [
               ...(old ?? []).filter((x) => x.id !== c.id),
               c,
             ]);
             form.setFieldValue('categoryId', c.id);
-            void queryClient.invalidateQueries({ queryKey: ['admin', 'training-categories'] });
+            void queryClient.invalidateQueries({ queryKey: adminCategoriesKey });
           }}
         />
       )}

@@ -20,10 +20,13 @@ import {
 
 const PAGE_SIZE = 10;
 
+/** The admin area's cache of the training categories, kept apart from the training list page's (the same read). */
+export const adminCategoriesKey = queryKey(training.getTrainingCategory, 'admin');
+
 /** The query keys of the training lists an admin change refreshes: the admin area's, or a group's two lists. */
 export const trainingListKeys = (gid: number | undefined) =>
   gid === undefined
-    ? [['admin', 'trainings']]
+    ? [queryKey(contract.getAdminTrainingList)]
     : [queryKey(groupTraining.getGroupAdminTrainingList, gid), queryKey(groupTraining.getGroupTrainingList, gid)];
 
 /** /admin/training: search, visibility, edit, problems, delete (spec 3 §2.3; reference §2 AdminTrainingController:

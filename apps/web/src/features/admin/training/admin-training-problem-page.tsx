@@ -88,7 +88,7 @@ const fetchProblems = (
 
 /** The query key of a training's problem lists (its own and the add dialogs'). */
 const problemsKey = (tid: number, gid: number | undefined) =>
-  gid === undefined ? ['admin', 'training-problems', tid] : queryKey(groupTraining.getGroupTrainingProblemList, tid);
+  queryKey(gid === undefined ? contract.getTrainingProblemList : groupTraining.getGroupTrainingProblemList, tid);
 
 /** Asks the display id of a bank problem before adding it (its problem id unless the admin says otherwise). */
 const AddProblemForm = ({

@@ -11,7 +11,7 @@ import { toast } from '../../../lib/notify';
 import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 
-const CONFIG_KEY = ['admin', 'registration-config'];
+const CONFIG_KEY = queryKey(registration.getRegistrationConfig);
 
 /** A JSON object, or empty (keep the stored headers). */
 const isHeadersJson = (s: string | undefined) => {
@@ -136,7 +136,7 @@ export const SmsOutboxPanel = () => {
   const [mobile, setMobile] = useState('');
   const [currentPage, setPage] = useState(1);
   const list = useQuery({
-    queryKey: ['admin', 'sms-outbox', mobile, currentPage],
+    queryKey: queryKey(registration.getSmsOutbox, mobile, currentPage),
     queryFn: () => api.call(registration.getSmsOutbox, { mobile, currentPage, limit: 20 }),
   });
   return (

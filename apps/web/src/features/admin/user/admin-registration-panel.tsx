@@ -1,5 +1,5 @@
-import { type Registration, registration } from '@oj/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminUser, type Registration, registration } from '@oj/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Segmented, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
+import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { ConfirmSelectedButton } from '../confirm-selected-button';
 
@@ -17,13 +18,12 @@ type State = registration.RegistrationState;
  * rows (issue 22; the admin user page). */
 export const RegistrationsPanel = () => {
   const { t } = useTranslation(['admin', 'auth']);
-  const queryClient = useQueryClient();
   const [state, setState] = useState<State>('pending');
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   const list = useQuery({
-    queryKey: ['admin', 'registrations', state, keyword, currentPage],
+    queryKey: queryKey(registration.getRegistrations, state, keyword, currentPage),
     queryFn: () => api.call(registration.getRegistrations, { state, keyword, currentPage, limit: 10 }),
   });
 
@@ -31,12 +31,14 @@ export const RegistrationsPanel = () => {
   const decision = useApiMutation({
     mutationFn: ({ uids, approve }: { uids: string[]; approve: boolean }) =>
       api.call(registration.decideRegistrations, { uids, approve }),
-    onSuccess: ({ changed }, { uids, approve }) => {
+    // Approved accounts join the user list.
+    invalidates: (_, { approve }) => [
+      queryKey(registration.getRegistrations),
+      ...(approve ? [queryKey(adminUser.getUserList)] : []),
+    ],
+    onSuccess: ({ changed }, { uids }) => {
       toast.success(t('Reg_Decided', { count: changed }));
       setSelected((s) => s.filter((uid) => !uids.includes(uid)));
-      // Approved accounts join the user list.
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'registrations'] });
-      if (approve) void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
     },
   });
   const decide = (uids: string[], approve: boolean) => decision.mutate({ uids, approve });

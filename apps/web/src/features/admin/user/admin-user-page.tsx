@@ -25,6 +25,7 @@ import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { saveBlob } from '../../../lib/http-client';
 import { toast } from '../../../lib/notify';
+import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { ConfirmSelectedButton } from '../confirm-selected-button';
 import { useAdminLocale } from '../use-admin-locale';
@@ -279,10 +280,10 @@ const AdminUserPage = () => {
   const [editing, setEditing] = useState<AdminUser>();
   const [selected, setSelected] = useState<string[]>([]);
   const list = useQuery({
-    queryKey: ['admin', 'users', keyword, onlyAdmin, currentPage],
+    queryKey: queryKey(adminUser.getUserList, keyword, onlyAdmin, currentPage),
     queryFn: () => api.call(adminUser.getUserList, { keyword, onlyAdmin, currentPage, limit: 10 }),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKey(adminUser.getUserList) });
   // A failure the HTTP client has shown.
   const removal = useApiMutation({
     mutationFn: (ids: string[]) => api.call(adminUser.deleteUser, { ids }),
