@@ -3,13 +3,15 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { UNREAD_QUERY_KEY } from '../features/message/use-unread-counts';
 import { isInProgress } from '../features/submission/judge-status';
+import { problemPageSubmissionKey } from '../features/submission/submission-polling';
 import { useSession } from '../lib/auth-store';
 import { liveClient, liveProgress, useLiveEvent, useLiveOpen } from '../lib/live-events';
+import { queryKey } from '../lib/query-keys';
 
 /** The caches a submission's detail lives in: the detail page's and the problem page's submit result. */
 export const submissionQueryKeys = (submitId: number) => [
-  [submission.getSubmissionDetail.path, submitId],
-  ['problem-page-submission', submitId],
+  queryKey(submission.getSubmissionDetail, submitId),
+  problemPageSubmissionKey(submitId),
 ];
 
 type Detail = { submission: { status: number } };

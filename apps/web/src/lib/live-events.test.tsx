@@ -4,6 +4,7 @@ import { act, render, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applySubmissionEvent, LiveSync } from '../app/live-sync';
+import { problemPageSubmissionKey } from '../features/submission/submission-polling';
 import { useSubmissionWatch } from '../features/submission/use-submission-watch';
 import { session } from './auth-store';
 import { createLiveClient, liveClient } from './live-events';
@@ -259,7 +260,7 @@ const watchResult = (queryClient: QueryClient, submitId: number, reads: ReturnTy
   return renderHook(
     () =>
       useQuery({
-        queryKey: ['problem-page-submission', submitId],
+        queryKey: problemPageSubmissionKey(submitId),
         queryFn: () => {
           const read = deferred<unknown>();
           reads.push(read);
@@ -309,11 +310,11 @@ describe('a verdict never lost between the judge and the page', () => {
     const { result } = watchResult(queryClient, 42, reads);
     // A settled submission another page shows is not read again.
     let settledReads = 0;
-    queryClient.setQueryData(['problem-page-submission', 40], detailOf(40, JUDGE_STATUS.WRONG_ANSWER));
+    queryClient.setQueryData(problemPageSubmissionKey(40), detailOf(40, JUDGE_STATUS.WRONG_ANSWER));
     renderHook(
       () =>
         useQuery({
-          queryKey: ['problem-page-submission', 40],
+          queryKey: problemPageSubmissionKey(40),
           queryFn: async () => {
             settledReads += 1;
             return detailOf(40, JUDGE_STATUS.WRONG_ANSWER);

@@ -16,6 +16,7 @@ import { judgeReasonText } from '../submission/judge-reasons';
 import { formatRunMemory, formatRunTime } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
 import {
+  problemPageSubmissionKey,
   SUBMISSION_POLL_MS,
   submissionSettled,
   TEST_RUN_POLL_MS,
@@ -124,7 +125,7 @@ export const CodePanel = ({
 
   const live = useLiveUp();
   const poll = useQuery({
-    queryKey: ['problem-page-submission', submitId],
+    queryKey: problemPageSubmissionKey(submitId),
     queryFn: () => api.call(submissionContract.getSubmissionDetail, { submitId: submitId ?? 0 }, { silent: true }),
     enabled: submitId !== null,
     retry: false,

@@ -1,3 +1,5 @@
+import { submission } from '@oj/shared';
+import { queryKey } from '../../lib/query-keys';
 import { isInProgress } from './judge-status';
 
 /** Spec 1-core §4 "Polling" / §9: submissions every 2 s, test runs every 1 s, at most 300 polls. */
@@ -18,6 +20,11 @@ export const keepPolling = (state: { watch: number[]; polls: number; failed: boo
 
 /** The problem page polls its own submission until it leaves Pending, Compiling and Judging. */
 export const submissionSettled = (status: number) => !isInProgress(status);
+
+/** The problem page's read of its own submission: the detail endpoint's, but polled and silent, so in a cache of its
+ * own beside the detail page's. */
+export const problemPageSubmissionKey = (submitId: number | null) =>
+  queryKey(submission.getSubmissionDetail, submitId, 'problem-page');
 
 /** A test run is polled until it is no longer Pending; our judge also reports Compiling and Judging on the way,
  * which are not a result either. */
