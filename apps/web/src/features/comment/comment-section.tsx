@@ -11,6 +11,7 @@ import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { roleBadge } from '../discussion/discussion-model';
 import { CommentEditor } from './comment-editor';
 import {
@@ -107,8 +108,6 @@ export const CommentSection = (props: CommentSectionProps) => {
 
   const [list, setList] = useState<ListState>(EMPTY);
   const [target, setTarget] = useState<ReplyTarget | null>(null);
-  const [posting, setPosting] = useState(false);
-  const [replying, setReplying] = useState(false);
   const [busy, setBusy] = useState<Record<number, boolean>>({});
   // Answers of an earlier place or session are dropped.
   const generation = useRef(0);
@@ -155,15 +154,11 @@ export const CommentSection = (props: CommentSectionProps) => {
   const update = (id: number, fn: (item: CommentItem) => CommentItem) =>
     setList((s) => ({ ...s, items: s.items.map((i) => (i.comment.id === id ? fn(i) : i)) }));
   const addTotal = (n: number) => setList((s) => ({ ...s, total: Math.max(0, s.total + n) }));
+  /** Keeps a comment's buttons loading while `job` (a `settle`, which never fails) runs. */
   const withBusy = async (id: number, job: () => Promise<void>) => {
     setBusy((b) => ({ ...b, [id]: true }));
-    try {
-      await job();
-    } catch {
-      // The client has shown the failure.
-    } finally {
-      setBusy((b) => ({ ...b, [id]: false }));
-    }
+    await job();
+    setBusy((b) => ({ ...b, [id]: false }));
   };
 
   const requireLogin = () => {
@@ -199,35 +194,33 @@ export const CommentSection = (props: CommentSectionProps) => {
       cid: isContestPlace(place) ? place.cid : undefined,
     });
 
+  // Every change below: a failure the client has shown. A comment or a reply answers whether it went in: the box
+  // empties only then, and keeps the text after a refusal.
+  const posting = useApiMutation({
+    mutationFn: (content: string) => api.call(contract.addComment, { ...where, content }),
+    onSuccess: (created) => {
+      setList((s) => ({ ...s, items: [...toItems([created], {}), ...s.items], total: s.total + 1 }));
+      toast.success(t('Comment_Successfully'));
+    },
+  });
   const postComment = async (content: string) => {
     const text = checked(content, 'Comment');
     if (text === null) return false;
-    setPosting(true);
-    try {
-      const created = await api.call(contract.addComment, { ...where, content: text });
-      setList((s) => ({ ...s, items: [...toItems([created], {}), ...s.items], total: s.total + 1 }));
-      toast.success(t('Comment_Successfully'));
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setPosting(false);
-    }
+    return posting.mutateAsync(text).then(
+      () => true,
+      () => false,
+    );
   };
 
-  const postReply = async (content: string) => {
-    if (!target) return false;
-    const text = checked(content, 'Reply');
-    if (text === null) return false;
-    const to = target;
-    setReplying(true);
-    try {
-      const created = await api.call(contract.addReply, {
+  const replying = useApiMutation({
+    mutationFn: ({ to, text }: { to: ReplyTarget; text: string }) =>
+      api.call(contract.addReply, {
         reply: { commentId: to.commentId, content: text, toUid: to.toUid, toName: to.toName },
         ...where,
         quoteId: to.quoteId,
         quoteType: to.quoteType,
-      });
+      }),
+    onSuccess: async (created, { to }) => {
       const current = itemOf(to.commentId);
       const fetchAll = !!current && addReplyTo(current, created).fetchAll;
       update(to.commentId, (item) => addReplyTo(item, created).item);
@@ -238,12 +231,16 @@ export const CommentSection = (props: CommentSectionProps) => {
         const all = await fetchReplies(to.commentId);
         update(to.commentId, (item) => expandReplies(item, all));
       }
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setReplying(false);
-    }
+    },
+  });
+  const postReply = async (content: string) => {
+    if (!target) return false;
+    const text = checked(content, 'Reply');
+    if (text === null) return false;
+    return replying.mutateAsync({ to: target, text }).then(
+      () => true,
+      () => false,
+    );
   };
 
   const openReply = (c: Comment, r?: Reply) => {
@@ -256,25 +253,30 @@ export const CommentSection = (props: CommentSectionProps) => {
     );
   };
 
+  const liking = useApiMutation({
+    mutationFn: ({ id, toLike }: { id: number; toLike: boolean }) =>
+      api.call(contract.likeComment, { cid: id, toLike, sourceId, sourceType }),
+    onSuccess: (_, { id, toLike }) => {
+      update(id, (i) => toggleLike(i, toLike));
+      toast.success(t(toLike ? 'Comment_Like_Successfully' : 'Comment_Cancel_Like_Successfully'));
+    },
+  });
   const like = (item: CommentItem) => {
     if (!requireLogin()) return;
-    const toLike = !item.liked;
-    void withBusy(item.comment.id, async () => {
-      await api.call(contract.likeComment, { cid: item.comment.id, toLike, sourceId, sourceType });
-      update(item.comment.id, (i) => toggleLike(i, toLike));
-      toast.success(t(toLike ? 'Comment_Like_Successfully' : 'Comment_Cancel_Like_Successfully'));
-    });
+    const id = item.comment.id;
+    void withBusy(id, () => liking.settle({ id, toLike: !item.liked }));
   };
 
-  const viewMore = (id: number) =>
-    withBusy(id, async () => {
-      const all = await fetchReplies(id);
-      update(id, (item) => expandReplies(item, all));
-    });
+  const moreReplies = useApiMutation({
+    mutationFn: (id: number) => fetchReplies(id),
+    onSuccess: (all, id) => update(id, (item) => expandReplies(item, all)),
+  });
+  const viewMore = (id: number) => withBusy(id, () => moreReplies.settle(id));
 
-  const removeComment = async (item: CommentItem) => {
-    try {
-      await api.call(contract.deleteComment, { id: item.comment.id, ...where, fromUid: item.comment.fromUid });
+  const commentRemoval = useApiMutation({
+    mutationFn: (item: CommentItem) =>
+      api.call(contract.deleteComment, { id: item.comment.id, ...where, fromUid: item.comment.fromUid }),
+    onSuccess: (_, item) => {
       setList((s) => ({
         ...s,
         items: s.items.filter((i) => i.comment.id !== item.comment.id),
@@ -282,14 +284,15 @@ export const CommentSection = (props: CommentSectionProps) => {
       }));
       setTarget((cur) => (cur?.commentId === item.comment.id ? null : cur));
       toast.success(t('Comment_Delete_successfully'));
-    } catch {
-      // Shown by the client.
-    }
-  };
+    },
+  });
+  // The confirmation keeps its button loading until the answer.
+  const removeComment = (item: CommentItem) => commentRemoval.settle(item);
 
-  const removeReply = async (commentId: number, r: Reply) => {
-    try {
-      await api.call(contract.deleteReply, { reply: { id: r.id }, ...where });
+  const replyRemoval = useApiMutation({
+    mutationFn: ({ r }: { commentId: number; r: Reply }) =>
+      api.call(contract.deleteReply, { reply: { id: r.id }, ...where }),
+    onSuccess: async (_, { commentId, r }) => {
       const current = itemOf(commentId);
       const fetchAll = !!current && removeReplyFrom(current, r.id).fetchAll;
       update(commentId, (item) => removeReplyFrom(item, r.id).item);
@@ -300,10 +303,9 @@ export const CommentSection = (props: CommentSectionProps) => {
         const all = await fetchReplies(commentId);
         update(commentId, (item) => resliceReplies(item, all));
       }
-    } catch {
-      // Shown by the client.
-    }
-  };
+    },
+  });
+  const removeReply = (commentId: number, r: Reply) => replyRemoval.settle({ commentId, r });
 
   const replyBox = (c: Comment) =>
     target?.commentId === c.id ? (
@@ -313,7 +315,7 @@ export const CommentSection = (props: CommentSectionProps) => {
           label={t('Comment_Reply_Editor')}
           placeholder={t('Comment_Reply_Placeholder', { name: target.toName })}
           submitText={t('Comment_Reply_Submit')}
-          submitting={replying}
+          submitting={replying.isPending}
           autoFocus
           onSubmit={postReply}
           onCancel={() => setTarget(null)}
@@ -437,7 +439,7 @@ export const CommentSection = (props: CommentSectionProps) => {
         label={t('Comment_Editor')}
         placeholder={t('Comment_Placeholder')}
         submitText={t('Comment_Submit')}
-        submitting={posting}
+        submitting={posting.isPending}
         onSubmit={postComment}
       />
       <Divider titlePlacement="start" style={{ margin: '16px 0 4px' }}>

@@ -12,6 +12,7 @@ import { useLiveUp } from '../../lib/live-events';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { loginDialog } from '../../lib/ui-store';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { judgeReasonText } from '../submission/judge-reasons';
 import { formatRunMemory, formatRunTime } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
@@ -87,7 +88,6 @@ export const CodePanel = ({
   const [settings, setSettings] = useState<EditorSettings>(loadEditorSettings);
   const [language, setLanguage] = useState('');
   const [code, setCode] = useState('');
-  const [submitting, setSubmitting] = useState(false);
   const [submitId, setSubmitId] = useState<number | null>(null);
   const [testOpen, setTestOpen] = useState(false);
   const loadedFor = useRef<string | null>(null);
@@ -158,29 +158,24 @@ export const CodePanel = ({
     return !error;
   };
 
+  const sending = useApiMutation({
+    mutationFn: (body: ReturnType<ProblemPlace['submitTarget']> & { language: string; code: string }) =>
+      api.call(submissionContract.submitProblemJudge, body),
+    onSuccess: (created) => {
+      toast.success(t('Submit_code_successfully'));
+      setSubmitId(created.submitId);
+    },
+    // The client already showed why; the status hides and the button comes back (spec 1-core §4).
+    onError: () => setSubmitId(null),
+  });
+  const submitting = sending.isPending;
+
   const submit = async () => {
     if (!problem || !requireLogin() || !checkCode()) return;
     if (confirmOverwrite && !(await confirmAsync(t('Overwrite_Confirm')))) return;
-    setSubmitting(true);
     setSubmitId(null);
-    try {
-      const target = place.submitTarget(problem.problemId);
-      const created = await api.call(submissionContract.submitProblemJudge, {
-        pid: target.pid,
-        language,
-        code,
-        cid: target.cid,
-        tid: target.tid,
-        gid: target.gid,
-      });
-      toast.success(t('Submit_code_successfully'));
-      setSubmitId(created.submitId);
-    } catch {
-      // The client already showed why; the status hides and the button comes back (spec 1-core §4).
-      setSubmitId(null);
-    } finally {
-      setSubmitting(false);
-    }
+    const { pid, cid, tid, gid } = place.submitTarget(problem.problemId);
+    sending.mutate({ pid, language, code, cid, tid, gid });
   };
 
   const resetCode = () => setCode(problem?.codeTemplate[language] ?? '');

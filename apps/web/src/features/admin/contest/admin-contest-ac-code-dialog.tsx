@@ -1,6 +1,7 @@
 import { Form, Modal, Radio, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { type AcSubmissionSplit, downloadContestAcSubmission } from '../../contest/contest-downloads';
 
 /** "Download AC code" of the admin contest list (reference §5.7): the contest's accepted code as a zip, with or
@@ -16,20 +17,11 @@ export const AdminContestAcCodeDialog = ({
   const { t } = useTranslation('contest');
   const [excludeAdmin, setExcludeAdmin] = useState(true);
   const [splitType, setSplitType] = useState<AcSubmissionSplit>('user');
-  const [busy, setBusy] = useState(false);
-
-  const download = async () => {
-    if (!contest) return;
-    setBusy(true);
-    try {
-      await downloadContestAcSubmission(contest.id, excludeAdmin, splitType);
-      onClose();
-    } catch {
-      // The HTTP client has shown the failure; the dialog stays open for another try.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A failure the HTTP client has shown: the dialog stays open for another try.
+  const download = useApiMutation({
+    mutationFn: (cid: number) => downloadContestAcSubmission(cid, excludeAdmin, splitType),
+    onSuccess: () => onClose(),
+  });
 
   return (
     <Modal
@@ -37,8 +29,10 @@ export const AdminContestAcCodeDialog = ({
       title={contest ? `${t('Download_AC_Code')}: ${contest.title}` : t('Download_AC_Code')}
       okText={t('Staff_OK_Download')}
       cancelText={t('Staff_Cancel')}
-      confirmLoading={busy}
-      onOk={() => void download()}
+      confirmLoading={download.isPending}
+      onOk={() => {
+        if (contest) download.mutate(contest.id);
+      }}
       onCancel={onClose}
       destroyOnHidden
     >

@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/auth-store';
 import { ApiError } from '../../../lib/http-client';
 import { toast } from '../../../lib/notify';
 import { queryKey } from '../../../lib/query-keys';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { ProblemBasicsSection } from './problem-basics-section';
 import { ProblemContestNamesSection } from './problem-contest-names-section';
 import {
@@ -134,27 +135,29 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
     }
   }, [pid, cid, group, stored.data, languages.data, offered.data, offered.isError, form, canPublish]);
 
-  if (!form) return <PageLoading />;
-  const set = (patch: Partial<ProblemFormState>) => setForm({ ...form, ...patch });
-
-  const uploadZip = async (zip: File) => {
-    const body = new FormData();
-    body.append('mode', form.judgeCaseMode);
-    body.append('file', zip, zip.name);
-    try {
-      const got = await api.call(withQuery(file.uploadTestcaseZip, gid ? { gid } : null), body as never);
+  // A zip of test cases, read into the form as it was when the upload began; a failed upload only shows the server's
+  // message (the HTTP client's).
+  const upload = useApiMutation({
+    mutationFn: ({ zip, base }: { zip: File; base: ProblemFormState }) => {
+      const body = new FormData();
+      body.append('mode', base.judgeCaseMode);
+      body.append('file', zip, zip.name);
+      return api.call(withQuery(file.uploadTestcaseZip, gid ? { gid } : null), body as never);
+    },
+    onSuccess: (got, { base }) => {
       const cases = got.fileList.map((f) => ({
         input: f.input,
         output: f.output,
         score: null,
         groupNum: f.groupNum ?? 1,
       }));
-      set({ uploadTestcaseDir: got.fileListDir, cases: form.type === 1 ? spreadScores(cases) : cases });
+      setForm({ ...base, uploadTestcaseDir: got.fileListDir, cases: base.type === 1 ? spreadScores(cases) : cases });
       toast.success(t('Upload_Successfully'));
-    } catch {
-      // The client already showed the server's message; a failed upload only shows that.
-    }
-  };
+    },
+  });
+
+  if (!form) return <PageLoading />;
+  const set = (patch: Partial<ProblemFormState>) => setForm({ ...form, ...patch });
 
   const compile = async () => {
     const interactive = form.judgeMode === 'interactive';
@@ -267,7 +270,7 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
       </Panel>
 
       <Panel title={t('Test_Data')}>
-        <ProblemTestDataSection form={form} set={set} onUploadZip={(zip) => void uploadZip(zip)} />
+        <ProblemTestDataSection form={form} set={set} onUploadZip={(zip) => upload.mutate({ zip, base: form })} />
       </Panel>
       <Button type="primary" size="large" loading={saving} onClick={() => void save()}>
         {t('Save')}

@@ -93,29 +93,22 @@ const problemsKey = (tid: number, gid: number | undefined) =>
 /** Asks the display id of a bank problem before adding it (its problem id unless the admin says otherwise). */
 const AddProblemForm = ({
   problem,
+  busy,
   onSubmit,
   onBack,
 }: {
   problem: BankProblem;
-  onSubmit: (displayId: string) => Promise<void>;
+  /** The addition is on its way. */
+  busy: boolean;
+  onSubmit: (displayId: string) => void;
   onBack: () => void;
 }) => {
   const { t } = useTranslation(['admin', 'group']);
-  const [busy, setBusy] = useState(false);
   return (
     <Form<{ displayId: string }>
       layout="vertical"
       initialValues={{ displayId: problem.problemId }}
-      onFinish={async (v) => {
-        setBusy(true);
-        try {
-          await onSubmit(v.displayId.trim());
-        } catch {
-          // The http client shows the server's message; the dialog stays for another try.
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onFinish={(v) => onSubmit(v.displayId.trim())}
     >
       <p>{t('Admin_Training_Add_Problem_Title', { title: `${problem.problemId} ${problem.title}` })}</p>
       <Form.Item
@@ -164,6 +157,16 @@ const AddFromPublicDialog = ({
     queryFn: () => fetchProblems(tid, false, { keyword, ...paging }, gid),
     enabled: open,
   });
+  // A refusal the http client has shown: the dialog stays for another try.
+  const add = useApiMutation({
+    mutationFn: (v: { pid: number; displayId: string }) =>
+      api.call(callsFor(gid).addFromPublic, { pid: v.pid, tid, displayId: v.displayId }),
+    onSuccess: () => {
+      toast.success(t('Admin_Training_Added'));
+      setAdding(null);
+      onAdded();
+    },
+  });
   const close = () => {
     setAdding(null);
     onClose();
@@ -173,13 +176,9 @@ const AddFromPublicDialog = ({
       {adding ? (
         <AddProblemForm
           problem={adding}
+          busy={add.isPending}
           onBack={() => setAdding(null)}
-          onSubmit={async (displayId) => {
-            await api.call(callsFor(gid).addFromPublic, { pid: adding.id, tid, displayId });
-            toast.success(t('Admin_Training_Added'));
-            setAdding(null);
-            onAdded();
-          }}
+          onSubmit={(displayId) => add.mutate({ pid: adding.id, displayId })}
         />
       ) : (
         <>
