@@ -118,7 +118,13 @@ describe('server process', () => {
 
   it('a rotated judge token reaches the running server and its embedded judge, which goes on judging', async () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-rotate-'));
-    const server = spawnServer({ PORT: String(port + 4), OJ_DATA_DIR: fresh, OJ_EMBEDDED_JUDGE: 'true' });
+    // At info: the restart with the new token is logged at that level.
+    const server = spawnServer({
+      PORT: String(port + 4),
+      OJ_DATA_DIR: fresh,
+      OJ_EMBEDDED_JUDGE: 'true',
+      LOG_LEVEL: 'info',
+    });
     try {
       await untilRunning(server);
       const url = `http://127.0.0.1:${port + 4}`;
