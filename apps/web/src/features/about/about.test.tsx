@@ -129,9 +129,9 @@ describe('result explanation page (spec 2 "Result explanation page")', { timeout
       // Each status is followed by its explanation.
       for (const dt of terms) expect(dt.nextElementSibling?.textContent?.length).toBeGreaterThan(5);
       // The tag's colour and icon are the status list's own: Accepted green, Judging spinning.
-      const accepted = terms.find((dt) => dt.textContent === i18next.t('Status_Accepted'));
+      const accepted = terms.find((dt) => dt.textContent === i18next.t('Status_Accepted', { ns: 'submission' }));
       expect(accepted?.querySelector('.ant-tag-green')).toBeTruthy();
-      const judging = terms.find((dt) => dt.textContent === i18next.t('Status_Judging'));
+      const judging = terms.find((dt) => dt.textContent === i18next.t('Status_Judging', { ns: 'submission' }));
       expect(judging?.querySelector('.anticon-loading')).toBeTruthy();
       expectNoRawKeys();
     });
