@@ -119,7 +119,7 @@ const RegisterForm = ({ cid, onDone }: { cid: number; onDone: () => void }) => {
 
 /** The contest shell /contest/:id (spec 2 §2): header with the clock, tabs by permission, the overview. */
 const ContestDetailPage = () => {
-  const { t } = useTranslation('contest');
+  const { t } = useTranslation(['contest', 'submission']);
   const { contestID = '' } = useParams();
   const cid = Number(contestID);
   const navigate = useNavigate();
