@@ -165,7 +165,8 @@ export const CodePanel = ({
       toast.success(t('Submit_code_successfully'));
       setSubmitId(created.submitId);
     },
-    // The client already showed why; the status hides and the button comes back (spec 1-core §4).
+    // The HTTP client has already shown the server's reason; the status line hides and the button is usable
+    // again, so the student can fix the code and submit once more.
     onError: () => setSubmitId(null),
   });
   const submitting = sending.isPending;
