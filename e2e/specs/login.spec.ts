@@ -40,10 +40,14 @@ test('a visitor signs in as root through the dialog, finds the admin entry, swit
 
   await englishNav.getByRole('button', { name: 'root' }).click();
   await expect(page.getByRole('menuitem', { name: 'Management' })).toBeVisible();
+  const loggedOut = page.waitForResponse((r) => r.url().includes('/api/logout'));
   await page.getByRole('menuitem', { name: 'Logout' }).click();
+  expect((await loggedOut).status()).toBe(200);
 
   await expect(page).toHaveURL(/\/home$/);
   await expect(englishNav.getByRole('button', { name: 'Login' })).toBeVisible();
+  // The user who just left is not asked to log in again.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(englishNav.getByRole('button', { name: 'root' })).toHaveCount(0);
   // The language choice survives the logout and a reload.
   await page.reload();

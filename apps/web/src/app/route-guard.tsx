@@ -63,14 +63,20 @@ export const GuardedRoute = ({ guard, children }: { guard?: Guard; children: Rea
   const config = useWebsiteConfig().data;
   const verdict = decideGuard(guard, { pathname, token, isAdmin, isSuperAdmin, config });
   const acted = useRef(false);
+  // The guard speaks to arrivals. A session that ends while its page is open was ended by whoever speaks for it (the
+  // logout screen, the 401 handling in lib/api.ts, another tab through app/session-sync.tsx): the page is only left.
+  const signedInHere = useRef(!!token);
+  if (token) signedInHere.current = true;
+  const endedHere = signedInHere.current && !token;
 
   useEffect(() => {
     if (verdict === 'pending' || verdict.ok || acted.current) return;
     acted.current = true;
+    if (endedHere) return;
     if (verdict.clear) session.clear();
     toast.warning(t(verdict.message));
     if (verdict.openLogin) loginDialog.open();
-  }, [verdict, t]);
+  }, [verdict, endedHere, t]);
 
   if (verdict === 'pending') return null;
   if (!verdict.ok) return <Navigate to={verdict.to} replace />;

@@ -1,6 +1,9 @@
+import type { UserInfo } from '@oj/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../lib/auth-store';
+import { toast } from '../lib/notify';
+import { loginDialogStore } from '../lib/ui-store';
 import { renderWithProviders, setupI18n, stubServer } from '../test-utils';
 import { decideGuard } from './route-guard';
 import { ADMIN_ROUTES, findRoute, flattenRoutes, isPathAvailable, SITE_ROUTES } from './route-table';
@@ -96,8 +99,10 @@ describe('router built from the table', () => {
   beforeAll(() => setupI18n('en-US'));
   beforeEach(() => {
     session.clear();
+    loginDialogStore.set({ open: false, mode: 'login' });
     stubServer();
   });
+  afterEach(() => vi.restoreAllMocks());
 
   it('shows the 404 page on a path that is not declared', async () => {
     renderWithProviders(buildRoutes(), '/no-such-page');
@@ -130,6 +135,27 @@ describe('router built from the table', () => {
     const { GroupTrainingList: _removed, ...screens } = SCREENS;
     expect(() => buildRoutes(screens)).toThrow(/screen GroupTrainingList is missing/);
     expect(() => buildRoutes()).not.toThrow();
+  });
+
+  it('logs out to home without asking the user who just left to log in', async () => {
+    session.signIn('token', { uid: 'u1', username: 'alice', roleList: [] } as unknown as UserInfo);
+    const fetchMock = stubServer();
+    const warning = vi.spyOn(toast, 'warning');
+    const { router } = renderWithProviders(buildRoutes(), '/logout');
+    await screen.findByRole('heading', { name: 'Announcement' });
+    expect(router.state.location.pathname).toBe('/home');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/logout'))).toBe(true);
+    expect(session.token()).toBeNull();
+    expect(warning).not.toHaveBeenCalled();
+    expect(loginDialogStore.get().open).toBe(false);
+  });
+
+  it('asks a visitor who arrives at a login route to log in', async () => {
+    const warning = vi.spyOn(toast, 'warning');
+    const { router } = renderWithProviders(buildRoutes(), '/logout');
+    await waitFor(() => expect(warning).toHaveBeenCalledWith('Please login first'));
+    expect(router.state.location.pathname).toBe('/home');
+    expect(loginDialogStore.get().open).toBe(true);
   });
 
   it('sends an unknown admin path to the admin login', async () => {
