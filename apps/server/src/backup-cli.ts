@@ -1,15 +1,16 @@
 import { ConfigError, loadConfig } from './config.js';
+import { say, sayError, sayFailure } from './lib/terminal.js';
 import { BackupError, backup, restore } from './modules/ops/backup.js';
 
 /**
  * `npm run backup -- <file>` and `npm run restore -- <file>` (README "Operations"): the site named by OJ_DATA_DIR
- * and DATABASE_URL, as `npm start` reads them. It answers the person at the terminal in plain text (console), not
- * through the server's logger.
+ * and DATABASE_URL, as `npm start` reads them. It answers the person at the terminal in plain text (lib/terminal.ts),
+ * not through the server's logger.
  */
 const main = async () => {
   const [command, file] = process.argv.slice(2);
   if ((command !== 'backup' && command !== 'restore') || !file) {
-    console.error('usage: npm run backup -- <file.tar.gz>   |   npm run restore -- <file.tar.gz>');
+    sayError('usage: npm run backup -- <file.tar.gz>   |   npm run restore -- <file.tar.gz>');
     process.exit(2);
   }
   const config = loadConfig();
@@ -17,14 +18,14 @@ const main = async () => {
   const where = `${config.dataDir}${config.databaseUrl ? ' and the PostgreSQL database of DATABASE_URL' : ''}`;
   if (command === 'backup') {
     await backup(site);
-    console.log(`Backed up ${where} to ${file}`);
+    say(`Backed up ${where} to ${file}`);
   } else {
     await restore(site);
-    console.log(`Restored ${file} into ${where}; start the server with the same OJ_DATA_DIR and DATABASE_URL`);
+    say(`Restored ${file} into ${where}; start the server with the same OJ_DATA_DIR and DATABASE_URL`);
   }
 };
 
 main().catch((err) => {
-  console.error(err instanceof BackupError || err instanceof ConfigError ? `Error: ${err.message}` : err);
+  sayFailure(err, (e): e is Error => e instanceof BackupError || e instanceof ConfigError);
   process.exit(1);
 });

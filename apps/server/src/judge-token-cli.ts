@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
+import { say, sayFailure } from './lib/terminal.js';
 import { readOrCreateTokenFile, readPreviousToken, rotateTokenFile } from './modules/judge/judge-token.js';
 
 /**
@@ -37,36 +38,32 @@ const main = () => {
           'being accepted (an ISO time such as 2030-01-31T12:00:00Z), and restart the servers',
       );
     }
-    console.log(`Judge token (OJ_JUDGE_TOKEN): ${config.judgeToken}`);
-    if (previous)
-      console.log(`Previous token (OJ_JUDGE_TOKEN_PREVIOUS) accepted until ${previous.until.toISOString()}`);
+    say(`Judge token (OJ_JUDGE_TOKEN): ${config.judgeToken}`);
+    if (previous) say(`Previous token (OJ_JUDGE_TOKEN_PREVIOUS) accepted until ${previous.until.toISOString()}`);
     return;
   }
   if (command === 'rotate') {
     const grace = graceOf(args);
     const rotated = rotateTokenFile(config.dataDir, grace);
-    console.log(`New judge token in ${config.dataDir}: ${rotated.token}`);
-    console.log(
+    say(`New judge token in ${config.dataDir}: ${rotated.token}`);
+    say(
       rotated.previousUntil
         ? `The old token is accepted until ${rotated.previousUntil.toISOString()}; give remote workers the new one (--token) before then.`
         : 'The old token is refused from now on.',
     );
     if (rotated.cutShort)
-      console.log(
-        `The token before the old one (accepted until ${rotated.cutShort.toISOString()}) is refused from now on.`,
-      );
-    console.log('Running servers take the new token within seconds and restart their embedded judge with it.');
+      say(`The token before the old one (accepted until ${rotated.cutShort.toISOString()}) is refused from now on.`);
+    say('Running servers take the new token within seconds and restart their embedded judge with it.');
     return;
   }
-  console.log(`Judge token (generated, in ${config.dataDir}): ${readOrCreateTokenFile(config.dataDir)}`);
+  say(`Judge token (generated, in ${config.dataDir}): ${readOrCreateTokenFile(config.dataDir)}`);
   const previous = readPreviousToken(config.dataDir);
-  if (previous && previous.until > new Date())
-    console.log(`Previous token accepted until ${previous.until.toISOString()}`);
+  if (previous && previous.until > new Date()) say(`Previous token accepted until ${previous.until.toISOString()}`);
 };
 
 try {
   main();
 } catch (err) {
-  console.error(err instanceof UsageError || err instanceof ConfigError ? `Error: ${err.message}` : err);
+  sayFailure(err, (e): e is Error => e instanceof UsageError || e instanceof ConfigError);
   process.exit(err instanceof UsageError ? 2 : 1);
 }

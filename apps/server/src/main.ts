@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, loadSmtpEnv, REPO_ROOT } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { openDatabase } from './db/client.js';
 import { logger } from './lib/logger.js';
+import { say, sayFailure } from './lib/terminal.js';
 import { type JudgeToken, loadJudgeToken } from './modules/judge/judge-token.js';
 import { createServices } from './services.js';
 
@@ -183,11 +184,11 @@ const main = async () => {
       `  Super admin created: username "root", password "${generatedRootPassword}" (shown only this once)\n`,
     );
   }
-  console.log(announcement.join('\n'));
+  say(...announcement);
 };
 
 // A start that fails tells the person who started it, on the terminal.
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? `Configuration error: ${err.message}` : err);
+  sayFailure(err, (e): e is Error => e instanceof ConfigError, 'Configuration error: ');
   process.exit(1);
 });
