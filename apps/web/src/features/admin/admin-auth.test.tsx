@@ -15,7 +15,7 @@ beforeEach(() => {
   stubServer();
 });
 
-describe('Auth admin (DESIGN §7 "Roles": the role x permission table, read-only)', () => {
+describe('Auth admin (the role x permission table, read-only)', () => {
   it('is in the menu and routed to a real screen for root', { timeout: 30000 }, async () => {
     await setupI18n('zh-CN');
     signInRoot();
@@ -60,7 +60,7 @@ describe('Auth admin (DESIGN §7 "Roles": the role x permission table, read-only
   });
 });
 
-describe('unknown admin paths (spec 3 §2.3: any other /admin/* goes to /admin/login)', () => {
+describe('unknown admin paths (any other /admin/* goes to /admin/login)', () => {
   it('sends a visitor on an unknown admin path to the admin login, not the site 404', {
     timeout: 30000,
   }, async () => {
@@ -80,7 +80,7 @@ describe('unknown admin paths (spec 3 §2.3: any other /admin/* goes to /admin/l
   });
 });
 
-describe('admin window titles (spec 1-core §1: product name, then the page title)', () => {
+describe('admin window titles (product name, then the page title)', () => {
   it('gives every admin screen a title', () => {
     const missing = flattenRoutes(ADMIN_ROUTES, '/admin')
       .filter(({ route }) => route.screen && !route.titleKey)

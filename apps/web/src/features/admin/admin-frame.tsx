@@ -12,7 +12,7 @@ import { ADMIN_MENU } from './admin-menu';
 import { useAdminLogout } from './use-admin-logout';
 import './admin-frame.css';
 
-/** The admin area's frame: its own menu, no site menu or footer (spec 1-core §2). */
+/** The admin area's frame: its own menu, no site menu or footer. */
 const AdminFrame = () => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -22,7 +22,7 @@ const AdminFrame = () => {
   // On a phone (under 576 px) "Back to site" and "Logout" are icons named by aria-label and a tooltip, so the header
   // row fits beside the menu button in both languages.
   const narrow = Grid.useBreakpoint().sm === false;
-  // Spec 1-core §1: "<product name> - <page title>", as on the site's pages; every admin route declares its title.
+  // The window title is "<product name> - <page title>", as on the site's pages; every admin route declares its title.
   usePageTitle(titleKey ? t(titleKey) : undefined);
 
   const items = ADMIN_MENU.filter((e) => !e.superAdmin || isSuperAdmin).map((e) => ({

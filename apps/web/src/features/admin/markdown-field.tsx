@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MarkdownView } from '../../components/markdown-view';
 import { api } from '../../lib/api';
 
-/** A markdown statement field with preview and image/file upload (spec 1-core §6: admins upload; the server
+/** A markdown statement field with preview and image/file upload (admins upload; the server
  * checks the bytes). Uploads append a markdown link at the end of the text. */
 export const MarkdownField = ({
   label,
@@ -14,7 +14,7 @@ export const MarkdownField = ({
   rows = 6,
   gid,
 }: {
-  /** A group's problem: the uploads carry the group's id in the query string (spec 3 §2.6). */
+  /** A group's problem: the uploads carry the group's id in the query string. */
   gid?: number;
   label: string;
   value: string;

@@ -32,7 +32,7 @@ const Balloon = ({ color, label }: { color: string | null; label: string }) =>
     />
   ) : null;
 
-/** The AC info helper of ACM contests (spec 2 §2 "Contest admin pages", §9): each user's first AC per problem, a
+/** The AC info helper of ACM contests: each user's first AC per problem, a
  * balloon to deliver; unchecked first (the server's order), 20 a page, refreshed every 10 s. */
 const AcInfoTable = () => {
   const { t } = useTranslation('contest');

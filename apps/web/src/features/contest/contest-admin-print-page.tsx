@@ -12,7 +12,7 @@ import { useContestContext } from './contest-detail-page';
 import { PRINT_PAGE_SIZE, PrintStatusTag } from './contest-print-page';
 import { useStaffPage } from './use-staff-page';
 
-/** The print admin tab (spec 2 §2 "Contest admin pages", §9): every print, waiting first, 15 a page, refreshed
+/** The print admin tab: every print, waiting first, 15 a page, refreshed
  * every 10 s; each text downloads as a .txt and waiting ones can be marked printed. */
 const AdminPrintTable = () => {
   const { t } = useTranslation('contest');

@@ -12,7 +12,7 @@ import { useContestContext } from './contest-detail-page';
 
 const PAGE_SIZE = 5;
 
-/** The contest's announcements, 5 a page (spec 2 §9). */
+/** The contest's announcements, 5 a page. */
 const ContestAnnouncementPage = () => {
   const { t } = useTranslation('contest');
   const { contest } = useContestContext();

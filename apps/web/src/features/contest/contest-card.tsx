@@ -20,7 +20,7 @@ export const ContestTypeIcon = ({ type, size }: { type: number; size?: number })
   <TrophyOutlined aria-hidden style={{ color: type === 0 ? '#2f54eb' : '#722ed1', fontSize: size }} />
 );
 
-/** The outside scoreboard, offered when the contest opens it and disabled while it is scheduled (spec 2 §2). */
+/** The outside scoreboard, offered when the contest opens it and disabled while it is scheduled. */
 export const OutsideScoreboardButton = ({ contest }: { contest: Contest }) => {
   const { t } = useTranslation('contest');
   const navigate = useNavigate();
@@ -36,7 +36,7 @@ export const OutsideScoreboardButton = ({ contest }: { contest: Contest }) => {
   );
 };
 
-/** A contest as a card (spec 3 §2.8): rule icon, title with its lock, start time, duration, the rule, access,
+/** A contest as a card: rule icon, title with its lock, start time, duration, the rule, access,
  * participants of a non-public contest, the outside scoreboard and the status. The contest texts must be registered. */
 export const ContestCard = ({ contest, onOpen }: { contest: Contest; onOpen: (c: Contest) => void }) => {
   const { t } = useTranslation('contest');

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CommentSection } from '../comment/comment-section';
 import { useContestContext } from './contest-detail-page';
 
-/** /contest/:contestID/comment (spec 2 §2 "Contest comment page"): the comment area with the contest id. The route
+/** /contest/:contestID/comment: the comment area with the contest id. The route
  * guard answers 'No Access' and goes home while the site switches contest comments off; the server filters what a
  * participant sees during the contest. Contest admin = root or the contest's author (the shell decides it). */
 const ContestCommentPage = () => {

@@ -55,7 +55,7 @@ export const contestTabOf = (pathname: string, cid: string) => {
 };
 
 /** Announcements are polled every 60 s until the end; each unseen one raises a persistent warning and its id is
- * kept locally so it is raised once (spec 2 §4). */
+ * kept locally so it is raised once. */
 const useAnnouncementAlerts = (cid: number, enabled: boolean) => {
   const { t } = useTranslation('contest');
   // The shell's own holder: the warnings stay (duration 0) while the user moves between the contest's tabs.
@@ -117,7 +117,7 @@ const RegisterForm = ({ cid, onDone }: { cid: number; onDone: () => void }) => {
   );
 };
 
-/** The contest shell /contest/:id (spec 2 §2): header with the clock, tabs by permission, the overview. */
+/** The contest shell /contest/:id: header with the clock, tabs by permission, the overview. */
 const ContestDetailPage = () => {
   const { t } = useTranslation(['contest', 'submission']);
   const { contestID = '' } = useParams();

@@ -5,7 +5,7 @@ import { saveBlob } from '../../lib/http-client';
 /** The contest's binary downloads go through the one HTTP client (the session's Authorization, a JSON answer's
  * message shown instead of a file), then to the browser as a file. */
 
-/** The scoreboard as the viewer may see it, as xlsx (DESIGN §7 "Contests"); never forces a recomputation. */
+/** The scoreboard as the viewer may see it, as xlsx; never forces a recomputation. */
 export const downloadRankList = async (cid: number, removeStar: boolean) => {
   const file = await api.download(contestStaff.downloadRankList, { cid, removeStar, forceRefresh: false });
   if (file) saveBlob(file);

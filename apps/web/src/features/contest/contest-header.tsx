@@ -21,7 +21,7 @@ export const STATUS_COLORS: Record<number, string> = {
   [CONTEST_STATUS.ENDED]: 'default',
 };
 
-/** Private contests get a red lock, protected ones an orange lock (spec 2 §2). */
+/** Private contests get a red lock, protected ones an orange lock. */
 export const ContestLock = ({ auth }: { auth: number }) => {
   const { t } = useTranslation('contest');
   if (auth === CONTEST_AUTH.PUBLIC) return null;
@@ -33,7 +33,7 @@ export const ContestLock = ({ auth }: { auth: number }) => {
   );
 };
 
-/** Title, tags, times, the progress slider and the countdown (spec 2 §2, §4). */
+/** Title, tags, times, the progress slider and the countdown. */
 export const ContestHeader = ({ contest, nowMs, status }: { contest: Contest; nowMs: number; status: number }) => {
   const { t } = useTranslation('contest');
   const left = countdown(contest, nowMs);

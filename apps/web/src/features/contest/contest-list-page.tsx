@@ -28,7 +28,7 @@ const num = (v: string | null) => {
   return Number.isFinite(n) ? n : undefined;
 };
 
-/** The contest list (spec 2 §2): filters in the URL, locks, outside scoreboard buttons; opening needs a login. */
+/** The contest list: filters in the URL, locks, outside scoreboard buttons; opening needs a login. */
 const ContestListPage = () => {
   const { t } = useTranslation('contest');
   const navigate = useNavigate();

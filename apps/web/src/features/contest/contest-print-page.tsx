@@ -14,7 +14,7 @@ const { PRINT_LIMITS } = contestStaff;
 
 export const PRINT_PAGE_SIZE = 15;
 
-/** The print form's rules (spec 2 §5): empty once trimmed, then fewer than 50 characters. Returns a text key. */
+/** The print form's rules: empty once trimmed, then fewer than 50 characters. Returns a text key. */
 export const checkPrintContent = (content: string | undefined): string | null => {
   const text = content ?? '';
   if (!text.trim()) return 'Content_cannot_be_empty';
@@ -28,7 +28,7 @@ export const PrintStatusTag = ({ status }: { status: number }) => {
   return status === 1 ? <Tag color="green">{t('Print_Printed')}</Tag> : <Tag color="orange">{t('Print_Waiting')}</Tag>;
 };
 
-/** The print tab (spec 2 §2 "Contest print"): a text to print, then the user's own prints and their status. */
+/** The print tab: a text to print, then the user's own prints and their status. */
 const PrintForm = () => {
   const { t } = useTranslation(['contest', 'comment']);
   const { contest } = useContestContext();

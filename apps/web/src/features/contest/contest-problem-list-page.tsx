@@ -9,7 +9,7 @@ import { queryKey } from '../../lib/query-keys';
 import { StatusTag } from '../submission/status-tag';
 import { useContestContext } from './contest-detail-page';
 
-/** The contest's problems (spec 2 §2): AC/total, or question marks without the real-time rank permission. */
+/** The contest's problems: AC/total, or question marks without the real-time rank permission. */
 const ContestProblemListPage = () => {
   const { t } = useTranslation(['contest', 'problem']);
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { toast } from '../../lib/notify';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useContestContext } from './contest-detail-page';
 
-/** The rejudge tab, super admin only (spec 2 §2, §6): every submission of one contest problem back to the queue,
+/** The rejudge tab, super admin only: every submission of one contest problem back to the queue,
  * after a confirmation. */
 const ContestRejudgePage = () => {
   const { t } = useTranslation(['contest', 'submission']);

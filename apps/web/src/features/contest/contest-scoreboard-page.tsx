@@ -10,7 +10,7 @@ import { ContestHeader } from './contest-header';
 import { ContestScoreboard } from './contest-scoreboard';
 import { useContestClock } from './use-contest';
 
-/** The outside scoreboards /contest/acm-scoreboard/:id and /contest/oi-scoreboard/:id (spec 2 §2): open to
+/** The outside scoreboards /contest/acm-scoreboard/:id and /contest/oi-scoreboard/:id: open to
  * visitors when the contest has openRank; the view follows the contest's type, an unknown type shows nothing. */
 const ContestScoreboardPage = () => {
   const { t } = useTranslation('contest');

@@ -55,7 +55,7 @@ const Switcher = ({
   </Space>
 );
 
-/** The scoreboard of the rank tab and of the outside ACM/OI scoreboards (spec 2 §2 "Scoreboard screen", §4, §9). */
+/** The scoreboard of the rank tab and of the outside ACM/OI scoreboards. */
 export const ContestScoreboard = ({
   contest,
   problems,
@@ -76,7 +76,7 @@ export const ContestScoreboard = ({
   const [keyword, setKeyword] = useState('');
   const [showStar, setShowStar] = useState(true);
   const [forceRefresh, setForceRefresh] = useState(false);
-  // On by default while the contest runs; never after the end (spec 2 §4).
+  // On by default while the contest runs; never after the end.
   const [autoRefresh, setAutoRefresh] = useState(!ended);
   const [concerned, setConcerned] = useState<string[]>(() => readIdList<string>(concernedUsersKey(contest.id)));
   useEffect(() => {
@@ -99,14 +99,14 @@ export const ContestScoreboard = ({
     queryFn: () => api.call(endpoint, input),
     placeholderData: keepPreviousData,
     retry: false,
-    // Auto refresh: every 30 s (spec 2 §9), or while the live stream carries the contest, at each change of the board
+    // Auto refresh: every 30 s, or while the live stream carries the contest, at each change of the board
     // as this viewer sees it (at most one a second).
     refetchInterval: autoRefresh && !live ? SCOREBOARD_REFRESH_MS : false,
   });
   useLiveEvent('board', (e) => {
     if (e.cid === contest.id && autoRefresh) void board.refetch();
   });
-  // A failed load stops the loading state and turns auto refresh off (spec 2 §8).
+  // A failed load stops the loading state and turns auto refresh off.
   useEffect(() => {
     if (board.error) setAutoRefresh(false);
   }, [board.error]);
@@ -122,7 +122,7 @@ export const ContestScoreboard = ({
     (contest.rankShowName === 'nickname' && r.nickname) ||
     r.username;
 
-  // The rank tab pins the viewer's own row (never the outside boards), then followed users' rows (DESIGN §7).
+  // The rank tab pins the viewer's own row (never the outside boards), then followed users' rows.
   const page = splitPinned(board.data?.records ?? [], {
     viewerUid: outside ? undefined : user?.uid,
     concerned,

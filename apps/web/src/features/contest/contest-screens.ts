@@ -1,4 +1,4 @@
-/** The contest area's screens in one chunk: one split point keeps the first visit to /home small (DESIGN §5). */
+/** The contest area's screens in one chunk: one split point keeps the first visit to /home small (decision 0004). */
 export { default as ContestACInfo } from './contest-ac-info-page';
 export { default as ContestAdminPrint } from './contest-admin-print-page';
 export { default as ContestAnnouncementList } from './contest-announcement-page';

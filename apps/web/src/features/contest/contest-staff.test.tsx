@@ -44,7 +44,7 @@ const renderTab = (tab: string, element: ReactNode, context: Partial<ContestCont
 const callsTo = (fetchMock: Mock, path: string) =>
   fetchMock.mock.calls.filter(([url]) => String(url).split('?')[0] === path) as [string, RequestInit | undefined][];
 
-describe('print content rules (spec 2 §5)', () => {
+describe('print content rules', () => {
   it('refuses empty text, then fewer than 50 characters', () => {
     expect(checkPrintContent(undefined)).toBe('Content_cannot_be_empty');
     expect(checkPrintContent(' \n\t ')).toBe('Content_cannot_be_empty');
@@ -73,7 +73,7 @@ describe('contest print tab', () => {
     expect(callsTo(fetchMock, '/api/submit-print-text')).toHaveLength(0);
   });
 
-  it('refuses 49 characters with the spec message', async () => {
+  it('refuses 49 characters with the "cannot be less than 50" message', async () => {
     const fetchMock = stubServer({ '/api/get-contest-print': json(page([])) });
     renderTab('print', <ContestPrintPage />);
     fireEvent.change(screen.getByLabelText('Text to print'), { target: { value: 'x'.repeat(49) } });

@@ -2,7 +2,7 @@ import { contest as contract } from '@oj/shared';
 
 const { CONTEST_STATUS } = contract;
 
-/** Contest clock rules (spec 2 §4): status by server time, progress and the slider's tooltip. */
+/** Contest clock rules: status by server time, progress and the slider's tooltip. */
 export interface ContestTimes {
   startTime: string;
   endTime: string;
@@ -52,7 +52,7 @@ export const countdown = (c: ContestTimes, nowMs: number) => {
   return null;
 };
 
-/** Seal choices are offered only when the contest is long enough (spec 3 §5): half an hour, one hour. */
+/** Seal choices are offered only when the contest is long enough: half an hour, one hour. */
 export const sealOptionsEnabled = (durationSeconds: number) => ({
   halfHour: durationSeconds >= 1800,
   oneHour: durationSeconds >= 3600,

@@ -1,6 +1,6 @@
 import type { AcmContestRankRow } from '@oj/shared';
 
-/** Scoreboard cell states and colours (spec 2 §4, §9). */
+/** Scoreboard cell states and colours. */
 export type AcmCellState = 'first-ac' | 'ac' | 'try' | 'wa' | 'none';
 
 type AcmInfo = AcmContestRankRow['submissionInfo'][string];
@@ -38,14 +38,14 @@ export const oiCellState = (score: number, full = 100): OiCellState =>
   score >= full ? 'full' : score <= 0 ? 'zero' : 'partial';
 export const OI_CELL_COLORS: Record<OiCellState, string> = { full: '#52c41a', zero: '#ff4d4f', partial: '#1677ff' };
 
-/** Scoreboard page sizes (spec 2 §9). */
+/** Scoreboard page sizes. */
 export const SCOREBOARD_PAGE_SIZES = [10, 30, 50, 100, 300];
 export const SCOREBOARD_DEFAULT_PAGE_SIZE = 50;
 export const SCOREBOARD_REFRESH_MS = 30_000;
 export const ANNOUNCEMENT_POLL_MS = 60_000;
 
 /** A board page as the server sends it: the rows pinned on top (the viewer's own, then followed users', each once
- * and only if on the board, DESIGN §7 "Contests") before the page's rows. They are told apart by walking the
+ * and only if on the board) before the page's rows. They are told apart by walking the
  * candidates in the server's order: a candidate missing from the board is not pinned, and then not on the page. */
 export const splitPinned = <R extends { uid: string }>(
   records: R[],

@@ -12,7 +12,7 @@ import { statusAt } from './contest-time';
 const { CONTEST_STATUS } = contract;
 
 /** The contest clock ticks from the server's time, not the browser's: `now` came with the contest, the offset
- * to the local clock is kept and the clock runs every second until the contest ends (spec 2 §4). */
+ * to the local clock is kept and the clock runs every second until the contest ends. */
 export const useContestClock = (c: Contest | undefined) => {
   const [offset, setOffset] = useState(0);
   const [nowMs, setNowMs] = useState(() => Date.now());

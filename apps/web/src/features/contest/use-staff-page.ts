@@ -5,7 +5,7 @@ import { serverPaging } from '../../components/paging';
 import { api } from '../../lib/api';
 import { queryKey } from '../../lib/query-keys';
 
-/** Print admin, AC info and the participant's own prints refresh every 10 s (spec 2 §9). */
+/** Print admin, AC info and the participant's own prints refresh every 10 s. */
 export const STAFF_REFRESH_MS = 10_000;
 
 type StaffList = typeof contestStaff.getContestPrint | typeof contestStaff.getContestAcInfo;

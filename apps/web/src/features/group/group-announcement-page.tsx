@@ -23,7 +23,7 @@ interface AnnouncementValues {
   status: 0 | 1;
 }
 
-/** Create or edit one announcement: title and content required (spec 3 §5), visible or hidden. */
+/** Create or edit one announcement: title and content required, visible or hidden. */
 const AnnouncementDialog = ({
   gid,
   editing,
@@ -105,7 +105,7 @@ const AnnouncementDialog = ({
   );
 };
 
-/** The announcement tab (group admins, spec 3 §2.5, §4): every announcement of the group, hidden ones too; the
+/** The announcement tab (group admins): every announcement of the group, hidden ones too; the
  * author or the group root edits, deletes and switches one. */
 const GroupAnnouncementPage = () => {
   const { t } = useTranslation('group');

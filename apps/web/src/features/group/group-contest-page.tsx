@@ -13,10 +13,10 @@ import { type GroupContext, useGroupContext } from './group-context';
 
 const { isGroupAdmin } = groupContract;
 
-/** Spec 3 §9: group lists show 10 a page. */
+/** Group lists show 10 a page. */
 export const GROUP_CONTEST_PAGE_SIZE = 10;
 
-/** The contests a member sees, as cards; a card opens the contest's own pages (spec 3 §2.8). */
+/** The contests a member sees, as cards; a card opens the contest's own pages. */
 const MemberContestList = ({ gid }: { gid: number }) => {
   const { t } = useTranslation('group');
   const navigate = useNavigate();
@@ -54,7 +54,7 @@ const AdminContestList = ({ context }: { context: GroupContext }) => (
   />
 );
 
-/** GroupContestList, /group/:groupID/contest (spec 3 §2.8): the cards, and for group admins an admin mode. */
+/** GroupContestList, /group/:groupID/contest: the cards, and for group admins an admin mode. */
 const GroupContestPage = () => {
   const { t } = useTranslation('group');
   const context = useGroupContext();

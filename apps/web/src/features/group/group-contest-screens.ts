@@ -1,5 +1,5 @@
-/** The group's contest tab and its admin pages in one chunk (spec 3 §2.8), apart from the group chunk: they carry
- * the admin contest pages (DESIGN §5). */
+/** The group's contest tab and its admin pages in one chunk, apart from the group chunk: they carry
+ * the admin contest pages (decision 0004). */
 export {
   GroupContestAnnouncementPage as GroupContestAnnouncementList,
   GroupContestEditPage as GroupEditContest,

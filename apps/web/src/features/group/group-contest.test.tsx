@@ -81,7 +81,7 @@ const renderContests = (path: string) =>
     ],
   );
 
-describe('group contest rules (spec 3 §2.8)', () => {
+describe('group contest rules', () => {
   it('lets the creator among the group admins, the group root and the super admin manage a contest', () => {
     expect(canManageGroupContest('admin', 'u-alice', { uid: 'u-alice' })).toBe(true);
     expect(canManageGroupContest('admin', 'u-alice', { uid: 'u-bob' })).toBe(false);
@@ -115,7 +115,7 @@ describe('group contest rules (spec 3 §2.8)', () => {
   });
 });
 
-describe('group contests tab (spec 3 §2.8)', { timeout: 60_000 }, () => {
+describe('group contests tab', { timeout: 60_000 }, () => {
   it('shows the contests as cards that open the contest pages', async () => {
     session.signIn('token', userInfoFixture('u-mia', 'mia'));
     const fetchMock = stubGroup(3, {
@@ -313,7 +313,7 @@ describe('group contests tab (spec 3 §2.8)', { timeout: 60_000 }, () => {
     const zipInput = document.querySelector('input[type="file"][accept=".zip"]') as HTMLInputElement;
     fireEvent.change(zipInput, { target: { files: [new File(['zip'], 'data.zip', { type: 'application/zip' })] } });
     await screen.findByText('1.in');
-    // The names in the contest are required (spec 3 §5).
+    // The names in the contest are required.
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(toasts.error.mock.calls[0]?.[0]).toBe('Fill in the display ID and title in the contest'),

@@ -16,7 +16,7 @@ import { queryKey } from '../../lib/query-keys';
 
 const { groupRoleOf, isGroupMember } = contract;
 
-/** The group shell /group/:groupID (spec 3 §2.5): header, the group sub-nav and the home or the open tab. The
+/** The group shell /group/:groupID: header, the group sub-nav and the home or the open tab. The
  * viewer's role decides which tabs show; the server decides for real. */
 const GroupDetailPage = () => {
   const { t } = useTranslation('group');

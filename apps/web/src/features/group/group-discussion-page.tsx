@@ -19,13 +19,13 @@ const { isGroupAdmin } = groupContract;
 const { DISCUSSION_PAGE } = discussionContract;
 
 /** The open group as the discussion pages take it: its id and whether the viewer is a group admin (admin, root or
- * super; spec 3 §2.9). */
+ * super). */
 const useDiscussionGroup = (): DiscussionGroup => {
   const { gid, role } = useGroupContext();
   return { gid, admin: isGroupAdmin(role) };
 };
 
-/** Group admins: every discussion of the group (disabled ones too) with the pin switch and delete (spec 3 §2.9). */
+/** Group admins: every discussion of the group (disabled ones too) with the pin switch and delete. */
 const GroupDiscussionAdminTable = ({ gid }: { gid: number }) => {
   const { t } = useTranslation('group');
   const [currentPage, setPage] = useState(1);
@@ -136,7 +136,7 @@ const GroupDiscussionAdminTable = ({ gid }: { gid: number }) => {
   );
 };
 
-/** /group/:groupID/discussion and /group/:groupID/discussion/:problemID (spec 3 §2.9): the site's discussion list
+/** /group/:groupID/discussion and /group/:groupID/discussion/:problemID: the site's discussion list
  * with the group's calls; group admins switch the general list to the admin table, like the problem tab. */
 export const GroupDiscussionList = () => {
   const { t } = useTranslation('group');

@@ -53,7 +53,7 @@ const stubDiscussions = (level: number, extra: Record<string, () => Response> = 
 
 const hrefOf = (el: HTMLElement) => el.getAttribute('href');
 
-describe('group discussion rules (spec 3 §2.9)', () => {
+describe('group discussion rules', () => {
   it('keeps links inside the group and gives delete to the author or a group admin only', () => {
     expect(discussionPaths(7).detail(9)).toBe('/group/7/discussion-detail/9');
     expect(discussionPaths(7).problemList('a b')).toBe('/group/7/discussion/a%20b');

@@ -30,7 +30,7 @@ import { errorText, GroupAuthTag, GroupAvatar } from './group-parts';
 
 const { GROUP_AUTH, GROUP_PAGE, MEMBER_LEVEL, isGroupMember, isGroupRoot } = contract;
 
-/** The application of a protected or private group (spec 3 §5): the 6-character code, an optional reason of
+/** The application of a protected or private group: the 6-character code, an optional reason of
  * 5-100; a wrong code (400) or too many tries (429) is shown in the dialog. */
 export const GroupApplyDialog = ({
   gid,
@@ -106,7 +106,7 @@ export const GroupApplyDialog = ({
   );
 };
 
-/** The announcement panel of the home (members and the super admin; 5 a page, spec 3 §9). */
+/** The announcement panel of the home (members and the super admin; 5 a page). */
 const GroupAnnouncementPanel = ({ gid }: { gid: number }) => {
   const { t } = useTranslation('group');
   const [currentPage, setPage] = useState(1);
@@ -154,7 +154,7 @@ const GroupAnnouncementPanel = ({ gid }: { gid: number }) => {
   );
 };
 
-/** The group home (spec 3 §2.5): the description, the announcements, and the card with the viewer's actions. */
+/** The group home: the description, the announcements, and the card with the viewer's actions. */
 export const GroupHome = ({ context }: { context: GroupContext }) => {
   const { t } = useTranslation('group');
   const navigate = useNavigate();

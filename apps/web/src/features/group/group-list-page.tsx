@@ -34,7 +34,7 @@ const num = (v: string | null) => {
   return Number.isFinite(n) ? n : undefined;
 };
 
-/** One group as a card (spec 3 §2.4); the whole card opens the group. */
+/** One group as a card; the whole card opens the group. */
 export const GroupCard = ({ group, onOpen }: { group: Group; onOpen: (g: Group) => void }) => {
   const { t } = useTranslation('group');
   return (
@@ -116,7 +116,7 @@ export const GroupCreateDialog = ({ onClose, onCreated }: { onClose: () => void;
   );
 };
 
-/** The group list (spec 3 §2.4): filters in the URL, cards 15 a page; opening one needs a login. */
+/** The group list: filters in the URL, cards 15 a page; opening one needs a login. */
 const GroupListPage = () => {
   const { t } = useTranslation('group');
   const navigate = useNavigate();

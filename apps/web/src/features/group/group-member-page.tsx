@@ -19,7 +19,7 @@ const { GROUP_PAGE, MEMBER_LEVEL } = contract;
 
 const date = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
 
-/** A value that settles `ms` after its last change (the add-member box, spec 3 §9: 300 ms). */
+/** A value that settles `ms` after its last change (the add-member box: 300 ms). */
 export const useDebounced = <T,>(value: T, ms: number) => {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
@@ -75,7 +75,7 @@ const AddMemberBox = ({ gid, onAdded }: { gid: number; onAdded: () => void }) =>
   );
 };
 
-/** The member tab (spec 3 §2.10, §4): applications to answer, members with their level, the add-member box. */
+/** The member tab: applications to answer, members with their level, the add-member box. */
 const GroupMemberPage = () => {
   const { t } = useTranslation('group');
   const queryClient = useQueryClient();

@@ -3,21 +3,21 @@ import { group as contract, groupProblem as groupProblemContract, user as userCo
 
 const { GROUP_AUTH, GROUP_LIMITS, MEMBER_LEVEL, isGroupAdmin, isGroupMember, isGroupRoot } = contract;
 
-/** Spec 3 §9: the group list page sizes. */
+/** The group list page sizes. */
 export const GROUP_LIST_SIZES = [9, 15, 30, 60, 120] as const;
-/** Spec 3 §9: the add-member box waits this long after the last key. */
+/** The add-member box waits this long after the last key. */
 export const USER_SEARCH_DEBOUNCE_MS = 300;
-/** Spec 3 §9: the avatar is cropped to a 200 x 200 png of quality 0.8. */
+/** The avatar is cropped to a 200 x 200 png of quality 0.8. */
 export const GROUP_AVATAR = { size: 200, type: 'image/png', quality: 0.8 } as const;
 
-/** East Asian wide characters count as two width units (spec 3 §2.4), everything else as one. */
+/** East Asian wide characters count as two width units, everything else as one. */
 const WIDE =
   /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u;
 const charWidth = (c: string) => (WIDE.test(c) ? 2 : 1);
 
 export const textWidth = (text: string) => [...text].reduce((n, c) => n + charWidth(c), 0);
 
-/** A group name on a card: cut with an ellipsis once it passes `max` width units (spec 3 §2.4: 26). */
+/** A group name on a card: cut with an ellipsis once it passes `max` width units (26 by default). */
 export const shortenName = (name: string, max = 26) => {
   if (textWidth(name) <= max) return name;
   let width = 0;
@@ -36,11 +36,11 @@ export const lengthOk = (value: string | undefined | null, [min, max]: readonly 
   return n >= min && n <= max;
 };
 
-/** The invitation code: exactly 6 after trimming, needed unless the group is public (spec 3 §5). */
+/** The invitation code: exactly 6 after trimming, needed unless the group is public. */
 export const codeOk = (auth: number | undefined, code: string | undefined | null) =>
   auth === GROUP_AUTH.PUBLIC || (code ?? '').trim().length === GROUP_LIMITS.code;
 
-/** An optional reason of an application: empty, or 5 to 100 characters (spec 3 §5). */
+/** An optional reason of an application: empty, or 5 to 100 characters. */
 export const reasonOk = (reason: string | undefined | null) =>
   !(reason ?? '').trim() || lengthOk(reason, GROUP_LIMITS.reason);
 
@@ -55,18 +55,18 @@ export interface GroupViewer {
   level: number;
 }
 
-/** The owner and the super admin manage every row; a group admin only rows below their own level (spec 3 §4).
+/** The owner and the super admin manage every row; a group admin only rows below their own level.
  * Nobody edits the owner's row or their own. */
 export const canEditMember = (viewer: GroupViewer, row: Pick<GroupMember, 'uid' | 'auth'>, ownerUid: string) => {
   if (!isGroupAdmin(viewer.role) || row.uid === ownerUid || row.uid === viewer.uid) return false;
   return isGroupRoot(viewer.role) || row.auth < viewer.level;
 };
 
-/** Removing is hidden for the viewer's own row and for the owner's (spec 3 §2.10). */
+/** Removing is hidden for the viewer's own row and for the owner's. */
 export const canRemoveMember = (viewer: GroupViewer, row: Pick<GroupMember, 'uid'>, ownerUid: string) =>
   isGroupAdmin(viewer.role) && row.uid !== ownerUid && row.uid !== viewer.uid;
 
-/** The levels a viewer may give a member (spec 3 §4): a member stays 3 or above; 5 is the owner's alone; a group
+/** The levels a viewer may give a member: a member stays 3 or above; 5 is the owner's alone; a group
  * admin who is not the owner picks only below their own level. Levels shown but not offered are disabled. */
 export const memberLevelChoices = (viewer: GroupViewer, current: number) =>
   [MEMBER_LEVEL.MEMBER, MEMBER_LEVEL.ADMIN, ...(current === MEMBER_LEVEL.ROOT ? [MEMBER_LEVEL.ROOT] : [])].map(
@@ -120,7 +120,7 @@ export const GROUP_TABS: TabDef[] = [
   { key: 'member', labelKey: 'Group_Tab_Member', show: isGroupAdmin, members: true },
 ];
 
-/** The tabs a viewer sees, each disabled when the viewer may not enter the group (spec 3 §2.5). */
+/** The tabs a viewer sees, each disabled when the viewer may not enter the group. */
 export const visibleGroupTabs = (role: GroupRole, opts: { openGroupDiscussion?: boolean } = {}) =>
   GROUP_TABS.filter((tab) => tab.show(role) && (!tab.area || opts.openGroupDiscussion === true)).map((tab) => ({
     key: tab.key,
@@ -148,11 +148,11 @@ export const groupTabOf = (pathname: string, gid: string): GroupTabKey => {
   return (GROUP_TABS.find((tab) => tab.key === first)?.key ?? first) as GroupTabKey;
 };
 
-/** Author or group root edits, deletes and switches an announcement (spec 3 §4, §6). */
+/** Author or group root edits, deletes and switches an announcement. */
 export const canManageAnnouncement = (viewer: GroupViewer, a: { uid: string }) =>
   isGroupRoot(viewer.role) || (isGroupAdmin(viewer.role) && a.uid === viewer.uid);
 
-/** Spec 3 §5 avatar rules; the extension decides, the server checks the bytes. */
+/** The avatar rules: the extension decides, the server checks the bytes. */
 export const GROUP_AVATAR_TYPES = ['gif', 'jpg', 'jpeg', 'png', 'bmp', 'webp'] as const;
 export const checkGroupAvatar = (file: { name: string; size: number }) => {
   const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
@@ -162,7 +162,7 @@ export const checkGroupAvatar = (file: { name: string; size: number }) => {
 };
 
 /** A group problem is managed (edited, deleted, downloaded, applied for public) by its author among the group's
- * admins, or by the group root (owner, super admin) whoever wrote it; members only read and submit (spec 3 §2.6, §4).
+ * admins, or by the group root (owner, super admin) whoever wrote it; members only read and submit.
  * A problem of another group, or a public one, is never managed here. */
 export const canManageGroupProblem = (
   role: GroupRole,
@@ -171,7 +171,7 @@ export const canManageGroupProblem = (
   gid: number,
 ) => problem.gid === gid && (isGroupRoot(role) || (isGroupAdmin(role) && !!username && problem.author === username));
 
-/** The apply-for-public button of a group problem (spec 3 §4): none → apply; applying → withdraw on confirm;
+/** The apply-for-public button of a group problem: none → apply; applying → withdraw on confirm;
  * refused → apply again; public → nothing to do. `next` is the isApplied the confirm sends. */
 export const applyPublicAction = (progress: number | null | undefined) => {
   const { APPLY_PUBLIC } = groupProblemContract;

@@ -14,7 +14,7 @@ const { GROUP_AUTH, GROUP_LIMITS } = contract;
 export const errorText = (err: unknown) =>
   err instanceof ApiError || err instanceof Error ? err.message : String(err);
 
-/** Public green, protected orange, private red with a lock (spec 3 §3). */
+/** Public green, protected orange, private red with a lock. */
 export const GroupAuthTag = ({ auth }: { auth: number }) => {
   const { t } = useTranslation('group');
   const color = auth === GROUP_AUTH.PUBLIC ? 'green' : auth === GROUP_AUTH.PROTECTED ? 'orange' : 'red';
@@ -124,7 +124,7 @@ const AUTH_CHOICES = [
   { value: GROUP_AUTH.PRIVATE, label: 'Group_Private', tip: 'Group_Auth_Private_Tip' },
 ] as const;
 
-/** The fields of the group form (spec 3 §5), shared by the create dialog and the setting tab. */
+/** The fields of the group form, shared by the create dialog and the setting tab. */
 export const GroupFormFields = ({ superAdmin = false }: { superAdmin?: boolean }) => {
   const { t } = useTranslation('group');
   const auth = Form.useWatch<number | undefined>('auth');

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import AdminProblemEditPage from '../admin/problem/admin-problem-edit-page';
 import { useGroupContext } from './group-context';
 
-/** GroupCreateProblem and GroupEditProblem (/group/:groupID/problem/create, /group/:groupID/problem/edit/:problemId;
- * spec 3 §2.6): the admin problem form, saved through the group's calls with the group's id. */
+/** GroupCreateProblem and GroupEditProblem (/group/:groupID/problem/create, /group/:groupID/problem/edit/:problemId):
+ * the admin problem form, saved through the group's calls with the group's id. */
 const GroupProblemEditPage = () => {
   const { t } = useTranslation('group');
   const { gid, group, role } = useGroupContext();

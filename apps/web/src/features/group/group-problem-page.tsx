@@ -22,13 +22,13 @@ import { applyPublicAction, canManageGroupProblem } from './group-model';
 const { isGroupAdmin } = groupContract;
 const { GROUP_PROBLEM_AUTH } = contract;
 
-/** Spec 3 §9: group lists and the admin problem list show 10 a page. */
+/** Group lists and the admin problem list show 10 a page. */
 export const GROUP_PROBLEM_PAGE_SIZE = 10;
 
 export const groupProblemPath = (gid: number, problemId: string) =>
   `/group/${gid}/problem/${encodeURIComponent(problemId)}`;
 
-/** The problems a member may open (spec 3 §2.6): status, id, title, level, tags on demand and the AC rate. */
+/** The problems a member may open: status, id, title, level, tags on demand and the AC rate. */
 const MemberProblemList = ({ gid }: { gid: number }) => {
   const { t } = useTranslation(['group', 'submission']);
   const [currentPage, setPage] = useState(1);
@@ -110,7 +110,7 @@ const MemberProblemList = ({ gid }: { gid: number }) => {
   );
 };
 
-/** Every problem of the group with its admin actions (spec 3 §2.6, §4): only the rows the viewer manages (own
+/** Every problem of the group with its admin actions: only the rows the viewer manages (own
  * problems, or all for the group root) offer edit, auth, apply-for-public, download and delete. */
 const AdminProblemList = ({ context }: { context: GroupContext }) => {
   const { t } = useTranslation(['group', 'submission']);
@@ -199,7 +199,7 @@ const AdminProblemList = ({ context }: { context: GroupContext }) => {
                 options={[
                   { value: GROUP_PROBLEM_AUTH.PUBLIC, label: t('Group_Problem_Auth_Public') },
                   { value: GROUP_PROBLEM_AUTH.PRIVATE, label: t('Group_Problem_Auth_Private') },
-                  // Contest problems are made inside a contest (spec 3 §4).
+                  // Contest problems are made inside a contest.
                   { value: GROUP_PROBLEM_AUTH.CONTEST, label: t('Group_Problem_Auth_Contest'), disabled: true },
                 ]}
               />
@@ -246,7 +246,7 @@ const AdminProblemList = ({ context }: { context: GroupContext }) => {
   );
 };
 
-/** /group/:groupID/problem (spec 3 §2.6): the member list, and for group admins an admin mode. */
+/** /group/:groupID/problem: the member list, and for group admins an admin mode. */
 const GroupProblemPage = () => {
   // The level tags and status icons use the problem pages' texts (Easy, Mid, Hard...).
   const { t } = useTranslation(['group', 'submission']);

@@ -40,7 +40,7 @@ const renderProblems = (path: string) =>
     { path: 'problem/:problemID', element: <h1>Group problem screen</h1> },
   ]);
 
-describe('group problem rules (spec 3 §2.6, §4)', () => {
+describe('group problem rules', () => {
   it('lets a group admin manage only own problems and the root every problem of the group', () => {
     const own = { author: 'alice', gid: 7 };
     expect(canManageGroupProblem('admin', 'alice', own, 7)).toBe(true);
@@ -60,7 +60,7 @@ describe('group problem rules (spec 3 §2.6, §4)', () => {
   });
 });
 
-describe('group problems tab (spec 3 §2.6)', { timeout: 60_000 }, () => {
+describe('group problems tab', { timeout: 60_000 }, () => {
   it('lists the problems with status, AC rate and links into the group', async () => {
     session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(3, {
@@ -157,7 +157,7 @@ describe('group problems tab (spec 3 §2.6)', { timeout: 60_000 }, () => {
   });
 });
 
-describe('group problem form (spec 3 §2.6)', { timeout: 60_000 }, () => {
+describe('group problem form', { timeout: 60_000 }, () => {
   it("uploads test data with the group's id and saves to the group's problem call", async () => {
     session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(4, {
@@ -196,7 +196,7 @@ describe('group problem form (spec 3 §2.6)', { timeout: 60_000 }, () => {
 
 const DETAIL = problemDetailFixture({ problemId: 'algoc1', author: 'alice', gid: 7 });
 
-describe('group problem and submission pages (spec 3 §2.1)', { timeout: 60_000 }, () => {
+describe('group problem and submission pages', { timeout: 60_000 }, () => {
   it("reads, submits and lists the own submissions with the group's id; focus mode is its full-screen route", async () => {
     session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubServer({

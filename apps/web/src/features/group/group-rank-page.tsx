@@ -14,7 +14,7 @@ import { useGroupContext } from './group-context';
 
 const { GROUP_PAGE } = contract;
 
-/** The rank tab (members, spec 3 §2.11): the group's own submissions, ACM or OI, 30 a page. */
+/** The rank tab (members): the group's own submissions, ACM or OI, 30 a page. */
 const GroupRankPage = () => {
   const { t } = useTranslation(['group', 'submission']);
   const { gid } = useGroupContext();

@@ -1,5 +1,5 @@
 /** The group area's screens (groups part 1) in one chunk: one split point keeps the first visit to /home small
- * (DESIGN §5). */
+ * (decision 0004). */
 export { default as GroupAnnouncementList } from './group-announcement-page';
 export { default as GroupDetails } from './group-detail-page';
 export {

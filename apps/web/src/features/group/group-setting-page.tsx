@@ -20,7 +20,7 @@ import {
 
 const { GROUP_STATUS } = contract;
 
-/** The cropped image as the 200 x 200 png of spec 3 §9 (quality 0.8), whatever size the cropper produced. */
+/** The cropped image as a 200 x 200 png (quality 0.8), whatever size the cropper produced. */
 export const toAvatarPng = async (file: File): Promise<File> => {
   const url = URL.createObjectURL(file);
   try {
@@ -45,7 +45,7 @@ export const toAvatarPng = async (file: File): Promise<File> => {
   }
 };
 
-/** The avatar: type and size checked before the cropper opens and again before the upload (spec 3 §5, §9). */
+/** The avatar: type and size checked before the cropper opens and again before the upload. */
 const GroupAvatarUpload = ({ context }: { context: GroupContext }) => {
   const { t } = useTranslation('group');
   const queryClient = useQueryClient();
@@ -94,7 +94,7 @@ const GroupAvatarUpload = ({ context }: { context: GroupContext }) => {
   );
 };
 
-/** The setting tab (group root, spec 3 §2.11): the avatar and the group form; the super admin also bans. */
+/** The setting tab (group root): the avatar and the group form; the super admin also bans. */
 const GroupSettingPage = () => {
   const { t } = useTranslation('group');
   const queryClient = useQueryClient();

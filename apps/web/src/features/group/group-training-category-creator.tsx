@@ -13,7 +13,7 @@ interface Values {
   color: string;
 }
 
-/** A training category made by a group admin from the group's training form (spec 3 §2.7: with no category the form
+/** A training category made by a group admin from the group's training form (with no category the form
  * cannot be saved, and a teacher cannot reach the admin area's category page). It carries the group's id. */
 export const GroupTrainingCategoryCreator = ({
   gid,

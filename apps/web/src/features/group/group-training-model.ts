@@ -3,14 +3,14 @@ import { group as groupContract } from '@oj/shared';
 
 const { isGroupAdmin, isGroupRoot } = groupContract;
 
-/** The group a training admin page works for (spec 3 §2.7): its id and the viewer's role in it. */
+/** The group a training admin page works for: its id and the viewer's role in it. */
 export interface TrainingAdminGroup {
   gid: number;
   role: GroupRole;
 }
 
 /** A group's training is managed (edited, its problems changed, switched, deleted) by its author while a group
- * admin, by the group root (owner) and by the super admin; the server answers 403 to anyone else (spec 3 §6). */
+ * admin, by the group root (owner) and by the super admin; the server answers 403 to anyone else. */
 export const canManageGroupTraining = (
   role: GroupRole,
   username: string | undefined,
@@ -18,7 +18,7 @@ export const canManageGroupTraining = (
   gid: number,
 ) => training.gid === gid && (isGroupRoot(role) || (isGroupAdmin(role) && !!username && training.author === username));
 
-/** Where a training lives: the site's /training/:id or the group's /group/:gid/training/:id (spec 3 §2.1). */
+/** Where a training lives: the site's /training/:id or the group's /group/:gid/training/:id. */
 export const trainingBasePath = (tid: number | string, gid?: number | null) =>
   gid ? `/group/${gid}/training/${tid}` : `/training/${tid}`;
 
@@ -30,6 +30,6 @@ export const groupTrainingAdminPaths = (gid: number) => ({
   problems: (tid: number) => `/group/${gid}/training/edit/${tid}/problems`,
 });
 
-/** Site categories and the group's own: another group's categories are not offered (spec 3 §2.7). */
+/** Site categories and the group's own: another group's categories are not offered. */
 export const categoriesForGroup = <C extends { gid: number | null }>(categories: C[], gid: number) =>
   categories.filter((c) => c.gid === null || c.gid === gid);

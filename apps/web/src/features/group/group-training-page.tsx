@@ -18,10 +18,10 @@ import { trainingBasePath } from './group-training-model';
 
 const { isGroupAdmin } = groupContract;
 
-/** Spec 3 §9: group lists show 10 a page. */
+/** Group lists show 10 a page. */
 export const GROUP_TRAINING_PAGE_SIZE = 10;
 
-/** The trainings a member may open (spec 3 §2.7): number, title, auth, category, the own progress, problem count,
+/** The trainings a member may open: number, title, auth, category, the own progress, problem count,
  * author and recent update, 10 a page; a row opens the training inside the group. */
 const MemberTrainingList = ({ gid }: { gid: number }) => {
   const { t } = useTranslation(['group', 'training']);
@@ -99,7 +99,7 @@ const MemberTrainingList = ({ gid }: { gid: number }) => {
   );
 };
 
-/** /group/:groupID/training (spec 3 §2.7 GroupTrainingList): the members' list, and for group admins an admin mode,
+/** /group/:groupID/training (GroupTrainingList): the members' list, and for group admins an admin mode,
  * the training admin's table with the group's calls. */
 const GroupTrainingPage = () => {
   const { t } = useTranslation(['group', 'training']);

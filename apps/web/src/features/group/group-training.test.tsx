@@ -104,7 +104,7 @@ const renderTrainings = (path: string) =>
     },
   ]);
 
-describe('group training rules (spec 3 §2.7, §6)', () => {
+describe('group training rules', () => {
   it("lets the author among the group's admins, the group root and the super admin manage a training", () => {
     const own = { author: 'alice', gid: 7 };
     expect(canManageGroupTraining('admin', 'alice', own, 7)).toBe(true);
@@ -138,7 +138,7 @@ describe('group training rules (spec 3 §2.7, §6)', () => {
     }
   });
 
-  it('gives the focus modes of a group a way back to the group home (spec 1-core "Training mode menu")', () => {
+  it('gives the focus modes of a group a way back to the group home in the training mode menu', () => {
     const trainingMenu = modeMenu(menuModeOf('/group/7/training/3/problem/A/full-screen'));
     expect(trainingMenu.map((e) => e.path)).toEqual([
       '/home',
@@ -154,7 +154,7 @@ describe('group training rules (spec 3 §2.7, §6)', () => {
   });
 });
 
-describe('group trainings tab (spec 3 §2.7)', { timeout: 60_000 }, () => {
+describe('group trainings tab', { timeout: 60_000 }, () => {
   it('lists the trainings with their progress and opens one inside the group', async () => {
     session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(3, {
@@ -224,7 +224,7 @@ describe('group trainings tab (spec 3 §2.7)', { timeout: 60_000 }, () => {
   });
 });
 
-describe('group training form (spec 3 §2.7, §5)', { timeout: 60_000 }, () => {
+describe('group training form', { timeout: 60_000 }, () => {
   it("creates a training with the group's id and goes on to its problems", async () => {
     session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const created = { training: { ...adminTraining(31, 'alice') }, trainingCategory: CATEGORY };
@@ -296,7 +296,7 @@ const PROBLEM_ROW = (id: number, problemId: string) => ({
   gmtModified: '2026-01-04T08:00:00.000Z',
 });
 
-describe('group training problems (spec 3 §2.7)', { timeout: 60_000 }, () => {
+describe('group training problems', { timeout: 60_000 }, () => {
   it('adds a group problem by its display id, and not one the training already holds', async () => {
     session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const entry = {
@@ -383,7 +383,7 @@ const TRAINING_PROBLEM = {
   myStatus: -10,
 };
 
-describe('group training pages (spec 3 §2.1)', { timeout: 60_000 }, () => {
+describe('group training pages', { timeout: 60_000 }, () => {
   it('shows a public group training with its rank tab and links its problems inside the group', async () => {
     session.signIn('token', userInfoFixture('u-alice', 'alice'));
     const fetchMock = stubGroup(3, {

@@ -41,7 +41,7 @@ export const trainingTabOf = (pathname: string, base: string) => {
   return rest[0] ?? 'detail';
 };
 
-/** The password form of a private training (spec 2 §2, §5): an empty password never leaves the page. */
+/** The password form of a private training: an empty password never leaves the page. */
 export const TrainingRegisterForm = ({ tid, onDone }: { tid: number; onDone: () => void }) => {
   const { t } = useTranslation('training');
   return (
@@ -68,7 +68,7 @@ export const TrainingRegisterForm = ({ tid, onDone }: { tid: number; onDone: () 
   );
 };
 
-/** Opening a training needs a login (spec 2 §5): visitors are told so and get the login dialog. */
+/** Opening a training needs a login: visitors are told so and get the login dialog. */
 const LoginPrompt = () => {
   const { t } = useTranslation('training');
   const navigate = useNavigate();
@@ -95,9 +95,9 @@ const LoginPrompt = () => {
   );
 };
 
-/** The training shell /training/:trainingID (spec 2 §2): header, tabs (rank only for private trainings), the
+/** The training shell /training/:trainingID: header, tabs (rank only for private trainings), the
  * markdown overview and, without access to a private training, the password form. Under /group/:groupID it is a
- * group's training (spec 3 §2.7 GroupTrainingDetails): read with the same calls, linked inside the group, inside the
+ * group's training (GroupTrainingDetails): read with the same calls, linked inside the group, inside the
  * group's frame, and its rank tab is there whatever the training's auth. */
 const TrainingDetailPage = () => {
   const { t } = useTranslation('training');

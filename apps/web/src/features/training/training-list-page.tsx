@@ -24,7 +24,7 @@ const num = (v: string | null) => {
   return Number.isFinite(n) ? n : undefined;
 };
 
-/** Public or Private, the private one with a lock (spec 2 §2). */
+/** Public or Private, the private one with a lock. */
 export const TrainingAuthTag = ({ auth }: { auth: Training['auth'] }) => {
   const { t } = useTranslation(['training', 'submission']);
   return auth === TRAINING_AUTH.PRIVATE ? (
@@ -39,7 +39,7 @@ export const TrainingAuthTag = ({ auth }: { auth: Training['auth'] }) => {
 export const TrainingCategoryTag = ({ tr }: { tr: Pick<Training, 'categoryName' | 'categoryColor'> }) =>
   tr.categoryName ? <Tag color={tr.categoryColor ?? undefined}>{tr.categoryName}</Tag> : null;
 
-/** The caller's solved / all problems as a bar coloured by the 20/40/60/80/100 % thresholds (spec 2 §9). */
+/** The caller's solved / all problems as a bar coloured by the 20/40/60/80/100 % thresholds. */
 export const TrainingProgress = ({ tr }: { tr: Pick<Training, 'acCount' | 'problemCount'> }) => {
   const { t } = useTranslation(['training', 'submission']);
   const percent = trainingPercent(tr.acCount, tr.problemCount);
@@ -57,7 +57,7 @@ export const TrainingProgress = ({ tr }: { tr: Pick<Training, 'acCount' | 'probl
   );
 };
 
-/** The training list (spec 2 §2 "Trainings"): filters in the URL, 15 a page; opening one needs a login. */
+/** The training list: filters in the URL, 15 a page; opening one needs a login. */
 const TrainingListPage = () => {
   const { t } = useTranslation(['training', 'submission']);
   const navigate = useNavigate();

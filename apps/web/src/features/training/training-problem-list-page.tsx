@@ -11,11 +11,11 @@ import { MyStatusIcon } from '../problem/problem-list-page';
 import { useTrainingContext } from './training-detail-page';
 import { passingRate } from './training-progress';
 
-/** A training problem's page: the site's, or inside the training's group (spec 3 §2.1 GroupTrainingProblemDetails). */
+/** A training problem's page: the site's, or inside the training's group (GroupTrainingProblemDetails). */
 export const trainingProblemPath = (tid: number, problemId: string, gid?: number | null) =>
   `${trainingBasePath(tid, gid)}/problem/${encodeURIComponent(problemId)}`;
 
-/** The training's problems in order (spec 2 §2): pid, id, title, level, tags, AC, total, passing rate and, for a
+/** The training's problems in order: pid, id, title, level, tags, AC, total, passing rate and, for a
  * signed-in user, the own status icon. */
 const TrainingProblemListPage = () => {
   const { t } = useTranslation(['training', 'submission']);

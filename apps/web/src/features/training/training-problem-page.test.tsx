@@ -35,7 +35,7 @@ const render = (path: string) =>
     path,
   );
 
-describe('training problem page (spec 1-core §2 "Problem detail", training variant)', () => {
+describe('training problem page (problem detail, training variant)', () => {
   beforeAll(() => setupI18n('en-US'));
   beforeEach(() => {
     session.signIn('token', USER);

@@ -2,7 +2,7 @@ import type { TrainingRankRow } from '@oj/shared';
 import { JUDGE_STATUS } from '@oj/shared';
 import { isInProgress } from '../submission/judge-status';
 
-/** Progress colours of the training list (spec 2 §9): a bar takes the colour of the first threshold its percentage
+/** Progress colours of the training list: a bar takes the colour of the first threshold its percentage
  * does not exceed (20, 40, 60, 80, 100 %). */
 export const PROGRESS_COLORS = [
   { upTo: 20, color: '#909399' },
@@ -13,7 +13,7 @@ export const PROGRESS_COLORS = [
 ] as const;
 
 /** The caller's progress in a training as a percentage (0-100, two decimals); a training without problems is
- * complete (spec 2 §9). */
+ * complete. */
 export const trainingPercent = (acCount: number, problemCount: number) => {
   if (problemCount <= 0) return 100;
   const p = (Math.max(0, acCount) / problemCount) * 100;
@@ -23,7 +23,7 @@ export const trainingPercent = (acCount: number, problemCount: number) => {
 export const progressColor = (percent: number) =>
   (PROGRESS_COLORS.find((c) => percent <= c.upTo) ?? PROGRESS_COLORS[PROGRESS_COLORS.length - 1]).color;
 
-/** ac over total as a percent with two decimals (spec 2 §9); nothing submitted yet reads 0.00%. */
+/** ac over total as a percent with two decimals; nothing submitted yet reads 0.00%. */
 export const passingRate = (ac: number, total: number) => (total > 0 ? `${((ac / total) * 100).toFixed(2)}%` : '0.00%');
 
 type RankCell = TrainingRankRow['submissionInfo'][string];
@@ -48,8 +48,8 @@ export const RANK_CELL_COLORS: Record<RankCellState, string | undefined> = {
 /** The rank number of the i-th row of a page. */
 export const rankNumber = (currentPage: number, limit: number, index: number) => (currentPage - 1) * limit + index + 1;
 
-/** The submissions of a user on one problem, as the status page reads its query (spec 2 §2 "Training rank"); a
- * group training's go to the group's submission list (spec 3 §2.1). */
+/** The submissions of a user on one problem, as the status page reads its query; a
+ * group training's go to the group's submission list. */
 export const userProblemStatusPath = (username: string, problemId: string, gid?: number | null) =>
   `${gid ? `/group/${gid}/status` : '/status'}?${new URLSearchParams({ username, problemID: problemId }).toString()}`;
 

@@ -19,11 +19,11 @@ const { TRAINING_PAGE } = contract;
 
 type Row = TrainingRankRow & { _key: string; _rank: number };
 
-/** Female users' names are pink, as on the scoreboards (spec 2 §2). */
+/** Female users' names are pink, as on the scoreboards. */
 const FEMALE_COLOR = '#eb2f96';
 
-/** The rank of a private training, and of every group training (spec 2 §2 "Training rank", spec 3 §2.7): 30 a page, a keyword search, one column per problem
- * in the training's order; a problem cell opens that user's submissions of the problem. */
+/** The rank of a private training, and of every group training: 30 a page, a keyword search, one column per
+ * problem in the training's order; a problem cell opens that user's submissions of the problem. */
 const TrainingRankPage = () => {
   const { t } = useTranslation(['training', 'submission']);
   const navigate = useNavigate();
@@ -44,7 +44,7 @@ const TrainingRankPage = () => {
     _key: `${i}:${r.uid}`,
     _rank: rankNumber(currentPage, TRAINING_PAGE.rank, i),
   }));
-  // The server sends realname to the training's admins only (spec 2 §6): the column follows the data.
+  // The server sends realname to the training's admins only: the column follows the data.
   const showRealname = rows.some((r) => !!r.realname);
 
   const columns: ColumnsType<Row> = [

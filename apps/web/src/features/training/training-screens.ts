@@ -1,4 +1,4 @@
-/** The training area's screens in one chunk: one split point keeps the first visit to /home small (DESIGN §5). The
+/** The training area's screens in one chunk: one split point keeps the first visit to /home small (decision 0004). The
  * training problem pages reuse the problem detail page (app/screens.ts). */
 export { default as TrainingDetails } from './training-detail-page';
 export { default as TrainingList } from './training-list-page';

@@ -54,7 +54,7 @@ beforeEach(() => {
 });
 afterEach(() => session.clear());
 
-describe('training progress and rates (spec 2 §9)', () => {
+describe('training progress and rates', () => {
   it('colours the bar by the 20/40/60/80/100 % thresholds', () => {
     const [grey, red, orange, blue, green] = PROGRESS_COLORS.map((c) => c.color);
     expect(progressColor(0)).toBe(grey);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { type AcSubmissionSplit, downloadContestAcSubmission } from '../../contest/contest-downloads';
 
-/** "Download AC code" of the admin contest list (reference §5.7): the contest's accepted code as a zip, with or
+/** "Download AC code" of the admin contest list: the contest's accepted code as a zip, with or
  * without the admins' own, one folder per user or per problem. */
 export const AdminContestAcCodeDialog = ({
   contest,

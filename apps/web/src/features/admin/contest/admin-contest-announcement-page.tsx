@@ -10,8 +10,8 @@ import { AdminCrudModal, AdminCrudTable, useAdminCrud } from '../admin-crud';
 
 const PAGE_SIZE = 10;
 
-/** /admin/contest/:id/announcement: the contest's announcements (spec 3 §2.3). With `group`,
- * GroupContestAnnouncementList (spec 3 §2.8): the same through the group's calls. */
+/** /admin/contest/:id/announcement: the contest's announcements. With `group`,
+ * GroupContestAnnouncementList: the same through the group's calls. */
 const AdminContestAnnouncementPage = ({ group }: { group?: { gid: number } }) => {
   const { t } = useTranslation(['admin', 'contest', 'group', 'problem', 'submission']);
   const cid = Number(useParams().contestId);

@@ -86,10 +86,10 @@ const choiceOf = (sealTime: string | null, end: string): SealChoice => {
   return 'all';
 };
 
-/** /admin/contest/create and /admin/contest/:id/edit (spec 3 §2.3, §4-§5): times, duration, seal options by
+/** /admin/contest/create and /admin/contest/:id/edit: times, duration, seal options by
  * duration, password for non-public contests, star users without duplicates, the award tiers of a proportion or
  * number award type, the account limit rule; the rule type is fixed once created.
- * With `group`, GroupCreateContest and GroupEditContest (spec 3 §2.8): the same form saved through the group's calls
+ * With `group`, GroupCreateContest and GroupEditContest: the same form saved through the group's calls
  * with the group's id. */
 const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
   const { t } = useTranslation(['contest', 'group', 'submission', 'user']);
@@ -149,7 +149,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
   const hasAwards = awardType === 1 || awardType === 2;
   const start = range?.[0];
   const end = range?.[1];
-  // End before start: the time-check text and a duration of 0 (spec 3 §5).
+  // End before start: the time-check text and a duration of 0.
   const duration = start && end ? Math.max(0, end.diff(start, 'second')) : 0;
   const timeBad = !!start && !!end && !end.isAfter(start);
   const seal = sealOptionsEnabled(duration);
@@ -419,7 +419,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
   );
 };
 
-/** The account rule editor (spec 3 §3 accountLimitRule): prefix + number in [start, end] + suffix, or an extra
+/** The account rule editor (HOJ's accountLimitRule): prefix + number in [start, end] + suffix, or an extra
  * account; packed into HOJ's text on save. */
 const AccountRuleFieldset = () => {
   const { t } = useTranslation(['contest', 'group', 'submission', 'user']);

@@ -92,7 +92,7 @@ const chooseAwardType = async (title: string) => {
   fireEvent.click(option);
 };
 
-describe('contest form: awards and account limit (spec 3 §3 "Group contest", §5)', { timeout: 60_000 }, () => {
+describe('contest form: awards and account limit', { timeout: 60_000 }, () => {
   it('posts the packed account rule and the edited award tiers', async () => {
     const fetchMock = stubServer({ [CONTEST_PATH]: json(adminContest()) });
     const { router } = render('/admin/contest/create');

@@ -1,5 +1,5 @@
-/** A group's contests are managed with the admin contest pages (spec 3 §2.8: "a group contest is a contest with a
- * gid"): the pages take this scope to call the group's endpoints and stay inside the group's area. */
+/** A group's contests are managed with the admin contest pages (a group contest is a contest with a
+ * gid): the pages take this scope to call the group's endpoints and stay inside the group's area. */
 export interface ContestGroupScope {
   gid: number;
   /** Whether the viewer manages a contest of the group (edit, delete, visibility, downloads). */

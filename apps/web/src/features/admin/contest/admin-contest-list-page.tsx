@@ -27,8 +27,8 @@ const Bare = ({ extra, children }: { title?: ReactNode; extra: ReactNode; childr
   </>
 );
 
-/** /admin/contest: search, visibility, edit, problems, announcements, clone, delete (spec 3 §2.3). With `group`,
- * the admin mode of a group's contest tab (spec 3 §2.8): the group's contests through the group's calls, every row
+/** /admin/contest: search, visibility, edit, problems, announcements, clone, delete. With `group`,
+ * the admin mode of a group's contest tab: the group's contests through the group's calls, every row
  * editable, deletable and downloadable only by those who manage it (its creator, the group root, the super admin);
  * the others see its switch and buttons disabled. */
 const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
@@ -194,7 +194,7 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
                   >
                     {t('Download_AC_Code')}
                   </Button>
-                  {/* Deleting a contest is root only (DESIGN §7 "Roles"); in a group, whoever manages the row. */}
+                  {/* Deleting a contest is root only; in a group, whoever manages the row. */}
                   {(group || isSuperAdmin) && (
                     <Popconfirm title={t('Delete_Contest_Confirm')} onConfirm={() => remove.mutate(c.id)}>
                       <Button

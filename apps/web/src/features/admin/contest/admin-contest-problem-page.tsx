@@ -43,7 +43,7 @@ interface PickRow {
   title: string;
 }
 
-/** Spec 3 §9: the add-problem dialogs page 10, 30, 50 or 100 problems. */
+/** The add-problem dialogs page 10, 30, 50 or 100 problems. */
 const PICKER_PAGE_SIZES = [10, 30, 50, 100];
 
 const colorText = (v: unknown) =>
@@ -180,8 +180,8 @@ const ProblemPicker = ({
 
 type Picker = 'public' | 'group';
 
-/** /admin/contest/:id/problems: the contest's problems, add from the public bank, edit, remove (spec 3 §2.3). With
- * `group`, GroupContestProblemList (spec 3 §2.8): the group's calls, and a second dialog adding the group's own
+/** /admin/contest/:id/problems: the contest's problems, add from the public bank, edit, remove. With
+ * `group`, GroupContestProblemList: the group's calls, and a second dialog adding the group's own
  * problems; problems written inside the contest are edited with the group's problem form. */
 const AdminContestProblemPage = ({ group }: { group?: { gid: number } }) => {
   const { t } = useTranslation(['admin', 'contest', 'group', 'problem', 'submission', 'user']);

@@ -17,7 +17,7 @@ interface FormValues {
   range: [Dayjs, Dayjs];
 }
 
-/** The "other" contests the home page lists (contests elsewhere, curated by admins; DESIGN §7). */
+/** The "other" contests the home page lists (contests elsewhere, curated by admins). */
 export const AdminOtherContestPanel = () => {
   const { t } = useTranslation(['admin', 'contest', 'problem', 'submission']);
   const crud = useAdminCrud<AdminOtherContest, FormValues>({

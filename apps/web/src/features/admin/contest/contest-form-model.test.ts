@@ -33,7 +33,7 @@ const matches = (rule: string, username: string) => {
   return Number(middle) >= Number(part('start')) && Number(middle) <= Number(part('end'));
 };
 
-describe('account rule (spec 3 §3 accountLimitRule)', () => {
+describe('account rule (accountLimitRule)', () => {
   it("packs the fields into HOJ's text, the extra accounts space separated", () => {
     expect(
       packAccountRule({ prefix: 'team', suffix: '_a', start: 1, end: 50, extra: 'alice\nbob  carol\n\nalice' }),
@@ -100,7 +100,7 @@ describe('account rule (spec 3 §3 accountLimitRule)', () => {
   });
 });
 
-describe('award tiers (spec 3 §3 awardConfigList)', () => {
+describe('award tiers (awardConfigList)', () => {
   const DEFAULTS = adminContest.DEFAULT_AWARDS;
 
   it('starts from the stored tiers, or gold/silver/bronze at 10/20/30 when there are none', () => {

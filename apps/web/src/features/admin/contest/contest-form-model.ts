@@ -1,6 +1,6 @@
 import type { adminContest } from '@oj/shared';
 
-/** Pure helpers of the contest form (spec 3 §3 "Group contest", §5): HOJ's packed account rule and the award tiers. */
+/** Pure helpers of the contest form: HOJ's packed account rule and the award tiers. */
 
 export type AwardConfig = (typeof adminContest.DEFAULT_AWARDS)[number];
 

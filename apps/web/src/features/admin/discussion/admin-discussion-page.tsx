@@ -208,7 +208,7 @@ const ReportTable = () => {
   );
 };
 
-/** /admin/discussion (spec 3 §2.3 "Discussion admin"; reference AdminDiscussionController). */
+/** /admin/discussion, "Discussion admin" (as HOJ's AdminDiscussionController). */
 const AdminDiscussionPage = () => {
   const { t } = useTranslation('admin');
   return (

@@ -25,7 +25,7 @@ const parseGid = (v: string) => {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 };
 
-/** /admin/group-problem/apply (spec 3 §2.3 "group-problem/apply", §7): the group problems whose group admins asked
+/** /admin/group-problem/apply: the group problems whose group admins asked
  * to publish them in the public bank; root and problem_admin approve (the problem joins the bank and leaves its
  * group) or refuse. The title stays plain: a group problem's page is closed to non-members. */
 const AdminGroupProblemApplyPage = () => {

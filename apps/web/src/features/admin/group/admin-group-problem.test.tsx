@@ -94,7 +94,7 @@ const decide = async (action: 'Approve' | 'Refuse', problemId: string) => {
   fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
 };
 
-describe('group-problem examine (spec 3 §2.3 group-problem/apply)', () => {
+describe('group-problem examine (group-problem/apply)', () => {
   it('lists the applications: display id, plain title, author, group, time', async () => {
     const fetchMock = stubServer({ [LIST]: json(page([PROBLEM, OTHER])) });
     renderPage();

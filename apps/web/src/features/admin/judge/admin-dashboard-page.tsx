@@ -12,8 +12,8 @@ import { queryKey } from '../../../lib/query-keys';
 import { STATUS_COLORS, STATUS_KEYS } from '../../contest/contest-header';
 import { REMOTE_JUDGE_NAMES, type RemoteOjKey } from '../../remote-judge/remote-judges';
 
-/** Dashboard (spec 3 §2.3): counters, the judge workers, the judge token for root, and the open queue with the
- * reason each task still waits (DESIGN §7 "Judge protocol"). */
+/** Dashboard: counters, the judge workers, the judge token for root, and the open queue with the
+ * reason each task still waits (docs/architecture.md, "Judging"). */
 const AdminDashboardPage = () => {
   const { t } = useTranslation(['admin', 'contest', 'problem', 'submission']);
   const { user, roles } = useSession();

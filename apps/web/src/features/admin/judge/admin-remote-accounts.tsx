@@ -4,7 +4,7 @@ import type { FormInstance } from 'antd';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** HOJ's list prefixes of the switch page (reference §1.6) and the site each pool serves; CF's pool serves GYM too. */
+/** HOJ's list prefixes of the switch page and the site each pool serves; CF's pool serves GYM too. */
 export type AccountPoolPrefix = keyof typeof adminConfig.REMOTE_ACCOUNT_LISTS;
 const POOLS: { prefix: AccountPoolPrefix; name: string }[] = [
   { prefix: 'hdu', name: 'HDU' },
@@ -63,7 +63,7 @@ export const accountListsOf = (pools: Partial<AccountPools>) =>
     }),
   );
 
-/** The account pools of the remote judges on the switch page (issue 24): rows of username and password per site,
+/** The account pools of the remote judges on the switch page (decision 0031): rows of username and password per site,
  * added and removed here and saved with the rest of the form under `accounts`. A password is never shown. */
 export const RemoteAccountPools = ({ form }: { form: FormInstance }) => {
   const { t } = useTranslation('remote-judge');

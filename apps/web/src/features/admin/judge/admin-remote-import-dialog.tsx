@@ -14,7 +14,7 @@ export type RemoteImportTarget =
   | { kind: 'contest'; cid: number }
   | { kind: 'training'; tid: number };
 
-/** What a problem id looks like on each site (reference §4.9 "Problem id parsing"), shown as the placeholder. */
+/** What a problem id looks like on each site, shown as the placeholder. */
 const ID_EXAMPLES: Record<RemoteOjKey, string> = {
   HDU: '1000',
   CF: '1000A',
@@ -51,7 +51,7 @@ const importProblem = (target: RemoteImportTarget, v: Values) => {
 };
 
 /** The "import remote problem" button and its dialog (HOJ's "Add Remote OJ Problem" of the admin problem list, and
- * its contest and training variants; 3-groups-admin-routes §2.3): a site, the id there, and in a contest the display
+ * its contest and training variants): a site, the id there, and in a contest the display
  * id. The server's 400/502 message stays in the dialog; a success closes it, says so and refreshes the list. */
 export const RemoteImportButton = ({
   target,

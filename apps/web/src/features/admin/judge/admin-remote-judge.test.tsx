@@ -45,7 +45,7 @@ const chooseSite = async (dialog: HTMLElement, label: string) => {
 };
 
 // antd forms and selects render slowly in jsdom on a busy machine: these tests wait for them, never sleep.
-describe('importing a remote problem (3-groups-admin-routes §2.3)', { timeout: 90_000 }, () => {
+describe('importing a remote problem', { timeout: 90_000 }, () => {
   it('imports CF 1000A into the bank, says so and refreshes the list', async () => {
     const fetchMock = stubServer({
       [PROBLEMS]: json(emptyPage),

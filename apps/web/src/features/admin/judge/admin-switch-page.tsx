@@ -64,7 +64,7 @@ const SwitchForm = ({ data, onSave }: { data: SwitchConfig; onSave: (v: Record<s
   );
 };
 
-/** /admin/switch: the site switches of reference §1.6 and the remote judges' account pools (root only). */
+/** /admin/switch: HOJ's site switches and the remote judges' account pools (root only). */
 const AdminSwitchPage = () => {
   const { t } = useTranslation(['admin', 'submission', 'user']);
   const queryClient = useQueryClient();

@@ -18,7 +18,7 @@ import { RemoteImportButton } from '../judge/admin-remote-import-dialog';
 const PAGE_SIZE = 10;
 
 /** /admin/problems: keyword and visibility filters, edit, visibility, test data download, delete, and importing a
- * remote judge's problem (spec 3 §2.3). */
+ * remote judge's problem. */
 const AdminProblemListPage = () => {
   const { t } = useTranslation(['admin', 'contest', 'problem', 'submission']);
   const navigate = useNavigate();

@@ -15,12 +15,12 @@ const filled = () => ({
 });
 
 describe('problem form model', () => {
-  it('starts from the spec defaults; teachers start private', () => {
+  it('starts from the shared defaults; teachers start private', () => {
     expect(emptyProblemForm(true, [])).toMatchObject({ timeLimit: 1000, memoryLimit: 256, stackLimit: 128, auth: 1 });
     expect(emptyProblemForm(false, []).auth).toBe(2);
   });
 
-  it('spreads 100 points over the cases, the remainder on the last ones (spec 3 §4)', () => {
+  it('spreads 100 points over the cases, the remainder on the last ones', () => {
     expect(spreadScores(filled().cases).map((c) => c.score)).toEqual([33, 33, 34]);
     const seven = Array.from({ length: 7 }, () => ({ input: 'a', output: 'b', score: 5, groupNum: 1 }));
     expect(spreadScores(seven).map((c) => c.score)).toEqual([14, 14, 14, 14, 14, 15, 15]);

@@ -46,15 +46,16 @@ export interface ProblemFormState {
   cases: CaseRow[];
 }
 
-/** The languages a new problem accepts at first: those the judges offer now (DESIGN §7 "Judge protocol": a language
- * is offered when a judge has declared it), in the site's order; every known one while no judge has declared any. */
+/** The languages a new problem accepts at first: those the judges offer now (a language is offered when a judge has
+ * declared it; docs/architecture.md, "Judging"), in the site's order; every known one while no judge has declared any.
+ */
 export const defaultProblemLanguages = (known: readonly string[], offered: readonly string[]): string[] => {
   if (offered.length === 0) return [...known];
   return [...known.filter((l) => offered.includes(l)), ...offered.filter((l) => !known.includes(l))];
 };
 
-/** A new problem with the spec's defaults (spec 3 §9); teachers start private since only root and problem
- * admins may publish (DESIGN §7 "Roles"). */
+/** A new problem with the shared defaults (`adminProblem.PROBLEM_DEFAULTS`); teachers start private since only root
+ * and problem admins may publish. */
 export const emptyProblemForm = (canPublish: boolean, languages: string[]): ProblemFormState => ({
   problemId: '',
   title: '',
@@ -134,7 +135,7 @@ export const problemToForm = (
   cases: cases.map((c) => ({ input: c.input, output: c.output, score: c.score, groupNum: c.groupNum })),
 });
 
-/** Spec 3 §4: switching to OI spreads 100 points evenly over the cases, the remainder one point each on the last. */
+/** Switching to OI spreads 100 points evenly over the cases, the remainder one point each on the last. */
 export const spreadScores = (cases: CaseRow[]): CaseRow[] => {
   const scores = spreadCaseScores(cases.length);
   return cases.map((c, i) => ({ ...c, score: scores[i] }));
@@ -142,7 +143,7 @@ export const spreadScores = (cases: CaseRow[]): CaseRow[] => {
 
 export const isSubtaskMode = (mode: string) => mode === 'subtask_lowest' || mode === 'subtask_average';
 
-/** The form's own checks (spec 3 §5), as message keys; the server checks the same and more. */
+/** The form's own checks, as message keys; the server checks the same and more. */
 export const formProblems = (f: ProblemFormState): string[] => {
   const out: string[] = [];
   if (!f.title.trim()) out.push('Problem_Title_Required');
@@ -159,7 +160,7 @@ export const formProblems = (f: ProblemFormState): string[] => {
 const fileMap = (rows: ExtraFileRow[]) =>
   Object.fromEntries(rows.filter((r) => r.name.trim()).map((r) => [r.name.trim(), r.content]));
 
-/** ProblemDTO as HOJ's admin form sends it (reference Appendix A). */
+/** ProblemDTO as HOJ's admin form sends it. */
 export const formToDto = (f: ProblemFormState): ProblemDto => ({
   problem: {
     id: f.id ?? null,

@@ -34,9 +34,9 @@ interface Values {
   status: boolean;
 }
 
-/** /admin/training/create and /admin/training/:trainingId/edit (spec 3 §3 "Group training", §5): rank 0 to
+/** /admin/training/create and /admin/training/:trainingId/edit: rank 0 to
  * 2147483647 (default 1000), title, description and category required, a password when private. With `group`, a
- * group's training form (GroupCreateTraining, GroupEditTraining; spec 3 §2.7): saved through the group's calls with
+ * group's training form (GroupCreateTraining, GroupEditTraining): saved through the group's calls with
  * `training.gid`, and a missing category is created right here rather than in the admin area. */
 const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
   const { t } = useTranslation(['admin', 'group']);
@@ -58,7 +58,7 @@ const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
     queryFn: () => api.call(training.getTrainingCategory, {}),
   });
   const choices = gid === undefined ? (categories.data ?? []) : categoriesForGroup(categories.data ?? [], gid);
-  // No category at all: a training cannot be saved, so the admin is sent to add one (spec 3 §2.7); a group's admin
+  // No category at all: a training cannot be saved, so the admin is sent to add one; a group's admin
   // adds one for the group from this form.
   const noCategory = categories.isSuccess && choices.length === 0;
 

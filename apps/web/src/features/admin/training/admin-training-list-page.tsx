@@ -29,9 +29,9 @@ export const trainingListKeys = (gid: number | undefined) =>
     ? [queryKey(contract.getAdminTrainingList)]
     : [queryKey(groupTraining.getGroupAdminTrainingList, gid), queryKey(groupTraining.getGroupTrainingList, gid)];
 
-/** /admin/training: search, visibility, edit, problems, delete (spec 3 §2.3; reference §2 AdminTrainingController:
+/** /admin/training: search, visibility, edit, problems, delete (as HOJ's AdminTrainingController:
  * an admin manages own trainings, which the server enforces; deleting is root only). With `group`, the admin mode of
- * a group's Training tab (spec 3 §2.7): the group's calls, and the rows the viewer may not manage (not the author,
+ * a group's Training tab: the group's calls, and the rows the viewer may not manage (not the author,
  * not the group root) keep their actions disabled. */
 const AdminTrainingListPage = ({ group }: { group?: TrainingAdminGroup }) => {
   const { t } = useTranslation('admin');

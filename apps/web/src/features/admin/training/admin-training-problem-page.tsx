@@ -36,7 +36,7 @@ type BankProblem = Awaited<ReturnType<typeof fetchProblems>>['problemList']['rec
 type Row = BankProblem & { entry: TrainingProblemEntry | undefined };
 type Draft = { displayId: string; rank: number | null };
 
-/** The add dialog's page sizes (spec 3 §9). */
+/** The add dialog's page sizes. */
 export const ADD_DIALOG_PAGE_SIZES = [10, 30, 50, 100] as const;
 
 /** The list of an add-problem dialog: a search from its first page, pages of the size picked from
@@ -63,7 +63,7 @@ const useDialogList = () => {
 const OWN_PAGE_SIZE = 100;
 const DISPLAY_ID = /^[A-Za-z0-9_-]+$/;
 
-/** The admin area's training calls, or a group's (spec 3 §2.7): the same bodies, the group's permissions. */
+/** The admin area's training calls, or a group's: the same bodies, the group's permissions. */
 const callsFor = (gid: number | undefined) =>
   gid === undefined
     ? {
@@ -224,7 +224,7 @@ const AddFromPublicDialog = ({
   );
 };
 
-/** A group's problems (spec 3 §2.7 "add a problem ... from the group's problems"), paged like the public dialog; one
+/** A group's problems, paged like the public dialog; one
  * is added under its display id, and those already in the training cannot be added twice. */
 const AddFromGroupDialog = ({
   tid,
@@ -303,7 +303,7 @@ const AddFromGroupDialog = ({
 };
 
 /** /admin/training/:trainingId/problems: the training's problems in order, their display ids and order numbers,
- * removal, and adding from the public bank (spec 3 §2.3, §2.7). With `group`, a group training's problems
+ * removal, and adding from the public bank. With `group`, a group training's problems
  * (/group/:groupID/training/edit/:trainingId/problems): the group's calls, and adding from the group's problems too. */
 const AdminTrainingProblemPage = ({ group }: { group?: { gid: number } }) => {
   const { t } = useTranslation(['admin', 'group']);

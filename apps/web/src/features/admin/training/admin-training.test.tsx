@@ -83,7 +83,7 @@ const fillRequired = async () => {
   fireEvent.click(await screen.findByTitle('Basics'));
 };
 
-describe('training form (spec 3 §5)', () => {
+describe('training form', () => {
   it('starts at rank 1000, public, visible', async () => {
     stubServer({ '/api/get-training-category': json([CATEGORY]) });
     renderCreate();

@@ -7,7 +7,7 @@ import { useAdminLocale } from '../use-admin-locale';
 
 type Row = (typeof ROLES)[number];
 
-/** /admin/auth, "Auth admin" (DESIGN §7 "Roles"): the role x permission table, read-only, straight from the
+/** /admin/auth, "Auth admin": the role x permission table, read-only, straight from the
  * shared table the server's guard uses (packages/shared/src/roles.ts), so it cannot drift from what is enforced. */
 const AdminAuthPage = () => {
   const { t } = useTranslation('admin');

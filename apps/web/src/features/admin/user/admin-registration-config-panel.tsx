@@ -24,7 +24,7 @@ const isHeadersJson = (s: string | undefined) => {
   }
 };
 
-/** How the site registers and texts (issue 22): the method the register switch offers, automatic approval, and
+/** How the site registers and texts (decision 0025): the method the register switch offers, automatic approval, and
  * the SMS provider. The gateway's headers are write-only: the server never sends them back, empty keeps them. */
 export const RegistrationConfigPanel = () => {
   const { t } = useTranslation(['admin', 'auth', 'submission', 'user']);

@@ -15,7 +15,7 @@ import { ConfirmSelectedButton } from '../confirm-selected-button';
 type State = registration.RegistrationState;
 
 /** Accounts that registered and wait for approval (or were refused): approve or refuse one row or the selected
- * rows (issue 22; the admin user page). */
+ * rows (the admin user page; decision 0025). */
 export const RegistrationsPanel = () => {
   const { t } = useTranslation(['admin', 'auth']);
   const [state, setState] = useState<State>('pending');

@@ -32,7 +32,7 @@ const row = (uid: string, username: string): Registration => ({
   gmtCreate: '2025-03-01T08:00:00.000Z',
 });
 
-describe('registration administration (issue 22)', () => {
+describe('registration administration', () => {
   beforeAll(() => setupI18n('en-US'));
 
   it('lists the waiting registrations and approves the selected rows', async () => {

@@ -12,11 +12,11 @@ import { defaultMedalCounts, type MedalCounts } from './scroll-board-engine';
 
 const { CONTEST_STATUS } = contract;
 
-/** The ceremony's address: the spec's /scrollBoard with cid, removeStar and medals[] gold, silver, bronze. */
+/** The ceremony's address: /scrollBoard with cid, removeStar and medals[] gold, silver, bronze. */
 export const scrollBoardUrl = (cid: number, removeStar: boolean, m: MedalCounts) =>
   `/scrollBoard?cid=${cid}&removeStar=${removeStar}&medals=${m.gold}&medals=${m.silver}&medals=${m.bronze}`;
 
-/** The scroll-board tab of an ACM contest's admins (spec 2 §2 "Contest admin pages", §4 medal ceremony): medal
+/** The scroll-board tab of an ACM contest's admins (the medal ceremony): medal
  * counts (by default 10/20/30 % of the ranked participants), star removal, and a start that opens the board in a
  * new window, after a confirmation while the contest still runs. */
 const ContestScrollBoardTab = () => {
@@ -26,7 +26,7 @@ const ContestScrollBoardTab = () => {
   const [medals, setMedals] = useState<MedalCounts | null>(null);
   const [removeStar, setRemoveStar] = useState(true);
 
-  // The ranked count is the board's total without star users (spec 2 §9); only `total` is needed.
+  // The ranked count is the board's total without star users; only `total` is needed.
   const ranked = useQuery({
     queryKey: queryKey(contract.getContestRank, 'scroll-board-count', contest.id),
     queryFn: () => api.call(contract.getContestRank, { cid: contest.id, currentPage: 1, limit: 10, removeStar: true }),

@@ -1,6 +1,6 @@
 import { JUDGE_STATUS } from '@oj/shared';
 
-/** The scroll board's reveal engine (spec 2 §4 "Medal ceremony", reference §5.3/§5.5, decision 0009): pure
+/** The scroll board's reveal engine (the medal ceremony, decision 0009): pure
  * functions from the scroll-board info and the contest's submissions to a frozen board, and one reveal per step.
  * Times are seconds since the start, floored like the server's board; 20 minutes per penalised try before the AC. */
 
@@ -321,7 +321,7 @@ export const formatPenalty = (seconds: number) => {
   return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 };
 
-/** Default medal counts: 10 %, 20 % and 30 % of the ranked participants, rounded down (spec 2 §9). */
+/** Default medal counts: 10 %, 20 % and 30 % of the ranked participants, rounded down. */
 export const defaultMedalCounts = (ranked: number): MedalCounts => ({
   gold: Math.floor((ranked * 10) / 100),
   silver: Math.floor((ranked * 20) / 100),

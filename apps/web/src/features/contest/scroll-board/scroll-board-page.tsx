@@ -232,7 +232,7 @@ const ScrollBoard = ({
   );
 };
 
-/** /scrollBoard (spec 2 §2, §4): the medal ceremony in its own window, without the site frame. */
+/** /scrollBoard: the medal ceremony in its own window, without the site frame. */
 const ScrollBoardPage = () => {
   const { t } = useTranslation('contest');
   const [params] = useSearchParams();
