@@ -115,22 +115,17 @@ export const createServices = (
   const remoteSites: RemoteSites = opts.remoteSites ?? {};
   const logger = opts.logger ?? serverLogger;
 
-  // Files under OJ_DATA_DIR: test data, images (avatars, statements, carousel), uploads per user and hour.
-  const users = createUserRepository(db);
-  const testData = createTestDataStore(dataDir);
-  const images = createImageStore(dataDir);
-  const uploads = createUploadRepository(db);
-  const uploadQuota = createUploadQuotaService({ repo: uploads, users, counters: createRateLimitRepository(db), now });
-
-  // Site configuration, captchas, mail and the message centre.
+  // ---- Site configuration, captchas and mail ----
   const siteRepository = createSiteRepository(db);
   const site = createSiteService(siteRepository, { judgeWaitNoticeSeconds: opts.judgeLanguages?.waitNoticeSeconds });
   const captcha = createCaptchaService(db, now);
   const mail = createMailService({ site: siteRepository, logger: logger.child({ module: 'mail' }) });
-  const messages = createMessageService({ repo: createMessageRepository(db) });
-  const audit = createAuditService({ repo: createAuditRepository(db), now });
 
-  // Sign-in: sessions, login failures and verification.
+  // ---- Accounts and sessions: users, sign-in (sessions, login failures and verification), password tries ----
+  const users = createUserRepository(db);
+  const accounts = createUserAccountRepository(db);
+  const registrationRepo = createRegistrationRepository(db);
+  const ranksRepo = createRankRepository(db);
   const sessions = createSessionService({ sessions: createSessionRepository(db), now });
   const loginFailures = createLoginFailureRepository(db);
   const loginVerification = createLoginVerificationService({
@@ -138,10 +133,32 @@ export const createServices = (
     captcha,
     now,
   });
+  // Per-user limits: the submit interval and wrong passwords of contests, trainings and groups.
   const rateLimits = createRateLimitRepository(db);
   const passwords = createPasswordAttemptsService({ limits: rateLimits, now });
 
-  // The judge queue and submissions (the internal service is the queue's client; the public one applies the rules).
+  // ---- Files under OJ_DATA_DIR: test data, images (avatars, statements, carousel), uploads per user and hour ----
+  const testData = createTestDataStore(dataDir);
+  const images = createImageStore(dataDir);
+  const uploads = createUploadRepository(db);
+  const uploadQuota = createUploadQuotaService({ repo: uploads, users, counters: createRateLimitRepository(db), now });
+
+  // ---- Discussions and messages: the message centre, which groups, discussions and the admin area tell users
+  // through (the discussion service itself comes after the group policy) ----
+  const messages = createMessageService({ repo: createMessageRepository(db) });
+
+  // ---- Operations: the audit log of the admin area's changes ----
+  const audit = createAuditService({ repo: createAuditRepository(db), now });
+
+  // ---- Groups, their policy: one policy for every group call; the group variants of problems, trainings,
+  // contests and discussions ask it too, so it comes before them ----
+  const groupRepo = createGroupRepository(db);
+  const groupPolicy = createGroupPolicy(groupRepo);
+  const groupProblemRepo = createGroupProblemRepository(db);
+  const groupProblemRule = createGroupProblemRule(groupPolicy, groupRepo);
+
+  // ---- Judging: the judge queue (it reads the problem rows) and the internal submission service, the queue's
+  // client; the public submission service applies the rules of contests and trainings, so it comes after them ----
   const problems = createProblemRepository(db);
   const queue = createJudgeQueue({
     repo: createJudgeQueueRepository(db, now),
@@ -162,14 +179,7 @@ export const createServices = (
   });
   const submissionsQuery = createSubmissionQueryRepository(db);
 
-  // Groups (issues 19-21): one policy for every group call; the group variants of problems, trainings, contests and
-  // discussions ask it too.
-  const groupRepo = createGroupRepository(db);
-  const groupPolicy = createGroupPolicy(groupRepo);
-  const groupProblemRepo = createGroupProblemRepository(db);
-  const groupProblemRule = createGroupProblemRule(groupPolicy, groupRepo);
-
-  // Problems: the catalog, administration (test data, transfer, statement files) and imports.
+  // ---- Problems: the catalog, administration (test data, transfer, statement files) and imports ----
   const catalogRepo = createProblemCatalogRepository(db);
   const problemCatalog = createProblemCatalogService({
     remoteSites,
@@ -191,7 +201,7 @@ export const createServices = (
   });
   const problemImportRepo = createProblemImportRepository(db);
 
-  // Contests (issue 7): the contest service also gates contest submits of the public submit endpoint.
+  // ---- Contests: the contest service also gates contest submits of the public submit endpoint ----
   const contestRepo = createContestRepository(db);
   const contests = createContestService({
     repo: contestRepo,
@@ -211,7 +221,7 @@ export const createServices = (
     now,
   });
 
-  // Trainings (issue 16): like contests, the training service gates training submits of the submit endpoint.
+  // ---- Trainings: like contests, the training service gates training submits of the submit endpoint ----
   const trainingRepo = createTrainingRepository(db);
   const trainings = createTrainingService({
     repo: trainingRepo,
@@ -224,7 +234,7 @@ export const createServices = (
   });
   const adminTrainings = createAdminTrainingService({ repo: trainingRepo, problems, groupPolicy });
 
-  // Discussions and comments: authors hear of likes and replies through the message centre.
+  // ---- Discussions and comments: authors hear of likes and replies through the message centre ----
   const discussions = createDiscussionService({
     db,
     repo: createDiscussionRepository(db),
@@ -235,7 +245,7 @@ export const createServices = (
     now,
   });
 
-  // Groups: membership changes are told through the message centre.
+  // ---- Groups themselves: membership changes are told through the message centre ----
   const groups = createGroupService({
     db,
     repo: groupRepo,
@@ -247,6 +257,7 @@ export const createServices = (
     now,
   });
 
+  // ---- Judging, the public side: who may submit and see what, by the rules of contests, trainings and groups ----
   const submissionPublic = createSubmissionPublicService({
     internal: submissions,
     query: submissionsQuery,
@@ -260,36 +271,21 @@ export const createServices = (
     bus,
   });
 
-  // Users: ranks, the home page, account settings.
-  const ranksRepo = createRankRepository(db);
-  const accounts = createUserAccountRepository(db);
+  // ---- Site administration: its users' repository, which the notices read too ----
   const adminUserRepo = createAdminUserRepository(db);
-  const registrationRepo = createRegistrationRepository(db);
 
   return {
     db,
     bus,
     dataDir,
-    /** The remote judges' adapters the importer and the language lists use. */
-    remoteSites,
 
-    // Site, files and mail.
+    // Site configuration, captchas and mail.
     siteRepository,
     site,
     captcha,
     mail,
-    messages,
-    audit,
-    testData,
-    /** Uploads per user and hour (a check the upload services make before they store anything). */
-    uploadQuota,
-    /** Removes unreferenced test data, deleted images and stale temporary files; main.ts starts it. */
-    storageCollector: createStorageCollector({ dataDir, repo: uploads, store: testData, now }),
-    imageProxy: createImageProxyService({ site, dataDir, now, ...opts.imageProxy }),
-    /** Liveness and readiness (GET /api/health, /api/ready). */
-    health: createHealthService({ db, queue }),
 
-    // Users, sign-in and registration.
+    // Accounts and sessions: sign-in, registration, ranks, the home page, account settings.
     users,
     sessions,
     loginVerification,
@@ -324,16 +320,30 @@ export const createServices = (
       now,
     }),
 
-    // Problems and submissions.
+    // Files under OJ_DATA_DIR.
+    testData,
+    /** Uploads per user and hour (a check the upload services make before they store anything). */
+    uploadQuota,
+    /** Removes unreferenced test data, deleted images and stale temporary files; main.ts starts it. */
+    storageCollector: createStorageCollector({ dataDir, repo: uploads, store: testData, now }),
+    imageProxy: createImageProxyService({ site, dataDir, now, ...opts.imageProxy }),
+
+    // Problems.
     problems,
-    queue,
     problemCatalog,
-    submissions,
-    submissionPublic,
     adminProblems,
     problemTransfer: createProblemTransferService({ repo: adminProblemRepo, problems, store: testData }),
     markdownFiles: createMarkdownFileService({ repo: adminProblemRepo, images, quota: uploadQuota, dataDir }),
     problemImport: createProblemImportService({ problems, store: testData, repo: problemImportRepo, images }),
+
+    // Judging.
+    queue,
+    submissions,
+    submissionPublic,
+
+    // Remote judging.
+    /** The remote judges' adapters the importer and the language lists use. */
+    remoteSites,
     remoteImport: createRemoteImportService({
       sites: remoteSites,
       problems,
@@ -342,7 +352,7 @@ export const createServices = (
       imageRecords: problemImportRepo,
     }),
 
-    // Contests and trainings.
+    // Contests.
     contests,
     adminContests,
     contestFiles: createContestFileService({ contests, repo: createContestFileRepository(db), contestRepo }),
@@ -353,10 +363,13 @@ export const createServices = (
       submissions,
       now,
     }),
+
+    // Trainings.
     trainings,
     adminTrainings,
 
-    // Discussions and comments.
+    // Discussions and messages.
+    messages,
     discussions,
     comments: createCommentService({ db, repo: createCommentRepository(db), site, discussions, contests, messages }),
 
@@ -381,7 +394,7 @@ export const createServices = (
     groupContests: createGroupContestService({ policy: groupPolicy, contests, admin: adminContests }),
     groupTrainings: createGroupTrainingService({ policy: groupPolicy, trainings, admin: adminTrainings }),
 
-    // Site administration (issue 6): users, tags, notices, configuration, dashboard.
+    // Site administration: users, tags, notices, configuration (and the remote judges' accounts), dashboard.
     adminUsers: createAdminUserService({
       repo: adminUserRepo,
       sessions,
@@ -404,7 +417,11 @@ export const createServices = (
     }),
     adminDashboard: createAdminDashboardService({ repo: createAdminDashboardRepository(db), queue, now }),
 
-    /** Live updates (issue 29, decision 0034): the event streams of this instance, told through the bus. */
+    // Operations.
+    audit,
+    /** Liveness and readiness (GET /api/health, /api/ready). */
+    health: createHealthService({ db, queue }),
+    /** Live updates (decision 0034): the event streams of this instance, told through the bus. */
     live: createLiveService({
       repo: createLiveRepository(db),
       bus,
