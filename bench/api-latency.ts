@@ -1,5 +1,5 @@
 /**
- * API latency at scale (issue 4): 10,000 problems, 10,000 users and 1,000,000 submissions, bulk-loaded with
+ * API latency at scale: 10,000 problems, 10,000 users and 1,000,000 submissions, bulk-loaded with
  * generate_series into a throwaway database; then median / p99 latency and requests per second of the list
  * endpoints against a trivial endpoint measured in the same run (sequential app.inject calls, no network).
  *

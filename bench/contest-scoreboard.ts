@@ -1,5 +1,5 @@
 /**
- * Contest scoreboard at scale (issue 7): one running ACM contest with 5,000 participants, 12 problems and
+ * Contest scoreboard at scale: one running ACM contest with 5,000 participants, 12 problems and
  * 300,000 submissions bulk-loaded with generate_series into a throwaway database (board cells rebuilt once, as
  * after a restore); then scoreboard latency (median, p99) under 50 concurrent refreshing clients, and the time
  * from a verdict (a status update that fires the board trigger) to its appearance on the board.

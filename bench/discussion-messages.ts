@@ -1,5 +1,5 @@
 /**
- * Discussions and the message centre at scale (issue 17): 10,000 users, 20,000 discussions and 1,000,000 user
+ * Discussions and the message centre at scale: 10,000 users, 20,000 discussions and 1,000,000 user
  * messages (plus 50 notices to all users), bulk-loaded with generate_series into a throwaway PostgreSQL database;
  * then median and p99 latency of get-discussion-list, get-discussion-detail and msg/unread (which every signed-in
  * page calls) under 20 concurrent clients, against a trivial endpoint (get-website-config) measured the same way in

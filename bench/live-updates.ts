@@ -1,9 +1,9 @@
-// Live updates (issue 29, decision 0034): figures printed, never asserted.
+// Live updates (decision 0034): figures printed, never asserted.
 //   node --import tsx bench/live-updates.ts [--runs 15] [--streams 2000] [--events 300]
 // A real server process on a throwaway PostgreSQL database (bench-kit's, on BENCH_DATABASE_URL's server):
 // 1. submit → verdict shown: `runs` submissions of root, each claimed by a protocol-level judge that reports
 //    Accepted after a random 0.2–3 s; an SSE client and a client polling check-submissions-status every 2 s (the
-//    spec's interval) watch the same submission in the same run; medians and their ratio.
+//    pages' polling interval) watch the same submission in the same run; medians and their ratio.
 // 2. `streams` open streams on the one instance (one per user): the server's memory per stream (heap and RSS after
 //    a GC, over the same process before opening them), and event delivery: `events` single status changes of
 //    random users' submissions, written to the database one at a time, from the commit to the event arriving

@@ -1,5 +1,5 @@
 /**
- * Load (issue 28): N simulated students on PostgreSQL against the real topology (apps/server/test/topology:
+ * Load: N simulated students on PostgreSQL against the real topology (apps/server/test/topology:
  * servers as `npm start` runs them behind Debian's nginx, standalone judges through nginx). Each student logs in,
  * then until the end browses the problem list, opens a problem, refreshes the contest board, looks at the
  * submission list, and submits (Accepted or Wrong Answer, C) every 30 s, with a think time between requests; each

@@ -1,5 +1,5 @@
 /**
- * Training rank and problem list at scale (issue 16): one private training with 40 problems, 2,000 registered users
+ * Training rank and problem list at scale: one private training with 40 problems, 2,000 registered users
  * and 200,000 submissions to it, bulk-loaded with generate_series into a throwaway PostgreSQL database (the rank
  * cells then rebuilt problem by problem, as adding the problems to the training would); then median and p99 latency
  * of get-training-rank and get-training-problem-list under 20 concurrent clients, against a trivial endpoint

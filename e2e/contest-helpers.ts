@@ -25,7 +25,7 @@ export const apiLogin = async (request: APIRequestContext, username: string, pas
 /** Headers of an admin-area call. */
 export const admin = (token: string) => ({ Authorization: token, 'Url-Type': 'admin' });
 
-/** New users from the admin's batch import (issue 6's user admin API), all with one password; fails unless every
+/** New users from the admin's batch import (the user admin API), all with one password; fails unless every
  * one was created. */
 export const createUsers = async (
   request: APIRequestContext,

@@ -42,7 +42,7 @@ test('an admin builds a protected ACM contest; two users register and submit; th
     data: { defaultSubmitInterval: 0 },
   });
   expect(interval.ok()).toBeTruthy();
-  // The two contestants come from the admin's batch import (issue 6's user admin API).
+  // The two contestants come from the admin's batch import (the user admin API).
   await createUsers(request, token, [U1, U2]);
 
   // The admin creates the contest in the admin area: protected by a password, starting now.

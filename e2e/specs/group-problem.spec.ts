@@ -50,7 +50,8 @@ test("a teacher writes a group problem with test data; a member solves it, seen 
   await page.getByRole('button', { name: '创建题目' }).click();
   await expect(page).toHaveURL(new RegExp(`/group/${gid}/problem/create$`));
   await page.getByRole('textbox', { name: '题目标题' }).fill(TITLE);
-  // "Description" still has two Chinese texts depending on which page loaded first (issue 23's namespaces).
+  // "Description" still has two Chinese texts depending on which page loaded first (the locale namespaces each page
+  // loads).
   await page.getByRole('textbox', { name: /^(题目)?描述$/ }).fill('Print the sum of two integers.');
   await page.getByRole('textbox', { name: '输入描述', exact: true }).fill('Two integers.');
   await page.getByRole('textbox', { name: '输出描述', exact: true }).fill('Their sum.');

@@ -54,7 +54,7 @@ const LATIN_ALLOWLIST = [
   'QQ',
   'GitHub',
   'Codeforces',
-  // The other remote judges (spec 1-core §1): the bank filter, the home logos' links, the switch page's account pools.
+  // The other remote judges: the bank filter, the home logos' links, the switch page's account pools.
   'HDU',
   'POJ',
   'GYM',

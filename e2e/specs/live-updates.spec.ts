@@ -11,7 +11,7 @@ int main() {
 }
 `;
 
-// Issue 29 (decision 0034): the problem page's verdict comes through the tab's event stream, not the 2 s polling.
+// Live updates (decision 0034): the problem page's verdict comes through the tab's event stream, not the 2 s polling.
 test('a submitted verdict reaches the problem page through the event stream, without polling the submission', async ({
   page,
   request,

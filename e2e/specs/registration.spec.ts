@@ -42,7 +42,7 @@ test('a visitor registers in the account dialog with a texted code, waits for ap
   expect(opened.ok()).toBeTruthy();
   await request.put('/api/admin/switch/update', { headers: admin(root), data: { defaultSubmitInterval: 0 } });
 
-  // The Register link of the login dialog turns it into the registration form (spec 1-core §2: one 370 px dialog).
+  // The Register link of the login dialog turns it into the registration form (one 370 px dialog).
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto('/home');
   await visitor.getByRole('navigation', { name: '菜单' }).getByRole('button', { name: '登录' }).click();

@@ -9,7 +9,7 @@ const start = async () => {
   const { language, fromQuery } = initialLanguage();
   // The language is settled before the first paint, so an en-US visitor never sees Chinese flash by.
   await initI18n(language, { save: fromQuery });
-  // Roles may have changed since the last visit (spec 1-core §4 "Session").
+  // Roles may have changed since the last visit.
   void refreshRoles();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

@@ -30,7 +30,7 @@ export const App = () => {
       <ConfigProvider
         locale={antdLocale}
         theme={{ token: { colorPrimary: '#2d8cf0' } }}
-        // antd would write 登录 as "登 录": keep the texts exactly as the spec and the locale files say them.
+        // antd would write 登录 as "登 录": keep the texts exactly as the locale files say them.
         button={{ autoInsertSpace: false }}
       >
         <NotifyBridge />

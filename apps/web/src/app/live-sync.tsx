@@ -64,7 +64,7 @@ export const LiveSync = () => {
   const { isAuthenticated, user } = useSession();
   const queryClient = useQueryClient();
   useEffect(() => {
-    // Without EventSource (an old browser) the pages poll as the spec says.
+    // Without EventSource (an old browser) the pages poll at their own intervals (submissions every 2 s).
     liveClient.setSignedIn(isAuthenticated && typeof EventSource !== 'undefined');
   }, [isAuthenticated]);
   useLiveEvent('unread', (counts) => queryClient.setQueryData([...UNREAD_QUERY_KEY, user?.uid ?? null], counts));

@@ -18,7 +18,7 @@ type Verdict =
       clear: boolean;
     };
 
-/** The route guard of spec 3 §2.2 as a pure decision, so it is testable without a router. */
+/** The route guard as a pure decision, so it is testable without a router. */
 export const decideGuard = (
   guard: Guard | undefined,
   ctx: {

@@ -11,7 +11,7 @@ import { buildRoutes } from './router';
 import { SCREENS } from './screens';
 
 describe('route table', () => {
-  it('declares the spec route table once, with guards where the spec puts them', () => {
+  it('declares the route table once, with guards on the routes that need them', () => {
     const paths = flattenRoutes(SITE_ROUTES).map((r) => r.fullPath);
     for (const p of ['/home', '/problem', '/contest/:contestID/rank', '/group/:groupID/discussion', '/message/sys'])
       expect(paths).toContain(p);
@@ -43,7 +43,7 @@ describe('route table', () => {
     expect(isPathAvailable('/group/3/contest')).toBe(true);
     expect(isPathAvailable('/group/3/discussion-detail/5')).toBe(true);
     expect(isPathAvailable('/training/3/problem/A/full-screen')).toBe(true);
-    // The about pages and the result explanation (spec 3 §1, spec 2).
+    // The about pages and the result explanation.
     expect(isPathAvailable('/introduction')).toBe(true);
     expect(isPathAvailable('/developer')).toBe(true);
     expect(findRoute('/status/explanation')?.route.screen).toBe('ResultExplanation');
@@ -59,7 +59,7 @@ describe('route table', () => {
   });
 });
 
-describe('route guard (spec 3 §2.2)', () => {
+describe('route guard', () => {
   const visitor = { token: null, isAdmin: false, isSuperAdmin: false, config: undefined };
   it('sends a visitor on a login route home with the login dialog and clears user data', () => {
     expect(decideGuard({ login: true }, { ...visitor, pathname: '/setting' })).toEqual({

@@ -1,6 +1,6 @@
 import type { TranslationKey } from '../locales/zh-cn';
 
-/** Site areas that the site configuration can switch off (spec 3 §2.2). */
+/** Site areas that the site configuration can switch off. */
 export type AreaSwitch = 'openPublicDiscussion' | 'openGroupDiscussion' | 'openContestComment';
 
 export interface RouteGuard {
@@ -11,7 +11,8 @@ export interface RouteGuard {
   area?: AreaSwitch;
 }
 
-/** Screen names: the spec's route names; app/screens.ts maps the implemented ones to lazy components. */
+/** Screen names, one per route (ProblemList, GroupCreateProblem ...); app/screens.ts maps the implemented ones to
+ * lazy components. */
 export type ScreenName = string;
 
 export interface RouteDef {
@@ -22,7 +23,7 @@ export interface RouteDef {
   guard?: RouteGuard;
   /** Window title after the product name. */
   titleKey?: TranslationKey;
-  /** Problem-detail and focus-mode pages have no footer (spec 1-core §2 "Site frame"). */
+  /** Problem-detail and focus-mode pages have no footer. */
   hideFooter?: boolean;
   children?: RouteDef[];
 }
@@ -40,7 +41,7 @@ const groupDiscussion: RouteGuard = { area: 'openGroupDiscussion' };
 export const SITE_ROUTES: RouteDef[] = [
   { path: '', redirect: '/home' },
   { path: 'home', screen: 'Home', titleKey: 'Home' },
-  // /login and /chusai open home with the login dialog (DESIGN §7).
+  // /login and /chusai open home with the login dialog.
   { path: 'login', screen: 'LoginRedirect', titleKey: 'Login' },
   { path: 'chusai', screen: 'LoginRedirect', titleKey: 'Login' },
   { path: 'logout', screen: 'Logout', guard: { login: true }, titleKey: 'Logout' },
@@ -111,7 +112,7 @@ export const SITE_ROUTES: RouteDef[] = [
     ],
   },
   { path: 'status', screen: 'SubmissionList', titleKey: 'Nav_Status' },
-  // Not in the route table of spec 3 §2.1: the result explanation page of spec 2, under the list it explains.
+  // The result explanation page, under the list it explains.
   { path: 'status/explanation', screen: 'ResultExplanation', titleKey: 'Result_Explanation' },
   { path: 'submission-detail/:submitID', screen: 'SubmissionDetails', titleKey: 'Nav_Status' },
   { path: 'acm-rank', screen: 'ACMRank', titleKey: 'ACM_Rank' },
@@ -145,12 +146,12 @@ export const SITE_ROUTES: RouteDef[] = [
     children: [
       { path: 'announcement', screen: 'GroupAnnouncementList' },
       { path: 'problem', screen: 'GroupProblemList' },
-      // Group admins' problem form (spec 3 §2.1 GroupCreateProblem, GroupEditProblem; the edit path takes the pid).
+      // Group admins' problem form (GroupCreateProblem, GroupEditProblem; the edit path takes the pid).
       { path: 'problem/create', screen: 'GroupCreateProblem' },
       { path: 'problem/edit/:problemId', screen: 'GroupEditProblem' },
       problemDetail('GroupProblemDetails'),
       { path: 'training', screen: 'GroupTrainingList' },
-      // Group admins' training form and a training's problems (spec 3 §2.5 GroupCreateTraining, GroupEditTraining).
+      // Group admins' training form and a training's problems (GroupCreateTraining, GroupEditTraining).
       { path: 'training/create', screen: 'GroupCreateTraining' },
       { path: 'training/edit/:trainingId', screen: 'GroupEditTraining' },
       { path: 'training/edit/:trainingId/problems', screen: 'GroupTrainingProblemAdmin' },
@@ -164,7 +165,7 @@ export const SITE_ROUTES: RouteDef[] = [
         ],
       },
       { path: 'contest', screen: 'GroupContestList' },
-      // Group admins' contest pages (spec 3 §2.5 GroupCreateContest, GroupEditContest, GroupContestProblemList,
+      // Group admins' contest pages (GroupCreateContest, GroupEditContest, GroupContestProblemList,
       // GroupContestAnnouncementList) and the problem form writing a problem inside a contest.
       { path: 'contest/create', screen: 'GroupCreateContest' },
       { path: 'contest/:contestId/edit', screen: 'GroupEditContest' },
@@ -204,12 +205,12 @@ export const SITE_ROUTES: RouteDef[] = [
 
 const superAdmin: RouteGuard = { admin: true, superAdmin: true };
 
-/** Children of /admin (spec 3 §2.3); all need an admin role, some the super admin. */
+/** Children of /admin; all need an admin role, some the super admin. */
 export const ADMIN_ROUTES: RouteDef[] = [
   { path: '', redirect: '/admin/dashboard' },
   { path: 'dashboard', screen: 'AdminDashboard', titleKey: 'Dashboard' },
   { path: 'user', screen: 'AdminUser', guard: superAdmin, titleKey: 'Admin_User' },
-  // "Auth admin": a read-only page of the role x permission table (DESIGN §7).
+  // "Auth admin": a read-only page of the role x permission table.
   { path: 'auth', screen: 'AdminAuth', guard: superAdmin, titleKey: 'Admin_Auth' },
   {
     path: 'announcement',
@@ -237,7 +238,7 @@ export const ADMIN_ROUTES: RouteDef[] = [
     path: 'problem/batch-operation',
     screen: 'AdminProblemBatch',
     titleKey: 'Admin_Problem_Batch',
-    // Imports and exports are root only (DESIGN §7 "Roles").
+    // Imports and exports are root only.
     guard: superAdmin,
   },
   {
@@ -293,7 +294,8 @@ export const ADMIN_ROUTES: RouteDef[] = [
     titleKey: 'Admin_Title_Contest_Problem_Edit',
   },
   { path: 'discussion', screen: 'AdminDiscussion', titleKey: 'Admin_Discussion' },
-  // Not in spec 3 §2.3: the audit log of DESIGN §7 "Operations" and the other judges' import formats.
+  // Beyond HOJ's admin routes: the audit log (rejudges, manual judges, role and configuration changes) and the
+  // other judges' import formats.
   { path: 'audit', screen: 'AdminAudit', guard: superAdmin, titleKey: 'Admin_Audit' },
   {
     path: 'problem/import',

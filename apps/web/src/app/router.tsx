@@ -10,10 +10,10 @@ import type { RouteHandle } from './route-handle';
 import { ADMIN_ROUTES, type RouteDef, SITE_ROUTES } from './route-table';
 import { SCREENS } from './screens';
 
-// The admin area is its own chunk: visitors of the site never download it (DESIGN §5).
+// The admin area is its own chunk: visitors of the site never download it (decision 0004).
 const AdminFrame = lazyScreen(() => import('../features/admin/admin-frame'));
 const AdminLoginPage = lazyScreen(() => import('../features/admin/admin-login-page'));
-// The medal ceremony fills its own window, without the site frame (spec 2 §2 scroll board).
+// The medal ceremony (the contest's scroll board) fills its own window, without the site frame.
 const ScrollBoardPage = lazyScreen(() => import('../features/contest/scroll-board/scroll-board-page'));
 
 const lazyElement = (Component: typeof AdminFrame) => (
@@ -65,7 +65,7 @@ export const buildRoutes = (screens: typeof SCREENS = SCREENS): RouteObject[] =>
     element: <GuardedRoute guard={{ admin: true }}>{lazyElement(AdminFrame)}</GuardedRoute>,
     children: [
       ...toRouteObjects(ADMIN_ROUTES, screens),
-      // Spec 3 §2.3: any other /admin/* goes to the admin login.
+      // Any other /admin/* goes to the admin login.
       toAdminLogin(''),
     ],
   },

@@ -6,7 +6,7 @@ import type { ScreenName } from './route-table';
 
 type Screen = ComponentType | LazyExoticComponent<ComponentType>;
 
-// Areas with many screens share one split point each (fewer preload stubs in the entry chunk, DESIGN §5).
+// Areas with many screens share one split point each (fewer preload stubs in the entry chunk, decision 0004).
 const pick =
   <M extends Record<string, ComponentType>>(load: () => Promise<M>) =>
   (name: keyof M) =>
@@ -36,7 +36,7 @@ const submissionDetail = lazyScreen(() => import('../features/submission/submiss
 const adminProblemEdit = lazyScreen(() => import('../features/admin/problem/admin-problem-edit-page'));
 
 /** The implemented screens by route name. Home is the landing page and ships in the entry chunk; every other
- * screen is its own chunk (DESIGN §5: the SPA splits code by route). */
+ * screen is its own chunk (the SPA splits code by route, decision 0004). */
 export const SCREENS: Record<ScreenName, Screen> = {
   Home: HomePage,
   LoginRedirect: lazyScreen(() => import('../features/auth/login-redirect')),

@@ -6,7 +6,7 @@ import { handleVisibilityChange } from './session-sync';
 
 const user = userInfoFixture('1', 'alice');
 
-describe('cross-tab session (spec 1-core §4)', () => {
+describe('cross-tab session', () => {
   const navigate = vi.fn();
   beforeEach(() => {
     navigate.mockReset();

@@ -3,7 +3,7 @@ import { refreshRoles } from '../lib/api';
 import { session } from '../lib/auth-store';
 import { isAdminArea, navigateTo } from '../lib/navigation';
 
-/** Another tab may have signed in or out (spec 1-core §4 "Session"): when this tab becomes visible again it
+/** Another tab may have signed in or out: when this tab becomes visible again it
  * adopts the stored token, or, if the token was removed, drops the user and leaves for home (admin login). */
 export const handleVisibilityChange = () => {
   if (document.visibilityState !== 'visible') return;

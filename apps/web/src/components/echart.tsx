@@ -6,7 +6,7 @@ type EChartsCore = typeof import('echarts/core');
 let loading: Promise<EChartsCore> | null = null;
 
 /** ECharts is loaded on demand and only the parts the pages draw (bar, pie, calendar heatmap) are registered,
- * which keeps the chunk small and off the first visit (DESIGN §5). */
+ * which keeps the chunk small and off the first visit (the bundle budget of decision 0004). */
 export const loadEcharts = () => {
   loading ??= Promise.all([
     import('echarts/core'),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../lib/i18n';
 import { otherLanguage } from '../lib/language';
 
-/** The nav toggle between zh-CN and en-US (spec 1-core §4); the label names the language it switches to. */
+/** The nav toggle between zh-CN and en-US; the label names the language it switches to. */
 export const LanguageToggle = ({ block = false }: { block?: boolean }) => {
   const { t } = useTranslation();
   return (

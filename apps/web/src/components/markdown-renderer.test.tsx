@@ -47,7 +47,7 @@ describe('markdown images on the page', () => {
   });
 });
 
-describe('markdown from other users is inert (spec 2 §5 "Content of other roles is sanitised")', () => {
+describe('markdown from other users is inert (content of other roles is sanitised)', () => {
   beforeAll(() => setupI18n('en-US'));
 
   it('drops scripts, event handlers, javascript: links, iframes and styles', () => {

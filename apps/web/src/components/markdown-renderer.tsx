@@ -11,8 +11,8 @@ import { markdownImage } from './markdown-images';
 
 /** Sanitising runs BEFORE KaTeX: user HTML is cleaned, then KaTeX renders the (now inert) math text into its own
  * trusted markup, which sanitising would otherwise strip. Only the math classes are added to the default schema.
- * KaTeX's fonts come from the imported CSS and ship with the app (no CDN, DESIGN §7). `<source srcset>` is
- * dropped: every image goes through the one rule below (decision 0011). */
+ * KaTeX's fonts come from the imported CSS and ship with the app (no CDN: no request leaves the site).
+ * `<source srcset>` is dropped: every image goes through the one rule below (decision 0011). */
 const schema = {
   ...defaultSchema,
   attributes: {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { usePageTitle } from '../lib/use-page-title';
 import './not-found-page.css';
 
-/** The 404 page (spec 3 §2.1): also what a declared route shows until its feature exists. */
+/** The 404 page: also what a declared route shows until its feature exists. */
 export const NotFoundPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();

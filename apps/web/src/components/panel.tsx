@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import './panel.css';
 
-/** A titled white box. antd's Card pulls in Tabs, too heavy for the first visit (DESIGN §5 budget).
+/** A titled white box. antd's Card pulls in Tabs, too heavy for the first visit (decision 0004's bundle budget).
  * The header keeps the title whole: when the extra controls do not fit beside it they wrap below it. */
 export const Panel = ({ title, extra, children }: { title?: ReactNode; extra?: ReactNode; children: ReactNode }) => (
   <section className="oj-panel">

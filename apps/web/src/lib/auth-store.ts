@@ -47,7 +47,7 @@ export const session = {
     sessionStore.set(next);
     persist(next);
   },
-  /** Another tab changed the stored token: take its state (DESIGN: cross-tab adoption on visibilitychange). */
+  /** Another tab changed the stored token: take its state (adopted when this tab becomes visible again). */
   reloadFromStorage(): 'unchanged' | 'adopted' | 'removed' {
     const current = sessionStore.get();
     const stored = readStorage(STORAGE_KEYS.token);

@@ -39,7 +39,7 @@ export interface HttpClientDeps {
 }
 
 export interface CallOptions {
-  /** Login calls carry no token (spec 1-core §7 "Conventions"). */
+  /** Login calls carry no token. */
   anonymous?: boolean;
   /** Do not show the failure to the user (the caller handles it). Session handling (401/403) still runs. */
   silent?: boolean;
@@ -50,7 +50,8 @@ export interface CallOptions {
 
 export const isAdminPath = (path: string) => path === '/api/admin' || path.startsWith('/api/admin/');
 
-/** GET and DELETE carry their input as a query string; empty values are dropped (DESIGN §7 "Query parameters"). */
+/** GET and DELETE carry their input as a query string; empty values are dropped (the server reads an empty string
+ * as absent). */
 export const buildUrl = (path: string, input: unknown) => {
   if (!input || typeof input !== 'object') return path;
   const params = new URLSearchParams();
@@ -82,7 +83,7 @@ export const createHttpClient = (deps: HttpClientDeps) => {
     };
     const token = opts.anonymous ? null : deps.getToken();
     if (token) headers.Authorization = token;
-    // A DELETE whose input is a list sends it as a JSON array body (DESIGN §8 "Paths and bodies":
+    // A DELETE whose input is a list sends it as a JSON array body (HOJ's calls, e.g.
     // `DELETE /api/admin/discussion` with `[did, ...]`), and so does one carrying a nested object (`DELETE /api/reply`
     // with `{ reply: { id }, did }`), which a query string cannot carry; other DELETE inputs stay in the query string.
     const hasBody =
@@ -112,7 +113,8 @@ export const createHttpClient = (deps: HttpClientDeps) => {
         body: hasBody ? (form ?? JSON.stringify(input ?? {})) : undefined,
         signal: controller.signal,
       });
-      // The server rotates long-lived tokens on any answer, success or not (DESIGN §3 "Auth").
+      // The server rotates long-lived tokens on any answer, success or not (`refresh-token: true` with a new
+      // `Authorization`).
       if (response.headers.get('refresh-token') === 'true') {
         const fresh = response.headers.get('Authorization');
         if (fresh) deps.setToken(fresh);
@@ -130,7 +132,8 @@ export const createHttpClient = (deps: HttpClientDeps) => {
     }
   };
 
-  /** The error rules of spec 1-core §8 "Response handling". */
+  /** The error rules: the message as an error notification (none for a 401 without one), 404 as "Query error",
+   * then the session handling of 401 (sign out) and 403 (refresh the roles). */
   const fail = (status: number, msg: string | undefined, data: unknown, admin: boolean, opts: CallOptions): never => {
     let text = msg || deps.translate('Server_Error');
     if (status === HTTP.NOT_FOUND) text = deps.translate('Query_Error');
@@ -164,7 +167,7 @@ export const createHttpClient = (deps: HttpClientDeps) => {
   const call = async <E extends ClientEndpoint>(endpoint: E, input: Input<E>, opts: CallOptions = {}) =>
     (await request(endpoint, input, opts)).data;
 
-  /** A file download (spec 1-core §8): a JSON answer instead of a file carries a message to show. */
+  /** A file download: a JSON answer instead of a file carries a message to show. */
   const download = async <E extends ClientEndpoint>(endpoint: E, input: Input<E>, opts: CallOptions = {}) => {
     const { response, admin, release } = await send(endpoint, input, opts, downloadTimeoutMs);
     try {

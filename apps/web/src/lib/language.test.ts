@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage, otherLanguage } from './language';
 
-describe('language choice order (spec 1-core §4)', () => {
+describe('language choice order', () => {
   it('takes the l query parameter first: zh-cn gives Chinese, anything else English', () => {
     expect(chooseLanguage({ query: 'zh-cn', saved: 'en-US', browser: 'en-US' })).toBe('zh-CN');
     expect(chooseLanguage({ query: 'ZH-CN', saved: 'en-US', browser: 'en-US' })).toBe('zh-CN');

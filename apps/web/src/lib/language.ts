@@ -3,7 +3,7 @@ import type { Locale } from '@oj/shared';
 export type Language = Locale;
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
-/** The spec's language choice order (1-core §4 "Session"): query parameter `l` (zh-cn gives Chinese, anything
+/** The language choice order: query parameter `l` (zh-cn gives Chinese, anything
  * else English), else the saved choice, else the browser language (Chinese if zh-cn, otherwise English). */
 export const chooseLanguage = (input: {
   query: string | null;

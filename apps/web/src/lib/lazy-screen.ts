@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 
-/** A script part that has not arrived after 120 s fails with a chunk-load error (spec 1-core §8, §9). */
+/** A script part that has not arrived after 120 s fails with a chunk-load error. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

@@ -207,7 +207,7 @@ describe('the submission list while the stream is up or down', () => {
     );
     expect(result.current.rows[0]).toMatchObject({ submitId: 1, status: 0, time: 12 });
 
-    // The stream breaks: the viewer's rows still in progress are polled again at the spec's 2 s.
+    // The stream breaks: the viewer's rows still in progress are polled again every 2 s.
     act(() => liveClient.up.set(false));
     await tick();
     expect(asked.at(-1)).toEqual([2, 3]);

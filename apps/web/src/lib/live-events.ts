@@ -9,7 +9,7 @@ const BACKOFF_MS = [1000, 2000, 4000, 8000, 16_000, 30_000];
 type Handler<K extends keyof LiveEventMap> = (data: LiveEventMap[K]) => void;
 
 export interface LiveClient {
-  /** Whether a stream is open now: pages poll at the spec's intervals only while it is not. */
+  /** Whether a stream is open now: pages poll at their usual intervals only while it is not. */
   up: Store<boolean>;
   /** The contest the open stream carries (undefined: none, or the stream is down). */
   contest: Store<number | undefined>;
@@ -27,7 +27,7 @@ export interface LiveClient {
   close(): void;
 }
 
-/** The one event stream of this tab (issue 29, decision 0034): a single-use ticket from POST /api/events/ticket (the
+/** The one event stream of this tab (decision 0034): a single-use ticket from POST /api/events/ticket (the
  * session token never goes into a URL), an EventSource on GET /api/events, and a reconnect with backoff and the
  * last event id when it breaks (a new ticket each time, so EventSource's own retry, which would reuse the used
  * ticket, is not relied on), or when it falls silent: the server pings every LIVE.heartbeatMs, and a stream that
@@ -192,7 +192,7 @@ export const createLiveClient = (deps: {
   };
 };
 
-/** The app's stream (no EventSource in a test without one: the pages then poll as the spec says). */
+/** The app's stream (no EventSource in a test without one: the pages then poll at their usual intervals). */
 export const liveClient = createLiveClient({
   ticket: async () => (await api.call(live.eventTicket, {}, { silent: true })).ticket,
   open: (url) => new EventSource(url),
@@ -201,10 +201,10 @@ export const liveClient = createLiveClient({
 /** Per-case progress of the viewer's submissions being judged, by submit id ("case 7/20"). */
 export const liveProgress = createStore<Record<number, { done: number; total: number }>>({});
 
-/** Whether the live stream is open (false: poll at the spec's intervals). */
+/** Whether the live stream is open (false: poll at the usual intervals). */
 export const useLiveUp = () => useStore(liveClient.up);
 
-/** Whether the open stream carries this contest's board and announcements (false: poll at the spec's intervals). */
+/** Whether the open stream carries this contest's board and announcements (false: poll at the usual intervals). */
 export const useLiveContestUp = (cid: number) => useStore(liveClient.contest) === cid;
 
 /** Calls `handler` with every event of the kind while the component is mounted. */

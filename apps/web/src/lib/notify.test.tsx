@@ -4,7 +4,7 @@ import { HEADER_HEIGHT, NotifyBridge, notifyError } from './notify';
 
 const setWidth = (px: number) => Object.defineProperty(window, 'innerWidth', { configurable: true, value: px });
 
-describe('notifications (failed logins, spec 1-core §9)', () => {
+describe('notifications (failed logins)', () => {
   afterEach(() => setWidth(1024));
 
   it('shows repeated errors as one notification, the newest text, below the header', async () => {

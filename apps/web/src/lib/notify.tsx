@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { createStore, useStore } from './create-store';
 import { lazyScreen } from './lazy-screen';
 
-/** Toast default 1000 ms and notification 5 s (spec 1-core §9). */
+/** Toast default 1000 ms and notification 5 s. */
 export const TOAST_SECONDS = 1;
 export const NOTIFICATION_SECONDS = 5;
 export const MOBILE_MAX_WIDTH = 768;
@@ -70,7 +70,7 @@ export const toast = {
   error: (text: string) => say((m) => m.error(text, TOAST_SECONDS)),
 };
 
-/** Call failures: a notification on desktop; the spec shows none on mobile, where a short toast says it instead
+/** Call failures: a notification on desktop only; on mobile a short toast says it instead
  * (a silent failure would leave the user guessing). */
 export const notifyError = (title: string, text: string) => {
   if (isMobile()) {

@@ -1,4 +1,4 @@
-/** Keys of the browser storage the spec lists (1-core §3 "Other"); one place so tabs agree on them. */
+/** Keys of the browser storage; one place so tabs agree on them. */
 export const STORAGE_KEYS = {
   token: 'token',
   userInfo: 'userInfo',

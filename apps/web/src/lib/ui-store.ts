@@ -1,6 +1,6 @@
 import { createStore, useStore } from './create-store';
 
-/** What the account dialog shows (spec 1-core §2: Login, Register and Reset Password are one 370 px dialog). */
+/** What the account dialog shows (Login, Register and Reset Password are one 370 px dialog). */
 export type AccountDialogMode = 'login' | 'register' | 'reset';
 
 /** The login dialog is opened from many places (guards, the HTTP client on 401, menu buttons). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** A resend countdown in whole seconds (codes: 60 s registration, 90 s reset; spec 1-core §9, spec 3 §9). */
+/** A resend countdown in whole seconds (codes: 60 s registration, 90 s reset). */
 export const useCountdown = () => {
   const [left, setLeft] = useState(0);
   useEffect(() => {

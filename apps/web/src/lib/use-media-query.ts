@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The frame switches to a drawer under 992 px; mobile is under 768 px (spec 1-core §9). */
+/** The frame switches to a drawer under 992 px; mobile is under 768 px. */
 export const DRAWER_MAX_WIDTH = 992;
 
 export const useMaxWidth = (px: number) =>

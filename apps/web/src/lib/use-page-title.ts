@@ -4,7 +4,7 @@ import { useWebsiteConfig } from '../features/site/use-website-config';
 export const formatTitle = (productName: string | undefined, pageTitle: string | undefined) =>
   [productName, pageTitle].filter(Boolean).join(' - ');
 
-/** Window title: "<product name> - <page title>" (spec 1-core §1), the name from get-website-config. */
+/** Window title: "<product name> - <page title>", the name from get-website-config. */
 export const usePageTitle = (pageTitle: string | undefined) => {
   const name = useWebsiteConfig().data?.name;
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { TranslationKey } from './zh-cn';
 
-/** en-US interface texts; loaded lazily (DESIGN §5: the second locale is not in the first download). */
+/** en-US interface texts; loaded lazily (decision 0004: the second locale is not in the first download). */
 export const enUS: Record<TranslationKey, string> = {
   Home: 'Home',
   Problem: 'Problem',

@@ -1,6 +1,6 @@
 /** zh-CN interface texts (the default language; bundled). en-us.ts must carry the same keys. */
 export const zhCN = {
-  // Navigation (spec 3 §9 "Interface texts")
+  // Navigation
   Home: '首页',
   Problem: '题目',
   Training: '训练',
@@ -34,7 +34,7 @@ export const zhCN = {
   Training_Problems: '训练题目',
   Menu: '菜单',
   Switch_Language: 'English',
-  // Login form (spec 1-core §2, §5)
+  // Login form
   Username: '用户名',
   Password: '密码',
   Enter_Username: '请输入用户名',
@@ -45,14 +45,14 @@ export const zhCN = {
   Register_Now: '没有账号？立即注册',
   Welcome_Back: '欢迎回来',
   Login_Image_Alt: '在线编程练习',
-  // Slide puzzle (spec 1-core §4 "Login failure counter")
+  // Slide puzzle (shown after repeated login failures)
   Security_Verification: '安全验证',
   Slide_To_Verify: '向右拖动滑块填充拼图',
   Slide_Handle: '拖动滑块',
   Verify_Success: '验证通过，用时 {{seconds}} 秒',
   Verify_Failed: '验证失败，请重试',
   Refresh_Puzzle: '换一张',
-  // Client messages (spec 1-core §8, spec 3 §8)
+  // Client messages
   Please_login_first: '请先登录',
   Please_login_first_by_admin_account: '请先使用管理员账号登录',
   No_Access: '无权访问：该功能已被管理员关闭',
@@ -69,7 +69,7 @@ export const zhCN = {
   Carousel: '轮播图',
   Carousel_Image: '轮播图 {{index}}',
   Loading: '加载中',
-  // 404 page (spec 3 §2.1)
+  // 404 page
   Page_Not_Found: '页面未找到',
   Go_Home: '回到首页',
   Back: '返回',
@@ -119,7 +119,7 @@ export const zhCN = {
   Admin_Title_Contest_Problems: '比赛题目',
   Admin_Title_Contest_Problem_Create: '创建比赛题目',
   Admin_Title_Contest_Problem_Edit: '编辑比赛题目',
-  // Home widgets (spec 1-core §2 "Home")
+  // Home widgets
   Recent_Updated_Problems: '最近更新的题目',
   Seven_Day_AC_Rank: '最近一周过题榜',
   No_Data: '暂无数据',
@@ -131,7 +131,7 @@ export const zhCN = {
   Other_Contests: '其他 OJ 的比赛',
   Remote_Judges: '支持的远程评测平台',
   Remote_Bank_Link: '{{name}} 题库',
-  // User menu: the message centre and its unread count (spec 2 §2 "Message centre")
+  // User menu: the message centre and its unread count
   Message_Menu: '消息中心',
   Unread_Messages: '{{count}} 条未读消息',
 } as const;

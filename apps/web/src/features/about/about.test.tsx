@@ -38,7 +38,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 afterAll(() => setupI18n('zh-CN'));
 
-describe('about pages (spec 3 §1 "About page")', { timeout: 30_000 }, () => {
+describe('about pages', { timeout: 30_000 }, () => {
   it('introduces the site with the four feature cards, in Chinese', async () => {
     await setupI18n('zh-CN');
     renderPage(<IntroductionPage />, '/introduction');
@@ -111,7 +111,7 @@ describe('about pages (spec 3 §1 "About page")', { timeout: 30_000 }, () => {
   });
 });
 
-describe('result explanation page (spec 2 "Result explanation page")', { timeout: 30_000 }, () => {
+describe('result explanation page', { timeout: 30_000 }, () => {
   const statuses = Object.values(JUDGE_STATUS);
 
   for (const lang of ['zh-CN', 'en-US'] as const) {
@@ -158,7 +158,7 @@ describe('routes and links to the about and explanation pages', { timeout: 60_00
   });
 
   it('opens both about pages from the about submenu (the phone drawer, 390 px wide)', async () => {
-    // Under 992 px the top menu is a drawer whose submenus open on a tap (spec 1-core §2).
+    // Under 992 px the top menu is a drawer whose submenus open on a tap.
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (query: string) =>
         ({

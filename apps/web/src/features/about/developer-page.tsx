@@ -33,7 +33,7 @@ const External = ({ href, children }: { href: string; children: string }) => (
   </a>
 );
 
-/** /developer: who makes the site and what it stands on (spec 3 §1 "developer credits"). */
+/** /developer: who makes the site and what it stands on (the developer credits). */
 const DeveloperPage = () => {
   const { t } = useTranslation('about');
   const config = useWebsiteConfig().data;

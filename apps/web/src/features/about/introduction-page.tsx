@@ -10,7 +10,7 @@ import './about.css';
 
 type AboutTextKey = keyof typeof aboutTexts;
 
-/** The four feature cards of spec 3 §1 "About page", written for this site. */
+/** The four feature cards of the about page, written for this site. */
 const FEATURES: { key: string; title: AboutTextKey; text: AboutTextKey; icon: ReactNode }[] = [
   { key: 'distributed', title: 'About_Distributed', text: 'About_Distributed_Text', icon: <ClusterOutlined /> },
   { key: 'customizable', title: 'About_Customizable', text: 'About_Customizable_Text', icon: <ControlOutlined /> },

@@ -1,2 +1,2 @@
-/** The result explanation page (spec 2 "Result explanation page"), under the status list it explains. */
+/** The result explanation page, under the status list it explains. */
 export const RESULT_EXPLANATION_PATH = '/status/explanation';

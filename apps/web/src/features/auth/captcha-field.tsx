@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 
 /** The image captcha (GET /api/captcha): fetched on mount; `refresh` draws a new one and clears what was typed
- * (the server uses a captcha up once it is checked, spec 3 §8). */
+ * (the server uses a captcha up once it is checked). */
 export const useCaptcha = (form: FormInstance) => {
   const [captcha, setCaptcha] = useState<{ img: string; captchaKey: string } | null>(null);
   const refresh = useCallback(async () => {
@@ -23,7 +23,7 @@ export const useCaptcha = (form: FormInstance) => {
   return { img: captcha?.img, captchaKey: captcha?.captchaKey ?? '', refresh };
 };
 
-/** The captcha input (1 to 8 characters, spec 3 §5) with its image; clicking the image draws a new one. */
+/** The captcha input (1 to 8 characters) with its image; clicking the image draws a new one. */
 export const CaptchaField = ({
   img,
   onRefresh,

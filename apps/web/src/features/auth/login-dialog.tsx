@@ -6,12 +6,12 @@ import { loginDialog, useLoginDialog } from '../../lib/ui-store';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { LoginForm } from './login-form';
 
-/** Login dialog (spec 1-core §2): 370 px, not closable by clicking outside, titled with the site short name. */
+/** Login dialog: 370 px, not closable by clicking outside, titled with the site short name. */
 export const LOGIN_DIALOG_WIDTH = 370;
 
 const AccountDialogForms = lazyScreen(() => import('./account-dialog-forms'));
 
-/** Login, Register and Reset Password in one dialog (spec 1-core §2); the register and forgot-password links of the
+/** Login, Register and Reset Password in one dialog; the register and forgot-password links of the
  * login switch it to the other two. */
 const LoginDialog = () => {
   const { open, mode } = useLoginDialog();

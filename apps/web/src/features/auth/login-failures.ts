@@ -2,8 +2,8 @@ import { LIMITS } from '@oj/shared';
 import { createStore, useStore } from '../../lib/create-store';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 
-/** The login failure counter of spec 1-core §4, kept in the browser. The server counts too and decides (DESIGN §8
- * "Login verification"): when it asks for the proof, the form opens the puzzle whatever this counter says. */
+/** The login failure counter (the puzzle appears after 5 failures), kept in the browser. The server counts too and
+ * decides (decision 0014): when it asks for the proof, the form opens the puzzle whatever this counter says. */
 const initial = Number(readStorage(STORAGE_KEYS.loginFailures) ?? 0) || 0;
 export const loginFailuresStore = createStore<number>(initial);
 

@@ -31,7 +31,7 @@ const sent = (fetchMock: ReturnType<typeof stubServer>, path: string) =>
     .filter(([url]) => url === path)
     .map(([, init]) => JSON.parse(String(init.body)));
 
-describe('login validation rules (spec 1-core §5)', () => {
+describe('login validation rules', () => {
   it('requires a username of at most 20 characters', () => {
     expect(checkUsername('')).toBe('Username_Check_Required');
     expect(checkUsername('   ')).toBe('Username_Check_Required');

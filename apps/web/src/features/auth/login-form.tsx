@@ -15,7 +15,7 @@ import { checkPassword, checkUsername, type LoginMessageKey } from './login-vali
 import { type LoginValues, useLogin } from './use-login';
 import './login-form.css';
 
-// The puzzle is only needed after 5 failures: it is its own chunk (DESIGN §5).
+// The puzzle is only needed after 5 failures: it is its own chunk (decision 0004).
 const SlidePuzzle = lazyScreen(() => import('./slide-puzzle'));
 
 type Field = keyof LoginValues;

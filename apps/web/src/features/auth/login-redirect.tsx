@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { useSession } from '../../lib/auth-store';
 import { loginDialog } from '../../lib/ui-store';
 
-/** /login and /chusai: home with the login dialog open (DESIGN §7 "Routes and menus"). */
+/** /login and /chusai: home with the login dialog open. */
 const LoginRedirect = () => {
   const { isAuthenticated } = useSession();
   useEffect(() => {

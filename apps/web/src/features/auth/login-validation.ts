@@ -6,7 +6,7 @@ export type LoginMessageKey =
   | 'Password_Check_Required'
   | 'Password_Check_Between';
 
-/** Login field rules (spec 1-core §5): the message key of the first broken rule, or null. */
+/** Login field rules: the message key of the first broken rule, or null. */
 export const checkUsername = (value: string | undefined): LoginMessageKey | null => {
   const v = (value ?? '').trim();
   if (!v) return 'Username_Check_Required';

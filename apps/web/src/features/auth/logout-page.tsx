@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { session } from '../../lib/auth-store';
 
-/** The logout screen (spec 1-core §2): calls logout, clears local state, goes home. */
+/** The logout screen: calls logout, clears local state, goes home. */
 const LogoutPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -49,7 +49,7 @@ const fillMobileForm = () => {
   type('Captcha', 'ab12');
 };
 
-describe('the Register link follows the site switch (spec 1-core §2)', () => {
+describe('the Register link follows the site switch', () => {
   beforeAll(() => setupI18n('en-US'));
   beforeEach(() => session.clear());
 
@@ -98,7 +98,7 @@ describe('the Register link follows the site switch (spec 1-core §2)', () => {
   });
 });
 
-describe('/zhuce by mobile (spec 3 §2.12, §5, §8, §9)', () => {
+describe('/zhuce by mobile', () => {
   beforeAll(() => setupI18n('en-US'));
   beforeEach(() => {
     session.clear();

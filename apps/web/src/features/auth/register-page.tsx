@@ -14,7 +14,7 @@ import { CaptchaField, CodeField, useCaptcha } from './captcha-field';
 import { maxRule, mobileRules, passwordRules, requiredRule, smsCodeRules, usernameRules } from './registration-rules';
 import { retryAfterSeconds, showServerError } from './server-field-error';
 
-/** Spec 3 §5: every registration field is required, with these lengths. */
+/** Every registration field is required, with these lengths. */
 const TEXT_FIELDS = [
   ['realname', 'Reg_Realname', 15],
   ['city', 'Reg_City', 25],
@@ -53,7 +53,7 @@ const FORM_FIELDS = [
 
 const trimmed = (v?: string) => (v ?? '').trim();
 
-/** "Thanks for registering" (spec 3 §8): wait for the admin's approval, or log in now when approval is automatic. */
+/** "Thanks for registering": wait for the admin's approval, or log in now when approval is automatic. */
 const ThanksDialog = ({ state }: { state: 'pending' | 'approved' }) => {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -152,7 +152,7 @@ const RegisterForm = ({ method }: { method: registration.RegisterMethod }) => {
       showServerError(form, err, FORM_FIELDS);
     } finally {
       setBusy(false);
-      // Spec 3 §2.12: the captcha is refreshed after every registration attempt.
+      // The captcha is refreshed after every registration attempt.
       void captcha.refresh();
     }
   };
@@ -234,7 +234,7 @@ export const RegisterBody = () => {
   );
 };
 
-/** /zhuce (spec 3 §2.1, §2.12): the registration form as a page, for links from outside the site. */
+/** /zhuce: the registration form as a page, for links from outside the site. */
 const RegisterPage = () => {
   const { t } = useTranslation('auth');
   return (

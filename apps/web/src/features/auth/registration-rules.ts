@@ -1,7 +1,7 @@
 import { LIMITS, registration } from '@oj/shared';
 import type { TFunction } from 'i18next';
 
-/** Field rules of the registration, password reset and password change forms (spec 3 §5). */
+/** Field rules of the registration, password reset and password change forms. */
 type T = TFunction;
 
 export const requiredRule = (t: T, label: string) => ({

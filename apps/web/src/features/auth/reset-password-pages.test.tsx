@@ -39,7 +39,7 @@ const renderPage = () =>
     '/apply-reset-password',
   );
 
-describe('password reset by mobile (spec 3 §2.12, §5, §9; spec 1-core §4)', () => {
+describe('password reset by mobile', () => {
   beforeAll(() => setupI18n('en-US'));
   beforeEach(() => loginDialog.close());
   afterEach(() => vi.useRealTimers());

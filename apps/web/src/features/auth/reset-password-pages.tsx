@@ -13,7 +13,7 @@ import { CaptchaField, CodeField, useCaptcha } from './captcha-field';
 import { againRules, mobileRules, passwordRules, smsCodeRules } from './registration-rules';
 import { retryAfterSeconds, showServerError } from './server-field-error';
 
-/** Reset codes can be sent again after 90 s (spec 1-core §4, §9). */
+/** Reset codes can be sent again after 90 s. */
 export const RESET_CODE_RESEND_SECONDS = registration.REGISTRATION.resetResendS;
 
 const usernameRules = (t: (k: string) => string) => [
@@ -96,7 +96,7 @@ const NewPasswordFields = ({
   );
 };
 
-/** Reset by mobile (spec 3 §2.12): username, mobile and the captcha get an SMS code (resend after 90 s); the code
+/** Reset by mobile: username, mobile and the captcha get an SMS code (resend after 90 s); the code
  * and the new password reset it. The captcha is refreshed after every send and every reset attempt. */
 const ByMobile = () => {
   const { t } = useTranslation(['auth', 'user']);
@@ -233,7 +233,7 @@ export const ApplyResetBody = () => {
   );
 };
 
-/** /reset-password?username=..&code=..: the e-mail's link prefills both (spec 1-core §2). */
+/** /reset-password?username=..&code=..: the e-mail's link prefills both. */
 export const ResetPasswordPage = () => {
   const { t } = useTranslation(['auth', 'user']);
   const navigate = useNavigate();

@@ -16,7 +16,7 @@ import './slide-puzzle.css';
 
 const HANDLE = 40;
 const MAX_LEFT = SLIDE_PUZZLE.width - HANDLE;
-/** The result message stays 1 s (spec 1-core §4). */
+/** The result message stays 1 s. */
 const MESSAGE_MS = 1000;
 
 /** How much the 325 px puzzle is shrunk to fit a narrower container (the 370 px login dialog leaves it 322 px):
@@ -48,7 +48,7 @@ type Puzzle = account.SlidePuzzle;
 type Phase = 'idle' | 'moving' | 'checking' | 'success' | 'fail';
 
 /**
- * Slide-to-verify puzzle (spec 1-core §4, §9): 325 x 100, piece 42, radius 10, accuracy 3. The server draws it and
+ * Slide-to-verify puzzle: 325 x 100, piece 42, radius 10, accuracy 3. The server draws it and
  * keeps where the piece fits (decision 0014): the browser shows the two pictures, sends where the piece was
  * dropped, and gets a single-use proof for the next login when that is right. Puzzles are asked for `username`, the
  * account the login is for: the server counts them per username and address (so others on the same address cannot

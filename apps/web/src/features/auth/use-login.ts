@@ -17,7 +17,7 @@ export interface LoginValues {
 /** What a login attempt came to: `verify` when the server wants the proof of a solved puzzle first. */
 export type LoginOutcome = 'signedIn' | 'failed' | 'verify';
 
-/** The server's answers that ask for the login verification (DESIGN §8 "Login verification", decision 0014):
+/** The server's answers that ask for the login verification (decision 0014):
  * the form opens the puzzle and sends its proof with the next login. */
 const VERIFICATION_KEYS: ReadonlySet<string> = new Set([
   'loginVerificationRequired',
@@ -27,7 +27,8 @@ const VERIFICATION_KEYS: ReadonlySet<string> = new Set([
 
 const onlyDefaultUser = (roles: string[]) => roles.length > 0 && roles.every((r) => r === 'default_user');
 
-/** Sends a login (site or admin) and applies the spec's outcomes (1-core §4, §5, §8). */
+/** Sends a login (site or admin) and applies its outcome: a session and a welcome toast, or the failure counter
+ * (and, for a refused account, the reason kept in view). */
 export const useLogin = (opts: { admin?: boolean; onSuccess?: () => void } = {}) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -13,7 +13,7 @@ const SNIPPET_LABELS: Record<SnippetKey, string> = {
   numberedList: '1.',
 };
 
-/** The comment or reply box (spec 2 §9): a textarea with markdown helper snippets and an emoji picker. `onSubmit`
+/** The comment or reply box: a textarea with markdown helper snippets and an emoji picker. `onSubmit`
  * answers whether the text was taken (the box empties then). */
 export const CommentEditor = ({
   label,

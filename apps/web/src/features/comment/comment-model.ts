@@ -1,7 +1,7 @@
 import type { Comment, Reply } from '@oj/shared';
 import { comment as contract } from '@oj/shared';
 
-/** The rules of the comment area (spec 2 §4, §5, §6, §9) as plain functions, so they are testable without React. */
+/** The rules of the comment area as plain functions, so they are testable without React. */
 
 const { COMMENT_LIMITS, COMMENT_PAGE, REPLIES_SHOWN } = contract;
 
@@ -125,7 +125,7 @@ export const toggleLike = (item: CommentItem, toLike: boolean): CommentItem => (
   comment: { ...item.comment, likeNum: Math.max(0, item.comment.likeNum + (toLike ? 1 : -1)) },
 });
 
-/** Load more while currentPage × limit < total (spec 2 §4; total counts comments and replies), and while the last
+/** Load more while currentPage × limit < total (total counts comments and replies), and while the last
  * page was full (a short page means the server has nothing more). */
 export const canLoadMore = (currentPage: number, total: number, lastPageSize = COMMENT_PAGE, limit = COMMENT_PAGE) =>
   currentPage * limit < total && lastPageSize >= limit;
@@ -138,7 +138,7 @@ export const appendPage = (items: CommentItem[], next: CommentItem[]) => {
 
 export type ContentError = { key: 'Content_cannot_be_empty' } | { key: 'Content_Can_not_exceed'; max: number };
 
-/** Spec 2 §5: empty after trimming, or over 10000 characters. */
+/** A comment's content is refused when empty after trimming, or over 10000 characters. */
 export const contentError = (content: string): ContentError | null => {
   const text = content.trim();
   if (!text) return { key: 'Content_cannot_be_empty' };
@@ -152,13 +152,13 @@ export interface Viewer {
   siteAdmin: boolean;
 }
 
-/** Spec 2 §6: the author always; a site admin outside contests; a contest admin in a contest. */
+/** Who may delete a comment: the author always; a site admin outside contests; a contest admin in a contest. */
 export const canDelete = (author: { fromUid: string }, viewer: Viewer, place: CommentPlace) => {
   if (viewer.uid && viewer.uid === author.fromUid) return true;
   return isContestPlace(place) ? place.contestAdmin : viewer.siteAdmin;
 };
 
-/** Spec 2 §5: in a contest a comment (or reply) of root or of the contest's creator cannot be replied to, unless the
+/** In a contest a comment (or reply) of root or of the contest's creator cannot be replied to, unless the
  * viewer wrote it or runs the contest. The server refuses anyway. */
 export const canReply = (
   author: { fromUid: string; fromName: string; fromRole: string },
@@ -184,7 +184,7 @@ export const replyTargetOf = (c: Comment, r?: Reply): ReplyTarget =>
     ? { commentId: c.id, quoteType: 'Reply', quoteId: r.id, toUid: r.fromUid, toName: r.fromName }
     : { commentId: c.id, quoteType: 'Comment', quoteId: c.id, toUid: c.fromUid, toName: c.fromName };
 
-/** Markdown helper snippets (spec 2 §9). `select` is the part left selected for typing over. */
+/** Markdown helper snippets. `select` is the part left selected for typing over. */
 export const SNIPPETS = {
   inlineCode: { before: '`', after: '`', placeholder: 'code' },
   codeBlock: { before: '\n```\n', after: '\n```\n', placeholder: 'code' },
@@ -214,7 +214,7 @@ const range = (from: number, to: number, skip: readonly number[] = []) =>
     .filter((c) => !skip.includes(c))
     .map((c) => String.fromCodePoint(c));
 
-/** About 200 emoji as plain characters (spec 2 §9): faces, gestures, hearts, nature and food. */
+/** About 200 emoji as plain characters: faces, gestures, hearts, nature and food. */
 export const EMOJI: readonly string[] = [
   ...range(0x1f600, 0x1f64f),
   ...range(0x1f910, 0x1f92f),

@@ -94,7 +94,7 @@ interface ListState {
 
 const EMPTY: ListState = { items: [], currentPage: 0, total: 0, lastPageSize: COMMENT_PAGE, loading: true };
 
-/** The comment area of a discussion or a contest (spec 2 §2-§9): the comment box, the comments with their replies,
+/** The comment area of a discussion or a contest: the comment box, the comments with their replies,
  * load more. Reloaded from the first page whenever the signed-in user changes. */
 export const CommentSection = (props: CommentSectionProps) => {
   const { t } = useTranslation('comment');
@@ -137,13 +137,13 @@ export const CommentSection = (props: CommentSectionProps) => {
         loading: false,
       }));
     } catch {
-      // A failed load clears the loading flag silently (spec 2 §8).
+      // A failed load clears the loading flag silently.
       if (gen === generation.current) setList((s) => ({ ...s, loading: false }));
     }
   }, []);
 
   const uid = isAuthenticated ? (user?.uid ?? null) : null;
-  // A new place or signed-in user starts a fresh list (spec 2 §4).
+  // A new place or signed-in user starts a fresh list.
   useEffect(() => {
     generation.current += 1;
     setList(EMPTY);

@@ -77,7 +77,7 @@ const item = (c: Comment): CommentItem => toItems([c], {})[0] as CommentItem;
 const DISCUSSION: CommentPlace = { did: 9 };
 const CONTEST: CommentPlace = { cid: 2, contestAdmin: false, contestAuthor: 'boss' };
 
-describe('comment model (spec 2 §4, §5, §6, §9)', () => {
+describe('comment model', () => {
   it('shows three replies, expands to all on "view more" and collapses back to three', () => {
     const all = replies(5);
     const start = item(makeComment(1, { totalReplyNum: 5 }));

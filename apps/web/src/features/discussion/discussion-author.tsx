@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { roleBadge } from './discussion-model';
 
-/** SPA for root, ADM for admin (spec 2 §6). */
+/** SPA for root, ADM for admin. */
 export const RoleBadge = ({ role }: { role: string | null | undefined }) => {
   const { t } = useTranslation('discussion');
   const badge = roleBadge(role);

@@ -16,7 +16,7 @@ interface Row {
 
 let nextKey = 0;
 
-/** Root edits the category list (spec 2 §2, §5, §6): rename, add, remove; saving replaces the whole list. */
+/** Root edits the category list: rename, add, remove; saving replaces the whole list. */
 export const DiscussionCategoryDialog = ({
   open,
   categories,

@@ -29,8 +29,8 @@ import './discussion.css';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
 
-/** /discussion-detail/:discussionID (spec 2 §2): the post, like, report, edit (author) and delete (author or
- * admin), and the comment section below the post. With `group` (spec 3 §2.9, /group/:groupID/discussion-detail/
+/** /discussion-detail/:discussionID: the post, like, report, edit (author) and delete (author or
+ * admin), and the comment section below the post. With `group` (/group/:groupID/discussion-detail/
  * :discussionID): edit and delete through the group's calls, delete for the author or a group admin, links inside
  * the group. Reading, likes, reports and comments are the public calls either way (the server applies the group's
  * rule). */

@@ -33,13 +33,13 @@ export type DiscussionDialogState =
 
 const draftPlace = (pid?: string, gid?: number) => `${gid ? `group:${gid}:` : ''}${pid ? `problem:${pid}` : 'general'}`;
 
-/** A group's dialog fills the screen (spec 3 §2.9). */
+/** A group's dialog fills the screen. */
 const FULL_SCREEN = {
   style: { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 },
   styles: { container: { minHeight: '100vh', borderRadius: 0 } },
 } as const;
 
-/** A markdown text area with a write / preview switch (the content of spec 2 §2's dialog). */
+/** A markdown text area with a write / preview switch (the dialog's content field). */
 const MarkdownInput = ({
   value,
   onChange,
@@ -85,8 +85,8 @@ const MarkdownInput = ({
   );
 };
 
-/** Create or edit a discussion (spec 2 §2, §4, §5). A cancelled create keeps its draft for the next opening. In a
- * group (spec 3 §2.9) the dialog fills the screen, posts to the group's calls with its gid, and the group's admins
+/** Create or edit a discussion. A cancelled create keeps its draft for the next opening. In a
+ * group the dialog fills the screen, posts to the group's calls with its gid, and the group's admins
  * set top priority. */
 export const DiscussionEditDialog = ({
   state,
@@ -192,7 +192,7 @@ export const DiscussionEditDialog = ({
       content: values.content,
       categoryId: values.categoryId as number,
       pid: pid || null,
-      // Only admins set top priority (spec 2 §6); the server ignores anyone else's value anyway.
+      // Only admins set top priority; the server ignores anyone else's value anyway.
       ...(isAdmin ? { topPriority: !!values.topPriority } : {}),
     };
     save.mutate({ body, id: state.mode === 'create' ? undefined : state.discussion.id });

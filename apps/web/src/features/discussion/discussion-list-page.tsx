@@ -87,9 +87,9 @@ const DiscussionItem = ({ d, gid }: { d: Discussion; gid?: number }) => {
   );
 };
 
-/** /discussion and /discussion/:problemID (spec 2 §2 "Discussions"): filters in the URL (keyword, cid,
+/** /discussion and /discussion/:problemID: filters in the URL (keyword, cid,
  * onlyMine, currentPage), 10 a page, top-pinned first as the server orders them. With `group`, the group's list
- * (spec 3 §2.9, /group/:groupID/discussion[/:problemID]): the group's calls, which filter by problem only, and
+ * (/group/:groupID/discussion[/:problemID]): the group's calls, which filter by problem only, and
  * links that stay inside the group. */
 const DiscussionListPage = ({ group }: { group?: DiscussionGroup }) => {
   const { t } = useTranslation('discussion');

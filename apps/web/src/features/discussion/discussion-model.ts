@@ -4,7 +4,7 @@ const { DISCUSSION_LIMITS, REPORT_TAGS } = contract;
 
 export type ReportTag = (typeof REPORT_TAGS)[number];
 
-/** Spec 2 §5: each chosen tag wrapped in hash marks, then the reason. Null when there is neither a tag nor a
+/** A report's content: each chosen tag wrapped in hash marks, then the reason. Null when there is neither a tag nor a
  * reason (the dialog then warns 'The report label and reason cannot be empty'). Tags are kept in the fixed order
  * and only the six known ones count. */
 export const buildReportContent = (tags: readonly string[], reason: string): string | null => {
@@ -14,7 +14,7 @@ export const buildReportContent = (tags: readonly string[], reason: string): str
   return `${chosen.map((tag) => `#${tag}#`).join('')}${text}`;
 };
 
-/** Spec 2 §5: on create for a problem discussion the title is prefixed with "[problemId] " (once). */
+/** On create for a problem discussion the title is prefixed with "[problemId] " (once). */
 export const prefixProblemTitle = (title: string, pid: string | null | undefined) => {
   const id = pid?.trim();
   const clean = title.trim();
@@ -31,7 +31,7 @@ export const DISCUSSION_FIELD_MAX: Record<DiscussionField, number> = {
   content: DISCUSSION_LIMITS.content,
 };
 
-/** The rule of spec 2 §5 for one text field: required, then at most 255 / 255 / 65535 characters. */
+/** The rule for one text field: required, then at most 255 / 255 / 65535 characters. */
 export const discussionFieldError = (
   field: DiscussionField,
   value: string | undefined,
@@ -63,7 +63,7 @@ export const emptyDraft = (pid = ''): DiscussionDraft => ({
 
 const hasText = (d: DiscussionDraft) => !!(d.title.trim() || d.description.trim() || d.content.trim());
 
-/** Spec 2 §4: a create that is cancelled keeps its draft. Kept in memory for the tab's life, one per place the
+/** A create that is cancelled keeps its draft. Kept in memory for the tab's life, one per place the
  * dialog opens from (the general list or a problem's list), and never in storage: a shared computer's next user
  * must not find the previous one's text. */
 const drafts = new Map<string, DiscussionDraft>();
@@ -82,18 +82,18 @@ export const discussionDrafts = {
   },
 };
 
-/** The badge of spec 2 §6 / 3 §9: SPA for root, ADM for admin, none for anyone else. */
+/** The author's badge: SPA for root, ADM for admin, none for anyone else. */
 export const roleBadge = (role: string | null | undefined): 'SPA' | 'ADM' | null =>
   role === 'root' ? 'SPA' : role === 'admin' ? 'ADM' : null;
 
-/** A group's discussion area (spec 3 §2.9): the group's id and whether the viewer is one of its admins (group
+/** A group's discussion area: the group's id and whether the viewer is one of its admins (group
  * role admin, root or super). Without it the pages are the site's discussion area. */
 export interface DiscussionGroup {
   gid: number;
   admin: boolean;
 }
 
-/** Where a discussion's links lead: the site's pages, or the group's own (spec 3 §2.1) so a reader stays in it. */
+/** Where a discussion's links lead: the site's pages, or the group's own so a reader stays in it. */
 export const discussionPaths = (gid?: number | null) => {
   const base = gid ? `/group/${gid}` : '';
   return {
@@ -104,8 +104,8 @@ export const discussionPaths = (gid?: number | null) => {
   };
 };
 
-/** Edit is the author's; delete the author's or an admin role's (spec 2 §6), in a group the author's or a group
- * admin's (spec 3 §2.9). The server decides in the end. */
+/** Edit is the author's; delete the author's or an admin role's, in a group the author's or a group
+ * admin's. The server decides in the end. */
 export const discussionRights = (
   d: { uid: string },
   viewer: { uid?: string | null; roles: readonly string[] },

@@ -9,7 +9,7 @@ import { buildReportContent } from './discussion-model';
 
 const { DISCUSSION_LIMITS, REPORT_TAGS } = contract;
 
-/** The report dialog of spec 2 §2 / §5: the six fixed tags and a reason of at most 200 characters; at least one
+/** The report dialog: the six fixed tags and a reason of at most 200 characters; at least one
  * of them. The content sent is "#tag#" for each chosen tag, then the reason. */
 export const DiscussionReportDialog = ({ did, open, onClose }: { did: number; open: boolean; onClose: () => void }) => {
   const { t } = useTranslation('discussion');

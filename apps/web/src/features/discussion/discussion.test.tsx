@@ -38,7 +38,7 @@ beforeEach(() => {
 });
 afterEach(() => session.clear());
 
-describe('discussion rules (spec 2 §5, §6)', () => {
+describe('discussion rules', () => {
   it('builds the report content as "#tag#" for each chosen tag, then the reason, and refuses an empty report', () => {
     expect(buildReportContent(['恶意辱骂', '垃圾广告'], '  buys followers ')).toBe(
       '#垃圾广告##恶意辱骂#buys followers',
@@ -156,7 +156,7 @@ describe('discussion list', { timeout: 60_000 }, () => {
     expect((within(again).getByLabelText('Description') as HTMLInputElement).value).toBe('Short');
     expect(within(again).getByText('Your unposted draft was kept')).toBeTruthy();
 
-    // Missing content and category are refused with the spec's messages, nothing is sent.
+    // Missing content and category are refused with their required messages, nothing is sent.
     fireEvent.click(within(again).getByRole('button', { name: 'Post' }));
     expect(await within(again).findByText('Content is required')).toBeTruthy();
     expect(within(again).getByText('Category is required')).toBeTruthy();

@@ -10,7 +10,7 @@ import './announcement-list.css';
 import { queryKey } from '../../lib/query-keys';
 
 export const ANNOUNCEMENT_PAGE_SIZE = 5;
-/** The pager shows 5 page buttons (spec 1-core §9). */
+/** The pager shows 5 page buttons. */
 const PAGER_BUTTONS = 5;
 
 export const pagerWindow = (current: number, pages: number) => {

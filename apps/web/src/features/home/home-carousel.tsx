@@ -9,7 +9,7 @@ import { useMaxWidth } from '../../lib/use-media-query';
 import './home-carousel.css';
 import { queryKey } from '../../lib/query-keys';
 
-/** Carousel height 440 px, 200 px on mobile (spec 1-core §9), as the most it takes: the box keeps the banner's
+/** Carousel height 440 px, 200 px on mobile, as the most it takes: the box keeps the banner's
  * 1200 x 440 shape below that, so a narrow screen shows the whole picture instead of cropping its sides. */
 export const CAROUSEL_HEIGHT = 440;
 export const CAROUSEL_HEIGHT_MOBILE = 200;

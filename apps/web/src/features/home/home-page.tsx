@@ -13,7 +13,7 @@ import { HomeCarousel } from './home-carousel';
 // The widgets load after the first paint, a part of their own (the first visit's budget: decision 0038).
 const HomeWidgets = lazyScreen(() => import('./home-widgets'));
 
-/** Home (spec 1-core §2): carousel, then announcements (visitors also get the inline login form), then the
+/** Home: carousel, then announcements (visitors also get the inline login form), then the
  * recently updated problems, the 7-day AC rank and the remote judges' logos. */
 export const HomePage = () => {
   const { isAuthenticated } = useSession();

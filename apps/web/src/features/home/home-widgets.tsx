@@ -13,7 +13,7 @@ import { RemoteJudgeLogos } from './remote-judge-logos';
 import './home-widgets.css';
 import { queryKey } from '../../lib/query-keys';
 
-/** Home widgets stay plain lists: antd's Table would cost the first visit tens of KB (DESIGN §5 budget). */
+/** Home widgets stay plain lists: antd's Table would cost the first visit tens of KB (decision 0004's budget). */
 export const RecentUpdatedProblems = () => {
   const { t } = useTranslation();
   const { data } = useQuery({
@@ -61,7 +61,7 @@ export const SevenDayAcRank = () => {
   );
 };
 
-/** Recent contests (spec 1-core §2): opening one needs a login; a visitor is asked to log in. */
+/** Recent contests: opening one needs a login; a visitor is asked to log in. */
 export const RecentContests = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
 import { RemoteJudgeLogos } from './remote-judge-logos';
 
-describe("the remote judges' logos on home (spec 1-core §2)", () => {
+describe("the remote judges' logos on home", () => {
   it('shows a shipped logo for each remote judge, linking to the problem list of its bank', async () => {
     await setupI18n('en-US');
     stubServer();

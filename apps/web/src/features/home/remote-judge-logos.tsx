@@ -10,10 +10,10 @@ import spoj from '../../assets/remote-judges/spoj.svg';
 import { Panel } from '../../components/panel';
 import { REMOTE_JUDGE_NAMES, REMOTE_OJ_KEYS, type RemoteOjKey, remoteBankPath } from '../remote-judge/remote-judges';
 
-/** Text marks drawn for this site, shipped with the app (DESIGN §7: no request leaves the site). */
+/** Text marks drawn for this site, shipped with the app (no request leaves the site). */
 const LOGOS: Record<RemoteOjKey, string> = { HDU: hdu, CF: codeforces, POJ: poj, GYM: gym, AC: atcoder, SPOJ: spoj };
 
-/** "Logos of the remote judges" on home (spec 1-core §2): each opens the problem list filtered to that bank. */
+/** "Logos of the remote judges" on home: each opens the problem list filtered to that bank. */
 export const RemoteJudgeLogos = () => {
   const { t } = useTranslation();
   return (

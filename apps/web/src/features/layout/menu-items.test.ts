@@ -95,11 +95,11 @@ describe('menus', () => {
       '/contest/5/submissions?onlyMine=true',
       '/contest/5/rank',
     ]);
-    // Spec 1-core §2 "Group mode menu": home, group home, group problems (the last once group problems exist).
+    // The group mode menu: home, group home, group problems (the last once group problems exist).
     const groupMenu = modeMenu({ kind: 'group', groupID: '2' });
     expect(groupMenu.map((e) => e.path)).toEqual(['/home', '/group/2', '/group/2/problem']);
     expect(keys(visibleMenu(groupMenu, { signedIn: true, config }))).toEqual(['home', 'group-home', 'group-problems']);
-    // Spec 1-core §2 "Training mode menu": home, training home, training problem list.
+    // The training mode menu: home, training home, training problem list.
     expect(modeMenu({ kind: 'training', trainingID: '9' }).map((e) => e.path)).toEqual([
       '/home',
       '/training/9',

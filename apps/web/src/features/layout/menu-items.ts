@@ -8,13 +8,13 @@ export interface MenuEntry {
   /** In-app path, or `external` for the preliminary-round link opened in a new window. */
   path?: string;
   external?: 'preliminary';
-  /** Entries only signed-in users see (the visitor's menu is reduced, spec 1-core §2). */
+  /** Entries only signed-in users see (the visitor's menu is reduced). */
   signedInOnly?: boolean;
   area?: AreaSwitch;
   children?: MenuEntry[];
 }
 
-/** The top menu (spec 1-core §2 "Site frame"), declared once; visibility is derived, never hand-coded. */
+/** The top menu, declared once; visibility is derived, never hand-coded. */
 export const TOP_MENU: MenuEntry[] = [
   { key: 'home', labelKey: 'Home', path: '/home' },
   { key: 'problem', labelKey: 'Problem', path: '/problem' },
@@ -48,7 +48,7 @@ export const TOP_MENU: MenuEntry[] = [
   },
 ];
 
-/** User dropdown entries (spec 1-core §2). `admin` opens the admin area in a new window. */
+/** User dropdown entries. `admin` opens the admin area in a new window. */
 export const USER_MENU: (MenuEntry & { adminOnly?: boolean; newWindow?: boolean })[] = [
   { key: 'user-home', labelKey: 'MyHome', path: '/user-home' },
   { key: 'setting', labelKey: 'Setting', path: '/setting' },
@@ -80,7 +80,7 @@ export const visibleMenu = <T extends MenuEntry>(entries: T[], ctx: MenuContext)
     return children.length ? [{ ...e, children }] : [];
   });
 
-/** The highlighted top entry for a path: detail pages highlight their list (spec 1-core §2). */
+/** The highlighted top entry for a path: detail pages highlight their list. */
 export const selectedMenuKey = (pathname: string) => {
   const first = pathname.split('/').filter(Boolean)[0] ?? 'home';
   if (first === 'submission-detail') return 'status';
@@ -88,7 +88,7 @@ export const selectedMenuKey = (pathname: string) => {
   return first;
 };
 
-/** Mode menus (spec 1-core §2): inside a contest, a training or a group the menu changes. */
+/** Mode menus: inside a contest, a training or a group the menu changes. */
 export type MenuMode =
   | { kind: 'contest'; contestID: string }
   | { kind: 'training'; trainingID: string; groupID?: string }

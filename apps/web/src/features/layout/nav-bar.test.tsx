@@ -30,7 +30,7 @@ beforeAll(() => setupI18n('en-US'));
 beforeEach(() => session.signIn('token', USER));
 afterEach(() => session.clear());
 
-describe('preliminary-round link in the top menu (spec 1-core §2, DESIGN §7)', { timeout: 30_000 }, () => {
+describe('preliminary-round link in the top menu', { timeout: 30_000 }, () => {
   it('opens the configured address in a new window', async () => {
     renderNav('https://train.example/chusai');
     const link = await screen.findByRole('link', { name: 'Preliminary Training' });

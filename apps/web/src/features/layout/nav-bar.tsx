@@ -30,7 +30,7 @@ const UserButton = ({ onClick }: { onClick: () => void }) => {
   );
 };
 
-/** The top menu, or under 992 px a side drawer with the same entries (spec 1-core §2). */
+/** The top menu, or under 992 px a side drawer with the same entries. */
 export const NavBar = () => {
   const { t } = useTranslation();
   const tk = (k: TranslationKey) => t(k);

@@ -8,7 +8,7 @@ import { AuthButtons } from './auth-buttons';
 import { USER_MENU, visibleMenu } from './menu-items';
 import { UnreadTotal } from './unread-count';
 
-/** Under 992 px the menu becomes a side drawer with the same entries (spec 1-core §2), plus the account entries
+/** Under 992 px the menu becomes a side drawer with the same entries, plus the account entries
  * so a phone reaches everything the desktop header offers. */
 const NavDrawer = ({
   open,

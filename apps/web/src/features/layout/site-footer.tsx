@@ -6,7 +6,7 @@ import { useWebsiteConfig } from '../site/use-website-config';
 
 const QR_SIZE = 96;
 
-/** Footer (spec 1-core §2): training-school brand, two QR images, the filing number. */
+/** Footer: training-school brand, two QR images, the filing number. */
 export const SiteFooter = () => {
   const { t } = useTranslation();
   const config = useWebsiteConfig().data;

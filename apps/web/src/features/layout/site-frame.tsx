@@ -28,7 +28,7 @@ const LazyLoginDialog = () => {
   ) : null;
 };
 
-/** The site frame (spec 1-core §2): menu, page, footer; visitors get a different background. */
+/** The site frame: menu, page, footer; visitors get a different background. */
 export const SiteFrame = () => {
   const { t } = useTranslation();
   const { isAuthenticated } = useSession();

@@ -96,7 +96,7 @@ const SysMessageItem = ({ m }: { m: SysMessage }) => (
 );
 
 /** One tab of the message centre: a page of 6 (user messages) or 8 (notices). Loading a page marks it read on
- * the server, so the unread counter drops locally at once and is then refetched (spec 2 §4). */
+ * the server, so the unread counter drops locally at once and is then refetched. */
 const MessageList = ({ tab }: { tab: MessageTab }) => {
   const { t } = useTranslation('message');
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import type { UnreadKind } from './use-unread-counts';
 
 const { MESSAGE_PAGE } = msg;
 
-/** The tabs of the message centre (spec 2 §2 "Message centre", §9): child path, clean type, unread counter, call
+/** The tabs of the message centre: child path, clean type, unread counter, call
  * and page size (6 for what others did to my posts, 8 for notices). */
 export const MESSAGE_TABS = [
   { path: 'discuss', kind: 'Discuss', unread: 'comment', labelKey: 'Message_Tab_Discuss', user: true },
@@ -37,7 +37,7 @@ export const endpointOf = (tab: MessageTab) =>
     Mine: msg.getMineMessages,
   })[tab.kind];
 
-/** The action text of a user message (spec 2 §3: Discuss, Reply, Like_Post, Like_Discuss). */
+/** The action text of a user message (Discuss, Reply, Like_Post, Like_Discuss). */
 export const actionKey = (action: string) =>
   action === 'Discuss'
     ? 'Message_Action_Discuss'

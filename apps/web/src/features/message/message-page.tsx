@@ -7,7 +7,7 @@ import { useUnreadCounts } from './use-unread-counts';
 
 const NARROW_TABS = { horizontalItemGutter: 10, titleFontSize: 13 };
 
-/** /message/ (spec 2 §2 "Message centre"; login required by the route guard): one tab per kind, each a child
+/** /message/ (the message centre; login required by the route guard): one tab per kind, each a child
  * route; the comments tab is the default. */
 const MessagePage = () => {
   const { t } = useTranslation('message');

@@ -1,3 +1,3 @@
-/** The message centre's screens in one chunk (DESIGN §5): the tab shell and the list every tab shares. */
+/** The message centre's screens in one chunk (decision 0004): the tab shell and the list every tab shares. */
 export { default as MessageList } from './message-list-page';
 export { default as Message } from './message-page';

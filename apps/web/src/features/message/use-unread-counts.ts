@@ -5,7 +5,7 @@ import { useSession } from '../../lib/auth-store';
 import { useLiveUp } from '../../lib/live-events';
 import { queryKey } from '../../lib/query-keys';
 
-/** The unread counters of the message centre (spec 2 §4), polled every 60 s and only for a signed-in user: a
+/** The unread counters of the message centre, polled every 60 s and only for a signed-in user: a
  * visitor never calls /api/msg/unread. While the live stream is open it brings them (app/live-sync.tsx) and the
  * polling rests. */
 export const UNREAD_POLL_MS = 60_000;

@@ -8,10 +8,10 @@ import { languageMode, loadedLanguage, loadLanguage } from './editor-languages';
 import type { EditorSettings } from './editor-storage';
 import { THEME_EXTENSIONS } from './editor-themes';
 
-/** Default editor height (spec 1-core §9). */
+/** Default editor height. */
 export const EDITOR_HEIGHT = 550;
 
-/** CodeMirror 6 with the spec's theme, font size and tab size. */
+/** CodeMirror 6 with the user's editor settings: theme, font size and tab size. */
 const CodeEditor = ({
   value,
   onChange,

@@ -45,7 +45,7 @@ const confirmAsync = (title: string) =>
     Modal.confirm({ title, onOk: () => resolve(true), onCancel: () => resolve(false) });
   });
 
-/** Spec 1-core §5: code non-empty after trimming and at most 65535 characters (submit and test run alike). */
+/** Code non-empty after trimming and at most 65535 characters (submit and test run alike). */
 export const validateCode = (code: string): string | null => {
   if (code.trim() === '') return 'Code_can_not_be_empty';
   if (code.length > LIMITS.codeMax) return 'Code_Length_can_not_exceed_65535';
@@ -129,7 +129,7 @@ export const CodePanel = ({
     queryFn: () => api.call(submissionContract.getSubmissionDetail, { submitId: submitId ?? 0 }, { silent: true }),
     enabled: submitId !== null,
     retry: false,
-    // Every 2 s until the verdict leaves Pending/Compiling/Judging; an error stops it (spec 1-core §4). While the live
+    // Every 2 s until the verdict leaves Pending/Compiling/Judging; an error stops it. While the live
     // stream is open it tells each step instead (app/live-sync.tsx: a verdict, or the stream's opening, reads it again).
     refetchInterval: (q) =>
       q.state.error || live || (q.state.data && submissionSettled(q.state.data.submission.status))
@@ -372,7 +372,7 @@ const TestRunDrawer = ({
   checkCode,
   type = 'public',
 }: {
-  /** A group's problem runs as a 'group' test (spec 3 §2.6). */
+  /** A group's problem runs as a 'group' test. */
   type?: 'public' | 'group';
   open: boolean;
   onClose: () => void;

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Difficulty 0 Easy, 1 Mid, 2 Hard (spec 1-core §4). */
+/** Difficulty 0 Easy, 1 Mid, 2 Hard. */
 export const DIFFICULTY = [
   { key: 'Easy', color: 'green' },
   { key: 'Mid', color: 'gold' },

@@ -3,7 +3,7 @@ import type { Extension } from '@codemirror/state';
 /** The CodeMirror modes the editor highlights. */
 export type LanguageMode = 'cpp' | 'java' | 'python' | 'go' | 'javascript' | 'rust';
 
-/** The CodeMirror mode of a judge language, by the language's name on the wire (reference §4.2), or by a remote
+/** The CodeMirror mode of a judge language, by the language's name on the wire (HOJ's names), or by a remote
  * judge's own name on an imported problem ("GNU G++17 7.3.0", "Java 21 64bit", "Go 1.22.2", "Node.js 15.8.0"); null
  * for a language without one (plain text). */
 export const languageMode = (language: string): LanguageMode | null => {

@@ -1,6 +1,6 @@
 import { readJson, writeStorage } from '../../lib/storage';
 
-/** Editor preferences kept locally (spec 1-core §3 "Saved editor settings", §9 defaults). */
+/** Editor preferences kept locally, with their defaults. */
 export const EDITOR_THEMES = [
   'monokai',
   'solarized',

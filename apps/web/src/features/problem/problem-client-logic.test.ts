@@ -16,7 +16,7 @@ import { changeFilter, parseProblemListQuery, toProblemListRequest, toProblemLis
 
 afterEach(() => window.localStorage.clear());
 
-describe('problem list query (spec 1-core §2, §5; DESIGN §7)', () => {
+describe('problem list query', () => {
   it('defaults: oj Mine, page 1, 30 per page, no tags; bad values fall back', () => {
     expect(parseProblemListQuery(new URLSearchParams(''))).toEqual({
       keyword: '',
@@ -52,7 +52,7 @@ describe('problem list query (spec 1-core §2, §5; DESIGN §7)', () => {
   });
 });
 
-describe('editor storage (spec 1-core §3, §9)', () => {
+describe('editor storage', () => {
   it('defaults to solarized, 14 px, tab 4 and ignores stale stored values', () => {
     expect(loadEditorSettings()).toEqual(DEFAULT_EDITOR_SETTINGS);
     window.localStorage.setItem('editorSettings', JSON.stringify({ theme: 'neon', fontSize: 13, tabSize: 8 }));
@@ -78,7 +78,7 @@ describe('editor storage (spec 1-core §3, §9)', () => {
 });
 
 describe('problem page helpers', () => {
-  it('validates code like the spec: non-empty after trimming, at most 65535 characters', () => {
+  it('validates code: non-empty after trimming, at most 65535 characters', () => {
     expect(validateCode('   \n')).toBe('Code_can_not_be_empty');
     expect(validateCode('x'.repeat(65536))).toBe('Code_Length_can_not_exceed_65535');
     expect(validateCode('x'.repeat(65535))).toBeNull();

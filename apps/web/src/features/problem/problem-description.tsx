@@ -16,7 +16,7 @@ export const parseExamples = (raw: string | null | undefined): { input: string; 
   return pairs;
 };
 
-/** Copy with the spec's toasts (both success-type, spec 1-core §8). */
+/** Copy with a toast, success-type whether the copy worked or failed. */
 export const copyText = async (text: string, t: (key: string) => string) => {
   try {
     await navigator.clipboard.writeText(text);
@@ -73,7 +73,7 @@ export interface DescriptionData {
   memoryLimit: number;
 }
 
-/** The description tab (spec 1-core §2): limits, difficulty, author, the statement fields, examples, tags. */
+/** The description tab: limits, difficulty, author, the statement fields, examples, tags. */
 export const ProblemDescription = ({ data, limitsNote }: { data: DescriptionData; limitsNote?: string }) => {
   const { t } = useTranslation(['problem', 'remote-judge', 'submission']);
   const examples = parseExamples(data.examples);

@@ -81,7 +81,7 @@ const RowsContext = createContext<Map<string, ProblemListItem>>(new Map());
  * "right" of a row as wide as the page flipped to its left and was cut off at the window's left edge. */
 export const BREAKDOWN_POPOVER = { placement: 'top', autoAdjustOverflow: true } as const;
 
-/** Hovering a row shows the breakdown per judge status (spec 1-core §2). */
+/** Hovering a row shows the breakdown per judge status. */
 const BreakdownRow = (props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-key'?: string }) => {
   const rows = useContext(RowsContext);
   const row = props['data-row-key'] ? rows.get(String(props['data-row-key'])) : undefined;
@@ -219,7 +219,7 @@ const ProblemListPage = () => {
                 total: list.data?.total ?? 0,
                 pageSizeOptions: PROBLEM_PAGE_SIZES,
                 showSizeChanger: true,
-                // The pager shows 5 page buttons (spec 1-core §9).
+                // The pager shows 5 page buttons.
                 showLessItems: true,
                 onChange: (currentPage, limit) =>
                   update(limit !== query.limit ? { limit, currentPage: 1 } : { currentPage }),

@@ -1,4 +1,4 @@
-/** The problem list's page URL (spec 1-core §2 "Problem list", §5): keyword, difficulty, oj, tagId as a JSON
+/** The problem list's page URL: keyword, difficulty, oj, tagId as a JSON
  * array, currentPage, limit. Parsed leniently (a hand-edited URL never breaks the page) and rewritten on change. */
 export const PROBLEM_PAGE_SIZES = [10, 15, 30, 50, 100];
 export const DEFAULT_PROBLEM_PAGE_SIZE = 30;
@@ -57,7 +57,7 @@ export const changeFilter = (q: ProblemListQuery, patch: Partial<ProblemListQuer
   currentPage: 'currentPage' in patch ? (patch.currentPage ?? 1) : 1,
 });
 
-/** The API call's input: "All" is sent empty, difficulty All empty, tagId as "1,2" (DESIGN §7). */
+/** The API call's input: "All" is sent empty, difficulty All empty, tagId as "1,2" (a JSON array only in the URL). */
 export const toProblemListRequest = (q: ProblemListQuery) => ({
   keyword: q.keyword.trim() || undefined,
   difficulty: q.difficulty ?? undefined,

@@ -23,7 +23,7 @@ const IMPORTED: DescriptionData = {
 
 beforeAll(() => setupI18n('en-US'));
 
-describe('an imported problem on the problem page (issue 24)', () => {
+describe('an imported problem on the problem page', () => {
   it('links the original problem on its site and says where the code is judged', () => {
     render(<ProblemDescription data={IMPORTED} />);
     const link = screen.getByRole('link', { name: 'Codeforces 1000A' });

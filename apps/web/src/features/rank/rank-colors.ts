@@ -1,9 +1,9 @@
-/** The nickname tag colour cycles by the nickname's length modulo 5 (spec 1-core §2, §9). */
+/** The nickname tag colour cycles by the nickname's length modulo 5. */
 export const NICKNAME_COLORS = ['blue', 'cyan', 'green', 'orange', 'purple'] as const;
 
 export const nicknameColor = (nickname: string) => NICKNAME_COLORS[[...nickname].length % NICKNAME_COLORS.length];
 
-/** Spec 1-core §9: rank list page size 30, chart of the top 10. */
+/** Rank list page size 30, chart of the top 10. */
 export const RANK_PAGE_SIZE = 30;
 export const RANK_CHART_SIZE = 10;
 

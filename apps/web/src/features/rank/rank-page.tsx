@@ -17,7 +17,7 @@ import { acceptedSubmissionsLink, RANK_CHART_SIZE, RANK_PAGE_SIZE } from './rank
 
 type Row = AcmRankRow & Partial<Pick<OiRankRow, 'score'>>;
 
-/** The global ACM or OI rank (spec 1-core §2 "Rank lists"). */
+/** The global ACM or OI rank. */
 export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
   const { t } = useTranslation(['rank', 'problem']);
   const [currentPage, setCurrentPage] = useState(1);

@@ -9,7 +9,7 @@ import {
 } from './submission-list-query';
 import { keepPolling, MAX_POLLS, nextWatchList, submissionSettled, testRunSettled } from './submission-polling';
 
-describe('submission polling (spec 1-core §4)', () => {
+describe('submission polling', () => {
   it('drops rows that left in-progress and keeps the ones still judging', () => {
     const latest = {
       '1': { status: JUDGE_STATUS.ACCEPTED },
@@ -37,7 +37,7 @@ describe('submission polling (spec 1-core §4)', () => {
   });
 });
 
-describe('manual judge rules (spec 1-core §4)', () => {
+describe('manual judge rules', () => {
   it('enables the control for the super admin always, for other admins on Judging, Compiling or Compile Error', () => {
     expect(manualJudgeRules({ status: JUDGE_STATUS.ACCEPTED, isSuperAdmin: true }).controlDisabled).toBe(false);
     expect(manualJudgeRules({ status: JUDGE_STATUS.ACCEPTED, isSuperAdmin: false }).controlDisabled).toBe(true);
@@ -58,7 +58,7 @@ describe('manual judge rules (spec 1-core §4)', () => {
   });
 });
 
-describe('display rules (spec 1-core §9)', () => {
+describe('display rules', () => {
   it('colours OI scores: full green, zero red, partial blue', () => {
     expect(oiScoreColor(100)).toBe('green');
     expect(oiScoreColor(0)).toBe('red');

@@ -1,7 +1,7 @@
 import { IN_PROGRESS_STATUSES, JUDGE_STATUS } from '@oj/shared';
 import { remoteOjOf } from '../remote-judge/remote-judges';
 
-/** How each status of spec 1-core §4 looks: its text key and an antd tag colour. */
+/** How each judge status looks: its text key and an antd tag colour. */
 export const STATUS_META: Record<number, { key: string; color: string }> = {
   [JUDGE_STATUS.NOT_SUBMITTED]: { key: 'Status_NotSubmitted', color: 'default' },
   [JUDGE_STATUS.SUBMITTED_UNKNOWN_RESULT]: { key: 'Status_SubmittedUnknownResult', color: 'warning' },
@@ -25,13 +25,13 @@ export const STATUS_META: Record<number, { key: string; color: string }> = {
 export const statusKey = (status: number) => STATUS_META[status]?.key ?? 'Status_SystemError';
 
 /** Pending, Compiling and Judging: still moving, shown with a spinner and polled. So is Submitting (9), the state of
- * a remote submission while a worker hands it to the remote judge (issue 24): it moves on without anyone's action. */
+ * a remote submission while a worker hands it to the remote judge: it moves on without anyone's action. */
 export const isInProgress = (status: number) =>
   IN_PROGRESS_STATUSES.includes(status) || status === JUDGE_STATUS.SUBMITTING;
 
-/** The owner's resubmit of a remote run (spec 1-core §4: Submitted Failed shows a refresh icon; reference §4.9
- * "Resubmit"): on Submitted Failed, System Error or Submitted Unknown Result of an imported problem ("<OJ>-<id>"),
- * which the server re-polls or submits again. The server checks ownership, the problem and the status again. */
+/** The owner's resubmit of a remote run (Submitted Failed shows a refresh icon, as in HOJ): on Submitted Failed,
+ * System Error or Submitted Unknown Result of an imported problem ("<OJ>-<id>"), which the server re-polls or
+ * submits again. The server checks ownership, the problem and the status again. */
 const RESUBMITTABLE: number[] = [
   JUDGE_STATUS.SUBMITTED_FAILED,
   JUDGE_STATUS.SYSTEM_ERROR,
@@ -40,7 +40,7 @@ const RESUBMITTABLE: number[] = [
 export const canResubmit = (row: { status: number; uid: string; displayPid: string }, viewerUid: string | undefined) =>
   !!viewerUid && row.uid === viewerUid && RESUBMITTABLE.includes(row.status) && remoteOjOf(row.displayPid) !== null;
 
-/** Statuses an admin may pick by hand: every final verdict except Cancelled (spec 1-core §4 "Manual judge"). */
+/** Statuses an admin may pick by hand: every final verdict except Cancelled. */
 export const MANUAL_JUDGE_STATUSES: number[] = [
   JUDGE_STATUS.ACCEPTED,
   JUDGE_STATUS.WRONG_ANSWER,
@@ -71,7 +71,7 @@ export const FILTER_STATUSES: number[] = [
   JUDGE_STATUS.SUBMITTED_FAILED,
 ];
 
-/** Display units of spec 1-core §9: memory in KB or MB with 1 decimal, time in ms, length in B. */
+/** Display units: memory in KB or MB with 1 decimal, time in ms, length in B. */
 export const formatMemoryKb = (kb: number | null | undefined) => {
   if (kb === null || kb === undefined) return '—';
   return kb >= 1024 ? `${(kb / 1024).toFixed(1)}MB` : `${kb.toFixed(1)}KB`;
@@ -99,7 +99,7 @@ export const formatLength = (bytes: number | null | undefined) =>
 /** AC rate with 2 decimals. */
 export const formatRate = (ac: number, total: number) => (total > 0 ? `${((ac / total) * 100).toFixed(2)}%` : '0.00%');
 
-/** OI score colours (spec 1-core §9): full score green, zero red, partial blue. */
+/** OI score colours: full score green, zero red, partial blue. */
 export const oiScoreColor = (score: number | null | undefined, full = 100) => {
   if (score === null || score === undefined) return undefined;
   if (score >= full) return 'green';
@@ -107,7 +107,7 @@ export const oiScoreColor = (score: number | null | undefined, full = 100) => {
   return 'blue';
 };
 
-/** Spec 1-core §4 "Manual judge rules". */
+/** Manual judge rules: which parts of the admin's control are enabled. */
 export const manualJudgeRules = (ctx: { status: number; isSuperAdmin: boolean; selected?: number | null }) => ({
   /** The whole control: super admin always, other admins on Judging, Compiling or Compile Error. */
   controlDisabled: !(

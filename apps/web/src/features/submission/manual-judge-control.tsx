@@ -8,7 +8,7 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { MANUAL_JUDGE_STATUSES, manualJudgeRules, statusKey } from './judge-status';
 
-/** The admin's manual-judge popover and dialog (spec 1-core §2, §4 "Manual judge rules"). */
+/** The admin's manual-judge popover and dialog (the rules are manualJudgeRules in judge-status.ts). */
 export const ManualJudgeControl = ({
   row,
   isSuperAdmin,

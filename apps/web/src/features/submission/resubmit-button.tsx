@@ -6,7 +6,7 @@ import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { useApiMutation } from '../../lib/use-api-mutation';
 
-/** The refresh icon of a failed remote submission (spec 1-core §4): GET /api/resubmit, "Resubmitted Successfully", and
+/** The refresh icon of a failed remote submission: GET /api/resubmit, "Resubmitted Successfully", and
  * the fresh row handed back so the list or the detail polls it again. A refusal is shown by the HTTP client. */
 export const ResubmitButton = ({ row, onResubmitted }: { row: Submission; onResubmitted: (s: Submission) => void }) => {
   const { t } = useTranslation('submission');

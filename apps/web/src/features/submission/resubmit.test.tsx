@@ -48,7 +48,7 @@ const ROWS = [
   row({ submitId: 8, status: JUDGE_STATUS.SUBMITTED_FAILED, displayPid: '1000', displayId: '1000', title: 'A+B' }),
 ];
 
-describe('resubmitting a failed remote submission (spec 1-core §4)', { timeout: 90_000 }, () => {
+describe('resubmitting a failed remote submission', { timeout: 90_000 }, () => {
   it('offers the refresh icon on the owner’s remote Submitted Failed, System Error and Unknown Result rows only', async () => {
     stubServer({
       '/api/get-submission-list': json({ records: ROWS, total: ROWS.length, size: 30, current: 1 }),

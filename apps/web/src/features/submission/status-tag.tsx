@@ -6,7 +6,7 @@ import { useStore } from '../../lib/create-store';
 import { liveProgress } from '../../lib/live-events';
 import { isInProgress, STATUS_META, statusKey } from './judge-status';
 
-/** A judge status as a coloured tag; in-progress statuses spin (spec 1-core §4). With `submitId`, a submission being
+/** A judge status as a coloured tag; in-progress statuses spin. With `submitId`, a submission being
  * judged shows the cases done as the live stream tells them ("case 7/20"). */
 export const StatusTag = ({ status, submitId }: { status: number; submitId?: number }) => {
   // The status names live with the core pages' texts; a page outside that area (a contest's problem list) may

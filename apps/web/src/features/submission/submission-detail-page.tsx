@@ -35,7 +35,7 @@ import { WaitingForJudge } from './waiting-for-judge';
 
 const CodeEditor = lazyScreen(() => import('../problem/code-editor'));
 
-/** Statuses whose error text is shown (spec 1-core §2 "Submission detail"). */
+/** Statuses whose error text is shown. */
 const ERROR_TEXT_STATUSES: number[] = [
   JUDGE_STATUS.COMPILE_ERROR,
   JUDGE_STATUS.SYSTEM_ERROR,
@@ -89,7 +89,7 @@ const SubmissionDetailPage = () => {
     queryFn: () => api.call(contract.getSubmissionDetail, { submitId }),
     enabled: Number.isInteger(submitId),
     retry: false,
-    // A submission still being judged refreshes itself (spec 1-core §4 polling rules); the viewer's own is told by the
+    // A submission still being judged refreshes itself (submission-polling.ts); the viewer's own is told by the
     // live stream while it is open (app/live-sync.tsx: a verdict, or the stream's opening, reads it again).
     refetchInterval: (q) =>
       q.state.data &&

@@ -54,8 +54,8 @@ const SubmissionListPage = () => {
   const { t } = useTranslation(['submission', 'problem']);
   const [params, setParams] = useSearchParams();
   const query = parseSubmissionListQuery(params);
-  // Inside a contest (spec 2 §2 ContestSubmissionList) the same list shows the contest's submissions.
-  // Inside a group (spec 3 §2.1 GroupSubmissionList) its submissions: a member's own, every one for its admins.
+  // Inside a contest (ContestSubmissionList) the same list shows the contest's submissions.
+  // Inside a group (GroupSubmissionList) its submissions: a member's own, every one for its admins.
   const { contestID, groupID } = useParams();
   const cid = contestID ? Number(contestID) : null;
   const gid = !cid && groupID ? Number(groupID) : null;
@@ -80,7 +80,7 @@ const SubmissionListPage = () => {
   const update = (patch: Partial<SubmissionListQuery>) =>
     setParams(toSubmissionListSearch(changeSubmissionFilter(query, patch)));
 
-  // Only-mine needs a login; without one the switch is reset and the login dialog opens (spec 1-core §2, §5).
+  // Only-mine needs a login; without one the switch is reset and the login dialog opens.
   useEffect(() => {
     if (query.onlyMine && !isAuthenticated) {
       toast.warning(t('Please_login_first'));

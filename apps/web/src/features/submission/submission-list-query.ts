@@ -1,4 +1,4 @@
-/** The status list's page URL (spec 1-core §2 "Submission list"). A filter change resets the page to 1. */
+/** The status list's page URL. A filter change resets the page to 1. */
 export const DEFAULT_SUBMISSION_PAGE_SIZE = 15;
 
 export interface SubmissionListQuery {

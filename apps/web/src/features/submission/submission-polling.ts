@@ -2,7 +2,7 @@ import { submission } from '@oj/shared';
 import { queryKey } from '../../lib/query-keys';
 import { isInProgress } from './judge-status';
 
-/** Spec 1-core §4 "Polling" / §9: submissions every 2 s, test runs every 1 s, at most 300 polls. */
+/** Polling: submissions every 2 s, test runs every 1 s, at most 300 polls. */
 export const SUBMISSION_POLL_MS = 2000;
 export const TEST_RUN_POLL_MS = 1000;
 export const MAX_POLLS = 300;

@@ -7,7 +7,7 @@ import { useLiveEvent, useLiveOpen, useLiveUp } from '../../lib/live-events';
 import { isInProgress } from './judge-status';
 import { keepPolling, nextWatchList, SUBMISSION_POLL_MS } from './submission-polling';
 
-/** Keeps a list's in-progress rows fresh (spec 1-core §4 "Polling"): every 2 s the watched ids are checked;
+/** Keeps a list's in-progress rows fresh: every 2 s the watched ids are checked;
  * rows that settle leave the watch list; polling stops when none are left, after 300 polls, or on an error.
  * `track` puts a row back (rejudge, resubmit, manual judge). While the live stream is open the viewer's own rows
  * are told by it (decision 0034) and only others' rows (an admin's list) are polled. */

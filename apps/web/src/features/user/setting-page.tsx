@@ -11,7 +11,7 @@ import { queryKey } from '../../lib/query-keys';
 import { useCountdown } from '../../lib/use-countdown';
 import { againRules, passwordRules } from '../auth/registration-rules';
 
-/** Avatar rules of spec 1-core: gif, jpg, jpeg, png, bmp, webp; at most 2 MB. */
+/** Avatar rules: gif, jpg, jpeg, png, bmp, webp; at most 2 MB. */
 export const AVATAR_TYPES = ['gif', 'jpg', 'jpeg', 'png', 'bmp', 'webp'];
 export const checkAvatarFile = (file: {
   name: string;
@@ -230,7 +230,7 @@ const UserAvatarUpload = () => {
   );
 };
 
-/** Settings (spec 1-core §2): two accordion sections, Account and UserInfo. */
+/** Settings: two accordion sections, Account and UserInfo. */
 const SettingPage = () => {
   const { t } = useTranslation(['user', 'auth', 'problem', 'rank', 'submission']);
   return (
