@@ -55,7 +55,7 @@ const runLocal = async (args: string[]): Promise<number> => {
     },
   });
   log(`${result.statusName}, score ${result.score}, ${result.time} ms, ${result.memory} KB`);
-  // Exactly one line of JSON, last, on stdout (DESIGN §7 "Problem packages").
+  // Exactly one line of JSON, last, on stdout (logs go to stderr), so scripts can read the verdict.
   process.stdout.write(`${JSON.stringify(result)}\n`);
   return 0;
 };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { LanguageName } from '@oj/shared';
 
 /**
- * The languages the judge can offer, as data (DESIGN §4). Commands are argv templates run inside the
+ * The languages the judge can offer, as data, not code. Commands are argv templates run inside the
  * sandbox with the work dir at /w; compiled artifacts are bound read-only at /prog for runs.
  *
  * Placeholders: `{tool}` for a toolchain binary resolved from `tools` (absolute, symlinks resolved: python3 on
@@ -96,7 +96,8 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
       '.',
       'Main.java',
     ],
-    // Inside bwrap the JVM cannot see its cgroup: -Xmx is mandatory (sandbox-notes pitfall 4).
+    // Inside bwrap the JVM cannot see its cgroup: -Xmx is mandatory (it would size its heap
+    // from the host's memory).
     run: [
       '{java}',
       '-Xmx{memoryMb}m',
@@ -183,7 +184,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
   },
 ];
 
-/** How a package-provided checker or interactor is compiled (DESIGN §7 "Checkers"). */
+/** How a package-provided checker or interactor is compiled: `-std=c++17 -O2`, the package root on the include path. */
 export const CHECKER_LANGUAGE: LanguageDefinition = {
   name: 'C++ 17 With O2',
   sourceFile: 'checker.cpp',

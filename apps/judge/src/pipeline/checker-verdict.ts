@@ -22,7 +22,7 @@ const fromPercentage = (percentage: number, message: string): CheckerVerdict => 
 };
 
 /**
- * Classifies a checker's (or interactor's) finished run (DESIGN §7 "Checkers"): testlib's stderr verb first,
+ * Classifies a checker's (or interactor's) finished run: testlib's stderr verb first,
  * cross-checked against testlib's exit codes; HOJ's own exit codes (100 AC, 101 PE, 102 WA, 103 SE, 99 points
  * on stdout) are accepted without a verb. A checker that says nothing, disagrees with itself or says FAIL is
  * System Error, never Wrong Answer.

@@ -1,6 +1,6 @@
 import { JUDGE_STATUS } from '@oj/shared';
 
-/** CRLF becomes LF on both sides (DESIGN §4). latin1 keeps every byte as one character, so nothing is lost. */
+/** CRLF becomes LF on both sides. latin1 keeps every byte as one character, so nothing is lost. */
 const normalizeNewlines = (text: string) => text.replace(/\r\n/g, '\n');
 
 /** Spaces and tabs at the end of each line, then blank lines at the end of the output, are dropped. */
@@ -9,7 +9,7 @@ const removeEndBlank = (text: string) => text.replace(/[ \t]+(?=\n|$)/g, '').rep
 const removeAllWhitespace = (text: string) => text.replace(/\s+/g, '');
 
 /**
- * Default comparison (DESIGN §4): with `isRemoveEndBlank` trailing blanks are ignored, otherwise the match is
+ * Default comparison: with `isRemoveEndBlank` trailing blanks are ignored, otherwise the match is
  * exact; an output that only differs in whitespace is Presentation Error, anything else Wrong Answer.
  */
 export const compareOutput = (
@@ -27,7 +27,7 @@ export const compareOutput = (
   return JUDGE_STATUS.WRONG_ANSWER;
 };
 
-/** Test-run comparison (reference §4.4): only AC or WA. */
+/** Test-run comparison: only AC or WA. */
 export const compareTestRunOutput = (
   userOutput: string,
   expectedOutput: string,

@@ -1,7 +1,7 @@
 import { compileChecker as compileCheckerCached } from './run-checker.js';
 
 /**
- * The admin's "compile checker" request (reference §4.1 compile-spj / compile-interactive): compiles the code
+ * The admin's "compile checker" request (HOJ's compile-spj / compile-interactive): compiles the code
  * with the extra files beside it and says whether it worked. A good compile stays cached for judging.
  */
 export const compileChecker = async (

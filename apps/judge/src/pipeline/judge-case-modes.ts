@@ -17,7 +17,7 @@ export const caseScore = (status: number, fullScore: number, percentage?: number
   return 0;
 };
 
-/** Groups in order of first appearance (reference §4.7); a case without groupNum is its own group. */
+/** Groups in order of first appearance; a case without groupNum is its own group. */
 export const groupCases = <T extends { groupNum?: number }>(cases: T[]): T[][] => {
   const groups = new Map<string, T[]>();
   cases.forEach((testCase, index) => {
@@ -51,7 +51,7 @@ export interface ProblemScore {
 }
 
 /**
- * Final status and score of a submission from its case results (reference §4.7). `cases` holds every case in
+ * Final status and score of a submission from its case results under the case mode. `cases` holds every case in
  * order, including Cancelled ones of subtask_lowest; for ergodic_without_error only the executed ones.
  */
 export const scoreProblem = (

@@ -1,6 +1,6 @@
 import { MIB } from '../sandbox/sandbox.js';
 
-/** Limits of DESIGN §7 "Limits" and reference §4.4, in one place. */
+/** The judge's limits (compile, run, output, checker), in one place. */
 export const COMPILE_LIMITS = {
   cpuLimitMs: 10_000,
   wallLimitMs: 20_000,
@@ -30,7 +30,7 @@ export const compileSandboxLimits = (limits: { [K in keyof typeof COMPILE_LIMITS
 /** Compiler output beyond this is cut: a template-recursion bomb can print megabytes of errors. */
 export const COMPILE_MESSAGE_MAX_CHARS = 64 * 1024;
 
-/** The kill point is 200 ms of CPU past the limit (reference §4.4); TLE itself is "CPU time > limit". */
+/** The kill point is 200 ms of CPU past the limit; TLE itself is "CPU time > limit". */
 export const CPU_KILL_GRACE_MS = 200;
 export const WALL_FACTOR = 3;
 
@@ -52,7 +52,7 @@ export const CHECKER_LIMITS = {
   stderrLimitBytes: 1 * MIB,
 } as const;
 
-/** The checker's message kept per case (reference §4.8 uses 1024 characters). */
+/** The checker's message kept per case (HOJ keeps 1024 characters too). */
 export const CHECKER_MESSAGE_MAX_CHARS = 1024;
 /** User output kept per case in the result (the verdict always uses the whole output). */
 export const USER_OUTPUT_KEEP_CHARS = 2048;

@@ -147,7 +147,7 @@ const cancelledCase = (testCase: JudgeCase, caseId: number): CaseResult => ({
   message: 'Cancelled: Skipped Judging',
 });
 
-/** Runs the cases in the order and parallelism the case mode asks for (reference §4.7). */
+/** Runs the cases in the order and parallelism the case mode asks for. */
 const runCases = async (
   context: CaseContext,
   concurrency: number,

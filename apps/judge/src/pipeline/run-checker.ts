@@ -73,7 +73,7 @@ const checkerSpec = (checker: CompiledProgram, dir: string, overrides: Partial<S
   ...overrides,
 });
 
-/** A checker that crashed, timed out or could not start is System Error (DESIGN §4). */
+/** A checker that crashed, timed out or could not start is System Error, never Wrong Answer. */
 const checkerRunVerdict = (result: SandboxResult, role: string): CheckerVerdict => {
   if (result.killedBy === 'abort') throw new DOMException('judging cancelled', 'AbortError');
   if (result.setupError) return { status: JUDGE_STATUS.SYSTEM_ERROR, message: `${role}: ${result.setupError}` };
@@ -165,7 +165,7 @@ export const runInteractive = async (
     });
     const [user, checker] = await Promise.all([userResult, interactorResult]);
     const run = classifyRun(user, program, limits);
-    // Reference §4.8: the user's TLE and MLE come first; then a crash of the user, unless it is the SIGPIPE
+    // As HOJ orders an interactive case's verdict: the user's TLE and MLE come first; then a crash of the user, unless it is the SIGPIPE
     // of writing to an interactor that already finished (and did not accept).
     if (run.status === JUDGE_STATUS.TIME_LIMIT_EXCEEDED || run.status === JUDGE_STATUS.MEMORY_LIMIT_EXCEEDED)
       return { run, verdict: null };

@@ -84,7 +84,7 @@ export const signalName = (signal: number): string => SIGNAL_NAMES[signal] ?? `s
 export const OUTPUT_LIMIT_MESSAGE = 'Output Limit Exceeded';
 
 /**
- * Verdict precedence (sandbox-notes §D.2 step 8): output limit, CPU time, wall time, memory, signal, exit code.
+ * Verdict precedence: output limit, CPU time, wall time, memory, signal, exit code.
  * Times and memory of TLE/MLE are reported at the limit.
  */
 export const classifyRun = (result: SandboxResult, program: CompiledProgram, limits: RunLimits): ProgramRun => {

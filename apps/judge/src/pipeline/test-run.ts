@@ -29,7 +29,7 @@ export interface TestRunResult {
 const TEST_RUN_OUTPUT_KEEP_CHARS = 64 * 1024;
 
 /**
- * The online "test judge" (reference §4.4): the user's input plus "\n" on stdin, the problem's limits with the
+ * The online "test judge": the user's input plus "\n" on stdin, the problem's limits with the
  * language factor, never a special judge. With `expectedOutput` the verdict is AC or WA; without it AC means
  * the program ran fine.
  */

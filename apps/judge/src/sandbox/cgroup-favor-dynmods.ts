@@ -7,8 +7,8 @@ import { runRoot } from './judge-instance.js';
 /**
  * Moving a process into a cgroup (our attach of bwrap's init, once per run) takes the kernel's global
  * `cgroup_threadgroup_rwsem` for writing. By default that percpu rwsem favours readers (fork, exit), so its first
- * writer after an idle spell waits for an RCU grace period: 5-25 ms on this VM, in about 40 % of runs (the slow
- * mode of issue 27, sandbox-notes B.3). The cgroup mount option `favordynmods` (Linux 6.0) switches the rwsem to
+ * writer after an idle spell waits for an RCU grace period: 5-25 ms on this VM, in about 40 % of runs (decision
+ * 0032). The cgroup mount option `favordynmods` (Linux 6.0) switches the rwsem to
  * favour writers: an attach then takes about 0.05 ms, at the price of an atomic operation more in fork and exit.
  *
  * The option belongs to a hierarchy but its effect on the rwsem is kernel-wide, so one mount with it anywhere is

@@ -33,7 +33,8 @@ export interface RunCgroup {
   usage(): CgroupUsage;
   /** SIGKILLs every task still in the cgroup (forks that outlived the program, bwrap's init). */
   killAll(): void;
-  /** Removes the cgroup, retrying later when a reparented zombie still pins it (sandbox-notes pitfall 2). */
+  /** Removes the cgroup, retrying later when a reparented zombie still pins it (bwrap does not reap its
+   * pid-1 helper). */
   remove(): void;
 }
 

@@ -18,7 +18,7 @@ export interface SandboxCheck {
 
 /**
  * Runs a shell inside the sandbox and reads what the kernel says about it. Hostile programs are run only when
- * every property holds (DESIGN §7): non-root uid, own pid namespace, no capabilities, seccomp filter on,
+ * every property holds: non-root uid, own pid namespace, no capabilities, seccomp filter on,
  * no network besides its own loopback.
  */
 export const checkSandbox = async (): Promise<SandboxCheck> => {

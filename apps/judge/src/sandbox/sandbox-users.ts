@@ -7,7 +7,7 @@ import { judgeInstance } from './judge-instance.js';
 
 /**
  * Unprivileged uids for sandboxes. Each concurrent sandbox gets its own uid (never root: bwrap started as root
- * keeps full capabilities inside, sandbox-notes §C.0). The uids have no passwd entry and own no files outside
+ * keeps full capabilities inside). The uids have no passwd entry and own no files outside
  * run directories.
  *
  * The range (OJ_JUDGE_UID_BASE, OJ_JUDGE_UID_COUNT) is the host's, shared by every judge on it: a judge claims a

@@ -234,7 +234,7 @@ const nativeArgs = (spec: SandboxSpec, uid: number, cgroup: RunCgroup, served: b
 };
 
 const prlimitArgs = (spec: SandboxSpec): string[] => {
-  // Never RLIMIT_AS (it breaks Java, Go and Node, sandbox-notes pitfall 3).
+  // Never RLIMIT_AS: Java, Go and Node reserve far more address space than they use and fail under it.
   const cpuSeconds = cpuRlimitSeconds(spec);
   return [
     `--cpu=${cpuSeconds}:${cpuSeconds + 1}`,
@@ -331,7 +331,7 @@ const supervise = (
     try {
       const stdio: Array<'pipe' | 'ignore' | number> = [stdinOption, 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'];
       // The native launcher starts as root and drops to the uid itself, after building the sandbox; bwrap must
-      // be started as the uid (bwrap as root keeps capabilities inside, sandbox-notes §C.0).
+      // be started as the uid (bwrap as root keeps capabilities inside).
       // Runs whose pipes we do not connect go to a long-lived launcher: no process spawn from Node (unless
       // OJ_JUDGE_LAUNCHER_SERVER=0 starts one per run, decision 0032).
       const served =

@@ -2,7 +2,7 @@ import { arch } from 'node:os';
 
 /**
  * The seccomp program handed to `bwrap --seccomp FD`, written as raw classic BPF so no native
- * library (libseccomp) is needed. It mirrors isolate's deny-list (reference sandbox-notes §D.3):
+ * library (libseccomp) is needed. It mirrors isolate's deny-list:
  * sockets other than AF_UNIX (AF_VSOCK reaches the hypervisor on a VM even inside a network
  * namespace), kernel keyrings, bpf, perf, userfaultfd, ptrace, cross-process memory access,
  * io_uring, namespace and mount syscalls. The x32 ABI gets ENOSYS and a foreign architecture kills the

@@ -2,7 +2,8 @@ import { checkSandbox } from '../sandbox/sandbox-check.js';
 
 /**
  * Runs before any judge test: hostile sources must never execute outside the sandbox, so the whole suite
- * stops here unless the sandbox is verifiably in force (DESIGN §7 "Sandbox on real hosts").
+ * stops here unless the sandbox is verifiably in force (non-root uid, own pid namespace, no
+ * capabilities, seccomp on).
  */
 export default async function sandboxGuard(): Promise<void> {
   const check = await checkSandbox();

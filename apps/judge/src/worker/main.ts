@@ -179,7 +179,7 @@ export const runWorker = async (options: {
       name,
       sites: options.remote ?? {},
       concurrency: options.remoteConcurrency,
-      // Reference §4.9's 2.5 s and 60 polls unless set (tests shorten them).
+      // HOJ's 2.5 s and 60 polls unless set (tests shorten them).
       pollIntervalMs: config.remotePollIntervalMs,
       maxPolls: config.remoteMaxPolls,
       // The first signal hangs up the remote long polls and hands the remote tasks back at once: another worker

@@ -3,7 +3,7 @@ import { JUDGE_STATUS, type JudgeReport, type RemoteJudgeTask } from '@oj/shared
 import { createJudgeClient, type JudgeClient, type RemoteWorkerInfo } from './judge-client.js';
 import { handBack, log, serveClaims, sleep } from './worker.js';
 
-/** Reference §4.9: a run is polled every 2.5 s, at most 60 times. */
+/** As in HOJ: a run is polled every 2.5 s, at most 60 times. */
 export const REMOTE_POLL_INTERVAL_MS = 2_500;
 export const REMOTE_MAX_POLLS = 60;
 export const POLL_LIMIT_REASON = 'Waiting for remote judge result exceeds the maximum number of times';
@@ -145,7 +145,7 @@ export const runRemoteTask = async (
   }
 };
 
-/** The remote judging loops of a worker (DESIGN §8): `concurrency` claim-remote loops, apart from the local
+/** The remote judging loops of a worker (remote judging is a task kind of its own): `concurrency` claim-remote loops, apart from the local
  * judging slots, until the signal aborts (which hangs up their long polls at once). */
 export const runRemoteWorker = async (opts: RemoteRunnerOptions) => {
   const client = createJudgeClient(opts.server, opts.token);
