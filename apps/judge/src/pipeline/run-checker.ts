@@ -165,8 +165,8 @@ export const runInteractive = async (
     });
     const [user, checker] = await Promise.all([userResult, interactorResult]);
     const run = classifyRun(user, program, limits);
-    // As HOJ orders an interactive case's verdict: the user's TLE and MLE come first; then a crash of the user, unless it is the SIGPIPE
-    // of writing to an interactor that already finished (and did not accept).
+    // As HOJ orders an interactive case's verdict: the user's TLE and MLE come first; then a crash of the user,
+    // unless it is the SIGPIPE of writing to an interactor that already finished (and did not accept).
     if (run.status === JUDGE_STATUS.TIME_LIMIT_EXCEEDED || run.status === JUDGE_STATUS.MEMORY_LIMIT_EXCEEDED)
       return { run, verdict: null };
     if (run.status === JUDGE_STATUS.SYSTEM_ERROR) return { run, verdict: null };

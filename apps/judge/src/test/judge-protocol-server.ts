@@ -11,9 +11,9 @@ export interface ReceivedReport {
 }
 
 /**
- * The server side of the judge protocol (claim, heartbeat, report, test data) for judge tests: one in-memory queue every worker claims
- * from, each task handed out once, requests and reports checked against the contract's schemas. It stands in
- * for the real server (whose queue has its own tests) so that judge tests need no database.
+ * The server side of the judge protocol (claim, heartbeat, report, test data) for judge tests: one in-memory
+ * queue every worker claims from, each task handed out once, requests and reports checked against the contract's
+ * schemas. It stands in for the real server (whose queue has its own tests) so that judge tests need no database.
  */
 export const startJudgeProtocolServer = async (token: string) => {
   const queue: JudgeTask[] = [];

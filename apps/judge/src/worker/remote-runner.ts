@@ -145,8 +145,8 @@ export const runRemoteTask = async (
   }
 };
 
-/** The remote judging loops of a worker (remote judging is a task kind of its own): `concurrency` claim-remote loops, apart from the local
- * judging slots, until the signal aborts (which hangs up their long polls at once). */
+/** The remote judging loops of a worker (remote judging is a task kind of its own): `concurrency` claim-remote
+ * loops, apart from the local judging slots, until the signal aborts (which hangs up their long polls at once). */
 export const runRemoteWorker = async (opts: RemoteRunnerOptions) => {
   const client = createJudgeClient(opts.server, opts.token);
   const remote = Object.keys(opts.sites) as RemoteOj[];
