@@ -1,6 +1,6 @@
 import type { JudgeStatus, LanguageName } from '@oj/shared';
 
-/** The remote judge keys of the spec (1-core §1); CF and GYM share one account pool. */
+/** The remote judge keys HOJ uses (HDU, CF, POJ, GYM, AC for AtCoder, SPOJ); CF and GYM share one account pool. */
 export type RemoteOj = 'HDU' | 'CF' | 'POJ' | 'GYM' | 'AC' | 'SPOJ';
 
 /** One account of a site's pool, leased by the server and handed to the worker in the claim. */
@@ -39,7 +39,7 @@ export interface RemoteProblem {
   images: string[];
 }
 
-/** A verdict read from the site; `status` is one of the spec's final codes, or `running` while the site judges. */
+/** A verdict read from the site; `status` is one of our final status codes, or `running` while the site judges. */
 export type RemoteVerdict =
   | { status: 'running' }
   | {
@@ -86,7 +86,7 @@ export interface RemoteJudgeAdapter {
     submission: { remoteId: string; languageRemoteId: string; code: string },
     signal?: AbortSignal,
   ): Promise<{ runId: string }>;
-  /** One look at a run's verdict (the caller polls, with the intervals of reference §4.9). */
+  /** One look at a run's verdict (the caller polls, every 2.5 s at most 60 times). */
   poll(account: RemoteAccount, run: { remoteId: string; runId: string }, signal?: AbortSignal): Promise<RemoteVerdict>;
 }
 

@@ -21,7 +21,7 @@ export interface RemoteJudgeConfig {
   timeoutMs: number;
 }
 
-/** The sites this build can judge on (the remote judge keys of spec 1-core §1 that have an adapter). */
+/** The sites this build can judge on (the remote judge keys that have an adapter). */
 export const SUPPORTED_REMOTE_OJS = ['CF', 'GYM', 'HDU', 'POJ', 'AC', 'SPOJ'] as const satisfies readonly RemoteOj[];
 export type SupportedRemoteOj = (typeof SUPPORTED_REMOTE_OJS)[number];
 

@@ -81,7 +81,7 @@ describe('AtCoder task ids', () => {
 });
 
 describe('AtCoder verdicts', () => {
-  it('maps the status labels to the spec codes and keeps waiting and judging ones running', () => {
+  it('maps the status labels to our status codes and keeps waiting and judging ones running', () => {
     for (const running of ['WJ', 'WR', 'Judging', '3/12', '3/12 TLE', '', undefined]) {
       expect(mapAtCoderVerdict(running), String(running)).toBeNull();
     }

@@ -10,7 +10,7 @@ export interface AtCoderTaskRef {
 }
 
 /**
- * Reference §4.9 and decision 0029: `abc123_a` is contest abc123, task abc123_a. The id is
+ * As in HOJ and decision 0029: `abc123_a` is contest abc123, task abc123_a. The id is
  * `<contest>_<index>`: the contest as its URL writes it (letters, digits, `-`, `_`, starting with a letter), the
  * index after the last `_` (`a`, `ex`, `1` in the oldest ARCs). AtCoder's task screen name writes the contest's
  * hyphens as underscores (`tessoku-book_a` → task `tessoku_book_a`), so a contest with hyphens is written with
@@ -49,7 +49,7 @@ export const ATCODER_LANGUAGES: readonly AtCoderLanguage[] = [
 ];
 
 /**
- * AtCoder's status labels (the submission page's `#judge-status`) as the spec's codes (decision 0029): OLE (output
+ * AtCoder's status labels (the submission page's `#judge-status`) as our status codes (decision 0029): OLE (output
  * limit) and QLE (query limit of interactive tasks) are runtime errors, as HOJ maps them; IE (internal error) and
  * CC (judge cancelled) are the site's own failures: System Error, with the label as the message.
  */

@@ -65,7 +65,7 @@ describe('Codeforces problem ids', () => {
 });
 
 describe('Codeforces verdicts', () => {
-  it('maps the API verdicts to the spec codes and keeps running ones running', () => {
+  it('maps the API verdicts to our status codes and keeps running ones running', () => {
     expect(mapCodeforcesVerdict(undefined)).toBeNull();
     expect(mapCodeforcesVerdict('TESTING')).toBeNull();
     expect(mapCodeforcesVerdict('OK')).toBe(JUDGE_STATUS.ACCEPTED);

@@ -8,7 +8,7 @@ export interface CodeforcesProblemRef {
 }
 
 /**
- * Reference §4.9: `1000A` is contest 1000, index A; sub-indexes such as `1234B1` (index B1); a purely numeric id
+ * As in HOJ, `1000A` is contest 1000, index A; sub-indexes such as `1234B1` (index B1); a purely numeric id
  * splits as `<contest><2-digit index>` (`123401` → contest 1234, index 01). Lowercase is accepted; the normalised
  * id is upper case. Anything else (spaces, leading zeros in the contest, a missing contest) is malformed: null.
  */
@@ -45,7 +45,7 @@ export const CODEFORCES_LANGUAGES: readonly RemoteLanguage[] = [
 ];
 
 /**
- * Codeforces' verdicts (api `Submission.verdict`) as the spec's codes (decision 0026):
+ * Codeforces' verdicts (api `Submission.verdict`) as our status codes (decision 0026):
  * IDLENESS_LIMIT_EXCEEDED is a time limit; CHALLENGED (hacked) is a wrong answer on the hack's test;
  * SKIPPED and REJECTED were never judged, and SECURITY_VIOLATED, CRASHED, FAILED and INPUT_PREPARATION_CRASHED are
  * the site's own failures: System Error, with the site's verdict as the message.

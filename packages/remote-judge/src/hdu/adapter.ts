@@ -31,7 +31,7 @@ export interface HduAdapterOptions extends RemoteAdapterOptions {
 }
 
 /** HDU refuses code shorter than 50 bytes ("Code length is improper"); the harmless blank tail also makes every
- * submission differ, as reference §4.9 describes. */
+ * submission differ, as HOJ's HDU judge does. */
 const MIN_CODE_BYTES = 50;
 const blankTail = (code: string) => {
   let tail = '\n';

@@ -60,7 +60,7 @@ describe('HDU problem ids and verdicts', () => {
     }
   });
 
-  it('maps the status column to the spec codes; OLE and every Runtime Error(...) are Runtime Errors', () => {
+  it('maps the status column to our status codes; OLE and every Runtime Error(...) are Runtime Errors', () => {
     for (const running of ['Queuing', 'Compiling', 'Running', '']) expect(mapHduVerdict(running)).toBeNull();
     expect(mapHduVerdict('Accepted')).toBe(JUDGE_STATUS.ACCEPTED);
     expect(mapHduVerdict('Wrong Answer')).toBe(JUDGE_STATUS.WRONG_ANSWER);

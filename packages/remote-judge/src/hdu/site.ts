@@ -26,7 +26,7 @@ const FINAL_VERDICTS: Record<string, JudgeStatus> = {
   'Presentation Error': JUDGE_STATUS.PRESENTATION_ERROR,
   'Time Limit Exceeded': JUDGE_STATUS.TIME_LIMIT_EXCEEDED,
   'Memory Limit Exceeded': JUDGE_STATUS.MEMORY_LIMIT_EXCEEDED,
-  // Reference §4.9: HDU's Output Limit Exceeded is a Runtime Error here.
+  // HDU's Output Limit Exceeded is a Runtime Error here, as HOJ maps it.
   'Output Limit Exceeded': JUDGE_STATUS.RUNTIME_ERROR,
   'Compilation Error': JUDGE_STATUS.COMPILE_ERROR,
   'System Error': JUDGE_STATUS.SYSTEM_ERROR,
@@ -35,7 +35,7 @@ const FINAL_VERDICTS: Record<string, JudgeStatus> = {
 const RUNNING = ['', 'Queuing', 'Compiling', 'Running', 'Submitted', 'Judging', 'Pending'];
 
 /**
- * The status column of HDU's status page as the spec's codes; null while HDU still judges (Queuing, Compiling,
+ * The status column of HDU's status page as our status codes; null while HDU still judges (Queuing, Compiling,
  * Running). "Runtime Error(ACCESS_VIOLATION)" and its kin are Runtime Errors; an unknown text is a System Error.
  */
 export const mapHduVerdict = (text: string): JudgeStatus | null => {

@@ -58,7 +58,7 @@ describe('POJ problem ids and verdicts', () => {
     }
   });
 
-  it('maps the Result column to the spec codes and keeps judging runs running', () => {
+  it('maps the Result column to our status codes and keeps judging runs running', () => {
     for (const running of ['Waiting', 'Compiling', 'Running & Judging', '']) expect(mapPojVerdict(running)).toBeNull();
     expect(mapPojVerdict('Accepted')).toBe(JUDGE_STATUS.ACCEPTED);
     expect(mapPojVerdict('Wrong Answer')).toBe(JUDGE_STATUS.WRONG_ANSWER);

@@ -27,7 +27,7 @@ const FINAL_VERDICTS: Record<string, JudgeStatus> = {
   'Time Limit Exceeded': JUDGE_STATUS.TIME_LIMIT_EXCEEDED,
   'Memory Limit Exceeded': JUDGE_STATUS.MEMORY_LIMIT_EXCEEDED,
   'Runtime Error': JUDGE_STATUS.RUNTIME_ERROR,
-  // As on HDU (reference §4.9), an Output Limit Exceeded is a Runtime Error here.
+  // As on HDU (HOJ maps it so), an Output Limit Exceeded is a Runtime Error here.
   'Output Limit Exceeded': JUDGE_STATUS.RUNTIME_ERROR,
   'Compile Error': JUDGE_STATUS.COMPILE_ERROR,
   'System Error': JUDGE_STATUS.SYSTEM_ERROR,
@@ -35,7 +35,7 @@ const FINAL_VERDICTS: Record<string, JudgeStatus> = {
 
 const RUNNING = ['', 'Waiting', 'Queuing', 'Compiling', 'Running', 'Running & Judging', 'Judging'];
 
-/** The Result column of POJ's status page as the spec's codes; null while POJ still judges (Waiting, Compiling,
+/** The Result column of POJ's status page as our status codes; null while POJ still judges (Waiting, Compiling,
  * Running & Judging). An unknown text is a System Error. */
 export const mapPojVerdict = (text: string): JudgeStatus | null => {
   const verdict = text.replace(/\s+/g, ' ').trim();

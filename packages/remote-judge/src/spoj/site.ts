@@ -3,7 +3,7 @@ import type { RemoteLanguage } from '../adapter.js';
 
 /**
  * A SPOJ problem code (decision 0029): upper-case letters, digits and `_`, at most 8 characters (`TEST`, `PRIME1`,
- * `GSS1`); lower case is accepted and raised. Reference §4.9's `digits(digits)` form is read as SPOJ's problem
+ * `GSS1`); lower case is accepted and raised. HOJ's `digits(digits)` form is read as SPOJ's problem
  * list writes a problem, its number and then its code in parentheses: `2(PRIME1)` and `12(34)` are the codes PRIME1
  * and 34. Anything else (spaces, dots, slashes, longer codes) is malformed: null.
  */

@@ -77,7 +77,7 @@ describe('SPOJ problem codes', () => {
 });
 
 describe('SPOJ results', () => {
-  it('maps the result codes and words to the spec codes and keeps unfinished runs running', () => {
+  it('maps the result codes and words to our status codes and keeps unfinished runs running', () => {
     expect(mapSpojVerdict({ status: 5, final: false, description: 'running' })).toBeNull();
     expect(mapSpojVerdict({ status: 15, final: true, description: 'accepted' })).toBe(JUDGE_STATUS.ACCEPTED);
     expect(mapSpojVerdict({ status: 14, final: true, description: 'wrong answer' })).toBe(JUDGE_STATUS.WRONG_ANSWER);
