@@ -24,10 +24,10 @@ export type ClientOf<E extends Endpoint> = ClientEndpoint<Input<E>, Output<E>>;
 
 // ---- reusable field schemas ----------------------------------------------------------------------
 
-/** Query strings: an empty string means absent (DESIGN §7 "Query parameters"). */
+/** Query strings: an empty string means absent. */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** A number on the wire (DESIGN §8 "Numbers on the wire"): a JSON number or a string of decimal digits, as
+/** A number on the wire: a JSON number or a string of decimal digits, as
  * clients that take ids from the page URL send them ("cid": "1000"). Empty means absent. Hex, exponents,
  * fractions in strings, spaces and any other character stay strings and fail the number schema (400). `null` stays
  * null: the field's schema says whether it may be (`.nullable()`, `.nullish()`). */

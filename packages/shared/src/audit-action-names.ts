@@ -1,7 +1,7 @@
 import type { AuditAction } from './contract/audit.js';
 import type { Locale } from './messages.js';
 
-/** Readable names of every action the audit log records (DESIGN §7 "Operations"), in both interface languages.
+/** Readable names of every action the audit log records, in both interface languages.
  * Typed by AuditAction: an action added to the contract without a name here fails the typecheck. */
 export const AUDIT_ACTION_NAMES: Record<AuditAction, Record<Locale, string>> = {
   rejudge: { 'zh-CN': '重新评测', 'en-US': 'Rejudge' },

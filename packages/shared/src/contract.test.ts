@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { BIG_ID, INT32, isWireNumber, wireInt } from './api.js';
 import { ALL_ENDPOINTS } from './endpoints.js';
 
-/** Paths of the number fields of an input schema that do not go through the shared wire type (DESIGN §8
- * "Numbers on the wire"). A numeric literal behind a custom transform (rank's type, "0"/"ACM") is parsed there. */
+/** Paths of the number fields of an input schema that do not go through the shared wire type (a JSON number or a string
+ * of decimal digits). A numeric literal behind a custom transform (rank's type, "0"/"ACM") is parsed there. */
 const bareNumbers = (schema: z.ZodType, at: string, out: string[] = [], seen = new Set<unknown>(), parsed = false) => {
   if (seen.has(schema)) return out;
   seen.add(schema);

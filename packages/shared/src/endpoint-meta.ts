@@ -4,7 +4,7 @@ import type { Access, Permission, RoleName } from './roles.js';
 /** What an endpoint is without its schemas: the part both the server and the browser read. Free of zod, so the
  * client entry (client.ts) can carry it (decision 0005). */
 
-/** Site switches (reference §1.6) an endpoint may depend on; off answers 403. */
+/** Site switches (root edits them) an endpoint may depend on; off answers 403. */
 export type SwitchKey =
   | 'openPublicDiscussion'
   | 'openGroupDiscussion'
@@ -46,7 +46,7 @@ export type ClientInput<E extends ClientEndpoint> = NonNullable<E[typeof io]>['i
 /** The `data` of the envelope a client endpoint answers, as its schema's output type. */
 export type ClientOutput<E extends ClientEndpoint> = NonNullable<E[typeof io]>['output'];
 
-/** The response envelope of DESIGN §3. */
+/** The response envelope of every JSON answer: `status` equals the HTTP status, `msg`, and `data` or null. */
 export interface Envelope<T> {
   status: number;
   msg: string;

@@ -1,7 +1,7 @@
 /** A viewer's role in a group (decision 0022), free of zod so the browser bundle carries it (decision 0005); the
  * group contract (contract/group.ts) re-exports it. */
 
-/** A membership's level (spec 3 §4). */
+/** A membership's level: 1 applying, 2 refused, 3 member, 4 group admin, 5 group root (owner). */
 export const MEMBER_LEVEL = { APPLYING: 1, REFUSED: 2, MEMBER: 3, ADMIN: 4, ROOT: 5 } as const;
 /** What a viewer is to a group, as the group policy decides it (decision 0022), strongest last but `super`. */
 export const GROUP_ROLES = ['guest', 'outsider', 'applicant', 'refused', 'member', 'admin', 'root', 'super'] as const;

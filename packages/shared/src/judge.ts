@@ -1,4 +1,4 @@
-/** Judge statuses, case modes and language names of the spec (1-core §4, reference §4.2-4.3). */
+/** Judge statuses, case modes and language names, with HOJ's codes and names. */
 export const JUDGE_STATUS = {
   NOT_SUBMITTED: -10,
   SUBMITTED_UNKNOWN_RESULT: -5,
@@ -47,7 +47,7 @@ export type JudgeCaseMode = (typeof JUDGE_CASE_MODES)[number];
 export const JUDGE_MODES = ['default', 'spj', 'interactive'] as const;
 export type JudgeMode = (typeof JUDGE_MODES)[number];
 
-/** Language names on the wire (reference §4.2). */
+/** Language names on the wire (HOJ's). */
 export const LANGUAGE_NAMES = [
   'C',
   'C With O2',
@@ -69,7 +69,7 @@ export type LanguageName = (typeof LANGUAGE_NAMES)[number];
 
 const isCOrCpp = (language: string) => language === 'C' || language.startsWith('C ') || language.startsWith('C++');
 
-/** The one helper for the spec's doubled limits: languages other than C/C++ get twice the time and memory,
+/** The one helper for doubled limits: languages other than C/C++ get twice the time and memory,
  * except on problems whose id starts with CF- or GYM- (shown and judged as stated). */
 export const effectiveLimits = (
   problemId: string,

@@ -1,12 +1,12 @@
-/** Business constants of spec 1-core §9 and DESIGN §7, shared by server and web. */
+/** Business constants (lengths, counts, intervals), shared by server and web. */
 export const LIMITS = {
   usernameMax: 20,
   passwordMin: 6,
   passwordMax: 20,
   codeMax: 65535,
   testInputMax: 1000,
-  /** Failed logins of one (username, IP) in a window after which a login needs a verification proof (spec 1-core
-   * §4 "Login failure counter", DESIGN §8 "Login verification"); the browser counts its own failures too. */
+  /** Failed logins of one (username, IP) in a window after which a login needs a verification proof
+   * (decision 0014; a success resets the count); the browser counts its own failures too. */
   loginFailuresBeforePuzzle: 5,
   loginFailureWindowMs: 30 * 60 * 1000,
   /** Failed or refused logins without a proof from one IP in that window, after which every login from it needs

@@ -1,5 +1,5 @@
 /** The messages the web shows itself too (login validation, the no-permission notice): a catalogue of their own, so
- * the first page's bundle carries these few and not the whole server catalogue (DESIGN §5 budget). */
+ * the first page's bundle carries these few and not the whole server catalogue (it has a size budget). */
 export const CLIENT_MESSAGES = {
   Username_Check_Required: { 'zh-CN': '用户名不能为空', 'en-US': 'The username is required' },
   Username_Check_Max: { 'zh-CN': '用户名长度不能超过20位', 'en-US': 'The username may be at most 20 characters' },
@@ -8,8 +8,8 @@ export const CLIENT_MESSAGES = {
   noLoginPermission: { 'zh-CN': '抱歉，您没有权限登录', 'en-US': 'Sorry, you have no permission to log in' },
 } as const;
 
-/** Server message keys (DESIGN §7 "Errors"): the server answers in zh-CN or en-US by Accept-Language;
- * tests assert keys and statuses, not wording. Validation keys double as the spec's client message keys. */
+/** Server message keys: the server answers in zh-CN or en-US by Accept-Language;
+ * tests assert keys and statuses, not wording. Validation keys double as HOJ's client message keys. */
 export const MESSAGES = {
   ...CLIENT_MESSAGES,
   success: { 'zh-CN': '成功', 'en-US': 'success' },
@@ -138,7 +138,7 @@ export const MESSAGES = {
   bodyTooDeep: { 'zh-CN': '请求体嵌套超过 {max} 层', 'en-US': 'The request body is nested deeper than {max} levels' },
   requestTooLarge: { 'zh-CN': '请求过大', 'en-US': 'The request is too large' },
   numberOutOfRange: { 'zh-CN': '{field} 超出范围', 'en-US': '{field} is out of range' },
-  // ---- problems, submissions, ranks, user home and settings (issue 4) ----
+  // ---- problems, submissions, ranks, user home and settings ----
   codeEmpty: { 'zh-CN': '代码不能为空', 'en-US': 'Code can not be empty' },
   codeTooLong: { 'zh-CN': '代码长度不能超过65535', 'en-US': 'Code Length can not exceed 65535' },
   testInputTooLong: { 'zh-CN': '测试输入不能超过1000个字符', 'en-US': 'The test input may be at most 1000 characters' },
@@ -177,7 +177,7 @@ export const MESSAGES = {
     'en-US':
       'Only a remote judge submission that is Submitted Failed, System Error, Submitted Unknown Result or unfinished can be resubmitted',
   },
-  // ---- remote judges (issue 24; decision 0030) ----
+  // ---- remote judges (decision 0030) ----
   remoteOjUnknown: {
     'zh-CN': '不支持的远程评测平台：{name}',
     'en-US': 'Unknown remote judge: {name} (HDU, CF, POJ, GYM, AC or SPOJ)',
@@ -282,7 +282,7 @@ export const MESSAGES = {
     'zh-CN': '博客地址必须是以 http:// 或 https:// 开头的网址',
     'en-US': 'The blog address must be a web address starting with http:// or https://',
   },
-  // ---- admin area: problems, test data, uploads, import and export (issue 5) ----
+  // ---- admin area: problems, test data, uploads, import and export ----
   Problem_Title_Required: { 'zh-CN': '题目标题不能为空', 'en-US': 'The problem title is required' },
   Input_Description_Required: { 'zh-CN': '输入描述不能为空', 'en-US': 'The input description is required' },
   Output_Description_Required: { 'zh-CN': '输出描述不能为空', 'en-US': 'The output description is required' },
@@ -386,7 +386,7 @@ export const MESSAGES = {
     'en-US': 'Test data must sit at the archive root or in one folder',
   },
   importInvalid: { 'zh-CN': '导入失败：{error}', 'en-US': 'Import failed: {error}' },
-  // ---- admin area: users, tags, announcements, notices, configuration, imports (issue 6) ----
+  // ---- admin area: users, tags, announcements, notices, configuration, imports ----
   usernameTaken: { 'zh-CN': '用户名【{username}】已存在', 'en-US': 'The username {username} is already taken' },
   cannotChangeSelf: {
     'zh-CN': '不能修改或删除自己的角色、状态或账户',
@@ -414,7 +414,7 @@ export const MESSAGES = {
     'zh-CN': '上传的文件中没有找到可识别的题目',
     'en-US': 'No problem in a known format was found in the upload',
   },
-  // ---- contests (issue 7) ----
+  // ---- contests ----
   contestNotStarted: { 'zh-CN': '比赛还未开始', 'en-US': 'The contest has not started yet' },
   contestEnded: { 'zh-CN': '比赛已结束', 'en-US': 'Contest has ended' },
   contestNoAccess: {
@@ -453,7 +453,7 @@ export const MESSAGES = {
   },
   contestProblemExists: { 'zh-CN': '该题目已在比赛中', 'en-US': 'This problem is already in the contest' },
   contestNotOwned: { 'zh-CN': '您只能管理自己创建的比赛', 'en-US': 'You can only manage contests you created' },
-  // ---- contest staff (issue 8) ----
+  // ---- contest staff ----
   contentEmpty: { 'zh-CN': '内容不能为空', 'en-US': 'Content cannot be empty' },
   printTooShort: { 'zh-CN': '内容字数不能少于50', 'en-US': 'The number of content cannot be less than 50' },
   printTooLong: { 'zh-CN': '内容字数不能超过65535', 'en-US': 'Content Can not exceed 65535' },
@@ -495,7 +495,7 @@ export const MESSAGES = {
     'zh-CN': '密码错误次数过多，请 {minutes} 分钟后再试',
     'en-US': 'Too many wrong passwords; try again in {minutes} min',
   },
-  // ---- trainings (issue 16; decision 0019) ----
+  // ---- trainings (decision 0019) ----
   trainingNoAccess: {
     'zh-CN': '该训练为私有训练，请先输入密码注册',
     'en-US': 'This training is private: register with its password first',
@@ -527,7 +527,7 @@ export const MESSAGES = {
     'zh-CN': '训练只能添加公开题目',
     'en-US': 'Only public problems can be added to a training',
   },
-  // ---- discussions, likes, reports and the message centre (issue 17; decision 0020) ----
+  // ---- discussions, likes, reports and the message centre (decision 0020) ----
   fieldTooLong: { 'zh-CN': '{field} 不能超过 {max} 个字符', 'en-US': '{field} Can not exceed {max}' },
   reportEmpty: { 'zh-CN': '举报标签和理由不能都为空', 'en-US': 'The report label and reason cannot be empty' },
   discussionCategoryUnknown: { 'zh-CN': '讨论分类不存在', 'en-US': 'The discussion category does not exist' },
@@ -544,7 +544,7 @@ export const MESSAGES = {
     'zh-CN': '您今天发帖已达 {count} 篇上限，请明天再来',
     'en-US': "You have reached today's limit of {count} posts; please come back tomorrow",
   },
-  // ---- comments and replies (issue 18; decision 0021) ----
+  // ---- comments and replies (decision 0021) ----
   commentAcRequired: {
     'zh-CN': '您需要至少通过 {count} 道题目才能评论',
     'en-US': 'You need at least {count} accepted problems to comment',
@@ -587,7 +587,7 @@ export const MESSAGES = {
   role_no_subimit_no_discuss_user: { 'zh-CN': '禁止提交与发帖用户', 'en-US': 'User who cannot submit or post' },
   role_no_subimit_mute_user: { 'zh-CN': '禁止提交且禁言用户', 'en-US': 'Muted user who cannot submit' },
   role_problem_admin: { 'zh-CN': '题目管理员', 'en-US': 'Problem admin' },
-  // ---- groups (issue 19, decision 0022) ----
+  // ---- groups (decision 0022) ----
   groupNameLength: { 'zh-CN': '团队名称长度应为5~25个字符', 'en-US': 'The group name must be 5 to 25 characters' },
   groupShortNameLength: {
     'zh-CN': '团队简称长度应为5~10个字符',

@@ -2,7 +2,7 @@
  * problem-package.ts and contract/admin-problem.ts re-export them. */
 
 /**
- * 100 OI points spread over n cases (spec 3 §4): 100/n each, the remainder one point more on the last cases.
+ * 100 OI points spread over n cases: 100/n each, the remainder one point more on the last cases.
  */
 export const spreadCaseScores = (caseCount: number, totalScore = 100): number[] => {
   if (caseCount <= 0) return [];

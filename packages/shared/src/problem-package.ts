@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JUDGE_CASE_MODES, JUDGE_MODES, LANGUAGE_NAMES } from './judge.js';
 
 /**
- * problem.json of a problem package (DESIGN §4 "Problem packages" and §7): the folder or zip the judge CLI
+ * problem.json of a problem package: the folder or zip the judge CLI
  * judges against, the server imports and exports. Free of node imports: the server and the web both use it.
  */
 export const problemPackageCaseSchema = z.object({
@@ -44,7 +44,8 @@ export const problemPackageSchema = z.object({
   codeTemplates: z.partialRecord(z.enum(LANGUAGE_NAMES), z.string()).default({}),
   /** Without `cases` every test file is used and 100 points are spread over them. */
   cases: z.array(problemPackageCaseSchema).optional(),
-  // Site settings of the problem, so an export imports again unchanged (DESIGN §7 "round trip").
+  // Site settings of the problem, so an export imports again unchanged (every field but
+  // pid, problemId, author and timestamps).
   /** 1 public, 2 private, 3 contest only. */
   auth: z.number().int().min(1).max(3).default(1),
   codeShare: z.boolean().default(true),

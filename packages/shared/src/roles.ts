@@ -1,4 +1,4 @@
-/** Roles and permissions of the spec (1-core §6, DESIGN §7 "Roles"): one table, used by the server guard,
+/** Roles (1000 root ... 1008 problem_admin) and their permissions: one table, used by the server guard,
  * the seed data, the web menus and the generated role-matrix tests. */
 
 import type { Locale } from './messages.js';
@@ -71,7 +71,7 @@ export type RoleName = (typeof ROLES)[number]['name'];
 export const ROLE_IDS = Object.fromEntries(ROLES.map((r) => [r.name, r.id])) as Record<RoleName, number>;
 export const roleById = (id: number) => ROLES.find((r) => r.id === id);
 
-/** "Admin role" in the spec: root, admin (teacher) or problem_admin. */
+/** An "admin role": root, admin (teacher) or problem_admin. */
 export const ADMIN_ROLES: RoleName[] = ['root', 'admin', 'problem_admin'];
 export const isAdminRole = (roles: readonly string[]) => roles.some((r) => ADMIN_ROLES.includes(r as RoleName));
 export const isRoot = (roles: readonly string[]) => roles.includes('root');

@@ -96,7 +96,7 @@ export const captcha = endpoint({
 /** What a solved login verification yields: the proof the next login sends as `verificationToken`. */
 export const loginProof = z.object({ verificationToken: z.string() });
 
-/** A slide puzzle drawn by the server (spec 1-core §4, §9; decision 0014), which keeps where the piece fits. */
+/** A slide puzzle drawn by the server (after 5 failed logins; decision 0014), which keeps where the piece fits. */
 export const slidePuzzle = z.object({
   puzzleKey: z.string(),
   /** The picture with the hole, a PNG data URL, SLIDE_PUZZLE.width x height. */

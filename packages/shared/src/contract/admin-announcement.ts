@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, page, pageQuery, wireInt } from '../api.js';
 import { announcement } from './home.js';
 
-/** Site announcements (reference §2 admin/AnnouncementController): root only. The list holds hidden ones too. */
+/** Site announcements (HOJ's AnnouncementController): root only. The list holds hidden ones too. */
 const body = {
   title: z.string().trim().min(1, { error: 'fieldRequired' }).max(255),
   content: z.string().trim().min(1, { error: 'fieldRequired' }).max(65535),

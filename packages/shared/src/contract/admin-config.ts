@@ -4,8 +4,8 @@ import { uploadedFile } from './file.js';
 import { websiteConfig } from './home.js';
 import { EXTERNAL_IMAGE_MODES } from './image-proxy.js';
 
-/** Website configuration, e-mail settings, switches and the home carousel (reference §2 admin/ConfigController,
- * admin/SwitchController, file/ImageController): root only (DESIGN §7 "Roles"). */
+/** Website configuration, e-mail settings, switches and the home carousel (HOJ's ConfigController,
+ * SwitchController, ImageController): root only. */
 
 const text = (max: number) => z.string().trim().max(max);
 const url = z.union([
@@ -125,12 +125,12 @@ export const testEmail = endpoint({
   output: z.null(),
 });
 
-/** The remote judges' account pools on the switch page (reference §1.6): HOJ's list prefix → the pool's site key.
+/** The remote judges' account pools on the switch page: HOJ's list prefix → the pool's site key.
  * CF and GYM share the CF pool. */
 export const REMOTE_ACCOUNT_LISTS = { hdu: 'HDU', cf: 'CF', poj: 'POJ', atcoder: 'AC', spoj: 'SPOJ' } as const;
 export type RemoteAccountListPrefix = keyof typeof REMOTE_ACCOUNT_LISTS;
 
-/** SwitchConfigDTO (reference §1.6) with the remote judges' account lists (LibreOJ is not a site here). A stored
+/** HOJ's SwitchConfigDTO with the remote judges' account lists (LibreOJ is not a site here). A stored
  * password is never sent back: each `<site>PasswordList` holds an empty string per username (decision 0030). */
 export const switchConfig = z.object({
   openPublicDiscussion: z.boolean(),

@@ -3,7 +3,7 @@ import { endpoint, isoDate, page, pageQuery, qStr, wireInt } from '../api.js';
 import { adminProblem, problemDto } from './admin-problem.js';
 import { contestAnnouncement } from './contest.js';
 
-/** Contest administration (spec 3 §2.3, §3-§5; reference §2 admin/AdminContestController). */
+/** Contest administration (HOJ's AdminContestController). */
 
 export const awardConfig = z.object({
   priority: wireInt(z.number().int()),
@@ -13,7 +13,7 @@ export const awardConfig = z.object({
   num: wireInt(z.number().int().min(0)),
 });
 
-/** The default awards: gold 10 %, silver 20 %, bronze 30 % (spec 3 §3, spec 2 §9). */
+/** The default awards: gold 10 %, silver 20 %, bronze 30 % of the ranked count. */
 export const DEFAULT_AWARDS: z.infer<typeof awardConfig>[] = [
   { priority: 1, name: 'Gold Medal', background: '#e6bf25', color: '#ffffff', num: 10 },
   { priority: 2, name: 'Silver Medal', background: '#b4b4b4', color: '#ffffff', num: 20 },
@@ -324,7 +324,7 @@ export const deleteContestAnnouncement = endpoint({
   output: z.null(),
 });
 
-/** The admin-curated "other" contests of the home page (DESIGN §7 "Routes and menus"). */
+/** The admin-curated "other" contests of the home page. */
 export const adminOtherContest = z.object({
   id: z.number().int(),
   title: z.string(),

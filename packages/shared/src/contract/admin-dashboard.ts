@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { endpoint, isoDate } from '../api.js';
 
-/** The admin dashboard (reference §2 admin/DashboardController, §2.1 get-dashboard-info; DESIGN §7 "Judge
- * protocol": the judge token is shown to root only). HOJ's three counters plus the judge cluster and queue. */
+/** The admin dashboard (HOJ's DashboardController and get-dashboard-info; the judge
+ * token is shown to root only). HOJ's three counters plus the judge cluster and queue. */
 
 export const judgeWorker = z.object({
   name: z.string(),
   languages: z.array(z.string()),
-  /** The remote judges (site keys, reference §4.9) it judges on, as its remote claim loop declared them; empty for a
+  /** The remote judges (site keys) it judges on, as its remote claim loop declared them; empty for a
    * worker that judges locally only. */
   remote: z.array(z.string()),
   concurrency: z.number().int(),
@@ -19,7 +19,7 @@ export const judgeWorker = z.object({
 });
 export type JudgeWorker = z.infer<typeof judgeWorker>;
 
-/** Why a submission is still waiting (DESIGN §7 "a submission that waits for a judge says so"). */
+/** Why a submission is still waiting: a submission that waits for a judge says so. */
 export const PENDING_REASONS = ['noJudge', 'noLanguage', 'queued', 'retrying', 'running'] as const;
 export type PendingReason = (typeof PENDING_REASONS)[number];
 

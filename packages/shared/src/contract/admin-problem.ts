@@ -3,10 +3,10 @@ import { endpoint, isoDate, page, pageQuery, qBool, qStr, wireInt } from '../api
 import { JUDGE_CASE_MODES, JUDGE_MODES } from '../judge.js';
 import { problem, tag } from './problem.js';
 
-/** Problem administration (spec 3 §2.3, §3 "Group problem", §5; reference §2 admin/AdminProblemController).
- * Paths, parameters and bodies are HOJ's (DESIGN §7 "Compatibility"); the wire keeps HOJ's names and units. */
+/** Problem administration (HOJ's AdminProblemController).
+ * Paths, parameters and bodies are HOJ's, so HOJ's client works unchanged; the wire keeps HOJ's names and units. */
 
-/** Spec 3 §9 defaults of a new problem. */
+/** Defaults of a new problem. */
 export const PROBLEM_DEFAULTS = {
   timeLimit: 1000,
   memoryLimit: 256,

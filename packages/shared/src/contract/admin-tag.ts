@@ -3,7 +3,7 @@ import { endpoint, qStr, wireInt } from '../api.js';
 import type { RoleName } from '../roles.js';
 import { tag, tagClassification } from './problem.js';
 
-/** Tags and tag classifications (reference §2 admin/AdminTagController): root and problem_admin. */
+/** Tags and tag classifications (HOJ's AdminTagController): root and problem_admin. */
 const roles: RoleName[] = ['root', 'problem_admin'];
 const color = z.union([z.string().regex(/^#[0-9a-fA-F]{3,8}$/, { error: 'fieldInvalid' }), z.literal('')]).nullish();
 const oj = z.string().trim().min(1).max(20).default('ME');

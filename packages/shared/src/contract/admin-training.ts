@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { endpoint, INT32, isoDate, page, pageQuery, qBool, qStr, wireInt } from '../api.js';
 import { trainingAuth, trainingCategory } from './training.js';
 
-/** Training administration (spec 3 §2.3, §3 "Group training", §5; reference §2 AdminTrainingController and
- * AdminTrainingCategoryController). An admin manages own trainings, root and problem_admin all of them. */
+/** Training administration (HOJ's AdminTrainingController and AdminTrainingCategoryController). An admin manages own
+ * trainings, root and problem_admin all of them. */
 
 /** HOJ's Training entity as its admins see it (the password included). */
 export const adminTraining = z.object({
@@ -33,7 +33,7 @@ export type TrainingDto = z.infer<typeof trainingDto>;
 const required = (max: number) =>
   z.string({ error: 'fieldRequired' }).trim().min(1, { error: 'fieldRequired' }).max(max);
 
-/** What the form sends: HOJ's TrainingDTO, `{training, trainingCategory}` (spec 3 §5: rank 0..2^31-1, title,
+/** What the form sends: HOJ's TrainingDTO, `{training, trainingCategory}` (rank 0..2^31-1, title,
  * description and category required, a password when private; the service checks the last two). */
 export const trainingForm = z.object({
   training: z.object({

@@ -3,7 +3,7 @@ import { BIG_ID, endpoint, isoDate, page, pageQuery, qBool, qStr, wireInt } from
 import { ROLES } from '../roles.js';
 import { REGISTRATION_STATES } from './registration.js';
 
-/** User administration (reference §2 admin/AdminUserController, §2.1 rows): root only (DESIGN §7 "Roles"). */
+/** User administration (HOJ's AdminUserController): root only. */
 
 const roleIds = ROLES.map((r) => r.id) as number[];
 const password = z.string().min(6, { error: 'Password_Check_Between' }).max(20, { error: 'Password_Check_Between' });
@@ -25,7 +25,7 @@ export const adminUser = z.object({
   titleName: z.string().nullable(),
   titleColor: z.string().nullable(),
   status: z.number().int(),
-  /** A self-registered account waiting for approval, or refused (spec 3 §2.12); null for every other account. */
+  /** A self-registered account waiting for approval, or refused; null for every other account. */
   regState: z.enum(REGISTRATION_STATES).nullable(),
   gmtCreate: isoDate,
   gmtModified: isoDate,

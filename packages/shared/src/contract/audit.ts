@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qDate, qStr } from '../api.js';
 
-/** The audit log (DESIGN §7 "Operations"): who did what to which object, read by root. Not in HOJ. */
+/** The audit log: who did what to which object, read by root. Not in HOJ. */
 export const AUDIT_ACTIONS = [
   'rejudge',
   'manualJudge',

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, wireInt } from '../api.js';
 
-/** Comments and replies under a discussion or in a contest (spec 2 §2-§9; reference §2 CommentController, §6.4;
+/** Comments and replies under a discussion or in a contest (HOJ's CommentController;
  * decision 0021). Note HOJ's overloaded `cid`: the contest on /api/comments and POST /api/comment, the comment on
  * /api/comment-like. */
 
 export const COMMENT_LIMITS = { content: 10000 } as const;
-/** Spec 2 §9: 10 comments a request, 3 replies shown before "view more". */
+/** 10 comments a request, 3 replies shown before "view more". */
 export const COMMENT_PAGE = 10;
 export const REPLIES_SHOWN = 3;
 
@@ -66,7 +66,7 @@ export const getComments = endpoint({
   access: 'public',
   input: z.object({ ...place, ...pageQuery(COMMENT_PAGE) }),
   output: z.object({
-    /** `total` counts the comments and their replies (spec 2 §9). */
+    /** `total` counts the comments and their replies. */
     commentList: page(comment),
     /** The comments of this page the caller likes. */
     commentLikeMap: z.record(z.string(), z.boolean()),

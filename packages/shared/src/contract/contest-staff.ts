@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qBool, wireInt } from '../api.js';
 
-/** What contest staff use on the day (spec 2 §2 "Contest admin pages", "Contest print"; reference §5.7):
+/** What contest staff use on the day (the contest admin pages and contest print):
  * printing, AC info (balloons), rejudging a contest problem, the scroll board and the downloads. Paths and
- * bodies are HOJ's (DESIGN §7 "Compatibility"). */
+ * bodies are HOJ's, so HOJ's client works unchanged. */
 
 export const PRINT_LIMITS = {
   minChars: 50,
@@ -172,7 +172,7 @@ export const getContestScrollBoardSubmission = endpoint({
   output: z.array(scrollBoardSubmission),
 });
 
-/** The scoreboard as the viewer may see it, as an xlsx workbook (DESIGN §7: the spec's path, HOJ's parameters). */
+/** The scoreboard as the viewer may see it, as an xlsx workbook (HOJ's path and parameters). */
 export const downloadRankList = endpoint({
   method: 'GET',
   path: '/api/download-rank-list',

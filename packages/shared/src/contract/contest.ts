@@ -4,9 +4,9 @@ import { announcement } from './home.js';
 import { problem, problemCount } from './problem.js';
 import { submission } from './submission.js';
 
-/** Contests, their problems, submissions, scoreboards and announcements (spec 2 §2-§9, reference §5). */
+/** Contests, their problems, submissions, scoreboards and announcements (HOJ's contest rules). */
 
-/** Scoreboards allow pages of up to 300 rows (DESIGN §7 "Query parameters"). */
+/** Scoreboards allow pages of up to 300 rows (other lists 100). */
 export const SCOREBOARD_MAX_PAGE = 300;
 
 export const CONTEST_STATUS = { SCHEDULED: -1, RUNNING: 0, ENDED: 1 } as const;
@@ -116,7 +116,7 @@ export const getContestProblemDetails = endpoint({
     languages: z.array(z.string()),
     codeTemplate: z.record(z.string(), z.string()),
     /** HOJ's ProblemCountVO over the contest's submissions: admins' left out, cut at the seal for who sees it
-     * sealed (reference §2.1; the client reads `problemCount.total`). */
+     * sealed (the client reads `problemCount.total`). */
     problemCount,
     /** For OI contests without the real-time rank: a submission exists (the client asks before overwriting). */
     hasSubmitted: z.boolean(),
@@ -200,7 +200,7 @@ const rankInput = z.object({
 
 const rankPage = z.object({
   records: z.array(z.union([acmContestRankRow, oiContestRankRow])),
-  /** Rows pinned on top (the viewer, followed users) are not counted (DESIGN §7 "Contests"). */
+  /** Rows pinned on top (the viewer, followed users) are not counted in `total`. */
   total: z.number().int(),
   size: z.number().int(),
   current: z.number().int(),

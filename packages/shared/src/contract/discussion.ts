@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qBool, qStr, wireInt } from '../api.js';
 
-/** Discussions, their categories, likes and reports (spec 2 §2 "Discussions", §3, §5-§9; reference §2
- * DiscussionController and AdminDiscussionController, §6.4; decision 0020). A group's discussion is a discussion
+/** Discussions, their categories, likes and reports (HOJ's DiscussionController and
+ * AdminDiscussionController; decision 0020). A group's discussion is a discussion
  * with a gid. */
 
-/** Spec 2 §5 and §9. */
+/** Lengths of a post and a report reason; 10 posts a page. */
 export const DISCUSSION_LIMITS = { title: 255, description: 255, content: 65535, reportReason: 200 } as const;
 export const DISCUSSION_PAGE = 10;
 
-/** The six report tags of spec 2 §5 (the client sends each chosen one as "#tag#" before the reason). */
+/** The six report tags (the client sends each chosen one as "#tag#" before the reason). */
 export const REPORT_TAGS = ['垃圾广告', '违法违规', '色情低俗', '赌博诈骗', '恶意辱骂', '抄袭侵权'] as const;
 
 export const discussionCategory = z.object({
@@ -185,7 +185,7 @@ export const reportDiscussion = endpoint({
   output: z.null(),
 });
 
-// ---- administration (reference §2 AdminDiscussionController) ----
+// ---- administration (HOJ's AdminDiscussionController) ----
 
 /** Pin (`topPriority`) or disable (`status` 1) a discussion. */
 export const adminUpdateDiscussion = endpoint({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { BIG_ID, endpoint, wireInt } from '../api.js';
 
-/** File endpoints of the admin area (reference §2 file/TestCaseController, ProblemFileController,
- * MarkDownFileController; DESIGN §7 "Uploads"). Files arrive as multipart fields (buffers). */
+/** File endpoints of the admin area (HOJ's TestCaseController, ProblemFileController, MarkDownFileController;
+ * uploads are typed by their bytes, test data gets an opaque upload id). Files arrive as multipart fields
+ * (buffers). */
 
 /** Limits of uploaded archives: the compressed file, what it may expand to, and its entry count. */
 export const UPLOAD_LIMITS = {

@@ -18,7 +18,7 @@ import {
 import { contest } from './contest.js';
 import { groupId } from './group.js';
 
-/** A group's contests (spec 3 §2.8, §3 "Group contest", §4-§5; reference §2 GroupContestController, §6.6): the
+/** A group's contests (HOJ's GroupContestController): the
  * site's contests with a gid, managed through the admin contest code with the group's permissions and hidden from
  * the public contest list. Group admins create them; the creator, the group's root and the super admin manage one
  * (its visible switch included). Taking part (problems, submits, boards, prints, comments) is the public contest
@@ -182,5 +182,5 @@ export const deleteGroupContestAnnouncement = endpoint({
   output: z.null(),
 });
 
-/** Spec 3 §2.8: a group contest's page is a contest page; nothing else differs on the wire. */
+/** A group contest's page is a contest page; nothing else differs on the wire. */
 export type GroupContestForm = z.input<typeof groupContestForm>;

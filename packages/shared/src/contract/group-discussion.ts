@@ -3,7 +3,7 @@ import { endpoint, page, pageQuery, qStr, wireInt } from '../api.js';
 import { DISCUSSION_PAGE, discussion, discussionForm } from './discussion.js';
 import { groupId } from './group.js';
 
-/** A group's discussions (spec 3 §2.9, §3 "Group discussion"; reference §2 GroupDiscussionController, §6.6): the
+/** A group's discussions (HOJ's GroupDiscussionController): the
  * site's discussions with a gid, for the group's members, while the openGroupDiscussion switch is on. The author
  * edits a post; the author or a group admin deletes it; group admins pin. Reading one, its comments, replies, likes
  * and reports are the public discussion calls, which apply the group's rule and switch to a group's post. */

@@ -12,9 +12,9 @@ import { groupId } from './group.js';
 import { tag } from './problem.js';
 import { trainingProblem } from './training.js';
 
-/** A group's own problems (spec 3 §2.3, §2.6, §3 "Group problem", §4, §7; reference §2 GroupProblemController and
- * AdminGroupProblemController, §6.6; decision 0023): the site's problems with a gid, written through the admin
- * problem code with the group's permissions. Their display id starts with the group's short name. */
+/** A group's own problems (HOJ's GroupProblemController and AdminGroupProblemController; decision 0023): the site's
+ * problems with a gid, written through the admin problem code with the group's permissions. Their display id starts
+ * with the group's short name. */
 
 /** Inside a group: 1 its members see it, 2 only its admins, 3 only within its contests. */
 export const GROUP_PROBLEM_AUTH = { PUBLIC: 1, PRIVATE: 2, CONTEST: 3 } as const;

@@ -15,7 +15,7 @@ import {
 import { groupId } from './group.js';
 import { training, trainingCategory } from './training.js';
 
-/** A group's trainings (spec 3 §2.7, §3 "Group training", §5; reference §2 GroupTrainingController, §6.6): the
+/** A group's trainings (HOJ's GroupTrainingController): the
  * site's trainings with a gid, managed through the admin training code with the group's permissions. Group admins
  * create them; the author (while a group admin), the group's root and the super admin manage one. Reading one
  * (detail, problems, rank, register, submit) is the public training calls', for the group's members. */
@@ -133,7 +133,7 @@ export const addGroupTrainingProblemFromGroup = endpoint({
 });
 
 /** Categories are one list for the whole site (get-training-category); a group admin adds one from the group's
- * training form, so a group without a fitting category is never stuck (spec 3 §2.7). It carries the group's id. */
+ * training form, so a group without a fitting category is never stuck. It carries the group's id. */
 export const createGroupTrainingCategory = endpoint({
   method: 'POST',
   path: '/api/group/training-category',

@@ -15,16 +15,16 @@ export {
   MEMBER_LEVEL,
 } from '../group-roles.js';
 
-/** Groups (classes): their card, membership, announcements, settings and rank (spec 3 §2.4-§2.11, §3-§9; reference
- * §2 GroupController, GroupMemberController, GroupAnnouncementController, GroupRankController, §6.6; decision 0022).
- * A group's problems, trainings, contests and discussions are the site's with a gid (DESIGN §8). */
+/** Groups (classes): their card, membership, announcements, settings and rank (HOJ's GroupController,
+ * GroupMemberController, GroupAnnouncementController, GroupRankController; decision 0022).
+ * A group's problems, trainings, contests and discussions are the site's with a gid: one implementation each. */
 
 /** Who may join: 1 anyone at once, 2 and 3 by an application with the group's code that an admin accepts. */
 export const GROUP_AUTH = { PUBLIC: 1, PROTECTED: 2, PRIVATE: 3 } as const;
 /** 0 normal, 1 banned by the super admin (404 for everyone else). */
 export const GROUP_STATUS = { NORMAL: 0, BANNED: 1 } as const;
 
-/** Spec 3 §9: the group list 15 a page with choices 9/15/30/60/120, group lists 10, the announcement panel 5, the
+/** Page sizes: the group list 15 a page with choices 9/15/30/60/120, group lists 10, the announcement panel 5, the
  * rank 30; the add-member search at most 20 rows. */
 export const GROUP_PAGE = { list: 15, listMax: 120, lists: 10, panel: 5, rank: 30, userSearch: 20 } as const;
 export const GROUP_LIMITS = {
@@ -132,7 +132,7 @@ export const getGroupAuth = endpoint({
   output: z.number().int(),
 });
 
-/** Admin roles always; other users as the switches allow (ACs, a daily and a total limit; reference §6.6). Answers
+/** Admin roles always; other users as the switches allow (ACs, a daily and a total limit). Answers
  * the new group (HOJ: Void). */
 export const createGroup = endpoint({
   method: 'POST',
@@ -232,7 +232,7 @@ export const applyGroup = endpoint({
   output: z.object({ auth: z.number().int() }),
 });
 
-/** Accept (3), refuse (2) or change a member's level (spec 3 §4). */
+/** Accept (3), refuse (2) or change a member's level. */
 export const updateMember = endpoint({
   method: 'PUT',
   path: '/api/group/member',
@@ -355,7 +355,7 @@ export const deleteAnnouncement = endpoint({
 
 // ---- rank ---------------------------------------------------------------------------------------------------------
 
-/** A member's row over the group's own submissions (spec 3 §3 "Rank row"): ac (problems), total (submissions),
+/** A member's row over the group's own submissions: ac (problems), total (submissions),
  * score (OI, best per problem). The rating the table shows is ac / total, computed by the client. */
 export const groupRankRow = oiRankRow;
 export type GroupRankRow = z.infer<typeof groupRankRow>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '../api.js';
 
-/** Liveness and readiness for load balancers and orchestrators (issue 28; DESIGN §8 "Many instances"): both
- * without a token. */
+/** Liveness and readiness for load balancers and orchestrators in front of many server instances (decision 0035):
+ * both without a token. */
 
 /** 200 while the process serves requests (it asks nothing of the database). */
 export const health = endpoint({

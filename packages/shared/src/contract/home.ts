@@ -64,8 +64,8 @@ export const getCommonAnnouncement = endpoint({
   output: page(announcement),
 });
 
-/** Whether submissions can be judged right now, and why not (DESIGN §1: "the site says that judging is paused
- * and why"). Not part of HOJ's API. */
+/** Whether submissions can be judged right now, and why not (when judging is paused the site says so and
+ * why). Not part of HOJ's API. */
 export const getJudgeStatus = endpoint({
   method: 'GET',
   path: '/api/get-judge-status',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../api.js';
 import { UPLOAD_LIMITS, uploadedFile } from './file.js';
 
-/** Imports of other judges' formats (reference §2 file/ImportFpsProblemController, ImportQDUOJProblemController,
+/** Imports of other judges' formats (HOJ's ImportFpsProblemController, ImportQDUOJProblemController,
  * ImportHydroProblemController): root only. HOJ answers Void; ours reports every problem found, imported or
  * skipped with the reason, and what was left out of the ones imported. */
 

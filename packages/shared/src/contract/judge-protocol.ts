@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BIG_ID, endpoint, wireInt } from '../api.js';
 import { REMOTE_OJS } from './problem.js';
 
-/** The judge protocol (DESIGN §7 "Judge protocol"): workers are HTTP clients of the server with a bearer token;
+/** The judge protocol: workers are HTTP clients of the server with a bearer token;
  * they never see the database. Internal: units are in the field names. */
 
 export const judgeCaseForWorker = z.object({
@@ -70,7 +70,7 @@ export const judgeTask = z.discriminatedUnion('kind', [
 ]);
 export type JudgeTask = z.infer<typeof judgeTask>;
 
-/** A remote judging task (DESIGN §8 "Outside services", reference §4.9), handed out by claim-remote only, to
+/** A remote judging task (a task kind of its own), handed out by claim-remote only, to
  * workers that declare the site. It carries the account the server leased for it (the lease lasts as long as the
  * task's lease): the worker logs in with it, submits (or, when `runId` is set, only polls that run again: a
  * resubmit with a run id, or a task taken over from a worker that died), reports the run id at once through the
@@ -223,7 +223,7 @@ export const report = endpoint({
   output: z.object({ accepted: z.boolean() }),
 });
 
-/** A stopping worker hands a task back (issue 28): queued again at once for another judge, the attempt not counted
+/** A stopping worker hands a task back: queued again at once for another judge, the attempt not counted
  * (the worker did not fail it), instead of waiting for its lease to run out. */
 export const release = endpoint({
   method: 'POST',

@@ -3,9 +3,9 @@ import { endpoint, qInt, qStr } from '../api.js';
 import type { UnreadCounts } from './message.js';
 import type { Submission } from './submission.js';
 
-/** Live updates (issue 29; DESIGN §8 "Many instances"; decision 0034): one server-sent event stream per signed-in
- * browser tab, fanned out between server instances through PostgreSQL LISTEN/NOTIFY. The spec's polling stays the
- * fallback while the stream is down. */
+/** Live updates (decision 0034): one server-sent event stream per signed-in browser tab, fanned out between server
+ * instances through PostgreSQL LISTEN/NOTIFY. Polling (2 s submissions, 30 s scoreboard, 60 s announcements and
+ * unread counts) stays the fallback while the stream is down. */
 
 export const LIVE = {
   /** A ticket opens one stream, within this time. */
@@ -49,7 +49,7 @@ export const events = endpoint({
 });
 
 /** One of the viewer's submissions moved (pending → compiling → judging → a verdict), or the judge finished another
- * case: `status` in the spec's codes, the submission as the status polling would show it to the viewer, and while
+ * case: `status` in our status codes, the submission as the status polling would show it to the viewer, and while
  * judging how many cases are done ("case 7/20"). */
 export interface LiveSubmissionEvent {
   submitId: number;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, wireInt } from '../api.js';
 
-/** The message centre (spec 2 §2 "Message centre", §3 Message, §4, §9; reference §2 UserMessageController and
- * NoticeController, §6.5; decision 0020): what others did to my posts (Discuss, Reply, Like), the admins' notices
- * (Sys) and what the site tells me (Mine). Each list marks what it returns as read. */
+/** The message centre (HOJ's UserMessageController and NoticeController; decision 0020): what others did to my posts
+ * (Discuss, Reply, Like), the admins' notices (Sys) and what the site tells me (Mine). Each list marks what it returns
+ * as read. */
 
 export const MESSAGE_KINDS = ['Discuss', 'Reply', 'Like', 'Sys', 'Mine'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
-/** Spec 2 §9: 6 per page for the user messages, 8 for system and mine. */
+/** 6 per page for the user messages, 8 for system and mine. */
 export const MESSAGE_PAGE = { user: 6, notice: 8 } as const;
 
 /** HOJ's UserUnreadMsgCountVO. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qStr, wireInt } from '../api.js';
 
-/** System notices (reference §2 msg/AdminNoticeController, Appendix A AdminSysNotice): root only. Stored with
+/** System notices (HOJ's AdminNoticeController and AdminSysNotice): root only. Stored with
  * their recipients so the message centre (/api/msg/sys) can show them once it exists. */
 
 /** HOJ's recipient types: every user, chosen users, or the admins. */

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qBool, qInt, qStr, wireInt } from '../api.js';
 import type { LANGUAGE_NAMES } from '../judge.js';
 
-/** Problems of the public bank (spec 1-core §2 "Problem list" and "Problem detail", reference §2.1). */
+/** Problems of the public bank: the problem list and the problem detail. */
 
-/** Remote judge keys of the spec; `oj=Mine` (or ME) is the local bank, empty or All is everything. */
+/** Remote judge keys (HOJ's); `oj=Mine` (or ME) is the local bank, empty or All is everything. */
 export const REMOTE_OJS = ['HDU', 'CF', 'POJ', 'GYM', 'AC', 'SPOJ'] as const;
 
 export const tag = z.object({
@@ -280,8 +280,8 @@ export const getFullScreenProblemList = endpoint({
   output: z.array(fullScreenProblem),
 });
 
-/** Named by the spec without a payload and called by no version of HOJ's client we have: the tags of the local
- * bank, as get-all-problem-tags answers them (decision 0017). */
+/** Among the calls the site must answer, without a payload, and called by no version of HOJ's client we have: the tags
+ * of the local bank, as get-all-problem-tags answers them (decision 0017). */
 export const getProblemTestTags = endpoint({
   method: 'GET',
   path: '/api/get-problem-test-tags',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, page, pageQuery, qStr } from '../api.js';
 
-/** Global ranks (spec 1-core §2 "Rank lists", reference §6.1). */
+/** Global ranks: the ACM and OI rank lists. */
 
 const rankUser = {
   uid: z.string(),
@@ -22,7 +22,7 @@ export const oiRankRow = z.object({ ...rankUser, score: z.number().int() });
 export type AcmRankRow = z.infer<typeof acmRankRow>;
 export type OiRankRow = z.infer<typeof oiRankRow>;
 
-/** `type` is 0/1 or ACM/OI (DESIGN §7 "Query parameters"). */
+/** `type` is 0/1 or ACM/OI. */
 export const rankType = z.preprocess(
   (v) => {
     const s = String(v ?? '')

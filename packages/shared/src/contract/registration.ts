@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qStr } from '../api.js';
 import { LIMITS } from '../limits.js';
 
-/** Registration and password reset by mobile code, registration by e-mail code, and their administration (spec 3
- * §2.12, §3 "Registration" and "Reset", §4-§9; spec 1-core §7 "Accounts"; reference §2 PassportController, §6.3;
- * decision 0025). Accounts wait for an admin's approval unless the admin made approval automatic. */
+/** Registration and password reset by mobile code, registration by e-mail code, and their administration (HOJ's
+ * PassportController; decision 0025). Accounts wait for an admin's approval unless the admin made approval
+ * automatic. */
 
-/** Spec 3 §9 and issue 22: the resend waits, the codes' life and the daily caps. */
+/** The resend waits (60 s, 90 s for a reset), the codes' life and the daily caps. */
 export const REGISTRATION = {
   registerResendS: 60,
   resetResendS: 90,
@@ -20,7 +20,7 @@ export const REGISTRATION = {
 export const REGISTER_METHODS = ['mobile', 'email'] as const;
 export type RegisterMethod = (typeof REGISTER_METHODS)[number];
 
-/** Spec 3 §5: a Chinese mobile or landline number. Only a mobile receives an SMS. */
+/** A Chinese mobile or landline number, as the forms accept. Only a mobile receives an SMS. */
 export const PHONE_PATTERN = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 
@@ -70,7 +70,7 @@ export const sendRegisterSms = endpoint({
   output: codeSent,
 });
 
-/** The spec's other name of send-register-sms. */
+/** HOJ's other name of send-register-sms. */
 export const sendSmsCode = endpoint({ ...sendRegisterSms, path: '/api/send-sms-code' });
 
 /** Username and mobile must name one account. */
@@ -107,7 +107,7 @@ export const checkUsernameOrEmail = endpoint({
   output: z.object({ username: z.boolean(), email: z.boolean() }),
 });
 
-/** One call for both methods: the mobile form (spec 3 §3 "Registration": every field required) or the e-mail
+/** One call for both methods: the mobile form (every field required) or the e-mail
  * form (email and code). `roleId` is ignored: a registered account is role 1003 (internal student). */
 export const register = endpoint({
   method: 'POST',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { endpoint, wireInt } from '../api.js';
 
-/** Importing a problem from a remote judge (reference §2 admin_addRemoteOJProblem and its contest and training
- * variants, §4.9; spec 3-groups-admin-routes §2.3): root, admin and problem_admin; the contest and training
+/** Importing a problem from a remote judge (HOJ's admin_addRemoteOJProblem and its contest and training
+ * variants): root, admin and problem_admin; the contest and training
  * variants also follow the contest's or training's admin rule. The problem becomes "<OJ>-<remoteId>" with isRemote,
  * the site's languages and its limits as stated, in the site's bank of the problem list.
  *

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BIG_ID, endpoint, isoDate, page, pageQuery, qBool, qInt, qStr, wireInt } from '../api.js';
 import { LIMITS } from '../limits.js';
 
-/** Submitting code, submissions and their judgement (spec 1-core §2 "Submission list/detail", §4, §5). */
+/** Submitting code, submissions and their judgement: the submission list and detail. */
 
 const code = z
   .string({ error: 'codeEmpty' })
@@ -234,7 +234,7 @@ export const rejudge = endpoint({
   output: submission,
 });
 
-/** Root at any time; admin and problem_admin only on Judging, Compiling or Compile Error (DESIGN §7). */
+/** Root at any time; admin and problem_admin only on Judging, Compiling or Compile Error. */
 export const manualJudge = endpoint({
   method: 'GET',
   path: '/api/admin/judge/manual-judge',

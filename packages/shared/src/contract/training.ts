@@ -2,16 +2,16 @@ import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qInt, qStr, wireInt } from '../api.js';
 import { getProblemDetail, tag } from './problem.js';
 
-/** Trainings: ordered problem sets, public or password-protected, with progress and a rank (spec 2 §2 "Trainings",
- * §3-§9; reference §2 TrainingController, §6.7; decision 0019). A group's training is a training with a gid. */
+/** Trainings: ordered problem sets, public or password-protected, with progress and a rank (HOJ's
+ * TrainingController; decision 0019). A group's training is a training with a gid. */
 
 export const TRAINING_AUTH = { PUBLIC: 'Public', PRIVATE: 'Private' } as const;
 export const trainingAuth = z.enum([TRAINING_AUTH.PUBLIC, TRAINING_AUTH.PRIVATE]);
 export type TrainingAuth = z.infer<typeof trainingAuth>;
 
-/** Page sizes of spec 2 §9: the list 15, the rank 30. */
+/** Page sizes: the list 15, the rank 30. */
 export const TRAINING_PAGE = { list: 15, rank: 30 } as const;
-/** The ordering number of a new training (spec 3 §9). */
+/** The ordering number of a new training. */
 export const TRAINING_DEFAULT_RANK = 1000;
 
 export const trainingCategory = z.object({
@@ -114,8 +114,8 @@ export const getTrainingAccess = endpoint({
   output: z.object({ access: z.boolean() }),
 });
 
-/** A problem of a training by its display id, with the training's access rule; the spec's `cid` is taken as an
- * alias of `tid`. */
+/** A problem of a training by its display id, with the training's access rule; `cid` (HOJ's client's name) is taken as
+ * an alias of `tid`. */
 export const getTrainingProblemDetails = endpoint({
   method: 'GET',
   path: '/api/get-training-problem-details',

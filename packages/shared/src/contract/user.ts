@@ -5,7 +5,7 @@ import { isProfileUrl } from '../profile-links.js';
 import { userInfo } from './account.js';
 import { uploadedFile } from './file.js';
 
-/** User home and settings (spec 1-core §2 "User home", "Settings", §4 "Password reset", reference §6.2-6.3). */
+/** User home and settings, and the password reset. */
 
 export const userHome = z.object({
   uid: z.string(),
@@ -67,7 +67,8 @@ const newPassword = z
   .min(LIMITS.passwordMin, { error: 'Password_Check_Between' })
   .max(LIMITS.passwordMax, { error: 'Password_Check_Between' });
 
-/** HOJ's ChangeAccountVO; failures are error envelopes (DESIGN §7 "Errors"), so `code` is 200 here. */
+/** HOJ's ChangeAccountVO; failures are error envelopes (body status = HTTP status), so `code` is 200
+ * here. */
 export const changeAccountResult = z.object({ code: z.number().int(), msg: z.string(), userInfo: userInfo.nullable() });
 
 export const changePassword = endpoint({
@@ -155,7 +156,7 @@ export const applyResetPassword = endpoint({
   input: z
     .object({
       username: z.string().trim().max(LIMITS.usernameMax, { error: 'Username_Check_Max' }).optional(),
-      /** HOJ's client asks by e-mail; ours by username (spec 1-core §7). Either works. */
+      /** HOJ's client asks by e-mail; ours by username. Either works. */
       email: z.string().trim().max(100).optional(),
       captcha: z.string().optional(),
       captchaKey: z.string().optional(),
