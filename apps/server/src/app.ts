@@ -98,7 +98,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   await app.register(multipart, { throwFileSizeLimit: false });
   await app.register(helmet, helmetOptions);
 
-  // CORS as HOJ's own client expects it (DESIGN §7 "Compatibility"): tokens travel in headers, never cookies.
+  // CORS as HOJ's own client expects it: tokens travel in headers, never cookies.
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Request-Id', req.id);

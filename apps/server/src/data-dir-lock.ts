@@ -10,7 +10,7 @@ const alive = (pid: number) => {
   }
 };
 
-/** Guards OJ_DATA_DIR against a second server on the same embedded database (DESIGN §7 "Operations"). A lock
+/** Guards OJ_DATA_DIR against a second server on the same embedded database. A lock
  * left by a process that no longer runs is taken over. */
 export const lockDataDir = (dataDir: string) => {
   fs.mkdirSync(dataDir, { recursive: true });

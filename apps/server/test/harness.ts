@@ -60,7 +60,7 @@ export const openTestDatabase = () => {
   return openDatabase({ dataDir: 'memory', template: pgliteTemplate });
 };
 
-/** Two server instances on one database (DESIGN §8 "Many instances"): on PostgreSQL two handles (two pools, two
+/** Two server instances on one database (decision 0035): on PostgreSQL two handles (two pools, two
  * buses) on one throwaway database, `url` its address; PGlite is embedded, so its "two instances" are one handle.
  * Closed (and the database dropped) when the test that opened them ends. */
 export const openInstances = async (kind: DbKind): Promise<{ a: Database; b: Database; url?: string }> => {

@@ -5,7 +5,7 @@ import { logger } from '../lib/logger.js';
 const log = logger.child({ module: 'notify' });
 
 /** What one server instance tells the others (and itself): PostgreSQL LISTEN/NOTIFY, so every instance on one
- * database hears every message, its own included (DESIGN §8 "Many instances"). Messages are small JSON values
+ * database hears every message, its own included (decision 0035). Messages are small JSON values
  * (PostgreSQL caps a payload at 8000 bytes), sent at once (publish after the change commits). Delivery is at most once and only to instances listening at that moment: a listener that must not miss
  * a change (a judge's long poll, a browser's stream) pairs the message with a look at the database. */
 export interface NotifyBus {

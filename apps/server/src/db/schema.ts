@@ -113,7 +113,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_uid_idx').on(t.uid)],
 );
 
-/** Failed logins per (lower-cased username, IP) in a window (DESIGN §8 "Login verification", decision 0014); the
+/** Failed logins per (lower-cased username, IP) in a window (decision 0014); the
  * row with username '' (no username can be empty) counts the unverified failures of the IP as a whole. Also the
  * wrong current passwords of a password change (`password:<uid>`, IP ''). */
 export const loginFailures = pgTable(
@@ -150,7 +150,7 @@ export const loginProofs = pgTable('login_proofs', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
-/** Per-user limits every server instance shares (DESIGN §8 "Many instances"; decision 0015): the submit and
+/** Per-user limits every server instance shares (decision 0015): the submit and
  * test-run intervals (one hit per window) and wrong access passwords (hits per window). Taken in one statement
  * by access/rate-limit.repository.ts. */
 export const userRateLimits = pgTable(
@@ -181,7 +181,7 @@ export const addressRateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.uid, t.scope] })],
 );
 
-/** Site configuration and switches, one JSON value per key (reference §1.6). */
+/** Site configuration and switches, one JSON value per key. */
 export const siteConfig = pgTable('site_config', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
@@ -214,7 +214,7 @@ export const announcements = pgTable(
   (t) => [index('announcements_list_idx').on(t.gid, t.status, t.gmtCreate)],
 );
 
-// ---- problems and test data (judge issue owns the model; spec 3 §3 "Group problem" lists the fields) ----------
+// ---- problems and test data -----------------------------------------------------------------------------------
 
 export const problems = pgTable(
   'problems',
@@ -391,7 +391,7 @@ export const submissions = pgTable(
     version: integer('version').notNull().default(0),
     isManual: integer('is_manual').notNull().default(0),
     /** A remote judge's run id, stored as soon as the worker submitted: a resubmit or a requeued task polls it
-     * again instead of submitting twice (reference §4.9). */
+     * again instead of submitting twice. */
     vjudgeSubmitId: text('vjudge_submit_id'),
     /** The pooled account the run was submitted with (its password stays in remote_judge_accounts). */
     vjudgeUsername: text('vjudge_username'),
@@ -442,7 +442,8 @@ export const judgeCases = pgTable(
   (t) => [index('judge_cases_submit_idx').on(t.submitId, t.seq)],
 );
 
-/** The judge queue (DESIGN §1): claimed with FOR UPDATE SKIP LOCKED, leased, retried, never silently dropped. */
+/** The judge queue (docs/architecture.md, "Judging"): claimed with FOR UPDATE SKIP LOCKED, leased, retried, never
+ * silently dropped. */
 export const judgeTasks = pgTable(
   'judge_tasks',
   {
@@ -505,7 +506,7 @@ export const judgeRemoteSites = pgTable('judge_remote_sites', {
   lastDeclaredAt: timestamp('last_declared_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** The remote judges' account pools (reference §1.6, §4.9; CF and GYM share the CF pool), edited on the switch page.
+/** The remote judges' account pools (CF and GYM share the CF pool), edited on the switch page.
  * An account is leased to one remote task at a time: `leaseTaskId` with the task's lease expiry, renewed by the
  * worker's heartbeats, cleared when the task ends; an expired lease is idle again (a worker that died). */
 export const remoteJudgeAccounts = pgTable(
@@ -632,8 +633,8 @@ export const files = pgTable(
   (t) => [index('files_uid_type_idx').on(t.uid, t.type)],
 );
 
-/** Test data uploaded for a problem form, waiting for the form to be saved (DESIGN §7 "Uploads": the client
- * holds only this opaque id). The files themselves are already in the content-addressed store. */
+/** Test data uploaded for a problem form, waiting for the form to be saved (the client holds only
+ * this opaque id, never a server path). The files themselves are already in the content-addressed store. */
 export const testDataUploads = pgTable(
   'test_data_uploads',
   {
@@ -660,9 +661,9 @@ export const testDataUploads = pgTable(
   (t) => [index('test_data_uploads_expires_idx').on(t.expiresAt)],
 );
 
-// ---- admin area, part 2 (issue 6): audit log and system notices ---------------------------------------------
+// ---- admin area, part 2: audit log and system notices -------------------------------------------------------
 
-/** Who changed what (DESIGN §7 "Operations"): rejudges, manual judges, cancels, role/password/ban changes and
+/** Who changed what: rejudges, manual judges, cancels, role/password/ban changes and
  * configuration edits. `username` is copied so an entry outlives the account that made it. */
 export const auditLogs = pgTable(
   'audit_logs',
@@ -701,7 +702,7 @@ export const adminNotices = pgTable(
   (t) => [index('admin_notices_time_idx').on(t.gmtCreate)],
 );
 
-// ---- contests (issue 7; reference §5, spec 3 §3 "Group contest" lists the fields) -----------------------------
+// ---- contests -------------------------------------------------------------------------------------------------
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -709,7 +710,7 @@ export const contests = pgTable(
   'contests',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 1000 }),
-    /** The creator, a contest admin with root (reference §5.1). */
+    /** The creator, a contest admin with root. */
     uid: text('uid')
       .notNull()
       .references(() => users.uid),
@@ -844,7 +845,7 @@ export const contestCells = pgTable(
   (t) => [primaryKey({ columns: [t.cid, t.uid, t.cpid] }), index('contest_cells_version_idx').on(t.cid, t.version)],
 );
 
-/** Admin-curated "other" contests for the home page (DESIGN §7 "Routes and menus"). */
+/** Admin-curated "other" contests for the home page. */
 export const otherContests = pgTable('other_contests', {
   id: serial('id').primaryKey(),
   title: text('title').notNull(),
@@ -855,7 +856,7 @@ export const otherContests = pgTable('other_contests', {
   gmtCreate: createdAt(),
 });
 
-// ---- contest staff (issue 8; reference §5.7) ---------------------------------------------------------------
+// ---- contest staff (decision 0009) -------------------------------------------------------------------------
 
 /** A text a participant sent to the contest's printer; the staff mark it printed (0 waiting, 1 printed). */
 export const contestPrints = pgTable(
@@ -895,13 +896,13 @@ export const contestBalloons = pgTable(
   (t) => [primaryKey({ columns: [t.cid, t.uid, t.cpid] })],
 );
 
-// ---- trainings (issue 16; reference §6.7, spec 3 §3 "Group training"; decision 0019) -------------------------
+// ---- trainings (decision 0019) -------------------------------------------------------------------------------
 
 export const trainingCategories = pgTable('training_categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   color: text('color').notNull(),
-  /** A group's own category (groups issue); null for the site's. */
+  /** A group's own category; null for the site's. */
   gid: integer('gid'),
   gmtCreate: createdAt(),
   gmtModified: modifiedAt(),
@@ -926,7 +927,7 @@ export const trainings = pgTable(
     /** Ordering number, ascending (default 1000). */
     rank: integer('rank').notNull().default(1000),
     categoryId: integer('category_id').references(() => trainingCategories.id),
-    /** A group's training (groups issue); null for the site's. */
+    /** A group's training; null for the site's. */
     gid: integer('gid'),
     /** Bumped whenever its rank may show something new (a registered user's cell, a registration, its problems):
      * cached rank pages compare it. */
@@ -1001,12 +1002,12 @@ export const trainingCells = pgTable(
   (t) => [primaryKey({ columns: [t.tid, t.uid, t.tpid] })],
 );
 
-// ---- discussions, likes, reports and the message centre (issue 17; reference §6.4-§6.5; decision 0020) --------
+// ---- discussions, likes, reports and the message centre (decision 0020) -----------------------------------------
 
 export const discussionCategories = pgTable('discussion_categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
-  /** A group's own category (groups issue); null for the site's. */
+  /** A group's own category; null for the site's. */
   gid: integer('gid'),
   gmtCreate: createdAt(),
   gmtModified: modifiedAt(),
@@ -1169,7 +1170,7 @@ export const noticeStates = pgTable(
   (t) => [primaryKey({ columns: [t.uid, t.noticeId] })],
 );
 
-// ---- comments and replies (issue 18; reference §6.4; decision 0021) ---------------------------------------
+// ---- comments and replies (decision 0021) -----------------------------------------------------------------
 
 /** A comment under a discussion (`did`) or in a contest (`cid`). */
 export const comments = pgTable(
@@ -1228,7 +1229,7 @@ export const commentLikes = pgTable(
   (t) => [primaryKey({ columns: [t.commentId, t.uid] })],
 );
 
-// ---- groups (issue 19; spec 3 §3; reference §6.6; decision 0022) ----------------------------------------------
+// ---- groups (decision 0022) -----------------------------------------------------------------------------------
 
 /** A class: its owner (level 5 in group_members too), who may join (auth 1 public, 2 protected, 3 private with
  * `code`), whether the list shows it to non-members (`visible`), and `status` 1 when the super admin banned it. */
@@ -1319,7 +1320,7 @@ export const smsOutbox = pgTable(
   (t) => [index('sms_outbox_mobile_idx').on(t.mobile, t.id)],
 );
 
-// ---- live updates (issue 29; decision 0034) ------------------------------------------------------------------
+// ---- live updates (decision 0034) ----------------------------------------------------------------------------
 
 /** Single-use tickets that open one event stream (EventSource cannot send the Authorization header): the sha256 of
  * the ticket and of the session token it stands for, for 30 s. Taken by a DELETE ... RETURNING, so exactly one

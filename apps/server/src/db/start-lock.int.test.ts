@@ -13,7 +13,7 @@ import { type Database, openDatabase } from './client.js';
 const adminUrl = process.env.TEST_DATABASE_URL;
 const rows = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Record<string, unknown>[];
 
-/** Two servers starting at once on an empty PostgreSQL database (DESIGN §8 "Many instances"): one migrates and seeds
+/** Two servers starting at once on an empty PostgreSQL database (decision 0035): one migrates and seeds
  * it, the other waits for the start lock and finds it done. PGlite is embedded: one process, nothing to race. */
 describe.skipIf(!adminUrl)('two servers starting at once on an empty database', () => {
   const name = `oj_start_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;

@@ -1,6 +1,6 @@
 import type { MessageKey } from '@oj/shared';
 
-/** 502: an outside site that failed or is unreachable (DESIGN §7 "Errors"); 503: this instance is not ready
+/** 502: an outside site that failed or is unreachable; 503: this instance is not ready
  * (GET /api/ready). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503;
 

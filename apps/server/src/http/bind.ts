@@ -168,11 +168,11 @@ const send = (reply: FastifyReply, deps: BindDeps, e: Endpoint, data: unknown) =
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The raw input of a call: the query for GET; the JSON body otherwise, which must be an object (or an array
- * where the endpoint takes one, DESIGN §8 "Paths and bodies"); no body is an empty one. HOJ's client sends some
- * DELETE inputs as a JSON body (delete-user's {ids}), some PUT and POST inputs as query parameters
- * (change-contest-visible, group member calls): those read both. Text anywhere in it is checked for NUL and
- * unpaired surrogates here, for every endpoint, before any schema or database sees it. */
+/** The raw input of a call: the query for GET; the JSON body otherwise, which must be an object (or an array where the
+ * endpoint takes one, as HOJ's DELETE /api/admin/discussion with [did, ...]); no body is an empty one. HOJ's client
+ * sends some DELETE inputs as a JSON body (delete-user's {ids}), some PUT and POST inputs as query parameters
+ * (change-contest-visible, group member calls): those read both. Text anywhere in it is checked for NUL and unpaired
+ * surrogates here, for every endpoint, before any schema or database sees it. */
 const inputOf = (req: FastifyRequest, e: Endpoint): unknown => {
   const query = req.query as Record<string, unknown>;
   if (req.isMultipart()) throw new AppError(400, 'bodyNotJson');
@@ -192,7 +192,7 @@ const inputOf = (req: FastifyRequest, e: Endpoint): unknown => {
 const acceptsArray = (schema: z.ZodType) =>
   (schema as { def?: { type?: string } }).def?.type === 'array' || schema.safeParse([]).success;
 
-/** DESIGN §8: text refuses NUL (PostgreSQL cannot store it) and unpaired UTF-16 surrogates (not Unicode). */
+/** Text refuses NUL (PostgreSQL cannot store it) and unpaired UTF-16 surrogates (not Unicode). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what is refused.
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const BAD_TEXT_ALL = new RegExp(BAD_TEXT.source, 'g');

@@ -16,11 +16,11 @@ import { createProblem } from '../../test/judge-helpers.js';
 import { checkAccess } from './guard.js';
 
 /**
- * Every endpoint of the contract, called by every role with malformed input (DESIGN §8 "Numbers on the wire",
- * "Paths and bodies"): each field of its input, alone, gets each mutation below; the body and the query get
- * theirs. Whatever comes in, the answer is never a 5xx, always the JSON envelope (status in the body equals the
- * HTTP status), and a call refused with a 4xx changes nothing in the database. Endpoints added later are
- * covered without edits (they are read from the contract).
+ * Every endpoint of the contract, called by every role with malformed input (ids and integers are a JSON number or a
+ * string of decimal digits, bodies have the endpoint's shape): each field of its input, alone, gets each mutation
+ * below; the body and the query get theirs. Whatever comes in, the answer is never a 5xx, always the JSON envelope
+ * (status in the body equals the HTTP status), and a call refused with a 4xx changes nothing in the database. Endpoints
+ * added later are covered without edits (they are read from the contract).
  */
 
 /** What a field gets. Several are valid for some fields (an emoji in a title): those may succeed. */

@@ -5,7 +5,7 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
  * the built SPA passes: its scripts are files of its own origin (no inline script anywhere); styles may be inline
  * because antd's CSS-in-JS and CodeMirror insert `<style>` elements and style attributes at run time; images come
  * from the site itself (uploads, the image proxy of decision 0011) or are data:/blob: URLs (the captcha, icons);
- * KaTeX's fonts ship with the app. No request leaves the site (DESIGN §7), so no other origin is named.
+ * KaTeX's fonts ship with the app. No request leaves the site, so no other origin is named.
  */
 export const helmetOptions: FastifyHelmetOptions = {
   global: true,
@@ -26,7 +26,7 @@ export const helmetOptions: FastifyHelmetOptions = {
       // No upgrade-insecure-requests: a site served over plain HTTP on a LAN address would break.
     },
   },
-  // HOJ's own client on another origin loads avatars and images from this API (DESIGN §7 "Compatibility").
+  // HOJ's own client on another origin loads avatars and images from this API.
   crossOriginResourcePolicy: { policy: 'cross-origin' },
   // Sent only when the site is reached over HTTPS; other hosts of the domain are not the site's to decide.
   strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppError } from './app-error.js';
 
 /** The first problem of a failed input parse as a 400 that names the field and the rule. Messages that are
- * message keys (the spec's validation texts) are kept as keys; anything else becomes "field is invalid". */
+ * message keys (the validation texts of @oj/shared) are kept as keys; anything else becomes "field is invalid". */
 export const toValidationError = (error: z.ZodError) => {
   const issue = error.issues[0];
   const field = issue.path.map(String).join('.') || 'body';

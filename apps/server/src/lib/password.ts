@@ -34,7 +34,7 @@ export const verifyPassword = async (password: string, stored: string): Promise<
 
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** A generated password (root, batch accounts): 6-20 characters per DESIGN §7; we use 12. */
+/** A generated password (root, batch accounts): 6-20 characters are allowed; we use 12. */
 export const generatePassword = (length = 12) => {
   const bytes = crypto.randomBytes(length);
   return Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('');

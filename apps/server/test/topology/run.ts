@@ -1,5 +1,5 @@
 /**
- * Many servers, many judges, nothing lost (issue 28), on PostgreSQL: 2 server instances behind nginx, 2 standalone
+ * Many servers, many judges, nothing lost, on PostgreSQL: 2 server instances behind nginx, 2 standalone
  * judges through nginx, one database and data directory. 30 users submit 300 times (Accepted, Wrong Answer,
  * Compile Error and Time Limit Exceeded programs; half in a contest); one judge and one server are SIGKILLed
  * mid-run and restarted. Then: every submission has exactly one final verdict, the one its program deserves, judged

@@ -1,5 +1,5 @@
 /**
- * A real topology on this machine (issue 28): server instances as `npm start` runs them (`node --import tsx
+ * A real topology on this machine: server instances as `npm start` runs them (`node --import tsx
  * apps/server/src/main.ts`, OJ_EMBEDDED_JUDGE=false) on one PostgreSQL database and one OJ_DATA_DIR, behind
  * Debian's nginx (a child process with a generated configuration, round robin over the instances), and standalone
  * judge workers connected through nginx with the judge token. Used by the scale-out check (run.ts) and the load
@@ -260,7 +260,7 @@ ${serverPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
 };
 export type Topology = Awaited<ReturnType<typeof startTopology>>;
 
-/** JSON calls with the envelope of DESIGN §3. */
+/** JSON calls with the API's envelope ({status, msg, data}). */
 export const client = (base: string) => {
   const call = async (method: string, p: string, body?: unknown, token?: string, admin = false) => {
     const headers: Record<string, string> = {};

@@ -5,7 +5,7 @@ import { type BindDeps, bind } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
 
 export const registerAdminDashboardRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
-  // The judge token reaches the service from the app's options, shown to root only (DESIGN §7).
+  // The judge token reaches the service from the app's options, shown to root only.
   bind(app, deps, adminDashboard.getDashboardInfo, (_q, ctx) =>
     s.adminDashboard.info(ctx.user, deps.judgeToken.current()),
   );

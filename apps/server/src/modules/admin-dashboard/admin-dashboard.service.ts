@@ -37,7 +37,7 @@ const toJudgeWorker = (
 const RECENT_CONTEST_DAYS = 14;
 const RECENT_CONTESTS_SHOWN = 100;
 
-/** The admin dashboard (reference §2.1 get-dashboard-info, DESIGN §7 "Judge protocol"): HOJ's counters, the judge
+/** The admin dashboard (HOJ's get-dashboard-info): HOJ's counters, the judge
  * workers as they last reported, and for each open task the reason it still waits. */
 export const createAdminDashboardService = (deps: {
   repo: AdminDashboardRepository;

@@ -66,7 +66,7 @@ describe.each(DB_KINDS)('admin problems on %s', (kind) => {
   };
   const key = (res: { json(): { data: { key?: string } | null } }) => res.json().data?.key;
 
-  it('creates a problem with the spec defaults, P<id> as display id, and everything the form sends', async () => {
+  it('creates a problem with the defaults, P<id> as display id, and everything the form sends', async () => {
     const { pid, problemId } = await create('teacher');
     expect(problemId).toBe(`P${pid}`);
     const got = (await call('GET', `/api/admin/problem?pid=${pid}`, 'teacher')).json().data;
@@ -142,13 +142,13 @@ describe.each(DB_KINDS)('admin problems on %s', (kind) => {
     expect(publicList.records.map((r: { id: number }) => r.id)).toContain(pid);
     const createPublic = await call('POST', '/api/admin/problem', 'teacher', baseDto({}, { auth: 1 }));
     expect([createPublic.statusCode, key(createPublic)]).toEqual([403, 'problemPublicForbidden']);
-    // Delete: root and problem_admin (reference §2).
+    // Delete: root and problem_admin.
     expect((await call('DELETE', `/api/admin/problem?pid=${pid}`, 'teacher')).statusCode).toBe(403);
     expect((await call('DELETE', `/api/admin/problem?pid=${pid}`, 'root')).statusCode).toBe(200);
     expect((await call('GET', `/api/admin/problem?pid=${pid}`, 'root')).statusCode).toBe(404);
   });
 
-  it('refuses invalid forms with the spec key and changes nothing', async () => {
+  it('refuses invalid forms with the message key and changes nothing', async () => {
     const before = (await call('GET', '/api/admin/problem/get-problem-list?limit=1', 'root')).json().data.total;
     const cases: [object, string][] = [
       [baseDto({}, { title: '' }), 'Problem_Title_Required'],
@@ -210,7 +210,7 @@ describe.each(DB_KINDS)('admin problems on %s', (kind) => {
     );
     const p1 = (await call('GET', `/api/admin/problem?pid=${pid}`, 'teacher')).json().data;
     const cases = (await call('GET', `/api/admin/problem/get-problem-cases?pid=${pid}`, 'teacher')).json().data;
-    // 100 points over three cases: 33, 33, 34 (spec 3 §4).
+    // 100 points over three cases: 33, 33, 34 (the remainder adds a point to the last cases).
     expect(cases.map((c: { input: string; score: number }) => [c.input, c.score])).toEqual([
       ['1.in', 33],
       ['2.in', 33],

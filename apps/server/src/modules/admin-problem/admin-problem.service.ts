@@ -45,7 +45,7 @@ type CaseRow = NewProblemCase & { score: number; groupNum: number };
 const SUBTASK_MODES = ['subtask_lowest', 'subtask_average'];
 const PROBLEM_ID = /^[A-Za-z0-9_-]+$/;
 
-/** Problem administration (spec 3 §3-§5, reference AdminProblemController and TestCaseController). */
+/** Problem administration (HOJ's AdminProblemController and TestCaseController). */
 export const createAdminProblemService = (deps: {
   repo: AdminProblemRepository;
   problems: ProblemDetails;
@@ -83,7 +83,8 @@ export const createAdminProblemService = (deps: {
     return name;
   };
 
-  /** The cases a saved form describes, in its order, with the spec's score and group rules (spec 3 §4-§5). */
+  /** The cases a saved form describes, in its order: an OI problem without scores spreads 100 points evenly (the
+   * remainder adds a point to the last cases); the subtask modes need a group number on every case. */
   const buildCases = async (user: AuthUser, dto: Dto, type: number, caseMode: string, existing?: ProblemRow) => {
     type Source = { inputName: string; outputName: string; input: Stored; output: Stored };
     type Stored = { sha256: string; size: number };
@@ -148,7 +149,7 @@ export const createAdminProblemService = (deps: {
     );
   };
 
-  /** Everything of ProblemDTO but the cases, checked against the spec's form rules. */
+  /** Everything of ProblemDTO but the cases, checked against the form's rules. */
   const buildParts = (dto: Dto) => {
     const judgeMode = dto.judgeMode ?? dto.problem.judgeMode ?? 'default';
     if (judgeMode !== 'default' && !dto.problem.spjCode?.trim()) throw badRequest('checkerRequired', 'spjCode');
@@ -339,7 +340,7 @@ export const createAdminProblemService = (deps: {
       return null;
     },
 
-    /** Only root and problem_admin make a problem public (reference §2 "Rules inside the managers"). */
+    /** Only root and problem_admin make a problem public. */
     async changeAuth(user: AuthUser, body: { id: number; auth: number }) {
       const p = await managed(user, body.id);
       // A group problem's auth 1 is its group's, not the bank's.
@@ -348,7 +349,7 @@ export const createAdminProblemService = (deps: {
       return null;
     },
 
-    /** Compiles a checker or interactor on a judge (DESIGN §7: the admin waits at most 30 s). */
+    /** Compiles a checker or interactor on a judge (the admin waits at most 30 s). */
     async compile(user: AuthUser, mode: 'spj' | 'interactive', dto: CompileDto) {
       if (dto.pid) await managed(user, dto.pid);
       const result = await deps.submissions.compileChecker({
@@ -424,7 +425,7 @@ export const createAdminProblemService = (deps: {
       };
     },
 
-    /** Root, problem_admin and the author (reference §2 "Download-testcase"). */
+    /** Root, problem_admin and the author. */
     async downloadTestCases(user: AuthUser, pid: number): Promise<BinaryAnswer> {
       const p = await managed(user, pid);
       const rows = await deps.problems.cases(p.id);

@@ -36,8 +36,8 @@ export const sniffAttachment = (b: Uint8Array): { ext: string } | null => {
   return { ext: 'txt' };
 };
 
-/** Images and attachments of markdown statements (reference §2 file/MarkDownFileController; DESIGN §7
- * "Uploads"): images at /api/public/img/<name>, attachments at /api/public/file/<name>. */
+/** Images and attachments of markdown statements (HOJ's file/MarkDownFileController): images at
+ * /api/public/img/<name>, attachments at /api/public/file/<name>. */
 export const createMarkdownFileService = (deps: {
   repo: AdminProblemRepository;
   images: ImageStore;

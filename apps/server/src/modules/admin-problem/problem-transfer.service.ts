@@ -25,7 +25,7 @@ const isLanguage = (l: string): l is (typeof LANGUAGE_NAMES)[number] =>
 type PackageFiles = ({ name: string; data: Buffer | string } | { name: string; entry: ExtractedEntry })[];
 type ExportFiles = { name: string; data: Buffer | string }[];
 
-/** One problem of the bank as a package folder (DESIGN §4 "Problem packages"): the inverse of readPackageFolder. */
+/** One problem of the bank as a package folder: the inverse of readPackageFolder. */
 const toPackage = async (
   p: ProblemRow,
   parts: {
@@ -85,7 +85,7 @@ const toPackage = async (
   return files;
 };
 
-/** HOJ's export (reference §6.8): `<key>.json` (ImportProblemVO) beside a `<key>/` folder of test files. */
+/** HOJ's export: `<key>.json` (ImportProblemVO) beside a `<key>/` folder of test files. */
 const fromHoj = (vo: Record<string, unknown>, folder: Map<string, ExtractedEntry>): PackageFiles => {
   const p = (vo.problem ?? {}) as Record<string, unknown>;
   const str = (v: unknown, d = '') => (typeof v === 'string' ? v : d);
@@ -201,7 +201,7 @@ const problemsOf = async (entries: ExtractedEntry[]): Promise<{ key: string; fil
   return out;
 };
 
-/** Import and export of problems (reference §2 file/ProblemFileController; DESIGN §7 "Problem packages"). */
+/** Import and export of problems (HOJ's file/ProblemFileController): a zip with one package folder per problem. */
 export const createProblemTransferService = (deps: {
   repo: AdminProblemRepository;
   problems: ProblemWriter;

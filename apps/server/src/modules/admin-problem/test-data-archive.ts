@@ -21,7 +21,7 @@ const isTestFile = (n: string) => /\.(in|out|ans)$/.test(n) || (/\.txt$/.test(n)
 export const mayBeTestFile = (name: string) => !ignored(name) && isTestFile(path.basename(name));
 
 /**
- * Pairs the test files of an uploaded archive (reference §4.6): `*.in` with `*.out` or `*.ans`, or
+ * Pairs the test files of an uploaded archive as HOJ does: `*.in` with `*.out` or `*.ans`, or
  * `*input*.txt` with the same name with `input` replaced by `output`. Files sit at the root or all in one folder;
  * an input without an answer gets an empty one (HOJ does the same); anything else is ignored. Cases come back
  * in package order (by name, numerically where names are numbers).

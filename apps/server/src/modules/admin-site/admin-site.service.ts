@@ -74,7 +74,7 @@ export const createAdminSiteService = (deps: {
       return web;
     },
 
-    /** The discussion and comment flags are switches (reference §1.6); the rest is the web configuration. */
+    /** The discussion and comment flags are switches; the rest is the web configuration. */
     async setWebConfig(actor: Actor, input: WebConfigInput) {
       const before = await deps.site.websiteConfig();
       const { openPublicDiscussion, openGroupDiscussion, openContestComment, ...web } = input;
@@ -178,7 +178,7 @@ export const createAdminSiteService = (deps: {
       return null;
     },
 
-    /** Images only, recognised by their bytes: an SVG or an HTML page renamed .png is refused (DESIGN §7). */
+    /** Images only, recognised by their bytes: an SVG or an HTML page renamed .png is refused. */
     async uploadCarousel(actor: Actor, file: UploadedFile) {
       const kind = sniffImage(await readHead(file.path));
       if (!kind) throw badRequest('imageTypeNotSupported', 'file');

@@ -16,7 +16,7 @@ const toClassification = (c: TagClassificationRow) => ({
   gmtModified: c.gmtModified.toISOString(),
 });
 
-/** Site tags and their classifications, per OJ (reference §2 admin/AdminTagController). */
+/** Site tags and their classifications, per OJ (HOJ's admin/AdminTagController). */
 export const createAdminTagService = (deps: { repo: AdminTagRepository; now?: () => Date }) => {
   const now = deps.now ?? (() => new Date());
   const checkTag = async (t: TagInput, exceptId?: number) => {

@@ -7,7 +7,7 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object; upload?: boolean };
 
-/** Every endpoint of issue 6 with who may call it (DESIGN §7 "Roles"): tags root and problem_admin, the rest root. */
+/** Every endpoint of the site administration with who may call it: tags root and problem_admin, the rest root. */
 const ENDPOINTS: { call: Call; allowed: RoleName[] }[] = [
   ...(
     [

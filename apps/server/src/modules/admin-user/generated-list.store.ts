@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * Generated account lists (usernames and plain passwords) waiting for their one download, as files under
  * OJ_DATA_DIR/tmp/generated-accounts: every server instance shares the data directory, so the download may reach
- * another instance than the one that generated the list (issue 28). A file is named by the key's SHA-256 (the
+ * another instance than the one that generated the list. A file is named by the key's SHA-256 (the
  * directory does not give the keys away), readable by the server's user only, its mtime set to its expiry; a
  * download takes it by renaming it, so two downloads at once (on any instances) get it once.
  */

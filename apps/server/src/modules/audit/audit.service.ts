@@ -16,7 +16,7 @@ const dateOf = (v: string | undefined, field: string) => {
   return d;
 };
 
-/** The audit log (DESIGN §7 "Operations"). Details hold what changed, never a password. */
+/** The audit log: who changed what. Details hold what changed, never a password. */
 export const createAuditService = (deps: { repo: AuditRepository; now?: () => Date }) => ({
   async record(
     actor: Actor,

@@ -106,7 +106,7 @@ describe.each(DB_KINDS)('accounts and sessions on %s', (kind) => {
     expect(res.json().status).toBe(400);
   });
 
-  it('refuses a banned user and a default_user with the spec message', async () => {
+  it('refuses a banned user and a default_user with the refusal message', async () => {
     const banned = await createUser(t, 'user', { status: 1 });
     const res = await call('POST', '/api/login', { payload: { username: banned.username, password: banned.password } });
     expect(res.statusCode).toBe(403);

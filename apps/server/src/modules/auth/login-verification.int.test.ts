@@ -15,7 +15,7 @@ import { sha256 } from '../../lib/password.js';
 import { IP_LIMITS } from '../access/ip-rate-limit.js';
 import { PUZZLE_MIN_SOLVE_MS } from './login-verification.service.js';
 
-/** DESIGN §8 "Login verification", decision 0014: after 5 failures of a (username, IP) pair a login needs a
+/** Decision 0014: after 5 failures of a (username, IP) pair a login needs a
  * single-use proof from a solved slide puzzle or image captcha; a verified login with the right password always
  * succeeds. The counts are taken in the database, so parallel requests (and server instances) cannot race them. */
 describe.each(DB_KINDS)('login verification on %s', (kind) => {

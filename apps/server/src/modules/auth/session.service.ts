@@ -12,7 +12,7 @@ export interface AuthUser {
 
 export interface Authenticated {
   user: AuthUser;
-  /** A fresh token when the session was old enough to be refreshed (DESIGN §7 "Sessions"). */
+  /** A fresh token when the session was old enough to be refreshed (12 of its 24 hours). */
   refreshedToken?: string;
 }
 

@@ -37,7 +37,7 @@ const decodePng = (dataUrl: string) => {
   return { width, height, channels, pixel };
 };
 
-describe('slide puzzle pictures (spec 1-core §9)', () => {
+describe('slide puzzle pictures', () => {
   it('puts the piece inside the 325 x 100 picture, out of reach without sliding', () => {
     for (const r of [0, 0.25, 0.5, 0.999]) {
       const { x, y } = randomPiecePosition(() => r);

@@ -1,7 +1,7 @@
 import { SLIDE_PUZZLE } from '@oj/shared';
 import { encodePng } from '../../lib/captcha-image.js';
 
-/** The slide puzzle's pictures (spec 1-core §9: 325 x 100, piece 42, knob radius 10), drawn on the server so that
+/** The slide puzzle's pictures (325 x 100, piece 42, knob radius 10), drawn on the server so that
  * the browser never learns where the hole is: it gets the picture with the hole, the piece, and the piece's top;
  * the left is what the user has to find (decision 0014). */
 
@@ -50,7 +50,7 @@ export const randomPiecePosition = (random: () => number) => {
   return { x: range(PIECE_BOX + 10, WIDTH - PIECE_BOX - 10), y: range(0, HEIGHT - PIECE_BOX) };
 };
 
-/** A drop is accepted when the piece lands less than `accuracy` pixels from its place (spec 1-core §5, §9). */
+/** A drop is accepted when the piece lands less than `accuracy` pixels from its place. */
 export const isDropAccepted = (left: number, pieceX: number) => Math.abs(left - pieceX) < SLIDE_PUZZLE.accuracy;
 
 const hslToRgb = (h: number, s: number, l: number): [number, number, number] => {

@@ -44,7 +44,7 @@ export const createCommentRepository = (db: Db) => {
   };
 
   return {
-    /** Most liked first, then the newest (reference §6.4); with each comment's reply count. */
+    /** Most liked first, then the newest; with each comment's reply count. */
     async page(f: CommentFilter, offset: number, limit: number) {
       const where = whereOf(f);
       const replyCount =

@@ -65,7 +65,7 @@ interface Context {
   visibleTo?: CommentFilter['visibleTo'];
 }
 
-/** Comments and replies (spec 2 §2-§6; reference §6.4; decision 0021). */
+/** Comments and replies (decision 0021). */
 export const createCommentService = (deps: {
   db: Db;
   repo: CommentRepository;
@@ -135,7 +135,7 @@ export const createCommentService = (deps: {
     return { c, ctx };
   };
 
-  /** Ordinary users need the switches' accepted problems to comment or reply under discussions (reference §6.4). */
+  /** Ordinary users need the switches' accepted problems to comment or reply under discussions. */
   const checkThreshold = async (ctx: Context, viewer: AuthUser) => {
     if (ctx.sourceType !== 'Discussion' || isAdminRole(viewer.roles)) return;
     const need = (await deps.site.switches()).defaultCreateCommentACInitValue;

@@ -29,7 +29,7 @@ const toOtherContest = (o: {
 type ContestFormOut = z.output<typeof adminContest.contestForm>;
 type ContestProblemDto = z.output<typeof adminContest.createContestProblem.input>;
 
-/** Contest administration (spec 3 §2.3, §2.8, §4-§5; decisions 0009 and 0024): who manages a contest is
+/** Contest administration (decisions 0009 and 0024): who manages a contest is
  * contest-access.ts's rule (root and the creator; for a group's contest also the group's root, once the group policy
  * let the caller in). The group's calls (group-contest.service.ts) come here too. */
 export const createAdminContestService = (deps: {
@@ -51,7 +51,8 @@ export const createAdminContestService = (deps: {
     return c;
   };
 
-  /** The cross-field rules of spec 3 §5 and the seal defaults of §4. */
+  /** The cross-field rules (the end after the start, a password unless public, no star user twice) and the seal
+   * default: one hour before the end, or the start in a contest shorter than that. */
   const fieldsOf = (f: ContestFormOut): Omit<NewContest, 'uid' | 'author' | 'type'> => {
     const startTime = new Date(f.startTime);
     const endTime = new Date(f.endTime);
@@ -176,7 +177,7 @@ export const createAdminContestService = (deps: {
       return toAdminContest(await repo.update(c.id, fields, dropRegistrations), now());
     },
 
-    /** A site contest is root's to delete (reference §2); a group's, whoever manages it. */
+    /** A site contest is root's to delete; a group's, whoever manages it. */
     async remove(cid: number, viewer: AuthUser) {
       const c = await repo.byId(cid);
       if (!c) throw notFound();
@@ -186,7 +187,7 @@ export const createAdminContestService = (deps: {
       return null;
     },
 
-    /** Copies the contest row only, as HOJ does (reference §5.7 "Clone"). */
+    /** Copies the contest row only, as HOJ does. */
     async clone(cid: number, viewer: AuthUser) {
       const c: ContestRow = await owned(cid, viewer);
       const { id, gmtCreate, gmtModified, boardVersion, ...rest } = c;

@@ -23,7 +23,7 @@ export interface ContestSealFields {
   autoRealRank: number;
 }
 
-/** Whether a viewer sees the real-time rank at `at` (DESIGN §7): a contest admin (`manages`) always; others when the
+/** Whether a viewer sees the real-time rank at `at`: a contest admin (`manages`) always; others when the
  * contest has no seal, before the seal time, or once it ended with autoRealRank. */
 export const seesRealTimeRank = (c: ContestSealFields, manages: boolean, at: Date) => {
   if (manages || c.sealRank !== 1 || !c.sealRankTime) return true;

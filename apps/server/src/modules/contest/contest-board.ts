@@ -9,7 +9,7 @@ import {
   PENALTY_S,
 } from './contest-ranking.js';
 
-/** The contest scoreboard (reference §5.3-§5.4, DESIGN §7 "Contests"), kept up to date cell by cell (decision
+/** The contest scoreboard (HOJ's ACM and OI ranks), kept up to date cell by cell (decision
  * 0010). Built from every cell (rankAcm, rankOi below: a full recomputation); `update` then applies the cells that
  * changed since, and a unit test checks that the result equals a board built anew: the changed users'
  * rows are rebuilt, the rows re-sorted (nearly sorted already), first blood recomputed for the problems touched,

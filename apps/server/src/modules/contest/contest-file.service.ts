@@ -117,7 +117,7 @@ const awardCell = (r: { awardName: string | null; awardBackground: string | null
   return cell;
 };
 
-/** The contest downloads (spec 2 §7, reference §2 ContestFileController): the board as an xlsx workbook, and the
+/** The contest downloads (HOJ's ContestFileController): the board as an xlsx workbook, and the
  * contest's accepted (OI: scoring) code as a zip. Access rules are the contest service's. */
 export const createContestFileService = (deps: {
   contests: ContestService;

@@ -1,6 +1,6 @@
 import { JUDGE_STATUS } from '@oj/shared';
 
-/** The contest ranking engine (reference §5.3-§5.5, DESIGN §7 "Contests"), pure functions only: a per-user
+/** The contest ranking engine (HOJ's ACM and OI ranks and its seal), pure functions only: a per-user
  * per-problem summary ("cell") of the user's tries, and the ACM and OI boards built from those cells. The database
  * keeps the same cells current with a trigger (migration contest-board), so a board never reads submissions. */
 
@@ -34,7 +34,7 @@ export interface CellSummary {
   sealedAcMinRunMs: number | null;
 }
 
-/** PE, WA, TLE, MLE and RE cost 20 minutes; CE, SE, Submitted Failed, Cancelled and PA are free (reference §5.2). */
+/** PE, WA, TLE, MLE and RE cost 20 minutes; CE, SE, Submitted Failed, Cancelled and PA are free, as in HOJ. */
 const PENALISED: number[] = [
   JUDGE_STATUS.PRESENTATION_ERROR,
   JUDGE_STATUS.WRONG_ANSWER,
@@ -130,7 +130,7 @@ export interface AwardConfig {
 }
 
 export interface BoardOptions {
-  /** The sealed view (reference §5.5) or the real-time one. */
+  /** The sealed view or the real-time one. */
   sealed: boolean;
   starUsernames: ReadonlySet<string>;
   /** 0 none, 1 a percentage of the (non-star) participants, 2 a number of people. */
@@ -172,7 +172,7 @@ export interface OiRow extends BoardUser, Award {
 }
 
 /** A page of a board: star rows dropped on request, the keyword matched against the school or the displayed
- * name, and the viewer's and followed users' rows pinned on top without counting in `total` (DESIGN §7). */
+ * name, and the viewer's and followed users' rows pinned on top without counting in `total`. */
 export const pageBoard = <R extends BoardUser>(
   rows: R[],
   q: {

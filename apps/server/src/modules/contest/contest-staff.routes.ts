@@ -12,7 +12,7 @@ export const registerContestStaffRoutes = (app: FastifyInstance, deps: BindDeps,
   bind(app, deps, contestStaff.downloadContestPrintText, (q, ctx) => c.downloadPrint(q.id, ctx.user));
   bind(app, deps, contestStaff.getContestAcInfo, (q, ctx) => c.acInfo(q, ctx.user));
   bind(app, deps, contestStaff.checkContestAcInfo, (b, ctx) => c.checkAcInfo(b, ctx.user));
-  // Audited like a single rejudge (DESIGN §7 "Operations"); only a rejudge that happened reaches the log.
+  // Audited like a single rejudge; only a rejudge that happened reaches the log.
   bind(app, deps, contestStaff.rejudgeContestProblem, async (q, ctx) => {
     const done = await c.rejudgeProblem(q, ctx.user);
     await s.audit.record(

@@ -22,7 +22,7 @@ export const scrollBoardOpen = (v: { admin: boolean; ended: boolean; openRank: b
 export const printFilename = (id: number, username: string) =>
   `print-${id}-${username.replace(/[\\/:*?"<>|]/g, '_')}.txt`;
 
-/** Contest staff tools (spec 2 §2 "Contest admin pages", reference §5.7): printing, AC info (balloons), contest
+/** Contest staff tools (decision 0009): printing, AC info (balloons), contest
  * rejudge and the scroll board. Access rules are the contest service's own, reused. */
 export const createContestStaffService = (deps: {
   repo: ContestStaffRepository;

@@ -58,7 +58,7 @@ export interface RankQuery {
 /** A contest as `load` gave it: a group's carries the viewer's role in the group. */
 export type LoadedContest = ContestRow & { groupRole?: GroupRole };
 
-/** Contests as participants and visitors see them (reference §5): access, submitting, boards, announcements. */
+/** Contests as participants and visitors see them: access, submitting, boards, announcements. */
 export const createContestService = (deps: {
   repo: ContestRepository;
   problems: ProblemLookup;
@@ -196,7 +196,7 @@ export const createContestService = (deps: {
       pid: cp.pid,
       displayTitle: cp.displayTitle,
       color: cp.color,
-      // Without the real-time rank the list shows question marks (spec 2 §6).
+      // Without the real-time rank the list shows question marks.
       ac: counts ? (counts.get(cp.id)?.ac ?? 0) : null,
       total: counts ? (counts.get(cp.id)?.total ?? 0) : null,
     }));
@@ -339,7 +339,7 @@ export const createContestService = (deps: {
      * 403) otherwise; then whether the caller is a contest admin, who created it and whether it is running. */
     async commentAccess(cid: number, viewer: AuthUser | undefined) {
       const c = await load(cid, viewer);
-      // A visitor must log in to open a contest (spec 2 §6), a public one too.
+      // A visitor must log in to open a contest, a public one too.
       if (!viewer) throw new AppError(401, 'pleaseLogin');
       await checkViewAccess(c, viewer);
       return { admin: isContestAdmin(c, viewer), creatorUid: c.uid, running: contestStatusAt(c, now()) === 0 };
@@ -350,7 +350,7 @@ export const createContestService = (deps: {
       return { access: await hasAccess(c, viewer) };
     },
 
-    /** Anonymous visitors see the list of an open-rank contest (reference §5.1), and only where the view rule lets
+    /** Anonymous visitors see the list of an open-rank contest, and only where the view rule lets
      * anyone in: never one that has not started nor a private one (a signed-in caller without a registration is
      * refused there too). */
     async problems(cid: number, viewer: AuthUser | undefined) {
@@ -382,7 +382,7 @@ export const createContestService = (deps: {
       const view = toPublicProblem(p);
       const ended = contestStatusAt(c, now()) === 1;
       return {
-        // Before the end the source, author and difficulty would give the problem away (reference §5.7).
+        // Before the end the source, author and difficulty would give the problem away.
         problem: {
           ...view,
           problemId: cp.displayId,
@@ -426,7 +426,7 @@ export const createContestService = (deps: {
       return rule.view;
     },
 
-    /** Contest submit (reference §5.2): no submissions after the end, nor before the start for non-managers;
+    /** Contest submit: no submissions after the end, nor before the start for non-managers;
      * private and protected contests need a registration. The site's submit interval applies here too (`intervalS`,
      * from the public submit endpoint), unlike HOJ: a script cannot flood the contest's queue (decision 0015). */
     async submit(

@@ -4,8 +4,8 @@ import { contestKit, contestTestApp, HOUR } from '../../../test/contest-helpers.
 import { DB_KINDS, type TestApp } from '../../../test/harness.js';
 import type { createFakeJudge } from '../../../test/judge-helpers.js';
 
-/** The calls HOJ's own Vue client makes on a contest, as it makes them (DESIGN §7 "Compatibility", §8 "Numbers on
- * the wire"): ids taken from the page URL as strings, its parameter names and body shapes. */
+/** The calls HOJ's own Vue client makes on a contest, as it makes them (decision 0017): ids taken
+ * from the page URL as strings, its parameter names and body shapes. */
 describe.each(DB_KINDS)('HOJ client calls (%s)', (kind) => {
   let t: TestApp;
   let judge: ReturnType<typeof createFakeJudge>;

@@ -81,9 +81,9 @@ export const createDiscussionRepository = (db: Db) => {
   };
 
   return {
-    /** Pinned first, then the newest (reference §6.4 orders ties of the creation time by likes and views; the id
+    /** Pinned first, then the newest (HOJ orders ties of the creation time by likes and views; the id
      * breaks them here, so the order comes off an index). */
-    /** One page, pinned first, then the newest (reference §6.4 orders ties of the creation time by likes and
+    /** One page, pinned first, then the newest (HOJ orders ties of the creation time by likes and
      * views; the id breaks them here, so the order comes off an index). The page's ids come off the list index
      * first, then what those few rows show (a join before the limit would join every row). */
     async page(f: DiscussionFilter, viewerUid: string | undefined, offset: number, limit: number) {

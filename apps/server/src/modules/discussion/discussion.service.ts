@@ -74,10 +74,10 @@ const toDiscussion = (r: Loaded): Discussion => ({
   gmtModified: r.d.gmtModified.toISOString(),
 });
 
-/** The author's badge (spec 2 §6: SPA for root, ADM for admin; problem_admin counts as admin, reference §6.4). */
+/** The author's badge: SPA for root, ADM for admin; problem_admin counts as admin, as in HOJ. */
 export const roleOf = (user: AuthUser) => (isRoot(user.roles) ? 'root' : isAdminRole(user.roles) ? 'admin' : 'user');
 
-/** Discussions (spec 2 §2, §5-§6; reference §6.4; decision 0020): who may read, post, edit, delete, like and
+/** Discussions (decision 0020): who may read, post, edit, delete, like and
  * report them. The site's discussion switch is the contract's (`switch`), the roles' rights its `permission`. */
 export const createDiscussionService = (deps: {
   db: Db;
@@ -165,7 +165,7 @@ export const createDiscussionService = (deps: {
     return prefixed;
   };
 
-  /** Ordinary users' thresholds from the switches (reference §6.4): enough accepted problems, and a daily limit. */
+  /** Ordinary users' thresholds from the switches: enough accepted problems, and a daily limit. */
   const checkPostingLimits = async (viewer: AuthUser) => {
     if (isAdmin(viewer)) return;
     const s = await deps.site.switches();
@@ -287,7 +287,7 @@ export const createDiscussionService = (deps: {
       return null;
     },
 
-    // ---- a group's discussions (spec 3 §2.9; decision 0024) ----
+    // ---- a group's discussions (decision 0024) ----
 
     /** The group's discussions (one problem's, given its problemId); its admins' list has disabled ones too. */
     async groupList(

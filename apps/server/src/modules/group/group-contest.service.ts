@@ -7,7 +7,7 @@ import type { GroupPolicy } from './group-policy.js';
 
 type Form = z.output<typeof groupContest.createGroupContest.input>;
 
-/** A group's contests (spec 3 §2.8; reference §2 GroupContestController; decision 0024): what names a group (the
+/** A group's contests (HOJ's GroupContestController; decision 0024): what names a group (the
  * lists, a new contest) asks the group policy here; the rest is the contest services' with the group's id, never a
  * copy. A call on one contest goes straight to the admin contest service, whose rule for a group's contest asks the
  * policy itself (contest-access.ts: the creator, the group's root, the super admin). */

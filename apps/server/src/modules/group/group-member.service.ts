@@ -21,7 +21,7 @@ const MEMBER_TOTAL_MS = 10_000;
 const levelKey = (level: number) => `groupLevel_${level}` as MessageKey;
 
 /**
- * Membership (spec 3 §4 "Member auth levels", "Joining"; reference §6.6; decision 0022): joining and applying,
+ * Membership (decision 0022): joining and applying,
  * the admins' lists, accepting, refusing, levels, removal, exit and direct adds. Every change a user did not make
  * themselves is told to them in the message centre (Mine).
  *

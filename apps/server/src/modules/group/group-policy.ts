@@ -36,7 +36,7 @@ export const queryGroupId = (query: Record<string, unknown>): number | undefined
 };
 
 /**
- * The one group policy (DESIGN §8 "One thing, one implementation"; decision 0022): every group endpoint, and the
+ * The one group policy (decision 0022): every group endpoint, and the
  * group variants of problems, trainings, contests and discussions, ask it. A visitor is 401. A missing group, a
  * banned one (but for the super admin) and an invisible one for a caller without a membership row are 404, so
  * nothing about them shows. Otherwise the caller's role decides: outsiders, applicants and the refused see the

@@ -39,7 +39,7 @@ export const createGroupProblemRule = (policy: GroupPolicy, groups: GroupReposit
   },
 });
 
-/** A group's problems (spec 3 §2.6, §3-§5, §7; reference §6.6; decision 0023): the member list, and the admin calls,
+/** A group's problems (decision 0023): the member list, and the admin calls,
  * which are the admin problem service's with the group's permissions, never a copy. */
 export const createGroupProblemService = (deps: {
   repo: GroupProblemRepository;

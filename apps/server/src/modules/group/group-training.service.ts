@@ -7,7 +7,7 @@ import type { GroupPolicy } from './group-policy.js';
 
 type Form = z.output<typeof groupTraining.createGroupTraining.input>;
 
-/** A group's trainings (spec 3 §2.7; reference §2 GroupTrainingController; decision 0024): what names a group (the
+/** A group's trainings (HOJ's GroupTrainingController; decision 0024): what names a group (the
  * lists, a new training, a new category) asks the group policy here; the rest is the training services' with the
  * group's id, never a copy. A call on one training goes straight to the admin training service, whose rule for a
  * group's training asks the policy itself (training-access.ts: author while a group admin, the group's root, the

@@ -61,7 +61,7 @@ const LIST_TOTAL_MS = 10_000;
 const takenError = (field: TakenField) =>
   badRequest(field === 'name' ? 'groupNameTaken' : 'groupShortNameTaken', field);
 
-/** Groups themselves, their announcements and their rank (spec 3 §2.4-§2.11; reference §6.6; decision 0022);
+/** Groups themselves, their announcements and their rank (decision 0022);
  * membership is group-member.service. Every call asks the group policy first. */
 export const createGroupService = (deps: {
   db: Db;
@@ -84,7 +84,7 @@ export const createGroupService = (deps: {
     return toGroup(a, isGroupRoot(a.role));
   };
 
-  /** Ordinary users create groups as the switches allow (reference §6.6): enough accepted problems, at most so many
+  /** Ordinary users create groups as the switches allow: enough accepted problems, at most so many
    * a day and in all. Admin roles are not limited. */
   const checkCreateLimits = async (viewer: AuthUser) => {
     if (isAdminRole(viewer.roles)) return;

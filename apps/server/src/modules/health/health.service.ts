@@ -3,7 +3,7 @@ import { type Db, migrationsApplied } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { JudgeQueue } from '../judge/judge-queue.service.js';
 
-/** Liveness and readiness of this instance (issue 28): what a load balancer asks before it sends work here. */
+/** Liveness and readiness of this instance: what a load balancer asks before it sends work here. */
 export const createHealthService = (deps: { db: Db; queue: JudgeQueue }) => {
   let stopping = false;
   return {

@@ -8,7 +8,7 @@ import { createJudgeQueue, DONE_CHANNEL, TASK_CHANNEL } from './judge-queue.serv
 const checker = { code: 'int main(){}', mode: 'spj' as const, extraFiles: {} };
 const worker = (name: string) => ({ name, languages: ['C++'], concurrency: 1, running: 0 });
 
-/** Two server instances on one database (DESIGN §8 "Many instances"): what one queues wakes the other's long polls,
+/** Two server instances on one database (decision 0035): what one queues wakes the other's long polls,
  * and only once the rows are committed. PGlite is embedded, so its "two instances" share one handle. */
 describe.each(DB_KINDS)('judge queue across instances on %s', (kind) => {
   const instances = async () => {

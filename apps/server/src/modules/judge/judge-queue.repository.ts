@@ -24,7 +24,7 @@ export interface JudgeRecord {
   version?: string;
 }
 
-/** The judge queue's SQL (DESIGN §1 and §7): the tasks, the leases of the remote accounts, the judges' heartbeats
+/** The judge queue's SQL: the tasks, the leases of the remote accounts, the judges' heartbeats
  * and what a verdict writes to its submission. Each step runs in the transaction it is given; which steps make one
  * claim, report or hand-back is the service's business (judge-queue.service.ts). `now` stamps the bookkeeping
  * columns (updatedAt, gmtModified, lastHeartbeat). */

@@ -53,7 +53,7 @@ const MAX_BUFFERED = 1 << 20;
 const RESUME_MARGIN_MS = 5000;
 
 /**
- * Server-sent events (issue 29, decision 0034): one stream per signed-in tab with the viewer's submissions, one
+ * Server-sent events (decision 0034): one stream per signed-in tab with the viewer's submissions, one
  * contest's board and announcements, and the unread message counts. Changes reach every instance through the
  * database's LISTEN/NOTIFY (triggers of migration 0019, the judge's progress calls); each instance tells its own
  * streams, asking the same rules the polling endpoints ask for every event (the submission as check-submissions-

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema.js';
 
-/** The user message actions of each list (reference §6.5). */
+/** The user message actions of each list. */
 export const USER_MESSAGE_ACTIONS = {
   Discuss: ['Discuss'],
   Reply: ['Reply'],

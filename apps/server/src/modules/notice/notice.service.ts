@@ -7,7 +7,7 @@ import type { NoticeRepository } from './notice.repository.js';
 
 type NoticeInput = z.output<(typeof contract.createNotice)['input']>;
 
-/** System notices (reference §2 msg/AdminNoticeController). Recipients are kept as uids; the future message
+/** System notices (HOJ's msg/AdminNoticeController). Recipients are kept as uids; the future message
  * centre reads "All" and "Admin" notices by type, "Single" ones by recipient. */
 export const createNoticeService = (deps: { repo: NoticeRepository; users: AdminUserQueries; now?: () => Date }) => {
   const now = deps.now ?? (() => new Date());

@@ -46,7 +46,7 @@ export const RAW_OPERATIONS: RawOperation[] = [
 
 const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
 
-/** Numbers on the wire (DESIGN §8) are a JSON number or a string of decimal digits: said so in the schema. */
+/** Ids and integers on the wire are a JSON number or a string of decimal digits: said so in the schema. */
 const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const json = z.toJSONSchema(schema, {
     io,
@@ -137,7 +137,7 @@ const contractOperation = (name: string, e: Endpoint): Operation => {
   } else if (e.method === 'GET') {
     const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((input.required ?? []) as string[]);
-    // Lists travel as one comma-separated value ("1,2", DESIGN §7 "Query parameters").
+    // Lists travel as one comma-separated value ("1,2").
     op.parameters = Object.entries(properties).map(([name, schema]) => ({
       name,
       in: 'query',

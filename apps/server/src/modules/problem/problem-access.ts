@@ -10,7 +10,7 @@ export interface ProblemAccessFields {
   author: string;
 }
 
-/** DESIGN §7 "Roles": root and problem_admin manage every problem; an admin (teacher) only the ones they wrote. */
+/** Root and problem_admin manage every problem; an admin (teacher) only the ones they wrote. */
 export const managesAllProblems = (user: AuthUser) =>
   user.roles.includes('root') || user.roles.includes('problem_admin');
 

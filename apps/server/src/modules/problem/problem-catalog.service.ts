@@ -53,7 +53,7 @@ const sortLanguages = (names: string[]) => {
   return [...new Set(names)].sort((a, b) => order(a) - order(b) || a.localeCompare(b));
 };
 
-/** The public problem pages (spec 1-core §2 "Problem list", "Problem detail"). */
+/** The public problem pages: the problem list and a problem's detail. */
 export const createProblemCatalogService = (deps: {
   catalog: ProblemCatalogRepository;
   problems: ProblemRepository;

@@ -31,8 +31,9 @@ export const caseVersionOf = (
     .digest('hex')
     .slice(0, 16);
 
-/** Reads a problem package folder (DESIGN §4 "Problem packages") into a problem graph, storing its test files
- * (streamed, never read whole; with `move`, a scratch folder's test files are moved into the store). */
+/** Reads a problem package folder (problem.json as @oj/shared's problemPackageSchema says, test files, a checker)
+ * into a problem graph, storing its test files (streamed, never read whole; with `move`, a scratch folder's test
+ * files are moved into the store). */
 export const readPackageFolder = async (
   dir: string,
   store: TestDataStore,

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tagClassifications, tags } from '../../db/schema.js';
 
-/** The built-in Chinese taxonomy of the tag panel (spec 1-core §2 "Problem list", DESIGN §7 "Operations"):
+/** The built-in Chinese taxonomy of the problem list's tag panel:
  * four classifications of about ten tags each. Admins edit them afterwards. */
 export const TAG_TAXONOMY: { name: string; tags: { name: string; color: string }[] }[] = [
   {

@@ -30,7 +30,7 @@ export type RankRow = {
   rating: number | null;
 };
 
-/** Global ranks over the per-user counters the submission triggers keep (reference §6.1). */
+/** Global ranks over the per-user counters the submission triggers keep. */
 export const createRankRepository = (db: Db) => ({
   async page(type: 'acm' | 'oi', f: { offset: number; limit: number; search?: string }) {
     const where: SQL[] = [eq(users.status, 0)];

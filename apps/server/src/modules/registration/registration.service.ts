@@ -20,7 +20,7 @@ import type { RegistrationRepository } from './registration.repository.js';
 import type { SmsService } from './sms.service.js';
 
 const { REGISTRATION, MOBILE_PATTERN } = contract;
-/** Role 1003, the internal student (spec 3 §6: registration sends roleId 1003, whatever the client says). */
+/** Role 1003, the internal student (what registration gives, whatever roleId the client sends). */
 const STUDENT_ROLE = 1003;
 const DAY_MS = 24 * 3600_000;
 
@@ -48,8 +48,8 @@ type RegisterInput = {
 };
 
 /**
- * Registration by mobile or e-mail code, waiting for an admin's approval, and password reset by mobile (spec 3
- * §2.12, §3-§9; decision 0025). The captcha is checked and used up by the calls that send a code; a code is six
+ * Registration by mobile or e-mail code, waiting for an admin's approval, and password reset by mobile
+ * (decision 0025). The captcha is checked and used up by the calls that send a code; a code is six
  * digits, lives 10 minutes, works once, and is sent no sooner than 60 s (90 s for a reset) after the last one to
  * the same address, at most REGISTRATION.dailyPerAddress a day to an address and REGISTRATION.dailyPerIp from an
  * address of the sender (the shared rate-limit rows, so every server instance counts alike).

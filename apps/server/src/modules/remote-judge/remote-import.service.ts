@@ -21,7 +21,7 @@ export interface RemoteImportTarget {
   add(pid: number, viewer: AuthUser, problemId: string): Promise<unknown>;
 }
 
-/** A site failure as the API answers it (DESIGN §7 "Errors": 502 for an outside site that failed). */
+/** A site failure as the API answers it (502 for an outside site that failed). */
 const siteError = (e: unknown, oj: string, remoteId: string): never => {
   if (!(e instanceof RemoteJudgeError)) throw e;
   const vars = { name: oj, problemId: remoteId, field: e.field ?? e.message };
@@ -39,7 +39,7 @@ const siteError = (e: unknown, oj: string, remoteId: string): never => {
   }
 };
 
-/** Imports problems from the remote judges (reference §4.9): the statement, limits, samples and images of the site's
+/** Imports problems from the remote judges: the statement, limits, samples and images of the site's
  * page become "<OJ>-<remoteId>", isRemote, with the site's languages. Images go to the image store first and are
  * removed again when anything after fails; the problem and its parts are one transaction. */
 export const createRemoteImportService = (deps: {
@@ -113,7 +113,7 @@ export const createRemoteImportService = (deps: {
           title: p.title,
           author: viewer.username,
           type: 0,
-          // As stated on the site: the spec shows CF-/GYM- limits undoubled (shared effectiveLimits knows).
+          // As stated on the site: CF-/GYM- limits are shown undoubled (shared effectiveLimits knows).
           timeLimitMs: p.timeLimitMs,
           memoryLimitMb: p.memoryLimitMb,
           description: fix(p.description),

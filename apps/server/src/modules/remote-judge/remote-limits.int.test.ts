@@ -2,7 +2,7 @@ import { type FakeHdu, remoteAdapters, remoteJudgeConfigFromEnv, startFakeHdu } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
 
-// Spec 1-core §9: languages other than C/C++ show doubled limits, except on CF-/GYM- problems. An imported HDU
+// Languages other than C/C++ show doubled limits, except on CF-/GYM- problems. An imported HDU
 // problem's languages are HDU's names ("G++", "GCC"): C/C++ is decided by the local language each maps to.
 describe.each(DB_KINDS)('remote problems: per-language limits by the local language (%s)', (kind) => {
   let t: TestApp;

@@ -14,7 +14,7 @@ import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp
 import { finalOf, listen, waitFor, workerProcesses } from '../../../test/worker-process.js';
 import { remoteJudgeAccounts, submissions } from '../../db/schema.js';
 
-// Issue 25's "one integration test per site from a student's submit to the verdict", for every site: an admin
+// One integration test per site from a student's submit to the verdict, for every site: an admin
 // imports the problem into the bank and fills the site's account pool on the switch page; a student submits; a real
 // worker process (the judge CLI, remote judging on) submits it through the site's adapter to the site's loopback
 // fake with the pooled account, polls, and the verdict reaches the student. One worker per database kind judges all

@@ -9,7 +9,7 @@ import { finalOf, listen, waitFor, workerProcesses } from '../../../test/worker-
 import { remoteJudgeAccounts, submissions } from '../../db/schema.js';
 import { LEASE_MS } from '../judge/judge-queue.service.js';
 
-// Issue 24's whole path: a teacher imports Codeforces 1000A into a training, a student submits, a real worker
+// Remote judging's whole path: a teacher imports Codeforces 1000A into a training, a student submits, a real worker
 // process (the judge CLI with --remote) submits it through the real Codeforces adapter to the loopback fake with a
 // pooled account, polls, and the verdict reaches the student. A worker killed mid-poll (SIGKILL) leaves the account
 // free after its lease, and the student's resubmit polls the same run again instead of submitting twice. A worker

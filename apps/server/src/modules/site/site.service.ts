@@ -1,7 +1,7 @@
 import type { Announcement, Page, RegistrationConfig, SwitchKey, WebsiteConfig } from '@oj/shared';
 import type { SiteRepository } from './site.repository.js';
 
-/** Defaults seeded on first start (DESIGN §7 "Operations"); admins edit them later. */
+/** Defaults seeded on first start; admins edit them later. */
 export const DEFAULT_WEB_CONFIG: Omit<
   WebsiteConfig,
   'registerMethod' | 'openPublicDiscussion' | 'openGroupDiscussion' | 'openContestComment' | 'judgeWaitNoticeSeconds'
@@ -21,7 +21,7 @@ export const DEFAULT_WEB_CONFIG: Omit<
   externalImages: 'proxy',
 };
 
-/** Site switches of reference §1.6. */
+/** Site switches (HOJ's SwitchConfig). */
 export interface Switches extends Record<SwitchKey, boolean> {
   hideNonContestSubmissionCode: boolean;
   /** Seconds between two submissions, public or contest, of one user, and between two test runs (decision 0015). */

@@ -25,7 +25,7 @@ import { bankSight, type Sight, type SubmissionSight, showSubmission } from './s
 type CaseResult = NonNullable<z.infer<typeof submissionContract.getAllCaseResult.output>>;
 type JudgeCaseVo = z.infer<typeof submissionContract.judgeCase>;
 
-/** What admin and problem_admin may still settle by hand (DESIGN §7 "Visibility"); root may at any time. */
+/** What admin and problem_admin may still settle by hand; root may at any time. */
 const ADMIN_HANDLED: number[] = [JUDGE_STATUS.JUDGING, JUDGE_STATUS.COMPILING, JUDGE_STATUS.COMPILE_ERROR];
 /** Final verdicts a manual judge may set. */
 const MANUAL_VERDICTS: number[] = [
@@ -39,7 +39,7 @@ const MANUAL_VERDICTS: number[] = [
   JUDGE_STATUS.SYSTEM_ERROR,
   JUDGE_STATUS.PARTIAL_ACCEPTED,
 ];
-/** What a remote submission may be resubmitted from (reference §4.9; Submitted Unknown Result too). */
+/** What a remote submission may be resubmitted from (HOJ's list, and Submitted Unknown Result too). */
 const RESUBMITTABLE: number[] = [
   JUDGE_STATUS.SUBMITTED_FAILED,
   JUDGE_STATUS.SYSTEM_ERROR,
@@ -53,7 +53,7 @@ const STATS_CACHE_MS = 30 * 60 * 1000;
 const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 export const localDay = (d: Date, timeZone = SERVER_TIME_ZONE) => d.toLocaleDateString('en-CA', { timeZone });
 
-/** OI rank score of reference §4.7: full marks give round(0.1 × ioScore + 2 × difficulty) (spec 1-core §9),
+/** OI rank score as HOJ counts it: full marks give round(0.1 × ioScore + 2 × difficulty),
  * partial marks the same scaled by the share of the score. */
 export const oiRankScoreOf = (score: number, ioScore: number, difficulty: number) =>
   score >= ioScore
@@ -64,7 +64,7 @@ export const oiRankScoreOf = (score: number, ioScore: number, difficulty: number
 export const WEEK_STATS_CHANNEL = 'oj_week_stats';
 
 /** The public submission endpoints in front of the internal submission service: who may submit what and how
- * often, and who may see which part of a submission (DESIGN §7 "Visibility"). */
+ * often, and who may see which part of a submission (decision 0016). */
 export const createSubmissionPublicService = (deps: {
   internal: SubmissionService;
   query: SubmissionQueryRepository;
@@ -322,7 +322,7 @@ export const createSubmissionPublicService = (deps: {
       viewer: AuthUser | undefined,
     ): Promise<Page<Submission>> {
       const empty = { records: [], total: 0, size: q.limit, current: q.currentPage };
-      // Non-admins list only their own submissions (DESIGN §7 "Visibility"); visitors have none. A group's list is
+      // Non-admins list only their own submissions; visitors have none. A group's list is
       // the group's (its admins every row, its members their own); the bank's never shows a group's.
       if (!viewer) return empty;
       if (q.gid && !deps.groups) return empty;
@@ -486,8 +486,8 @@ export const createSubmissionPublicService = (deps: {
       return seenAfter(submitId, viewer, locale);
     },
 
-    /** The owner's retry of a remote submission that failed or never finished (reference §4.9 "Resubmit"): polled
-     * again when the site has its run, submitted again otherwise. Never another user's code (HOJ issue #87); in a
+    /** The owner's retry of a remote submission that failed or never finished: polled again when the site has its run,
+     * submitted again otherwise. Never another user's code (HOJ once allowed it, leaking the site accounts); in a
      * contest only its remote problems, like everywhere. */
     async resubmit(submitId: number, viewer: AuthUser) {
       const r = await load(submitId);
@@ -526,7 +526,7 @@ export const createSubmissionPublicService = (deps: {
 };
 export type SubmissionPublicService = ReturnType<typeof createSubmissionPublicService>;
 
-/** Subtask sections of get-all-case-result (reference §4.7): average mode scores round(mean) and says AC, PA or
+/** Subtask sections of get-all-case-result: average mode scores round(mean) and says AC, PA or
  * WA; lowest mode shows its lowest-scoring case, ignoring cases skipped as Cancelled. */
 const subtasks = (cases: JudgeCaseVo[], mode: 'subtask_lowest' | 'subtask_average') => {
   const groups = new Map<number, JudgeCaseVo[]>();

@@ -142,7 +142,7 @@ export const createSubmissionQueryRepository = (db: Db) => ({
       .where(eq(submissions.submitId, submitId));
   },
 
-  /** Submissions and ACs per local day since `from` (all submissions, contests included: reference §6.1). */
+  /** Submissions and ACs per local day since `from` (all submissions, contests included, as HOJ counts them). */
   dailyCounts(from: Date, timeZone: string, uid?: string) {
     const day = sql<string>`to_char(${submissions.submitTime} at time zone ${timeZone}, 'YYYY-MM-DD')`;
     return (

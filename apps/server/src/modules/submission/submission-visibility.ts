@@ -17,7 +17,7 @@ export type SubmissionSight =
       own: boolean;
       /** A site admin (non-contest) or the contest's admin: IP, real name, test file names, closed case results. */
       admin: boolean;
-      /** Code, error text and case results (DESIGN §7 "Visibility": the code rule). */
+      /** Code, error text and case results (the code rule of decision 0016). */
       code: boolean;
       /** May appear in lists and status polling: non-admins list only their own non-contest submissions; a
        * contest's list shows what its rule shows. */
@@ -32,7 +32,7 @@ export type SubmissionSight =
     };
 export type Sight = Exclude<SubmissionSight, { refusal: AppError }>;
 
-/** Statuses whose error text a non-admin who may see the code reads (reference §4.3). */
+/** Statuses whose error text a non-admin who may see the code reads. */
 const ERROR_TEXT_VISIBLE: number[] = [
   JUDGE_STATUS.COMPILE_ERROR,
   JUDGE_STATUS.SYSTEM_ERROR,

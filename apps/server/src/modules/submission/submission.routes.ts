@@ -21,7 +21,7 @@ export const registerSubmissionRoutes = (app: FastifyInstance, deps: BindDeps, s
   );
   bind(app, deps, submission.updateSubmission, (b, ctx) => p.setShare(b.submitId, b.share, ctx.user));
   bind(app, deps, submission.downloadBySubmitId, (q, ctx) => p.download(q.submitId, ctx.user, ctx.locale));
-  // Judging by hand is audited (DESIGN §7 "Operations"); only calls that succeeded reach the log.
+  // Judging by hand is audited; only calls that succeeded reach the log.
   const audited = async <T>(ctx: SignedInContext, action: AuditAction, submitId: number, detail: object, done: T) => {
     await s.audit.record(actorOf(ctx), action, { type: 'submission', id: submitId }, { ...detail });
     return done;

@@ -215,7 +215,7 @@ const CONTEST_TABLE: Record<string, Record<Viewer, string>> = {
 };
 
 /** An OI contest answers as CONTEST_TABLE except in these cells: after the seal its owner's own result reads
- * "Submitted successfully" everywhere (reference §5.4) and keeps its cases; the scroll board is ACM's only. */
+ * "Submitted successfully" everywhere, as in HOJ, and keeps its cases; the scroll board is ACM's only. */
 const OI_CHANGES: Record<string, Partial<Record<Viewer, string>>> = {
   'detail late': { owner: '403 vrcn mcn vrcn' },
   'cases late': { owner: '403 cases null cases' },

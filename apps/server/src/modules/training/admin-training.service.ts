@@ -51,7 +51,7 @@ const toAdminTraining = ({ training: t, category }: TrainingWithCategory, proble
   gmtModified: t.gmtModified.toISOString(),
 });
 
-/** Training administration (spec 3 §2.3, §5; reference §2 AdminTrainingController, decisions 0019 and 0024): who
+/** Training administration (HOJ's AdminTrainingController; decisions 0019 and 0024): who
  * manages a training is training-access.ts's rule, for a group's training with the viewer's role in the group (the
  * group policy: a stranger to the group is 403 before anything else); deleting a site training is root's. The
  * group's calls (group-training.service.ts) come here too. */
@@ -83,7 +83,7 @@ export const createAdminTrainingService = (deps: {
     };
   };
 
-  /** Spec 3 §5: the category must exist (one list for the site and its groups), a private training needs its
+  /** The category must exist (one list for the site and its groups), a private training needs its
    * password. */
   const fieldsOf = async (f: TrainingFormOut) => {
     const category = await repo.category(f.trainingCategory.id);
@@ -150,7 +150,7 @@ export const createAdminTrainingService = (deps: {
       return dto(f.training.id);
     },
 
-    /** A site training is root's to delete (reference §2); a group's, whoever manages it. */
+    /** A site training is root's to delete; a group's, whoever manages it. */
     async remove(tid: number, viewer: AuthUser) {
       const t = await repo.byId(tid);
       if (!t) throw notFound();

@@ -33,7 +33,7 @@ export const registerTrainingRoutes = (app: FastifyInstance, deps: BindDeps, s: 
   bind(app, deps, adminTraining.deleteTrainingCategory, (q) => a.removeCategory(q.cid));
 };
 
-/** The spec names the training `cid` on this call (decision 0019): either is taken, tid first. */
+/** HOJ's client names the training `cid` on this call (decision 0019): either is taken, tid first. */
 const trainingIdOf = (q: { tid?: number; cid?: number }) => {
   const tid = q.tid ?? q.cid;
   if (!tid) throw badRequest('fieldRequired', 'tid', { field: 'tid' });

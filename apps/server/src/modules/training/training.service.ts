@@ -75,7 +75,7 @@ const PROBLEM_CACHE_MS = 5000;
 /** How long a cached rank page may serve (names, schools and avatars are not versioned) and how many are kept. */
 export const RANK_CACHE = { maxAgeMs: 30_000, maxEntries: 2000 };
 
-/** Trainings as students and visitors see them (spec 2 §2 "Trainings", reference §6.7, decision 0019): the list,
+/** Trainings as students and visitors see them (decision 0019): the list,
  * access to private ones, their problems, submitting to them and the rank of a private one. */
 /** A training with what the viewer is to it: its admin, and their role in its group (a group's training). */
 type LoadedTraining = TrainingWithCategory & { manages: boolean; groupRole?: GroupRole };

@@ -13,7 +13,7 @@ import { toUserInfo } from './user.mapper.js';
 import type { UserRepository } from './user.repository.js';
 import type { ProfilePatch, UserAccountRepository } from './user-account.repository.js';
 
-/** Wrong current passwords allowed before the 30-minute lock (reference §1.6). */
+/** Wrong current passwords allowed before the 30-minute lock, as in HOJ. */
 const PASSWORD_TRIES = 5;
 const PASSWORD_LOCK_MS = 30 * 60 * 1000;
 const CODE_TTL_MS = 10 * 60 * 1000;
@@ -22,7 +22,7 @@ const EMAIL_RESEND_MS = 60 * 1000;
 
 const PURPOSE = { reset: 'reset-password', changeEmail: 'change-email' } as const;
 
-/** Settings of one's own account (spec 1-core §2 "Settings") and the e-mail password reset (§4). */
+/** Settings of one's own account and the e-mail password reset. */
 export const createAccountSettingsService = (deps: {
   users: UserRepository;
   accounts: UserAccountRepository;
@@ -113,7 +113,7 @@ export const createAccountSettingsService = (deps: {
   };
 
   return {
-    /** A new password ends every other session of the user (DESIGN §7 "Sessions"); this one stays. */
+    /** A new password ends every other session of the user; this one stays. */
     async changePassword(user: AuthUser, input: { oldPassword: string; newPassword: string }, locale: Locale) {
       await checkPassword(user.uid, input.oldPassword, 'oldPasswordWrong');
       const at = now();

@@ -10,7 +10,7 @@ import type { UserAccountRepository } from './user-account.repository.js';
 const DAY_MS = 86_400_000;
 const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-/** The user home page (reference §6.2): profile, counters, solved problems and the one-year heatmap. */
+/** The user home page: profile, counters, solved problems and the one-year heatmap. */
 export const createUserHomeService = (deps: {
   users: UserRepository;
   accounts: UserAccountRepository;
