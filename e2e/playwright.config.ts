@@ -28,7 +28,7 @@ export default defineConfig({
     locale: 'zh-CN',
     trace: 'retain-on-failure',
     launchOptions: {
-      // Debian's chromium: a test tool's own browser download does not work here (DESIGN §2).
+      // Debian's chromium: the machines reach only the npm and Debian registries, so Playwright's own browser download fails.
       executablePath: '/usr/bin/chromium',
       args: [
         '--headless',

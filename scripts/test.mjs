@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every quality gate of DESIGN §5 in order, each stage timed.
+// `npm test`: every quality gate in order (types, lint, tests, the many-instances run, the build, the browser), each
+// stage timed.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -8,7 +9,7 @@ const stages = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npx', ['biome', 'check', '.']],
   ['unit, integration and sandbox tests', 'npx', ['vitest', 'run']],
-  // Issue 28: 2 servers behind nginx and 2 judges on one PostgreSQL, killed and restarted mid-run (skipped without
+  // 2 servers behind nginx and 2 judges on one PostgreSQL, killed and restarted mid-run (skipped without
   // TEST_DATABASE_URL).
   ['many instances (topology)', 'node', ['--import', 'tsx', 'apps/server/test/topology/run.ts']],
   ['web build + bundle budget', 'npm', ['run', 'build', '-w', '@oj/web']],
