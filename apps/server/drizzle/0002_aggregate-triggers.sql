@@ -1,6 +1,6 @@
 -- Aggregates behind the problem list, the global ranks and the user home, kept current by triggers so that
 -- every writer of a verdict (judge reports, rejudge, manual judge, cancel, bulk imports) updates them in the
--- same transaction. Only non-contest, non-group submissions count (reference §6.1).
+-- same transaction. Only non-contest, non-group submissions count, as in HOJ.
 CREATE OR REPLACE FUNCTION oj_count_submission(p_pid integer, p_status integer, p_delta integer) RETURNS void AS $$
 BEGIN
   -- Deleting a problem cascades to its submissions: nothing left to count.

@@ -1,4 +1,4 @@
--- Login verification (decision 0014, DESIGN §8 "Login verification"): the slide puzzles the server hands out (it keeps
+-- Login verification (decision 0014): the slide puzzles the server hands out (it keeps
 -- where the piece fits) and the single-use proofs a solved puzzle or image captcha yields, sent with the next login.
 CREATE TABLE "login_proofs" (
 	"token_hash" text PRIMARY KEY NOT NULL,

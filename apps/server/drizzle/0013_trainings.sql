@@ -1,4 +1,4 @@
--- Trainings (issue 16, decision 0019): categories, trainings with an ordered problem list, registrations of private
+-- Trainings (decision 0019): categories, trainings with an ordered problem list, registrations of private
 -- trainings carrying their rank totals, and the rank cells kept by a trigger on submissions.
 CREATE TABLE "training_categories" (
 	"id" serial PRIMARY KEY NOT NULL,

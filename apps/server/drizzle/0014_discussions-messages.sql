@@ -1,4 +1,4 @@
--- Discussions, likes, views, reports and the message centre (issue 17, decision 0020).
+-- Discussions, likes, views, reports and the message centre (decision 0020).
 CREATE TABLE "discussion_categories" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,

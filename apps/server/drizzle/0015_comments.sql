@@ -1,4 +1,4 @@
--- Comments and replies under discussions and in contests, and comment likes (issue 18, decision 0021).
+-- Comments and replies under discussions and in contests, and comment likes (decision 0021).
 CREATE TABLE "comment_likes" (
 	"comment_id" integer NOT NULL,
 	"uid" text NOT NULL,
