@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { LIMITS } from '@oj/shared';
+import { PASSWORD_COST } from './lib/password.js';
 
 /** Configuration, read once from the environment (README lists every variable). */
 export interface Config {
@@ -27,6 +28,8 @@ export interface Config {
   judgeLanguageForgetDays: number;
   /** Seconds after which the web app says that a Pending submission waits for a judge. */
   judgeWaitNoticeSeconds: number;
+  /** scrypt's cost (log2 N) of the password hashes made from now on (OJ_PASSWORD_COST, lib/password.ts). */
+  passwordCost: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -51,6 +54,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     if (!Number.isInteger(value) || value < 1)
       throw new ConfigError(`${name} must be a whole number of at least 1, not "${env[name]}"`);
   }
+  if (
+    !Number.isInteger(config.passwordCost) ||
+    config.passwordCost < PASSWORD_COST.min ||
+    config.passwordCost > PASSWORD_COST.max
+  ) {
+    throw new ConfigError(
+      `OJ_PASSWORD_COST must be a whole number from ${PASSWORD_COST.min} to ${PASSWORD_COST.max}, not "${env.OJ_PASSWORD_COST}"`,
+    );
+  }
   return config;
 };
 
@@ -70,6 +82,7 @@ const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   judgeLanguageWaitMinutes: Number(env.OJ_JUDGE_LANGUAGE_WAIT_MINUTES || 30),
   judgeLanguageForgetDays: Number(env.OJ_JUDGE_LANGUAGE_FORGET_DAYS || 7),
   judgeWaitNoticeSeconds: Number(env.OJ_JUDGE_WAIT_NOTICE_SECONDS || 60),
+  passwordCost: Number(env.OJ_PASSWORD_COST || PASSWORD_COST.default),
 });
 
 /** An ISO 8601 time with its zone (Z or ±hh:mm), so every server reads the same instant. */

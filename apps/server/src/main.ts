@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, loadSmtpEnv, REPO_ROOT } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { openDatabase } from './db/client.js';
 import { logger } from './lib/logger.js';
+import { setPasswordCost } from './lib/password.js';
 import { say, sayFailure } from './lib/terminal.js';
 import { type JudgeToken, loadJudgeToken } from './modules/judge/judge-token.js';
 import { createServices } from './services.js';
@@ -94,6 +95,7 @@ const startEmbeddedJudge = (url: string, judgeToken: JudgeToken, cacheDir: strin
 
 const main = async () => {
   const config = loadConfig();
+  setPasswordCost(config.passwordCost);
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   // The remote judges' addresses (OJ_REMOTE_CF_URL ...): the importer asks them; the workers have their own.

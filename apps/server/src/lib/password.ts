@@ -8,15 +8,30 @@ const scrypt = promisify(crypto.scrypt) as (
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
 
-// OWASP's scrypt baseline (N=2^15, r=8, p=1): ~50 ms per hash here, slow enough for offline attacks.
-const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/** scrypt's cost as log2 N. 15 is OWASP's baseline (N=2^15, r=8, p=1): ~50 ms per hash here, slow enough for offline
+ * attacks. OJ_PASSWORD_COST (config.ts) may raise it; the test suite lowers it to the minimum, where a hash takes
+ * ~1 ms, since its thousands of accounts and logins test everything but the hash's strength. */
+export const PASSWORD_COST = { default: 15, min: 10, max: 17 } as const;
+// scrypt needs 128 * N * r bytes: 128 MiB at the highest cost.
+const PARAMS = { r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
 const KEY_LENGTH = 32;
+let cost: number = PASSWORD_COST.default;
+
+/** Sets the cost of the hashes made from now on (the server's start, from its configuration; the tests' set-up). A
+ * stored hash keeps the cost it was made with: it is verified with its own parameters. */
+export const setPasswordCost = (log2N: number) => {
+  if (!Number.isInteger(log2N) || log2N < PASSWORD_COST.min || log2N > PASSWORD_COST.max) {
+    throw new RangeError(`password cost must be a whole number from ${PASSWORD_COST.min} to ${PASSWORD_COST.max}`);
+  }
+  cost = log2N;
+};
 
 /** `scrypt$N$r$p$<salt>$<hash>` with a random per-user salt, parameters stored so they can be raised later. */
 export const hashPassword = async (password: string): Promise<string> => {
   const salt = crypto.randomBytes(16);
-  const hash = await scrypt(password, salt, KEY_LENGTH, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+  const N = 2 ** cost;
+  const hash = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, N });
+  return ['scrypt', N, PARAMS.r, PARAMS.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
 };
 
 export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {

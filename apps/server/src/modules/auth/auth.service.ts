@@ -7,8 +7,13 @@ import type { LoginFailureRepository } from './login-failure.repository.js';
 import type { LoginVerificationService } from './login-verification.service.js';
 import type { ClientMeta, SessionService } from './session.service.js';
 
-// Compared against when the username does not exist, so both failures take the same time.
-const dummyHash = hashPassword('not-a-real-password');
+// Compared against when the username does not exist, so both failures take the same time (made on first need, at
+// the configured cost).
+let dummy: Promise<string> | undefined;
+const dummyHash = () => {
+  dummy ??= hashPassword('not-a-real-password');
+  return dummy;
+};
 
 /** The `login_failures` row that counts the unverified failures of an IP as a whole: no username is empty. */
 const WHOLE_IP = '';
@@ -69,7 +74,7 @@ export const createAuthService = (deps: {
       }
 
       const user = await deps.users.findByUsername(input.username);
-      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
+      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash()));
       if (!user || !ok) {
         // An unverified attempt is counted already; a verified one is counted now, so the count stays exact.
         if (verified) await deps.failures.count(key, meta.ip, at, windowMs);

@@ -33,3 +33,16 @@ describe('the judge language settings', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(`${name} must be a whole number of at least 1, not "${value}"`);
   });
 });
+
+describe('the password cost', () => {
+  it('is scrypt N=2^15 unless OJ_PASSWORD_COST raises or lowers it within 10-17', () => {
+    expect(loadConfig({}).passwordCost).toBe(15);
+    expect(loadConfig({ OJ_PASSWORD_COST: '17' }).passwordCost).toBe(17);
+  });
+
+  it.each(['9', '18', 'strong'])('refuses OJ_PASSWORD_COST=%s at start, naming it', (value) => {
+    expect(() => loadConfig({ OJ_PASSWORD_COST: value })).toThrow(
+      `OJ_PASSWORD_COST must be a whole number from 10 to 17, not "${value}"`,
+    );
+  });
+});
