@@ -182,8 +182,13 @@ describe.each(DB_KINDS)('live updates (%s)', (kind) => {
     const first = await openSse(base, '/api/events', { authorization: u.token });
     const seen = await first.next((e) => e.event === 'unread');
     first.close();
+    // A stream open meanwhile tells when the verdict has been sent out: on PostgreSQL it travels through NOTIFY, and
+    // a stream opened before it arrives would be told it as it happens, not as a resend.
+    const watch = await openSse(base, '/api/events', { authorization: u.token });
     const submitId = await publicSubmit(u.token, p.id);
     await judge.judgeNext({ status: JUDGE_STATUS.WRONG_ANSWER });
+    await watch.next(isSubmission(submitId, JUDGE_STATUS.WRONG_ANSWER));
+    watch.close();
     // A fresh stream does not resend a settled submission; the resumed one does.
     const fresh = await openSse(base, '/api/events', { authorization: u.token });
     const resumed = await openSse(base, '/api/events', {
