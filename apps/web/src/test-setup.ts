@@ -34,3 +34,19 @@ if (!('ResizeObserver' in window)) {
   Object.assign(window, { ResizeObserver: ResizeObserverStub });
   Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
 }
+
+// antd's CSS-in-JS puts dozens of big style sheets in the page, and jsdom matches every rule of them again on the
+// first getComputedStyle after each change of the document (~30 ms a call): that was 459 s of the web tests' 595.
+// jsdom lays nothing out, so the sheets only ever told the tests what antd hides by class; the tests find what a
+// user can reach by role and state, and the browser journeys (e2e/) check what is shown, with the real styles.
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    for (const node of change.addedNodes) {
+      if (
+        node instanceof HTMLStyleElement &&
+        (node.hasAttribute('data-css-hash') || node.hasAttribute('data-token-hash'))
+      )
+        node.remove();
+    }
+  }
+}).observe(document.head, { childList: true });
