@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { LIMITS } from '@oj/shared';
-import { PASSWORD_COST } from './lib/password.js';
+import { isPasswordCost, PASSWORD_COST } from './lib/password.js';
 
 /** Configuration, read once from the environment (README lists every variable). */
 export interface Config {
@@ -54,11 +54,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     if (!Number.isInteger(value) || value < 1)
       throw new ConfigError(`${name} must be a whole number of at least 1, not "${env[name]}"`);
   }
-  if (
-    !Number.isInteger(config.passwordCost) ||
-    config.passwordCost < PASSWORD_COST.min ||
-    config.passwordCost > PASSWORD_COST.max
-  ) {
+  if (!isPasswordCost(config.passwordCost)) {
     throw new ConfigError(
       `OJ_PASSWORD_COST must be a whole number from ${PASSWORD_COST.min} to ${PASSWORD_COST.max}, not "${env.OJ_PASSWORD_COST}"`,
     );

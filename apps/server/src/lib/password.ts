@@ -17,10 +17,14 @@ const PARAMS = { r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 let cost: number = PASSWORD_COST.default;
 
+/** Whether a cost is one scrypt may be set to here (a whole number from PASSWORD_COST.min to .max). */
+export const isPasswordCost = (log2N: number) =>
+  Number.isInteger(log2N) && log2N >= PASSWORD_COST.min && log2N <= PASSWORD_COST.max;
+
 /** Sets the cost of the hashes made from now on (the server's start, from its configuration; the tests' set-up). A
  * stored hash keeps the cost it was made with: it is verified with its own parameters. */
 export const setPasswordCost = (log2N: number) => {
-  if (!Number.isInteger(log2N) || log2N < PASSWORD_COST.min || log2N > PASSWORD_COST.max) {
+  if (!isPasswordCost(log2N)) {
     throw new RangeError(`password cost must be a whole number from ${PASSWORD_COST.min} to ${PASSWORD_COST.max}`);
   }
   cost = log2N;
