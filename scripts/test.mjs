@@ -1,31 +1,115 @@
 #!/usr/bin/env node
-// `npm test`: every quality gate in order (types, lint, tests, the many-instances run, the build, the browser), each
-// stage timed.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every quality gate (types, lint, tests, the many-instances run, the build, the browser), each stage
+// timed, with a summary of times and test counts at the end.
+//
+// Steps run one after another; the lanes of a step run side by side. The many-instances run spends most of its
+// time waiting (its users submit at a student's pace), so it runs beside the build and the browser journeys
+// instead of after them. The first lane of a step prints as it goes; the others print each stage's output whole
+// once it ends, so the log stays readable. A failed stage stops the others and the run.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const stages = [
-  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-  ['lint', 'npx', ['biome', 'check', '.']],
-  ['unit, integration and sandbox tests', 'npx', ['vitest', 'run']],
-  // 2 servers behind nginx and 2 judges on one PostgreSQL, killed and restarted mid-run (skipped without
-  // TEST_DATABASE_URL).
-  ['many instances (topology)', 'node', ['--import', 'tsx', 'apps/server/test/topology/run.ts']],
-  ['web build + bundle budget', 'npm', ['run', 'build', '-w', '@oj/web']],
-  ['browser e2e (chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
-];
+
+/** name, command, arguments, and how to read its test counts from its output. */
+const stage = (name, cmd, args, counts) => ({ name, cmd, args, counts });
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are taken out of the output.
+const plain = (s) => s.replace(/\u001b\[[0-9;]*m/g, '');
+const vitestCounts = (out) => {
+  const m = /^\s*Tests\s+(.+)$/m.exec(plain(out));
+  return m ? m[1].trim() : undefined;
+};
+const playwrightCounts = (out) => {
+  const found = [...plain(out).matchAll(/^\s+(\d+ (?:passed|failed|skipped|flaky|did not run))/gm)];
+  return found.length ? found.map((m) => m[1]).join(', ') : undefined;
+};
+
+const typecheck = stage('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+const lint = stage('lint', 'npx', ['biome', 'check', '.']);
+const vitest = stage('unit, integration and sandbox tests', 'npx', ['vitest', 'run'], vitestCounts);
+// 2 servers behind nginx and 2 judges on one PostgreSQL, killed and restarted mid-run (skipped without
+// TEST_DATABASE_URL).
+const topology = stage('many instances (topology)', 'node', ['--import', 'tsx', 'apps/server/test/topology/run.ts']);
+const build = stage('web build + bundle budget', 'npm', ['run', 'build', '-w', '@oj/web']);
+const e2e = stage(
+  'browser e2e (chromium)',
+  'npx',
+  ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+  playwrightCounts,
+);
+
+/** Steps, each a list of lanes, each a list of stages. */
+const steps = [[[typecheck, lint]], [[vitest]], [[build, e2e], [topology]]];
+
+const running = new Set();
+const results = [];
+let failed = false;
+
+const runStage = (s, live) =>
+  new Promise((resolve) => {
+    const t0 = Date.now();
+    if (live) console.log(`\n=== ${s.name} ===`);
+    const child = spawn(s.cmd, s.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child);
+    let out = '';
+    const take = (stream) => (d) => {
+      out += d;
+      if (live) stream.write(d);
+    };
+    child.stdout.on('data', take(process.stdout));
+    child.stderr.on('data', take(process.stderr));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      const secs = (Date.now() - t0) / 1000;
+      const ok = code === 0;
+      if (!live) process.stdout.write(`\n=== ${s.name} ===\n${out}`);
+      console.log(`=== ${s.name}: ${ok ? 'ok' : `FAILED (${signal ?? `exit ${code}`})`} in ${secs.toFixed(1)}s ===`);
+      results.push({ name: s.name, secs, ok, counts: s.counts?.(out) });
+      resolve(ok);
+    });
+  });
+
+const stopOthers = () => {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+  }
+};
+
+// An interrupted run takes its stages (each in its own process group) with it.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopOthers();
+    process.exit(130);
+  });
+}
 
 const started = Date.now();
-for (const [name, cmd, args] of stages) {
-  const t0 = Date.now();
-  console.log(`\n=== ${name} ===`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
-  const secs = ((Date.now() - t0) / 1000).toFixed(1);
-  if (r.status !== 0) {
-    console.error(`\n=== ${name}: FAILED after ${secs}s ===`);
-    process.exit(r.status ?? 1);
-  }
-  console.log(`=== ${name}: ok in ${secs}s ===`);
+for (const lanes of steps) {
+  await Promise.all(
+    lanes.map(async (lane, i) => {
+      for (const s of lane) {
+        if (failed) return;
+        if (!(await runStage(s, i === 0)) && !failed) {
+          failed = true;
+          stopOthers();
+        }
+      }
+    }),
+  );
+  if (failed) break;
 }
-console.log(`\nAll stages passed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+
+console.log('\n=== summary ===');
+for (const r of results) {
+  console.log(
+    `${r.ok ? 'ok    ' : 'FAILED'} ${r.secs.toFixed(1).padStart(7)}s  ${r.name}${r.counts ? `: ${r.counts}` : ''}`,
+  );
+}
+const total = ((Date.now() - started) / 1000).toFixed(1);
+if (failed) {
+  console.error(`\nFailed after ${total}s`);
+  process.exit(1);
+}
+console.log(`\nAll stages passed in ${total}s`);

@@ -1,14 +1,15 @@
 import { defineProject } from 'vitest/config';
 
-// The sandbox tests run real programs: one test file at a time, and the judge itself runs at most two
-// programs at once (JUDGE_CASE_CONCURRENCY), so timing verdicts stay far from limits on a 2-core box.
+// The sandbox tests run real programs, with the other projects' files in the run's two workers (no group of their
+// own that runs alone after the rest); the judge itself runs at most two programs at once (JUDGE_CASE_CONCURRENCY),
+// and the verdicts they assert are limits at least 3x away from the measured times, so the neighbours' load never
+// flips one.
 export default defineProject({
   test: {
     name: 'judge',
     include: ['src/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
-    fileParallelism: false,
     globalSetup: ['src/test/sandbox-guard.global-setup.ts'],
   },
 });

@@ -8,6 +8,10 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // Password hashes at the lowest cost in every file (test/setup.ts).
     setupFiles: ['test/setup.ts'],
+    // A worker's test files share the imported modules (the server's whole module graph is imported once per worker,
+    // not once per file: ~2 s a file). Every file builds its own app, services and database (test/harness.ts), so
+    // no file sees another's state.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

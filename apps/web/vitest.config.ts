@@ -10,6 +10,9 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // A worker's test files share the imported modules (antd and the app are imported once per worker, not once per
+    // file): src/test-setup.ts takes back what a file left in a module's state.
+    isolate: false,
     // The machine is shared (2 cores, other test projects running beside): a big form's test may take seconds.
     testTimeout: 30_000,
   },

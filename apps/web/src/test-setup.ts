@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { unbindNotifiers } from './lib/notify';
 
 // findBy and waitFor wait up to 10 s: on a loaded machine antd's first render of a big form takes seconds.
 configure({ asyncUtilTimeout: 10_000 });
@@ -8,6 +9,10 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// The test files of a worker share their modules (vitest.config.ts: isolate is off, which spares importing the app
+// again for every file): what a file bound in a module's state is taken back after it.
+afterAll(() => unbindNotifiers());
 
 // jsdom lacks matchMedia, which antd's responsive components and the frame's drawer switch use.
 if (!window.matchMedia) {

@@ -6,11 +6,13 @@ import { useEffect } from 'react';
 interface Props {
   messageConfig: MessageConfig;
   notificationConfig: NotificationConfig;
-  bind: (m: MessageInstance, n: NotificationInstance) => void;
+  /** Hands the instances over; answers the unbinding, run when the holders unmount. */
+  bind: (m: MessageInstance, n: NotificationInstance) => () => void;
 }
 
 /** antd's message and notification holders, loaded by NotifyBridge (lib/notify.tsx) when the first message is to
- * be shown; on mount they hand their instances to `bind`, and what was said meanwhile is shown. The bridge passes
+ * be shown; on mount they hand their instances to `bind` (taken back on unmount), and what was said meanwhile is
+ * shown. The bridge passes
  * the settings and `bind` in, so this module does not import lib/notify.tsx back. */
 const NotifyHolders = ({ messageConfig, notificationConfig, bind }: Props) => {
   const [messageInstance, messageHolder] = message.useMessage(messageConfig);

@@ -28,13 +28,25 @@ let queued: ((m: MessageInstance, n: NotificationInstance) => void)[] = [];
 const wanted = createStore(false);
 
 /** antd's hook-based instances follow the theme and locale; the holders hand them over on mount, created with
- * MESSAGE_CONFIG and NOTIFICATION_CONFIG. Tests bind stand-ins directly. */
+ * MESSAGE_CONFIG and NOTIFICATION_CONFIG. Tests bind stand-ins directly. Answers the unbinding, for when the holders
+ * unmount (or a test is done with its stand-ins): what is said after it waits for the next binding. */
 export const bindNotifiers = (m: MessageInstance, n: NotificationInstance) => {
   messageApi = m;
   notificationApi = n;
   const waiting = queued;
   queued = [];
   for (const say of waiting) say(m, n);
+  return () => {
+    if (messageApi === m) unbindNotifiers();
+  };
+};
+
+/** Forgets the bound instances and what waits for them (test files, which share this module, start without another
+ * file's stand-ins and messages). */
+export const unbindNotifiers = () => {
+  messageApi = null;
+  notificationApi = null;
+  queued = [];
 };
 
 const say = (fn: (m: MessageInstance, n: NotificationInstance) => void) => {

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { setupI18n } from '../../test-utils';
+import { screen } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderElement, setupI18n, stubServer } from '../../test-utils';
 import { languageMode, loadLanguage } from './editor-languages';
 import { type DescriptionData, ProblemDescription } from './problem-description';
 
@@ -22,10 +22,12 @@ const IMPORTED: DescriptionData = {
 };
 
 beforeAll(() => setupI18n('en-US'));
+// The statement's renderer reads the site's settings.
+beforeEach(() => stubServer());
 
 describe('an imported problem on the problem page', () => {
   it('links the original problem on its site and says where the code is judged', () => {
-    render(<ProblemDescription data={IMPORTED} />);
+    renderElement(<ProblemDescription data={IMPORTED} />);
     const link = screen.getByRole('link', { name: 'Codeforces 1000A' });
     expect(link.getAttribute('href')).toBe('https://codeforces.com/problemset/problem/1000/A');
     expect(link.getAttribute('rel')).toContain('noopener');
@@ -36,7 +38,9 @@ describe('an imported problem on the problem page', () => {
   });
 
   it('keeps a local problem as it was, its source shown as text', () => {
-    render(<ProblemDescription data={{ ...IMPORTED, problemId: '1000', isRemote: false, source: 'NOIP 2005' }} />);
+    renderElement(
+      <ProblemDescription data={{ ...IMPORTED, problemId: '1000', isRemote: false, source: 'NOIP 2005' }} />,
+    );
     expect(screen.queryByText('Original problem')).toBeNull();
     expect(screen.getByRole('region', { name: 'Source' }).textContent).toContain('NOIP 2005');
   });
