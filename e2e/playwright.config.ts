@@ -26,6 +26,9 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     // The product's default language; the language journey switches to English itself.
     locale: 'zh-CN',
+    // The browser asks for less motion, which the app honours (antd's motions off, lib/use-media-query.ts): pages
+    // settle and controls hold still without waiting out opening and sliding animations.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       // Debian's chromium: the machines reach only the npm and Debian registries, so Playwright's own browser download fails.

@@ -6,6 +6,7 @@ import { useStore } from '../lib/create-store';
 import { antdLocaleStore } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 import { NotifyBridge } from '../lib/notify';
+import { useReducedMotion } from '../lib/use-media-query';
 import { LiveSync } from './live-sync';
 import { createAppRouter } from './router';
 import { SessionSync } from './session-sync';
@@ -23,13 +24,15 @@ export const App = () => {
   const queryClient = useMemo(createQueryClient, []);
   const router = useMemo(createAppRouter, []);
   const antdLocale = useStore(antdLocaleStore);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => ({ token: { colorPrimary: '#2d8cf0', motion: !reducedMotion } }), [reducedMotion]);
   useEffect(() => setNavigator((to, opts) => void router.navigate(to, opts)), [router]);
 
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
         locale={antdLocale}
-        theme={{ token: { colorPrimary: '#2d8cf0' } }}
+        theme={theme}
         // antd would write 登录 as "登 录": keep the texts exactly as the locale files say them.
         button={{ autoInsertSpace: false }}
       >
