@@ -1,6 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+import { loginFailuresStore } from './features/auth/login-failures';
+import { sessionStore } from './lib/auth-store';
+import { liveProgress } from './lib/live-events';
 import { unbindNotifiers } from './lib/notify';
+import { loginDialog } from './lib/ui-store';
 
 // findBy and waitFor wait up to 10 s: on a loaded machine antd's first render of a big form takes seconds.
 configure({ asyncUtilTimeout: 10_000 });
@@ -11,8 +15,15 @@ afterEach(() => {
 });
 
 // The test files of a worker share their modules (vitest.config.ts: isolate is off, which spares importing the app
-// again for every file): what a file bound in a module's state is taken back after it.
-afterAll(() => unbindNotifiers());
+// again for every file): the app-wide state a file left (notifiers, the account dialog, the session, the login
+// failures, live progress) is put back as a fresh page load has it.
+afterAll(() => {
+  unbindNotifiers();
+  loginDialog.close();
+  sessionStore.set({ token: null, user: null, roles: [] });
+  loginFailuresStore.set(0);
+  liveProgress.set({});
+});
 
 // jsdom lacks matchMedia, which antd's responsive components and the frame's drawer switch use.
 if (!window.matchMedia) {

@@ -1,5 +1,7 @@
+import { render, screen } from '@testing-library/react';
+import { Component, createElement, type ReactNode, Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, withChunkTimeout } from './lazy-screen';
+import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, lazyScreen, withChunkTimeout } from './lazy-screen';
 
 describe('chunk loading', () => {
   afterEach(() => vi.useRealTimers());
@@ -14,5 +16,30 @@ describe('chunk loading', () => {
 
   it('passes a loaded module through', async () => {
     await expect(withChunkTimeout(async () => ({ default: 1 }))).resolves.toEqual({ default: 1 });
+  });
+});
+
+describe('a part that failed to load', () => {
+  it('is loaded again on the next render instead of failing for good', async () => {
+    let online = false;
+    const load = vi.fn(async () => {
+      if (!online) throw new ChunkLoadError();
+      return { default: () => createElement('p', null, 'loaded') };
+    });
+    const Part = lazyScreen(load);
+    class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+      state = { failed: false };
+      static getDerivedStateFromError = () => ({ failed: true });
+      render = () => (this.state.failed ? createElement('p', null, 'failed') : this.props.children);
+    }
+    const tree = () => createElement(Boundary, null, createElement(Suspense, { fallback: null }, createElement(Part)));
+    const first = render(tree());
+    expect(await screen.findByText('failed')).toBeTruthy();
+    first.unmount();
+    const failedLoads = load.mock.calls.length;
+    online = true;
+    render(tree());
+    expect(await screen.findByText('loaded')).toBeTruthy();
+    expect(load.mock.calls.length).toBeGreaterThan(failedLoads);
   });
 });

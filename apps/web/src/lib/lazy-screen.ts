@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentProps, type ComponentType, createElement, lazy } from 'react';
 
 /** A script part that has not arrived after 120 s fails with a chunk-load error. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -25,7 +25,19 @@ export const withChunkTimeout = <T>(load: () => Promise<T>, timeoutMs = CHUNK_LO
     );
   });
 
-/** React.lazy with the chunk-load timeout; every route-level split point goes through it. */
+/** React.lazy with the chunk-load timeout; every split point goes through it. React.lazy keeps a failed load for
+ * good (the part would stay broken until the page is loaded again): after a failure the next render loads it again,
+ * so a network blip costs one error screen, not the part. */
 // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own signature takes any component props.
-export const lazyScreen = <C extends ComponentType<any>>(load: () => Promise<{ default: C }>) =>
-  lazy(() => withChunkTimeout(load));
+export const lazyScreen = <C extends ComponentType<any>>(load: () => Promise<{ default: C }>) => {
+  const fresh = () =>
+    lazy(() =>
+      withChunkTimeout(load).catch((err) => {
+        current = fresh();
+        throw err;
+      }),
+    );
+  let current = fresh();
+  const Screen = (props: ComponentProps<C>) => createElement(current, props);
+  return Screen as unknown as C;
+};
