@@ -1,7 +1,10 @@
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LANGUAGE_NAMES } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
 import { JudgeConfigError, parseJudgeConfig } from './config.js';
+
+const LANGUAGE_LIST_RULE = `must be language names separated by commas (${LANGUAGE_NAMES.join(', ')})`;
 
 describe('judge configuration', () => {
   it('has the documented defaults when nothing is set', () => {
@@ -24,6 +27,7 @@ describe('judge configuration', () => {
       favorDynmods: true,
       cacheDir: join(tmpdir(), 'oj-judge-cache'),
       stopGraceMs: 8000,
+      languages: undefined,
       remote: undefined,
       remoteConcurrency: 2,
       remotePollIntervalMs: undefined,
@@ -48,6 +52,7 @@ describe('judge configuration', () => {
       OJ_JUDGE_FAVOR_DYNMODS: '0',
       OJ_JUDGE_CACHE_DIR: '/srv/cache',
       OJ_JUDGE_STOP_GRACE_MS: '200',
+      OJ_JUDGE_LANGUAGES: 'C, C++ 17,Python3',
       OJ_JUDGE_REMOTE: 'CF,GYM',
       OJ_JUDGE_REMOTE_CONCURRENCY: '1',
       OJ_REMOTE_POLL_INTERVAL_MS: '100',
@@ -70,6 +75,7 @@ describe('judge configuration', () => {
       favorDynmods: false,
       cacheDir: '/srv/cache',
       stopGraceMs: 200,
+      languages: ['C', 'C++ 17', 'Python3'],
       remote: 'CF,GYM',
       remoteConcurrency: 1,
       remotePollIntervalMs: 100,
@@ -90,6 +96,8 @@ describe('judge configuration', () => {
     ['OJ_JUDGE_COMPILE_CACHE_MB', 'a lot', 'must be a positive number'],
     ['OJ_JUDGE_PCH', 'false', 'must be 0 (off) or 1 (on)'],
     ['OJ_JUDGE_LAUNCHER_SERVER', 'off', 'must be 0 (off) or 1 (on)'],
+    ['OJ_JUDGE_LANGUAGES', 'C,Pascal', LANGUAGE_LIST_RULE],
+    ['OJ_JUDGE_LANGUAGES', 'C,,Java', LANGUAGE_LIST_RULE],
   ])('refuses %s=%s, naming the variable', (name, value, rule) => {
     expect(() => parseJudgeConfig({ [name]: value })).toThrow(JudgeConfigError);
     expect(() => parseJudgeConfig({ [name]: value })).toThrow(`${name} ${rule}, got "${value}"`);

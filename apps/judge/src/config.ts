@@ -1,6 +1,7 @@
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RemoteJudgeConfig, remoteJudgeConfigFromEnv } from '@oj/remote-judge';
+import { LANGUAGE_NAMES, type LanguageName } from '@oj/shared';
 import { z } from 'zod';
 
 /**
@@ -36,6 +37,9 @@ export interface JudgeConfig {
   /** OJ_JUDGE_STOP_GRACE_MS: how long a stopping worker finishes its tasks before it hands the rest back (by
    * default 8 s, below Docker's 10 s stop timeout). */
   stopGraceMs: number;
+  /** OJ_JUDGE_LANGUAGES: the only languages this judge offers (the others are not probed); unset, every language
+   * whose hello world runs in the sandbox. */
+  languages: LanguageName[] | undefined;
   /** OJ_JUDGE_REMOTE as written (`true`, `false` or a list of sites); `--remote` wins. */
   remote: string | undefined;
   /** OJ_JUDGE_REMOTE_CONCURRENCY: remote tasks at once (`--remote-concurrency` wins). */
@@ -67,6 +71,15 @@ const onUnlessZero = text
   .refine((value) => value === undefined || value === '0' || value === '1', 'must be 0 (off) or 1 (on)')
   .transform((value) => value !== '0');
 
+/** Language names as on the wire, separated by commas. */
+const languageList = text
+  .transform((value) => value?.split(',').map((name) => name.trim()))
+  .refine(
+    (names) => names === undefined || names.every((name) => (LANGUAGE_NAMES as readonly string[]).includes(name)),
+    `must be language names separated by commas (${LANGUAGE_NAMES.join(', ')})`,
+  )
+  .transform((names) => names as LanguageName[] | undefined);
+
 const schema = z.object({
   // As written: the server compares it byte for byte.
   OJ_JUDGE_TOKEN: z
@@ -88,6 +101,7 @@ const schema = z.object({
   OJ_JUDGE_FAVOR_DYNMODS: onUnlessZero,
   OJ_JUDGE_CACHE_DIR: text,
   OJ_JUDGE_STOP_GRACE_MS: wholeNumber,
+  OJ_JUDGE_LANGUAGES: languageList,
   OJ_JUDGE_REMOTE: text,
   OJ_JUDGE_REMOTE_CONCURRENCY: wholeNumber,
   OJ_REMOTE_POLL_INTERVAL_MS: wholeNumber,
@@ -124,6 +138,7 @@ export const parseJudgeConfig = (env: Record<string, string | undefined>): Judge
     favorDynmods: e.OJ_JUDGE_FAVOR_DYNMODS,
     cacheDir: e.OJ_JUDGE_CACHE_DIR ?? join(tmpdir(), 'oj-judge-cache'),
     stopGraceMs: e.OJ_JUDGE_STOP_GRACE_MS ?? 8000,
+    languages: e.OJ_JUDGE_LANGUAGES,
     remote: e.OJ_JUDGE_REMOTE,
     remoteConcurrency: e.OJ_JUDGE_REMOTE_CONCURRENCY ?? 2,
     remotePollIntervalMs: e.OJ_REMOTE_POLL_INTERVAL_MS,

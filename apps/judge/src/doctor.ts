@@ -38,6 +38,7 @@ const configurationLines = (c: JudgeConfig): string[] =>
       ['OJ_JUDGE_FAVOR_DYNMODS', onOff(c.favorDynmods)],
       ['OJ_JUDGE_CACHE_DIR', c.cacheDir],
       ['OJ_JUDGE_STOP_GRACE_MS', c.stopGraceMs],
+      ['OJ_JUDGE_LANGUAGES', c.languages?.join(', ') ?? '(every working language)'],
       ['OJ_JUDGE_REMOTE', c.remote ?? '(unset)'],
       ['OJ_JUDGE_REMOTE_CONCURRENCY', c.remoteConcurrency],
       ['OJ_REMOTE_POLL_INTERVAL_MS', c.remotePollIntervalMs ?? REMOTE_POLL_INTERVAL_MS],
@@ -151,6 +152,7 @@ export const runDoctor = async (
     const probes = await probeLanguages();
     for (const probe of probes) {
       if (probe.available) log(ok(`${probe.name.padEnd(16)} ${Object.values(probe.toolchain ?? {}).join(', ')}`));
+      else if (probe.leftOut) log(`        ${probe.name.padEnd(16)} ${probe.reason}`);
       else {
         log(warn(`${probe.name.padEnd(16)} not offered: ${probe.reason}`));
         const pkg = aptPackageFor(probe.name);

@@ -82,7 +82,13 @@ describe('server process', () => {
 
   it('announces the site only once the embedded judge offers its languages: a submit right after is accepted', async () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-judge-'));
-    const server = spawnServer({ PORT: String(port + 3), OJ_DATA_DIR: fresh, OJ_EMBEDDED_JUDGE: 'true' });
+    const server = spawnServer({
+      PORT: String(port + 3),
+      OJ_DATA_DIR: fresh,
+      OJ_EMBEDDED_JUDGE: 'true',
+      // The language submitted below; the others are not probed.
+      OJ_JUDGE_LANGUAGES: 'C',
+    });
     try {
       await untilRunning(server);
       const url = `http://127.0.0.1:${port + 3}`;
@@ -123,6 +129,7 @@ describe('server process', () => {
       PORT: String(port + 4),
       OJ_DATA_DIR: fresh,
       OJ_EMBEDDED_JUDGE: 'true',
+      OJ_JUDGE_LANGUAGES: 'C',
       LOG_LEVEL: 'info',
     });
     try {

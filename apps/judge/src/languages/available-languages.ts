@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LanguageName } from '@oj/shared';
+import { judgeConfig } from '../config.js';
 import { compileProgram } from '../pipeline/compile-program.js';
 import { runProgram } from '../pipeline/run-program.js';
 import { createRunDir, removeRunDir } from '../sandbox/run-dirs.js';
@@ -10,8 +11,10 @@ import { resolveLanguageDefinition } from './toolchains.js';
 export interface LanguageProbe {
   name: LanguageName;
   available: boolean;
-  /** Why the language is not offered (missing toolchain, probe output). */
+  /** Why the language is not offered (missing toolchain, probe output, left out by the judge's settings). */
   reason?: string;
+  /** Left out by OJ_JUDGE_LANGUAGES: not probed. */
+  leftOut?: boolean;
   toolchain?: Record<string, string>;
 }
 
@@ -45,23 +48,33 @@ export const probeLanguage = async (name: LanguageName): Promise<LanguageProbe> 
   }
 };
 
-let probes: Promise<LanguageProbe[]> | undefined;
+let probes: { offered: string; result: Promise<LanguageProbe[]> } | undefined;
 
-/** Every language with its probe result, probed once per process, two at a time. */
+/** Every language with its probe result, probed once per process (again if OJ_JUDGE_LANGUAGES was changed), two at
+ * a time; a language OJ_JUDGE_LANGUAGES leaves out is not probed. */
 export const probeLanguages = (): Promise<LanguageProbe[]> => {
-  if (!probes) {
-    probes = (async () => {
-      const results: LanguageProbe[] = [];
-      const names = LANGUAGES.map((language) => language.name);
-      for (let i = 0; i < names.length; i += 2)
-        results.push(...(await Promise.all(names.slice(i, i + 2).map((name) => probeLanguage(name)))));
-      return results;
+  const only = judgeConfig().languages;
+  const offered = only?.join(',') ?? '*';
+  if (probes?.offered !== offered) {
+    const names = LANGUAGES.map((language) => language.name);
+    const probed = names.filter((name) => !only || only.includes(name));
+    const result = (async () => {
+      const found = new Map<LanguageName, LanguageProbe>();
+      for (let i = 0; i < probed.length; i += 2)
+        for (const probe of await Promise.all(probed.slice(i, i + 2).map((name) => probeLanguage(name))))
+          found.set(probe.name, probe);
+      return names.map(
+        (name): LanguageProbe =>
+          found.get(name) ?? { name, available: false, leftOut: true, reason: 'left out by OJ_JUDGE_LANGUAGES' },
+      );
     })();
-    probes.catch(() => {
-      probes = undefined;
+    const entry = { offered, result };
+    probes = entry;
+    result.catch(() => {
+      if (probes === entry) probes = undefined;
     });
   }
-  return probes;
+  return probes.result;
 };
 
 /** The language names this judge offers: those whose probe ran in the sandbox. */

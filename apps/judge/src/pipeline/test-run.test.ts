@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { availableLanguages } from '../languages/available-languages.js';
+import { parseJudgeConfig, setJudgeConfig } from '../config.js';
+import { availableLanguages, probeLanguages } from '../languages/available-languages.js';
 import { requireSandbox, S } from '../test/judge-fixtures.js';
 import { testRun } from './test-run.js';
 
@@ -25,5 +26,17 @@ describe('availableLanguages', () => {
     expect(languages).toEqual(expect.arrayContaining(['C', 'C++', 'Java', 'Python3', 'JavaScript Node']));
     const { existsSync } = await import('node:fs');
     expect(languages.includes('Python2')).toBe(existsSync('/usr/bin/python2') || existsSync('/usr/bin/python2.7'));
+  }, 180_000);
+
+  it('offers only the languages OJ_JUDGE_LANGUAGES names, without probing the others', async () => {
+    setJudgeConfig(parseJudgeConfig({ ...process.env, OJ_JUDGE_LANGUAGES: 'Python3,C' }));
+    try {
+      expect(await availableLanguages()).toEqual(['C', 'Python3']);
+      const java = (await probeLanguages()).find((probe) => probe.name === 'Java');
+      expect(java).toEqual({ name: 'Java', available: false, leftOut: true, reason: 'left out by OJ_JUDGE_LANGUAGES' });
+    } finally {
+      setJudgeConfig(undefined);
+    }
+    expect(await availableLanguages()).toContain('Java');
   }, 180_000);
 });

@@ -134,7 +134,8 @@ export const startTopology = async (o: TopologyOptions) => {
         '--concurrency',
         String(o.judgeConcurrency ?? 1),
       ],
-      { OJ_JUDGE_REMOTE: 'false', OJ_JUDGE_CACHE_DIR: path.join(work, `judge-${i}-cache`) },
+      // C alone: the run submits only C (no other toolchain is probed at each judge's start and restart).
+      { OJ_JUDGE_REMOTE: 'false', OJ_JUDGE_LANGUAGES: 'C', OJ_JUDGE_CACHE_DIR: path.join(work, `judge-${i}-cache`) },
       (line) => {
         // The name the server knows the worker by (its lease owner name).
         const name = /worker (\S+) serving/.exec(line)?.[1];

@@ -32,7 +32,8 @@ describe.each(DB_KINDS)('submitting while the judges restart, with real workers,
    * a random id, so it is the judge the server did not know before). */
   const startWorker = async (name: string) => {
     const known = new Set((await t.services.queue.listJudges()).map((j) => j.name));
-    workers.start(url, { name, args: ['--concurrency', '1'] });
+    // C alone, the language submitted here (no other toolchain is probed at the worker's start).
+    workers.start(url, { name, args: ['--concurrency', '1'], env: { OJ_JUDGE_LANGUAGES: 'C' } });
     await waitFor(
       `${name} to declare C`,
       async () => {

@@ -17,8 +17,9 @@ describe('a real judge worker against the server', () => {
   let url: string;
   let user: { uid: string; username: string };
   const workers = workerProcesses();
+  // The workers offer C alone, the language every test here submits (no other toolchain is probed at their start).
   const startWorker = (name: string, env: Record<string, string> = {}) =>
-    workers.start(url, { name, args: ['--concurrency', '1'], env });
+    workers.start(url, { name, args: ['--concurrency', '1'], env: { OJ_JUDGE_LANGUAGES: 'C', ...env } });
 
   const submission = async (submitId: number) =>
     (await t.services.db.select().from(submissions).where(eq(submissions.submitId, submitId)))[0];

@@ -30,7 +30,7 @@ describe('per-case progress from a real judge worker', () => {
     const stream = await openSse(url, '/api/events', { authorization: token });
     expect(stream.status).toBe(200);
     await stream.next((e) => e.event === 'unread');
-    workers.start(url, { name: 'live-progress', args: ['--concurrency', '1'] });
+    workers.start(url, { name: 'live-progress', args: ['--concurrency', '1'], env: { OJ_JUDGE_LANGUAGES: 'Python3' } });
     await waitFor('the worker to offer Python3', async () =>
       (await t.services.queue.offeredLanguages()).includes('Python3') ? true : undefined,
     );
