@@ -1,7 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
-import { loginFailuresStore } from './features/auth/login-failures';
-import { sessionStore } from './lib/auth-store';
+import { loginFailures } from './features/auth/login-failures';
+import { session } from './lib/auth-store';
 import { liveProgress } from './lib/live-events';
 import { unbindNotifiers } from './lib/notify';
 import { loginDialog } from './lib/ui-store';
@@ -20,8 +20,8 @@ afterEach(() => {
 afterAll(() => {
   unbindNotifiers();
   loginDialog.close();
-  sessionStore.set({ token: null, user: null, roles: [] });
-  loginFailuresStore.set(0);
+  session.clear();
+  loginFailures.reset();
   liveProgress.set({});
 });
 

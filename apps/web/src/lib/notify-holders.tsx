@@ -12,8 +12,7 @@ interface Props {
 
 /** antd's message and notification holders, loaded by NotifyBridge (lib/notify.tsx) when the first message is to
  * be shown; on mount they hand their instances to `bind` (taken back on unmount), and what was said meanwhile is
- * shown. The bridge passes
- * the settings and `bind` in, so this module does not import lib/notify.tsx back. */
+ * shown. The bridge passes the settings and `bind` in, so this module does not import lib/notify.tsx back. */
 const NotifyHolders = ({ messageConfig, notificationConfig, bind }: Props) => {
   const [messageInstance, messageHolder] = message.useMessage(messageConfig);
   const [notificationInstance, notificationHolder] = notification.useNotification(notificationConfig);
