@@ -29,7 +29,11 @@ export default defineConfig({
     // The browser asks for less motion, which the app honours (antd's motions off, lib/use-media-query.ts): pages
     // settle and controls hold still without waiting out opening and sliding animations.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // No trace by default: recording one (a screencast and a DOM snapshot per action) nearly doubled the journeys'
+    // time on a 2-core machine (the layout sweep: 148 s without, 269 s with). A failed journey keeps a screenshot;
+    // to record traces add `--trace retain-on-failure` to the command (e2e/README.md).
+    trace: 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's chromium: the machines reach only the npm and Debian registries, so Playwright's own browser download fails.
       executablePath: '/usr/bin/chromium',

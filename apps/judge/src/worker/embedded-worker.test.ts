@@ -101,8 +101,13 @@ describe('the embedded judge worker', () => {
       await waitFor('the server to start', () => (output.includes('running at') ? true : undefined), 90_000);
     return server;
   };
-  /** The workers of this test's data directory, wherever they were reparented to. */
-  const workers = () => processes().filter((p) => environOf(p.pid).includes(cacheEnv) && p.state !== 'Z');
+  /** The workers of this test's data directory, wherever they were reparented to: the processes that carry its
+   * environment and whose parent does not (a worker's own children, its sandbox launchers and compilers, inherit it). */
+  const workers = () => {
+    const ours = processes().filter((p) => environOf(p.pid).includes(cacheEnv) && p.state !== 'Z');
+    const pids = new Set(ours.map((p) => p.pid));
+    return ours.filter((p) => !pids.has(p.ppid));
+  };
 
   it('dies with its server when the server is killed with SIGKILL, and so do its sandboxes', async () => {
     // Not waiting for the announcement: by then the worker's start-up probes have ended.
