@@ -63,6 +63,9 @@ export default defineConfig({
       OJ_DATA_DIR: dataDir,
       OJ_ROOT_PASSWORD: ROOT_PASSWORD,
       LOG_LEVEL: 'warn',
+      // The embedded judge offers the languages the journeys submit in (C and C++ in every standard, Python3): the
+      // Java, Go, Rust, PyPy and Node toolchains are not probed at its start, beside the first journeys.
+      OJ_JUDGE_LANGUAGES: 'C,C With O2,C++,C++ With O2,C++ 17,C++ 17 With O2,C++ 20,C++ 20 With O2,Python3',
     },
   },
 });

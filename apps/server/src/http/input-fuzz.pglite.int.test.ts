@@ -1,0 +1,3 @@
+import { describeInputFuzz } from '../../test/input-fuzz.js';
+
+describeInputFuzz('pglite');
