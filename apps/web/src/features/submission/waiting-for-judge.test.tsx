@@ -1,6 +1,6 @@
 import { JUDGE_STATUS, type Submission, type UserInfo } from '@oj/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { session } from '../../lib/auth-store';
 import { submissionFixture } from '../../test-fixtures';
 import { renderWithProviders, setupI18n, stubServer, WEBSITE_CONFIG } from '../../test-utils';
@@ -70,7 +70,12 @@ describe('a submission that waits for a judge', () => {
   }, async () => {
     await setupI18n('en-US');
     // The row became Pending when the server first answers; the notice time is a few seconds (longer than this
-    // machine takes to show the page).
+    // machine takes to show the page). The clock is faked but runs on; it jumps over the notice time, so the test
+    // does not wait it out.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     let stamped: Submission | undefined;
     const pending = () => {
       stamped ??= row({ submitId: 7, status: JUDGE_STATUS.PENDING, gmtModified: ago(0) });
@@ -85,6 +90,8 @@ describe('a submission that waits for a judge', () => {
     await screen.findByRole('cell', { name: '7' });
     expect(Date.now() - Date.parse(pending().gmtModified)).toBeLessThan(12000);
     expect(within(rowOf(7)).queryByText('Waiting for a judge')).toBeNull();
+    // The server's answer stays the same: the page turns by itself when the time comes.
+    vi.advanceTimersByTime(12_000);
     await waitFor(() => expect(within(rowOf(7)).getByText('Waiting for a judge')).toBeTruthy(), { timeout: 30000 });
   });
 
