@@ -40,6 +40,26 @@ export const createUsers = async (
   expect((await res.json()).data?.created).toBe(usernames.length);
 };
 
+/** Signs in through the API and keeps the session where the app keeps it (localStorage: the token and the user), so
+ * the next page the journey opens is signed in. For journeys that are not about logging in: it spares loading the
+ * app once more only to fill the dialog (the login journeys use uiLogin). The page is left on a small same-origin
+ * answer, not the app; the caller opens the page it needs. */
+export const signIn = async (page: Page, username: string, password: string) => {
+  const res = await page.request.post('/api/login', { data: { username, password } });
+  expect(res.ok()).toBeTruthy();
+  const token = res.headers().authorization;
+  expect(token).toBeTruthy();
+  const user = (await res.json()).data;
+  await page.goto('/api/get-website-config');
+  await page.evaluate(
+    ({ token, user }) => {
+      window.localStorage.setItem('token', token);
+      window.localStorage.setItem('userInfo', JSON.stringify(user));
+    },
+    { token, user },
+  );
+};
+
 /** Logs in through the navigation's dialog, as a visitor does. */
 export const uiLogin = async (page: Page, username: string, password: string) => {
   await page.goto('/home');

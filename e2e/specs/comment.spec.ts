@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { admin, apiLogin, createUsers, USER_PASSWORD, uiLogin } from '../contest-helpers';
+import { admin, apiLogin, createUsers, signIn, USER_PASSWORD } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
@@ -13,7 +13,7 @@ const C = `mc${stamp}`;
 const userPage = async (browser: Browser, username: string) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await uiLogin(page, username, USER_PASSWORD);
+  await signIn(page, username, USER_PASSWORD);
   return page;
 };
 
@@ -125,7 +125,7 @@ test('comments and replies under a discussion reach the message centre; five rep
   const cid = (await contest.json()).data.id as number;
   await b.goto(`/contest/${cid}/comment`);
   await postComment(b, `Is n at most 1e5? ${stamp}`);
-  await uiLogin(page, 'root', ROOT_PASSWORD);
+  await signIn(page, 'root', ROOT_PASSWORD);
   await page.goto(`/contest/${cid}/comment`);
   await expect(page.getByText(`Is n at most 1e5? ${stamp}`)).toBeVisible();
   await postComment(page, 'Yes: see the constraints');

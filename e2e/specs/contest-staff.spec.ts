@@ -7,9 +7,9 @@ import {
   admin,
   apiLogin,
   createUsers,
+  signIn,
   submitAndJudge,
   USER_PASSWORD,
-  uiLogin,
 } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
@@ -30,7 +30,7 @@ const SECOND_TEXT = `${TEXT}// and once more, too soon\n`;
 const rootPage = async (browser: Browser) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await uiLogin(page, 'root', ROOT_PASSWORD);
+  await signIn(page, 'root', ROOT_PASSWORD);
   return page;
 };
 
@@ -72,7 +72,7 @@ test('a contestant prints (too short, sent, too soon); root downloads the text a
   ]);
 
   // Amy logs in and opens the contest's print tab.
-  await uiLogin(page, AMY, USER_PASSWORD);
+  await signIn(page, AMY, USER_PASSWORD);
   await page.goto(`/contest/${cid}`);
   await page.getByRole('tab', { name: '打印', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/contest/${cid}/print$`));

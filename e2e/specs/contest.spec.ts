@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { A_PLUS_B, apiLogin, createUsers, SORT, USER_PASSWORD, uiLogin, WRONG } from '../contest-helpers';
+import { A_PLUS_B, apiLogin, createUsers, SORT, signIn, USER_PASSWORD, WRONG } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
@@ -13,7 +13,7 @@ const U2 = `cb${stamp}`;
 const userPage = async (browser: Browser, username: string) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await uiLogin(page, username, USER_PASSWORD);
+  await signIn(page, username, USER_PASSWORD);
   return page;
 };
 
@@ -46,7 +46,7 @@ test('an admin builds a protected ACM contest; two users register and submit; th
   await createUsers(request, token, [U1, U2]);
 
   // The admin creates the contest in the admin area: protected by a password, starting now.
-  await uiLogin(page, 'root', ROOT_PASSWORD);
+  await signIn(page, 'root', ROOT_PASSWORD);
   await page.goto('/admin/contest/create');
   await page.getByLabel('比赛标题').fill(`E2E Contest ${stamp}`);
   await page.getByRole('textbox', { name: '比赛描述', exact: true }).fill('Two problems, one hour of fun.');

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { admin, apiLogin, createUsers, USER_PASSWORD, uiLogin } from '../contest-helpers';
+import { admin, apiLogin, createUsers, signIn, USER_PASSWORD } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
@@ -14,7 +14,7 @@ const NOTICE = `Maintenance tonight ${stamp}`;
 const userPage = async (browser: Browser, username: string) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await uiLogin(page, username, USER_PASSWORD);
+  await signIn(page, username, USER_PASSWORD);
   return page;
 };
 
@@ -90,7 +90,7 @@ test('a student posts on a problem, another likes and reports it, the author hea
   await expect(unreadBadge(a)).toBeHidden();
 
   // Root sees the report, pins the post and sends a notice to everyone.
-  await uiLogin(page, 'root', ROOT_PASSWORD);
+  await signIn(page, 'root', ROOT_PASSWORD);
   await page.goto('/admin/discussion');
   await page.getByRole('tab', { name: /举报/ }).click();
   const reportRow = page.getByRole('row').filter({ hasText: 'advertises a paid answer site' });

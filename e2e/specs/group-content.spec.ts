@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { A_PLUS_B, admin, apiLogin, createUsers, USER_PASSWORD, uiLogin } from '../contest-helpers';
+import { A_PLUS_B, admin, apiLogin, createUsers, signIn, USER_PASSWORD } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
@@ -18,7 +18,7 @@ const POST = `Reading input ${stamp}`;
 
 const userPage = async (browser: Browser, username: string) => {
   const page = await (await browser.newContext()).newPage();
-  await uiLogin(page, username, USER_PASSWORD);
+  await signIn(page, username, USER_PASSWORD);
   return page;
 };
 
@@ -83,7 +83,7 @@ test("a teacher builds a group training and a group OI contest from the group's 
   const problemId = (await problem.json()).data.problemId as string;
 
   // The teacher: a training in the group's admin mode, with a category made on the spot and the group's problem.
-  await uiLogin(page, TEACHER, USER_PASSWORD);
+  await signIn(page, TEACHER, USER_PASSWORD);
   await page.goto(`/group/${gid}/training?mode=admin`);
   await page.getByRole('button', { name: /创建训练/ }).click();
   await expect(page).toHaveURL(new RegExp(`/group/${gid}/training/create$`));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, apiLogin, createUsers, USER_PASSWORD, uiLogin } from '../contest-helpers';
+import { admin, apiLogin, createUsers, signIn, USER_PASSWORD } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 import { storedZip } from '../zip';
 
@@ -45,7 +45,7 @@ test("a teacher writes a group problem with test data; a member solves it, seen 
   expect((await joined.json()).data.auth).toBe(3);
 
   // The teacher writes the problem in the group's admin mode, with a test-data zip.
-  await uiLogin(page, TEACHER, USER_PASSWORD);
+  await signIn(page, TEACHER, USER_PASSWORD);
   await page.goto(`/group/${gid}/problem?mode=admin`);
   await page.getByRole('button', { name: '创建题目' }).click();
   await expect(page).toHaveURL(new RegExp(`/group/${gid}/problem/create$`));
@@ -76,7 +76,7 @@ test("a teacher writes a group problem with test data; a member solves it, seen 
 
   // The member solves it from the group's problem page.
   const member = await (await browser.newContext()).newPage();
-  await uiLogin(member, STUDENT, USER_PASSWORD);
+  await signIn(member, STUDENT, USER_PASSWORD);
   await member.goto(`/group/${gid}/problem`);
   await member.getByRole('link', { name: TITLE }).click();
   await expect(member).toHaveURL(new RegExp(`/group/${gid}/problem/${problemId}$`));

@@ -1,5 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { admin, apiLogin, createUsers, USER_PASSWORD, uiLogin } from '../contest-helpers';
+import { admin, apiLogin, createUsers, signIn, USER_PASSWORD } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
@@ -16,7 +16,7 @@ const NOTICE = `Homework for Monday ${stamp}`;
 
 const userPage = async (browser: Browser, username: string) => {
   const page = await (await browser.newContext()).newPage();
-  await uiLogin(page, username, USER_PASSWORD);
+  await signIn(page, username, USER_PASSWORD);
   return page;
 };
 
@@ -41,7 +41,7 @@ test('a teacher creates a private group; a student applies with a wrong then the
   expect((await role.json()).status).toBe(200);
 
   // The teacher creates a private group from the group list.
-  await uiLogin(page, TEACHER, USER_PASSWORD);
+  await signIn(page, TEACHER, USER_PASSWORD);
   await page.goto('/group');
   await page.getByRole('button', { name: '创建团队' }).click();
   const form = page.getByRole('dialog', { name: '创建团队' });

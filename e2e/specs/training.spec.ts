@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { A_PLUS_B, apiLogin, createUsers, USER_PASSWORD, uiLogin } from '../contest-helpers';
+import { A_PLUS_B, apiLogin, createUsers, signIn, USER_PASSWORD } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 // A missing control fails fast instead of eating the whole journey's time.
@@ -46,7 +46,7 @@ test('an admin builds a private training from the public bank; a student joins w
   await createUsers(request, token, [STUDENT]);
 
   // Root adds a training category…
-  await uiLogin(page, 'root', ROOT_PASSWORD);
+  await signIn(page, 'root', ROOT_PASSWORD);
   await page.goto('/admin/training/category');
   await page.getByRole('button', { name: '添加分类' }).click();
   await page.getByRole('textbox', { name: '分类名称' }).fill(CATEGORY);
@@ -87,7 +87,7 @@ test('an admin builds a private training from the public bank; a student joins w
   // The student finds the training locked on the list and opens it.
   const context = await browser.newContext();
   const student = await context.newPage();
-  await uiLogin(student, STUDENT, USER_PASSWORD);
+  await signIn(student, STUDENT, USER_PASSWORD);
   await student.goto('/training');
   await expect(student.getByRole('heading', { name: '训练列表' })).toBeVisible();
   const row = trainingRow(student);
