@@ -96,7 +96,8 @@ export const openDatabase = async (opts: {
   url?: string;
   dataDir?: string | 'memory';
   /** For an in-memory PGlite: a data directory dumped by PGlite's dumpDataDir to start from (the tests' migrated
-   * template, which skips the cluster's creation); the migrations still run, so a stale dump is brought up to date. */
+   * template, which skips the cluster's creation). It must hold every migration, as the tests' does (named after a
+   * hash of the migrations, test/global-setup.ts): none are run on it. */
   template?: Blob;
 }): Promise<Database> => {
   if (opts.url) {
@@ -120,7 +121,7 @@ export const openDatabase = async (opts: {
   }
   if (!opts.dataDir || opts.dataDir === 'memory') {
     const client = await PGlite.create({ extensions, loadDataDir: opts.template });
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    if (!opts.template) await migratePglite(drizzlePglite(client), { migrationsFolder });
     return pgliteDatabase(client);
   }
   const dir = path.join(opts.dataDir, 'pgdata');
