@@ -13,14 +13,28 @@ export const SORT =
   'import sys\nd = sys.stdin.read().split()\nn = int(d[0])\nprint(" ".join(map(str, sorted(map(int, d[1 : n + 1])))))\n';
 export const WRONG = 'print(0)\n';
 
-/** Logs in through the API; the session token. */
-export const apiLogin = async (request: APIRequestContext, username: string, password: string) => {
+/** A session as the app keeps it: the token and the signed-in user. */
+export interface ApiSession {
+  token: string;
+  user: unknown;
+}
+
+/** Logs in through the API; the session. */
+export const apiSession = async (
+  request: APIRequestContext,
+  username: string,
+  password: string,
+): Promise<ApiSession> => {
   const res = await request.post('/api/login', { data: { username, password } });
   expect(res.ok()).toBeTruthy();
   const token = res.headers().authorization;
   expect(token).toBeTruthy();
-  return token as string;
+  return { token, user: (await res.json()).data };
 };
+
+/** Logs in through the API; the session token. */
+export const apiLogin = async (request: APIRequestContext, username: string, password: string) =>
+  (await apiSession(request, username, password)).token;
 
 /** Headers of an admin-area call. */
 export const admin = (token: string) => ({ Authorization: token, 'Url-Type': 'admin' });
@@ -45,11 +59,7 @@ export const createUsers = async (
  * app once more only to fill the dialog (the login journeys use uiLogin). The page is left on a small same-origin
  * answer, not the app; the caller opens the page it needs. */
 export const signIn = async (page: Page, username: string, password: string) => {
-  const res = await page.request.post('/api/login', { data: { username, password } });
-  expect(res.ok()).toBeTruthy();
-  const token = res.headers().authorization;
-  expect(token).toBeTruthy();
-  const user = (await res.json()).data;
+  const { token, user } = await apiSession(page.request, username, password);
   await page.goto('/api/get-website-config');
   await page.evaluate(
     ({ token, user }) => {

@@ -8,7 +8,7 @@ import {
   type Request,
   test,
 } from '@playwright/test';
-import { A_PLUS_B, admin, apiLogin, createUsers, USER_PASSWORD } from '../contest-helpers';
+import { A_PLUS_B, type ApiSession, admin, apiLogin, apiSession, createUsers, USER_PASSWORD } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 import { SHOTS_DIR, shoot } from '../screenshot-sweep';
 import { type PageReport, pageChecks } from '../sweep-checks';
@@ -444,12 +444,7 @@ const open = async (page: Page, url: string) => {
   return false;
 };
 
-interface Session {
-  token: string;
-  user: unknown;
-}
-
-const newContext = async (browser: Browser, lang: Lang, session: Session | null): Promise<BrowserContext> => {
+const newContext = async (browser: Browser, lang: Lang, session: ApiSession | null): Promise<BrowserContext> => {
   const context = await browser.newContext({ viewport: { width: NARROW, height: 844 }, locale: lang });
   await context.addInitScript(
     ({ lang, session }) => {
@@ -474,13 +469,12 @@ test('every route: no sideways scroll, no raw translation keys, no Latin words i
   const dataStrings = words.filter((w): w is string => typeof w === 'string' && w.trim() !== '');
   const setupMs = Date.now() - began;
 
-  const sessions: Record<Role, Session | null> = { visitor: null, student: null, root: null };
+  const sessions: Record<Role, ApiSession | null> = { visitor: null, student: null, root: null };
   for (const [role, username, password] of [
     ['student', STUDENT, USER_PASSWORD],
     ['root', 'root', ROOT_PASSWORD],
   ] as const) {
-    const res = await request.post('/api/login', { data: { username, password } });
-    sessions[role] = { token: res.headers().authorization, user: (await res.json()).data };
+    sessions[role] = await apiSession(request, username, password);
   }
 
   const routes = sweepRoutes();
