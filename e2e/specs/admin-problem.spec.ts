@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { createUsers } from '../contest-helpers';
+import { apiLogin, createUsers } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 import { storedZip } from '../zip';
 
@@ -63,8 +63,7 @@ test('an admin creates an OI problem with a formula and a test-data zip, a stude
 
   // A student (created through the user administration API) solves it half: the first case (30 points) passes,
   // the second does not, and the embedded judge says so.
-  const rootLogin = await page.request.post('/api/login', { data: { username: 'root', password: ROOT_PASSWORD } });
-  const rootToken = rootLogin.headers().authorization;
+  const rootToken = await apiLogin(page.request, 'root', ROOT_PASSWORD);
   const student = `stu${Date.now() % 1_000_000}`;
   await createUsers(page.request, rootToken, [student], 'student-pass1');
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { apiLogin } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
 
 const adminLogin = async (page: Page) => {
@@ -12,8 +13,7 @@ const adminLogin = async (page: Page) => {
 
 // Later journeys expect the seeded short name in the login dialog's title: put it back whatever happened here.
 test.afterAll(async ({ request }) => {
-  const login = await request.post('/api/login', { data: { username: 'root', password: ROOT_PASSWORD } });
-  const token = login.headers().authorization;
+  const token = await apiLogin(request, 'root', ROOT_PASSWORD);
   await request.put('/api/admin/config/set-web-config', {
     data: { shortName: 'OJ' },
     headers: { authorization: token },
