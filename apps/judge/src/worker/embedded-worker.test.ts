@@ -124,7 +124,9 @@ describe('the embedded judge worker', () => {
           p.name === 'bwrap' || (launcher(p) && launcher(table.find((q) => q.pid === p.ppid)));
         return child && descendantsOf(child.pid, table).some(inFlight) ? child : undefined;
       },
-      60_000,
+      // The server's first start creates its database before it starts the worker: about 8 s on an idle 2-core
+      // machine, several times that while the browser journeys and the many-instances run share it (`npm test`).
+      150_000,
     );
     const tree = [worker, ...descendantsOf(worker.pid)];
 
@@ -146,5 +148,5 @@ describe('the embedded judge worker', () => {
     restarted.kill('SIGTERM');
     expect(await new Promise((resolve) => restarted.once('exit', resolve))).toBe(0);
     await waitFor('the worker to stop with its server', () => (workers().length === 0 ? true : undefined), 5_000);
-  }, 180_000);
+  }, 300_000);
 });
