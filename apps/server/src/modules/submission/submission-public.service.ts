@@ -216,10 +216,21 @@ export const createSubmissionPublicService = (deps: {
     }
     return r;
   };
-  /** A submission whole (code, error text, IP): for root's rejudge and for the owner's submit and resubmit. */
-  const asRoot = async (submitId: number) => {
+  /** A submission whole (code, error text, IP): for root's rejudge and for the owner's submit and resubmit. A
+   * contest's submission is named as its contest names it (its display id and title, by the contest's rule in
+   * `sightsOf`), as every other answer about it is, never by the bank's id: the contest's pages put the answer in
+   * place of the row they show. */
+  const asRoot = async (submitId: number, viewer: AuthUser): Promise<Submission> => {
     const r = await load(submitId);
-    return toSubmission(r, { code: r.submission.code, errorMessage: r.submission.errorMessage, ip: r.submission.ip });
+    const whole = toSubmission(r, {
+      code: r.submission.code,
+      errorMessage: r.submission.errorMessage,
+      ip: r.submission.ip,
+    });
+    if (r.submission.cid === 0) return whole;
+    const [sight] = await sightsOf([r], viewer);
+    const problem = sight.refusal ? { displayId: '', title: '' } : sight.problem;
+    return { ...whole, displayPid: problem.displayId, displayId: problem.displayId, title: problem.title };
   };
   /** The submission after a change the caller made, as the detail would show it to them (root sees it whole). */
   const seenAfter = async (submitId: number, viewer: AuthUser, locale: Locale) => {
@@ -271,7 +282,7 @@ export const createSubmissionPublicService = (deps: {
         gid: problem.isGroup === 1 ? problem.gid : null,
         intervalS,
       });
-      return asRoot(created.submitId);
+      return asRoot(created.submitId, user);
     },
 
     async testRun(
@@ -444,9 +455,9 @@ export const createSubmissionPublicService = (deps: {
       };
     },
 
-    async rejudge(submitId: number) {
+    async rejudge(submitId: number, viewer: AuthUser) {
       await deps.internal.rejudge(submitId);
-      return asRoot(submitId);
+      return asRoot(submitId, viewer);
     },
 
     async manualJudge(submitId: number, status: number, score: number | undefined, viewer: AuthUser, locale: Locale) {
@@ -496,7 +507,7 @@ export const createSubmissionPublicService = (deps: {
       if (!problem || problem.isRemote !== 1 || !RESUBMITTABLE.includes(r.submission.status))
         throw badRequest('resubmitNotAllowed');
       await deps.internal.resubmitRemote(submitId, problem);
-      return asRoot(submitId);
+      return asRoot(submitId, viewer);
     },
 
     /** Submissions and ACs of the last 7 local days, oldest first; cached 30 minutes, root may refresh. */

@@ -387,6 +387,76 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
     }
   });
 
+  it("rejudge, manual judge, cancel and both status checks name a contest's submission by the contest's letter", async () => {
+    const now = Date.now() + t.clock.offsetMs;
+    const contest = await call('POST', '/api/admin/contest', rootToken, {
+      title: 'Letter cup',
+      description: 'rules',
+      type: 0,
+      auth: 0,
+      startTime: new Date(now - 3600_000).toISOString(),
+      endTime: new Date(now + 3600_000).toISOString(),
+      openRank: true,
+    });
+    expect(contest.statusCode).toBe(200);
+    const cid = contest.json().data.id as number;
+    const p = await createProblem(t, { title: 'Bank title' });
+    const added = await call('POST', '/api/admin/contest/add-problem-from-public', rootToken, {
+      cid,
+      pid: p.id,
+      displayId: 'A',
+      displayTitle: 'Warm-up',
+    });
+    expect(added.statusCode).toBe(200);
+    const sent = await call('POST', '/api/submit-problem-judge', alice.token, {
+      pid: 'A',
+      cid,
+      language: 'C++',
+      code: 'int main(){}',
+    });
+    expect(sent.statusCode).toBe(200);
+    const submitId = sent.json().data.submitId as number;
+    await judge.claim();
+    const asContest = { displayPid: 'A', displayId: 'A', title: 'Warm-up' };
+    const named = (data: { displayPid: string; displayId: string; title: string }) => ({
+      displayPid: data.displayPid,
+      displayId: data.displayId,
+      title: data.title,
+    });
+
+    // Root's rejudge answers the whole submission (the code too), named as the contest's list names it.
+    const re = await call('GET', `/api/admin/judge/rejudge?submitId=${submitId}`, rootToken);
+    expect(re.statusCode).toBe(200);
+    expect(re.json().data).toMatchObject({ submitId, status: JUDGE_STATUS.PENDING, code: 'int main(){}', cid });
+    expect(named(re.json().data)).toEqual(asContest);
+    expect(re.body).not.toContain(p.problemId);
+
+    // The polling that follows, of the contest page and of any list, and the owner's own check.
+    for (const [url, token, body] of [
+      ['/api/check-contest-submissions-status', rootToken, { submitIds: [submitId], cid }],
+      ['/api/check-submissions-status', rootToken, { submitIds: [submitId] }],
+      ['/api/check-contest-submissions-status', alice.token, { submitIds: [submitId], cid }],
+    ] as const) {
+      const polled = await call('POST', url, token, body);
+      expect(polled.statusCode).toBe(200);
+      expect(named(polled.json().data[submitId])).toEqual(asContest);
+    }
+
+    // The manual judge and the cancel that settle it.
+    const manual = await call('GET', `/api/admin/judge/manual-judge?submitId=${submitId}&status=0`, rootToken);
+    expect(manual.json().data).toMatchObject({ status: JUDGE_STATUS.ACCEPTED, isManual: true });
+    expect(named(manual.json().data)).toEqual(asContest);
+    const cancel = await call('GET', `/api/admin/judge/cancel-judge?submitId=${submitId}`, rootToken);
+    expect(cancel.json().data).toMatchObject({ status: JUDGE_STATUS.CANCELLED });
+    expect(named(cancel.json().data)).toEqual(asContest);
+
+    // A bank submission keeps the bank's names.
+    const bank = (await submit(alice.token, p.problemId)).json().data.submitId as number;
+    await judge.claim();
+    const bankRe = await call('GET', `/api/admin/judge/rejudge?submitId=${bank}`, rootToken);
+    expect(named(bankRe.json().data)).toEqual({ displayPid: p.problemId, displayId: p.problemId, title: 'Bank title' });
+  });
+
   it('validates list parameters: empty means absent, limit capped, booleans as text', async () => {
     const ok = await call('GET', '/api/get-submission-list?onlyMine=&status=&problemID=&limit=', alice.token);
     expect(ok.statusCode).toBe(200);

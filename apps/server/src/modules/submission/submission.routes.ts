@@ -27,7 +27,7 @@ export const registerSubmissionRoutes = (app: FastifyInstance, deps: BindDeps, s
     return done;
   };
   bind(app, deps, submission.rejudge, async (q, ctx) =>
-    audited(ctx, 'rejudge', q.submitId, {}, await p.rejudge(q.submitId)),
+    audited(ctx, 'rejudge', q.submitId, {}, await p.rejudge(q.submitId, ctx.user)),
   );
   bind(app, deps, submission.manualJudge, async (q, ctx) =>
     audited(
