@@ -384,6 +384,17 @@ const TestRunDrawer = ({
   const { t } = useTranslation(['problem', 'contest', 'remote-judge', 'submission']);
   const [userInput, setUserInput] = useState(problem.firstExample?.input ?? '');
   const [expectedOutput, setExpectedOutput] = useState(problem.firstExample?.output ?? '');
+  // The sample's output is the answer to the sample's input only: a changed input clears it, so a correct program is
+  // not told Wrong Answer against it. An expected output the student typed is theirs and stays.
+  const [expectedTyped, setExpectedTyped] = useState(false);
+  const changeInput = (value: string) => {
+    setUserInput(value);
+    if (!expectedTyped) setExpectedOutput('');
+  };
+  const changeExpected = (value: string) => {
+    setExpectedOutput(value);
+    setExpectedTyped(true);
+  };
   const [key, setKey] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
 
@@ -446,7 +457,7 @@ const TestRunDrawer = ({
           <Input.TextArea
             aria-labelledby="test-input-label"
             value={userInput}
-            onChange={(e) => setUserInput(e.target.value)}
+            onChange={(e) => changeInput(e.target.value)}
             maxLength={LIMITS.testInputMax}
             showCount
             autoSize={{ minRows: 5, maxRows: 10 }}
@@ -458,7 +469,7 @@ const TestRunDrawer = ({
           <Input.TextArea
             aria-labelledby="test-expected-label"
             value={expectedOutput}
-            onChange={(e) => setExpectedOutput(e.target.value)}
+            onChange={(e) => changeExpected(e.target.value)}
             maxLength={LIMITS.testInputMax}
             autoSize={{ minRows: 3, maxRows: 6 }}
             style={{ fontFamily: 'monospace' }}
