@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qBool, qInt, qStr, wireInt } from '../api.js';
 import { announcement } from './home.js';
-import { problem, problemCount } from './problem.js';
+import { languageLimits, problem, problemCount } from './problem.js';
 import { submission } from './submission.js';
 
 /** Contests, their problems, submissions, scoreboards and announcements (HOJ's contest rules). */
@@ -94,6 +94,9 @@ export const contestProblem = z.object({
   color: z.string().nullable(),
   ac: z.number().int().nullable(),
   total: z.number().int().nullable(),
+  /** The problem's full score: what an accepted solution scores on an OI board, the green of its cells (an ACM-type
+   * problem's too, 100 unless set otherwise). */
+  ioScore: z.number().int(),
 });
 export type ContestProblem = z.infer<typeof contestProblem>;
 
@@ -115,6 +118,8 @@ export const getContestProblemDetails = endpoint({
     tags: z.array(z.object({ id: z.number().int(), name: z.string(), color: z.string().nullable() })),
     languages: z.array(z.string()),
     codeTemplate: z.record(z.string(), z.string()),
+    /** The limits the judge applies for each of `languages`, as the bank's problem page has them. */
+    languageLimits,
     /** HOJ's ProblemCountVO over the contest's submissions: admins' left out, cut at the seal for who sees it
      * sealed (the client reads `problemCount.total`). */
     problemCount,

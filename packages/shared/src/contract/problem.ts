@@ -170,6 +170,13 @@ export const problem = z.object({
 });
 export type Problem = z.infer<typeof problem>;
 
+/** The limits each of a problem's languages is judged with (`effectiveLimits`, judge.ts: non-C/C++ doubled, except
+ * CF-/GYM- problems), keyed by the language's name; every problem page (bank, group, training, contest) carries it. */
+export const languageLimits = z.record(
+  z.string(),
+  z.object({ timeLimit: z.number().int(), memoryLimit: z.number().int() }),
+);
+
 export const getProblemDetail = endpoint({
   method: 'GET',
   path: '/api/get-problem-detail',
@@ -181,8 +188,7 @@ export const getProblemDetail = endpoint({
     languages: z.array(z.string()),
     problemCount,
     codeTemplate: z.record(z.string(), z.string()),
-    /** The limits each language is judged with (non-C/C++ doubled, except CF-/GYM- problems). */
-    languageLimits: z.record(z.string(), z.object({ timeLimit: z.number().int(), memoryLimit: z.number().int() })),
+    languageLimits,
   }),
 });
 

@@ -189,7 +189,7 @@ export const createContestService = (deps: {
       repo.problems(c.id),
       realTime ? repo.problemCounts(c.id, false, await excludedUids(c)) : Promise.resolve(undefined),
     ]);
-    return list.map(({ cp }) => ({
+    return list.map(({ cp, ioScore }) => ({
       id: cp.id,
       displayId: cp.displayId,
       cid: cp.cid,
@@ -199,6 +199,7 @@ export const createContestService = (deps: {
       // Without the real-time rank the list shows question marks.
       ac: counts ? (counts.get(cp.id)?.ac ?? 0) : null,
       total: counts ? (counts.get(cp.id)?.total ?? 0) : null,
+      ioScore,
     }));
   };
 
@@ -392,6 +393,8 @@ export const createContestService = (deps: {
         tags: ended ? (tagMap.get(p.id) ?? []).map(toTag) : [],
         languages,
         codeTemplate: Object.fromEntries(templates.filter((t) => t.status === 1).map((t) => [t.language, t.code])),
+        // The limits the judge applies in each language, by the bank's rule (problem-catalog.service.ts).
+        languageLimits: deps.catalog.languageLimits(p, languages),
         problemCount: problemCountOf(p.id, byStatus),
         hasSubmitted,
       };

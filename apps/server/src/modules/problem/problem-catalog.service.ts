@@ -127,6 +127,23 @@ export const createProblemCatalogService = (deps: {
     throw badRequest('languageNotOffered', 'language');
   };
 
+  /** The limits the judge applies in each of `names` (`effectiveLimits`), as every problem page shows them: the bank's,
+   * a group's, a training's and a contest's. A remote problem's languages are the site's names ("G++",
+   * "C++14 (gcc 8.3)"): C/C++ is decided by the local language each maps to (decision 0030), as the site states one
+   * limit for C/C++ and twice it for others. */
+  const languageLimits = (p: ProblemRow, names: readonly string[]) => {
+    const limits = { timeLimitMs: p.timeLimitMs, memoryLimitMb: p.memoryLimitMb };
+    const remote = p.isRemote === 1 ? remoteProblemOf(p.problemId) : null;
+    const localOf = (name: string) =>
+      remote && deps.remoteSites ? (remoteLanguageOf(deps.remoteSites, remote.oj, name)?.local ?? name) : name;
+    return Object.fromEntries(
+      names.map((l) => {
+        const e = effectiveLimits(p.problemId, localOf(l), limits);
+        return [l, { timeLimit: e.timeLimitMs, memoryLimit: e.memoryLimitMb }];
+      }),
+    );
+  };
+
   const languagesOf = async (p: ProblemRow) =>
     p.isRemote === 1 ? (await offeredFor(p)).map(remoteLanguageVo(p)) : (await offeredFor(p)).map(languageVo);
 
@@ -134,6 +151,7 @@ export const createProblemCatalogService = (deps: {
     visibleProblem,
     offeredFor,
     checkLanguage,
+    languageLimits,
 
     async list(q: {
       currentPage: number;
@@ -224,24 +242,13 @@ export const createProblemCatalogService = (deps: {
         catalog.languages(p.id),
       ]);
       const names = sortLanguages(languages);
-      const limits = { timeLimitMs: p.timeLimitMs, memoryLimitMb: p.memoryLimitMb };
-      // A remote problem's languages are the site's names ("G++", "C++14 (gcc 8.3)"): C/C++ is decided by the local
-      // language each maps to (decision 0030), as the site states one limit for C/C++ and twice it for others.
-      const remote = p.isRemote === 1 ? remoteProblemOf(p.problemId) : null;
-      const localOf = (name: string) =>
-        remote && deps.remoteSites ? (remoteLanguageOf(deps.remoteSites, remote.oj, name)?.local ?? name) : name;
       return {
         problem: toPublicProblem(p),
         tags: (tagMap.get(p.id) ?? []).map(toTag),
         languages: names,
         problemCount: { pid: p.id, ...toCounts(counts) },
         codeTemplate: Object.fromEntries(templates.filter((t) => t.status === 1).map((t) => [t.language, t.code])),
-        languageLimits: Object.fromEntries(
-          names.map((l) => {
-            const e = effectiveLimits(p.problemId, localOf(l), limits);
-            return [l, { timeLimit: e.timeLimitMs, memoryLimit: e.memoryLimitMb }];
-          }),
-        ),
+        languageLimits: languageLimits(p, names),
       };
     },
 

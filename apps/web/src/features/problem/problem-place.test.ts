@@ -68,8 +68,10 @@ describe('problemPlace', () => {
         { contestID: 5, onlyMine: 'true', problemID: 'P1', currentPage: 2, limit: 10 },
       ],
     ]);
+    // The contest's own counts are not shown; the limits per language are the server's, as elsewhere.
+    vi.spyOn(api, 'call').mockResolvedValue({ problem: {}, languageLimits: { Java: { timeLimit: 2000 } } } as never);
     const detail = await problemPlace({ problemID: 'A', contestID: '5' }).loadDetail();
-    expect(detail).toMatchObject({ languageLimits: {}, problemCount: null });
+    expect(detail).toMatchObject({ languageLimits: { Java: { timeLimit: 2000 } }, problemCount: null });
   });
 
   it("resolves a training's problem: by display id, routed focus with the switcher, the bank's id for submissions", async () => {

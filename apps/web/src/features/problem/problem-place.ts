@@ -37,8 +37,8 @@ const loadTrainingDetail = async (tid: number, displayId: string) => ({
 
 const loadContestDetail = async (cid: number, displayId: string) => ({
   ...(await api.call(contestContract.getContestProblemDetails, { cid, displayId })),
-  // Contest problems are judged with their own limits; the public statistics are not shown in a contest.
-  languageLimits: {} as Record<string, { timeLimit: number; memoryLimit: number }>,
+  // The public statistics are not shown in a contest. Its limits per language (languageLimits) are the bank's rule,
+  // shown by the page as on every other problem page.
   problemCount: null,
 });
 
