@@ -180,8 +180,15 @@ const TrainingDetailPage = () => {
             {t('Training_Updated')}: {dayjs(tr.gmtModified).format('YYYY-MM-DD HH:mm')}
           </Typography.Text>
         </Space>
-        <div style={{ maxWidth: 360, marginTop: 8 }}>
-          <TrainingProgress tr={tr} />
+        {/* The caller's problems of the training solved anywhere on the site (as HOJ counts them); the rank counts
+            only submissions made in the training and says so. */}
+        <div style={{ maxWidth: 360, marginTop: 8, display: 'flex', alignItems: 'center', gap: 8 }}>
+          <Typography.Text type="secondary" style={{ flex: 'none' }}>
+            {t('Training_Solved')}
+          </Typography.Text>
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <TrainingProgress tr={tr} label={t('Training_Solved')} />
+          </div>
         </div>
       </header>
       <Tabs

@@ -39,13 +39,14 @@ export const TrainingAuthTag = ({ auth }: { auth: Training['auth'] }) => {
 export const TrainingCategoryTag = ({ tr }: { tr: Pick<Training, 'categoryName' | 'categoryColor'> }) =>
   tr.categoryName ? <Tag color={tr.categoryColor ?? undefined}>{tr.categoryName}</Tag> : null;
 
-/** The caller's solved / all problems as a bar coloured by the 20/40/60/80/100 % thresholds. */
-export const TrainingProgress = ({ tr }: { tr: Pick<Training, 'acCount' | 'problemCount'> }) => {
+/** The caller's solved / all problems as a bar coloured by the 20/40/60/80/100 % thresholds; `label` names the bar
+ * where no column header does. */
+export const TrainingProgress = ({ tr, label }: { tr: Pick<Training, 'acCount' | 'problemCount'>; label?: string }) => {
   const { t } = useTranslation(['training', 'submission']);
   const percent = trainingPercent(tr.acCount, tr.problemCount);
   return (
     <Progress
-      aria-label={t('Training_Progress')}
+      aria-label={label ?? t('Training_Progress')}
       percent={percent}
       strokeColor={progressColor(percent)}
       // A finished training keeps its count as text rather than the check icon.

@@ -74,7 +74,8 @@ const TrainingRankPage = () => {
     ...(showRealname
       ? [{ title: t('Training_Realname'), dataIndex: 'realname', render: (v: string | null) => v ?? '' }]
       : []),
-    { title: t('Training_AC'), dataIndex: 'ac', width: 70, align: 'center' },
+    // Only submissions made in this training count here; the training's progress counts problems solved anywhere.
+    { title: t('Training_Solved_Here'), dataIndex: 'ac', width: 120, align: 'center' },
     {
       title: t('Training_Total_Run_Time'),
       dataIndex: 'totalRunTime',

@@ -224,6 +224,9 @@ describe('training details', () => {
     const view = renderShell();
     expect(await screen.findByRole('tab', { name: 'Problems' })).toBeTruthy();
     expect(screen.queryByRole('tab', { name: 'Rankings' })).toBeNull();
+    // The progress counts the training's problems the caller solved anywhere, and says "solved".
+    expect(screen.getByText('Solved')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Solved' }).textContent).toContain('1/2');
     expect(screen.queryByLabelText('Training password')).toBeNull();
     view.unmount();
 
@@ -286,7 +289,17 @@ describe('training rank', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Rank', 'User', 'School', 'Real name', 'AC', 'Total run time', 'P1', 'P2']);
+    // The rank counts only what was solved by submissions made in the training, and its column says so.
+    expect(headers).toEqual([
+      'Rank',
+      'User',
+      'School',
+      'Real name',
+      'Solved in this training',
+      'Total run time',
+      'P1',
+      'P2',
+    ]);
     const aliceRow = within(table).getByText('alice').closest('tr') as HTMLElement;
     expect(within(aliceRow).getByText('Own')).toBeTruthy();
     const bobRow = within(table).getByText('bob').closest('tr') as HTMLElement;
