@@ -63,4 +63,13 @@ export const problemPackageSchema = z.object({
 export type ProblemPackage = z.infer<typeof problemPackageSchema>;
 export type ProblemPackageCase = z.infer<typeof problemPackageCaseSchema>;
 
-export { compareCaseNames, spreadCaseScores } from './problem-cases.js';
+export {
+  addCaseScores,
+  compareCaseNames,
+  fullScoreOf,
+  groupCases,
+  isSubtaskMode,
+  spreadCaseScores,
+  spreadScoresFor,
+  subtaskScore,
+} from './problem-cases.js';

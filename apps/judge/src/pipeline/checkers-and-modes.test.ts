@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fullScoreOf } from '@oj/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadProblemPackage } from '../problem/load-problem-package.js';
 import { judgeSource, makeProblem, requireSandbox, S } from '../test/judge-fixtures.js';
@@ -192,6 +193,27 @@ describe('judge case modes and OI scoring', () => {
     const correct = '#include <stdio.h>\nint main(void){int n;scanf("%d",&n);printf("%d\\n",2*n);return 0;}';
     const oi = await judgeSource(makeProblem(oiCases, { type: 1, difficulty: 2 }), correct, 'C');
     expect(oi).toMatchObject({ status: S.ACCEPTED, score: 90, oiRankScore: Math.round(9 + 4) });
+  });
+
+  it('scores a full solution exactly the full score the editor shows, in every case mode', async () => {
+    // Subtask 1: three cases at 10; subtask 2: three at 23, as a teacher gives them. The editor and the server's
+    // ioScore add them up with the shared fullScoreOf: 99 summed, 33 as subtasks (each counted once).
+    const cases = [1, 2, 3, 4, 5, 6].map((n) => ({
+      input: String(n),
+      answer: `${2 * n}\n`,
+      score: n <= 3 ? 10 : 23,
+      groupNum: n <= 3 ? 1 : 2,
+    }));
+    const correct = '#include <stdio.h>\nint main(void){int n;scanf("%d",&n);printf("%d\\n",2*n);return 0;}';
+    // Gets 5 wrong: one case of subtask 2.
+    const partial = '#include <stdio.h>\nint main(void){int n;scanf("%d",&n);printf("%d\\n",n==5?0:2*n);return 0;}';
+    const expected = { default: [99, 76], subtask_lowest: [33, 10], subtask_average: [33, 10 + Math.round(46 / 3)] };
+    for (const [mode, [full, part]] of Object.entries(expected)) {
+      expect(fullScoreOf(cases, mode)).toBe(full);
+      const problem = makeProblem(cases, { type: 1, judgeCaseMode: mode as 'default' });
+      expect(await judgeSource(problem, correct, 'C')).toMatchObject({ status: S.ACCEPTED, score: full });
+      expect(await judgeSource(problem, partial, 'C')).toMatchObject({ status: S.PARTIAL_ACCEPTED, score: part });
+    }
   });
 
   it('gives the status of the first failing case when every case fails', async () => {

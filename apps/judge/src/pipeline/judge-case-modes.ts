@@ -1,4 +1,4 @@
-import { JUDGE_STATUS } from '@oj/shared';
+import { addCaseScores, JUDGE_STATUS } from '@oj/shared';
 
 /** What scoring needs to know about one case. */
 export interface ScoredCase {
@@ -17,30 +17,7 @@ export const caseScore = (status: number, fullScore: number, percentage?: number
   return 0;
 };
 
-/** Groups in order of first appearance; a case without groupNum is its own group. */
-export const groupCases = <T extends { groupNum?: number }>(cases: T[]): T[][] => {
-  const groups = new Map<string, T[]>();
-  cases.forEach((testCase, index) => {
-    const key = testCase.groupNum === undefined ? `case-${index}` : `group-${testCase.groupNum}`;
-    const group = groups.get(key);
-    if (group) group.push(testCase);
-    else groups.set(key, [testCase]);
-  });
-  return [...groups.values()];
-};
-
-type ScoringMode = 'sum' | 'subtask_lowest' | 'subtask_average';
-
-const total = (cases: ScoredCase[], mode: ScoringMode, pick: (c: ScoredCase) => number): number => {
-  if (mode === 'sum') return cases.reduce((sum, c) => sum + pick(c), 0);
-  return groupCases(cases).reduce((sum, group) => {
-    const values = group.map(pick);
-    return (
-      sum +
-      (mode === 'subtask_lowest' ? Math.min(...values) : Math.round(values.reduce((a, b) => a + b, 0) / values.length))
-    );
-  }, 0);
-};
+export { groupCases } from '@oj/shared';
 
 export interface ProblemScore {
   status: number;
@@ -65,16 +42,13 @@ export const scoreProblem = (
     const status = firstFailure ? firstFailure.status : JUDGE_STATUS.ACCEPTED;
     return { status, score: status === JUDGE_STATUS.ACCEPTED ? 100 : 0, fullScore: 100 };
   }
-  const mode: ScoringMode =
-    problem.judgeCaseMode === 'subtask_lowest' || problem.judgeCaseMode === 'subtask_average'
-      ? problem.judgeCaseMode
-      : 'sum';
-  const fullScore = total(allCasesFullScores, mode, (c) => c.fullScore);
+  const mode = problem.judgeCaseMode;
+  const fullScore = addCaseScores(allCasesFullScores, mode, (c) => c.fullScore);
   const earned =
     failing.length === 0
       ? fullScore
       : Math.min(
-          total(cases, mode, (c) => c.score),
+          addCaseScores(cases, mode, (c) => c.score),
           fullScore,
         );
   let status: number;

@@ -94,6 +94,9 @@ export const contestProblem = z.object({
   color: z.string().nullable(),
   ac: z.number().int().nullable(),
   total: z.number().int().nullable(),
+  /** The problem's full score: what an accepted solution scores on an OI board, the green of its cells (an ACM-type
+   * problem's too, 100 unless set otherwise). */
+  ioScore: z.number().int(),
 });
 export type ContestProblem = z.infer<typeof contestProblem>;
 

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { multipartBody, rawZip } from '../../../test/zip-fixtures.js';
+import { problems } from '../../db/schema.js';
 import { readZip, writeZip } from './safe-zip.js';
 
 type Role = 'student' | 'teacher' | 'teacher2' | 'problemAdmin' | 'root';
@@ -435,6 +438,43 @@ describe.each(DB_KINDS)('admin problems on %s', (kind) => {
     const broken = await writeZip([{ name: 'x/problem.json', data: JSON.stringify({ title: 'no limits' }) }]);
     const res3 = await upload('/api/file/import-problem', 'root', 'file', 'bad.zip', broken);
     expect([res3.statusCode, key(res3)]).toEqual([400, 'importInvalid']);
+  });
+
+  it('stores as full score what an accepted solution gets, in every case mode, and lists it', async () => {
+    const six = (scores: (number | null)[], groups: number[]) =>
+      scores.map((score, i) => ({ input: `${i}\n`, output: `${2 * i}\n`, score, groupNum: groups[i] }));
+    const groups = [1, 1, 1, 2, 2, 2];
+    const typed = six([10, 10, 10, 23, 23, 23], groups);
+    const fullScore = async (pid: number) => (await call('GET', `/api/admin/problem?pid=${pid}`, 'root')).json().data;
+    // Subtask, lowest: each subtask counts once, 10 + 23, not the 99 the cases add up to.
+    const lowest = await create('root', baseDto({ samples: typed }, { type: 1, judgeCaseMode: 'subtask_lowest' }));
+    expect(await fullScore(lowest.pid)).toMatchObject({ ioScore: 33, judgeCaseMode: 'subtask_lowest' });
+    const listed = await call('GET', `/api/admin/problem/get-problem-list?keyword=${lowest.problemId}`, 'root');
+    expect(listed.json().data.records.find((r: { id: number }) => r.id === lowest.pid).ioScore).toBe(33);
+    // The same scores summed in the default mode; a subtask's cases averaged, rounded: (10 + 20) / 2 -> 15, + 30.
+    const summed = await create('root', baseDto({ samples: typed }, { type: 1, judgeCaseMode: 'default' }));
+    expect((await fullScore(summed.pid)).ioScore).toBe(99);
+    const uneven = six([10, 20, 30], [1, 1, 2]).slice(0, 3);
+    const average = await create('root', baseDto({ samples: uneven }, { type: 1, judgeCaseMode: 'subtask_average' }));
+    expect((await fullScore(average.pid)).ioScore).toBe(45);
+    // Without scores, 100 points are spread over the subtasks (every case carries its subtask's 50), not the cases.
+    const spread = await create(
+      'root',
+      baseDto(
+        { samples: six([null, null, null, null, null, null], groups) },
+        { type: 1, judgeCaseMode: 'subtask_lowest' },
+      ),
+    );
+    expect((await fullScore(spread.pid)).ioScore).toBe(100);
+    const cases = (await call('GET', `/api/admin/problem/get-problem-cases?pid=${spread.pid}`, 'root')).json().data;
+    expect(cases.map((c: { score: number }) => c.score)).toEqual([50, 50, 50, 50, 50, 50]);
+    // A problem saved before subtasks were counted once carries the cases' sum: the upgrade computes it again.
+    await t.services.db.update(problems).set({ ioScore: 99 }).where(eq(problems.id, lowest.pid));
+    const migration = fs.readFileSync(new URL('../../../drizzle/0022_full-scores.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.services.db.execute(sql.raw(statement));
+    expect((await fullScore(lowest.pid)).ioScore).toBe(33);
+    expect((await fullScore(summed.pid)).ioScore).toBe(99);
   });
 
   it('exports problems that import again unchanged (round trip: every field but ids, author and times)', async () => {

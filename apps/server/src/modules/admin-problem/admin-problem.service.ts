@@ -2,11 +2,13 @@ import crypto from 'node:crypto';
 import {
   type adminProblem as contract,
   file as fileContract,
+  fullScoreOf,
   isAdminRole,
+  isSubtaskMode,
   LANGUAGE_NAMES,
   type Page,
   type ProblemCase,
-  spreadCaseScores,
+  spreadScoresFor,
   type UploadedFile,
 } from '@oj/shared';
 import type { z } from 'zod';
@@ -42,7 +44,6 @@ type CompileDto = z.output<typeof contract.compileSpj.input>;
 
 type CaseRow = NewProblemCase & { score: number; groupNum: number };
 
-const SUBTASK_MODES = ['subtask_lowest', 'subtask_average'];
 const PROBLEM_ID = /^[A-Za-z0-9_-]+$/;
 
 /** Problem administration (HOJ's AdminProblemController and TestCaseController). */
@@ -130,9 +131,9 @@ export const createAdminProblemService = (deps: {
       }
     }
     const samples = dto.samples.length ? dto.samples : sources.map(() => ({ score: null, groupNum: null }));
-    const subtask = SUBTASK_MODES.includes(caseMode);
+    const subtask = isSubtaskMode(caseMode);
     if (subtask && samples.some((s) => !s.groupNum)) throw badRequest('groupNumRequired', 'samples');
-    const spread = spreadCaseScores(sources.length);
+    const spread = spreadScoresFor(samples.slice(0, sources.length), caseMode);
     const noScores = samples.every((s) => s.score === null || s.score === undefined);
     return sources.map(
       (src, i): CaseRow => ({
@@ -205,7 +206,7 @@ export const createAdminProblemService = (deps: {
       isRemoveEndBlank: p.isRemoveEndBlank ? 1 : 0,
       openCaseResult: p.openCaseResult ? 1 : 0,
       isUploadCase: dto.isUploadTestCase ? 1 : 0,
-      ioScore: p.type === 1 ? cases.reduce((sum, c) => sum + c.score, 0) : 100,
+      ioScore: p.type === 1 ? fullScoreOf(cases, p.judgeCaseMode) : 100,
       // The data version moves with the files and their scoring, so judges fetch and score the new data.
       caseVersion: caseVersionOf(cases),
       modifiedUser: user.username,
@@ -418,7 +419,7 @@ export const createAdminProblemService = (deps: {
         cases,
         expiresAt: new Date(now().getTime() + fileContract.UPLOAD_LIMITS.uploadTtlMs),
       });
-      const subtask = !!mode && SUBTASK_MODES.includes(mode);
+      const subtask = !!mode && isSubtaskMode(mode);
       return {
         fileList: cases.map((c) => ({ input: c.input, output: c.output, ...(subtask ? { groupNum: 1 } : {}) })),
         fileListDir: id,

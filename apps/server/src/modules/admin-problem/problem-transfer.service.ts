@@ -5,7 +5,7 @@ import {
   adminProblem as adminContract,
   LANGUAGE_NAMES,
   type ProblemPackage,
-  spreadCaseScores,
+  spreadScoresFor,
   type UploadedFile,
   ZIP_TEXT_ENTRY_MAX_BYTES,
 } from '@oj/shared';
@@ -100,7 +100,11 @@ const fromHoj = (vo: Record<string, unknown>, folder: Map<string, ExtractedEntry
     return entry ? { entry } : { data: str(ref) };
   };
   const scored = samples.some((s) => typeof s.score === 'number');
-  const spread = spreadCaseScores(samples.length);
+  const caseMode = str(p.judgeCaseMode) || 'default';
+  const spread = spreadScoresFor(
+    samples.map((s) => ({ groupNum: typeof s.groupNum === 'number' ? s.groupNum : undefined })),
+    caseMode,
+  );
   const cases = samples.map((s, i) => {
     const inputName = str(s.input);
     const base = folder.has(inputName) ? inputName.replace(/\.[^.]*$/, '') || String(i + 1) : String(i + 1);
@@ -142,7 +146,7 @@ const fromHoj = (vo: Record<string, unknown>, folder: Map<string, ExtractedEntry
     stackLimitMb: num(p.stackLimit, 128),
     type,
     judgeMode,
-    judgeCaseMode: str(p.judgeCaseMode) || 'default',
+    judgeCaseMode: caseMode,
     isRemoveEndBlank: bool(p.isRemoveEndBlank, true),
     difficulty: num(p.difficulty, 0),
     tags: (Array.isArray(vo.tags) ? (vo.tags as unknown[]) : []).map(String),

@@ -1,10 +1,11 @@
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { contestKit, contestTestApp, HOUR } from '../../../test/contest-helpers.js';
 import { DB_KINDS, type TestApp } from '../../../test/harness.js';
 import { type createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
 import { submissions } from '../../db/schema.js';
+import { boardTiming } from './contest-board-cache.js';
 import { type ContestTry, summarizeCell } from './contest-ranking.js';
 
 describe.each(DB_KINDS)('contests (%s)', (kind) => {
@@ -226,6 +227,52 @@ describe.each(DB_KINDS)('contests (%s)', (kind) => {
     expect(await detail(u.token)).toMatchObject({ status: S.ACCEPTED, score: 100 });
     expect(await mine()).toEqual({ status: S.ACCEPTED, score: 100 });
     t.clock.offsetMs -= 2 * HOUR;
+  });
+
+  it('an ACM-type problem in an OI contest scores its full score on Accepted, 0 otherwise; judging by hand or again recounts', async () => {
+    // Every board request that sees a new version brings the board up to date (not at most once a second).
+    const saved = boardTiming.recomputeMs;
+    boardTiming.recomputeMs = 0;
+    onTestFinished(() => {
+      boardTiming.recomputeMs = saved;
+    });
+    const c = await newContest({ type: 1 });
+    await addProblem(c.id, 'A'); // ACM-type, full score 100
+    await addProblem(c.id, 'B', { problem: { type: 1, ioScore: 100 } });
+    const { solve } = contestKit(() => ({ t, judge, root }));
+    const [u, v] = [await userToken(), await userToken()];
+    const uA = await solve(u.token, c.id, 'A', S.ACCEPTED);
+    await solve(u.token, c.id, 'B', { status: S.PARTIAL_ACCEPTED, score: 40 });
+    const vA = await solve(v.token, c.id, 'A', S.WRONG_ANSWER);
+    const score = async (submitId: number) =>
+      (await call('GET', `/api/get-submission-detail?submitId=${submitId}`, root)).body.data.submission.score;
+    const board = async () => {
+      const res = await call('POST', '/api/get-contest-rank', root, { cid: c.id, currentPage: 1, limit: 30 });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const rows = res.body.data.records as { uid: string; totalScore: number; submissionInfo: object }[];
+      const of = (uid: string) => rows.find((r) => r.uid === uid);
+      return [u, v].map((x) => [of(x.uid)?.totalScore, of(x.uid)?.submissionInfo]);
+    };
+    expect([await score(uA), await score(vA)]).toEqual([100, 0]);
+    expect(await board()).toEqual([
+      [140, { A: 100, B: 40 }],
+      [0, { A: 0 }],
+    ]);
+    // A manual Accepted gives the full score; a rejudge that ends Wrong Answer takes it away.
+    const manual = await call('GET', `/api/admin/judge/manual-judge?submitId=${vA}&status=${S.ACCEPTED}`, root);
+    expect(manual.status, JSON.stringify(manual.body)).toBe(200);
+    expect(manual.body.data.score).toBe(100);
+    expect((await call('GET', `/api/admin/judge/rejudge?submitId=${uA}`, root)).status).toBe(200);
+    await judge.judgeNext({ status: S.WRONG_ANSWER });
+    expect([await score(uA), await score(vA)]).toEqual([0, 100]);
+    expect(await board()).toEqual([
+      [40, { A: 0, B: 40 }],
+      [100, { A: 100 }],
+    ]);
+    // In an ACM contest the same verdict carries no score, as outside contests.
+    const acm = await newContest();
+    await addProblem(acm.id, 'A');
+    expect(await score(await solve(u.token, acm.id, 'A', S.ACCEPTED))).toBeNull();
   });
 
   it('contest-only problems: created into the contest, hidden from the bank, linked the HOJ way too', async () => {

@@ -189,7 +189,7 @@ export const createContestService = (deps: {
       repo.problems(c.id),
       realTime ? repo.problemCounts(c.id, false, await excludedUids(c)) : Promise.resolve(undefined),
     ]);
-    return list.map(({ cp }) => ({
+    return list.map(({ cp, ioScore }) => ({
       id: cp.id,
       displayId: cp.displayId,
       cid: cp.cid,
@@ -199,6 +199,7 @@ export const createContestService = (deps: {
       // Without the real-time rank the list shows question marks.
       ac: counts ? (counts.get(cp.id)?.ac ?? 0) : null,
       total: counts ? (counts.get(cp.id)?.total ?? 0) : null,
+      ioScore,
     }));
   };
 

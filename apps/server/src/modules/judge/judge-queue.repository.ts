@@ -6,10 +6,10 @@ import {
   judgeRemoteSites,
   judges,
   judgeTasks,
-  problems,
   remoteJudgeAccounts,
   submissions,
 } from '../../db/schema.js';
+import { scoringPlaceOf } from '../submission/verdict-score.js';
 
 export type JudgeTaskRow = typeof judgeTasks.$inferSelect;
 export type JudgeTaskValues = typeof judgeTasks.$inferInsert;
@@ -336,13 +336,9 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
       if (cases.length) await tx.insert(judgeCases).values(cases);
     },
 
-    problemScoring: async (tx: Tx, pid: number) =>
-      (
-        await tx
-          .select({ type: problems.type, judgeCaseMode: problems.judgeCaseMode })
-          .from(problems)
-          .where(eq(problems.id, pid))
-      )[0],
+    /** How a verdict on this problem is scored (submission/verdict-score.ts), and in which case mode; `cid` 0 is
+     * outside contests. */
+    problemScoring: scoringPlaceOf,
 
     /** A local worker's row of the judges' table, heartbeat now (a new row is stamped with the queue's clock: when the
      * worker first claimed). */

@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client.js';
 import type { NotifyBus } from '../../db/notify-bus.js';
 import { type Logger, logger } from '../../lib/logger.js';
 import type { ProblemDetails, ProblemRow } from '../problem/problem-queries.js';
+import { verdictScore } from '../submission/verdict-score.js';
 import type { JudgeQueueRepository, SubmissionValues, JudgeTaskRow as TaskRow } from './judge-queue.repository.js';
 import { createJudgeRegistry, type RemoteWorkerIdentity, type WorkerIdentity } from './judge-registry.js';
 import {
@@ -402,15 +403,13 @@ export const createJudgeQueue = (deps: {
             await retire(tx, task.id, 'stale report: judgement version moved on');
             return false;
           }
-          const problem = await repo.problemScoring(tx, sub.pid);
+          const problem = await repo.problemScoring(tx, sub.pid, sub.cid);
           const isOi = problem?.type === 1;
-          // A remote verdict has no cases; in a contest it scores 100 on Accepted, else 0 (as HOJ scores it).
-          const remoteScore = sub.cid ? (j.status === JUDGE_STATUS.ACCEPTED ? 100 : 0) : isOi ? j.score : null;
           await setSubmissionIfCurrent(tx, task, {
             status: j.status,
             timeMs: j.time,
             memoryKb: j.memory,
-            score: task.kind === 'remote' ? remoteScore : isOi ? j.score : null,
+            score: problem ? verdictScore(problem, j.status, j.score) : null,
             oiRankScore: isOi ? j.oiRankScore : null,
             errorMessage: j.errorMessage || null,
             judger: w.name,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  fullScoreOf,
   type ImportReport,
   LANGUAGE_NAMES,
   spreadCaseScores,
@@ -80,7 +81,7 @@ export const createProblemImportService = (deps: {
         hint: d.hint,
         source: d.source,
         difficulty: 0,
-        ioScore: d.type === 1 ? cases.reduce((sum, c) => sum + c.score, 0) : 100,
+        ioScore: d.type === 1 ? fullScoreOf(cases, 'default') : 100,
         judgeMode: d.checker ? 'spj' : 'default',
         judgeCaseMode: 'default',
         spjCode: d.checker?.code ?? null,

@@ -39,8 +39,10 @@ describe.each(DB_KINDS)('sample problem import on %s', (kind) => {
     expect(interactive?.judgeMode).toBe('interactive');
     const oi = await t.services.problems.findByProblemId('1001');
     expect(oi?.type).toBe(1);
-    const scores = (await t.services.problems.cases(oi!.id)).map((c) => c.score);
-    expect(scores.reduce((a, b) => a + b, 0)).toBe(oi?.ioScore);
+    // Three subtasks (subtask_lowest) whose cases carry 20, 30 and 50: the full score counts each subtask once.
+    const cases = await t.services.problems.cases(oi!.id);
+    expect(cases.map((c) => c.score)).toEqual([20, 20, 20, 30, 30, 30, 50, 50, 50]);
+    expect(oi).toMatchObject({ judgeCaseMode: 'subtask_lowest', ioScore: 100 });
   });
 
   it('gives a fresh problemId when the package asks for a taken one, and says so', async () => {

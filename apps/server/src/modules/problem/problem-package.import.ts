@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   compareCaseNames,
+  fullScoreOf,
   LANGUAGE_NAMES,
   type ProblemPackage,
   problemPackageSchema,
@@ -117,7 +118,7 @@ export const readPackageFolder = async (
       hint: pkg.hint,
       source: pkg.source,
       difficulty: pkg.difficulty,
-      ioScore: pkg.type === 1 ? cases.reduce((sum, c) => sum + c.score, 0) : 100,
+      ioScore: pkg.type === 1 ? fullScoreOf(cases, pkg.judgeCaseMode) : 100,
       judgeMode: pkg.judgeMode,
       judgeCaseMode: pkg.judgeCaseMode,
       spjCode,

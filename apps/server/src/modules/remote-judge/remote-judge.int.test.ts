@@ -394,10 +394,10 @@ describe.each(DB_KINDS)('remote judges: import, account pools, leases, resubmit 
     expect(local.status).toBe(400);
   });
 
-  it('in a contest a remote verdict scores 100 on Accepted, through the same report path', async () => {
+  it('in an OI contest a remote verdict scores the full score on Accepted, through the same report path', async () => {
     await drainRemote();
     expect((await setPool(['cf-two'], ['pw-two'])).status).toBe(200);
-    const c = await newContest();
+    const c = await newContest({ type: 1 });
     const imp = await call(
       'GET',
       `/api/admin/contest/import-remote-oj-problem?name=CF&problemId=1000A&cid=${c.id}&displayId=R`,
@@ -419,7 +419,7 @@ describe.each(DB_KINDS)('remote judges: import, account pools, leases, resubmit 
     const rank = await call('POST', '/api/get-contest-rank', root, { cid: c.id, currentPage: 1, limit: 30 });
     expect(rank.status, JSON.stringify(rank.body)).toBe(200);
     const row = rank.body.data.records.find((r: { uid: string }) => r.uid === student.uid);
-    expect(row).toMatchObject({ ac: 1, total: 1 });
+    expect(row).toMatchObject({ totalScore: 100, submissionInfo: { R: 100 } });
   });
 
   it('never hands one account to two tasks, even when claims arrive at the same moment', async () => {

@@ -7,6 +7,7 @@ import { type JudgeQueue, NO_ACCOUNT_REASON, type RemotePayload } from '../judge
 import type { ProblemRow } from '../problem/problem-queries.js';
 import { type RemoteSites, remoteLanguageOf, remoteProblemOf } from '../remote-judge/remote-sites.js';
 import type { SubmissionRepository, SubmissionRow } from './submission.repository.js';
+import { scoringPlaceOf, verdictScore } from './verdict-score.js';
 
 export type { SubmissionRow } from './submission.repository.js';
 
@@ -216,7 +217,9 @@ export const createSubmissionService = (deps: {
     },
 
     /** Sets a verdict by hand (manual judge) or cancels (status Cancelled): a new judgement version, and any
-     * task still queued or running for the old one is retired, so a late report cannot overwrite this. */
+     * task still queued or running for the old one is retired, so a late report cannot overwrite this. `score` is
+     * an OI-type problem's; the stored one follows verdict-score.ts (an ACM-type problem in an OI contest scores by
+     * its verdict). */
     async setVerdictByHand(
       submitId: number,
       v: { status: number; score: number | null; oiRankScore: number | null; judger: string },
@@ -224,7 +227,9 @@ export const createSubmissionService = (deps: {
       return repo.transaction(async (tx) => {
         const cur = await repo.lock(tx, submitId);
         if (!cur) throw notFound();
-        const row = await repo.setVerdictByHand(tx, submitId, { ...v, version: cur.version + 1, at: now() });
+        const place = await scoringPlaceOf(tx, cur.pid, cur.cid);
+        const score = place ? verdictScore(place, v.status, v.score) : v.score;
+        const row = await repo.setVerdictByHand(tx, submitId, { ...v, score, version: cur.version + 1, at: now() });
         await queue.retireQueuedOf(tx, submitId);
         return row;
       });

@@ -12,7 +12,7 @@ import { splitPinned } from './scoreboard-cells';
 const CONTEST = contestFixture({ id: 9, title: 'Autumn Cup', openRank: true });
 
 const PROBLEMS: ContestProblem[] = [
-  { id: 1, displayId: 'A', cid: 9, pid: 101, displayTitle: 'A + B', color: null, ac: 2, total: 3 },
+  { id: 1, displayId: 'A', cid: 9, pid: 101, displayTitle: 'A + B', color: null, ac: 2, total: 3, ioScore: 100 },
 ];
 
 const VIEWER = { uid: 'u-bob', username: 'bob', roleList: ['user'] } as UserInfo;
@@ -108,5 +108,52 @@ describe('splitPinned', () => {
     expect(out.rows.map((r) => r.uid)).toEqual(['u-alice', 'u-bob', 'u-carol']);
     // The outside board pins no viewer row: the viewer's own board row stays a board row.
     expect(splitPinned([a, b], { concerned: [] }).pinned).toEqual([]);
+  });
+});
+
+describe('an OI board colours a cell by its problem full score', () => {
+  beforeAll(async () => {
+    await setupI18n('en-US');
+  });
+  afterEach(() => session.clear());
+
+  it('green at the full score, even when a problem full score is not 100; blue below it; red at 0', async () => {
+    const oi = contestFixture({ id: 9, title: 'OI Cup', openRank: true, type: 1 });
+    // A: subtasks worth 33 in all; B and C: 100.
+    const problems = [
+      { ...PROBLEMS[0], ioScore: 33 },
+      { ...PROBLEMS[0], id: 2, displayId: 'B', pid: 102, displayTitle: 'Paths', ioScore: 100 },
+      { ...PROBLEMS[0], id: 3, displayId: 'C', pid: 103, displayTitle: 'Trees', ioScore: 100 },
+    ];
+    const { submissionInfo: _acm, totalTime: _time, ac: _ac, total: _total, ...identity } = row(1, 'u-alice', 0);
+    const record = { ...identity, totalScore: 66, totalTime: 10, submissionInfo: { A: 33, B: 33, C: 0 }, timeInfo: {} };
+    stubServer({
+      '/api/get-contest-rank': () =>
+        new Response(
+          JSON.stringify({ status: 200, msg: 'success', data: { records: [record], total: 1, size: 50, current: 1 } }),
+          { headers: { 'Content-Type': 'application/json' } },
+        ),
+    });
+    session.signIn('token', VIEWER);
+    const ctx: ContestContext = { contest: oi, status: 0, admin: false, problems };
+    renderWithProviders(
+      [
+        {
+          path: '/contest/:contestID',
+          element: <Outlet context={ctx} />,
+          children: [{ path: 'rank', element: <ContestRankPage /> }],
+        },
+      ],
+      `/contest/${oi.id}/rank`,
+    );
+    await screen.findByText('alice');
+    const cells = [...bodyRows()[0].querySelectorAll<HTMLElement>('td')].filter((td) =>
+      ['33', '0'].includes(td.textContent ?? ''),
+    );
+    expect(cells.map((td) => [td.textContent, td.style.color])).toEqual([
+      ['33', 'rgb(82, 196, 26)'],
+      ['33', 'rgb(22, 119, 255)'],
+      ['0', 'rgb(255, 77, 79)'],
+    ]);
   });
 });

@@ -226,7 +226,7 @@ export const ContestScoreboard = ({
         const score = r.submissionInfo[p.displayId];
         return score === undefined
           ? {}
-          : ({ style: { color: OI_CELL_COLORS[oiCellState(score)], fontWeight: 600 } } as object);
+          : ({ style: { color: OI_CELL_COLORS[oiCellState(score, p.ioScore)], fontWeight: 600 } } as object);
       },
       render: (_: unknown, r: Row) => {
         if (isAcm(r)) {

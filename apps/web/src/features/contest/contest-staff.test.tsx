@@ -18,8 +18,8 @@ import ContestRejudgePage from './contest-rejudge-page';
 const CONTEST = contestFixture({ id: 7, title: 'Spring Cup', openPrint: true });
 
 const PROBLEMS: ContestProblem[] = [
-  { id: 1, displayId: 'A', cid: 7, pid: 101, displayTitle: 'A + B', color: '#ff0000', ac: 1, total: 2 },
-  { id: 2, displayId: 'B', cid: 7, pid: 102, displayTitle: 'Paths', color: null, ac: 0, total: 0 },
+  { id: 1, displayId: 'A', cid: 7, pid: 101, displayTitle: 'A + B', color: '#ff0000', ac: 1, total: 2, ioScore: 100 },
+  { id: 2, displayId: 'B', cid: 7, pid: 102, displayTitle: 'Paths', color: null, ac: 0, total: 0, ioScore: 100 },
 ];
 
 const json =

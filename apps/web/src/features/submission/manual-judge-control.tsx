@@ -25,7 +25,9 @@ export const ManualJudgeControl = ({
   const [score, setScore] = useState<number | null>(row.score);
   const [busy, setBusy] = useState(false);
   const rules = manualJudgeRules({ status: row.status, isSuperAdmin, selected });
-  const hasScore = row.score !== null;
+  // An OI-type problem's verdict carries its rank score beside its score, and the score is typed by hand; an ACM-type
+  // problem's score in an OI contest follows its verdict (full score on Accepted, else 0), so it has no field here.
+  const hasScore = row.score !== null && row.oiRankScore !== null;
 
   const cancel = async () => {
     setBusy(true);

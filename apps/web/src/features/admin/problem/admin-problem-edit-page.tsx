@@ -151,7 +151,11 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
         score: null,
         groupNum: f.groupNum ?? 1,
       }));
-      setForm({ ...base, uploadTestcaseDir: got.fileListDir, cases: base.type === 1 ? spreadScores(cases) : cases });
+      setForm({
+        ...base,
+        uploadTestcaseDir: got.fileListDir,
+        cases: base.type === 1 ? spreadScores(cases, base.judgeCaseMode) : cases,
+      });
       toast.success(t('Upload_Successfully'));
     },
   });

@@ -107,6 +107,8 @@ const AdminProblemListPage = () => {
           { title: t('Display_ID'), dataIndex: 'problemId' },
           { title: t('Title'), render: (_, p) => <Link to={`/admin/problem/edit/${p.id}`}>{p.title}</Link> },
           { title: t('Author'), dataIndex: 'author' },
+          // An OI problem's full score as the judge gives it (subtasks counted once); ACM problems score by verdict.
+          { title: t('Full_Score'), render: (_, p) => (p.type === 1 ? p.ioScore : '-') },
           { title: t('Created_Time'), render: (_, p) => formatTime(p.gmtCreate) },
           {
             title: t('Auth'),

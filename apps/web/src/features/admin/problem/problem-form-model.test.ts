@@ -21,9 +21,11 @@ describe('problem form model', () => {
   });
 
   it('spreads 100 points over the cases, the remainder on the last ones', () => {
-    expect(spreadScores(filled().cases).map((c) => c.score)).toEqual([33, 33, 34]);
+    expect(spreadScores(filled().cases, 'default').map((c) => c.score)).toEqual([33, 33, 34]);
     const seven = Array.from({ length: 7 }, () => ({ input: 'a', output: 'b', score: 5, groupNum: 1 }));
-    expect(spreadScores(seven).map((c) => c.score)).toEqual([14, 14, 14, 14, 14, 15, 15]);
+    expect(spreadScores(seven, 'default').map((c) => c.score)).toEqual([14, 14, 14, 14, 14, 15, 15]);
+    // In a subtask mode over the subtasks: one subtask of seven cases carries all 100 points on each case.
+    expect(spreadScores(seven, 'subtask_lowest').map((c) => c.score)).toEqual([100, 100, 100, 100, 100, 100, 100]);
   });
 
   it('names what is missing before saving', () => {
@@ -41,7 +43,7 @@ describe('problem form model', () => {
     const f = {
       ...filled(),
       type: 1 as const,
-      cases: spreadScores(filled().cases),
+      cases: spreadScores(filled().cases, 'default'),
       examples: [
         { input: '1 2', output: '3' },
         { input: '', output: '' },

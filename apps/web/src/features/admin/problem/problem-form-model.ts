@@ -1,4 +1,12 @@
-import { type AdminProblem, adminProblem, type ProblemDto, spreadCaseScores } from '@oj/shared';
+import {
+  type AdminProblem,
+  adminProblem,
+  groupCases,
+  isSubtaskMode,
+  type ProblemDto,
+  spreadScoresFor,
+  subtaskScore,
+} from '@oj/shared';
 
 /** One test case row of the form: file names (uploaded data) or texts (entered by hand). */
 export interface CaseRow {
@@ -135,13 +143,47 @@ export const problemToForm = (
   cases: cases.map((c) => ({ input: c.input, output: c.output, score: c.score, groupNum: c.groupNum })),
 });
 
-/** Switching to OI spreads 100 points evenly over the cases, the remainder one point each on the last. */
-export const spreadScores = (cases: CaseRow[]): CaseRow[] => {
-  const scores = spreadCaseScores(cases.length);
+/** 100 points spread as the case mode scores them: evenly over the cases, the remainder one point each on the last;
+ * in the subtask modes evenly over the subtasks, every case of a subtask carrying its subtask's score. */
+export const spreadScores = (cases: CaseRow[], mode: string): CaseRow[] => {
+  const scores = spreadScoresFor(cases, mode);
   return cases.map((c, i) => ({ ...c, score: scores[i] }));
 };
 
-export const isSubtaskMode = (mode: string) => mode === 'subtask_lowest' || mode === 'subtask_average';
+export { isSubtaskMode };
+
+/** One subtask of the editor: its group number (null for a case without one, a subtask of its own), its cases (their
+ * indexes in the form), the score the judge gives it with every case accepted, and its cases' scores when they
+ * differ (an imported package may give a subtask's cases different scores; the judge then takes the lowest or the
+ * rounded average). */
+export interface SubtaskRow {
+  groupNum: number | null;
+  cases: number[];
+  score: number;
+  differing: number[] | null;
+}
+
+export const subtaskRows = (cases: CaseRow[], mode: 'subtask_lowest' | 'subtask_average'): SubtaskRow[] =>
+  groupCases(cases.map((c, index) => ({ ...c, index }))).map((group) => {
+    const scores = group.map((c) => c.score ?? 0);
+    return {
+      groupNum: group[0].groupNum,
+      cases: group.map((c) => c.index),
+      score: subtaskScore(mode, scores),
+      differing: new Set(scores).size > 1 ? scores : null,
+    };
+  });
+
+/** Case numbers (from 1) in short: consecutive runs as ranges ("1-3, 7"). */
+export const caseRanges = (indexes: number[]): string => {
+  const runs: [number, number][] = [];
+  for (const i of indexes) {
+    const last = runs.at(-1);
+    if (last && i === last[1] + 1) last[1] = i;
+    else runs.push([i, i]);
+  }
+  return runs.map(([a, b]) => (a === b ? `${a + 1}` : `${a + 1}-${b + 1}`)).join(', ');
+};
 
 /** The form's own checks, as message keys; the server checks the same and more. */
 export const formProblems = (f: ProblemFormState): string[] => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ProblemCheckerField } from './problem-checker-field';
 import { ProblemExtraFilesField } from './problem-extra-files-field';
 import { Field, type ProblemSectionProps } from './problem-form-field';
-import { spreadScores } from './problem-form-model';
+import { isSubtaskMode, spreadScores } from './problem-form-model';
 import { ProblemLanguagesField } from './problem-languages-field';
 
 /** The judging settings: ACM or OI, who may see the problem, how cases are scored, tags, languages and templates,
@@ -37,8 +37,9 @@ export const ProblemJudgeSection = ({
               value={form.type}
               onChange={(e) => {
                 const type = e.target.value as 0 | 1;
-                // Switching to OI spreads 100 points over the cases.
-                set({ type, cases: type === 1 ? spreadScores(form.cases) : form.cases });
+                // Switching to OI spreads 100 points over the cases; ACM has no subtask modes.
+                const judgeCaseMode = type === 0 && isSubtaskMode(form.judgeCaseMode) ? 'default' : form.judgeCaseMode;
+                set({ type, judgeCaseMode, cases: type === 1 ? spreadScores(form.cases, judgeCaseMode) : form.cases });
               }}
               options={[
                 { value: 0, label: 'ACM' },
@@ -68,7 +69,17 @@ export const ProblemJudgeSection = ({
               aria-label={t('Judge_Case_Mode')}
               style={{ width: '100%' }}
               value={form.judgeCaseMode}
-              onChange={(v) => set({ judgeCaseMode: v })}
+              onChange={(judgeCaseMode: string) =>
+                // Between summed cases and subtasks an OI problem's scores are spread again, so its full score stays
+                // 100 rather than, say, one case's score under "lowest".
+                set({
+                  judgeCaseMode,
+                  cases:
+                    form.type === 1 && isSubtaskMode(judgeCaseMode) !== isSubtaskMode(form.judgeCaseMode)
+                      ? spreadScores(form.cases, judgeCaseMode)
+                      : form.cases,
+                })
+              }
               options={JUDGE_CASE_MODES.filter((m) => form.type === 1 || !m.startsWith('subtask')).map((m) => ({
                 value: m,
                 label: t(`Case_Mode_${m}`),

@@ -1,10 +1,19 @@
+import { fullScoreOf } from '@oj/shared';
 import { Alert, Button, Input, InputNumber, Radio, Space, Table, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ProblemSectionProps } from './problem-form-field';
-import { type CaseRow, isSubtaskMode, spreadScores } from './problem-form-model';
+import {
+  type CaseRow,
+  caseRanges,
+  isSubtaskMode,
+  type SubtaskRow,
+  spreadScores,
+  subtaskRows,
+} from './problem-form-model';
 
 /** The test cases: uploaded as a zip (through the page's onUploadZip) or typed in, with their scores and subtask
- * groups when the problem asks for them. */
+ * groups when the problem asks for them. An OI problem shows its full score as the judge computes it; in the subtask
+ * modes a score is given per subtask (every case of the subtask carries it), not per case. */
 export const ProblemTestDataSection = ({
   form,
   set,
@@ -13,8 +22,11 @@ export const ProblemTestDataSection = ({
   const { t } = useTranslation(['admin', 'contest', 'submission']);
   const setCase = (i: number, patch: Partial<CaseRow>) =>
     set({ cases: form.cases.map((c, k) => (k === i ? { ...c, ...patch } : c)) });
-  const totalScore = form.cases.reduce((sum, c) => sum + (c.score ?? 0), 0);
-  const subtask = isSubtaskMode(form.judgeCaseMode);
+  const mode = form.judgeCaseMode;
+  const subtask = isSubtaskMode(mode);
+  const fullScore = fullScoreOf(form.cases, mode);
+  const setSubtaskScore = (row: SubtaskRow, score: number) =>
+    set({ cases: form.cases.map((c, k) => (row.cases.includes(k) ? { ...c, score } : c)) });
   return (
     <>
       <Radio.Group
@@ -51,14 +63,51 @@ export const ProblemTestDataSection = ({
       {form.type === 1 && form.cases.length > 0 && (
         <Space style={{ marginBottom: 8 }}>
           <span>
-            {t('Total_Score')}: {totalScore}
+            {t('Full_Score')}: <strong>{fullScore}</strong>
           </span>
-          <Button size="small" onClick={() => set({ cases: spreadScores(form.cases) })}>
+          <Button size="small" onClick={() => set({ cases: spreadScores(form.cases, mode) })}>
             {t('Spread_Scores')}
           </Button>
         </Space>
       )}
       {form.cases.length === 0 && <Alert type="info" showIcon title={t('Need_Test_Data')} />}
+      {form.type === 1 && subtask && form.cases.length > 0 && (
+        <>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            {t(mode === 'subtask_lowest' ? 'Subtask_Score_Tip_lowest' : 'Subtask_Score_Tip_average')}
+          </Typography.Paragraph>
+          <Table<SubtaskRow & { key: number }>
+            style={{ marginBottom: 12 }}
+            scroll={{ x: 'max-content' }}
+            size="small"
+            pagination={false}
+            dataSource={subtaskRows(form.cases, mode).map((r, key) => ({ ...r, key }))}
+            columns={[
+              { title: t('Group_Num'), render: (_, r) => r.groupNum ?? '-' },
+              { title: t('Subtask_Cases'), render: (_, r) => caseRanges(r.cases) },
+              {
+                title: t('Subtask_Score'),
+                render: (_, r) => (
+                  <Space orientation="vertical" size={2}>
+                    <InputNumber
+                      aria-label={`${t('Subtask_Score')} ${r.groupNum ?? caseRanges(r.cases)}`}
+                      min={0}
+                      precision={0}
+                      value={r.score}
+                      onChange={(v) => setSubtaskScore(r, v ?? 0)}
+                    />
+                    {r.differing && (
+                      <Typography.Text type="warning">
+                        {t('Subtask_Scores_Differ', { scores: r.differing.join(', '), score: r.score })}
+                      </Typography.Text>
+                    )}
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </>
+      )}
       {form.cases.length > 0 && (
         <Table<CaseRow & { key: number }>
           scroll={{ x: 'max-content' }}
@@ -93,7 +142,7 @@ export const ProblemTestDataSection = ({
                     />
                   ),
                 },
-            ...(form.type === 1
+            ...(form.type === 1 && !subtask
               ? [
                   {
                     title: t('Score'),

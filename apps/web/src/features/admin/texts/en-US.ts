@@ -109,6 +109,15 @@ export default {
   Add_Case: 'Add case',
   Case_Input: 'Input',
   Case_Output: 'Output',
+  Full_Score: 'Full score',
+  Subtask_Cases: 'Cases',
+  Subtask_Score: 'Subtask score',
+  Subtask_Score_Tip_lowest:
+    "Each subtask scores its lowest case, so every case of a subtask carries the subtask's score; the full score is the sum of the subtasks.",
+  Subtask_Score_Tip_average:
+    "Each subtask scores its cases' average (rounded), so every case of a subtask carries the subtask's score; the full score is the sum of the subtasks.",
+  Subtask_Scores_Differ:
+    'Its cases have different scores ({{scores}}): the judge counts {{score}}. A score typed here applies to all of them.',
   Spread_Scores: 'Spread 100 points',
   Field_Required: '{{field}} is required',
   Need_Test_Data: 'Upload test data or add at least one case',

@@ -108,6 +108,15 @@ export default {
   Add_Case: '添加测试点',
   Case_Input: '输入',
   Case_Output: '输出',
+  Full_Score: '满分',
+  Subtask_Cases: '测试点',
+  Subtask_Score: '子任务分数',
+  Subtask_Score_Tip_lowest:
+    '每个子任务取其测试点中的最低分，因此一个子任务的所有测试点使用同一个分数；满分为各子任务分数之和。',
+  Subtask_Score_Tip_average:
+    '每个子任务取其测试点分数的平均值（四舍五入），因此一个子任务的所有测试点使用同一个分数；满分为各子任务分数之和。',
+  Subtask_Scores_Differ:
+    '其测试点分数不一致（{{scores}}）：评测按 {{score}} 分计。在此填写的分数将应用到所有这些测试点。',
   Spread_Scores: '平均分配 100 分',
   Field_Required: '{{field}} 不能为空',
   Need_Test_Data: '请上传测试数据或至少添加一组测试点',
