@@ -28,7 +28,7 @@ const submit = async (page: Page, code: string, verdict: string) => {
 
 const boardRow = (page: Page, username: string) => page.getByRole('row').filter({ hasText: username }).first();
 
-test('an admin builds a protected ACM contest; two users register and submit; the board shows the penalty; the seal hides later results from a contestant but not from the admin', async ({
+test('an admin builds a protected ACM contest; two users register and submit; the board shows the penalty; the seal hides later results from a contestant but not from the admin; a rejudged row keeps the contest letter', async ({
   page,
   browser,
   request,
@@ -129,4 +129,16 @@ test('an admin builds a protected ACM contest; two users register and submit; th
   await p2.goto(`/contest/${cid}/rank`);
   await expect(boardRow(p2, U2).getByRole('cell', { name: '?1' })).toBeVisible();
   await expect(boardRow(p2, U2).locator('[data-state="ac"], [data-state="first-ac"]')).toHaveCount(1);
+
+  // Root rejudges user 1's wrong try from the contest's submissions: the row stays the contest's problem A (not the
+  // bank's 1000) while it is judged again and after.
+  await page.goto(`/contest/${cid}/submissions`);
+  const wrongRow = page.getByRole('row').filter({ hasText: U1 }).filter({ hasText: '答案错误' });
+  const submitId = (await wrongRow.getByRole('cell').first().textContent())?.trim() ?? '';
+  await wrongRow.getByRole('button', { name: '重判' }).click();
+  await expect(page.getByText('重判成功')).toBeVisible();
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: submitId, exact: true }) });
+  await expect(row.getByRole('link', { name: /^A\s/ })).toBeVisible();
+  await expect(row.getByText('答案错误')).toBeVisible({ timeout: 90_000 });
+  await expect(row.getByRole('link', { name: /^A\s/ })).toBeVisible();
 });
