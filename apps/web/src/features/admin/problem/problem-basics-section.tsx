@@ -23,7 +23,7 @@ const LimitField = ({
 
 /** The problem's name and display id, its time, memory and stack limits and its difficulty. */
 export const ProblemBasicsSection = ({ form, set }: ProblemSectionProps) => {
-  const { t } = useTranslation(['admin', 'contest']);
+  const { t } = useTranslation(['admin', 'contest', 'problem']);
   return (
     <Row gutter={16}>
       <Col xs={24} md={8}>
