@@ -52,7 +52,7 @@ test('an admin creates an OI problem with a formula and a test-data zip, a stude
   await expect(page.getByRole('spinbutton', { name: '分数 2' })).toHaveValue('50');
   await page.getByRole('spinbutton', { name: '分数 1' }).fill('30');
   await page.getByRole('spinbutton', { name: '分数 2' }).fill('70');
-  await expect(page.getByText('总分: 100')).toBeVisible();
+  await expect(page.getByText('满分: 100')).toBeVisible();
   await page.getByRole('button', { name: '保存' }).click();
 
   await expect(page).toHaveURL(/\/admin\/problems$/);
