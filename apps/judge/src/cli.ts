@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LANGUAGE_NAMES } from '@oj/shared';
 import { JudgeConfigError, judgeConfig } from './config.js';
@@ -8,7 +9,9 @@ import { judge } from './pipeline/judge.js';
 import { loadProblemPackage, ProblemPackageError } from './problem/load-problem-package.js';
 
 const USAGE = `Usage:
-  npm run judge:local -- --problem DIR --source FILE --language NAME [--json]
+  npm run judge:local -- --problem DIR --source FILE --language NAME [--json] [--judge-header FILE ...]
+      (--judge-header: a site-wide judge header such as testlib.h for the checker or interactor compile; a file of
+      the same name in the package's root wins)
   npm run judge -- doctor [--server URL]
   npm run judge -- --server URL --token TOKEN [--concurrency N] [--remote [--remote-concurrency N]]
       (online worker; also: worker --server ...; --remote or OJ_JUDGE_REMOTE=true|CF,GYM,... also judges on the
@@ -29,6 +32,7 @@ const runLocal = async (args: string[]): Promise<number> => {
       source: { type: 'string' },
       language: { type: 'string' },
       json: { type: 'boolean', default: false },
+      'judge-header': { type: 'string', multiple: true, default: [] },
     },
     strict: true,
   });
@@ -44,7 +48,16 @@ const runLocal = async (args: string[]): Promise<number> => {
   } catch (error) {
     throw new UsageError(`cannot read --source: ${(error as Error).message}`);
   }
+  const siteHeaders: Record<string, Buffer> = {};
+  for (const file of values['judge-header']) {
+    try {
+      siteHeaders[basename(file)] = readFileSync(file);
+    } catch (error) {
+      throw new UsageError(`cannot read --judge-header: ${(error as Error).message}`);
+    }
+  }
   const { problem, manifest } = loadProblemPackage(values.problem);
+  for (const checker of [problem.checker, problem.interactor]) if (checker) checker.siteHeaders = siteHeaders;
   log(`Judging ${values.source} (${values.language}) against "${manifest.title}" (${problem.cases.length} cases)`);
   const result = await judge(problem, source, values.language, {
     onProgress: (progress) => {

@@ -7,29 +7,44 @@ import { createRunDir, removeRunDir } from '../sandbox/run-dirs.js';
 import { MIB, type SandboxResult, type SandboxSpec, startSandbox } from '../sandbox/sandbox.js';
 import { type CheckerVerdict, classifyCheckerExit } from './checker-verdict.js';
 import { type CompiledProgram, type CompileOutcome, compileProgram } from './compile-program.js';
+import { isPlainFileName, type JudgeFiles, withMissingHeaderHint, withSiteHeaders } from './judge-headers.js';
 import { CHECKER_LIMITS, CPU_KILL_GRACE_MS, WALL_FACTOR } from './judge-limits.js';
 import { classifyRun, type ProgramRun, type RunLimits, startProgramWithPipes } from './run-program.js';
 
 /** A checker or interactor as a problem brings it: source plus the files placed beside it (testlib.h ...). */
 export interface CheckerSource {
   source: string;
-  extraFiles?: Record<string, string | Buffer>;
+  /** The problem's own files (judge extra files, a package's root files). */
+  extraFiles?: JudgeFiles;
+  /** The site's judge headers (judge-headers.ts): beside the checker too, unless `extraFiles` has the name. */
+  siteHeaders?: JudgeFiles;
 }
 
 const compiled = new Map<string, Promise<CompileOutcome>>();
 const MAX_CACHED_CHECKERS = 32;
 
-const checkerKey = (checker: CheckerSource) => {
-  const hash = createHash('sha256').update(checker.source);
-  for (const name of Object.keys(checker.extraFiles ?? {}).sort()) {
-    hash.update(`\0${name}\0`).update(checker.extraFiles![name]);
+const checkerKey = (source: string, files: JudgeFiles) => {
+  const hash = createHash('sha256').update(source);
+  for (const name of Object.keys(files).sort()) {
+    hash.update(`\0${name}\0`).update(files[name]);
   }
   return hash.digest('hex');
 };
 
-/** Compiles a checker once per content (C++17 -O2, package root files beside it); later calls share it. */
+/** A compile error names the header it could not find and where a site provides it. */
+const explained = (outcome: CompileOutcome): CompileOutcome =>
+  outcome.ok || outcome.systemError ? outcome : { ...outcome, message: withMissingHeaderHint(outcome.message) };
+
+/**
+ * Compiles a checker once per content (C++17 -O2, the problem's files and the site's headers beside it; the
+ * content includes every file's bytes, so a replaced header compiles again); later calls share it.
+ */
 export const compileChecker = (checker: CheckerSource, signal?: AbortSignal): Promise<CompileOutcome> => {
-  const key = checkerKey(checker);
+  const files = withSiteHeaders(checker.extraFiles, checker.siteHeaders);
+  for (const name of Object.keys(files))
+    if (!isPlainFileName(name))
+      return Promise.resolve({ ok: false, systemError: true, message: `bad judge file name ${JSON.stringify(name)}` });
+  const key = checkerKey(checker.source, files);
   const cached = compiled.get(key);
   if (cached) return cached;
   const resolution = resolveCheckerLanguage();
@@ -39,7 +54,7 @@ export const compileChecker = (checker: CheckerSource, signal?: AbortSignal): Pr
       systemError: true,
       message: `g++ is missing: ${resolution.missing.join(', ')}`,
     });
-  const promise = compileProgram(resolution.language, checker.source, checker.extraFiles, signal);
+  const promise = compileProgram(resolution.language, checker.source, files, signal).then(explained);
   compiled.set(key, promise);
   // A failed or cancelled compile must not stick in the cache.
   promise.then(

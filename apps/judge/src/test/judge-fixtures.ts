@@ -97,3 +97,18 @@ export const liveSandboxProcesses = (): string[] => {
 };
 
 export const fileExists = existsSync;
+
+/**
+ * The real testlib.h for the tests that compile testlib checkers and interactors: its path from OJ_TEST_TESTLIB (CI
+ * sets it). Unset, a CI run fails here and a local run gets undefined (those tests skip).
+ */
+export const realTestlibPath = (): string | undefined => {
+  const path = process.env.OJ_TEST_TESTLIB;
+  if (path) {
+    if (!existsSync(path)) throw new Error(`OJ_TEST_TESTLIB=${path}: no such file`);
+    return path;
+  }
+  if (process.env.CI)
+    throw new Error('OJ_TEST_TESTLIB is not set: CI must give the real testlib.h to the testlib checker tests');
+  return undefined;
+};

@@ -99,6 +99,7 @@ describe('two judges on one host in separate PID namespaces', () => {
       checkerLanguage: null,
       userExtraFile: {},
       judgeExtraFile: {},
+      judgeHeaders: [],
       cases: tests.map(([input, output], i) => {
         const inFile = server.addFile(input);
         const outFile = server.addFile(output);

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { type RemoteJudgeAdapter, type RemoteOj, remoteAdapters } from '@oj/remote-judge';
 import type { JudgeReport, ProblemForWorker } from '@oj/shared';
@@ -10,6 +11,22 @@ import { runRemoteWorker } from './remote-runner.js';
 import type { TestDataCache } from './test-data-cache.js';
 import { type Judger, log, physicalCores, runWorker as runWorkerLoop } from './worker.js';
 
+/**
+ * The site's judge headers a checker compile needs, by name, read from the local cache (fetched by hash as test
+ * files are); a header the problem brings itself (`own`) is not fetched, the problem's file wins.
+ */
+export const fetchJudgeHeaders = async (
+  headers: ProblemForWorker['judgeHeaders'],
+  own: Record<string, unknown>,
+  cache: TestDataCache,
+): Promise<Record<string, Buffer>> => {
+  const wanted = headers.filter((header) => !Object.hasOwn(own, header.name));
+  const files = await Promise.all(
+    wanted.map(async (header) => [header.name, await readFile(await cache.path(header.sha256))] as const),
+  );
+  return Object.fromEntries(files);
+};
+
 /** The task's problem as the pipeline sees it: test files from the local cache, checker from the task. */
 const loadTaskProblem = async (p: ProblemForWorker, cache: TestDataCache): Promise<LoadedProblem> => {
   const cases = await Promise.all(
@@ -21,7 +38,14 @@ const loadTaskProblem = async (p: ProblemForWorker, cache: TestDataCache): Promi
       groupNum: c.groupNum,
     })),
   );
-  const checker = p.checkerCode ? { source: p.checkerCode, extraFiles: p.judgeExtraFile } : undefined;
+  const usesChecker = p.checkerCode && (p.judgeMode === 'spj' || p.judgeMode === 'interactive');
+  const checker = usesChecker
+    ? {
+        source: p.checkerCode!,
+        extraFiles: p.judgeExtraFile,
+        siteHeaders: await fetchJudgeHeaders(p.judgeHeaders, p.judgeExtraFile, cache),
+      }
+    : undefined;
   return {
     problemId: p.problemId,
     type: p.type === 1 ? 1 : 0,
@@ -92,7 +116,8 @@ export const pipelineJudger: Judger = {
     };
   },
 
-  compileChecker: (task) => compileChecker(task.source, task.extraFiles),
+  compileChecker: async (task, { cache }) =>
+    compileChecker(task.source, task.extraFiles, await fetchJudgeHeaders(task.judgeHeaders, task.extraFiles, cache)),
 };
 
 /**

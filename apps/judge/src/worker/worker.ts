@@ -22,7 +22,8 @@ export interface Judger {
     },
   ): Promise<JudgeReport>;
   testRun(task: JudgeTaskOf<'testRun'>, ctx: { cache: TestDataCache; signal: AbortSignal }): Promise<TestRunReport>;
-  compileChecker(task: JudgeTaskOf<'compileChecker'>): Promise<CompileReport>;
+  /** `cache` supplies the site's judge headers, fetched by hash as test files are. */
+  compileChecker(task: JudgeTaskOf<'compileChecker'>, ctx: { cache: TestDataCache }): Promise<CompileReport>;
 }
 
 const HEARTBEAT_MS = 10_000;
@@ -166,7 +167,7 @@ const runTask = async (
       const testRun = await judger.testRun(task, { cache, signal: abort.signal });
       await report({ testRun });
     } else {
-      const compile = await judger.compileChecker(task);
+      const compile = await judger.compileChecker(task, { cache });
       await report({ compile });
     }
   } catch (e) {
