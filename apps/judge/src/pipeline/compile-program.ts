@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { ResolvedLanguage } from '../languages/toolchains.js';
 import { fillArgv } from '../languages/toolchains.js';
 import { createRunDir, removeRunDir, sealArtifactTree } from '../sandbox/run-dirs.js';
-import { type ReadOnlyBind, runSandbox } from '../sandbox/sandbox.js';
+import { MIB, type ReadOnlyBind, runSandbox } from '../sandbox/sandbox.js';
 import { compileCacheEnabled, pchEnabled } from './build-cache.js';
 import { compileCacheKey, storeCompiledProgram, takeCachedProgram } from './compile-cache.js';
-import { COMPILE_LIMITS, COMPILE_MESSAGE_MAX_CHARS, compileSandboxLimits } from './judge-limits.js';
+import { COMPILE_LIMITS, COMPILE_MESSAGE_MAX_CHARS, type CompileLimits, compileSandboxLimits } from './judge-limits.js';
 import {
   buildPrecompiledHeaderInBackground,
   includesPrecompiledHeader,
@@ -32,6 +32,8 @@ export interface CompileOptions {
   cache?: boolean;
   /** Offer the language's precompiled header (default: unless OJ_JUDGE_PCH=0). */
   precompiledHeader?: boolean;
+  /** The compile's limits (default: a submission's, COMPILE_LIMITS). */
+  limits?: CompileLimits;
 }
 
 export type CompileOutcome =
@@ -81,6 +83,7 @@ export const compileProgram = async (
   signal?: AbortSignal,
   options: CompileOptions = {},
 ): Promise<CompileOutcome> => {
+  const limits = options.limits ?? COMPILE_LIMITS;
   const argv = language.definition.compile ? fillArgv(language.definition.compile, language) : [];
   const cacheKey =
     (options.cache ?? compileCacheEnabled())
@@ -123,7 +126,7 @@ export const compileProgram = async (
         binds,
         systemPaths: language.systemPaths,
         stdin: { kind: 'none' },
-        ...compileSandboxLimits(),
+        ...compileSandboxLimits(limits),
         signal,
       });
       if (result.killedBy === 'abort') throw new DOMException('judging cancelled', 'AbortError');
@@ -133,9 +136,9 @@ export const compileProgram = async (
       }
       const output = trimMessage(`${result.stdout.toString('utf8')}${result.stderr}`.trim());
       let failure: string | undefined;
-      if (result.killedBy === 'cpu' || result.killedBy === 'wall' || result.cpuMs > COMPILE_LIMITS.cpuLimitMs)
-        failure = `Compilation time limit exceeded (${COMPILE_LIMITS.cpuLimitMs / 1000} s)`;
-      else if (result.oomKilled) failure = 'Compilation memory limit exceeded (512 MiB)';
+      if (result.killedBy === 'cpu' || result.killedBy === 'wall' || result.cpuMs > limits.cpuLimitMs)
+        failure = `Compilation time limit exceeded (${limits.cpuLimitMs / 1000} s)`;
+      else if (result.oomKilled) failure = `Compilation memory limit exceeded (${limits.memoryLimitBytes / MIB} MiB)`;
       else if (result.killedBy === 'stdout' || result.killedBy === 'stderr') failure = 'Compiler output limit exceeded';
       else if (result.signal !== null) failure = `Compiler killed by signal ${result.signal}`;
       else if (result.exitCode !== 0) failure = '';

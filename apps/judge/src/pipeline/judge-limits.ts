@@ -12,9 +12,15 @@ export const COMPILE_LIMITS = {
   outputLimitBytes: 16 * MIB,
 } as const;
 
+export type CompileLimits = { [K in keyof typeof COMPILE_LIMITS]: number };
+
+/** A checker's or interactor's compile (the problem's, not the user's code): testlib.h alone takes 6 to 8 s of CPU at
+ * -O2, 15 s and more of wall time on a busy host, so it gets three times the room of a submission's compile. */
+export const CHECKER_COMPILE_LIMITS: CompileLimits = { ...COMPILE_LIMITS, cpuLimitMs: 30_000, wallLimitMs: 60_000 };
+
 /** A compile's sandbox limits from COMPILE_LIMITS, or from a roomier set of the same shape (the judge's own
  * header builds): stdout captured and stderr cut at the output limit, a 256 MiB /tmp. */
-export const compileSandboxLimits = (limits: { [K in keyof typeof COMPILE_LIMITS]: number } = COMPILE_LIMITS) => ({
+export const compileSandboxLimits = (limits: CompileLimits = COMPILE_LIMITS) => ({
   stdout: { kind: 'capture' as const, limitBytes: limits.outputLimitBytes },
   stderrLimitBytes: limits.outputLimitBytes,
   cpuLimitMs: limits.cpuLimitMs,

@@ -8,7 +8,7 @@ import { MIB, type SandboxResult, type SandboxSpec, startSandbox } from '../sand
 import { type CheckerVerdict, classifyCheckerExit } from './checker-verdict.js';
 import { type CompiledProgram, type CompileOutcome, compileProgram } from './compile-program.js';
 import { isPlainFileName, type JudgeFiles, withMissingHeaderHint, withSiteHeaders } from './judge-headers.js';
-import { CHECKER_LIMITS, CPU_KILL_GRACE_MS, WALL_FACTOR } from './judge-limits.js';
+import { CHECKER_COMPILE_LIMITS, CHECKER_LIMITS, CPU_KILL_GRACE_MS, WALL_FACTOR } from './judge-limits.js';
 import { classifyRun, type ProgramRun, type RunLimits, startProgramWithPipes } from './run-program.js';
 
 /** A checker or interactor as a problem brings it: source plus the files placed beside it (testlib.h ...). */
@@ -54,7 +54,9 @@ export const compileChecker = (checker: CheckerSource, signal?: AbortSignal): Pr
       systemError: true,
       message: `g++ is missing: ${resolution.missing.join(', ')}`,
     });
-  const promise = compileProgram(resolution.language, checker.source, files, signal).then(explained);
+  const promise = compileProgram(resolution.language, checker.source, files, signal, {
+    limits: CHECKER_COMPILE_LIMITS,
+  }).then(explained);
   compiled.set(key, promise);
   // A failed or cancelled compile must not stick in the cache.
   promise.then(
