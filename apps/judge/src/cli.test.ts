@@ -1,9 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requireSandbox } from './test/judge-fixtures.js';
+import { realTestlibPath, requireSandbox, TESTLIB_SUM_CHECKER } from './test/judge-fixtures.js';
 
 const repo = join(import.meta.dirname, '../../..');
 const cli = (args: string[]) =>
@@ -30,6 +32,8 @@ const cliAsync = (args: string[], env: Record<string, string>) =>
     });
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
+
+const testlibPath = realTestlibPath();
 
 const SECRET = 'doctor-test-secret-token-4b1f';
 
@@ -67,6 +71,41 @@ describe('judge CLI', () => {
     expect(result).toMatchObject({ status: 0, statusName: 'Accepted', score: 100, errorMessage: '' });
     expect(result.cases).toHaveLength(10);
     expect(run.stderr).toContain('Accepted');
+  });
+
+  it.skipIf(!testlibPath)('gives the checker the --judge-header files, unless the package has its own', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oj-cli-judge-header-'));
+    try {
+      mkdirSync(join(dir, 'tests'));
+      writeFileSync(
+        join(dir, 'problem.json'),
+        JSON.stringify({ title: 'Sum', timeLimitMs: 1000, memoryLimitMb: 64, judgeMode: 'spj' }),
+      );
+      writeFileSync(join(dir, 'checker.cpp'), TESTLIB_SUM_CHECKER);
+      writeFileSync(join(dir, 'tests/1.in'), '3 4\n');
+      writeFileSync(join(dir, 'tests/1.out'), '7\n');
+      writeFileSync(
+        join(dir, 'sum.c'),
+        '#include <stdio.h>\nint main(void){int a,b;scanf("%d %d",&a,&b);printf("%d\\n",a+b);return 0;}',
+      );
+      const local = (...extra: string[]) =>
+        JSON.parse(
+          cli(['local', '--problem', dir, '--source', join(dir, 'sum.c'), '--language', 'C', ...extra]).stdout,
+        );
+      expect(local('--judge-header', testlibPath!)).toMatchObject({ statusName: 'Accepted' });
+      const missing = local();
+      expect(missing.statusName).toBe('System Error');
+      expect(missing.errorMessage).toContain('testlib.h: No such file or directory');
+      expect(missing.errorMessage).toContain('testlib.h is not provided: root can upload it once for the whole site');
+      // The package's own testlib.h wins over a header given on the command line.
+      copyFileSync(testlibPath!, join(dir, 'testlib.h'));
+      const broken = join(dir, 'broken', 'testlib.h');
+      mkdirSync(join(dir, 'broken'));
+      writeFileSync(broken, '#error site header used\n');
+      expect(local('--judge-header', broken)).toMatchObject({ statusName: 'Accepted' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exits 2 on usage and package errors, printing nothing on stdout', () => {

@@ -112,3 +112,14 @@ export const realTestlibPath = (): string | undefined => {
     throw new Error('OJ_TEST_TESTLIB is not set: CI must give the real testlib.h to the testlib checker tests');
   return undefined;
 };
+
+/** A testlib checker comparing one integer (the sum of two): the testlib tests share it, and so its compile. */
+export const TESTLIB_SUM_CHECKER = `#include "testlib.h"
+int main(int argc, char *argv[]) {
+  registerTestlibCmd(argc, argv);
+  int expected = ans.readInt();
+  int found = ouf.readInt();
+  if (expected != found) quitf(_wa, "expected %d, found %d", expected, found);
+  quitf(_ok, "the sum is %d", found);
+}
+`;

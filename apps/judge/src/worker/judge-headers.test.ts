@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JudgeTask, ProblemForWorker } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realTestlibPath, requireSandbox, S } from '../test/judge-fixtures.js';
+import { realTestlibPath, requireSandbox, S, TESTLIB_SUM_CHECKER } from '../test/judge-fixtures.js';
 import { startJudgeProtocolServer } from '../test/judge-protocol-server.js';
 import { createJudgeClient } from './judge-client.js';
 import { pipelineJudger } from './main.js';
@@ -16,15 +16,7 @@ import { createTestDataCache } from './test-data-cache.js';
 const testlibPath = realTestlibPath();
 const TOKEN = 'judge-headers-test';
 
-const checkerSource = `#include "testlib.h"
-int main(int argc, char *argv[]) {
-  registerTestlibCmd(argc, argv);
-  int expected = ans.readInt();
-  int found = ouf.readInt();
-  if (expected != found) quitf(_wa, "expected %d, found %d", expected, found);
-  quitf(_ok, "the sum is %d", found);
-}
-`;
+const checkerSource = TESTLIB_SUM_CHECKER;
 // The user asks first ("?": testlib reads the first character of stdin when it starts), is sent the number of the
 // input and must send it back doubled.
 const interactorSource = `#include "testlib.h"
