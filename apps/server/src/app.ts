@@ -27,6 +27,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerImageProxyRoutes } from './modules/image-proxy/image-proxy.routes.js';
 import { registerJudgeRoutes } from './modules/judge/judge.routes.js';
 import { fixedJudgeToken, type JudgeToken } from './modules/judge/judge-token.js';
+import { registerJudgeHeaderRoutes } from './modules/judge-header/judge-header.routes.js';
 import { registerLiveRoutes } from './modules/live/live.routes.js';
 import { registerMessageRoutes } from './modules/message/message.routes.js';
 import { registerNoticeRoutes } from './modules/notice/notice.routes.js';
@@ -190,6 +191,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerAdminTagRoutes(app, deps, opts.services);
   registerNoticeRoutes(app, deps, opts.services);
   registerAdminSiteRoutes(app, deps, opts.services);
+  registerJudgeHeaderRoutes(app, deps, opts.services);
   registerRemoteJudgeRoutes(app, deps, opts.services);
   registerProblemImportRoutes(app, deps, opts.services);
   registerOpenApiRoutes(app);

@@ -30,6 +30,8 @@ export interface Config {
   judgeWaitNoticeSeconds: number;
   /** scrypt's cost (log2 N) of the password hashes made from now on (OJ_PASSWORD_COST, lib/password.ts). */
   passwordCost: number;
+  /** OJ_TESTLIB_URL: where a site without a testlib.h judge header downloads one at start (unset: never). */
+  testlibUrl: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -79,6 +81,7 @@ const readConfig = (env: NodeJS.ProcessEnv): Config => ({
   judgeLanguageForgetDays: Number(env.OJ_JUDGE_LANGUAGE_FORGET_DAYS || 7),
   judgeWaitNoticeSeconds: Number(env.OJ_JUDGE_WAIT_NOTICE_SECONDS || 60),
   passwordCost: Number(env.OJ_PASSWORD_COST || PASSWORD_COST.default),
+  testlibUrl: env.OJ_TESTLIB_URL?.trim() || undefined,
 });
 
 /** An ISO 8601 time with its zone (Z or ±hh:mm), so every server reads the same instant. */

@@ -117,6 +117,8 @@ const main = async () => {
       smtp: loadSmtpEnv(),
     }),
   );
+  // A site without testlib.h fetches it once from OJ_TESTLIB_URL, beside the start: a failure is logged, never fatal.
+  if (config.testlibUrl) void services.judgeHeaders.downloadTestlib(config.testlibUrl);
   const judgeToken = loadJudgeToken({
     configured: config.judgeToken ? { token: config.judgeToken, previous: config.judgeTokenPrevious } : undefined,
     dataDir: config.dataDir,

@@ -49,6 +49,8 @@ import { createHealthService } from './modules/health/health.service.js';
 import { createImageProxyService, type ImageProxyOptions } from './modules/image-proxy/image-proxy.service.js';
 import { createJudgeQueueRepository } from './modules/judge/judge-queue.repository.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
+import { createJudgeHeaderRepository } from './modules/judge-header/judge-header.repository.js';
+import { createJudgeHeaderService } from './modules/judge-header/judge-header.service.js';
 import { createLiveRepository } from './modules/live/live.repository.js';
 import { createLiveService } from './modules/live/live.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
@@ -160,10 +162,12 @@ export const createServices = (
   // ---- Judging: the judge queue (it reads the problem rows) and the internal submission service, the queue's
   // client; the public submission service applies the rules of contests and trainings, so it comes after them ----
   const problems = createProblemRepository(db);
+  const judgeHeaderRepo = createJudgeHeaderRepository(db);
   const queue = createJudgeQueue({
     repo: createJudgeQueueRepository(db, now),
     bus,
     problems,
+    headers: judgeHeaderRepo,
     now,
     log: logger.child({ module: 'judge-queue' }),
     remoteAccountWaitMs: opts.remoteAccountWaitMs,
@@ -416,6 +420,14 @@ export const createServices = (
       now,
     }),
     adminDashboard: createAdminDashboardService({ repo: createAdminDashboardRepository(db), queue, now }),
+    /** The site's judge headers (testlib.h ...), which the queue hands every judge with its tasks. */
+    judgeHeaders: createJudgeHeaderService({
+      repo: judgeHeaderRepo,
+      store: testData,
+      audit,
+      log: logger.child({ module: 'judge-headers' }),
+      now,
+    }),
 
     // Operations.
     audit,

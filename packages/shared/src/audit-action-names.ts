@@ -19,6 +19,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, Record<Locale, string>> = {
   emailConfig: { 'zh-CN': '修改邮箱配置', 'en-US': 'Change email settings' },
   switchConfig: { 'zh-CN': '修改系统开关', 'en-US': 'Change switches' },
   carousel: { 'zh-CN': '修改首页轮播图', 'en-US': 'Change home carousel' },
+  judgeHeader: { 'zh-CN': '修改评测头文件', 'en-US': 'Change judge headers' },
 };
 
 export const auditActionName = (action: string, locale: Locale): string =>

@@ -11,6 +11,7 @@ export * as adminAnnouncement from './client-contract/admin-announcement.js';
 export * as adminConfig from './client-contract/admin-config.js';
 export * as adminContest from './client-contract/admin-contest.js';
 export * as adminDashboard from './client-contract/admin-dashboard.js';
+export * as adminJudgeHeader from './client-contract/admin-judge-header.js';
 export * as adminProblem from './client-contract/admin-problem.js';
 export * as adminTag from './client-contract/admin-tag.js';
 export * as adminTraining from './client-contract/admin-training.js';
@@ -45,6 +46,7 @@ export type { UserInfo } from './contract/account.js';
 export type { EmailConfig, SwitchConfig } from './contract/admin-config.js';
 export type { AdminContest, AdminOtherContest, ContestForm } from './contract/admin-contest.js';
 export type { JudgeWorker, QueueEntry } from './contract/admin-dashboard.js';
+export type { JudgeHeader } from './contract/admin-judge-header.js';
 export type { AdminProblem, ProblemCase, ProblemDto } from './contract/admin-problem.js';
 export type { AdminTraining, TrainingDto, TrainingForm, TrainingProblemEntry } from './contract/admin-training.js';
 export type { AdminUser } from './contract/admin-user.js';
@@ -80,6 +82,7 @@ export type { ExternalImageMode } from './contract/image-proxy.js';
 export type { ImportReport } from './contract/import-formats.js';
 export type {
   CompileReport,
+  JudgeHeaderForWorker,
   JudgeReport,
   JudgeTask,
   ProblemForWorker,

@@ -10,6 +10,8 @@ export type { AdminContest, AdminOtherContest, ContestForm } from './contract/ad
 export * as adminContest from './contract/admin-contest.js';
 export type { JudgeWorker, QueueEntry } from './contract/admin-dashboard.js';
 export * as adminDashboard from './contract/admin-dashboard.js';
+export type { JudgeHeader } from './contract/admin-judge-header.js';
+export * as adminJudgeHeader from './contract/admin-judge-header.js';
 export type { AdminProblem, ProblemCase, ProblemDto } from './contract/admin-problem.js';
 export * as adminProblem from './contract/admin-problem.js';
 export * as adminTag from './contract/admin-tag.js';
@@ -64,6 +66,7 @@ export type { ImportReport } from './contract/import-formats.js';
 export * as importFormats from './contract/import-formats.js';
 export type {
   CompileReport,
+  JudgeHeaderForWorker,
   JudgeReport,
   JudgeTask,
   ProblemForWorker,

@@ -410,6 +410,14 @@ export const MESSAGES = {
     'zh-CN': '只支持 png、jpg、gif、webp 或 bmp 图片',
     'en-US': 'Only png, jpg, gif, webp or bmp images are accepted',
   },
+  judgeHeaderNameInvalid: {
+    'zh-CN': '头文件名只能由字母、数字、下划线、点和连字符组成（至多 64 个字符），并以 .h、.hpp 或 .hh 结尾',
+    'en-US': 'A header name is letters, digits, underscores, dots and hyphens (at most 64) ending in .h, .hpp or .hh',
+  },
+  judgeHeaderNotText: {
+    'zh-CN': '头文件必须是 UTF-8 文本，且不能含有 NUL 字符',
+    'en-US': 'A header must be UTF-8 text without NUL characters',
+  },
   importNothingFound: {
     'zh-CN': '上传的文件中没有找到可识别的题目',
     'en-US': 'No problem in a known format was found in the upload',

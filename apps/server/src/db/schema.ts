@@ -496,6 +496,20 @@ export const judgeLanguages = pgTable('judge_languages', {
   lastDeclaredAt: timestamp('last_declared_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+/** The site's judge headers (testlib.h ...): put on the include path of every checker and interactor compile on every
+ * judge; a problem's own file of the same name wins. The bytes are in the test data store under `sha256` (workers
+ * fetch them as test files); `version` is the header's `#define VERSION "..."` when it has one. */
+export const judgeHeaders = pgTable('judge_headers', {
+  name: text('name').primaryKey(),
+  sha256: text('sha256').notNull(),
+  size: integer('size').notNull(),
+  version: text('version'),
+  /** The username of the admin who uploaded the current content (or the start's download, "system"). */
+  uploadedBy: text('uploaded_by').notNull(),
+  gmtCreate: createdAt(),
+  gmtModified: modifiedAt(),
+});
+
 /** The remote judges on offer (decision 0036, "Remote sites"): every site (CF, GYM, HDU, ...) a worker's remote loop
  * has declared, kept while no worker is connected (a remote problem's submission then waits as Pending). A site
  * leaves when no worker has declared it for OJ_JUDGE_LANGUAGE_FORGET_DAYS, as a language does. */

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS: typeof c.AUDIT_ACTIONS = [
   'emailConfig',
   'switchConfig',
   'carousel',
+  'judgeHeader',
 ];
 export const getAuditLog: ClientOf<typeof c.getAuditLog> = {
   method: 'GET',

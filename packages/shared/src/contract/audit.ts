@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'emailConfig',
   'switchConfig',
   'carousel',
+  'judgeHeader',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

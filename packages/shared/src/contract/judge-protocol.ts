@@ -17,6 +17,15 @@ export const judgeCaseForWorker = z.object({
   groupNum: z.number().int(),
 });
 
+/** A site-wide judge header (testlib.h...), put on the include path of every checker and interactor compile; the
+ * worker fetches it by hash from /api/judge/test-data, as test files. A problem's own file of the same name wins. */
+export const judgeHeaderForWorker = z.object({
+  name: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+});
+export type JudgeHeaderForWorker = z.infer<typeof judgeHeaderForWorker>;
+
 export const problemForWorker = z.object({
   pid: z.number().int(),
   problemId: z.string(),
@@ -34,6 +43,8 @@ export const problemForWorker = z.object({
   checkerLanguage: z.string().nullable(),
   userExtraFile: z.record(z.string(), z.string()),
   judgeExtraFile: z.record(z.string(), z.string()),
+  /** The site's judge headers when the task was handed out. */
+  judgeHeaders: z.array(judgeHeaderForWorker).default([]),
   cases: z.array(judgeCaseForWorker),
 });
 export type ProblemForWorker = z.infer<typeof problemForWorker>;
@@ -66,6 +77,8 @@ export const judgeTask = z.discriminatedUnion('kind', [
     source: z.string(),
     mode: z.enum(['spj', 'interactive']),
     extraFiles: z.record(z.string(), z.string()),
+    /** The site's judge headers when the task was handed out. */
+    judgeHeaders: z.array(judgeHeaderForWorker).default([]),
   }),
 ]);
 export type JudgeTask = z.infer<typeof judgeTask>;

@@ -10,6 +10,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import type { NotifyBus } from '../../db/notify-bus.js';
 import { type Logger, logger } from '../../lib/logger.js';
+import type { JudgeHeaderQueries } from '../judge-header/judge-header-queries.js';
 import type { ProblemDetails, ProblemRow } from '../problem/problem-queries.js';
 import { verdictScore } from '../submission/verdict-score.js';
 import type { JudgeQueueRepository, SubmissionValues, JudgeTaskRow as TaskRow } from './judge-queue.repository.js';
@@ -75,6 +76,8 @@ export const createJudgeQueue = (deps: {
   /** Wakes the long polls and waiters of every server instance on this database. */
   bus: NotifyBus;
   problems: Pick<ProblemDetails, 'findById' | 'cases'>;
+  /** The site's judge headers, handed with every judging, test run and checker compile task (none when not given). */
+  headers?: JudgeHeaderQueries;
   now?: () => Date;
   /** Where the queue logs (a child of the server's logger). */
   log?: Logger;
@@ -192,7 +195,8 @@ export const createJudgeQueue = (deps: {
     }
   };
 
-  const problemOf = async (p: ProblemRow) => problemForWorker(p, await deps.problems.cases(p.id));
+  const headersNow = async () => (deps.headers ? await deps.headers.forWorker() : []);
+  const problemOf = async (p: ProblemRow) => problemForWorker(p, await deps.problems.cases(p.id), await headersNow());
 
   /** Loads what the task needs (its submission, its problem with the cases) and shapes it for the worker. */
   const taskForWorker = async (task: TaskRow): Promise<JudgeTask> => {
@@ -207,7 +211,7 @@ export const createJudgeQueue = (deps: {
       if (!problem) throw new Error('problem is gone');
       return testRunTaskOf(task, await problemOf(problem));
     }
-    return compileCheckerTaskOf(task);
+    return compileCheckerTaskOf(task, await headersNow());
   };
 
   /** The running task row for (taskId, attempt), locked, or null when that attempt is no longer current. */

@@ -1,6 +1,7 @@
 import {
   type CompileReport,
   JUDGE_STATUS,
+  type JudgeHeaderForWorker,
   type JudgeTask,
   type ProblemForWorker,
   type RemoteJudgeTask,
@@ -31,8 +32,13 @@ export interface RemotePayload {
 
 type ProblemCaseRow = Awaited<ReturnType<ProblemDetails['cases']>>[number];
 
-/** What a worker needs of a problem to judge it: its limits, modes, checker and cases (by content hash). */
-export const problemForWorker = (p: ProblemRow, cases: ProblemCaseRow[]): ProblemForWorker => ({
+/** What a worker needs of a problem to judge it: its limits, modes, checker and cases (by content hash), and the
+ * site's judge headers (by content hash too) for its checker or interactor compile. */
+export const problemForWorker = (
+  p: ProblemRow,
+  cases: ProblemCaseRow[],
+  judgeHeaders: JudgeHeaderForWorker[],
+): ProblemForWorker => ({
   pid: p.id,
   problemId: p.problemId,
   type: p.type,
@@ -49,6 +55,7 @@ export const problemForWorker = (p: ProblemRow, cases: ProblemCaseRow[]): Proble
   checkerLanguage: p.spjLanguage,
   userExtraFile: p.userExtraFile ?? {},
   judgeExtraFile: p.judgeExtraFile ?? {},
+  judgeHeaders: judgeHeaders.map(headerForWorker),
   cases: cases.map((c) => ({
     caseId: c.id,
     seq: c.seq,
@@ -60,6 +67,13 @@ export const problemForWorker = (p: ProblemRow, cases: ProblemCaseRow[]): Proble
     score: c.score,
     groupNum: c.groupNum,
   })),
+});
+
+/** A judge header as a worker gets it, field by field. */
+const headerForWorker = (h: JudgeHeaderForWorker): JudgeHeaderForWorker => ({
+  name: h.name,
+  sha256: h.sha256,
+  size: h.size,
 });
 
 const taskBase = (task: JudgeTaskRow) => ({ taskId: task.id, attempt: task.attempt, language: task.language });
@@ -84,10 +98,17 @@ export const testRunTaskOf = (task: JudgeTaskRow, problem: ProblemForWorker): Ju
   };
 };
 
-/** A checker (or interactor) compile's task as a worker gets it. */
-export const compileCheckerTaskOf = (task: JudgeTaskRow): JudgeTask => {
+/** A checker (or interactor) compile's task as a worker gets it, with the site's judge headers. */
+export const compileCheckerTaskOf = (task: JudgeTaskRow, judgeHeaders: JudgeHeaderForWorker[]): JudgeTask => {
   const p = task.payload as CompileCheckerPayload;
-  return { ...taskBase(task), kind: 'compileChecker', source: p.code, mode: p.mode, extraFiles: p.extraFiles };
+  return {
+    ...taskBase(task),
+    kind: 'compileChecker',
+    source: p.code,
+    mode: p.mode,
+    extraFiles: p.extraFiles,
+    judgeHeaders: judgeHeaders.map(headerForWorker),
+  };
 };
 
 /** A remote task as a remote worker gets it, with the account leased for it and the run to poll again, if any. */
