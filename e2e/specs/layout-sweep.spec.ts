@@ -73,6 +73,9 @@ const LATIN_ALLOWLIST = [
   'Hydro',
   // The judges' language names: "C++ 17 With O2".
   'With',
+  // The judge headers page names testlib.h and the header suffixes it takes (.h, .hpp, .hh).
+  'testlib',
+  'hpp',
 ];
 
 const WIDE = 1366;

@@ -297,6 +297,8 @@ export const ADMIN_ROUTES: RouteDef[] = [
   // Beyond HOJ's admin routes: the audit log (rejudges, manual judges, role and configuration changes) and the
   // other judges' import formats.
   { path: 'audit', screen: 'AdminAudit', guard: superAdmin, titleKey: 'Admin_Audit' },
+  // The site's judge headers (testlib.h ...), on the include path of every checker and interactor compile.
+  { path: 'judge-headers', screen: 'AdminJudgeHeaders', guard: superAdmin, titleKey: 'Admin_Judge_Headers' },
   {
     path: 'problem/import',
     screen: 'AdminProblemImport',

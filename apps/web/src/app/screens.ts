@@ -65,6 +65,7 @@ export const SCREENS: Record<ScreenName, Screen> = {
   AdminTag: lazyScreen(() => import('../features/admin/problem/admin-tag-page')),
   AdminGroupProblemApply: lazyScreen(() => import('../features/admin/group/admin-group-problem-apply-page')),
   AdminAudit: lazyScreen(() => import('../features/admin/site/admin-audit-page')),
+  AdminJudgeHeaders: lazyScreen(() => import('../features/admin/judge/admin-judge-header-page')),
   AdminAuth: lazyScreen(() => import('../features/admin/user/admin-auth-page')),
   AdminProblemImport: lazyScreen(() => import('../features/admin/problem/admin-problem-import-page')),
   ContestList: contestScreen('ContestList'),

@@ -100,6 +100,7 @@ export const enUS: Record<TranslationKey, string> = {
   Admin_Problem_Create: 'Create problem',
   Admin_Problem_Batch: 'Import / export',
   Admin_Audit: 'Audit log',
+  Admin_Judge_Headers: 'Judge headers',
   Admin_Problem_Import: 'Import other formats',
   Admin_Discussion: 'Discussion admin',
   Admin_Group_Problem_Apply: 'Group problem examine',

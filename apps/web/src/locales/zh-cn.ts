@@ -107,6 +107,7 @@ export const zhCN = {
   Admin_Problem_Create: '创建题目',
   Admin_Problem_Batch: '导入导出题目',
   Admin_Audit: '操作日志',
+  Admin_Judge_Headers: '评测头文件',
   Admin_Problem_Import: '导入其他OJ题目',
   Admin_Discussion: '讨论管理',
   Admin_Group_Problem_Apply: '团队题目审核',

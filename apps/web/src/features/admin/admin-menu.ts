@@ -21,6 +21,7 @@ export const ADMIN_MENU: AdminMenuEntry[] = [
   { key: 'notice', labelKey: 'Admin_Notice', path: '/admin/notice', superAdmin: true },
   { key: 'conf', labelKey: 'Admin_Config', path: '/admin/conf', superAdmin: true },
   { key: 'switch', labelKey: 'Admin_Switch', path: '/admin/switch', superAdmin: true },
+  { key: 'judge-headers', labelKey: 'Admin_Judge_Headers', path: '/admin/judge-headers', superAdmin: true },
   { key: 'problems', labelKey: 'Admin_Problems', path: '/admin/problems' },
   { key: 'problem-create', labelKey: 'Admin_Problem_Create', path: '/admin/problem/create' },
   {

@@ -414,4 +414,18 @@ export default {
   Admin_Group_Problem_No_Permission: 'Only super admins and problem admins examine group problems.',
   Admin_Group_Problem_Confirm: 'OK',
   Admin_Group_Problem_Cancel: 'Cancel',
+  // Judge headers
+  Judge_Headers_Title: 'Judge headers',
+  Judge_Header_Tip:
+    'These headers (such as testlib.h) are on the include path of every special judge and interactor compile on every judge, so problems need not carry their own copy; a file of the same name in a problem wins. Uploading a file of an existing name replaces it; .h, .hpp and .hh text files up to 1 MB.',
+  Judge_Header_Upload: 'Upload header',
+  Judge_Header_Uploaded: 'Uploaded {{name}}',
+  Judge_Header_Name: 'File name',
+  Judge_Header_Size: 'Size',
+  Judge_Header_Version: 'Version',
+  Judge_Header_Updated: 'Updated',
+  Judge_Header_Uploader: 'Uploaded by',
+  Judge_Header_Delete: 'Delete {{name}}',
+  Judge_Header_Delete_Confirm: 'Delete {{name}}? Special judge and interactor compiles can no longer include it.',
+  Judge_Header_Empty: 'No judge header yet',
 } satisfies Record<keyof typeof zhCN, string>;

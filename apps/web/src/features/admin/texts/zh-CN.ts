@@ -409,4 +409,18 @@ export default {
   Admin_Group_Problem_No_Permission: '只有超级管理员和题目管理员可以审核团队题目。',
   Admin_Group_Problem_Confirm: '确定',
   Admin_Group_Problem_Cancel: '取消',
+  // Judge headers
+  Judge_Headers_Title: '评测头文件',
+  Judge_Header_Tip:
+    '这些头文件（例如 testlib.h）放在每台评测机上每次特判程序和交互程序编译的包含路径中，题目无需再各自上传；题目自带的同名文件优先。上传同名文件即替换；只接受 .h、.hpp、.hh 文本文件，最大 1 MB。',
+  Judge_Header_Upload: '上传头文件',
+  Judge_Header_Uploaded: '已上传 {{name}}',
+  Judge_Header_Name: '文件名',
+  Judge_Header_Size: '大小',
+  Judge_Header_Version: '版本',
+  Judge_Header_Updated: '更新时间',
+  Judge_Header_Uploader: '上传者',
+  Judge_Header_Delete: '删除 {{name}}',
+  Judge_Header_Delete_Confirm: '确定删除 {{name}} 吗？删除后特判程序和交互程序的编译将不再能包含它。',
+  Judge_Header_Empty: '还没有评测头文件',
 } as const;
