@@ -17,6 +17,7 @@ import { judgeSource, makeProblem, requireSandbox, S, setJudgeEnv } from '../tes
 import { cacheSection } from './build-cache.js';
 import { evictCompiledPrograms } from './compile-cache.js';
 import { type CompiledProgram, compileProgram } from './compile-program.js';
+import { COMPILE_LIMITS } from './judge-limits.js';
 import { runProgram } from './run-program.js';
 
 // Real compiles in the real sandbox, with a build cache of its own (a temp dir the sandbox uids may pass through).
@@ -114,6 +115,24 @@ int main(){long long a,b;if(scanf("%lld %lld",&a,&b)!=2)return 1;printf("%lld\\n
       expect(outcome.ok).toBe(false);
       if (!outcome.ok) expect(outcome.message).toContain('error: ‘x’ was not declared');
     }
+  });
+
+  it('names the compile limit that was hit: CPU time, or real time on a busy host', async () => {
+    const source = `#include <stdio.h>\n// ${Math.random()}\nint main(void){puts("x");return 0;}`;
+    const base = { ...COMPILE_LIMITS, cpuLimitMs: 60_000, wallLimitMs: 60_000 };
+    // No C compile in the sandbox takes under a millisecond of CPU or 50 ms of real time.
+    const cpu = await compileProgram(language('C'), source, {}, undefined, {
+      limits: { ...base, cpuLimitMs: 1 },
+      cache: false,
+    });
+    expect(cpu.ok ? '' : cpu.message).toMatch(/^Compilation time limit exceeded \(0\.001 s of CPU\)/);
+    const wall = await compileProgram(language('C'), source, {}, undefined, {
+      limits: { ...base, wallLimitMs: 50 },
+      cache: false,
+    });
+    expect(wall.ok ? '' : wall.message).toMatch(
+      /^Compilation wall time limit exceeded \(0\.05 s of real time; [0-9.]+ s of CPU used: the judge host is busy\)/,
+    );
   });
 
   it('evicts programs unused for the maximum age, then the least recently used past the size bound', async () => {

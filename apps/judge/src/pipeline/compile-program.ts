@@ -136,8 +136,11 @@ export const compileProgram = async (
       }
       const output = trimMessage(`${result.stdout.toString('utf8')}${result.stderr}`.trim());
       let failure: string | undefined;
-      if (result.killedBy === 'cpu' || result.killedBy === 'wall' || result.cpuMs > limits.cpuLimitMs)
-        failure = `Compilation time limit exceeded (${limits.cpuLimitMs / 1000} s)`;
+      // Name the limit that was hit: on a busy host the wall limit can trip while the CPU time is well within its own.
+      if (result.killedBy === 'cpu' || result.cpuMs > limits.cpuLimitMs)
+        failure = `Compilation time limit exceeded (${limits.cpuLimitMs / 1000} s of CPU)`;
+      else if (result.killedBy === 'wall')
+        failure = `Compilation wall time limit exceeded (${limits.wallLimitMs / 1000} s of real time; ${(result.cpuMs / 1000).toFixed(1)} s of CPU used: the judge host is busy)`;
       else if (result.oomKilled) failure = `Compilation memory limit exceeded (${limits.memoryLimitBytes / MIB} MiB)`;
       else if (result.killedBy === 'stdout' || result.killedBy === 'stderr') failure = 'Compiler output limit exceeded';
       else if (result.signal !== null) failure = `Compiler killed by signal ${result.signal}`;
