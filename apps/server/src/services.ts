@@ -336,9 +336,20 @@ export const createServices = (
     problems,
     problemCatalog,
     adminProblems,
-    problemTransfer: createProblemTransferService({ repo: adminProblemRepo, problems, store: testData }),
+    problemTransfer: createProblemTransferService({
+      repo: adminProblemRepo,
+      problems,
+      store: testData,
+      queueCheckerCompile: adminProblems.queueCheckerCompile,
+    }),
     markdownFiles: createMarkdownFileService({ repo: adminProblemRepo, images, quota: uploadQuota, dataDir }),
-    problemImport: createProblemImportService({ problems, store: testData, repo: problemImportRepo, images }),
+    problemImport: createProblemImportService({
+      problems,
+      store: testData,
+      repo: problemImportRepo,
+      images,
+      queueCheckerCompile: adminProblems.queueCheckerCompile,
+    }),
 
     // Judging.
     queue,

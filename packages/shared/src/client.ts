@@ -47,7 +47,7 @@ export type { EmailConfig, SwitchConfig } from './contract/admin-config.js';
 export type { AdminContest, AdminOtherContest, ContestForm } from './contract/admin-contest.js';
 export type { JudgeWorker, QueueEntry } from './contract/admin-dashboard.js';
 export type { JudgeHeader } from './contract/admin-judge-header.js';
-export type { AdminProblem, ProblemCase, ProblemDto } from './contract/admin-problem.js';
+export type { AdminProblem, CheckerState, ProblemCase, ProblemDto } from './contract/admin-problem.js';
 export type { AdminTraining, TrainingDto, TrainingForm, TrainingProblemEntry } from './contract/admin-training.js';
 export type { AdminUser } from './contract/admin-user.js';
 export type { AuditAction, AuditEntry } from './contract/audit.js';

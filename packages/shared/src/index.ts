@@ -12,7 +12,7 @@ export type { JudgeWorker, QueueEntry } from './contract/admin-dashboard.js';
 export * as adminDashboard from './contract/admin-dashboard.js';
 export type { JudgeHeader } from './contract/admin-judge-header.js';
 export * as adminJudgeHeader from './contract/admin-judge-header.js';
-export type { AdminProblem, ProblemCase, ProblemDto } from './contract/admin-problem.js';
+export type { AdminProblem, CheckerState, ProblemCase, ProblemDto } from './contract/admin-problem.js';
 export * as adminProblem from './contract/admin-problem.js';
 export * as adminTag from './contract/admin-tag.js';
 export type { AdminTraining, TrainingDto, TrainingForm, TrainingProblemEntry } from './contract/admin-training.js';

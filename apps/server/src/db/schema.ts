@@ -248,6 +248,11 @@ export const problems = pgTable(
     /** Checker (spj) or interactor source, and its language (C or C++). */
     spjCode: text('spj_code'),
     spjLanguage: text('spj_language'),
+    /** The checker's last compile on a judge, queued on every save or import of a special judge or interactive
+     * problem: 'compiling' | 'ok' | 'error' (with the compiler's message); null without a checker. */
+    checkerState: text('checker_state').$type<'compiling' | 'ok' | 'error'>(),
+    checkerError: text('checker_error'),
+    checkerCompiledAt: timestamp('checker_compiled_at', { withTimezone: true }),
     userExtraFile: jsonb('user_extra_file').$type<Record<string, string>>(),
     judgeExtraFile: jsonb('judge_extra_file').$type<Record<string, string>>(),
     isRemoveEndBlank: integer('is_remove_end_blank').notNull().default(1),

@@ -8,6 +8,7 @@ export type * from '../contract/admin-problem.js';
 export { decodeExamples, encodeExamples } from '../problem-cases.js';
 
 export const CHECKER_LANGUAGES: typeof c.CHECKER_LANGUAGES = ['C', 'C++'];
+export const CHECKER_STATES: typeof c.CHECKER_STATES = ['compiling', 'ok', 'error'];
 export const PROBLEM_DEFAULTS: typeof c.PROBLEM_DEFAULTS = {
   timeLimit: 1000,
   memoryLimit: 256,

@@ -18,12 +18,20 @@ export const PROBLEM_DEFAULTS = {
 /** The only languages a checker or interactor is written in (HOJ's `is_spj` languages). */
 export const CHECKER_LANGUAGES = ['C', 'C++'] as const;
 
+/** A special judge's or interactor's compile state (admin-problem.service.ts queues the compile on every save). */
+export const CHECKER_STATES = ['compiling', 'ok', 'error'] as const;
+export type CheckerState = (typeof CHECKER_STATES)[number];
+
 /** The admin's full view of a problem: HOJ's Problem entity, the public view plus what it withholds (the
  * checker, its language and the judge's extra files, HOJ-encoded as a JSON string). */
 export const adminProblem = problem.extend({
   spjCode: z.string().nullable(),
   spjLanguage: z.string().nullable(),
   judgeExtraFile: z.string().nullable(),
+  /** The checker's last compile on a judge, queued on every save or import: null for a problem without a checker. */
+  checkerState: z.enum(CHECKER_STATES).nullable(),
+  /** The compiler's message (or why no judge compiled it) when the state is 'error'. */
+  checkerError: z.string().nullable(),
 });
 export type AdminProblem = z.infer<typeof adminProblem>;
 

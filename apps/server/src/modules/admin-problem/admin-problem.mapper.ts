@@ -8,6 +8,8 @@ export const toAdminProblem = (p: ProblemRow): AdminProblem => ({
   spjCode: p.spjCode,
   spjLanguage: p.spjLanguage,
   judgeExtraFile: fileMap(p.judgeExtraFile),
+  checkerState: p.checkerState ?? null,
+  checkerError: p.checkerError ?? null,
 });
 
 /** A stored case as HOJ's ProblemCase: file names for uploaded data, or the texts for cases entered by hand. */

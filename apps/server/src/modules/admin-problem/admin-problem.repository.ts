@@ -147,6 +147,13 @@ export const createAdminProblemRepository = (db: Db) => {
       return rows.some((r) => r.id !== exceptPid);
     },
 
+    /** 'compiling' when a checker compile is queued, null for a problem without a checker (clears the last answer). */
+    setCheckerCompiling: (pid: number, compiling: boolean) =>
+      db
+        .update(problems)
+        .set({ checkerState: compiling ? 'compiling' : null, checkerError: null, checkerCompiledAt: null })
+        .where(eq(problems.id, pid)),
+
     setProblemId: (pid: number, problemId: string) =>
       db.update(problems).set({ problemId }).where(eq(problems.id, pid)),
 

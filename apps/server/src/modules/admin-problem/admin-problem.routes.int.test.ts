@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { createFakeJudge, judgeCall } from '../../../test/judge-helpers.js';
 import { multipartBody, rawZip } from '../../../test/zip-fixtures.js';
 import { problems } from '../../db/schema.js';
 import { readZip, writeZip } from './safe-zip.js';
@@ -360,6 +361,49 @@ describe.each(DB_KINDS)('admin problems on %s', (kind) => {
       language: 'Java',
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('compiles a saved checker on a judge: compiling, then ok, or error with the compiler text; none without one', async () => {
+    const judge = createFakeJudge(t, 'checker-state-judge', ['C++']);
+    const checkerOf = async (pid: number) => {
+      const p = (await call('GET', `/api/admin/problem?pid=${pid}`, 'teacher')).json().data;
+      return [p.checkerState, p.checkerError];
+    };
+    const report = (task: { taskId: number; attempt: number }, compile: { ok: boolean; message: string }) =>
+      judgeCall(t, 'report', { name: 'checker-state-judge', taskId: task.taskId, attempt: task.attempt, compile });
+    const dto = baseDto(
+      { judgeMode: 'spj' },
+      { spjCode: 'int main() { return 0; }', spjLanguage: 'C++', judgeExtraFile: { 'check.h': '// helper' } },
+    );
+    const { pid } = await create('teacher', dto);
+    expect(await checkerOf(pid)).toEqual(['compiling', null]);
+    const first = await judge.claim();
+    expect(first).toMatchObject({
+      kind: 'compileChecker',
+      mode: 'spj',
+      source: 'int main() { return 0; }',
+      extraFiles: { 'check.h': '// helper' },
+    });
+    await report(first, { ok: true, message: '' });
+    expect(await checkerOf(pid)).toEqual(['ok', null]);
+
+    const broken = { ...dto, problem: { ...dto.problem, id: pid, spjCode: 'int main( { return 0; }' } };
+    expect((await call('PUT', '/api/admin/problem', 'teacher', broken)).statusCode).toBe(200);
+    expect(await checkerOf(pid)).toEqual(['compiling', null]);
+    const second = await judge.claim();
+    expect(second).toMatchObject({ kind: 'compileChecker', source: 'int main( { return 0; }' });
+    await report(second, { ok: false, message: "checker.cpp:1:10: error: expected ')'" });
+    expect(await checkerOf(pid)).toEqual(['error', "checker.cpp:1:10: error: expected ')'"]);
+    const list = (await call('GET', '/api/admin/problem/get-problem-list?limit=100', 'teacher')).json().data;
+    expect(list.records.find((r: { id: number }) => r.id === pid)).toMatchObject({
+      checkerState: 'error',
+      checkerError: "checker.cpp:1:10: error: expected ')'",
+    });
+
+    // A problem without a checker has no state and queues nothing.
+    const plain = await create('teacher');
+    expect(await checkerOf(plain.pid)).toEqual([null, null]);
+    expect(await judge.claim()).toBeNull();
   });
 
   it('imports HOJ exports and project packages, renaming taken problemIds (root only)', async () => {

@@ -51,7 +51,7 @@ export const createAdminProblemService = (deps: {
   repo: AdminProblemRepository;
   problems: ProblemDetails;
   store: TestDataStore;
-  submissions: Pick<SubmissionService, 'compileChecker'>;
+  submissions: Pick<SubmissionService, 'compileChecker' | 'queueCheckerCompile'>;
   quota: UploadQuotaService;
   /** The group rule for a group's problems (modules/group): who may manage one. Without it group problems are
    * managed by nobody here. */
@@ -74,6 +74,28 @@ export const createAdminProblemService = (deps: {
     if (!isAdminRole(user.roles)) throw forbidden();
     if (!managesAllProblems(user) && p.author !== user.username) throw forbidden('problemNotOwned');
     return p;
+  };
+
+  /** The one rule for a saved checker: every save or import of a special judge or interactive problem queues a
+   * compile of its checker (its judge extra files beside it) and marks it 'compiling'; the judge queue stores the
+   * answer. The save does not wait for it. Any other problem has no checker state. */
+  const queueCheckerCompile = async (pid: number) => {
+    const p = await deps.problems.findById(pid);
+    if (!p) return;
+    const mode = p.judgeMode === 'spj' || p.judgeMode === 'interactive' ? p.judgeMode : null;
+    if (!mode || !p.spjCode) {
+      await repo.setCheckerCompiling(pid, false);
+      return;
+    }
+    // Marked before the task exists, so a quick answer is never overwritten by 'compiling'.
+    await repo.setCheckerCompiling(pid, true);
+    await deps.submissions.queueCheckerCompile({
+      pid,
+      code: p.spjCode,
+      language: p.spjLanguage ?? 'C++',
+      mode,
+      extraFiles: p.judgeExtraFile ?? {},
+    });
   };
 
   const languageOfTemplate = (t: { lid?: number | null; language?: string | null }) => {
@@ -303,6 +325,7 @@ export const createAdminProblemService = (deps: {
         await repo.setProblemId(row.id, problemId);
       }
       if (dto.uploadTestcaseDir) await repo.useUpload(dto.uploadTestcaseDir, now());
+      await queueCheckerCompile(row.id);
       return { pid: row.id, problemId };
     },
 
@@ -332,8 +355,12 @@ export const createAdminProblemService = (deps: {
         tagGid: existing.gid,
       });
       if (dto.uploadTestcaseDir) await repo.useUpload(dto.uploadTestcaseDir, now());
+      await queueCheckerCompile(pid);
       return null;
     },
+
+    /** An imported problem's checker compile (problem-transfer.service.ts), by the same rule as a save. */
+    queueCheckerCompile,
 
     async remove(user: AuthUser, pid: number) {
       await managed(user, pid);

@@ -210,6 +210,8 @@ export const createProblemTransferService = (deps: {
   repo: AdminProblemRepository;
   problems: ProblemWriter;
   store: TestDataStore;
+  /** Queues an imported problem's checker compile (admin-problem.service.ts, the rule of a save). */
+  queueCheckerCompile?: (pid: number) => Promise<void>;
 }) => {
   const { store } = deps;
 
@@ -275,6 +277,7 @@ export const createProblemTransferService = (deps: {
       });
       const created = [];
       for (const g of graphs) created.push(await create(g));
+      for (const c of created) await deps.queueCheckerCompile?.(c.pid);
       return { problems: created };
     },
 

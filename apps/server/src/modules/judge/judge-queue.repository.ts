@@ -6,6 +6,7 @@ import {
   judgeRemoteSites,
   judges,
   judgeTasks,
+  problems,
   remoteJudgeAccounts,
   submissions,
 } from '../../db/schema.js';
@@ -195,6 +196,20 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
           updatedAt: v.at,
         })
         .where(eq(judgeTasks.id, id)),
+
+    /** Stores a saved problem's checker compile answer on the problem, unless a later save queued a newer compile
+     * of it (its answer is the one that counts). */
+    setCheckerState: (tx: Tx, pid: number, taskId: number, v: { ok: boolean; message: string; at: Date }) =>
+      tx
+        .update(problems)
+        .set({ checkerState: v.ok ? 'ok' : 'error', checkerError: v.ok ? null : v.message, checkerCompiledAt: v.at })
+        .where(
+          and(
+            eq(problems.id, pid),
+            sql`not exists (select 1 from ${judgeTasks} where ${judgeTasks.kind} = 'compileChecker'
+              and ${judgeTasks.payload}->>'pid' = ${String(pid)} and ${judgeTasks.id} > ${taskId})`,
+          ),
+        ),
 
     finishTask: (tx: Tx, id: number, v: { result: JudgeTaskRow['result']; at: Date }) =>
       tx

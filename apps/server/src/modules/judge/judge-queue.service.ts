@@ -126,6 +126,16 @@ export const createJudgeQueue = (deps: {
 
   const setSubmissionIfCurrent = repo.setSubmissionIfCurrent;
 
+  /** A saved problem's checker compile (its payload names the problem) leaves its answer on the problem: 'ok', or
+   * 'error' with the compiler's message (or why no judge compiled it). The editor's compile button names none. */
+  const recordCheckerCompile = async (tx: Tx, task: TaskRow, answer: unknown) => {
+    if (task.kind !== 'compileChecker' || !answer) return;
+    const pid = (task.payload as CompileCheckerPayload | null)?.pid;
+    if (pid === undefined) return;
+    const a = answer as CompileReport;
+    await repo.setCheckerState(tx, pid, task.id, { ok: a.ok, message: a.message, at: now() });
+  };
+
   /** One failed attempt: requeued, or after the third a System Error that says why. */
   const failAttempt = async (tx: Tx, task: TaskRow, reason: string) => {
     const at = now();
@@ -141,6 +151,7 @@ export const createJudgeQueue = (deps: {
     }
     const message = `System Error: judging failed ${task.attempt} times; last reason: ${why}`;
     await repo.failTask(tx, task.id, { lastError: why, result: failedAnswer(task, message), at });
+    await recordCheckerCompile(tx, task, failedAnswer(task, message));
     if (task.kind === 'judge' || task.kind === 'remote') {
       await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: message });
     }
@@ -152,6 +163,7 @@ export const createJudgeQueue = (deps: {
   const endWithoutJudge = async (tx: Tx, task: TaskRow, minutes: number) => {
     const reason = NO_JUDGE_REASON(task.language, minutes);
     await repo.failTask(tx, task.id, { lastError: reason, result: failedAnswer(task, reason) ?? undefined, at: now() });
+    await recordCheckerCompile(tx, task, failedAnswer(task, reason));
     if (task.kind === 'judge')
       await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: reason });
     await notify(tx, DONE_CHANNEL, String(task.id));
@@ -441,6 +453,7 @@ export const createJudgeQueue = (deps: {
         const result = isJudgement ? null : task.kind === 'testRun' ? r.testRun : r.compile;
         if (!isJudgement && !result) throw new Error(`a ${task.kind} task needs its report`);
         await repo.finishTask(tx, task.id, { result, at });
+        await recordCheckerCompile(tx, task, result);
         if (task.kind === 'remote') await accounts.release(tx, [task.id]);
         await notify(tx, DONE_CHANNEL, String(task.id));
         return true;

@@ -20,6 +20,9 @@ export interface CompileCheckerPayload {
   code: string;
   mode: 'spj' | 'interactive';
   extraFiles: Record<string, string>;
+  /** The saved problem whose checker this is: its answer is stored on the problem (checker_state). Absent for the
+   * editor's compile button, which compiles the form's unsaved code. */
+  pid?: number;
 }
 /** A remote task: the site, the problem's id there, the language's id there; `account` when it must be judged with
  * that account of the pool (a resubmit that polls a run again: the run belongs to the account). */

@@ -29,6 +29,8 @@ export const createProblemImportService = (deps: {
   store: TestDataStore;
   repo: ProblemImportRepository;
   images: ImageStore;
+  /** Queues an imported problem's checker compile (admin-problem.service.ts, the rule of a save). */
+  queueCheckerCompile?: (pid: number) => Promise<void>;
 }) => {
   const toGraph = async (d: Draft, importer: string, notes: string[]): Promise<ProblemGraph> => {
     if (!d.title.trim()) throw new SkipError('the problem has no title');
@@ -121,6 +123,7 @@ export const createProblemImportService = (deps: {
         const draft = await f.read(notes);
         const graph = await toGraph(draft, importer, notes);
         const { row, renamedFrom } = await create(graph);
+        await deps.queueCheckerCompile?.(row.id);
         if (renamedFrom) notes.push(`display id ${renamedFrom} was taken; imported as ${row.problemId}`);
         problems.push({
           source: f.source,

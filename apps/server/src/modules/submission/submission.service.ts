@@ -291,6 +291,23 @@ export const createSubmissionService = (deps: {
       return (task?.payload as { pid?: number } | null)?.pid;
     },
 
+    /** Queues a saved problem's checker or interactor compile without waiting: the judge queue stores its answer on
+     * the problem (checker_state, judge-queue.service.ts). */
+    async queueCheckerCompile(c: {
+      pid: number;
+      code: string;
+      language: string;
+      mode: 'spj' | 'interactive';
+      extraFiles: Record<string, string>;
+    }) {
+      await queue.enqueue({
+        kind: 'compileChecker',
+        language: c.language,
+        priority: PRIORITY.compileChecker,
+        payload: { code: c.code, mode: c.mode, extraFiles: c.extraFiles, pid: c.pid },
+      });
+    },
+
     /** Compiles a checker or interactor on a judge and waits for the answer, at most 30 s. */
     async compileChecker(c: {
       code: string;

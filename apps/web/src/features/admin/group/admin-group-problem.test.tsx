@@ -67,6 +67,8 @@ const PROBLEM = {
   ioWriteFileName: null,
   gmtCreate: '2026-01-01T00:00:00Z',
   gmtModified: '2026-01-02T08:30:00Z',
+  checkerState: null,
+  checkerError: null,
 } satisfies AdminProblem;
 const OTHER = { ...PROBLEM, id: 1202, problemId: 'ACM-1002', title: 'Graph walk', author: 'bob', gid: 9 };
 
