@@ -14,6 +14,7 @@ import { toast } from '../../../lib/notify';
 import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { RemoteImportButton } from '../judge/admin-remote-import-dialog';
+import { CheckerStateTag } from './checker-state-tag';
 
 const PAGE_SIZE = 10;
 
@@ -110,6 +111,11 @@ const AdminProblemListPage = () => {
           // An OI problem's full score as the judge gives it (subtasks counted once); ACM problems score by verdict.
           { title: t('Full_Score'), render: (_, p) => (p.type === 1 ? p.ioScore : '-') },
           { title: t('Created_Time'), render: (_, p) => formatTime(p.gmtCreate) },
+          // A special judge's or interactor's last compile, so a checker that does not compile shows before anyone submits.
+          {
+            title: t('Checker_State'),
+            render: (_, p) => <CheckerStateTag state={p.checkerState} error={p.checkerError} />,
+          },
           {
             title: t('Auth'),
             render: (_, p) => (

@@ -43,6 +43,9 @@ export interface ProblemFormState {
   judgeMode: 'default' | 'spj' | 'interactive';
   spjCode: string;
   spjLanguage: 'C' | 'C++';
+  /** The stored checker's last compile on a judge (queued by the server on every save); null without a checker. */
+  checkerState: AdminProblem['checkerState'];
+  checkerError: string | null;
   userExtraFiles: ExtraFileRow[];
   judgeExtraFiles: ExtraFileRow[];
   judgeCaseMode: string;
@@ -85,6 +88,8 @@ export const emptyProblemForm = (canPublish: boolean, languages: string[]): Prob
   judgeMode: 'default',
   spjCode: '',
   spjLanguage: 'C++',
+  checkerState: null,
+  checkerError: null,
   userExtraFiles: [],
   judgeExtraFiles: [],
   judgeCaseMode: 'default',
@@ -132,6 +137,8 @@ export const problemToForm = (
   judgeMode: p.judgeMode as ProblemFormState['judgeMode'],
   spjCode: p.spjCode ?? '',
   spjLanguage: p.spjLanguage === 'C' ? 'C' : 'C++',
+  checkerState: p.checkerState ?? null,
+  checkerError: p.checkerError ?? null,
   userExtraFiles: filesOf(p.userExtraFile),
   judgeExtraFiles: filesOf(p.judgeExtraFile),
   judgeCaseMode: p.judgeCaseMode,
