@@ -7,15 +7,8 @@ import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
 import { queryKey } from '../../../lib/query-keys';
+import { readableSize } from '../../../lib/readable-size';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-
-/** A size in bytes as people read it: 512 B, 3.4 KB, 1.0 MB. */
-const readableSize = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} B`
-    : bytes < 1024 * 1024
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${(bytes / 1048576).toFixed(1)} MB`;
 
 /** /admin/judge-headers: the site's judge headers (testlib.h ...), on the include path of every special judge and
  * interactor compile on every judge; root uploads (adds or replaces by file name) and deletes them. */
