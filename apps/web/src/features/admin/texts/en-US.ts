@@ -94,6 +94,16 @@ export default {
   File_Name: 'File name',
   File_Content: 'Content',
   Add_File: 'Add file',
+  Extra_File_Tip:
+    'Upload each file (UTF-8 text up to 1 MiB, such as testlib.h or a data header); a short file can also be typed here.',
+  Extra_File_Upload: 'Upload',
+  Extra_File_Upload_New: 'Upload file',
+  Extra_File_Edit: 'Edit',
+  Extra_File_Collapse: 'Collapse',
+  Extra_File_Unnamed: '(no name)',
+  Extra_File_Too_Large: '{{name}} is {{size}}: an extra file may be at most 1 MiB.',
+  Extra_File_Not_Text:
+    '{{name}} is not a UTF-8 text file (it has invalid or NUL bytes): only text files can be extra files.',
   Judge_Case_Mode: 'Case mode',
   Case_Mode_default: 'All cases (OI: sum of scores)',
   Case_Mode_ergodic_without_error: 'Stop at first error',
