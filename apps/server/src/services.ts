@@ -341,6 +341,7 @@ export const createServices = (
       problems,
       store: testData,
       queueCheckerCompile: adminProblems.queueCheckerCompile,
+      headers: judgeHeaderRepo,
     }),
     markdownFiles: createMarkdownFileService({ repo: adminProblemRepo, images, quota: uploadQuota, dataDir }),
     problemImport: createProblemImportService({

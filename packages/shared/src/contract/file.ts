@@ -76,6 +76,9 @@ export const importProblem = endpoint({
     problems: z.array(
       z.object({ pid: z.number().int(), problemId: z.string(), title: z.string(), renamedFrom: z.string().nullable() }),
     ),
+    /** An imported problem that carries its own testlib.h, when the site has none as a judge header: the import page
+     * offers to make that file the site's. Null otherwise. */
+    testlibOffer: z.object({ pid: z.number().int(), problemId: z.string() }).nullable(),
   }),
 });
 

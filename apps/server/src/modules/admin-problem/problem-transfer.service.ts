@@ -11,6 +11,8 @@ import {
 } from '@oj/shared';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { BinaryAnswer } from '../../http/bind.js';
+import { TESTLIB } from '../judge-header/judge-header.service.js';
+import type { JudgeHeaderLookup } from '../judge-header/judge-header-queries.js';
 import { PackageError, readPackageFolder } from '../problem/problem-package.import.js';
 import type { ProblemGraph, ProblemRow, ProblemWriter } from '../problem/problem-queries.js';
 import type { TestDataStore } from '../problem/test-data.store.js';
@@ -212,6 +214,8 @@ export const createProblemTransferService = (deps: {
   store: TestDataStore;
   /** Queues an imported problem's checker compile (admin-problem.service.ts, the rule of a save). */
   queueCheckerCompile?: (pid: number) => Promise<void>;
+  /** The site's judge headers: an import offers a package's testlib.h to a site without one. */
+  headers?: JudgeHeaderLookup;
 }) => {
   const { store } = deps;
 
@@ -278,7 +282,11 @@ export const createProblemTransferService = (deps: {
       const created = [];
       for (const g of graphs) created.push(await create(g));
       for (const c of created) await deps.queueCheckerCompile?.(c.pid);
-      return { problems: created };
+      const carrier = graphs.findIndex((g) => typeof g.problem.judgeExtraFile?.[TESTLIB] === 'string');
+      const siteHasTestlib = !deps.headers || !!(await deps.headers.find(TESTLIB));
+      const testlibOffer =
+        carrier >= 0 && !siteHasTestlib ? { pid: created[carrier].pid, problemId: created[carrier].problemId } : null;
+      return { problems: created, testlibOffer };
     },
 
     async exportArchive(pids: number[]): Promise<BinaryAnswer> {

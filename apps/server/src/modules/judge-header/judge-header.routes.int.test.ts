@@ -14,6 +14,7 @@ import {
 } from '../../../test/harness.js';
 import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
 import { multipartBody } from '../../../test/zip-fixtures.js';
+import { writeZip } from '../admin-problem/safe-zip.js';
 
 /** The real testlib.h when the run has it (OJ_TEST_TESTLIB), else a small header with testlib's VERSION line. */
 const testlib = (): { bytes: Buffer; version: string } => {
@@ -211,6 +212,44 @@ describe.each(DB_KINDS)('judge headers (%s)', (kind) => {
     });
     expect(bytes.statusCode).toBe(200);
     expect(bytes.rawPayload.equals(header.bytes)).toBe(true);
+  });
+
+  it('an imported package that carries testlib.h is offered as the site’s when the site has none', async () => {
+    const pkg = await writeZip([
+      {
+        name: 'carrier/problem.json',
+        data: JSON.stringify({
+          title: 'With its own testlib',
+          judgeMode: 'spj',
+          timeLimitMs: 1000,
+          memoryLimitMb: 256,
+        }),
+      },
+      {
+        name: 'carrier/checker.cpp',
+        data: '#include "testlib.h"\nint main(int c, char **v) { registerTestlibCmd(c, v); quitf(_ok, "ok"); }\n',
+      },
+      { name: 'carrier/testlib.h', data: header.bytes },
+      { name: 'carrier/tests/1.in', data: '1\n' },
+      { name: 'carrier/tests/1.out', data: '1\n' },
+    ]);
+    const importIt = async () => {
+      const m = multipartBody('file', 'pkg.zip', pkg);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/file/import-problem',
+        payload: m.payload,
+        headers: { ...m.headers, authorization: root },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { problems: { pid: number; problemId: string }[]; testlibOffer: unknown };
+    };
+    await remove('testlib.h');
+    const first = await importIt();
+    expect(first.testlibOffer).toEqual({ pid: first.problems[0].pid, problemId: first.problems[0].problemId });
+    // Once the site has one, nothing is offered.
+    expect((await upload('testlib.h', header.bytes)).statusCode).toBe(200);
+    expect((await importIt()).testlibOffer).toBeNull();
   });
 
   it('the storage collector keeps a header’s bytes', async () => {

@@ -1,6 +1,6 @@
-import { adminProblem, file } from '@oj/shared';
+import { adminJudgeHeader, adminProblem, file } from '@oj/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Input, List, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Input, List, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,6 +18,8 @@ type Imported = { pid: number; problemId: string; title: string; renamedFrom: st
 const AdminProblemBatchPage = () => {
   const { t } = useTranslation(['admin', 'contest', 'problem']);
   const [imported, setImported] = useState<Imported[]>([]);
+  // An imported problem's own testlib.h, offered to a site that has none as a judge header.
+  const [testlibOffer, setTestlibOffer] = useState<{ pid: number; problemId: string } | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
@@ -35,7 +37,23 @@ const AdminProblemBatchPage = () => {
     invalidates: [queryKey(adminProblem.getProblemList)],
     onSuccess: (got) => {
       setImported(got.problems);
+      setTestlibOffer(got.testlibOffer);
       toast.success(t('Add_Successfully'));
+    },
+  });
+  /** The offered problem's testlib.h, uploaded as the site's judge header (the judge header page's own call). */
+  const adoptTestlib = useApiMutation({
+    mutationFn: async (pid: number) => {
+      const p = await api.call(adminProblem.getProblem, { pid });
+      const text = (JSON.parse(p.judgeExtraFile ?? '{}') as Record<string, string>)['testlib.h'] ?? '';
+      const body = new FormData();
+      body.append('file', new File([text], 'testlib.h', { type: 'text/plain' }), 'testlib.h');
+      return api.upload(adminJudgeHeader.uploadJudgeHeader, body);
+    },
+    invalidates: [queryKey(adminJudgeHeader.getJudgeHeaders)],
+    onSuccess: () => {
+      setTestlibOffer(null);
+      toast.success(t('Testlib_Adopted'));
     },
   });
   const exportSelected = async () => {
@@ -57,6 +75,24 @@ const AdminProblemBatchPage = () => {
         >
           <Button type="primary">{t('Choose_Zip')}</Button>
         </Upload>
+        {testlibOffer && (
+          <Alert
+            style={{ marginTop: 12 }}
+            type="info"
+            showIcon
+            title={t('Testlib_Offer', { problemId: testlibOffer.problemId })}
+            action={
+              <Button
+                size="small"
+                type="primary"
+                loading={adoptTestlib.isPending}
+                onClick={() => adoptTestlib.mutate(testlibOffer.pid)}
+              >
+                {t('Testlib_Adopt')}
+              </Button>
+            }
+          />
+        )}
         {imported.length > 0 && (
           <List
             header={t('Imported_Problems')}

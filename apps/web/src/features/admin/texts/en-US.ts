@@ -147,6 +147,10 @@ export default {
   Import_Tip: "Accepts the site's packages (problem.json + tests/) and HOJ exports, one or more problems per zip",
   Choose_Zip: 'Choose a zip file',
   Imported_Problems: 'Imported problems',
+  Testlib_Offer:
+    "{{problemId}} carries its own testlib.h and the site has none: make it the site's judge header, so every special judge and interactor gets it?",
+  Testlib_Adopt: "Use as the site's testlib.h",
+  Testlib_Adopted: "testlib.h is now the site's judge header",
   Renamed_From: 'Display id {{id}} was taken',
   Export_Problem: 'Export problems',
   Export_Tip: 'Pick problems; each becomes one folder in the zip',

@@ -144,6 +144,10 @@ export default {
   Import_Tip: '支持本站题目包（problem.json + tests/）与 HOJ 导出的 zip，可一次包含多道题',
   Choose_Zip: '选择 zip 文件',
   Imported_Problems: '已导入的题目',
+  Testlib_Offer:
+    '题目 {{problemId}} 自带 testlib.h，而本站还没有：是否将其设为本站的评测头文件，供所有特殊判题和交互程序使用？',
+  Testlib_Adopt: '设为本站的 testlib.h',
+  Testlib_Adopted: 'testlib.h 已成为本站的评测头文件',
   Renamed_From: '原展示ID已被占用：{{id}}',
   Export_Problem: '导出题目',
   Export_Tip: '选择要导出的题目，每道题在 zip 中一个文件夹',
