@@ -30,6 +30,7 @@ const STUDENT_REFUSAL: Record<string, [number, string]> = {
   '/api/file/upload-group-avatar': [403, 'forbidden'],
   '/api/file/upload-carouse-img': [403, 'forbidden'],
   '/api/file/upload-avatar': [400, 'avatarTooLarge'],
+  '/api/admin/judge-header': [403, 'forbidden'],
 };
 
 interface Answer {
