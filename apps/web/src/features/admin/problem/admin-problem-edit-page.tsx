@@ -1,6 +1,6 @@
 import { adminContest, adminProblem, file, groupContest, groupProblem, problem as problemContract } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Modal, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -163,7 +163,8 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
   if (!form) return <PageLoading />;
   const set = (patch: Partial<ProblemFormState>) => setForm({ ...form, ...patch });
 
-  const compile = async () => {
+  /** Compiles the form's checker on a judge: null when it compiled, else the error the checker field shows. */
+  const compile = async (): Promise<string | null> => {
     const interactive = form.judgeMode === 'interactive';
     const body = {
       code: form.spjCode,
@@ -181,13 +182,9 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
       }
       setCompiledChecker(form.spjCode);
       toast.success(t('Compiled_Successfully'));
+      return null;
     } catch (e) {
-      // The compiler's error, as the server gave it, in a dialog.
-      Modal.error({
-        title: t('Compile_Error'),
-        width: 640,
-        content: <pre style={{ whiteSpace: 'pre-wrap', maxHeight: 400, overflow: 'auto' }}>{(e as Error).message}</pre>,
-      });
+      return (e as Error).message;
     }
   };
 
@@ -269,7 +266,7 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
           contestAuthDisabled={gid !== undefined && cid === undefined}
           tagNames={tagNames}
           languageNames={languageNames}
-          onCompile={() => void compile()}
+          onCompile={compile}
         />
       </Panel>
 

@@ -69,9 +69,61 @@ describe("a problem's checker compile state", { timeout: 60_000 }, () => {
       checkerState: 'error' as const,
       checkerError: COMPILE_ERROR,
     };
-    render(<ProblemCheckerField form={form} set={() => {}} onCompile={() => {}} />);
+    render(<ProblemCheckerField form={form} set={() => {}} onCompile={async () => null} />);
     expect(screen.getByText('编译失败')).toBeTruthy();
     const alert = screen.getByRole('alert', { name: '编译失败' });
     expect(alert.textContent).toContain(COMPILE_ERROR);
+  });
+
+  it('compiles on request: the button counts the seconds, and the errors show by file and line, selecting the line', async () => {
+    await setupI18n('en-US');
+    const code = '#include "testlib.h"\nint main() {\n  return 0\n}\n';
+    const errors = [
+      'checker.cpp: In function ‘int main()’:',
+      "checker.cpp:3:11: error: expected ';' before '}' token",
+      'In file included from checker.cpp:1:',
+      "/w/testlib.h:12:1: error: 'x' does not name a type",
+    ].join('\n');
+    let answer: (message: string | null) => void = () => {};
+    const onCompile = vi.fn(() => new Promise<string | null>((r) => (answer = r)));
+    const form = { ...emptyProblemForm(true, ['C++']), judgeMode: 'spj' as const, spjCode: code };
+    render(<ProblemCheckerField form={form} set={() => {}} onCompile={onCompile} />);
+    fireEvent.click(screen.getByRole('button', { name: /Compile$/ }));
+    expect(await screen.findByRole('button', { name: /Compiling… 0 s/ })).toBeTruthy();
+    expect(screen.getByText(/A judge compiles the checker/)).toBeTruthy();
+    answer(errors);
+    const alert = await screen.findByRole('alert', { name: 'Compile Error' });
+    const button = await screen.findByRole('button', { name: /Compile$/ });
+    await vi.waitFor(() => expect(button.className).not.toContain('ant-btn-loading'));
+    const list = within(alert).getByRole('list', { name: 'Errors by file and line' });
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      "checker.cpp, line 3, column 11: expected ';' before '}' token",
+      "testlib.h, line 12, column 1: 'x' does not name a type",
+    ]);
+    // Only a line of the checker's own code is a link.
+    expect(within(list).queryByText('testlib.h, line 12, column 1')?.closest('a')).toBeNull();
+    fireEvent.click(within(list).getByText('checker.cpp, line 3, column 11'));
+    const area = screen.getByRole('textbox', { name: 'Checker / interactor code' }) as HTMLTextAreaElement;
+    expect(code.slice(area.selectionStart, area.selectionEnd)).toBe('  return 0');
+    expect(onCompile).toHaveBeenCalledTimes(1);
+  });
+
+  it('a compile that succeeds clears the last error; the Chinese texts', async () => {
+    await setupI18n('zh-CN');
+    const onCompile = vi.fn().mockResolvedValueOnce(COMPILE_ERROR).mockResolvedValueOnce(null);
+    const form = { ...emptyProblemForm(true, ['C++']), judgeMode: 'spj' as const, spjCode: 'int main() {}' };
+    render(<ProblemCheckerField form={form} set={() => {}} onCompile={onCompile} />);
+    fireEvent.click(screen.getByRole('button', { name: /编 ?译$/ }));
+    const alert = await screen.findByRole('alert', { name: '编译错误' });
+    expect(within(alert).getByText('checker.cpp 第 3 行第 1 列')).toBeTruthy();
+    // The spinner stops once the compile answered; then the button takes a click again.
+    const button = screen.getByRole('button', { name: /编 ?译$/ });
+    await vi.waitFor(() => expect(button.className).not.toContain('ant-btn-loading'));
+    fireEvent.click(button);
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(onCompile).toHaveBeenCalledTimes(2);
   });
 });

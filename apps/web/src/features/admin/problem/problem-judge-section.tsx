@@ -1,7 +1,7 @@
 import { JUDGE_CASE_MODES } from '@oj/shared';
 import { Checkbox, Col, Radio, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ProblemCheckerField } from './problem-checker-field';
+import { type CompileChecker, ProblemCheckerField } from './problem-checker-field';
 import { ProblemExtraFilesField } from './problem-extra-files-field';
 import { Field, type ProblemSectionProps } from './problem-form-field';
 import { isSubtaskMode, spreadScores } from './problem-form-model';
@@ -24,7 +24,7 @@ export const ProblemJudgeSection = ({
   contestAuthDisabled: boolean;
   tagNames: string[];
   languageNames: string[];
-  onCompile: () => void;
+  onCompile: CompileChecker;
 }) => {
   const { t } = useTranslation(['admin', 'problem']);
   return (
