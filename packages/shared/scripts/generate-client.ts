@@ -26,7 +26,18 @@ const BIOME = path.join(REPO, 'node_modules/.bin/biome');
 
 /** The endpoint fields the browser reads, in the order they are written. Any other field fails the generator, so a
  * field added to Endpoint is a decision here too. */
-const META_KEYS = ['method', 'path', 'access', 'roles', 'permission', 'switch', 'binary', 'produces', 'upload'];
+const META_KEYS = [
+  'method',
+  'path',
+  'access',
+  'roles',
+  'permission',
+  'switch',
+  'binary',
+  'produces',
+  'upload',
+  'bodyMaxBytes',
+];
 const SCHEMA_KEYS = ['input', 'output'];
 
 /** Module specifiers a file imports or re-exports as values (`import type` / `export type` do not load anything). */

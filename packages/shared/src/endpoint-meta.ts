@@ -30,6 +30,9 @@ export interface EndpointMeta {
   /** A multipart upload: its files are streamed to disk, each capped at `maxBytes` (over it: 400 `tooLarge`,
    * fileTooLarge unless named), after the caller is authenticated and authorised. */
   upload?: { maxBytes: number; tooLarge?: MessageKey };
+  /** The largest JSON body it takes when that is more than the server's default of 2 MiB (a problem with its extra
+   * files); read, like every body, only after the caller passed the guard. Over it: 413 `requestTooLarge`. */
+  bodyMaxBytes?: number;
 }
 
 declare const io: unique symbol;

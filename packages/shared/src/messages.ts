@@ -289,6 +289,7 @@ export const MESSAGES = {
   Problem_Language_Required: { 'zh-CN': '请至少选择一种编程语言', 'en-US': 'Choose at least one language' },
   Score_Must_Be_Integer: { 'zh-CN': '分数必须是不小于0的整数', 'en-US': 'A score must be an integer of 0 or more' },
   Extra_File_Name_Required: { 'zh-CN': '额外文件名不能为空', 'en-US': 'An extra file needs a name' },
+  extraFileTooLarge: { 'zh-CN': '额外文件最大为 1 MB', 'en-US': 'An extra file may be at most 1 MiB' },
   problemIdTaken: {
     'zh-CN': '题目展示ID【{problemId}】已被使用',
     'en-US': 'The display id {problemId} is already taken',

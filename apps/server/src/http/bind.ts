@@ -111,6 +111,7 @@ export const bind = <E extends Endpoint>(
   app.route({
     method: e.method,
     url: e.path,
+    ...(e.bodyMaxBytes ? { bodyLimit: e.bodyMaxBytes } : {}),
     onRequest: async (req, reply) => {
       contexts.set(req, await contextOf(req, reply, deps, e));
     },

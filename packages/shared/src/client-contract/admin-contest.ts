@@ -40,6 +40,7 @@ export const createContestProblem: ClientOf<typeof c.createContestProblem> = {
   method: 'POST',
   path: '/api/admin/contest/problem',
   access: 'admin',
+  bodyMaxBytes: 8388608,
 };
 export const createOtherContest: ClientOf<typeof c.createOtherContest> = {
   method: 'POST',
@@ -120,6 +121,7 @@ export const updateContestProblem: ClientOf<typeof c.updateContestProblem> = {
   method: 'PUT',
   path: '/api/admin/contest/problem',
   access: 'admin',
+  bodyMaxBytes: 8388608,
 };
 export const updateOtherContest: ClientOf<typeof c.updateOtherContest> = {
   method: 'PUT',

@@ -9,6 +9,8 @@ export { decodeExamples, encodeExamples } from '../problem-cases.js';
 
 export const CHECKER_LANGUAGES: typeof c.CHECKER_LANGUAGES = ['C', 'C++'];
 export const CHECKER_STATES: typeof c.CHECKER_STATES = ['compiling', 'ok', 'error'];
+export const EXTRA_FILE_MAX_BYTES: typeof c.EXTRA_FILE_MAX_BYTES = 1048576;
+export const PROBLEM_BODY_MAX_BYTES: typeof c.PROBLEM_BODY_MAX_BYTES = 8388608;
 export const PROBLEM_DEFAULTS: typeof c.PROBLEM_DEFAULTS = {
   timeLimit: 1000,
   memoryLimit: 256,
@@ -25,16 +27,19 @@ export const compileInteractive: ClientOf<typeof c.compileInteractive> = {
   method: 'POST',
   path: '/api/admin/problem/compile-interactive',
   access: 'admin',
+  bodyMaxBytes: 8388608,
 };
 export const compileSpj: ClientOf<typeof c.compileSpj> = {
   method: 'POST',
   path: '/api/admin/problem/compile-spj',
   access: 'admin',
+  bodyMaxBytes: 8388608,
 };
 export const createProblem: ClientOf<typeof c.createProblem> = {
   method: 'POST',
   path: '/api/admin/problem',
   access: 'admin',
+  bodyMaxBytes: 8388608,
 };
 export const deleteProblem: ClientOf<typeof c.deleteProblem> = {
   method: 'DELETE',
@@ -67,4 +72,5 @@ export const updateProblem: ClientOf<typeof c.updateProblem> = {
   method: 'PUT',
   path: '/api/admin/problem',
   access: 'admin',
+  bodyMaxBytes: 8388608,
 };

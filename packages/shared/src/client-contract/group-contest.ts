@@ -35,6 +35,7 @@ export const createGroupContestProblem: ClientOf<typeof c.createGroupContestProb
   method: 'POST',
   path: '/api/group/contest-problem',
   access: 'user',
+  bodyMaxBytes: 8388608,
 };
 export const deleteGroupContest: ClientOf<typeof c.deleteGroupContest> = {
   method: 'DELETE',

@@ -28,16 +28,19 @@ export const compileGroupInteractive: ClientOf<typeof c.compileGroupInteractive>
   method: 'POST',
   path: '/api/group/compile-interactive',
   access: 'user',
+  bodyMaxBytes: 8388608,
 };
 export const compileGroupSpj: ClientOf<typeof c.compileGroupSpj> = {
   method: 'POST',
   path: '/api/group/compile-spj',
   access: 'user',
+  bodyMaxBytes: 8388608,
 };
 export const createGroupProblem: ClientOf<typeof c.createGroupProblem> = {
   method: 'POST',
   path: '/api/group/problem',
   access: 'user',
+  bodyMaxBytes: 8388608,
 };
 export const deleteGroupProblem: ClientOf<typeof c.deleteGroupProblem> = {
   method: 'DELETE',
@@ -79,4 +82,5 @@ export const updateGroupProblem: ClientOf<typeof c.updateGroupProblem> = {
   method: 'PUT',
   path: '/api/group/problem',
   access: 'user',
+  bodyMaxBytes: 8388608,
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qStr, wireInt } from '../api.js';
-import { adminProblem, problemDto } from './admin-problem.js';
+import { adminProblem, PROBLEM_BODY_MAX_BYTES, problemDto } from './admin-problem.js';
 import { contestAnnouncement } from './contest.js';
 
 /** Contest administration (HOJ's AdminContestController). */
@@ -257,6 +257,7 @@ export const createContestProblem = endpoint({
   method: 'POST',
   path: '/api/admin/contest/problem',
   access: 'admin',
+  bodyMaxBytes: PROBLEM_BODY_MAX_BYTES,
   input: problemDto.extend({
     cid: wireInt(z.number().int().nullish()),
     /** The next free letter when absent. */
@@ -271,6 +272,7 @@ export const updateContestProblem = endpoint({
   method: 'PUT',
   path: '/api/admin/contest/problem',
   access: 'admin',
+  bodyMaxBytes: PROBLEM_BODY_MAX_BYTES,
   input: problemDto,
   output: z.null(),
 });

@@ -114,6 +114,12 @@ export const getProblemCases = endpoint({
   output: z.array(problemCase),
 });
 
+/** An extra file (user or judge) is text of at most 1 MiB in UTF-8. */
+export const EXTRA_FILE_MAX_BYTES = 1024 * 1024;
+/** The body of a call that carries a problem's extra files: two sets of files up to 1 MiB each, JSON-escaped. */
+export const PROBLEM_BODY_MAX_BYTES = 8 * 1024 * 1024;
+const utf8 = new TextEncoder();
+
 const extraFiles = z
   .union([z.string(), z.record(z.string(), z.string()), z.null()])
   .optional()
@@ -138,7 +144,15 @@ const extraFiles = z
           .min(1, { error: 'Extra_File_Name_Required' })
           .max(255)
           .regex(/^[^/\\]+$/),
-        z.string(),
+        // Only a long text can be over: 1 MiB of UTF-8 is at least 262,144 characters.
+        z
+          .string()
+          .refine(
+            (text) => text.length <= EXTRA_FILE_MAX_BYTES / 4 || utf8.encode(text).length <= EXTRA_FILE_MAX_BYTES,
+            {
+              error: 'extraFileTooLarge',
+            },
+          ),
       )
       .refine((files) => Object.keys(files).length <= 50, 'at most 50 files'),
   );
@@ -235,6 +249,7 @@ export const createProblem = endpoint({
   method: 'POST',
   path: '/api/admin/problem',
   access: 'admin',
+  bodyMaxBytes: PROBLEM_BODY_MAX_BYTES,
   input: problemDto,
   /** HOJ answers Void; the created pid and problemId help our client (HOJ's ignores them). */
   output: z.object({ pid: z.number().int(), problemId: z.string() }).nullable(),
@@ -244,6 +259,7 @@ export const updateProblem = endpoint({
   method: 'PUT',
   path: '/api/admin/problem',
   access: 'admin',
+  bodyMaxBytes: PROBLEM_BODY_MAX_BYTES,
   input: problemDto,
   output: z.null(),
 });
@@ -269,6 +285,7 @@ export const compileSpj = endpoint({
   method: 'POST',
   path: '/api/admin/problem/compile-spj',
   access: 'admin',
+  bodyMaxBytes: PROBLEM_BODY_MAX_BYTES,
   input: compileDto,
   output: z.null(),
 });
@@ -277,6 +294,7 @@ export const compileInteractive = endpoint({
   method: 'POST',
   path: '/api/admin/problem/compile-interactive',
   access: 'admin',
+  bodyMaxBytes: PROBLEM_BODY_MAX_BYTES,
   input: compileDto,
   output: z.null(),
 });

@@ -15,6 +15,7 @@ import {
   setContestProblemInfo,
   updateContestAnnouncement,
 } from './admin-contest.js';
+import { PROBLEM_BODY_MAX_BYTES } from './admin-problem.js';
 import { contest } from './contest.js';
 import { groupId } from './group.js';
 
@@ -101,6 +102,7 @@ export const createGroupContestProblem = endpoint({
   method: 'POST',
   path: '/api/group/contest-problem',
   access: 'user',
+  bodyMaxBytes: PROBLEM_BODY_MAX_BYTES,
   input: createContestProblem.input.extend({ cid }),
   output: createContestProblem.output,
 });

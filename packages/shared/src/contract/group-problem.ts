@@ -5,6 +5,7 @@ import {
   compileInteractive,
   compileSpj,
   createProblem,
+  PROBLEM_BODY_MAX_BYTES,
   problemCase,
   problemDto,
 } from './admin-problem.js';
@@ -58,6 +59,7 @@ export const createGroupProblem = endpoint({
   method: 'POST',
   path: '/api/group/problem',
   access: 'user',
+  bodyMaxBytes: PROBLEM_BODY_MAX_BYTES,
   input: problemDto,
   output: createProblem.output,
 });
@@ -66,6 +68,7 @@ export const updateGroupProblem = endpoint({
   method: 'PUT',
   path: '/api/group/problem',
   access: 'user',
+  bodyMaxBytes: PROBLEM_BODY_MAX_BYTES,
   input: problemDto,
   output: z.null(),
 });
@@ -99,6 +102,7 @@ export const compileGroupSpj = endpoint({
   method: 'POST',
   path: '/api/group/compile-spj',
   access: 'user',
+  bodyMaxBytes: PROBLEM_BODY_MAX_BYTES,
   input: z.intersection(compileSpj.input, z.object({ gid: groupId })),
   output: z.null(),
 });
@@ -107,6 +111,7 @@ export const compileGroupInteractive = endpoint({
   method: 'POST',
   path: '/api/group/compile-interactive',
   access: 'user',
+  bodyMaxBytes: PROBLEM_BODY_MAX_BYTES,
   input: z.intersection(compileInteractive.input, z.object({ gid: groupId })),
   output: z.null(),
 });

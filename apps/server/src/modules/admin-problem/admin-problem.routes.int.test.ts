@@ -406,6 +406,47 @@ describe.each(DB_KINDS)('admin problems on %s', (kind) => {
     expect(await judge.claim()).toBeNull();
   });
 
+  it('saves extra files up to 1 MiB each beyond the 2 MiB default body, refuses a larger file or body, stores nothing', async () => {
+    const MiB = 1024 * 1024;
+    const total = async () =>
+      (await call('GET', '/api/admin/problem/get-problem-list?limit=1', 'root')).json().data.total as number;
+    const before = await total();
+    // A 1 MiB header of quotes is 2 MiB in JSON: with a 1 MiB user file the body is over 3 MiB.
+    const judgeFile = '"'.repeat(MiB);
+    const userFile = 'a'.repeat(MiB);
+    const dto = baseDto(
+      { judgeMode: 'spj' },
+      {
+        spjCode: '#include "quotes.h"\nint main() { return 0; }',
+        spjLanguage: 'C++',
+        judgeExtraFile: JSON.stringify({ 'quotes.h': judgeFile }),
+        userExtraFile: JSON.stringify({ 'big.txt': userFile }),
+      },
+    );
+    expect(Buffer.byteLength(JSON.stringify(dto))).toBeGreaterThan(3 * MiB);
+    const { pid } = await create('teacher', dto);
+    const saved = (await call('GET', `/api/admin/problem?pid=${pid}`, 'teacher')).json().data;
+    const files = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, string>;
+    expect(files(saved.judgeExtraFile)['quotes.h']).toBe(judgeFile);
+    expect(files(saved.userExtraFile)['big.txt']).toBe(userFile);
+    // The checker compile call takes the same files.
+    const compile = await call('POST', '/api/admin/problem/compile-spj', 'teacher', {
+      code: 'int main() { return 0; }',
+      language: 'C++',
+      extraFiles: { 'quotes.h': 'é'.repeat(MiB / 2 + 1) },
+    });
+    expect([compile.statusCode, key(compile)]).toEqual([400, 'extraFileTooLarge']);
+
+    // One byte over 1 MiB (a two-byte character at the end), and a body over 8 MiB, change nothing.
+    const oneOver = baseDto({}, { userExtraFile: { 'big.txt': `${'a'.repeat(MiB - 1)}é` } });
+    const refused = await call('POST', '/api/admin/problem', 'teacher', oneOver);
+    expect([refused.statusCode, key(refused)]).toEqual([400, 'extraFileTooLarge']);
+    const nine = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`part${i}.txt`, 'b'.repeat(MiB)]));
+    const huge = await call('POST', '/api/admin/problem', 'teacher', baseDto({}, { userExtraFile: nine }));
+    expect([huge.statusCode, key(huge)]).toEqual([413, 'requestTooLarge']);
+    expect(await total()).toBe(before + 1);
+  });
+
   it('imports HOJ exports and project packages, renaming taken problemIds (root only)', async () => {
     const hoj = await writeZip([
       {

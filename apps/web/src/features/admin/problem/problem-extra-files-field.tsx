@@ -1,3 +1,4 @@
+import { adminProblem } from '@oj/shared';
 import { Button, Input, Space, Typography, Upload } from 'antd';
 import type { ClipboardEvent } from 'react';
 import { useMemo, useRef, useState } from 'react';
@@ -6,8 +7,9 @@ import { readableSize } from '../../../lib/readable-size';
 import { Field } from './problem-form-field';
 import type { ExtraFileRow } from './problem-form-model';
 
-/** The largest extra file the editor takes (testlib.h is about 200 KB; a data header may be near 1 MB). */
-export const EXTRA_FILE_MAX_BYTES = 1024 * 1024;
+/** The largest extra file the editor takes, as the server does (testlib.h is about 200 KB; a data header may be near
+ * 1 MB). */
+const { EXTRA_FILE_MAX_BYTES } = adminProblem;
 /** Files up to this size may be edited in a text area; a larger text in a controlled text area stalls the page for
  * minutes, so larger files are only uploaded, and shown as their name and size. */
 export const EXTRA_FILE_EDITABLE_BYTES = 20 * 1024;
