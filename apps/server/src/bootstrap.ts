@@ -88,5 +88,7 @@ export const bootstrap = async (
   await s.mail.seed(opts.smtp ?? null);
   const generatedRootPassword = await ensureRoot(s, opts.rootPassword);
   const importedSamples = opts.samplesDir ? await importSamples(s, opts.samplesDir) : [];
+  // Under the start lock, so a second instance starting at once finds them queued.
+  await s.adminProblems.queueUncompiledCheckers();
   return { generatedRootPassword, importedSamples };
 };

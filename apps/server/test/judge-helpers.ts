@@ -31,13 +31,23 @@ export const createFakeJudge = (t: TestApp, name = 'fake-judge', languages = ['C
     return res.json().data;
   };
   const claim = () => call('claim', { name, languages, concurrency: 1, running: 0, waitMs: 0 });
+  /** The next task that is not a checker compile (one is queued on every save of a special judge, and on start for
+   * the sample problems' checkers): those are answered as compiled on the way. */
+  const claimPastCompiles = async () => {
+    let task = await claim();
+    while (task?.kind === 'compileChecker') {
+      await call('report', { name, taskId: task.taskId, attempt: task.attempt, compile: { ok: true, message: '' } });
+      task = await claim();
+    }
+    return task;
+  };
   return {
     /** Declares the languages (a live judge); call it while the queue is empty, it takes what is queued. */
-    announce: () => claim(),
+    announce: () => claimPastCompiles(),
     claim,
     /** Claims the next task and reports the given verdict for every case. */
     async judgeNext(v: { status: number; score?: number; oiRankScore?: number | null; caseStatuses?: number[] }) {
-      const task = await claim();
+      const task = await claimPastCompiles();
       if (!task) throw new Error('no task to judge');
       const cases = (task.problem?.cases ?? []) as { caseId: number; seq: number; groupNum: number; score: number }[];
       await call('report', {

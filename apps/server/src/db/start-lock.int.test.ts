@@ -56,6 +56,21 @@ describe.skipIf(!adminUrl)('two servers starting at once on an empty database', 
     expect(problems).toBe(Math.max(...imports));
     const [{ roots }] = rows(await db.execute(sql`SELECT count(*)::int AS roots FROM users WHERE username = 'root'`));
     expect(roots).toBe(1);
+    // The samples' special judge and interactor compile once, before anyone submits: one task each, queued by one of
+    // the two starts.
+    const checkers = rows(
+      await db.execute(
+        sql`SELECT id, checker_state FROM problems WHERE judge_mode IN ('spj', 'interactive') ORDER BY id`,
+      ),
+    );
+    expect(checkers.length).toBeGreaterThanOrEqual(2);
+    expect(checkers.map((c) => c.checker_state)).toEqual(checkers.map(() => 'compiling'));
+    const tasks = rows(
+      await db.execute(
+        sql`SELECT (payload->>'pid')::int AS pid FROM judge_tasks WHERE kind = 'compileChecker' ORDER BY 1`,
+      ),
+    );
+    expect(tasks.map((r) => r.pid)).toEqual(checkers.map((c) => c.id));
     // Every migration recorded once.
     const journal = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'apps/server/drizzle/meta/_journal.json'), 'utf8'));
     const [{ applied }] = rows(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   codeTemplates,
@@ -145,6 +145,23 @@ export const createAdminProblemRepository = (db: Db) => {
         .from(problems)
         .where(sql`upper(${problems.problemId}) = upper(${problemId})`);
       return rows.some((r) => r.id !== exceptPid);
+    },
+
+    /** Special judge and interactive problems whose checker has no compile state: saved before the state was kept,
+     * or imported without a compile (the sample problems). */
+    async problemsWithUncompiledChecker(): Promise<number[]> {
+      const rows = await db
+        .select({ id: problems.id })
+        .from(problems)
+        .where(
+          and(
+            inArray(problems.judgeMode, ['spj', 'interactive']),
+            isNotNull(problems.spjCode),
+            isNull(problems.checkerState),
+          ),
+        )
+        .orderBy(problems.id);
+      return rows.map((r) => r.id);
     },
 
     /** 'compiling' when a checker compile is queued, null for a problem without a checker (clears the last answer). */

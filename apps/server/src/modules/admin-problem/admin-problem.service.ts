@@ -362,6 +362,14 @@ export const createAdminProblemService = (deps: {
     /** An imported problem's checker compile (problem-transfer.service.ts), by the same rule as a save. */
     queueCheckerCompile,
 
+    /** At start: queues the compile of every saved checker that has no compile state yet (saved before the state was
+     * kept, or a sample problem), by the same rule as a save. Returns how many. */
+    async queueUncompiledCheckers() {
+      const pids = await repo.problemsWithUncompiledChecker();
+      for (const pid of pids) await queueCheckerCompile(pid);
+      return pids.length;
+    },
+
     async remove(user: AuthUser, pid: number) {
       await managed(user, pid);
       await repo.remove(pid);
