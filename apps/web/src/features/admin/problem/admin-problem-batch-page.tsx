@@ -81,7 +81,8 @@ const AdminProblemBatchPage = () => {
             type="info"
             showIcon
             title={t('Testlib_Offer', { problemId: testlibOffer.problemId })}
-            action={
+            // Under the text, not beside it: beside it a phone's width left the text a narrow column.
+            description={
               <Button
                 size="small"
                 type="primary"

@@ -1,5 +1,5 @@
 import type { AdminProblem } from '@oj/shared';
-import { Popover, Tag, Typography } from 'antd';
+import { Button, Popover, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CHECKER_SOURCE_FILE, parseCompileDiagnostics } from './compile-diagnostics';
 
@@ -19,7 +19,14 @@ export const CheckerErrorText = ({ text, onJump }: { text: string; onJump?: (lin
             return (
               <li key={`${d.file}:${d.line}:${d.column}:${d.message}`} style={{ overflowWrap: 'anywhere' }}>
                 {onJump && d.file === CHECKER_SOURCE_FILE ? (
-                  <Typography.Link onClick={() => onJump(d.line)}>{where}</Typography.Link>
+                  <Button
+                    type="link"
+                    size="small"
+                    style={{ padding: 0, height: 'auto' }}
+                    onClick={() => onJump(d.line)}
+                  >
+                    {where}
+                  </Button>
                 ) : (
                   <Typography.Text strong>{where}</Typography.Text>
                 )}
