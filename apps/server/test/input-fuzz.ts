@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { type Endpoint, health, type RoleName } from '@oj/shared';
 import { ALL_ENDPOINTS } from '@oj/shared/endpoints';
 import { sql } from 'drizzle-orm';
@@ -130,14 +131,29 @@ export const describeInputFuzz = (kind: DbKind, configured = true) =>
     /** Counts every row any statement writes, in every table but the two that change by design on refused calls
      * (a session refreshed or touched, a failed login counted), so each call is checked on its own. An upload's own
      * counters change by design too: a body that was read counts for the caller's hour even when it is then refused
-     * (decision 0012), so their rows of user_rate_limits are left out. */
+     * (decision 0012), so their rows of user_rate_limits are left out.
+     *
+     * On PostgreSQL every written row adds one to a counter table, read after each call. On the embedded PGlite the
+     * triggers send a notification instead (one per writing transaction), which PGlite hands to its listeners as it
+     * reads the answer of the statement that committed, so the count is whole when the call is answered, without a
+     * query per call (a fifth of the file's time on PGlite). */
     const run = async (query: string) =>
       ((await t.services.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows;
+    let notified = 0;
     const countWrites = async () => {
-      await run('create table fuzz_writes (n bigint not null)');
-      await run('insert into fuzz_writes values (0)');
-      await run(`create function fuzz_count() returns trigger language plpgsql as $$
-      begin update fuzz_writes set n = n + 1; return null; end $$`);
+      if (kind === 'pglite') {
+        const client = (t.services.db as unknown as { $client: PGlite }).$client;
+        await client.listen('fuzz_writes', () => {
+          notified += 1;
+        });
+        await run(`create function fuzz_count() returns trigger language plpgsql as $$
+        begin perform pg_notify('fuzz_writes', ''); return null; end $$`);
+      } else {
+        await run('create table fuzz_writes (n bigint not null)');
+        await run('insert into fuzz_writes values (0)');
+        await run(`create function fuzz_count() returns trigger language plpgsql as $$
+        begin update fuzz_writes set n = n + 1; return null; end $$`);
+      }
       const tables = await run(
         `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
        and table_name not in ('sessions', 'login_failures', 'fuzz_writes')`,
@@ -156,7 +172,7 @@ export const describeInputFuzz = (kind: DbKind, configured = true) =>
         );
       }
     };
-    const writes = async () => Number((await run('select n from fuzz_writes'))[0].n);
+    const writes = async () => (kind === 'pglite' ? notified : Number((await run('select n from fuzz_writes'))[0].n));
 
     beforeAll(async () => {
       t = await createTestApp(kind);
@@ -259,8 +275,12 @@ export const describeInputFuzz = (kind: DbKind, configured = true) =>
             }
           }
         }
-        console.log(`input fuzz on ${kind}: ${ALL_ENDPOINTS.length} endpoints, ${requests} calls`);
+        console.log(
+          `input fuzz on ${kind}: ${ALL_ENDPOINTS.length} endpoints, ${requests} calls, ${written} rows written`,
+        );
         expect(failures).toEqual([]);
+        // The count saw the accepted calls that wrote (sign-ins, saves): it would see a refused one that wrote.
+        expect(written).toBeGreaterThan(0);
       },
       15 * 60_000,
     );
