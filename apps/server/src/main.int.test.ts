@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { JUDGE_STATUS } from '@oj/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, spawnServer, startServer, untilRunning } from '../test/server-process.js';
+import { type ServerProcess, seededDataDir, spawnServer, startServer, untilRunning } from '../test/server-process.js';
 import { REPO_ROOT } from './config.js';
 
 // The server as `npm start` runs it: a real process on the embedded database, stopped with SIGINT and started
@@ -81,7 +81,7 @@ describe('server process', () => {
   }, 120_000);
 
   it('announces the site only once the embedded judge offers its languages: a submit right after is accepted', async () => {
-    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-judge-'));
+    const fresh = seededDataDir('oj-main-judge-');
     const server = spawnServer({
       PORT: String(port + 3),
       OJ_DATA_DIR: fresh,
@@ -123,7 +123,7 @@ describe('server process', () => {
   }, 120_000);
 
   it('a rotated judge token reaches the running server and its embedded judge, which goes on judging', async () => {
-    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-rotate-'));
+    const fresh = seededDataDir('oj-main-rotate-');
     // At info: the restart with the new token is logged at that level.
     const server = spawnServer({
       PORT: String(port + 4),
@@ -169,6 +169,10 @@ describe('server process', () => {
       for (let i = 0; i < 100 && (await claim(old)) !== 401; i++) await new Promise((r) => setTimeout(r, 100));
       expect([await claim(old), await claim(fresher)]).toEqual([401, 200]);
 
+      // The submit waits for the restarted worker: a task the old one claimed as it stopped cannot be fetched or
+      // reported with the revoked token (no grace), so it would wait for its 30 s lease to run out.
+      for (let i = 0; i < 600 && server.output().split('serving http://').length < 3; i++)
+        await new Promise((r) => setTimeout(r, 100));
       const password = /password "([^"]+)"/.exec(server.output())?.[1];
       const login = await fetch(`${url}/api/login`, {
         method: 'POST',
