@@ -83,10 +83,17 @@ describe('the embedded judge worker', () => {
   });
 
   /** Starts the server; unless told not to, waits for its announcement, which comes once its judge is ready. */
-  const startServer = async (announced = true) => {
+  const startServer = async (announced = true, env: Record<string, string> = {}) => {
     const server = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/main.ts')], {
       cwd: REPO_ROOT,
-      env: { ...process.env, PORT: String(port), OJ_DATA_DIR: dataDir, OJ_EMBEDDED_JUDGE: 'true', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        OJ_DATA_DIR: dataDir,
+        OJ_EMBEDDED_JUDGE: 'true',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     servers.push(server);
@@ -140,8 +147,9 @@ describe('the embedded judge worker', () => {
       5_000,
     );
 
-    // A restarted server has exactly one worker: its own.
-    const restarted = await startServer();
+    // A restarted server has exactly one worker: its own. It probes one language only: it is announced once its
+    // worker has probed them all, and the other toolchains' probes (Java, Go, Rust...) add nothing here.
+    const restarted = await startServer(true, { OJ_JUDGE_LANGUAGES: 'C' });
     await waitFor('the new worker', () => (workers().length > 0 ? true : undefined), 30_000);
     expect(workers().map((p) => p.ppid)).toEqual([restarted.pid]);
 
