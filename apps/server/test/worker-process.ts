@@ -38,9 +38,10 @@ export const finalOf = <T extends { status: number }>(what: string, read: () => 
   );
 
 /** Real judge worker processes (`apps/judge/src/cli.ts worker --server <url> ...`) with the test judge token and
- * their own build cache; `killAll` in an afterEach/afterAll, `cleanup` once the file is done. Each worker's stderr
+ * their own build cache; `killAll` in an afterEach/afterAll, `cleanup` once the file is done. `server.pollsOpen`: the
+ * in-process server's count of open worker claims (`queue.pollsOpen`), which `killAll` waits to reach none. Each worker's stderr
  * is kept for `logged` (and shown as well with TEST_LOG). */
-export const workerProcesses = () => {
+export const workerProcesses = (server: { pollsOpen?: () => number } = {}) => {
   const children: ChildProcess[] = [];
   const logs = new Map<ChildProcess, string>();
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-worker-cache-'));
@@ -92,9 +93,16 @@ export const workerProcesses = () => {
     async killAll() {
       const living = children.splice(0).filter((w) => w.exitCode === null && w.signalCode === null);
       for (const w of living) await kill(w);
-      // Let the server see the dead workers' long polls hang up before the next test enqueues work (a long poll it
-      // still holds would claim that work for a worker that is gone).
-      if (living.length) await new Promise((r) => setTimeout(r, 500));
+      // The server must see the dead workers' long polls hang up before the next test enqueues work: a long poll it
+      // still holds would claim that work for a worker that is gone. Given the server's count of open polls, wait
+      // for none (a loaded machine took longer than a fixed half second); else wait half a second.
+      if (living.length && server.pollsOpen)
+        await waitFor(
+          "the dead workers' polls to close",
+          async () => (server.pollsOpen?.() === 0 ? true : undefined),
+          30_000,
+        );
+      else if (living.length) await new Promise((r) => setTimeout(r, 500));
       logs.clear();
     },
     cleanup: () => fs.rmSync(cacheDir, { recursive: true, force: true }),

@@ -84,6 +84,13 @@ export const judgeTurnaroundSeconds = new Histogram({
 });
 
 /** Server-sent event streams open on this instance (the event stream sets it as streams open and close). */
+/** Judge workers' claims (long polls) this instance holds open: its idle worker slots. */
+export const judgeLongPollsOpen = new Gauge({
+  name: 'oj_judge_long_polls_open',
+  help: 'Judge worker claims (long polls) waiting on this instance',
+  registers: [metricsRegistry],
+});
+
 export const sseStreamsOpen = new Gauge({
   name: 'oj_sse_streams_open',
   help: 'Server-sent event streams open on this instance',

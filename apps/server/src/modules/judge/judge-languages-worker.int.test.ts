@@ -18,7 +18,7 @@ describe.each(DB_KINDS)('submitting while the judges restart, with real workers,
   let url: string;
   let student: string;
   let root: string;
-  const workers = workerProcesses();
+  const workers = workerProcesses({ pollsOpen: () => t.services.queue.pollsOpen() });
   const source = fs.readFileSync(path.join(REPO_ROOT, 'samples/problems/a-plus-b/solutions/main.c'), 'utf8');
 
   const call = async (method: 'GET' | 'POST', url: string, token?: string, payload?: object) => {

@@ -87,6 +87,8 @@ export const createJudgeQueue = (deps: {
   languageWaitMinutes?: number;
   /** Days after which a language no judge declares leaves the catalogue (LANGUAGE_FORGET_DAYS when not given). */
   languageForgetDays?: number;
+  /** Told how many workers' claims this instance holds open whenever that changes (the metrics gauge). */
+  onPollsOpen?: (open: number) => void;
 }) => {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
@@ -265,6 +267,8 @@ export const createJudgeQueue = (deps: {
     });
   };
 
+  /** The long polls this instance holds open now (`pollsOpen`). */
+  let pollsOpen = 0;
   /** Long poll: `claimOnce` until it gives a task or `waitMs` has passed, woken through the bus by any instance's
    * enqueue; looks at the table every second too (a wake-up may be lost while the bus reconnects). A worker that
    * hung up is handed nothing: a task claimed for it meanwhile (a stopping worker drops its long poll) goes back at
@@ -276,23 +280,32 @@ export const createJudgeQueue = (deps: {
     claimOnce: () => Promise<T | null>,
   ): Promise<T | null> => {
     const deadline = Date.now() + waitMs;
-    for (;;) {
-      if (signal?.aborted || closing) return null;
-      const task = await claimOnce();
-      if (task) {
-        if (!signal?.aborted) return task;
-        await handBack(w, task.taskId, task.attempt);
-        return null;
+    deps.onPollsOpen?.(++pollsOpen);
+    try {
+      for (;;) {
+        if (signal?.aborted || closing) return null;
+        const task = await claimOnce();
+        if (task) {
+          if (!signal?.aborted) return task;
+          await handBack(w, task.taskId, task.attempt);
+          return null;
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) return null;
+        await waitForTask(Math.min(left, POLL_FALLBACK_MS));
       }
-      const left = deadline - Date.now();
-      if (left <= 0) return null;
-      await waitForTask(Math.min(left, POLL_FALLBACK_MS));
+    } finally {
+      deps.onPollsOpen?.(--pollsOpen);
     }
   };
 
   return {
     /** Resolves once this instance listens for wake-ups (tests wait for it before they count on one). */
     listening: () => subscriptions.then(() => undefined),
+
+    /** The workers' claims (long polls) this instance holds open now. One from a worker that has gone stays open
+     * until this instance sees its connection close. */
+    pollsOpen: () => pollsOpen,
 
     async enqueue(
       t: {

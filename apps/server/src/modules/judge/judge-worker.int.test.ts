@@ -16,7 +16,7 @@ describe('a real judge worker against the server', () => {
   let t: TestApp;
   let url: string;
   let user: { uid: string; username: string };
-  const workers = workerProcesses();
+  const workers = workerProcesses({ pollsOpen: () => t.services.queue.pollsOpen() });
   // The workers offer C alone, the language every test here submits (no other toolchain is probed at their start).
   const startWorker = (name: string, env: Record<string, string> = {}) =>
     workers.start(url, { name, args: ['--concurrency', '1'], env: { OJ_JUDGE_LANGUAGES: 'C', ...env } });

@@ -11,7 +11,7 @@ import { listen, waitFor, workerProcesses } from '../../../test/worker-process.j
 describe('per-case progress from a real judge worker', () => {
   let t: TestApp;
   let url: string;
-  const workers = workerProcesses();
+  const workers = workerProcesses({ pollsOpen: () => t.services.queue.pollsOpen() });
 
   beforeAll(async () => {
     t = await createTestApp('pglite');

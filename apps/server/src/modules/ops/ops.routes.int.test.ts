@@ -169,6 +169,22 @@ describe.each(DB_KINDS)('operations: metrics, OpenAPI, headers and per-IP limits
     expect(sample(await scrape(), 'oj_sse_streams_open')).toBe(0);
   });
 
+  it("counts the judges' claims this instance holds open", async () => {
+    expect(sample(await scrape(), 'oj_judge_long_polls_open')).toBe(0);
+    const claim = t.app.inject({
+      method: 'POST',
+      url: '/api/judge/claim',
+      headers: { authorization: `Bearer ${JUDGE_TOKEN}` },
+      payload: { name: 'idle-judge', languages: ['Brainfuck'], concurrency: 1, running: 0, waitMs: 2_000 },
+    });
+    for (let i = 0; i < 100 && t.services.queue.pollsOpen() === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(t.services.queue.pollsOpen()).toBe(1);
+    expect(sample(await scrape(), 'oj_judge_long_polls_open')).toBe(1);
+    // Nothing comes for it: the poll ends empty after the 2 s it asked for, and the count goes back.
+    expect((await claim).json().data).toBeNull();
+    expect(sample(await scrape(), 'oj_judge_long_polls_open')).toBe(0);
+  });
+
   it('serves an OpenAPI 3.1 document of every route the server binds, and its reference page', async () => {
     const res = await t.app.inject({ url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);

@@ -22,7 +22,7 @@ describe('remote judging with a real worker against the Codeforces fake', () => 
   let root: string;
   let student: { uid: string; token: string };
   let tid: number;
-  const workers = workerProcesses();
+  const workers = workerProcesses({ pollsOpen: () => t.services.queue.pollsOpen() });
 
   const call = async (method: 'GET' | 'POST' | 'PUT', u: string, who?: string, payload?: object) => {
     const res = await t.app.inject({ method, url: u, payload, headers: who ? { authorization: who } : {} });
