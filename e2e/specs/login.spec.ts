@@ -148,6 +148,8 @@ test('after five wrong logins the server asks for the puzzle; the solved puzzle�
 
   const handle = dialog.getByRole('slider', { name: '拖动滑块' });
   await expect(handle).toBeVisible();
+  // The slider shows at once; the picture and its piece arrive with the puzzle from the server.
+  await expect(dialog.locator('.oj-slide-puzzle img')).toHaveCount(2);
   const left = await findPiece(dialog.locator('.oj-slide-puzzle'));
   // A person looks before dragging; the server refuses an answer faster than that.
   await page.waitForTimeout(600);
