@@ -122,15 +122,6 @@ export {
 export * from './judge.js';
 export * from './limits.js';
 export * from './messages.js';
-export {
-  addCaseScores,
-  compareCaseNames,
-  fullScoreOf,
-  groupCases,
-  isSubtaskMode,
-  spreadCaseScores,
-  spreadScoresFor,
-  subtaskScore,
-} from './problem-cases.js';
+export * from './problem-cases.js';
 export type { ProblemPackage, ProblemPackageCase } from './problem-package.js';
 export * from './roles.js';

@@ -103,5 +103,6 @@ export * as user from './contract/user.js';
 export * from './judge.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './problem-cases.js';
 export * from './problem-package.js';
 export * from './roles.js';

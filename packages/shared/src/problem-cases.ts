@@ -1,5 +1,5 @@
 /** A problem's cases and examples: helpers free of zod, so the browser bundle carries them (decision 0005);
- * problem-package.ts and contract/admin-problem.ts re-export them. */
+ * the package's entries (index.ts, client.ts) export them all, and contract/admin-problem.ts the example codec. */
 
 /**
  * 100 OI points spread over n cases: 100/n each, the remainder one point more on the last cases.

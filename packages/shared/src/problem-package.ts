@@ -62,14 +62,3 @@ export const problemPackageSchema = z.object({
 
 export type ProblemPackage = z.infer<typeof problemPackageSchema>;
 export type ProblemPackageCase = z.infer<typeof problemPackageCaseSchema>;
-
-export {
-  addCaseScores,
-  compareCaseNames,
-  fullScoreOf,
-  groupCases,
-  isSubtaskMode,
-  spreadCaseScores,
-  spreadScoresFor,
-  subtaskScore,
-} from './problem-cases.js';
