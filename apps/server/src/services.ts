@@ -430,6 +430,7 @@ export const createServices = (
       quota: uploadQuota,
       audit,
       remoteAccounts: createRemoteAccountRepository(db),
+      dataDir,
       now,
     }),
     adminDashboard: createAdminDashboardService({ repo: createAdminDashboardRepository(db), queue, now }),

@@ -4,7 +4,7 @@ export * from './audit-action-names.js';
 export type { UserInfo } from './contract/account.js';
 export * as account from './contract/account.js';
 export * as adminAnnouncement from './contract/admin-announcement.js';
-export type { EmailConfig, SwitchConfig } from './contract/admin-config.js';
+export type { DbAndRedisConfig, EmailConfig, SwitchConfig } from './contract/admin-config.js';
 export * as adminConfig from './contract/admin-config.js';
 export type { AdminContest, AdminOtherContest, ContestForm } from './contract/admin-contest.js';
 export * as adminContest from './contract/admin-contest.js';

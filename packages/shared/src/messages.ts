@@ -137,6 +137,11 @@ export const MESSAGES = {
   uploadInvalid: { 'zh-CN': '上传的内容格式不正确', 'en-US': 'The upload is malformed' },
   bodyTooDeep: { 'zh-CN': '请求体嵌套超过 {max} 层', 'en-US': 'The request body is nested deeper than {max} levels' },
   requestTooLarge: { 'zh-CN': '请求过大', 'en-US': 'The request is too large' },
+  databaseFromEnvironment: {
+    'zh-CN': '数据库由服务器的环境变量 DATABASE_URL 设置（未设置时使用内置数据库），不能在此修改',
+    'en-US':
+      "The database is set by the server's environment (DATABASE_URL; the embedded one when unset) and cannot be changed here",
+  },
   numberOutOfRange: { 'zh-CN': '{field} 超出范围', 'en-US': '{field} is out of range' },
   // ---- problems, submissions, ranks, user home and settings ----
   codeEmpty: { 'zh-CN': '代码不能为空', 'en-US': 'Code can not be empty' },

@@ -20,6 +20,12 @@ export const deleteHomeCarousel: ClientOf<typeof c.deleteHomeCarousel> = {
   access: 'root',
   permission: 'system_info_admin',
 };
+export const getDbAndRedisConfig: ClientOf<typeof c.getDbAndRedisConfig> = {
+  method: 'GET',
+  path: '/api/admin/config/get-db-and-redis-config',
+  access: 'root',
+  permission: 'system_info_admin',
+};
 export const getEmailConfig: ClientOf<typeof c.getEmailConfig> = {
   method: 'GET',
   path: '/api/admin/config/get-email-config',
@@ -35,6 +41,12 @@ export const getSwitchConfig: ClientOf<typeof c.getSwitchConfig> = {
 export const getWebConfig: ClientOf<typeof c.getWebConfig> = {
   method: 'GET',
   path: '/api/admin/config/get-web-config',
+  access: 'root',
+  permission: 'system_info_admin',
+};
+export const setDbAndRedisConfig: ClientOf<typeof c.setDbAndRedisConfig> = {
+  method: 'PUT',
+  path: '/api/admin/config/set-db-and-redis-config',
   access: 'root',
   permission: 'system_info_admin',
 };

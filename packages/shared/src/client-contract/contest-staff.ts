@@ -29,6 +29,12 @@ export const downloadContestPrintText: ClientOf<typeof c.downloadContestPrintTex
   access: 'user',
   binary: true,
 };
+export const downloadContestRank: ClientOf<typeof c.downloadContestRank> = {
+  method: 'GET',
+  path: '/api/file/download-contest-rank',
+  access: 'user',
+  binary: true,
+};
 export const downloadRankList: ClientOf<typeof c.downloadRankList> = {
   method: 'GET',
   path: '/api/download-rank-list',

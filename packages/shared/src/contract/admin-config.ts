@@ -125,6 +125,51 @@ export const testEmail = endpoint({
   output: z.null(),
 });
 
+/** HOJ's DBAndRedisConfigDTO, as this deployment really runs: its database (the embedded PGlite in the data
+ * directory, or the PostgreSQL server of DATABASE_URL) and no Redis. Passwords are never sent: always empty. */
+export const dbAndRedisConfig = z.object({
+  dbName: z.string(),
+  dbHost: z.string(),
+  dbPort: z.number().int().nullable(),
+  dbUsername: z.string(),
+  dbPassword: z.string(),
+  redisHost: z.string(),
+  redisPort: z.number().int().nullable(),
+  redisPassword: z.string(),
+  /** Ours: which database this is. */
+  dbKind: z.enum(['pglite', 'postgres']),
+});
+export type DbAndRedisConfig = z.infer<typeof dbAndRedisConfig>;
+
+export const getDbAndRedisConfig = endpoint({
+  method: 'GET',
+  path: '/api/admin/config/get-db-and-redis-config',
+  access: 'root',
+  permission: 'system_info_admin',
+  input: z.object({}),
+  output: dbAndRedisConfig,
+});
+
+/** HOJ's form saves the database settings here; this server's database is set by its environment (DATABASE_URL),
+ * so every call is refused (400 `databaseFromEnvironment`) and changes nothing. */
+export const setDbAndRedisConfig = endpoint({
+  method: 'PUT',
+  path: '/api/admin/config/set-db-and-redis-config',
+  access: 'root',
+  permission: 'system_info_admin',
+  input: z.object({
+    dbName: z.string().max(255).nullish(),
+    dbHost: z.string().max(255).nullish(),
+    dbPort: wireInt(z.number().int().nullish()),
+    dbUsername: z.string().max(255).nullish(),
+    dbPassword: z.string().max(255).nullish(),
+    redisHost: z.string().max(255).nullish(),
+    redisPort: wireInt(z.number().int().nullish()),
+    redisPassword: z.string().max(255).nullish(),
+  }),
+  output: z.null(),
+});
+
 /** The remote judges' account pools on the switch page: HOJ's list prefix → the pool's site key.
  * CF and GYM share the CF pool. */
 export const REMOTE_ACCOUNT_LISTS = { hdu: 'HDU', cf: 'CF', poj: 'POJ', atcoder: 'AC', spoj: 'SPOJ' } as const;

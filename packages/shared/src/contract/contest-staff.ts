@@ -182,6 +182,12 @@ export const downloadRankList = endpoint({
   binary: true,
 });
 
+/** The same workbook at the path HOJ's own client's download button calls (its rank pages). */
+export const downloadContestRank = endpoint({
+  ...downloadRankList,
+  path: '/api/file/download-contest-rank',
+});
+
 /** Contest admins: the accepted code (OI: the scoring submission) as a zip, one folder per user or per problem. */
 export const downloadContestAcSubmission = endpoint({
   method: 'GET',

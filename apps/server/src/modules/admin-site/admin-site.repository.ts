@@ -1,8 +1,20 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { announcements, files, homeCarousel } from '../../db/schema.js';
 
 export const createAdminSiteRepository = (db: Db) => ({
+  /** The database this server is connected to, as the database itself reports it. */
+  async databaseIdentity() {
+    const res = await db.execute(sql`
+      select current_database() as name, host(inet_server_addr()) as host, inet_server_port() as port,
+        current_user as username, version() as version`);
+    return (
+      res as unknown as {
+        rows: { name: string; host: string | null; port: number | null; username: string; version: string }[];
+      }
+    ).rows[0];
+  },
+
   async insertAnnouncement(a: typeof announcements.$inferInsert) {
     await db.insert(announcements).values(a);
   },

@@ -22,6 +22,43 @@ describe.each(DB_KINDS)('site administration (%s)', (kind) => {
     await t?.close();
   });
 
+  it("answers HOJ's database and Redis settings as this server runs, without passwords, and refuses to change them", async () => {
+    const got = await req('GET', '/api/admin/config/get-db-and-redis-config');
+    expect(got.statusCode).toBe(200);
+    const config = got.json().data;
+    expect(config).toMatchObject({ dbPassword: '', redisHost: '', redisPort: null, redisPassword: '' });
+    if (kind === 'postgres') {
+      // The throwaway database of this file, on the server of TEST_DATABASE_URL.
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      expect(config).toMatchObject({ dbKind: 'postgres', dbHost: url.hostname, dbPort: Number(url.port || 5432) });
+      expect(config.dbName).toMatch(/^oj_test_/);
+      expect(config.dbUsername).toBe(url.username);
+    } else {
+      expect(config).toMatchObject({ dbKind: 'pglite', dbHost: '', dbPort: null });
+      expect(config.dbName).toBe(`${t.services.dataDir}/pgdata`);
+    }
+    const change = {
+      dbName: 'hoj',
+      dbHost: '10.0.0.9',
+      dbPort: 3306,
+      dbUsername: 'root',
+      dbPassword: 'hoj123456',
+      redisHost: '10.0.0.9',
+      redisPort: 6379,
+      redisPassword: 'hoj123456',
+    };
+    const refused = await req('PUT', '/api/admin/config/set-db-and-redis-config', change);
+    expect([refused.statusCode, refused.json().data.key]).toEqual([400, 'databaseFromEnvironment']);
+    expect((await req('GET', '/api/admin/config/get-db-and-redis-config')).json().data).toEqual(config);
+    // Root's only: an admin and a visitor are refused both.
+    const admin = await createUser(t, 'admin');
+    const adminToken = (await login(t, admin.username, admin.password)).token as string;
+    expect((await req('GET', '/api/admin/config/get-db-and-redis-config', undefined, adminToken)).statusCode).toBe(403);
+    expect((await req('PUT', '/api/admin/config/set-db-and-redis-config', change, adminToken)).statusCode).toBe(403);
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/admin/config/get-db-and-redis-config' });
+    expect(visitor.statusCode).toBe(401);
+  });
+
   it('edits the website configuration, which the public config shows, and audits it', async () => {
     const res = await req('PUT', '/api/admin/config/set-web-config', {
       shortName: 'XOJ',

@@ -1,6 +1,8 @@
+import path from 'node:path';
 import {
   type adminAnnouncement,
   adminConfig,
+  type DbAndRedisConfig,
   type EmailConfig,
   type SwitchConfig,
   type UploadedFile,
@@ -38,6 +40,8 @@ export const createAdminSiteService = (deps: {
   quota: UploadQuotaService;
   audit: AuditService;
   remoteAccounts: RemoteAccountStore;
+  /** The server's data directory, where the embedded database lives. */
+  dataDir: string;
   now?: () => Date;
 }) => {
   const now = deps.now ?? (() => new Date());
@@ -87,6 +91,29 @@ export const createAdminSiteService = (deps: {
       if (Object.keys(changed).length)
         await deps.audit.record(actor, 'webConfig', { type: 'config', id: 'web' }, changed);
       return null;
+    },
+
+    /** HOJ's database and Redis settings, read from the connection itself; no password is ever sent. */
+    async dbAndRedisConfig(): Promise<DbAndRedisConfig> {
+      const db = await deps.repo.databaseIdentity();
+      const embedded = db.version.includes('PGlite');
+      return {
+        dbKind: embedded ? 'pglite' : 'postgres',
+        // The embedded database has no host: its files are the data directory's pgdata.
+        dbName: embedded ? path.join(deps.dataDir, 'pgdata') : db.name,
+        dbHost: embedded ? '' : (db.host ?? 'localhost'),
+        dbPort: embedded ? null : (db.port ?? null),
+        dbUsername: db.username,
+        dbPassword: '',
+        redisHost: '',
+        redisPort: null,
+        redisPassword: '',
+      };
+    },
+
+    /** HOJ's form would change the database here; the server's environment sets it. */
+    setDbAndRedisConfig(): never {
+      throw badRequest('databaseFromEnvironment');
     },
 
     async emailConfig(): Promise<EmailConfig> {

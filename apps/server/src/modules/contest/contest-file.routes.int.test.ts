@@ -94,6 +94,14 @@ describe.each(DB_KINDS)('contest downloads (%s)', (kind) => {
     const url = `/api/download-rank-list?cid=${c.id}`;
     const res = await download(url, ann.token);
     expect(res.status).toBe(200);
+    // HOJ's own client downloads the same workbook from its own path.
+    const hoj = await download(
+      `/api/file/download-contest-rank?cid=${c.id}&forceRefresh=false&containEnd=false`,
+      ann.token,
+    );
+    expect([hoj.status, hoj.type, hoj.disposition]).toEqual([200, res.type, res.disposition]);
+    expect(table((await readXlsx(hoj.bytes)).sheets[0])).toEqual(table((await readXlsx(res.bytes)).sheets[0]));
+    expect((await download(`/api/file/download-contest-rank?cid=${c.id}`)).status).toBe(401);
     expect(res.disposition).toContain(`contest_${c.id}_rank.xlsx`);
     const before = await readXlsx(res.bytes);
     expect(before.sheets[0].name).toBe(`contest_${c.id}_rank`);

@@ -7,5 +7,6 @@ import type { AppServices } from '../../services.js';
 export const registerContestFileRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const f = s.contestFiles;
   bind(app, deps, contestStaff.downloadRankList, (q, ctx) => f.rankList(q, ctx.user, ctx.locale));
+  bind(app, deps, contestStaff.downloadContestRank, (q, ctx) => f.rankList(q, ctx.user, ctx.locale));
   bind(app, deps, contestStaff.downloadContestAcSubmission, (q, ctx) => f.acSubmissions(q, ctx.user));
 };
