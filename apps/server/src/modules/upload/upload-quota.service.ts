@@ -122,10 +122,15 @@ export const createUploadQuotaService = (deps: {
         return {
           maxBytes: bytes,
           overQuota: bytes < body.cap && body.length === undefined ? receivedRefusal() : undefined,
+          // The bytes not read are given back before the slot: once a caller's slots are back, its hour's count is
+          // final (a check right after an upload ended could see the slot free and the promised bytes still taken).
           async done(read: number) {
-            await counters.giveBack(user.uid, IN_FLIGHT);
-            const unused = kib - Math.ceil(read / KiB);
-            if (unused > 0) await counters.giveBack(user.uid, RECEIVED, unused);
+            try {
+              const unused = kib - Math.ceil(read / KiB);
+              if (unused > 0) await counters.giveBack(user.uid, RECEIVED, unused);
+            } finally {
+              await counters.giveBack(user.uid, IN_FLIGHT);
+            }
           },
         } satisfies UploadPass;
       } catch (e) {
