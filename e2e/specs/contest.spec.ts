@@ -134,7 +134,9 @@ test('an admin builds a protected ACM contest; two users register and submit; th
   // bank's 1000) while it is judged again and after.
   await page.goto(`/contest/${cid}/submissions`);
   const wrongRow = page.getByRole('row').filter({ hasText: U1 }).filter({ hasText: '答案错误' });
-  const submitId = (await wrongRow.getByRole('cell').first().textContent())?.trim() ?? '';
+  // The run id, the second column (the first is the submit time, which two rows may share to the second).
+  const submitId = (await wrongRow.getByRole('cell').nth(1).textContent())?.trim() ?? '';
+  expect(submitId).toMatch(/^\d+$/);
   await wrongRow.getByRole('button', { name: '重判' }).click();
   await expect(page.getByText('重判成功')).toBeVisible();
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: submitId, exact: true }) });
