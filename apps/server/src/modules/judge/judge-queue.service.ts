@@ -152,8 +152,9 @@ export const createJudgeQueue = (deps: {
       return;
     }
     const message = `System Error: judging failed ${task.attempt} times; last reason: ${why}`;
-    await repo.failTask(tx, task.id, { lastError: why, result: failedAnswer(task, message), at });
-    await recordCheckerCompile(tx, task, failedAnswer(task, message));
+    const result = failedAnswer(task, message);
+    await repo.failTask(tx, task.id, { lastError: why, result, at });
+    await recordCheckerCompile(tx, task, result);
     if (task.kind === 'judge' || task.kind === 'remote') {
       await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: message });
     }
@@ -164,8 +165,9 @@ export const createJudgeQueue = (deps: {
    * queues it again as usual), the same as the answer of a test run or a checker compile. */
   const endWithoutJudge = async (tx: Tx, task: TaskRow, minutes: number) => {
     const reason = NO_JUDGE_REASON(task.language, minutes);
-    await repo.failTask(tx, task.id, { lastError: reason, result: failedAnswer(task, reason) ?? undefined, at: now() });
-    await recordCheckerCompile(tx, task, failedAnswer(task, reason));
+    const result = failedAnswer(task, reason);
+    await repo.failTask(tx, task.id, { lastError: reason, result: result ?? undefined, at: now() });
+    await recordCheckerCompile(tx, task, result);
     if (task.kind === 'judge')
       await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.SYSTEM_ERROR, errorMessage: reason });
     await notify(tx, DONE_CHANNEL, String(task.id));

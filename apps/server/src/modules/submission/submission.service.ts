@@ -18,6 +18,16 @@ const PRIORITY = { practice: 0, contest: 1, testRun: 5, compileChecker: 9 } as c
 /** Submissions per statement when many are rejudged at once. */
 const REQUEUE_CHUNK = 1000;
 
+/** A checker or interactor to compile on a judge: its code, language, mode and judge files. */
+interface CheckerCompile {
+  code: string;
+  language: string;
+  mode: 'spj' | 'interactive';
+  extraFiles: Record<string, string>;
+  /** The saved problem it belongs to, whose checker state the answer sets; none for the editor's compile button. */
+  pid?: number;
+}
+
 /** The internal services that create submissions and test runs and put them on the queue. The public endpoints
  * (validation of code, languages, permissions) sit in front of these and say which submit interval applies. */
 export const createSubmissionService = (deps: {
@@ -133,6 +143,15 @@ export const createSubmissionService = (deps: {
     }
     return rows;
   };
+
+  /** The one compile task of a checker, whether the caller waits for it (the compile button) or not (a save). */
+  const enqueueCheckerCompile = (c: CheckerCompile) =>
+    queue.enqueue({
+      kind: 'compileChecker',
+      language: c.language,
+      priority: PRIORITY.compileChecker,
+      payload: { code: c.code, mode: c.mode, extraFiles: c.extraFiles, ...(c.pid === undefined ? {} : { pid: c.pid }) },
+    });
 
   return {
     async submit(s: {
@@ -293,34 +312,13 @@ export const createSubmissionService = (deps: {
 
     /** Queues a saved problem's checker or interactor compile without waiting: the judge queue stores its answer on
      * the problem (checker_state, judge-queue.service.ts). */
-    async queueCheckerCompile(c: {
-      pid: number;
-      code: string;
-      language: string;
-      mode: 'spj' | 'interactive';
-      extraFiles: Record<string, string>;
-    }) {
-      await queue.enqueue({
-        kind: 'compileChecker',
-        language: c.language,
-        priority: PRIORITY.compileChecker,
-        payload: { code: c.code, mode: c.mode, extraFiles: c.extraFiles, pid: c.pid },
-      });
+    async queueCheckerCompile(c: CheckerCompile & { pid: number }) {
+      await enqueueCheckerCompile(c);
     },
 
     /** Compiles a checker or interactor on a judge and waits for the answer, at most 30 s. */
-    async compileChecker(c: {
-      code: string;
-      language: string;
-      mode: 'spj' | 'interactive';
-      extraFiles: Record<string, string>;
-    }) {
-      const task = await queue.enqueue({
-        kind: 'compileChecker',
-        language: c.language,
-        priority: PRIORITY.compileChecker,
-        payload: { code: c.code, mode: c.mode, extraFiles: c.extraFiles },
-      });
+    async compileChecker(c: CheckerCompile) {
+      const task = await enqueueCheckerCompile(c);
       const done = await queue.waitDone(task.id, 30_000);
       if (!done || (done.state !== 'done' && done.state !== 'failed')) {
         throw new AppError(500, 'judgeUnavailable');
