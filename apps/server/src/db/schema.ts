@@ -767,6 +767,8 @@ export const contests = pgTable(
       .notNull()
       .default([]),
     allowEndSubmit: integer('allow_end_submit').notNull().default(0),
+    /** 1: a visitor who is not signed in sees usernames where the board shows real names (existing contests 0). */
+    hideRealNameFromVisitors: integer('hide_real_name_from_visitors').notNull().default(1),
     /** Bumped by the board trigger on every change of a cell: scoreboard caches compare it. */
     boardVersion: bigint('board_version', { mode: 'number' }).notNull().default(0),
     gmtCreate: createdAt(),
@@ -1272,6 +1274,8 @@ export const groups = pgTable(
     /** The stored file behind `avatar` (a `files` row of type group-avatar), replaced with it. */
     avatarFile: text('avatar_file'),
     status: integer('status').notNull().default(0),
+    /** Accepted problems a member needs to post in the group's discussions and comments; null: the site's. */
+    minAcToPost: integer('min_ac_to_post'),
     gmtCreate: createdAt(),
     gmtModified: modifiedAt(),
   },
