@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { userAcProblems, userRecords, users } from '../../db/schema.js';
+import { listedUser } from '../user/user-queries.js';
 
 const rowColumns = {
   uid: users.uid,
@@ -33,7 +34,7 @@ export type RankRow = {
 /** Global ranks over the per-user counters the submission triggers keep. */
 export const createRankRepository = (db: Db) => ({
   async page(type: 'acm' | 'oi', f: { offset: number; limit: number; search?: string }) {
-    const where: SQL[] = [eq(users.status, 0)];
+    const where: SQL[] = [listedUser() as SQL];
     if (f.search) {
       const like = containsPattern(f.search);
       where.push(
@@ -70,7 +71,7 @@ export const createRankRepository = (db: Db) => ({
       .from(recent)
       .innerJoin(users, eq(users.uid, recent.uid))
       .innerJoin(userRecords, eq(userRecords.uid, recent.uid))
-      .where(eq(users.status, 0))
+      .where(listedUser())
       .orderBy(desc(recent.recentAc), desc(users.gmtCreate))
       .limit(limit);
   },

@@ -135,11 +135,16 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     const wrongPassword = await call('POST', '/api/login', { username: f.username, password: 'not-it-123' });
     expect(wrongPassword.status).toBe(400);
 
+    // Ranks list active users only: a registration waiting for approval is in neither list.
+    const inRank = async (type: string) =>
+      (await call('GET', `/api/get-rank-list?type=${type}&searchUser=${f.username}`)).body.data.total;
+    expect([await inRank('ACM'), await inRank('OI')]).toEqual([0, 0]);
     const list = await call('GET', '/api/admin/user/registrations?state=pending&limit=100', undefined, root);
     expect(list.body.data.records.map((r: { username: string }) => r.username)).toContain(f.username);
     const approve = await call('PUT', '/api/admin/user/registrations', { uids: [user?.uid], approve: true }, root);
     expect(approve.body.data.changed).toBe(1);
     expect((await call('POST', '/api/login', { username: f.username, password: f.password })).status).toBe(200);
+    expect([await inRank('ACM'), await inRank('OI')]).toEqual([1, 1]);
 
     // Taken: the username and the mobile (nothing created).
     const mobile2 = newMobile();

@@ -1,3 +1,5 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { users } from '../../db/schema.js';
 import type { UserRepository } from './user.repository.js';
 import type { UserAccountRepository } from './user-account.repository.js';
 
@@ -9,3 +11,6 @@ import type { UserAccountRepository } from './user-account.repository.js';
 export type UserQueries = Pick<UserRepository, 'findByUsername' | 'roleNames'>;
 /** Setting a user's password (registration's reset by code). */
 export type UserPasswords = Pick<UserAccountRepository, 'setPassword'>;
+
+/** The users ranks list: not banned and not waiting for (or refused) registration approval (decision 0025). */
+export const listedUser = () => and(eq(users.status, 0), isNull(users.regState));
