@@ -4,8 +4,10 @@ import { Button, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MarkdownView } from '../../components/markdown-view';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
+import { plainExcerpt } from '../../lib/plain-excerpt';
 import './announcement-list.css';
 import { queryKey } from '../../lib/query-keys';
 
@@ -18,10 +20,11 @@ export const pagerWindow = (current: number, pages: number) => {
   return Array.from({ length: Math.min(PAGER_BUTTONS, pages) }, (_, i) => first + i);
 };
 
-/** Site announcements, paged. Content shows as plain text until the markdown renderer arrives (lazily). */
+/** Site announcements, paged: each shows a plain-text excerpt of its markdown; its title opens it rendered. */
 export const AnnouncementList = () => {
   const { t } = useTranslation();
   const [currentPage, setCurrentPage] = useState(1);
+  const [open, setOpen] = useState<number | null>(null);
   const { data, isLoading } = useQuery({
     queryKey: queryKey(home.getCommonAnnouncement, currentPage),
     queryFn: () => api.call(home.getCommonAnnouncement, { currentPage, limit: ANNOUNCEMENT_PAGE_SIZE }),
@@ -36,11 +39,26 @@ export const AnnouncementList = () => {
         <ul className="oj-announcements">
           {data?.records.map((a) => (
             <li key={a.id} className="oj-announcements__item">
-              <h3 className="oj-announcements__title">{a.title}</h3>
+              <h3 className="oj-announcements__title">
+                <button
+                  type="button"
+                  className="oj-announcements__toggle"
+                  aria-expanded={open === a.id}
+                  onClick={() => setOpen(open === a.id ? null : a.id)}
+                >
+                  {a.title}
+                </button>
+              </h3>
               <div className="oj-announcements__meta">
                 {a.username} · {dayjs(a.gmtCreate).format('YYYY-MM-DD HH:mm')}
               </div>
-              <p className="oj-announcements__content">{a.content}</p>
+              {open === a.id ? (
+                <div className="oj-announcements__content">
+                  <MarkdownView source={a.content} />
+                </div>
+              ) : (
+                <p className="oj-announcements__excerpt">{plainExcerpt(a.content)}</p>
+              )}
             </li>
           ))}
         </ul>

@@ -12,10 +12,11 @@ import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { MOBILE_MAX_WIDTH, toast } from '../../lib/notify';
+import { plainExcerpt } from '../../lib/plain-excerpt';
 import { queryKey } from '../../lib/query-keys';
 import { loginDialog } from '../../lib/ui-store';
 import { useMaxWidth } from '../../lib/use-media-query';
-import { plainExcerpt, progressColor, trainingPercent } from './training-progress';
+import { progressColor, trainingPercent } from './training-progress';
 
 const { TRAINING_AUTH, TRAINING_PAGE } = contract;
 

@@ -52,17 +52,3 @@ export const rankNumber = (currentPage: number, limit: number, index: number) =>
  * group training's go to the group's submission list. */
 export const userProblemStatusPath = (username: string, problemId: string, gid?: number | null) =>
   `${gid ? `/group/${gid}/status` : '/status'}?${new URLSearchParams({ username, problemID: problemId }).toString()}`;
-
-/** A markdown description as the plain text of the list's two-line excerpt: no heading, list or quote marks, no
- * emphasis, code or link syntax, images and HTML tags dropped, whitespace collapsed. */
-export const plainExcerpt = (markdown: string) =>
-  markdown
-    .replace(/```[^\n]*\n?/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/^\s{0,3}(#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, '')
-    .replace(/(\*\*|__|~~|`)/g, '')
-    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*)[*_](?=[\s).,!?:;]|$)/g, '$1$2')
-    .replace(/\s+/g, ' ')
-    .trim();

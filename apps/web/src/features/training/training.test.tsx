@@ -13,7 +13,6 @@ import TrainingListPage from './training-list-page';
 import {
   PROGRESS_COLORS,
   passingRate,
-  plainExcerpt,
   progressColor,
   rankCellState,
   rankNumber,
@@ -73,14 +72,6 @@ describe('training progress and rates', () => {
     expect(trainingPercent(1, 3)).toBe(33.33);
     expect(trainingPercent(2, 3)).toBe(66.67);
     expect(trainingPercent(4, 4)).toBe(100);
-  });
-
-  it('shows a markdown description in the list as plain text', () => {
-    expect(plainExcerpt('## Warm up\nSolve **A+B** and `sort`.\n\n- read\n1. submit')).toBe(
-      'Warm up Solve A+B and sort. read submit',
-    );
-    expect(plainExcerpt('See [the guide](http://x/y) ![pic](/a.png) > quoted')).toBe('See the guide > quoted');
-    expect(plainExcerpt('> tip: *carefully*, a*b*c stays')).toBe('tip: carefully, a*b*c stays');
   });
 
   it('gives the passing rate as ac/total in percent with two decimals', () => {
