@@ -1,9 +1,10 @@
 import type { UserInfo } from '@oj/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../lib/auth-store';
 import { toast } from '../lib/notify';
 import { loginDialogStore } from '../lib/ui-store';
+import { useOwnPageTitle } from '../lib/use-page-title';
 import { renderWithProviders, setupI18n, stubServer } from '../test-utils';
 import { decideGuard } from './route-guard';
 import { ADMIN_ROUTES, findRoute, flattenRoutes, isPathAvailable, SITE_ROUTES } from './route-table';
@@ -93,7 +94,10 @@ describe('route guard', () => {
 });
 
 const ProblemListStub = () => <h1>Problem list screen</h1>;
-const ProblemDetailsStub = () => <h1>Problem detail screen</h1>;
+const ProblemDetailsStub = () => {
+  useOwnPageTitle('A+B Problem');
+  return <h1>Problem detail screen</h1>;
+};
 
 describe('router built from the table', () => {
   beforeAll(() => setupI18n('en-US'));
@@ -125,9 +129,14 @@ describe('router built from the table', () => {
     await waitFor(() => expect(document.title).toBe('Test Judge - Problem'));
     list.unmount();
 
-    renderWithProviders(buildRoutes(screens), '/problem/1001');
+    // A page's own title (here the problem's) wins over its route's, and goes with the page.
+    const detail = renderWithProviders(buildRoutes(screens), '/problem/1001');
     await screen.findByRole('heading', { name: 'Problem detail screen' });
     expect(screen.queryByText('Training School')).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Test Judge - A+B Problem'));
+    await act(() => detail.router.navigate('/problem'));
+    await screen.findByRole('heading', { name: 'Problem list screen' });
+    await waitFor(() => expect(document.title).toBe('Test Judge - Problem'));
   });
 
   it('refuses to build a declared route without its screen', () => {

@@ -196,6 +196,7 @@ export const SITE_ROUTES: RouteDef[] = [
     path: 'message',
     screen: 'Message',
     guard: { login: true },
+    titleKey: 'Message_Menu',
     children: ['discuss', 'reply', 'like', 'sys', 'mine'].map((path) => ({
       path,
       screen: 'MessageList',

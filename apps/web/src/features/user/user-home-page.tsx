@@ -13,6 +13,7 @@ import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { queryKey } from '../../lib/query-keys';
+import { useOwnPageTitle } from '../../lib/use-page-title';
 import { DIFFICULTY } from '../problem/difficulty-tag';
 
 /** The heatmap's geometry: square cells of `HEATMAP_CELL` px (a gap drawn inside each), one column per week. */
@@ -106,6 +107,7 @@ const UserHomePage = () => {
   const uid = params.get('uid') ?? undefined;
   const username = params.get('username') ?? (uid ? undefined : user?.username);
   const who = { uid, username };
+  const own = !!user && (uid ? uid === user.uid : username?.toLowerCase() === user.username.toLowerCase());
 
   const home = useQuery({
     queryKey: queryKey(contract.getUserHomeInfo, who),
@@ -113,6 +115,8 @@ const UserHomePage = () => {
     enabled: !!(uid || username),
     retry: false,
   });
+  // Someone else's home is titled with the name, the own one by its route (My Home).
+  useOwnPageTitle(own ? undefined : t('User_Home_Of', { username: home.data?.username ?? username ?? '' }));
   const heatmap = useQuery({
     queryKey: queryKey(contract.getUserCalendarHeatmap, who),
     queryFn: () => api.call(contract.getUserCalendarHeatmap, who),

@@ -3,6 +3,7 @@ import type zhCN from './zh-CN';
 /** en-US texts of the `user` namespace: exactly the keys of zh-CN.ts. */
 export default {
   // User home
+  User_Home_Of: "{{username}}'s home",
   User_Not_Found: 'The user does not exist',
   Submissions_Count: 'Submissions',
   Solved: 'Solved',

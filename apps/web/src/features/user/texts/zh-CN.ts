@@ -2,6 +2,7 @@
  * fetched with its screens, never with the first visit to /home (lib/i18n.ts). en-US.ts carries the same keys. */
 export default {
   // User home
+  User_Home_Of: '{{username}} 的主页',
   User_Not_Found: '该用户不存在',
   Submissions_Count: '提交',
   Solved: '已解决',
