@@ -20,7 +20,7 @@ describe.each(DB_KINDS)('sample problem import on %s', (kind) => {
     expect(await importSamples(t.services, SAMPLES)).toEqual([]);
 
     const aplusb = await t.services.problems.findByProblemId('1000');
-    expect(aplusb).toMatchObject({ title: 'A+B Problem', judgeMode: 'default', type: 0 });
+    expect(aplusb).toMatchObject({ title: 'A+B Problem / A+B 问题', judgeMode: 'default', type: 0 });
     const cases = await t.services.problems.cases(aplusb!.id);
     expect(cases.length).toBeGreaterThanOrEqual(5);
     expect(cases.map((c) => c.seq)).toEqual(cases.map((_, i) => i + 1));
