@@ -2,7 +2,7 @@ import { CheckCircleOutlined, PlayCircleOutlined, SettingOutlined } from '@ant-d
 import { JUDGE_STATUS, LIMITS, problem as problemContract, submission as submissionContract } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Form, Input, Modal, Popconfirm, Popover, Select, Space, Spin, Typography } from 'antd';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
@@ -87,7 +87,14 @@ export const CodePanel = ({
   const queryClient = useQueryClient();
   const [settings, setSettings] = useState<EditorSettings>(loadEditorSettings);
   const [language, setLanguage] = useState('');
-  const [code, setCode] = useState('');
+  const [code, setCodeState] = useState('');
+  // What the editor holds now: its change handler writes it at once, so a submit right after typing (before the
+  // re-render that brings the new state) sends the code on screen, not the code of the last render.
+  const latestCode = useRef('');
+  const setCode = useCallback((next: string) => {
+    latestCode.current = next;
+    setCodeState(next);
+  }, []);
   const [submitId, setSubmitId] = useState<number | null>(null);
   const [testOpen, setTestOpen] = useState(false);
   const loadedFor = useRef<string | null>(null);
@@ -101,7 +108,7 @@ export const CodePanel = ({
     setLanguage(lang);
     setCode(saved && saved.language === lang ? saved.code : (problem.codeTemplate[lang] ?? ''));
     setSubmitId(null);
-  }, [problem]);
+  }, [problem, setCode]);
 
   useEffect(() => onLanguageChange(language), [language, onLanguageChange]);
 
@@ -117,8 +124,12 @@ export const CodePanel = ({
     });
 
   const switchLanguage = (next: string) => {
-    setCode((current) =>
-      codeAfterLanguageSwitch(current, problem?.codeTemplate[language] ?? '', problem?.codeTemplate[next] ?? ''),
+    setCode(
+      codeAfterLanguageSwitch(
+        latestCode.current,
+        problem?.codeTemplate[language] ?? '',
+        problem?.codeTemplate[next] ?? '',
+      ),
     );
     setLanguage(next);
   };
@@ -153,7 +164,7 @@ export const CodePanel = ({
   };
 
   const checkCode = () => {
-    const error = validateCode(code);
+    const error = validateCode(latestCode.current);
     if (error) toast.error(t(error));
     return !error;
   };
@@ -176,7 +187,7 @@ export const CodePanel = ({
     if (confirmOverwrite && !(await confirmAsync(t('Overwrite_Confirm')))) return;
     setSubmitId(null);
     const { pid, cid, tid, gid } = place.submitTarget(problem.problemId);
-    sending.mutate({ pid, language, code, cid, tid, gid });
+    sending.mutate({ pid, language, code: latestCode.current, cid, tid, gid });
   };
 
   const resetCode = () => setCode(problem?.codeTemplate[language] ?? '');
