@@ -38,6 +38,7 @@ export type {
   DiscussionCategory,
   DiscussionForm,
   DiscussionReport,
+  PostPermission,
 } from './contract/discussion.js';
 export * as discussion from './contract/discussion.js';
 export type { UploadedFile } from './contract/file.js';

@@ -552,7 +552,7 @@ export const MESSAGES = {
   },
   discussionAcRequired: {
     'zh-CN': '您需要至少通过 {count} 道题目才能发帖',
-    'en-US': 'You need at least {count} accepted problems to post',
+    'en-US': 'You need at least {count} accepted problem(s) to post',
   },
   discussionDailyLimit: {
     'zh-CN': '您今天发帖已达 {count} 篇上限，请明天再来',
@@ -561,7 +561,7 @@ export const MESSAGES = {
   // ---- comments and replies (decision 0021) ----
   commentAcRequired: {
     'zh-CN': '您需要至少通过 {count} 道题目才能评论',
-    'en-US': 'You need at least {count} accepted problems to comment',
+    'en-US': 'You need at least {count} accepted problem(s) to comment',
   },
   commentNotOwned: {
     'zh-CN': '您只能删除自己的评论或回复',
@@ -615,6 +615,11 @@ export const MESSAGES = {
   groupCodeLength: {
     'zh-CN': '非公开团队的邀请码必须为6个字符',
     'en-US': 'A group that is not public needs an invitation code of exactly 6 characters',
+  },
+  groupMinAcToPostInvalid: {
+    'zh-CN': '发言所需通过题数应为 0 到 1000000 的整数，留空则沿用全站设置',
+    'en-US':
+      "The accepted problems needed to post must be a whole number from 0 to 1000000, or empty for the site's value",
   },
   groupReasonLength: { 'zh-CN': '申请理由长度应为5~100个字符', 'en-US': 'The reason must be 5 to 100 characters' },
   groupAuthInvalid: {

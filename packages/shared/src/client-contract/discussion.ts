@@ -13,6 +13,7 @@ export const DISCUSSION_LIMITS: typeof c.DISCUSSION_LIMITS = {
   reportReason: 200,
 };
 export const DISCUSSION_PAGE = 10;
+export const POST_REFUSALS: typeof c.POST_REFUSALS = ['login', 'noPermission', 'acRequired', 'dailyLimit'];
 export const REPORT_TAGS: typeof c.REPORT_TAGS = [
   '垃圾广告',
   '违法违规',
@@ -65,6 +66,11 @@ export const getDiscussionReports: ClientOf<typeof c.getDiscussionReports> = {
   method: 'GET',
   path: '/api/admin/discussion-report',
   access: 'admin',
+};
+export const getPostPermission: ClientOf<typeof c.getPostPermission> = {
+  method: 'GET',
+  path: '/api/discussion-post-permission',
+  access: 'public',
 };
 export const likeDiscussion: ClientOf<typeof c.likeDiscussion> = {
   method: 'GET',

@@ -185,6 +185,38 @@ export const reportDiscussion = endpoint({
   output: z.null(),
 });
 
+/** Why the caller may not post in a place (decision 0042): not signed in, a role without the right to post there
+ * (roles 1004 to 1007), fewer accepted problems than the place needs, or the day's posts used up (site posts). */
+export const POST_REFUSALS = ['login', 'noPermission', 'acRequired', 'dailyLimit'] as const;
+export type PostRefusal = (typeof POST_REFUSALS)[number];
+
+/** The caller's standing for posting in one place, asked before anything is written: `needAc` the accepted problems
+ * the place needs (a group's own threshold, else the site's; 0 in a contest), `haveAc` the caller's (the public bank's,
+ * as the rule counts them), `dailyLimit` the site's posts a day (0: none; only for the site's new posts). */
+export const postPermission = z.object({
+  allowed: z.boolean(),
+  reason: z.enum(POST_REFUSALS).nullable(),
+  needAc: z.number().int(),
+  haveAc: z.number().int(),
+  dailyLimit: z.number().int(),
+});
+export type PostPermission = z.infer<typeof postPermission>;
+
+/** May the caller post here: a new discussion on the site (no place) or in a group (`gid`), a comment or reply under
+ * a discussion (`did`) or in a contest (`cid`); at most one of them (400 otherwise). The same rule the posting calls
+ * apply; a place the caller may not read answers as its own calls do (401, 403, 404). */
+export const getPostPermission = endpoint({
+  method: 'GET',
+  path: '/api/discussion-post-permission',
+  access: 'public',
+  input: z.object({
+    gid: wireInt(z.number().int().positive().optional()),
+    did: wireInt(z.number().int().positive().optional()),
+    cid: wireInt(z.number().int().positive().optional()),
+  }),
+  output: postPermission,
+});
+
 // ---- administration (HOJ's AdminDiscussionController) ----
 
 /** Pin (`topPriority`) or disable (`status` 1) a discussion. */

@@ -39,6 +39,9 @@ export const GROUP_LIMITS = {
 const len = (range: readonly [number, number], key: 'groupNameLength' | 'groupShortNameLength' | 'groupBriefLength') =>
   z.string({ error: 'fieldRequired' }).trim().min(range[0], { error: key }).max(range[1], { error: key });
 
+/** The largest threshold of accepted problems a group may set for posting (the site's thresholds' cap). */
+export const MIN_AC_TO_POST_MAX = 1_000_000;
+
 /** A group id, from the query or a body. */
 export const groupId = wireInt(z.number({ error: 'fieldRequired' }).int().positive());
 const gid = groupId;
@@ -61,6 +64,9 @@ export const group = z.object({
   avatar: z.string().nullable(),
   status: z.number().int(),
   memberCount: z.number().int(),
+  /** Accepted problems a member needs to post in the group's discussions and comments; null: the site's (decision
+   * 0042). */
+  minAcToPost: z.number().int().nullable(),
   gmtCreate: isoDate,
   gmtModified: isoDate,
 });
@@ -84,6 +90,16 @@ const groupFields = {
   ),
   visible: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().default(true)),
   status: wireInt(z.union([z.literal(0), z.literal(1)]).optional()),
+  /** The group's threshold for posting (0 to MIN_AC_TO_POST_MAX); null: the site's. Absent or empty (the wire's
+   * absent) on an update keeps it, on a create is null. */
+  minAcToPost: wireInt(
+    z
+      .number({ error: 'groupMinAcToPostInvalid' })
+      .int({ error: 'groupMinAcToPostInvalid' })
+      .min(0, { error: 'groupMinAcToPostInvalid' })
+      .max(MIN_AC_TO_POST_MAX, { error: 'groupMinAcToPostInvalid' })
+      .nullish(),
+  ),
 };
 const codeRule: [(g: { auth: number; code?: string }) => boolean, { error: string; path: string[] }] = [
   (g) => g.auth === GROUP_AUTH.PUBLIC || g.code !== undefined,

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
 import type { AuthUser } from '../auth/session.service.js';
 import { type DiscussionService, roleOf } from '../discussion/discussion.service.js';
+import type { PostPlace } from '../discussion/posting-rule.js';
 import type { MessageService } from '../message/message.service.js';
-import { acceptedProblems } from '../rank/rank-queries.js';
 import type { SiteService } from '../site/site.service.js';
 import type { CommentFilter, CommentRepository, CommentRow, Place, ReplyRow } from './comment.repository.js';
 
@@ -63,6 +63,8 @@ interface Context {
   creatorUid?: string;
   /** A running contest shows a participant only their own and its admins' comments. */
   visibleTo?: CommentFilter['visibleTo'];
+  /** Where a comment here goes for the posting rule. */
+  posting: PostPlace;
 }
 
 /** Comments and replies (decision 0021). */
@@ -70,7 +72,7 @@ export const createCommentService = (deps: {
   db: Db;
   repo: CommentRepository;
   site: SiteService;
-  discussions: Pick<DiscussionService, 'readable'>;
+  discussions: Pick<DiscussionService, 'readable' | 'posting' | 'postPlaceOf' | 'newPostPermission'>;
   contests: {
     commentAccess(
       cid: number,
@@ -100,6 +102,7 @@ export const createCommentService = (deps: {
         admin: d.d.gid === null ? !!viewer && isAdminRole(viewer.roles) : !!d.groupRole && g.isGroupAdmin(d.groupRole),
         postAuthor: d.d.uid,
         url: d.d.gid === null ? `/discussion-detail/${q.did}` : `/group/${d.d.gid}/discussion-detail/${q.did}`,
+        posting: deps.discussions.postPlaceOf(d),
       } satisfies Context as Context;
     }
     const cid = q.cid as number;
@@ -113,6 +116,7 @@ export const createCommentService = (deps: {
       creatorUid: c.creatorUid,
       url: `/contest/${cid}/comment`,
       visibleTo: c.running && !c.admin && viewer ? { uid: viewer.uid, creatorUid: c.creatorUid } : undefined,
+      posting: { area: 'contest' },
     } satisfies Context as Context;
   };
 
@@ -135,18 +139,27 @@ export const createCommentService = (deps: {
     return { c, ctx };
   };
 
-  /** Ordinary users need the switches' accepted problems to comment or reply under discussions. */
-  const checkThreshold = async (ctx: Context, viewer: AuthUser) => {
-    if (ctx.sourceType !== 'Discussion' || isAdminRole(viewer.roles)) return;
-    const need = (await deps.site.switches()).defaultCreateCommentACInitValue;
-    if ((await acceptedProblems(deps.db, viewer.uid)) < need) {
-      throw new AppError(403, 'commentAcRequired', { count: String(need) });
-    }
-  };
+  /** The posting rule (discussion/posting-rule.ts) for a comment or reply here: under a discussion the group's or the
+   * site's threshold of accepted problems, none in a contest. */
+  const checkThreshold = (ctx: Context, viewer: AuthUser) =>
+    deps.discussions.posting.require(viewer, 'comment', ctx.posting);
 
   const mayRemove = (ownerUid: string, ctx: Context, viewer: AuthUser) => ownerUid === viewer.uid || ctx.admin;
 
   return {
+    /** May the caller post here (GET /api/discussion-post-permission): a comment under a discussion (`did`) or in a
+     * contest (`cid`), else a new discussion in the site's area or a group's (`gid`). A place the caller may not
+     * read answers as its calls do. */
+    async postPermission(q: { gid?: number; did?: number; cid?: number }, viewer: AuthUser | undefined) {
+      const named = (['gid', 'did', 'cid'] as const).filter((k) => q[k] !== undefined);
+      if (named.length > 1) throw badRequest('fieldInvalid', named[1], { field: named[1], rule: 'one place' });
+      if (q.did !== undefined || q.cid !== undefined) {
+        const ctx = await contextOf(q, viewer);
+        return deps.discussions.posting.permission(viewer, 'comment', ctx.posting);
+      }
+      return deps.discussions.newPostPermission(q.gid ?? null, viewer);
+    },
+
     async list(
       q: { did?: number | null; cid?: number | null; currentPage: number; limit: number },
       viewer: AuthUser | undefined,

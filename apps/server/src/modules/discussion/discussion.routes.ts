@@ -14,6 +14,8 @@ export const registerDiscussionRoutes = (app: FastifyInstance, deps: BindDeps, s
   bind(app, deps, discussion.deleteDiscussion, (q, ctx) => d.remove(q, ctx.user));
   bind(app, deps, discussion.likeDiscussion, (q, ctx) => d.like(q, ctx.user));
   bind(app, deps, discussion.reportDiscussion, (b, ctx) => d.report(b, ctx.user));
+  // The comment service knows every place a post goes (a discussion, a group's area, a contest's comments).
+  bind(app, deps, discussion.getPostPermission, (q, ctx) => s.comments.postPermission(q, ctx.user));
   bind(app, deps, discussion.adminUpdateDiscussion, (b) => d.adminUpdate(b));
   bind(app, deps, discussion.adminDeleteDiscussion, (b) => d.adminRemove(b));
   bind(app, deps, discussion.getDiscussionReports, (q) => d.reports(q));

@@ -19,9 +19,9 @@ import type { GroupPolicy } from '../group/group-policy.js';
 import type { MessageService } from '../message/message.service.js';
 import { mayReadProblem } from '../problem/problem-access.js';
 import type { ProblemLookup } from '../problem/problem-queries.js';
-import { acceptedProblems } from '../rank/rank-queries.js';
 import type { SiteService } from '../site/site.service.js';
 import type { DiscussionCategoryRow, DiscussionFilter, DiscussionRepository } from './discussion.repository.js';
+import { createPostingRule, type PostPlace } from './posting-rule.js';
 
 interface ListQuery {
   currentPage: number;
@@ -38,8 +38,9 @@ const TOTAL_CACHE_MS = 10_000;
 
 type Form = z.output<typeof discussionContract.discussionForm>;
 type Loaded = NonNullable<Awaited<ReturnType<DiscussionRepository['byId']>>>;
-/** A discussion as one viewer meets it: a group's carries the viewer's role in the group. */
-export type ReadableDiscussion = Loaded & { groupRole?: GroupRole };
+/** A discussion as one viewer meets it: a group's carries the viewer's role in the group and the group's threshold
+ * for posting (null: the site's). */
+export type ReadableDiscussion = Loaded & { groupRole?: GroupRole; groupMinAcToPost?: number | null };
 
 const toCategory = (c: DiscussionCategoryRow): DiscussionCategory => ({
   id: c.id,
@@ -118,7 +119,8 @@ export const createDiscussionService = (deps: {
       if (r.d.status !== 0 && !isAdmin(viewer)) throw notFound();
       return r;
     }
-    const found = { ...r, groupRole: (await deps.groupPolicy.require(r.d.gid, viewer, 'member')).role };
+    const a = await deps.groupPolicy.require(r.d.gid, viewer, 'member');
+    const found = { ...r, groupRole: a.role, groupMinAcToPost: a.group.minAcToPost };
     if (r.d.status !== 0 && !isGroupAdmin(found)) throw notFound();
     return found;
   };
@@ -165,18 +167,18 @@ export const createDiscussionService = (deps: {
     return prefixed;
   };
 
-  /** Ordinary users' thresholds from the switches: enough accepted problems, and a daily limit. */
-  const checkPostingLimits = async (viewer: AuthUser) => {
-    if (isAdmin(viewer)) return;
-    const s = await deps.site.switches();
-    const need = s.defaultCreateDiscussionACInitValue;
-    if ((await acceptedProblems(deps.db, viewer.uid)) < need)
-      throw new AppError(403, 'discussionAcRequired', { count: String(need) });
-    const limit = s.defaultCreateDiscussionDailyLimit;
-    if (limit > 0 && (await repo.postedSince(viewer.uid, startOfDay(now()))) >= limit) {
-      throw new AppError(429, 'discussionDailyLimit', { count: String(limit) });
-    }
-  };
+  /** Who may post what where: the one rule (posting-rule.ts) for discussions, comments and the composer's answer. */
+  const posting = createPostingRule({
+    db: deps.db,
+    site: deps.site,
+    postedToday: (uid) => repo.postedSince(uid, startOfDay(now())),
+  });
+
+  /** Where a post under this discussion goes, for the posting rule. */
+  const postPlaceOf = (r: ReadableDiscussion): PostPlace =>
+    r.d.gid === null
+      ? { area: 'site' }
+      : { area: 'group', minAcToPost: r.groupMinAcToPost ?? null, role: r.groupRole as GroupRole };
 
   /** The site's list or (given `gid`, once the group policy let the caller in) a group's; `admin` adds the disabled. */
   const listOf = async (q: ListQuery, viewer: AuthUser | undefined, gid: number | null): Promise<Page<Discussion>> => {
@@ -243,6 +245,23 @@ export const createDiscussionService = (deps: {
     /** A discussion the caller may read (its comments live under it), with the caller's role in its group. */
     readable: visible,
 
+    /** The posting rule, and where a comment under a readable discussion goes for it. */
+    posting,
+    postPlaceOf,
+
+    /** May the caller start a discussion in the site's area (`gid` null) or a group's: the area's switch, the group's
+     * members (the group policy), then the posting rule. */
+    async newPostPermission(gid: number | null, viewer: AuthUser | undefined) {
+      await checkArea(gid, viewer);
+      if (gid === null) return posting.permission(viewer, 'discussion', { area: 'site' });
+      const a = await deps.groupPolicy.require(gid, viewer, 'member');
+      return posting.permission(viewer, 'discussion', {
+        area: 'group',
+        minAcToPost: a.group.minAcToPost,
+        role: a.role,
+      });
+    },
+
     async categories() {
       return (await repo.categories(null)).map(toCategory);
     },
@@ -265,7 +284,7 @@ export const createDiscussionService = (deps: {
     /** A site discussion (a `gid` here is 404: a group's has the group's call). */
     async create(f: Form, viewer: AuthUser): Promise<Discussion> {
       if (f.gid) throw notFound();
-      await checkPostingLimits(viewer);
+      await posting.require(viewer, 'discussion', { area: 'site' });
       return write(undefined, f, viewer, { admin: isAdmin(viewer) });
     },
 
@@ -299,9 +318,10 @@ export const createDiscussionService = (deps: {
       return listOf({ ...q, admin }, viewer, q.gid);
     },
 
-    /** A member posts in the group; a group admin may pin at once. */
+    /** A member posts in the group (the group's threshold, else the site's); a group admin may pin at once. */
     async groupCreate(f: Form & { gid: number }, viewer: AuthUser): Promise<Discussion> {
       const a = await deps.groupPolicy.require(f.gid, viewer, 'member');
+      await posting.require(viewer, 'discussion', { area: 'group', minAcToPost: a.group.minAcToPost, role: a.role });
       return write(undefined, f, viewer, { admin: g.isGroupAdmin(a.role), group: { gid: f.gid, role: a.role } });
     },
 

@@ -51,6 +51,7 @@ export const toGroup = (
   avatar: row.group.avatar,
   status: row.group.status,
   memberCount: row.memberCount,
+  minAcToPost: row.group.minAcToPost,
   gmtCreate: row.group.gmtCreate.toISOString(),
   gmtModified: row.group.gmtModified.toISOString(),
 });
@@ -175,6 +176,7 @@ export const createGroupService = (deps: {
         auth: form.auth,
         code: form.auth === GROUP_AUTH.PUBLIC ? null : (form.code ?? null),
         visible: form.visible ? 1 : 0,
+        minAcToPost: form.minAcToPost ?? null,
       });
       if ('taken' in made) throw takenError(made.taken);
       listTotals.clear();
@@ -192,6 +194,8 @@ export const createGroupService = (deps: {
         auth: form.auth,
         code: form.auth === GROUP_AUTH.PUBLIC ? null : (form.code ?? null),
         visible: form.visible ? 1 : 0,
+        // Absent keeps the group's threshold (a client that does not know the field), null gives it back to the site.
+        ...(form.minAcToPost !== undefined ? { minAcToPost: form.minAcToPost } : {}),
         ...(access.role === 'super' && form.status !== undefined ? { status: form.status } : {}),
         gmtModified: now(),
       });

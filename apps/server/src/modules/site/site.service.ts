@@ -34,6 +34,9 @@ export interface Switches extends Record<SwitchKey, boolean> {
   defaultCreateGroupLimit: number;
 }
 
+/** What a new site's first start stores (`seed`), and what a key missing from the stored switches reads as. A
+ * site keeps what it stored: changing a default here changes only new sites (the accepted problems needed to post and
+ * to comment were 10 until decision 0042, and stay 10 where that was stored). */
 export const DEFAULT_SWITCHES: Switches = {
   openPublicDiscussion: true,
   openGroupDiscussion: true,
@@ -43,9 +46,9 @@ export const DEFAULT_SWITCHES: Switches = {
   openContestJudge: true,
   hideNonContestSubmissionCode: false,
   defaultSubmitInterval: 8,
-  defaultCreateDiscussionACInitValue: 10,
+  defaultCreateDiscussionACInitValue: 1,
   defaultCreateDiscussionDailyLimit: 5,
-  defaultCreateCommentACInitValue: 10,
+  defaultCreateCommentACInitValue: 1,
   defaultCreateGroupACInitValue: 20,
   defaultCreateGroupDailyLimit: 2,
   defaultCreateGroupLimit: 5,
