@@ -1,6 +1,8 @@
 /** A viewer's role in a group (decision 0022), free of zod so the browser bundle carries it (decision 0005); the
  * group contract (contract/group.ts) re-exports it. */
 
+import { isAdminRole } from './roles.js';
+
 /** A membership's level: 1 applying, 2 refused, 3 member, 4 group admin, 5 group root (owner). */
 export const MEMBER_LEVEL = { APPLYING: 1, REFUSED: 2, MEMBER: 3, ADMIN: 4, ROOT: 5 } as const;
 /** What a viewer is to a group, as the group policy decides it (decision 0022), strongest last but `super`. */
@@ -31,3 +33,7 @@ export const isGroupMember = (r: GroupRole) => rankOf(r) >= rankOf('member');
 export const isGroupAdmin = (r: GroupRole) => rankOf(r) >= rankOf('admin');
 /** The owner or the super admin (settings, disband, any item of the group). */
 export const isGroupRoot = (r: GroupRole) => rankOf(r) >= rankOf('root');
+/** Who sees real names in a group (its rank and the rank's download): its admins, owner and the super admin, and
+ * the site's admin roles (decision 0041). */
+export const seesGroupRealNames = (r: GroupRole, siteRoles: readonly string[]) =>
+  isGroupAdmin(r) || isAdminRole(siteRoles);

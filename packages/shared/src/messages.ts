@@ -735,6 +735,14 @@ export const MESSAGES = {
     'zh-CN': '您所在的团队“{group}”已被解散。',
     'en-US': 'The group "{group}" you belonged to was disbanded.',
   },
+  groupBulkTooMany: {
+    'zh-CN': '一次最多处理 {max} 个用户，请分批操作',
+    'en-US': 'At most {max} users at a time; split the list',
+  },
+  groupBulkAuth: {
+    'zh-CN': '批量处理只能通过（3）或拒绝（2）申请',
+    'en-US': 'Applications can only be approved (3) or refused (2) in bulk',
+  },
   groupProblemIdPrefix: {
     'zh-CN': '团队题目的展示 ID 必须以团队简称 {prefix} 开头',
     'en-US': "A group problem's display id must start with the group's short name {prefix}",

@@ -19,6 +19,12 @@ export const deleteMdImg: ClientOf<typeof c.deleteMdImg> = {
   path: '/api/file/delete-md-img',
   access: 'admin',
 };
+export const downloadGroupRank: ClientOf<typeof c.downloadGroupRank> = {
+  method: 'GET',
+  path: '/api/file/download-group-rank',
+  access: 'user',
+  binary: true,
+};
 export const downloadTestcase: ClientOf<typeof c.downloadTestcase> = {
   method: 'GET',
   path: '/api/file/download-testcase',

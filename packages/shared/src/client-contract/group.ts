@@ -5,9 +5,18 @@ import type { ClientOf } from '../api.js';
 import type * as c from '../contract/group.js';
 
 export type * from '../contract/group.js';
-export { GROUP_ROLES, groupRoleOf, isGroupAdmin, isGroupMember, isGroupRoot, MEMBER_LEVEL } from '../group-roles.js';
+export {
+  GROUP_ROLES,
+  groupRoleOf,
+  isGroupAdmin,
+  isGroupMember,
+  isGroupRoot,
+  MEMBER_LEVEL,
+  seesGroupRealNames,
+} from '../group-roles.js';
 
 export const GROUP_AUTH: typeof c.GROUP_AUTH = { PUBLIC: 1, PROTECTED: 2, PRIVATE: 3 };
+export const GROUP_BULK_MAX = 500;
 export const GROUP_LIMITS: typeof c.GROUP_LIMITS = {
   name: [5, 25],
   shortName: [5, 10],
@@ -25,9 +34,15 @@ export const GROUP_PAGE: typeof c.GROUP_PAGE = {
   userSearch: 20,
 };
 export const GROUP_STATUS: typeof c.GROUP_STATUS = { NORMAL: 0, BANNED: 1 };
+export const MIN_AC_TO_POST_MAX = 1000000;
 export const addMember: ClientOf<typeof c.addMember> = {
   method: 'POST',
   path: '/api/group/add-member',
+  access: 'user',
+};
+export const addMembers: ClientOf<typeof c.addMembers> = {
+  method: 'POST',
+  path: '/api/group/add-members',
   access: 'user',
 };
 export const applyGroup: ClientOf<typeof c.applyGroup> = { method: 'POST', path: '/api/group/member', access: 'user' };
@@ -48,6 +63,11 @@ export const deleteMember: ClientOf<typeof c.deleteMember> = {
   path: '/api/group/member',
   access: 'user',
 };
+export const deleteMembers: ClientOf<typeof c.deleteMembers> = {
+  method: 'DELETE',
+  path: '/api/group/members',
+  access: 'user',
+};
 export const exitGroup: ClientOf<typeof c.exitGroup> = {
   method: 'DELETE',
   path: '/api/group/member/exit',
@@ -66,6 +86,11 @@ export const getAnnouncementList: ClientOf<typeof c.getAnnouncementList> = {
 export const getApplyList: ClientOf<typeof c.getApplyList> = {
   method: 'GET',
   path: '/api/group/get-apply-list',
+  access: 'user',
+};
+export const getFreeProblemId: ClientOf<typeof c.getFreeProblemId> = {
+  method: 'GET',
+  path: '/api/group/get-free-problem-id',
   access: 'user',
 };
 export const getGroupAccess: ClientOf<typeof c.getGroupAccess> = {
@@ -112,6 +137,11 @@ export const updateGroup: ClientOf<typeof c.updateGroup> = { method: 'PUT', path
 export const updateMember: ClientOf<typeof c.updateMember> = {
   method: 'PUT',
   path: '/api/group/member',
+  access: 'user',
+};
+export const updateMembers: ClientOf<typeof c.updateMembers> = {
+  method: 'PUT',
+  path: '/api/group/members',
   access: 'user',
 };
 export const uploadGroupAvatar: ClientOf<typeof c.uploadGroupAvatar> = {

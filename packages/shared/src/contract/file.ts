@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BIG_ID, endpoint, wireInt } from '../api.js';
+import { rankType } from './rank.js';
 
 /** File endpoints of the admin area (HOJ's TestCaseController, ProblemFileController, MarkDownFileController;
  * uploads are typed by their bytes, test data gets an opaque upload id). Files arrive as multipart fields
@@ -124,4 +125,16 @@ export const deleteMdImg = endpoint({
   access: 'admin',
   input: z.object({ fileId: wireInt(z.number().int().positive(), BIG_ID) }),
   output: z.null(),
+});
+
+/** A group's rank (ACM or OI, as the rank tab shows it) as an xlsx workbook: whoever may read the group's rank (its
+ * members); the real-name column only for its admins and the site's (decision 0041). */
+export const downloadGroupRank = endpoint({
+  method: 'GET',
+  path: '/api/file/download-group-rank',
+  access: 'user',
+  // The group id as contract/group.ts's `groupId` (not imported: group.ts imports this file).
+  input: z.object({ gid: wireInt(z.number({ error: 'fieldRequired' }).int().positive()), type: rankType }),
+  output: z.unknown(),
+  binary: true,
 });

@@ -13,6 +13,7 @@ export {
   isGroupMember,
   isGroupRoot,
   MEMBER_LEVEL,
+  seesGroupRealNames,
 } from '../group-roles.js';
 
 /** Groups (classes): their card, membership, announcements, settings and rank (HOJ's GroupController,
@@ -371,9 +372,10 @@ export const deleteAnnouncement = endpoint({
 
 // ---- rank ---------------------------------------------------------------------------------------------------------
 
-/** A member's row over the group's own submissions: ac (problems), total (submissions),
- * score (OI, best per problem). The rating the table shows is ac / total, computed by the client. */
-export const groupRankRow = oiRankRow;
+/** A member's row over the group's own submissions (its problems, trainings and contests): ac (problems), total
+ * (submissions), score (OI, best per problem). The rating the table shows is ac / total, computed by the client.
+ * `realname` only for the group's admins and the site's admins (null for everyone else). */
+export const groupRankRow = oiRankRow.extend({ realname: z.string().nullable() });
 export type GroupRankRow = z.infer<typeof groupRankRow>;
 
 /** `type` 0/ACM (ac, then fewer submissions) or 1/OI (score, then ac). */
@@ -388,4 +390,86 @@ export const getGroupRankList = endpoint({
     searchUser: qStr().pipe(z.string().max(100).optional()),
   }),
   output: page(groupRankRow),
+});
+
+// ---- bulk member actions and the free display id (decision 0041) ----------------------------------------------------
+
+/** At most so many usernames or uids in one bulk member call. */
+export const GROUP_BULK_MAX = 500;
+
+/** A list of uids: a JSON array, or `uids=a,b` from a query string (a DELETE's). */
+const uidList = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((x) => x.trim())
+          .filter((x) => x !== '')
+      : v,
+  z
+    .array(z.string().min(1).max(64))
+    .min(1, { error: 'fieldRequired' })
+    .max(GROUP_BULK_MAX, { error: 'groupBulkTooMany' }),
+);
+
+/** What became of each name a bulk add was given: `added` (a new member), `approved` (an applicant or a refused user
+ * made a member, as the single add does), `alreadyMember` (a member, admin or the owner already), `noSuchUser`. */
+export const bulkAddOutcome = z.enum(['added', 'approved', 'alreadyMember', 'noSuchUser']);
+export type BulkAddOutcome = z.infer<typeof bulkAddOutcome>;
+
+/** A group admin adds users by username: trimmed, blanks dropped, each name once (usernames compare regardless of
+ * case), at most GROUP_BULK_MAX; each user on its own, so an unknown name never stops the rest. One result per
+ * distinct name, in the order given. */
+export const addMembers = endpoint({
+  method: 'POST',
+  path: '/api/group/add-members',
+  access: 'user',
+  input: z.object({
+    gid,
+    usernames: z.array(z.string().max(100)).max(GROUP_BULK_MAX, { error: 'groupBulkTooMany' }),
+  }),
+  output: z.object({ results: z.array(z.object({ username: z.string(), outcome: bulkAddOutcome })) }),
+});
+
+/** `approved` (1 or 2 made 3), `refused` (1 made 2), `notApplying` (no application to answer: a member, someone
+ * already refused when refusing, or no row). */
+export const bulkAnswerOutcome = z.enum(['approved', 'refused', 'notApplying']);
+export type BulkAnswerOutcome = z.infer<typeof bulkAnswerOutcome>;
+
+/** Approve (auth 3) or refuse (auth 2) applications in bulk: group admins. One result per distinct uid. */
+export const updateMembers = endpoint({
+  method: 'PUT',
+  path: '/api/group/members',
+  access: 'user',
+  input: z.object({
+    gid,
+    uids: uidList,
+    auth: wireInt(z.union([z.literal(2), z.literal(3)], { error: 'groupBulkAuth' })),
+  }),
+  output: z.object({ results: z.array(z.object({ uid: z.string(), outcome: bulkAnswerOutcome })) }),
+});
+
+/** `removed`; the single remove's refusals per user: `owner` (never removed), `self` (that is exit), `levelTooHigh`
+ * (a row at or above the acting admin's level), `notMember` (no row). */
+export const bulkRemoveOutcome = z.enum(['removed', 'owner', 'self', 'levelTooHigh', 'notMember']);
+export type BulkRemoveOutcome = z.infer<typeof bulkRemoveOutcome>;
+
+/** Remove several members (or applications) at once: group admins, the single remove's rules per user. */
+export const deleteMembers = endpoint({
+  method: 'DELETE',
+  path: '/api/group/members',
+  access: 'user',
+  input: z.object({ gid, uids: uidList }),
+  output: z.object({ results: z.array(z.object({ uid: z.string(), outcome: bulkRemoveOutcome })) }),
+});
+
+/** The display id a new group problem is offered: the group's short name, else the first of `<short name>-2`,
+ * `-3`, ... no problem has taken (regardless of case): group admins. Two admins asking at once get the same id;
+ * the second save is refused as any taken id is (problemIdTaken). */
+export const getFreeProblemId = endpoint({
+  method: 'GET',
+  path: '/api/group/get-free-problem-id',
+  access: 'user',
+  input: z.object({ gid }),
+  output: z.object({ problemId: z.string() }),
 });

@@ -14,6 +14,25 @@ type MemberQuery = z.output<typeof g.getMemberList.input>;
 type ApplyInput = z.output<typeof g.applyGroup.input>;
 type UpdateInput = z.output<typeof g.updateMember.input>;
 type AddInput = z.output<typeof g.addMember.input>;
+type BulkAddInput = z.output<typeof g.addMembers.input>;
+type BulkAnswerInput = z.output<typeof g.updateMembers.input>;
+type BulkRemoveInput = z.output<typeof g.deleteMembers.input>;
+
+/** The names of a bulk add as a person means them: trimmed, blanks dropped, each once regardless of case (usernames
+ * compare so), in the order given. */
+export const cleanUsernames = (names: string[]) => {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of names) {
+    const name = raw.trim();
+    const key = name.toLowerCase();
+    if (!name || seen.has(key)) continue;
+    seen.add(key);
+    out.push(name);
+  }
+  return out;
+};
+const distinct = (uids: string[]) => [...new Set(uids)];
 
 /** How long a member list's total may be reused (its rows are always read fresh). */
 const MEMBER_TOTAL_MS = 10_000;
@@ -195,6 +214,97 @@ export const createGroupMemberService = (deps: {
         await tell(user.uid, 'mineGroupAddedTitle', 'mineGroupAdded', { admin: viewer.username, group: a.group.name });
       }
       return null;
+    },
+
+    // ---- bulk (decision 0041): the single calls' rules, per user, each user's change atomic on its own --------
+
+    /** Adds users by username; an applicant or refused user is made a member (`approved`), as the single add does. */
+    async addMany(b: BulkAddInput, viewer: AuthUser) {
+      const a = await policy.require(b.gid, viewer, 'admin');
+      const names = cleanUsernames(b.usernames);
+      if (!names.length) throw badRequest('fieldRequired', 'usernames', { field: 'usernames' });
+      const found = new Map((await repo.usersByUsernames(names)).map((u) => [u.username.toLowerCase(), u]));
+      const uids = distinct([...found.values()].map((u) => u.uid));
+      const { inserted, promoted } = await repo.addMembers(b.gid, uids);
+      const added = new Set(inserted);
+      const approved = new Set(promoted);
+      const changedUids = [...inserted, ...promoted];
+      if (changedUids.length) {
+        changed();
+        const told = changedUids.filter((uid) => uid !== viewer.uid);
+        if (told.length) {
+          await tell(told, 'mineGroupAddedTitle', 'mineGroupAdded', { admin: viewer.username, group: a.group.name });
+        }
+      }
+      return {
+        results: names.map((username) => {
+          const user = found.get(username.toLowerCase());
+          const outcome: g.BulkAddOutcome = !user
+            ? 'noSuchUser'
+            : added.has(user.uid)
+              ? 'added'
+              : approved.has(user.uid)
+                ? 'approved'
+                : 'alreadyMember';
+          return { username, outcome };
+        }),
+      };
+    },
+
+    /** Approves (3: an applicant or a refused user) or refuses (2: an applicant) applications. */
+    async answerMany(b: BulkAnswerInput, viewer: AuthUser) {
+      const a = await policy.require(b.gid, viewer, 'admin');
+      const uids = distinct(b.uids);
+      const approve = b.auth === MEMBER_LEVEL.MEMBER;
+      const from: number[] = approve ? [MEMBER_LEVEL.APPLYING, MEMBER_LEVEL.REFUSED] : [MEMBER_LEVEL.APPLYING];
+      const done = new Set(await repo.setLevels(b.gid, uids, from, b.auth));
+      if (done.size) {
+        changed();
+        const vars = { group: a.group.name, level: levelKey(b.auth) };
+        if (approve) await tell([...done], 'mineGroupAcceptedTitle', 'mineGroupAccepted', vars);
+        else await tell([...done], 'mineGroupRefusedTitle', 'mineGroupRefused', vars);
+      }
+      const outcome: g.BulkAnswerOutcome = approve ? 'approved' : 'refused';
+      return { results: uids.map((uid) => ({ uid, outcome: done.has(uid) ? outcome : ('notApplying' as const) })) };
+    },
+
+    /** Removes members (or applications); the single remove's refusals are outcomes of their users. */
+    async removeMany(b: BulkRemoveInput, viewer: AuthUser) {
+      const a = await policy.require(b.gid, viewer, 'admin');
+      const uids = distinct(b.uids);
+      const fixed = new Map<string, g.BulkRemoveOutcome>();
+      for (const uid of uids) {
+        if (uid === a.group.uid) fixed.set(uid, 'owner');
+        else if (uid === viewer.uid) fixed.set(uid, 'self');
+      }
+      const candidates = uids.filter((uid) => !fixed.has(uid));
+      // The owner and the super admin manage every row but the owner's; an admin only the rows below their level.
+      const below = isGroupRoot(a.role) ? undefined : a.level;
+      const gone = await repo.removeMembers(b.gid, candidates, below);
+      const removed = new Set(gone.map((r) => r.uid));
+      const left = new Set(
+        (
+          await repo.memberships(
+            b.gid,
+            candidates.filter((uid) => !removed.has(uid)),
+          )
+        ).map((r) => r.uid),
+      );
+      if (gone.length) {
+        changed();
+        const vars = { group: a.group.name };
+        const members = gone.filter((r) => r.auth >= MEMBER_LEVEL.MEMBER).map((r) => r.uid);
+        const applicants = gone.filter((r) => r.auth === MEMBER_LEVEL.APPLYING).map((r) => r.uid);
+        if (members.length) await tell(members, 'mineGroupRemovedTitle', 'mineGroupRemoved', vars);
+        if (applicants.length) await tell(applicants, 'mineGroupRefusedTitle', 'mineGroupRefused', vars);
+      }
+      return {
+        results: uids.map((uid) => ({
+          uid,
+          outcome:
+            fixed.get(uid) ?? (removed.has(uid) ? 'removed' : left.has(uid) ? 'levelTooHigh' : ('notMember' as const)),
+        })),
+      };
     },
 
     async searchUser(q: { gid: number; keyword: string }, viewer: AuthUser) {

@@ -110,6 +110,17 @@ export const createGroupProblemRepository = (db: Db) => ({
     return rows.length > 0;
   },
 
+  /** The display ids taken among `base` and `base-<anything>`, upper-cased (ids compare regardless of case). */
+  async takenIdsLike(base: string) {
+    const upper = base.toUpperCase();
+    const prefix = `${upper.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`;
+    const rows = await db
+      .select({ id: sql<string>`upper(${problems.problemId})` })
+      .from(problems)
+      .where(or(sql`upper(${problems.problemId}) = ${upper}`, sql`upper(${problems.problemId}) like ${prefix}`));
+    return new Set(rows.map((r) => r.id));
+  },
+
   /** The applications to publish, newest first (optionally of one group). */
   async applications(q: { gid?: number; keyword?: string }, offset: number, limit: number) {
     const where: SQL[] = [eq(problems.isGroup, 1), eq(problems.applyPublicProgress, 1), isNotNull(problems.gid)];

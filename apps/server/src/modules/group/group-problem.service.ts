@@ -98,6 +98,17 @@ export const createGroupProblemService = (deps: {
       return { records: rows.map(toAdminProblem), total, size: q.limit, current: q.currentPage };
     },
 
+    /** The id a new problem's form is prefilled with (decision 0041): the short name, else `<short name>-2`, `-3` ...,
+     * the first no problem has (the bank's too: ids are unique across the site, regardless of case). */
+    async freeProblemId(gid: number, viewer: AuthUser) {
+      const a = await policy.require(gid, viewer, 'admin');
+      const base = a.group.shortName;
+      const taken = await repo.takenIdsLike(base);
+      let problemId = base;
+      for (let n = 2; taken.has(problemId.toUpperCase()); n++) problemId = `${base}-${n}`;
+      return { problemId };
+    },
+
     get: (pid: number, viewer: AuthUser) => admin.get(viewer, pid),
     cases: (pid: number, viewer: AuthUser) => admin.cases(viewer, pid),
 

@@ -9,6 +9,7 @@ import {
   gte,
   ilike,
   inArray,
+  isNull,
   lte,
   or,
   type Placeholder,
@@ -371,6 +372,78 @@ export const createGroupRepository = (db: Db) => ({
     return rows[0];
   },
 
+  // ---- bulk member changes (decision 0041): one statement each, so parallel calls settle each row once ----------
+
+  /** The users of these usernames, compared regardless of case (the users_username_key index). */
+  async usersByUsernames(usernames: string[]) {
+    if (!usernames.length) return [];
+    return db
+      .select({ uid: users.uid, username: users.username })
+      .from(users)
+      .where(
+        inArray(
+          sql`lower(${users.username})`,
+          usernames.map((u) => u.toLowerCase()),
+        ),
+      );
+  },
+
+  /** Makes these users members: a new row for those without one (the unique key keeps one per user whatever runs at
+   * once), then level 3 for those whose row is an application or a refusal. Answers who was inserted and who
+   * promoted; the rest were members already. */
+  async addMembers(gid: number, uids: string[]) {
+    if (!uids.length) return { inserted: [] as string[], promoted: [] as string[] };
+    const inserted = await db
+      .insert(groupMembers)
+      .values(uids.map((uid) => ({ gid, uid, auth: MEMBER_MIN })))
+      .onConflictDoNothing({ target: [groupMembers.gid, groupMembers.uid] })
+      .returning({ uid: groupMembers.uid });
+    const fresh = new Set(inserted.map((r) => r.uid));
+    const rest = uids.filter((uid) => !fresh.has(uid));
+    const promoted = rest.length
+      ? await db
+          .update(groupMembers)
+          .set({ auth: MEMBER_MIN, gmtModified: new Date() })
+          .where(
+            and(eq(groupMembers.gid, gid), inArray(groupMembers.uid, rest), lte(groupMembers.auth, MEMBER_MIN - 1)),
+          )
+          .returning({ uid: groupMembers.uid })
+      : [];
+    return { inserted: [...fresh], promoted: promoted.map((r) => r.uid) };
+  },
+
+  /** Sets the level of those rows among `uids` whose level is one of `from` (re-checked under the row's lock, so of two
+   * calls one wins); answers whose it set. */
+  async setLevels(gid: number, uids: string[], from: number[], to: number) {
+    if (!uids.length) return [];
+    const rows = await db
+      .update(groupMembers)
+      .set({ auth: to, gmtModified: new Date() })
+      .where(and(eq(groupMembers.gid, gid), inArray(groupMembers.uid, uids), inArray(groupMembers.auth, from)))
+      .returning({ uid: groupMembers.uid });
+    return rows.map((r) => r.uid);
+  },
+
+  /** The rows of these users in the group. */
+  async memberships(gid: number, uids: string[]) {
+    if (!uids.length) return [];
+    return db
+      .select({ uid: groupMembers.uid, auth: groupMembers.auth })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.gid, gid), inArray(groupMembers.uid, uids)));
+  },
+
+  /** Removes the rows of these users that are below `below` (no bound without it); answers the removed rows. */
+  async removeMembers(gid: number, uids: string[], below?: number) {
+    if (!uids.length) return [];
+    const where: SQL[] = [eq(groupMembers.gid, gid), inArray(groupMembers.uid, uids)];
+    if (below !== undefined) where.push(lte(groupMembers.auth, below - 1));
+    return db
+      .delete(groupMembers)
+      .where(and(...where))
+      .returning({ uid: groupMembers.uid, auth: groupMembers.auth });
+  },
+
   /** The group's admins and root (told about applications). */
   async adminUids(gid: number) {
     const rows = await db
@@ -451,9 +524,12 @@ export const createGroupRepository = (db: Db) => ({
 
   // ---- rank -------------------------------------------------------------------------------------------------
 
-  /** The members (levels 3-5) with their counts over the group's own submissions outside contests: ac (distinct
-   * problems accepted), total (submissions), score (the best OI rank score per problem, summed). */
-  async rankPage(gid: number, q: { oi: boolean; searchUser?: string }, offset: number, limit: number) {
+  /** The rank (decision 0041): the active members (not disabled, no registration waiting) with their counts over
+   * every submission made in the group (its problems, trainings and contests: `submissions.gid`): ac (distinct problems
+   * accepted), total (submissions), score (the best OI rank score per problem, summed). The group's admins and owner
+   * only once they have accepted something. One page, or every row without `page`. */
+  async rank(gid: number, q: { oi: boolean; searchUser?: string }, page?: { offset: number; limit: number }) {
+    const inGroup = eq(submissions.gid, gid);
     const stats = db
       .select({
         uid: submissions.uid,
@@ -463,7 +539,7 @@ export const createGroupRepository = (db: Db) => ({
         ),
       })
       .from(submissions)
-      .where(and(eq(submissions.gid, gid), eq(submissions.cid, 0)))
+      .where(inGroup)
       .groupBy(submissions.uid)
       .as('stats');
     const best = db
@@ -472,7 +548,7 @@ export const createGroupRepository = (db: Db) => ({
         best: sql<number>`max(coalesce(${submissions.oiRankScore}, 0))`.as('best'),
       })
       .from(submissions)
-      .where(and(eq(submissions.gid, gid), eq(submissions.cid, 0)))
+      .where(inGroup)
       .groupBy(submissions.uid, submissions.pid)
       .as('best');
     const scores = db
@@ -480,44 +556,53 @@ export const createGroupRepository = (db: Db) => ({
       .from(best)
       .groupBy(best.uid)
       .as('scores');
-    const where: SQL[] = [eq(groupMembers.gid, gid), gte(groupMembers.auth, MEMBER_MIN)];
+    const ac = sql<number>`coalesce(${stats.ac}, 0)`.mapWith(Number);
+    const total = sql<number>`coalesce(${stats.total}, 0)`.mapWith(Number);
+    const score = sql<number>`coalesce(${scores.score}, 0)`.mapWith(Number);
+    const where: SQL[] = [
+      eq(groupMembers.gid, gid),
+      gte(groupMembers.auth, MEMBER_MIN),
+      eq(users.status, 0),
+      isNull(users.regState),
+      // Teachers are not students: the group's admins and owner only once they have solved something in it.
+      or(eq(groupMembers.auth, MEMBER_MIN), sql`${ac} > 0`) as SQL,
+    ];
     if (q.searchUser) {
       const like = containsPattern(q.searchUser);
       where.push(or(ilike(users.username, like), ilike(users.nickname, like)) as SQL);
     }
-    const ac = sql<number>`coalesce(${stats.ac}, 0)`.mapWith(Number);
-    const total = sql<number>`coalesce(${stats.total}, 0)`.mapWith(Number);
-    const score = sql<number>`coalesce(${scores.score}, 0)`.mapWith(Number);
     const order = q.oi ? [desc(score), desc(ac), asc(users.username)] : [desc(ac), asc(total), asc(users.username)];
-    const [rows, [{ count: n }]] = await Promise.all([
+    const rows = db
+      .select({
+        uid: users.uid,
+        username: users.username,
+        nickname: users.nickname,
+        realname: users.realname,
+        signature: users.signature,
+        avatar: users.avatar,
+        titleName: users.titleName,
+        titleColor: users.titleColor,
+        ac,
+        total,
+        score,
+      })
+      .from(groupMembers)
+      .innerJoin(users, eq(users.uid, groupMembers.uid))
+      .leftJoin(stats, eq(stats.uid, groupMembers.uid))
+      .leftJoin(scores, eq(scores.uid, groupMembers.uid))
+      .where(and(...where))
+      .orderBy(...order);
+    if (!page) return { rows: await rows, total: undefined };
+    const [found, [{ n }]] = await Promise.all([
+      rows.limit(page.limit).offset(page.offset),
       db
-        .select({
-          uid: users.uid,
-          username: users.username,
-          nickname: users.nickname,
-          signature: users.signature,
-          avatar: users.avatar,
-          titleName: users.titleName,
-          titleColor: users.titleColor,
-          ac,
-          total,
-          score,
-        })
+        .select({ n: count() })
         .from(groupMembers)
         .innerJoin(users, eq(users.uid, groupMembers.uid))
         .leftJoin(stats, eq(stats.uid, groupMembers.uid))
-        .leftJoin(scores, eq(scores.uid, groupMembers.uid))
-        .where(and(...where))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-      db
-        .select({ count: count() })
-        .from(groupMembers)
-        .innerJoin(users, eq(users.uid, groupMembers.uid))
         .where(and(...where)),
     ]);
-    return { rows, total: n };
+    return { rows: found, total: n };
   },
 
   /** Display names of the users given (for messages). */

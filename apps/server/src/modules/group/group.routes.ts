@@ -1,4 +1,4 @@
-import { groupProblem as gp, group, groupContest, groupDiscussion, groupTraining } from '@oj/shared';
+import { file, groupProblem as gp, group, groupContest, groupDiscussion, groupTraining } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
@@ -29,6 +29,7 @@ export const registerGroupRoutes = (app: FastifyInstance, deps: BindDeps, s: App
   bind(app, deps, group.updateAnnouncement, (b, ctx) => g.updateAnnouncement(b, ctx.user));
   bind(app, deps, group.deleteAnnouncement, (q, ctx) => g.deleteAnnouncement(q.aid, ctx.user));
   bind(app, deps, group.getGroupRankList, (q, ctx) => g.rank(q, ctx.user));
+  bind(app, deps, file.downloadGroupRank, (q, ctx) => g.rankFile(q, ctx.user, ctx.locale));
 
   const m = s.groupMembers;
   bind(app, deps, group.getMemberList, (q, ctx) => m.members(q, ctx.user));
@@ -39,6 +40,9 @@ export const registerGroupRoutes = (app: FastifyInstance, deps: BindDeps, s: App
   bind(app, deps, group.exitGroup, (q, ctx) => m.exit(q.gid, ctx.user));
   bind(app, deps, group.addMember, (b, ctx) => m.add(b, ctx.user));
   bind(app, deps, group.searchUser, (q, ctx) => m.searchUser(q, ctx.user));
+  bind(app, deps, group.addMembers, (b, ctx) => m.addMany(b, ctx.user));
+  bind(app, deps, group.updateMembers, (b, ctx) => m.answerMany(b, ctx.user));
+  bind(app, deps, group.deleteMembers, (b, ctx) => m.removeMany(b, ctx.user));
 
   const p = s.groupProblems;
   bind(app, deps, gp.getGroupProblemList, (q, ctx) => p.list(q, ctx.user));
@@ -49,6 +53,7 @@ export const registerGroupRoutes = (app: FastifyInstance, deps: BindDeps, s: App
   bind(app, deps, gp.deleteGroupProblem, (q, ctx) => p.remove(q.pid, ctx.user));
   bind(app, deps, gp.getGroupProblemCases, (q, ctx) => p.cases(q.pid, ctx.user));
   bind(app, deps, gp.getGroupProblemTags, (q, ctx) => p.tags(q.gid, ctx.user));
+  bind(app, deps, group.getFreeProblemId, (q, ctx) => p.freeProblemId(q.gid, ctx.user));
   bind(app, deps, gp.compileGroupSpj, (b, ctx) => p.compile('spj', b, ctx.user));
   bind(app, deps, gp.compileGroupInteractive, (b, ctx) => p.compile('interactive', b, ctx.user));
   bind(app, deps, gp.changeGroupProblemAuth, (q, ctx) => p.changeAuth(q, ctx.user));

@@ -6,14 +6,17 @@ import {
   group as g,
   isAdminRole,
   isRoot,
+  type Locale,
   type Page,
   type UploadedFile,
 } from '@oj/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
+import type { BinaryAnswer } from '../../http/bind.js';
 import { countCache } from '../../lib/count-cache.js';
 import { startOfDay } from '../../lib/start-of-day.js';
+import { type Cell, writeXlsx, XLSX_CONTENT_TYPE } from '../../lib/xlsx.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { MessageService } from '../message/message.service.js';
 import { acceptedProblems } from '../rank/rank-queries.js';
@@ -24,7 +27,7 @@ import { type ImageStore, sniffImage } from '../user/avatar.store.js';
 import type { GroupListFilter, GroupRepository, GroupRow, TakenField } from './group.repository.js';
 import type { GroupPolicy } from './group-policy.js';
 
-const { GROUP_AUTH, isGroupRoot } = g;
+const { GROUP_AUTH, isGroupRoot, seesGroupRealNames } = g;
 
 type GroupFormInput = z.output<typeof g.createGroup.input>;
 type GroupUpdateInput = z.output<typeof g.updateGroup.input>;
@@ -32,6 +35,33 @@ type ListQuery = z.output<typeof g.getGroupList.input>;
 type AnnouncementInput = z.output<typeof g.createAnnouncement.input>;
 type AnnouncementUpdate = z.output<typeof g.updateAnnouncement.input>;
 type RankQuery = z.output<typeof g.getGroupRankList.input>;
+
+/** The rank download's column titles. */
+const RANK_LABELS: Record<
+  Locale,
+  Record<'rank' | 'username' | 'nickname' | 'realname' | 'ac' | 'total' | 'rating' | 'score', string>
+> = {
+  'zh-CN': {
+    rank: '排名',
+    username: '用户名',
+    nickname: '昵称',
+    realname: '真实姓名',
+    ac: '通过',
+    total: '提交',
+    rating: '通过率(%)',
+    score: '总分',
+  },
+  'en-US': {
+    rank: 'Rank',
+    username: 'Username',
+    nickname: 'Nickname',
+    realname: 'Real Name',
+    ac: 'AC',
+    total: 'Total',
+    rating: 'Rating (%)',
+    score: 'Score',
+  },
+};
 
 /** The group's card: the invitation code only for its root (owner or super admin). */
 export const toGroup = (
@@ -270,24 +300,66 @@ export const createGroupService = (deps: {
 
     // ---- rank -----------------------------------------------------------------------------------------------
 
+    /** The members' rank (decision 0041): real names only for those `seesGroupRealNames` lets see them. */
     async rank(q: RankQuery, viewer: AuthUser): Promise<Page<GroupRankRow>> {
-      await policy.require(q.gid, viewer, 'member');
-      const { rows, total } = await repo.rankPage(
+      const a = await policy.require(q.gid, viewer, 'member');
+      const realnames = seesGroupRealNames(a.role, viewer.roles);
+      const { rows, total } = await repo.rank(
         q.gid,
         { oi: q.type === 1, searchUser: q.searchUser },
-        (q.currentPage - 1) * q.limit,
-        q.limit,
+        { offset: (q.currentPage - 1) * q.limit, limit: q.limit },
       );
       return {
         records: rows.map((r) => ({
-          ...r,
+          uid: r.uid,
+          username: r.username,
+          nickname: r.nickname,
+          realname: realnames ? r.realname : null,
           signature: r.signature ? r.signature.slice(0, 100) : null,
+          avatar: r.avatar,
+          titleName: r.titleName,
+          titleColor: r.titleColor,
+          ac: r.ac,
+          total: r.total,
+          score: r.score,
           acRate: acRate(r.ac, r.total),
         })),
-        total,
+        total: total ?? rows.length,
         size: q.limit,
         current: q.currentPage,
       };
+    },
+
+    /** The whole rank as an xlsx workbook, for whoever may read the rank; the real-name column as `rank`. */
+    async rankFile(q: { gid: number; type: 0 | 1 }, viewer: AuthUser, locale: Locale): Promise<BinaryAnswer> {
+      const a = await policy.require(q.gid, viewer, 'member');
+      const realnames = seesGroupRealNames(a.role, viewer.roles);
+      const oi = q.type === 1;
+      const { rows } = await repo.rank(q.gid, { oi });
+      const L = RANK_LABELS[locale];
+      const header: Cell[] = [
+        L.rank,
+        L.username,
+        L.nickname,
+        ...(realnames ? [L.realname] : []),
+        L.ac,
+        L.total,
+        oi ? L.score : L.rating,
+      ];
+      const body = rows.map((r, i): Cell[] => [
+        i + 1,
+        r.username,
+        r.nickname ?? null,
+        ...(realnames ? [r.realname ?? null] : []),
+        r.ac,
+        r.total,
+        oi ? r.score : acRate(r.ac, r.total),
+      ]);
+      const name = `group_${q.gid}_${oi ? 'oi' : 'acm'}_rank`;
+      const bytes = await writeXlsx([
+        { name, header: true, rows: [header, ...body], widths: [6, 20, 20, ...(realnames ? [14] : []), 8, 8, 12] },
+      ]);
+      return { body: bytes, contentType: XLSX_CONTENT_TYPE, filename: `${name}.xlsx` };
     },
   };
 };
