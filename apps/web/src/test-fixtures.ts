@@ -57,11 +57,14 @@ export const contestFixture = (fields: Pick<Contest, 'id' | 'title'> & Partial<C
     openPrint: false,
     sealRankTime: null,
     rankShowName: 'username',
+    hideRealNameFromVisitors: true,
     openRank: false,
     oiRankScoreType: 'Recent',
     count: 3,
     gid: null,
     allowEndSubmit: false,
+    awardType: 0,
+    awardConfigList: [],
     ...fields,
   }) as Contest;
 

@@ -42,6 +42,7 @@ export * as remoteJudge from './client-contract/remote-judge.js';
 export * as submission from './client-contract/submission.js';
 export * as training from './client-contract/training.js';
 export * as user from './client-contract/user.js';
+export * from './contest-awards.js';
 export type { UserInfo } from './contract/account.js';
 export type { EmailConfig, SwitchConfig } from './contract/admin-config.js';
 export type { AdminContest, AdminOtherContest, ContestForm } from './contract/admin-contest.js';
@@ -65,6 +66,7 @@ export type {
   DiscussionCategory,
   DiscussionForm,
   DiscussionReport,
+  PostPermission,
 } from './contract/discussion.js';
 export type { UploadedFile } from './contract/file.js';
 export type {

@@ -6,11 +6,6 @@ import type * as c from '../contract/admin-contest.js';
 
 export type * from '../contract/admin-contest.js';
 
-export const DEFAULT_AWARDS: typeof c.DEFAULT_AWARDS = [
-  { priority: 1, name: 'Gold Medal', background: '#e6bf25', color: '#ffffff', num: 10 },
-  { priority: 2, name: 'Silver Medal', background: '#b4b4b4', color: '#ffffff', num: 20 },
-  { priority: 3, name: 'Bronze Medal', background: '#b57c50', color: '#ffffff', num: 30 },
-];
 export const addContestProblemFromPublic: ClientOf<typeof c.addContestProblemFromPublic> = {
   method: 'POST',
   path: '/api/admin/contest/add-problem-from-public',

@@ -13,13 +13,6 @@ export const awardConfig = z.object({
   num: wireInt(z.number().int().min(0)),
 });
 
-/** The default awards: gold 10 %, silver 20 %, bronze 30 % of the ranked count. */
-export const DEFAULT_AWARDS: z.infer<typeof awardConfig>[] = [
-  { priority: 1, name: 'Gold Medal', background: '#e6bf25', color: '#ffffff', num: 10 },
-  { priority: 2, name: 'Silver Medal', background: '#b4b4b4', color: '#ffffff', num: 20 },
-  { priority: 3, name: 'Bronze Medal', background: '#b57c50', color: '#ffffff', num: 30 },
-];
-
 /** HOJ's AdminContestVO. */
 export const adminContest = z.object({
   id: z.number().int(),
@@ -43,6 +36,8 @@ export const adminContest = z.object({
   openAccountLimit: z.boolean(),
   accountLimitRule: z.string().nullable(),
   rankShowName: z.string(),
+  /** Visitors who are not signed in see usernames where the board would show real names (decision 0043). */
+  hideRealNameFromVisitors: z.boolean(),
   starAccount: z.array(z.string()),
   openRank: z.boolean(),
   oiRankScoreType: z.string(),
@@ -74,9 +69,13 @@ export const contestForm = z.object({
   openAccountLimit: z.boolean().nullish(),
   accountLimitRule: z.string().max(10000).nullish(),
   rankShowName: z.enum(['username', 'nickname', 'realname']).nullish(),
+  /** Absent: on, for a new contest; unchanged, for an edit (HOJ's client does not send it). */
+  hideRealNameFromVisitors: z.boolean().nullish(),
   starAccount: z.array(z.string().max(100)).max(1000).nullish(),
   oiRankScoreType: z.enum(['Recent', 'Highest']).nullish(),
   awardType: wireInt(z.number().int().min(0).max(2).nullish()),
+  /** Absent: a new contest gets the default tiers named in the caller's language (defaultAwards,
+   * contest-awards.ts), an edited one keeps its own. */
   awardConfigList: z.array(awardConfig).max(20).nullish(),
   allowEndSubmit: z.boolean().nullish(),
 });

@@ -31,12 +31,26 @@ export const contest = z.object({
   sealRank: z.boolean(),
   openPrint: z.boolean(),
   sealRankTime: isoDate.nullable(),
+  /** As the viewer sees the board: `username` for a visitor who is not signed in where the contest hides real
+   * names from visitors (decision 0043). */
   rankShowName: z.string(),
+  hideRealNameFromVisitors: z.boolean(),
   openRank: z.boolean(),
   oiRankScoreType: z.string(),
   count: z.number().int(),
   gid: z.number().int().nullable(),
   allowEndSubmit: z.boolean(),
+  /** The awards the board hands out (HOJ's ContestVO): 0 none, 1 a percentage, 2 a number of people per tier. */
+  awardType: z.number().int(),
+  awardConfigList: z.array(
+    z.object({
+      priority: z.number().int(),
+      name: z.string(),
+      background: z.string(),
+      color: z.string(),
+      num: z.number().int(),
+    }),
+  ),
 });
 export type Contest = z.infer<typeof contest>;
 
@@ -81,7 +95,13 @@ export const getContestAccess = endpoint({
   path: '/api/get-contest-access',
   access: 'user',
   input: z.object({ cid }),
-  output: z.object({ access: z.boolean() }),
+  output: z.object({
+    access: z.boolean(),
+    /** Why not, as the message key the contest's calls refuse with (HOJ's client reads `access` only):
+     * `contestAccountLimit` when the contest's account rule leaves the caller out (registering cannot help),
+     * `contestNoAccess` when the caller has not registered. Null with access. */
+    refusal: z.enum(['contestNoAccess', 'contestAccountLimit']).nullable(),
+  }),
 });
 
 /** ContestProblemVO; ac and total are null (question marks) without the real-time rank permission. */

@@ -1,4 +1,4 @@
-import { type adminContest, isRoot } from '@oj/shared';
+import { type adminContest, defaultAwards, isRoot, type Locale } from '@oj/shared';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../http/app-error.js';
 import type { AdminProblemService } from '../admin-problem/admin-problem.service.js';
@@ -52,7 +52,9 @@ export const createAdminContestService = (deps: {
   };
 
   /** The cross-field rules (the end after the start, a password unless public, no star user twice) and the seal
-   * default: one hour before the end, or the start in a contest shorter than that. */
+   * default: one hour before the end, or the start in a contest shorter than that. The fields a form may leave out
+   * for what it does not know (the award tiers, hiding real names from visitors) are left out here too: a new
+   * contest gets its defaults (`create`), an edited one keeps what it had. */
   const fieldsOf = (f: ContestFormOut): Omit<NewContest, 'uid' | 'author' | 'type'> => {
     const startTime = new Date(f.startTime);
     const endTime = new Date(f.endTime);
@@ -90,7 +92,8 @@ export const createAdminContestService = (deps: {
       starAccount: stars,
       oiRankScoreType: f.oiRankScoreType ?? 'Recent',
       awardType: f.awardType ?? 0,
-      awardConfig: f.awardConfigList ?? [],
+      ...(f.awardConfigList == null ? {} : { awardConfig: f.awardConfigList }),
+      ...(f.hideRealNameFromVisitors == null ? {} : { hideRealNameFromVisitors: f.hideRealNameFromVisitors ? 1 : 0 }),
       allowEndSubmit: f.allowEndSubmit ? 1 : 0,
     };
   };
@@ -160,9 +163,18 @@ export const createAdminContestService = (deps: {
       return toAdminContest(await owned(cid, viewer), now());
     },
 
-    /** A site contest, or a group's (`gid`: the group's service checked the caller is its admin). */
-    async create(f: ContestFormOut, viewer: AuthUser, gid: number | null = null) {
-      const row = await repo.insert({ ...fieldsOf(f), type: f.type, uid: viewer.uid, author: viewer.username, gid });
+    /** A site contest, or a group's (`gid`: the group's service checked the caller is its admin). Without award
+     * tiers it gets the default ones named in the caller's language (`locale`); real names are hidden from visitors
+     * unless the form says otherwise (the column's default). */
+    async create(f: ContestFormOut, viewer: AuthUser, gid: number | null, locale: Locale) {
+      const row = await repo.insert({
+        awardConfig: defaultAwards(locale),
+        ...fieldsOf(f),
+        type: f.type,
+        uid: viewer.uid,
+        author: viewer.username,
+        gid,
+      });
       return toAdminContest(row, now());
     },
 

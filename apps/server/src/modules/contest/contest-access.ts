@@ -30,3 +30,24 @@ export const seesRealTimeRank = (c: ContestSealFields, manages: boolean, at: Dat
   if (at < c.sealRankTime) return true;
   return at >= c.endTime && c.autoRealRank === 1;
 };
+
+/** The fields of a contest that decide whose real names a viewer gets. */
+export interface ContestNameFields {
+  rankShowName: string;
+  hideRealNameFromVisitors: number;
+}
+
+/** The one real-name rule (decision 0043): a visitor who is not signed in gets no participant's real name from a
+ * contest that hides them from visitors; anyone else gets them as before. The board and its pinned rows, the rank
+ * downloads, the scroll board and the contest's own shape (`rankShowNameFor`) all ask it. */
+export const showsRealNames = (c: Pick<ContestNameFields, 'hideRealNameFromVisitors'>, viewer: AuthUser | undefined) =>
+  !!viewer || c.hideRealNameFromVisitors !== 1;
+
+export type RankShowName = 'username' | 'nickname' | 'realname';
+
+/** The name the board shows this viewer: the contest's choice (an unknown one: the username), but the username
+ * where `showsRealNames` withholds the real name. */
+export const rankShowNameFor = (c: ContestNameFields, viewer: AuthUser | undefined): RankShowName => {
+  const chosen = (['username', 'nickname', 'realname'] as const).find((n) => n === c.rankShowName) ?? 'username';
+  return chosen === 'realname' && !showsRealNames(c, viewer) ? 'username' : chosen;
+};

@@ -53,6 +53,19 @@ export const boardRowJson = (row: AcmRow | OiRow) => {
   return json;
 };
 
+/** A row's JSON without the real name, for a viewer the real-name rule withholds it from (contest-access.ts,
+ * showsRealNames; decision 0043): the same keys in the same order, made once per row as `boardRowJson` makes the
+ * full one. */
+const rowJsonWithoutRealName = new WeakMap<object, string>();
+export const boardRowJsonWithoutRealName = (row: AcmRow | OiRow) => {
+  let json = rowJsonWithoutRealName.get(row);
+  if (json === undefined) {
+    json = JSON.stringify({ ...row, realname: null });
+    rowJsonWithoutRealName.set(row, json);
+  }
+  return json;
+};
+
 /** The boards of the contests, kept per contest and view (sealed or not) for the life of the process. */
 export const createBoardCache = (deps: {
   repo: ContestRepository;

@@ -1,3 +1,4 @@
+import { awardCounts } from '@oj/shared';
 import {
   type AcmRow,
   type AwardConfig,
@@ -339,14 +340,14 @@ export class LiveBoard<R extends Row = Row> {
     return out as unknown as R;
   }
 
+  /** The tiers still to hand out, by the shared rule (awardCounts: the scroll board's medals start from it too). */
   private awardTiers() {
     const { opts } = this;
     if (opts.awardType !== 1 && opts.awardType !== 2) return [];
     let ranked = 0;
     for (const r of this.rows) if (!opts.starUsernames.has(r.username)) ranked += 1;
-    return [...opts.awards]
-      .sort((a, b) => a.priority - b.priority)
-      .map((a) => ({ ...a, left: opts.awardType === 1 ? Math.floor((a.num * ranked) / 100) : a.num }))
+    return awardCounts(opts.awardType, opts.awards, ranked)
+      .map(({ count, ...a }) => ({ ...a, left: count }))
       .filter((a) => a.left > 0);
   }
 }

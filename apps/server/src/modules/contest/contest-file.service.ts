@@ -6,6 +6,7 @@ import { type Cell, type StyledCell, writeXlsx, XLSX_CONTENT_TYPE } from '../../
 import type { AuthUser } from '../auth/session.service.js';
 import type { ContestRepository } from './contest.repository.js';
 import type { ContestService } from './contest.service.js';
+import { rankShowNameFor } from './contest-access.js';
 import type { CodePick, ContestFileRepository } from './contest-file.repository.js';
 import type { AcmProblemInfo, AcmRow, OiRow } from './contest-ranking.js';
 
@@ -145,8 +146,8 @@ export const createContestFileService = (deps: {
         deps.contestRepo.problems(c.id),
       ]);
       const rows = q.removeStar ? all.filter((r) => !stars.has(r.username)) : all;
-      const showName: ShowName =
-        (['username', 'nickname', 'realname'] as const).find((n) => n === c.rankShowName) ?? 'username';
+      // The rows and the shown name as the real-name rule gives them to this viewer (contest-access.ts).
+      const showName: ShowName = rankShowNameFor(c, viewer);
       const awards = c.awardType === 1 || c.awardType === 2;
       const L = LABELS[locale];
       const acm = c.type !== 1;

@@ -6,6 +6,7 @@ import type { SubmissionService } from '../submission/submission.service.js';
 import { contestStatusAt } from './contest.mapper.js';
 import type { ContestRepository, ContestRow, ContestWindow } from './contest.repository.js';
 import type { ContestService } from './contest.service.js';
+import { rankShowNameFor, showsRealNames } from './contest-access.js';
 import type { ContestStaffRepository } from './contest-staff.repository.js';
 
 /** Whole seconds from the contest's start to a submission (the AC info's `time`). */
@@ -192,7 +193,7 @@ export const createContestStaffService = (deps: {
       return {
         id: c.id,
         title: c.title,
-        rankShowName: c.rankShowName,
+        rankShowName: rankShowNameFor(c, viewer),
         problemCount: problems.length,
         balloonColor,
         problemList: problems.map((p) => ({ displayId: p.displayId, displayTitle: p.displayTitle, color: p.color })),
@@ -203,7 +204,8 @@ export const createContestStaffService = (deps: {
       };
     },
 
-    /** Every submission made during the contest, oldest first; contest admins left out, star users on request. */
+    /** Every submission made during the contest, oldest first; contest admins left out, star users on request; real
+     * names as the real-name rule gives them (contest-access.ts, showsRealNames). */
     async scrollBoardSubmissions(
       q: { cid: number; removeStar?: boolean | null },
       viewer: AuthUser | undefined,
@@ -212,11 +214,12 @@ export const createContestStaffService = (deps: {
       const rows = await repo.scrollBoardSubmissions(await windowOf(c), {
         exceptUsernames: q.removeStar ? c.starAccount : [],
       });
+      const realNames = showsRealNames(c, viewer);
       return rows.map((r) => ({
         uid: r.uid,
         username: r.username,
         nickname: r.nickname,
-        realname: r.realname,
+        realname: realNames ? r.realname : null,
         school: r.school,
         avatar: r.avatar,
         gender: r.gender,

@@ -7,8 +7,9 @@ export const contestStatusAt = (c: Pick<ContestRow, 'startTime' | 'endTime'>, no
 export const durationS = (c: Pick<ContestRow, 'startTime' | 'endTime'>) =>
   Math.max(0, Math.floor((c.endTime.getTime() - c.startTime.getTime()) / 1000));
 
-/** Field by field: the password, account rule and star list never reach the public view. */
-export const toContest = (c: ContestRow, now: Date, count: number): Contest => ({
+/** Field by field: the password, account rule and star list never reach the public view. `rankShowName` is the
+ * name the board shows this viewer (contest-access.ts, rankShowNameFor). */
+export const toContest = (c: ContestRow, now: Date, count: number, rankShowName: string): Contest => ({
   id: c.id,
   author: c.author,
   title: c.title,
@@ -24,12 +25,21 @@ export const toContest = (c: ContestRow, now: Date, count: number): Contest => (
   sealRank: c.sealRank === 1,
   openPrint: c.openPrint === 1,
   sealRankTime: c.sealRankTime?.toISOString() ?? null,
-  rankShowName: c.rankShowName,
+  rankShowName,
+  hideRealNameFromVisitors: c.hideRealNameFromVisitors === 1,
   openRank: c.openRank === 1,
   oiRankScoreType: c.oiRankScoreType,
   count,
   gid: c.gid,
   allowEndSubmit: c.allowEndSubmit === 1,
+  awardType: c.awardType,
+  awardConfigList: c.awardConfig.map((a) => ({
+    priority: a.priority,
+    name: a.name,
+    background: a.background,
+    color: a.color,
+    num: a.num,
+  })),
 });
 
 export const toAdminContest = (c: ContestRow, now: Date): AdminContest => ({
@@ -54,6 +64,7 @@ export const toAdminContest = (c: ContestRow, now: Date): AdminContest => ({
   openAccountLimit: c.openAccountLimit === 1,
   accountLimitRule: c.accountLimitRule,
   rankShowName: c.rankShowName,
+  hideRealNameFromVisitors: c.hideRealNameFromVisitors === 1,
   starAccount: c.starAccount,
   openRank: c.openRank === 1,
   oiRankScoreType: c.oiRankScoreType,

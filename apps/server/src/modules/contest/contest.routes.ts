@@ -5,7 +5,7 @@ import type { AppServices } from '../../services.js';
 
 export const registerContestRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const c = s.contests;
-  bind(app, deps, contest.getContestList, (q) => c.list(q));
+  bind(app, deps, contest.getContestList, (q, ctx) => c.list(q, ctx.user));
   bind(app, deps, contest.getContestInfo, (q, ctx) => c.info(q.cid, ctx.user));
   bind(app, deps, contest.registerContest, (b, ctx) => c.register(b, ctx.user));
   bind(app, deps, contest.getContestAccess, (q, ctx) => c.access(q.cid, ctx.user));
@@ -17,13 +17,13 @@ export const registerContestRoutes = (app: FastifyInstance, deps: BindDeps, s: A
   bind(app, deps, contest.getContestOutsideScoreboard, (b, ctx) => c.outsideScoreboard(b, ctx.user));
   bind(app, deps, contest.getContestAnnouncement, (q, ctx) => c.announcements(q, ctx.user));
   bind(app, deps, contest.getContestNotReadAnnouncement, (b, ctx) => c.notReadAnnouncements(b, ctx.user));
-  bind(app, deps, contest.getRecentContest, () => c.recent());
+  bind(app, deps, contest.getRecentContest, (_q, ctx) => c.recent(ctx.user));
   bind(app, deps, contest.getRecentOtherContest, () => c.recentOther());
 
   const a = s.adminContests;
   bind(app, deps, adminContest.getAdminContestList, (q, ctx) => a.list(q, ctx.user));
   bind(app, deps, adminContest.getAdminContest, (q, ctx) => a.get(q.cid, ctx.user));
-  bind(app, deps, adminContest.createContest, (b, ctx) => a.create(b, ctx.user));
+  bind(app, deps, adminContest.createContest, (b, ctx) => a.create(b, ctx.user, null, ctx.locale));
   bind(app, deps, adminContest.updateContest, (b, ctx) => a.update(b, ctx.user));
   bind(app, deps, adminContest.deleteContest, (q, ctx) => a.remove(q.cid, ctx.user));
   bind(app, deps, adminContest.cloneContest, (q, ctx) => a.clone(q.cid, ctx.user));

@@ -22,8 +22,8 @@ import type { SubmissionService } from '../submission/submission.service.js';
 import { type SubmissionSight, showSubmission } from '../submission/submission-visibility.js';
 import { contestStatusAt, matchesAccountRule, toContest, toContestAnnouncement } from './contest.mapper.js';
 import type { ContestRepository, ContestRow } from './contest.repository.js';
-import { managesContest, seesRealTimeRank } from './contest-access.js';
-import { boardRowJson, createBoardCache } from './contest-board-cache.js';
+import { managesContest, rankShowNameFor, seesRealTimeRank, showsRealNames } from './contest-access.js';
+import { boardRowJson, boardRowJsonWithoutRealName, createBoardCache } from './contest-board-cache.js';
 import { pageBoard } from './contest-ranking.js';
 
 /** HOJ's ProblemCountVO from the number of a problem's submissions with each status. */
@@ -93,20 +93,30 @@ export const createContestService = (deps: {
     return loaded;
   };
 
-  const hasAccess = async (c: ContestRow, viewer: AuthUser) =>
-    (await repo.isRegistered(c.id, viewer.uid)) &&
-    (c.openAccountLimit !== 1 || matchesAccountRule(c.accountLimitRule, viewer.username));
+  /** Why a signed-in viewer may not take part where a contest asks for a registration (decision 0043): an account
+   * outside the contest's account rule first (registering cannot help him), else no registration. */
+  const accessRefusal = async (
+    c: ContestRow,
+    viewer: AuthUser,
+  ): Promise<'contestAccountLimit' | 'contestNoAccess' | undefined> => {
+    if (c.openAccountLimit === 1 && !matchesAccountRule(c.accountLimitRule, viewer.username)) {
+      return 'contestAccountLimit';
+    }
+    return (await repo.isRegistered(c.id, viewer.uid)) ? undefined : 'contestNoAccess';
+  };
 
   /** The one "may view the contest" rule (decision 0016) for its problems, submissions, rank, announcements and
-   * files: its admins always; others once it has started, a private one only registered. An anonymous caller has
-   * no registration: refused with 401, as the contest endpoints that need a login answer them. */
+   * files: its admins always; others once it has started, a private one only registered and within its account
+   * rule (`accessRefusal`). An anonymous caller has no registration: refused with 401, as the contest endpoints
+   * that need a login answer them. */
   const viewRefusal = async (c: ContestRow, viewer: AuthUser | undefined): Promise<AppError | undefined> => {
     if (isContestAdmin(c, viewer)) return undefined;
-    const refused = (key: 'contestNotStarted' | 'contestNoAccess') =>
-      viewer ? forbidden(key) : new AppError(401, 'pleaseLogin');
-    if (contestStatusAt(c, now()) === -1) return refused('contestNotStarted');
-    if (c.auth === 1 && !(viewer && (await hasAccess(c, viewer)))) return refused('contestNoAccess');
-    return undefined;
+    if (contestStatusAt(c, now()) === -1)
+      return viewer ? forbidden('contestNotStarted') : new AppError(401, 'pleaseLogin');
+    if (c.auth !== 1) return undefined;
+    if (!viewer) return new AppError(401, 'pleaseLogin');
+    const refusal = await accessRefusal(c, viewer);
+    return refusal ? forbidden(refusal) : undefined;
   };
   const checkViewAccess = async (c: ContestRow, viewer: AuthUser | undefined) => {
     const refusal = await viewRefusal(c, viewer);
@@ -166,7 +176,9 @@ export const createContestService = (deps: {
     const force = admin && !!q.forceRefresh;
     const { rows, byUid } = await board(c, !realTimeRank(c, viewer), force);
     const pinned = [...(outside || !viewer ? [] : [viewer.uid]), ...(q.concernedList ?? [])];
-    const showName = (['username', 'nickname', 'realname'] as const).find((n) => n === c.rankShowName) ?? 'username';
+    // Without real names (decision 0043) the keyword matches the username too, never a name the viewer cannot see.
+    const showName = rankShowNameFor(c, viewer);
+    const rowJson = showsRealNames(c, viewer) ? boardRowJson : boardRowJsonWithoutRealName;
     const page = pageBoard(rows, {
       byUid,
       currentPage: q.currentPage,
@@ -179,7 +191,7 @@ export const createContestService = (deps: {
     });
     // The same JSON as JSON.stringify(page), keys in the same order.
     return new PreSerialized<Page<AcmContestRankRow | OiContestRankRow>>(
-      `{"records":[${page.records.map(boardRowJson).join(',')}],"total":${page.total},"size":${page.size},"current":${page.current}}`,
+      `{"records":[${page.records.map(rowJson).join(',')}],"total":${page.total},"size":${page.size},"current":${page.current}}`,
     );
   };
 
@@ -244,9 +256,11 @@ export const createContestService = (deps: {
     checkViewAccess,
     realTimeRank,
     excludedUids,
-    /** Every row of the board the viewer may see (sealed unless real-time for them), ranked; for downloads. */
+    /** Every row of the board the viewer may see (sealed unless real-time for them), ranked, real names as the
+     * real-name rule lets them through (contest-access.ts, showsRealNames); for downloads. */
     async boardRows(c: ContestRow, viewer: AuthUser | undefined, force: boolean) {
-      return (await board(c, !realTimeRank(c, viewer), force && isContestAdmin(c, viewer))).rows;
+      const { rows } = await board(c, !realTimeRank(c, viewer), force && isContestAdmin(c, viewer));
+      return showsRealNames(c, viewer) ? rows : rows.map((r) => ({ ...r, realname: null }));
     },
 
     /** The contest's rule (`submissionRule`) for its submissions seen outside its pages (get-submission-detail,
@@ -274,6 +288,7 @@ export const createContestService = (deps: {
     /** The site's visible contests, or (given `gid`, once the group policy let the caller in) a group's. */
     async list(
       q: { currentPage: number; limit: number; status?: number; type?: number; keyword?: string },
+      viewer: AuthUser | undefined,
       gid: number | null = null,
     ) {
       const t = now();
@@ -289,18 +304,18 @@ export const createContestService = (deps: {
       });
       const counts = await participantCounts(rows);
       return {
-        records: rows.map((c) => toContest(c, t, counts.get(c.id) ?? 0)),
+        records: rows.map((c) => toContest(c, t, counts.get(c.id) ?? 0, rankShowNameFor(c, viewer))),
         total,
         size: q.limit,
         current: q.currentPage,
       };
     },
 
-    async recent() {
+    async recent(viewer: AuthUser | undefined) {
       const t = now();
       const rows = await repo.recent(t);
       const counts = await participantCounts(rows);
-      return rows.map((c) => toContest(c, t, counts.get(c.id) ?? 0));
+      return rows.map((c) => toContest(c, t, counts.get(c.id) ?? 0, rankShowNameFor(c, viewer)));
     },
 
     async recentOther() {
@@ -316,7 +331,7 @@ export const createContestService = (deps: {
     async info(cid: number, viewer: AuthUser) {
       const c = await load(cid, viewer);
       const counts = await participantCounts([c]);
-      return toContest(c, now(), counts.get(c.id) ?? 0);
+      return toContest(c, now(), counts.get(c.id) ?? 0, rankShowNameFor(c, viewer));
     },
 
     /** A public contest needs no password (HOJ registers whoever sends its empty one): joining it records the
@@ -346,9 +361,11 @@ export const createContestService = (deps: {
       return { admin: isContestAdmin(c, viewer), creatorUid: c.uid, running: contestStatusAt(c, now()) === 0 };
     },
 
+    /** Whether the caller may take part, and if not, the message key the contest's calls refuse him with. */
     async access(cid: number, viewer: AuthUser) {
       const c = await load(cid, viewer);
-      return { access: await hasAccess(c, viewer) };
+      const refusal = await accessRefusal(c, viewer);
+      return { access: !refusal, refusal: refusal ?? null };
     },
 
     /** Anonymous visitors see the list of an open-rank contest, and only where the view rule lets
@@ -451,7 +468,10 @@ export const createContestService = (deps: {
       const status = contestStatusAt(c, now());
       if (status === 1 && c.allowEndSubmit !== 1) throw forbidden('contestEnded');
       if (status === -1 && !admin) throw forbidden('contestNotStarted');
-      if (!admin && c.auth !== 0 && !(await hasAccess(c, viewer))) throw forbidden('contestNoAccess');
+      if (!admin && c.auth !== 0) {
+        const refusal = await accessRefusal(c, viewer);
+        if (refusal) throw forbidden(refusal);
+      }
       const cp = await repo.problemByDisplayId(c.id, String(input.pid));
       if (!cp) throw notFound();
       const problem = await deps.problems.findById(cp.pid);
@@ -543,7 +563,10 @@ export const createContestService = (deps: {
     async outsideInfo(cid: number, viewer: AuthUser | undefined) {
       const c = await outsideContest(cid, viewer);
       const counts = await participantCounts([c]);
-      return { contest: toContest(c, now(), counts.get(c.id) ?? 0), problemList: await contestProblems(c, viewer) };
+      return {
+        contest: toContest(c, now(), counts.get(c.id) ?? 0, rankShowNameFor(c, viewer)),
+        problemList: await contestProblems(c, viewer),
+      };
     },
 
     async outsideScoreboard(q: RankQuery, viewer: AuthUser | undefined) {

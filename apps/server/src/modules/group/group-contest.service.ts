@@ -1,4 +1,4 @@
-import type { groupContest } from '@oj/shared';
+import type { groupContest, Locale } from '@oj/shared';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/session.service.js';
 import type { AdminContestService } from '../contest/admin-contest.service.js';
@@ -21,7 +21,7 @@ export const createGroupContestService = (deps: {
     /** The group's visible contests as cards. */
     async list(q: { gid: number; currentPage: number; limit: number }, viewer: AuthUser) {
       await policy.require(q.gid, viewer, 'member');
-      return deps.contests.list(q, q.gid);
+      return deps.contests.list(q, viewer, q.gid);
     },
 
     async adminList(q: { gid: number; currentPage: number; limit: number; keyword?: string }, viewer: AuthUser) {
@@ -29,9 +29,9 @@ export const createGroupContestService = (deps: {
       return admin.list(q, viewer, q.gid);
     },
 
-    async create(f: Form, viewer: AuthUser) {
+    async create(f: Form, viewer: AuthUser, locale: Locale) {
       await policy.require(f.gid, viewer, 'admin');
-      return admin.create(f, viewer, f.gid);
+      return admin.create(f, viewer, f.gid, locale);
     },
   };
 };

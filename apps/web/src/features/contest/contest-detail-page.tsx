@@ -13,6 +13,7 @@ import { useSession } from '../../lib/auth-store';
 import { useLiveContest, useLiveContestUp, useLiveEvent } from '../../lib/live-events';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
+import { useOwnPageTitle } from '../../lib/use-page-title';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { ContestHeader } from './contest-header';
 import { ANNOUNCEMENT_POLL_MS } from './scoreboard-cells';
@@ -129,6 +130,8 @@ const ContestDetailPage = () => {
   const config = useWebsiteConfig().data;
   const info = useContestInfo(cid);
   const c = info.data;
+  // The window is titled with the contest's name on every tab of the contest.
+  useOwnPageTitle(c?.title);
   const { nowMs, status } = useContestClock(c);
   const admin = useIsContestAdmin(c);
   const needsAccess = !!c && c.auth !== CONTEST_AUTH.PUBLIC && !admin;
@@ -139,6 +142,9 @@ const ContestDetailPage = () => {
   });
   const denied =
     !!c && ((status === CONTEST_STATUS.SCHEDULED && !admin) || (needsAccess && access.data?.access !== true));
+  // Outside the contest's account rule registering cannot help: the refusal says why, without the register form.
+  const accountRuleRefused = needsAccess && access.data?.refusal === 'contestAccountLimit';
+  const noAccessText = t(accountRuleRefused ? 'Contest_Account_Rule_Refused' : 'No_Contest_Access');
   const problems = useQuery({
     queryKey: queryKey(contract.getContestProblem, cid),
     queryFn: () => api.call(contract.getContestProblem, { cid }),
@@ -207,13 +213,15 @@ const ContestDetailPage = () => {
           <MarkdownView source={c.description} />
           {needsAccess && access.data?.access === false && (
             <>
-              <Alert type="warning" showIcon title={t('No_Contest_Access')} style={{ marginTop: 16 }} />
-              <RegisterForm
-                cid={cid}
-                onDone={() =>
-                  void queryClient.invalidateQueries({ queryKey: queryKey(contract.getContestAccess, cid) })
-                }
-              />
+              <Alert type="warning" showIcon title={noAccessText} style={{ marginTop: 16 }} />
+              {!accountRuleRefused && (
+                <RegisterForm
+                  cid={cid}
+                  onDone={() =>
+                    void queryClient.invalidateQueries({ queryKey: queryKey(contract.getContestAccess, cid) })
+                  }
+                />
+              )}
             </>
           )}
         </section>
@@ -221,7 +229,7 @@ const ContestDetailPage = () => {
         <Alert
           type="warning"
           showIcon
-          title={t(status === CONTEST_STATUS.SCHEDULED ? 'Contest_Not_Started' : 'No_Contest_Access')}
+          title={status === CONTEST_STATUS.SCHEDULED ? t('Contest_Not_Started') : noAccessText}
         />
       ) : (
         <Outlet context={context} />

@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Panel } from '../../components/panel';
 import { api } from '../../lib/api';
 import { queryKey } from '../../lib/query-keys';
+import { useOwnPageTitle } from '../../lib/use-page-title';
 import { ContestHeader } from './contest-header';
 import { ContestScoreboard } from './contest-scoreboard';
 import { useContestClock } from './use-contest';
@@ -23,6 +24,7 @@ const ContestScoreboardPage = () => {
     retry: false,
   });
   const c = info.data?.contest;
+  useOwnPageTitle(c?.title);
   const { nowMs, status } = useContestClock(c);
   if (info.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
   if (info.error || !c || status === null) {

@@ -1,10 +1,9 @@
-import { type ContestForm, adminContest as contract, groupContest } from '@oj/shared';
+import { type ContestForm, adminContest as contract, defaultAwards, groupContest, type Locale } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
   ColorPicker,
-  DatePicker,
   Form,
   Input,
   InputNumber,
@@ -20,10 +19,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DateRangeField } from '../../../components/date-field';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
 import { queryKey } from '../../../lib/query-keys';
+import { useOwnPageTitle } from '../../../lib/use-page-title';
 import {
   addStarUser,
   defaultSealChoice,
@@ -32,6 +33,7 @@ import {
   sealTimeOf,
 } from '../../contest/contest-time';
 import { MarkdownField } from '../markdown-field';
+import { useAdminLocale } from '../use-admin-locale';
 import { contestAdminPath } from './admin-contest-group';
 import {
   type AccountRuleFields,
@@ -67,6 +69,7 @@ interface Values {
   allowEndSubmit: boolean;
   visible: boolean;
   rankShowName: 'username' | 'nickname' | 'realname';
+  hideRealNameFromVisitors: boolean;
   oiRankScoreType: 'Recent' | 'Highest';
   awardType: number;
   awardConfigList: AwardConfig[];
@@ -98,6 +101,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
   const { contestId } = useParams();
   const cid = contestId ? Number(contestId) : null;
   const [form] = Form.useForm<Values>();
+  const locale = useAdminLocale();
   const [stars, setStars] = useState<string[]>([]);
   const [starInput, setStarInput] = useState('');
   const [saving, setSaving] = useState(false);
@@ -110,7 +114,10 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
         : api.call(groupContest.getGroupContest, { cid: cid ?? 0 }),
     enabled: cid !== null,
   });
+  useOwnPageTitle(existing.data ? `${t('Edit_Contest')} - ${existing.data.title}` : undefined);
 
+  // The language only names the default tiers of a contest stored without any: switching it reloads nothing (the
+  // locale is read once per loaded contest, not a dependency).
   useEffect(() => {
     const c = existing.data;
     if (!c) return;
@@ -131,14 +138,24 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
       rankShowName: RANK_SHOW_NAMES.includes(c.rankShowName as Values['rankShowName'])
         ? (c.rankShowName as Values['rankShowName'])
         : 'username',
+      hideRealNameFromVisitors: c.hideRealNameFromVisitors,
       oiRankScoreType: c.oiRankScoreType as Values['oiRankScoreType'],
       awardType: c.awardType,
-      awardConfigList: initialAwards(c.awardConfigList, contract.DEFAULT_AWARDS),
+      awardConfigList: initialAwards(c.awardConfigList, defaultAwards(locale)),
       openAccountLimit: c.openAccountLimit,
       accountRule: unpackAccountRule(c.accountLimitRule),
     });
     setStars(c.starAccount);
   }, [existing.data, form]);
+
+  // The default tiers follow the interface language while nobody has touched them.
+  useEffect(() => {
+    const rows = form.getFieldValue('awardConfigList') as AwardConfig[] | undefined;
+    const other: Locale = locale === 'zh-CN' ? 'en-US' : 'zh-CN';
+    if (rows && JSON.stringify(rows) === JSON.stringify(defaultAwards(other))) {
+      form.setFieldValue('awardConfigList', defaultAwards(locale));
+    }
+  }, [locale, form]);
 
   const range = Form.useWatch('range', form);
   const type = Form.useWatch('type', form) ?? 0;
@@ -146,6 +163,11 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
   const sealRank = Form.useWatch('sealRank', form);
   const awardType = Form.useWatch('awardType', form) ?? 0;
   const openAccountLimit = Form.useWatch('openAccountLimit', form);
+  const rankShowName = Form.useWatch('rankShowName', form);
+  const openRank = Form.useWatch('openRank', form);
+  const hideRealName = Form.useWatch('hideRealNameFromVisitors', form);
+  // The outside board (and the scroll board after the end) shows real names to whoever opens the link.
+  const realNamesToVisitors = rankShowName === 'realname' && !!openRank && hideRealName === false;
   const hasAwards = awardType === 1 || awardType === 2;
   const start = range?.[0];
   const end = range?.[1];
@@ -195,14 +217,13 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
       allowEndSubmit: v.allowEndSubmit,
       visible: v.visible,
       rankShowName: v.rankShowName,
+      hideRealNameFromVisitors: v.hideRealNameFromVisitors,
       oiRankScoreType: v.oiRankScoreType,
       starAccount: stars,
       awardType: v.awardType,
-      // Without awards the stored tiers stay as they are, ready for when awards are turned on again.
-      awardConfigList:
-        v.awardType === 1 || v.awardType === 2
-          ? awardsToSend(v.awardConfigList)
-          : (existing.data?.awardConfigList ?? contract.DEFAULT_AWARDS),
+      // Without awards none are sent: an edited contest keeps its stored tiers, ready for when awards are turned on
+      // again, and a new one gets the default tiers in the interface language from the server (Accept-Language).
+      awardConfigList: v.awardType === 1 || v.awardType === 2 ? awardsToSend(v.awardConfigList) : undefined,
       openAccountLimit: v.openAccountLimit,
       // Turned off, the stored rule stays as it is (HOJ keeps it too).
       accountLimitRule: v.openAccountLimit ? packAccountRule(v.accountRule) : (existing.data?.accountLimitRule ?? null),
@@ -258,9 +279,10 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
           allowEndSubmit: false,
           visible: true,
           rankShowName: 'username',
+          hideRealNameFromVisitors: true,
           oiRankScoreType: 'Recent',
           awardType: 0,
-          awardConfigList: initialAwards(undefined, contract.DEFAULT_AWARDS),
+          awardConfigList: initialAwards(undefined, defaultAwards(locale)),
           openAccountLimit: false,
           accountRule: DEFAULT_ACCOUNT_RULE,
           description: '',
@@ -307,7 +329,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
           )}
         </Space>
         <Form.Item name="range" label={`${t('Start_Time')} / ${t('End_Time')}`} rules={[{ required: true }]}>
-          <DatePicker.RangePicker showTime format="YYYY-MM-DD HH:mm:ss" />
+          <DateRangeField showTime format="YYYY-MM-DD HH:mm:ss" />
         </Form.Item>
         <p>
           {t('Duration')}: {formatSeconds(duration)}
@@ -359,6 +381,14 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
               ]}
             />
           </Form.Item>
+          <Form.Item
+            name="hideRealNameFromVisitors"
+            label={t('Hide_Real_Name_From_Visitors')}
+            valuePropName="checked"
+            tooltip={t('Hide_Real_Name_From_Visitors_Tip')}
+          >
+            <Switch aria-label={t('Hide_Real_Name_From_Visitors')} />
+          </Form.Item>
           {type === 1 && (
             <Form.Item name="oiRankScoreType" label={t('OI_Rank_Score_Type')}>
               <Select
@@ -381,6 +411,9 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
             />
           </Form.Item>
         </Space>
+        {realNamesToVisitors && (
+          <Alert type="warning" showIcon title={t('Real_Names_To_Visitors_Warning')} style={{ marginBottom: 16 }} />
+        )}
         {hasAwards && <AwardListField awardType={awardType} />}
         <Form.Item
           name="openAccountLimit"

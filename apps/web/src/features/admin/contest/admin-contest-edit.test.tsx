@@ -1,5 +1,5 @@
 import type { UserInfo } from '@oj/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
@@ -82,8 +82,8 @@ const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: 
 const input = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const spin = input;
 const findInput = (label: string | RegExp) => screen.findByLabelText(label) as Promise<HTMLInputElement>;
-const chooseAwardType = async (title: string) => {
-  fireEvent.mouseDown(input('Awards'));
+const chooseOption = async (label: string, title: string) => {
+  fireEvent.mouseDown(input(label));
   const option = await waitFor(() => {
     const el = document.querySelector(`.ant-select-item-option[title="${title}"]`);
     if (!el) throw new Error(`no option ${title}`);
@@ -91,6 +91,7 @@ const chooseAwardType = async (title: string) => {
   });
   fireEvent.click(option);
 };
+const chooseAwardType = (title: string) => chooseOption('Awards', title);
 
 describe('contest form: awards and account limit', { timeout: 60_000 }, () => {
   it('posts the packed account rule and the edited award tiers', async () => {
@@ -184,12 +185,10 @@ describe('contest form: awards and account limit', { timeout: 60_000 }, () => {
     expect(screen.queryByLabelText('Prefix')).toBeNull();
     fireEvent.click(screen.getByText('Save'));
     await waitFor(() => expect(callsTo(fetchMock, CONTEST_PATH, 'PUT')).toHaveLength(1));
-    expect(bodyOf(callsTo(fetchMock, CONTEST_PATH, 'PUT')[0])).toMatchObject({
-      openAccountLimit: false,
-      accountLimitRule: rule,
-      awardType: 0,
-      awardConfigList: [],
-    });
+    const body = bodyOf(callsTo(fetchMock, CONTEST_PATH, 'PUT')[0]);
+    expect(body).toMatchObject({ openAccountLimit: false, accountLimitRule: rule, awardType: 0 });
+    // No tiers sent: the server keeps the stored ones.
+    expect('awardConfigList' in body).toBe(false);
   });
 
   it('refuses an end number below the start and shares above 100 %', async () => {
@@ -215,5 +214,104 @@ describe('contest form: awards and account limit', { timeout: 60_000 }, () => {
     expect(bodyOf(callsTo(fetchMock, CONTEST_PATH, 'POST')[0]).accountLimitRule).toBe(
       '<prefix></prefix><suffix></suffix><start>20</start><end>30</end><extra></extra>',
     );
+  });
+});
+
+/** Enter in an input as a browser handles it: the keydown goes to the page, and unless a handler prevented its default
+ * the browser submits the input's form (implicit submission, which jsdom does not do). */
+const pressEnter = (el: HTMLInputElement) => {
+  if (fireEvent.keyDown(el, { key: 'Enter', code: 'Enter', keyCode: 13 })) el.form?.requestSubmit();
+};
+
+describe('contest form: date fields, real names for visitors, default award names', { timeout: 60_000 }, () => {
+  it('Enter in the start-time field does not save the contest (Enter in the title still does)', async () => {
+    const fetchMock = stubServer({ [CONTEST_PATH]: json(adminContest()) });
+    render('/admin/contest/create');
+    const title = await findInput(/Contest title/);
+    type(title, 'Weekly round');
+    type(input('Contest description'), 'Solve them all.');
+    const start = input('Start time / End time');
+    expect(start.closest('.ant-picker-range')).toBeTruthy();
+    const form = start.form as HTMLFormElement;
+    const submitted = vi.fn();
+    form.addEventListener('submit', submitted);
+
+    pressEnter(start);
+    expect(submitted).not.toHaveBeenCalled();
+    // The end-time field too.
+    const end = form.querySelectorAll<HTMLInputElement>('.ant-picker-range input')[1];
+    pressEnter(end);
+    expect(submitted).not.toHaveBeenCalled();
+    expect(callsTo(fetchMock, CONTEST_PATH, 'POST')).toHaveLength(0);
+
+    // The same key in a plain field submits, so the check above would have seen a submit.
+    pressEnter(title);
+    expect(submitted).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(callsTo(fetchMock, CONTEST_PATH, 'POST')).toHaveLength(1));
+  });
+
+  it('hides real names from visitors by default; warns when real names, an open rank and the switch off meet', async () => {
+    const warning = "Visitors who are not signed in will see students' real names";
+    const fetchMock = stubServer({ [CONTEST_PATH]: json(adminContest()) });
+    render('/admin/contest/create');
+    type(await findInput(/Contest title/), 'Weekly round');
+    type(input('Contest description'), 'Solve them all.');
+    const hide = input('Hide real names from visitors');
+    expect(hide.getAttribute('aria-checked')).toBe('true');
+    await chooseOption('Name on the board', 'Real name');
+    fireEvent.click(input('Open outside scoreboard'));
+    expect(screen.queryByText(warning)).toBeNull();
+    fireEvent.click(hide);
+    expect(await screen.findByText(warning)).toBeTruthy();
+    // Closing the rank again: nobody outside sees the board, no warning.
+    fireEvent.click(input('Open outside scoreboard'));
+    await waitFor(() => expect(screen.queryByText(warning)).toBeNull());
+    fireEvent.click(input('Open outside scoreboard'));
+    expect(await screen.findByText(warning)).toBeTruthy();
+
+    fireEvent.click(screen.getByText('Save'));
+    await waitFor(() => expect(callsTo(fetchMock, CONTEST_PATH, 'POST')).toHaveLength(1));
+    expect(bodyOf(callsTo(fetchMock, CONTEST_PATH, 'POST')[0])).toMatchObject({
+      rankShowName: 'realname',
+      openRank: true,
+      hideRealNameFromVisitors: false,
+    });
+  });
+
+  it('shows the stored switch of a contest being edited', async () => {
+    stubServer({
+      [CONTEST_PATH]: json(adminContest({ rankShowName: 'realname', openRank: true, hideRealNameFromVisitors: false })),
+    });
+    render('/admin/contest/9/edit');
+    expect(
+      await screen.findByText("Visitors who are not signed in will see students' real names", {}, { timeout: 20_000 }),
+    ).toBeTruthy();
+    expect(input('Hide real names from visitors').getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('names the default award tiers in the interface language, also after a switch of language', async () => {
+    const fetchMock = stubServer({ [CONTEST_PATH]: json(adminContest()) });
+    try {
+      await setupI18n('zh-CN');
+      render('/admin/contest/create');
+      type(await findInput(/比赛标题/), '周赛');
+      type(input('比赛描述'), '全部做出来');
+      await chooseOption('奖项设置', '按比例');
+      await findInput('奖项名称 1');
+      expect([1, 2, 3].map((i) => input(`奖项名称 ${i}`).value)).toEqual(['金牌', '银牌', '铜牌']);
+      // Untouched default tiers follow the language.
+      await act(() => setupI18n('en-US'));
+      await waitFor(() => expect(input('Award name 1').value).toBe('Gold Medal'));
+      expect(input('Award name 3').value).toBe('Bronze Medal');
+      await act(() => setupI18n('zh-CN'));
+      await waitFor(() => expect(input('奖项名称 1').value).toBe('金牌'));
+      fireEvent.click(screen.getByText(/^保\s?存$/));
+      await waitFor(() => expect(callsTo(fetchMock, CONTEST_PATH, 'POST')).toHaveLength(1));
+      expect(
+        bodyOf(callsTo(fetchMock, CONTEST_PATH, 'POST')[0]).awardConfigList.map((a: { name: string }) => a.name),
+      ).toEqual(['金牌', '银牌', '铜牌']);
+    } finally {
+      await setupI18n('en-US');
+    }
   });
 });

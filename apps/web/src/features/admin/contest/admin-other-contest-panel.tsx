@@ -1,7 +1,8 @@
 import { type AdminOtherContest, adminContest as contract } from '@oj/shared';
-import { Button, DatePicker, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DateRangeField } from '../../../components/date-field';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
@@ -100,7 +101,7 @@ export const AdminOtherContestPanel = () => {
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item name="range" label={`${t('Start_Time')} – ${t('End_Time')}`} rules={[{ required: true }]}>
-          <DatePicker.RangePicker showTime format="YYYY-MM-DD HH:mm" />
+          <DateRangeField showTime format="YYYY-MM-DD HH:mm" />
         </Form.Item>
       </AdminCrudModal>
     </Panel>

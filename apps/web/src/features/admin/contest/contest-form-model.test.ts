@@ -1,4 +1,4 @@
-import { adminContest } from '@oj/shared';
+import { defaultAwards } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
 import {
   accountRangeOf,
@@ -101,7 +101,7 @@ describe('account rule (accountLimitRule)', () => {
 });
 
 describe('award tiers (awardConfigList)', () => {
-  const DEFAULTS = adminContest.DEFAULT_AWARDS;
+  const DEFAULTS = defaultAwards('en-US');
 
   it('starts from the stored tiers, or gold/silver/bronze at 10/20/30 when there are none', () => {
     expect(initialAwards(undefined, DEFAULTS)).toEqual(DEFAULTS);

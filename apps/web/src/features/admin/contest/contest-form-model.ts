@@ -1,8 +1,8 @@
-import type { adminContest } from '@oj/shared';
+import type { ContestAward } from '@oj/shared';
 
 /** Pure helpers of the contest form: HOJ's packed account rule and the award tiers. */
 
-export type AwardConfig = (typeof adminContest.DEFAULT_AWARDS)[number];
+export type AwardConfig = ContestAward;
 
 /** The account rule as the form edits it: `extra` is the text of the textarea (one account per line or space
  * separated). */

@@ -8,7 +8,7 @@ import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
 import { queryKey } from '../../../lib/query-keys';
 import { useContestContext } from '../contest-detail-page';
-import { defaultMedalCounts, type MedalCounts } from './scroll-board-engine';
+import { initialMedalCounts, type MedalCounts } from './scroll-board-engine';
 
 const { CONTEST_STATUS } = contract;
 
@@ -17,7 +17,8 @@ export const scrollBoardUrl = (cid: number, removeStar: boolean, m: MedalCounts)
   `/scrollBoard?cid=${cid}&removeStar=${removeStar}&medals=${m.gold}&medals=${m.silver}&medals=${m.bronze}`;
 
 /** The scroll-board tab of an ACM contest's admins (the medal ceremony): medal
- * counts (by default 10/20/30 % of the ranked participants), star removal, and a start that opens the board in a
+ * counts (from the contest's award tiers as its board hands them out, else 10/20/30 % of the ranked participants),
+ * star removal, and a start that opens the board in a
  * new window, after a confirmation while the contest still runs. */
 const ContestScrollBoardTab = () => {
   const { t } = useTranslation('contest');
@@ -33,10 +34,10 @@ const ContestScrollBoardTab = () => {
   });
   const total = ranked.data?.total;
   useEffect(() => {
-    if (total !== undefined) setMedals((m) => m ?? defaultMedalCounts(total));
-  }, [total]);
+    if (total !== undefined) setMedals((m) => m ?? initialMedalCounts(contest, total));
+  }, [total, contest]);
 
-  const counts = medals ?? defaultMedalCounts(0);
+  const counts = medals ?? initialMedalCounts(contest, 0);
   const setCount = (key: keyof MedalCounts) => (v: number | null) =>
     setMedals({ ...counts, [key]: Math.max(0, Math.floor(v ?? 0)) });
 

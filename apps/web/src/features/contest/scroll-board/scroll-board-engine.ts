@@ -1,4 +1,4 @@
-import { JUDGE_STATUS } from '@oj/shared';
+import { AWARD_TYPE, awardCounts, type Contest, defaultAwards, JUDGE_STATUS } from '@oj/shared';
 
 /** The scroll board's reveal engine (the medal ceremony, decision 0009): pure
  * functions from the scroll-board info and the contest's submissions to a frozen board, and one reveal per step.
@@ -321,9 +321,16 @@ export const formatPenalty = (seconds: number) => {
   return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 };
 
+/** The medal counts the ceremony starts from: the contest's award tiers as its board hands them out (awardCounts, the
+ * board's own rule: a number of people, or a percentage of the ranked participants rounded down), the first three by
+ * priority as gold, silver and bronze; a contest without awards starts from the default tiers, 10 %, 20 % and 30 %. */
+export const initialMedalCounts = (c: Pick<Contest, 'awardType' | 'awardConfigList'>, ranked: number): MedalCounts => {
+  const own = awardCounts(c.awardType, c.awardConfigList, ranked);
+  const tiers = own.length ? own : awardCounts(AWARD_TYPE.PROPORTION, defaultAwards('en-US'), ranked);
+  const [gold = 0, silver = 0, bronze = 0] = tiers.map((t) => t.count);
+  return { gold, silver, bronze };
+};
+
 /** Default medal counts: 10 %, 20 % and 30 % of the ranked participants, rounded down. */
-export const defaultMedalCounts = (ranked: number): MedalCounts => ({
-  gold: Math.floor((ranked * 10) / 100),
-  silver: Math.floor((ranked * 20) / 100),
-  bronze: Math.floor((ranked * 30) / 100),
-});
+export const defaultMedalCounts = (ranked: number): MedalCounts =>
+  initialMedalCounts({ awardType: AWARD_TYPE.NONE, awardConfigList: [] }, ranked);

@@ -237,7 +237,6 @@ const ScrollBoardPage = () => {
   const { t } = useTranslation('contest');
   const [params] = useSearchParams();
   const { cid, removeStar, medals } = useMemo(() => readScrollBoardQuery(params), [params]);
-  usePageTitle(t('SB_Title'));
   const info = useQuery({
     queryKey: queryKey(contestStaff.getContestScrollBoardInfo, cid),
     queryFn: () => api.call(contestStaff.getContestScrollBoardInfo, { cid: cid as number }),
@@ -251,6 +250,7 @@ const ScrollBoardPage = () => {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const failed = cid === null || info.error || submissions.error;
+  usePageTitle(info.data ? `${t('SB_Title')} - ${info.data.title}` : t('SB_Title'));
 
   return (
     <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>
