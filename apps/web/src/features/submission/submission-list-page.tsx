@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Panel } from '../../components/panel';
+import { useResponsiveColumns } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { saveBlob } from '../../lib/http-client';
@@ -115,6 +116,122 @@ const SubmissionListPage = () => {
 
   const isOwn = (row: Submission) => !!user && row.uid === user.uid;
 
+  // The verdict, the problem and the score on a phone; the rest in each row's details (components/responsive-table).
+  const layout = useResponsiveColumns<Submission>([
+    {
+      title: t('Submit_Time'),
+      dataIndex: 'submitTime',
+      key: 'submitTime',
+      from: 'tablet',
+      width: 170,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    { title: t('Run_ID'), dataIndex: 'submitId', key: 'submitId', from: 'tablet', width: 90 },
+    {
+      title: t('Status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 190,
+      render: (status: number, row) => (
+        <Space size={4} wrap>
+          <StatusTag status={status} submitId={row.submitId} />
+          <WaitingForJudge status={status} since={row.gmtModified} />
+          {canResubmit(row, user?.uid) && <ResubmitButton row={row} onResubmitted={track} />}
+        </Space>
+      ),
+    },
+    {
+      title: t('Problem'),
+      key: 'problem',
+      width: 240,
+      render: (_, row) => (
+        <Link to={problemPath(row)} className="oj-table-title">
+          {cid ? row.displayId || row.displayPid : row.displayPid} {row.title}
+        </Link>
+      ),
+    },
+    {
+      title: t('Score'),
+      dataIndex: 'score',
+      key: 'score',
+      width: 70,
+      render: (score: number | null) =>
+        score === null ? '—' : <span style={{ color: oiScoreColor(score) }}>{score}</span>,
+    },
+    {
+      title: t('Judger'),
+      dataIndex: 'judger',
+      key: 'judger',
+      from: 'wide',
+      width: 110,
+      render: (v: string | null) => v ?? '—',
+    },
+    { title: t('Time'), dataIndex: 'time', key: 'time', from: 'tablet', width: 80, render: (_, r) => formatRunTime(r) },
+    {
+      title: t('Memory'),
+      dataIndex: 'memory',
+      key: 'memory',
+      from: 'tablet',
+      width: 90,
+      render: (_, r) => formatRunMemory(r),
+    },
+    { title: t('Length'), dataIndex: 'length', key: 'length', from: 'wide', width: 80, render: formatLength },
+    {
+      title: t('Author'),
+      dataIndex: 'username',
+      key: 'username',
+      from: 'tablet',
+      width: 120,
+      render: (username: string, row) => (
+        <Link to={`/user-home?username=${encodeURIComponent(username)}`}>{row.username}</Link>
+      ),
+    },
+    {
+      title: t('Option'),
+      key: 'option',
+      from: 'tablet',
+      fixed: 'right',
+      width: isAdmin ? 220 : 130,
+      render: (_, row) => (
+        <Space size={2}>
+          <Tooltip title={t('View_Details')}>
+            <Link to={detailPath(row)} aria-label={t('View_Details')} style={{ padding: 4 }}>
+              <EyeOutlined />
+            </Link>
+          </Tooltip>
+          <Tooltip title={t('Open_Problem')}>
+            <Link to={problemPath(row)} aria-label={t('Open_Problem')} style={{ padding: 4 }}>
+              <FileTextOutlined />
+            </Link>
+          </Tooltip>
+          {(isOwn(row) || isAdmin || row.share) && (
+            <Tooltip title={t('Download_Code')}>
+              <Button
+                size="small"
+                type="text"
+                aria-label={t('Download_Code')}
+                icon={<DownloadOutlined />}
+                onClick={() => downloadSubmissionCode(row.submitId)}
+              />
+            </Tooltip>
+          )}
+          {isSuperAdmin && (
+            <Tooltip title={t('Rejudge')}>
+              <Button
+                size="small"
+                type="text"
+                aria-label={t('Rejudge')}
+                icon={<RedoOutlined />}
+                onClick={() => rejudge(row)}
+              />
+            </Tooltip>
+          )}
+          {isAdmin && <ManualJudgeControl row={row} isSuperAdmin={isSuperAdmin} onChange={track} />}
+        </Space>
+      ),
+    },
+  ]);
+
   return (
     <Panel
       title={t('Submission_List')}
@@ -178,9 +295,6 @@ const SubmissionListPage = () => {
         size="middle"
         loading={list.isFetching && !list.data}
         dataSource={rows}
-        // Eleven columns: the table is as wide as its content and scrolls inside the panel, so a phone never
-        // squeezes a column (a fixed width broke "A+B Problem" mid-word) and the page never scrolls sideways.
-        scroll={{ x: 'max-content' }}
         pagination={{
           current: query.currentPage,
           pageSize: query.limit,
@@ -190,99 +304,7 @@ const SubmissionListPage = () => {
           showLessItems: true,
           onChange: (currentPage, limit) => update(limit !== query.limit ? { limit, currentPage: 1 } : { currentPage }),
         }}
-        columns={[
-          {
-            title: t('Submit_Time'),
-            dataIndex: 'submitTime',
-            width: 170,
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-          },
-          { title: t('Run_ID'), dataIndex: 'submitId', width: 90 },
-          {
-            title: t('Status'),
-            dataIndex: 'status',
-            width: 190,
-            render: (status: number, row) => (
-              <Space size={4} wrap>
-                <StatusTag status={status} submitId={row.submitId} />
-                <WaitingForJudge status={status} since={row.gmtModified} />
-                {canResubmit(row, user?.uid) && <ResubmitButton row={row} onResubmitted={track} />}
-              </Space>
-            ),
-          },
-          {
-            title: t('Problem'),
-            key: 'problem',
-            width: 240,
-            render: (_, row) => (
-              <Link to={problemPath(row)} className="oj-table-title">
-                {cid ? row.displayId || row.displayPid : row.displayPid} {row.title}
-              </Link>
-            ),
-          },
-          {
-            title: t('Score'),
-            dataIndex: 'score',
-            width: 70,
-            render: (score: number | null) =>
-              score === null ? '—' : <span style={{ color: oiScoreColor(score) }}>{score}</span>,
-          },
-          { title: t('Judger'), dataIndex: 'judger', width: 110, render: (v: string | null) => v ?? '—' },
-          { title: t('Time'), dataIndex: 'time', width: 80, render: (_, r) => formatRunTime(r) },
-          { title: t('Memory'), dataIndex: 'memory', width: 90, render: (_, r) => formatRunMemory(r) },
-          { title: t('Length'), dataIndex: 'length', width: 80, render: formatLength },
-          {
-            title: t('Author'),
-            dataIndex: 'username',
-            width: 120,
-            render: (username: string, row) => (
-              <Link to={`/user-home?username=${encodeURIComponent(username)}`}>{row.username}</Link>
-            ),
-          },
-          {
-            title: t('Option'),
-            key: 'option',
-            fixed: 'right',
-            width: isAdmin ? 220 : 130,
-            render: (_, row) => (
-              <Space size={2}>
-                <Tooltip title={t('View_Details')}>
-                  <Link to={detailPath(row)} aria-label={t('View_Details')} style={{ padding: 4 }}>
-                    <EyeOutlined />
-                  </Link>
-                </Tooltip>
-                <Tooltip title={t('Open_Problem')}>
-                  <Link to={problemPath(row)} aria-label={t('Open_Problem')} style={{ padding: 4 }}>
-                    <FileTextOutlined />
-                  </Link>
-                </Tooltip>
-                {(isOwn(row) || isAdmin || row.share) && (
-                  <Tooltip title={t('Download_Code')}>
-                    <Button
-                      size="small"
-                      type="text"
-                      aria-label={t('Download_Code')}
-                      icon={<DownloadOutlined />}
-                      onClick={() => downloadSubmissionCode(row.submitId)}
-                    />
-                  </Tooltip>
-                )}
-                {isSuperAdmin && (
-                  <Tooltip title={t('Rejudge')}>
-                    <Button
-                      size="small"
-                      type="text"
-                      aria-label={t('Rejudge')}
-                      icon={<RedoOutlined />}
-                      onClick={() => rejudge(row)}
-                    />
-                  </Tooltip>
-                )}
-                {isAdmin && <ManualJudgeControl row={row} isSuperAdmin={isSuperAdmin} onChange={track} />}
-              </Space>
-            ),
-          },
-        ]}
+        {...layout}
       />
     </Panel>
   );
