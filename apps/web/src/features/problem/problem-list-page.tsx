@@ -14,6 +14,7 @@ import { createContext, type HTMLAttributes, useContext, useEffect, useState } f
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Panel } from '../../components/panel';
+import { useResponsiveColumns } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
@@ -146,6 +147,50 @@ const ProblemListPage = () => {
   const toggleTag = (id: number) =>
     update({ tagId: query.tagId.includes(id) ? query.tagId.filter((x) => x !== id) : [...query.tagId, id] });
 
+  // Whether solved, the title, the level and the AC rate on a phone; the rest in each row's details.
+  const layout = useResponsiveColumns<ProblemListItem>([
+    {
+      key: 'mine',
+      width: 40,
+      render: (_, r) => <MyStatusIcon status={myStatus.data?.[String(r.pid)]?.status} />,
+    },
+    { title: '#', dataIndex: 'pid', key: 'pid', from: 'tablet', width: 70 },
+    { title: t('Problem_ID'), dataIndex: 'problemId', key: 'problemId', from: 'tablet', width: 120 },
+    {
+      title: t('Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string, r) => (
+        <Link to={`/problem/${encodeURIComponent(r.problemId)}`} className="oj-table-title">
+          {title}
+        </Link>
+      ),
+    },
+    {
+      title: t('Level'),
+      dataIndex: 'difficulty',
+      key: 'difficulty',
+      width: 90,
+      render: (d: number) => <DifficultyTag difficulty={d} />,
+    },
+    { title: t('Total'), dataIndex: 'total', key: 'total', from: 'tablet', width: 90 },
+    { title: t('AC_Rate'), key: 'rate', width: 100, render: (_, r) => formatRate(r.ac, r.total) },
+    {
+      title: t('Tags'),
+      key: 'tags',
+      from: 'tablet',
+      render: (_, r) => (
+        <Space size={[0, 4]} wrap>
+          {r.tags.map((tag) => (
+            <Tag key={tag.id} color={tag.color ?? undefined}>
+              {tag.name}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+  ]);
+
   const rowsById = new Map(records.map((r) => [String(r.pid), r]));
 
   return (
@@ -212,7 +257,6 @@ const ProblemListPage = () => {
               loading={list.isFetching}
               dataSource={records}
               components={{ body: { row: BreakdownRow } }}
-              scroll={{ x: 900 }}
               pagination={{
                 current: query.currentPage,
                 pageSize: query.limit,
@@ -224,45 +268,7 @@ const ProblemListPage = () => {
                 onChange: (currentPage, limit) =>
                   update(limit !== query.limit ? { limit, currentPage: 1 } : { currentPage }),
               }}
-              columns={[
-                {
-                  key: 'mine',
-                  width: 40,
-                  render: (_, r) => <MyStatusIcon status={myStatus.data?.[String(r.pid)]?.status} />,
-                },
-                { title: '#', dataIndex: 'pid', width: 70 },
-                { title: t('Problem_ID'), dataIndex: 'problemId', width: 120 },
-                {
-                  title: t('Title'),
-                  dataIndex: 'title',
-                  render: (title: string, r) => (
-                    <Link to={`/problem/${encodeURIComponent(r.problemId)}`} className="oj-table-title">
-                      {title}
-                    </Link>
-                  ),
-                },
-                {
-                  title: t('Level'),
-                  dataIndex: 'difficulty',
-                  width: 90,
-                  render: (d: number) => <DifficultyTag difficulty={d} />,
-                },
-                { title: t('Total'), dataIndex: 'total', width: 90 },
-                { title: t('AC_Rate'), key: 'rate', width: 100, render: (_, r) => formatRate(r.ac, r.total) },
-                {
-                  title: t('Tags'),
-                  key: 'tags',
-                  render: (_, r) => (
-                    <Space size={[0, 4]} wrap>
-                      {r.tags.map((tag) => (
-                        <Tag key={tag.id} color={tag.color ?? undefined}>
-                          {tag.name}
-                        </Tag>
-                      ))}
-                    </Space>
-                  ),
-                },
-              ]}
+              {...layout}
             />
           </RowsContext.Provider>
         </Panel>

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { EChart } from '../../components/echart';
 import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
+import { type ResponsiveColumn, useResponsiveColumns } from '../../components/responsive-table';
 import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
 import { queryKey } from '../../lib/query-keys';
@@ -62,6 +63,67 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
     [topRows, type, t],
   );
 
+  // The place, the user and the solved count (and score) on a phone; the rest in each row's details.
+  const layout = useResponsiveColumns<Row>([
+    { title: t('Rank_Seq'), key: 'seq', width: 70, render: (_, __, i) => offset + i + 1 },
+    {
+      title: t('User'),
+      key: 'user',
+      render: (_, r) => <RankUser user={r} />,
+    },
+    {
+      title: t('Nickname'),
+      dataIndex: 'nickname',
+      key: 'nickname',
+      from: 'tablet',
+      render: renderNickname,
+    },
+    ...((type === 'ACM'
+      ? [
+          {
+            title: t('AC'),
+            key: 'ac',
+            width: 80,
+            render: (_: unknown, r: Row) => (
+              <Link to={acceptedSubmissionsLink(r.username)} aria-label={`${r.username} ${t('AC')}`}>
+                {r.ac}
+              </Link>
+            ),
+          },
+          { title: t('Total'), dataIndex: 'total', key: 'total', from: 'tablet', width: 80 },
+          {
+            title: t('AC_Rate'),
+            key: 'rate',
+            width: 100,
+            render: (_: unknown, r: Row) => formatAcRate(r.acRate),
+          },
+        ]
+      : [
+          { title: t('OI_Score'), dataIndex: 'score', key: 'score', width: 90 },
+          {
+            title: t('AC_Total'),
+            key: 'ac',
+            width: 110,
+            render: (_: unknown, r: Row) => (
+              <span>
+                <Link to={acceptedSubmissionsLink(r.username)} aria-label={`${r.username} ${t('AC')}`}>
+                  {r.ac}
+                </Link>{' '}
+                / {r.total}
+              </span>
+            ),
+          },
+        ]) as ResponsiveColumn<Row>[]),
+    {
+      title: t('Signature'),
+      dataIndex: 'signature',
+      key: 'signature',
+      from: 'tablet',
+      ellipsis: true,
+      render: (s: string | null) => s ?? '',
+    },
+  ]);
+
   return (
     <>
       <Panel title={t(type === 'ACM' ? 'ACM_Rank' : 'OI_Rank')}>
@@ -85,65 +147,10 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
           size="middle"
           loading={list.isFetching}
           dataSource={rows}
-          scroll={{ x: 900 }}
           pagination={serverPaging(currentPage, RANK_PAGE_SIZE, list.data?.total, setCurrentPage, {
             showLessItems: true,
           })}
-          columns={[
-            { title: t('Rank_Seq'), key: 'seq', width: 70, render: (_, __, i) => offset + i + 1 },
-            {
-              title: t('User'),
-              key: 'user',
-              render: (_, r) => <RankUser user={r} />,
-            },
-            {
-              title: t('Nickname'),
-              dataIndex: 'nickname',
-              render: renderNickname,
-            },
-            ...(type === 'ACM'
-              ? [
-                  {
-                    title: t('AC'),
-                    key: 'ac',
-                    width: 80,
-                    render: (_: unknown, r: Row) => (
-                      <Link to={acceptedSubmissionsLink(r.username)} aria-label={`${r.username} ${t('AC')}`}>
-                        {r.ac}
-                      </Link>
-                    ),
-                  },
-                  { title: t('Total'), dataIndex: 'total', width: 80 },
-                  {
-                    title: t('AC_Rate'),
-                    key: 'rate',
-                    width: 100,
-                    render: (_: unknown, r: Row) => formatAcRate(r.acRate),
-                  },
-                ]
-              : [
-                  { title: t('OI_Score'), dataIndex: 'score', width: 90 },
-                  {
-                    title: t('AC_Total'),
-                    key: 'ac',
-                    width: 110,
-                    render: (_: unknown, r: Row) => (
-                      <span>
-                        <Link to={acceptedSubmissionsLink(r.username)} aria-label={`${r.username} ${t('AC')}`}>
-                          {r.ac}
-                        </Link>{' '}
-                        / {r.total}
-                      </span>
-                    ),
-                  },
-                ]),
-            {
-              title: t('Signature'),
-              dataIndex: 'signature',
-              ellipsis: true,
-              render: (s: string | null) => s ?? '',
-            },
-          ]}
+          {...layout}
         />
       </Panel>
     </>
