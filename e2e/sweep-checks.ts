@@ -9,6 +9,9 @@ export interface PageReport {
   latin: string[];
   /** The page shows no text at all or the router's crash page (a failed render, a chunk that did not load). */
   broken: string;
+  /** Key columns of a table (components/responsive-table.tsx) out of sight without scrolling: past the right edge
+   * of the table's box or the window, or under a pinned column. */
+  hiddenKeyColumns: string[];
 }
 
 /** All checks of one page, in the page (self-contained: no outer names). */
@@ -71,7 +74,18 @@ export const pageChecks = ({
     : shown.includes('Unexpected Application Error')
       ? shown.replace(/\s+/g, ' ').slice(0, 120)
       : '';
-  if (layoutOnly) return { scrollWidth, innerWidth: iw, culprits, rawKeys: [], latin: [], broken };
+  const hiddenKeyColumns: string[] = [];
+  for (const th of Array.from(document.querySelectorAll('th.oj-key-col'))) {
+    if (!visible(th)) continue;
+    const r = th.getBoundingClientRect();
+    const box = th.closest('.ant-table-content, .ant-table-header, .ant-table-body') ?? th.closest('table');
+    const right = Math.min(iw, box ? box.getBoundingClientRect().right : iw);
+    const y = r.top + r.height / 2;
+    const onTop = y < 0 || y > window.innerHeight || th.contains(document.elementFromPoint(r.left + r.width / 2, y));
+    if (r.right > right + 1 || r.left < -1 || !onTop)
+      hiddenKeyColumns.push(`${describe(th)} (${Math.round(r.left)}-${Math.round(r.right)}px of ${Math.round(right)})`);
+  }
+  if (layoutOnly) return { scrollWidth, innerWidth: iw, culprits, rawKeys: [], latin: [], broken, hiddenKeyColumns };
 
   // b. Raw translation keys: text nodes, placeholders, titles, the window title.
   const KEY = /\b[A-Z][A-Za-z0-9]*(_[A-Za-z0-9]+)+\b/g;
@@ -129,5 +143,6 @@ export const pageChecks = ({
     rawKeys: [...rawKeys],
     latin: [...latin].map(([w, where]) => `${w} (${where})`),
     broken,
+    hiddenKeyColumns,
   };
 };

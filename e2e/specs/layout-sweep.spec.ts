@@ -22,7 +22,8 @@ import { coverageProblems, type Lang, type Role, type SweepData, sweepRoutes } f
  *   a. sideways scrolling: scrollWidth > innerWidth + 1 (with the elements that stick out);
  *   b. raw translation keys shown as text (Foo_Bar), user data excluded;
  *   c. in zh-CN, Latin words of 3+ letters in the interface chrome that are not on LATIN_ALLOWLIST nor data;
- *   d. a broken page: no text shown, or the router's crash page (a blank page would pass a, b and c).
+ *   d. a broken page: no text shown, or the router's crash page (a blank page would pass a, b and c);
+ *   e. a table's key column (components/responsive-table.tsx) out of sight without scrolling, at both widths.
  * Run: npm run build -w @oj/web && OJ_E2E_PORT=18091 npx playwright test -c e2e/playwright.config.ts
  * e2e/specs/layout-sweep.spec.ts (OJ_SWEEP_SHOTS=/tmp/sweep also writes PNGs, see screenshot-sweep.ts). */
 
@@ -501,7 +502,11 @@ test('every route: no sideways scroll, no raw translation keys, no Latin words i
   const check = (page: Page, lang: Lang, layoutOnly: boolean): Promise<PageReport> =>
     page.evaluate(pageChecks, { lang, allow: LATIN_ALLOWLIST, data: dataStrings, layoutOnly });
   const findings = (r: PageReport) =>
-    r.scrollWidth > r.innerWidth + 1 || r.rawKeys.length > 0 || r.latin.length > 0 || !!r.broken;
+    r.scrollWidth > r.innerWidth + 1 ||
+    r.rawKeys.length > 0 ||
+    r.latin.length > 0 ||
+    !!r.broken ||
+    r.hiddenKeyColumns.length > 0;
   const sweep = async (role: Role, lang: Lang) => {
     const context = await newContext(browser, lang, sessions[role]);
     const page = await context.newPage();
@@ -531,6 +536,8 @@ test('every route: no sideways scroll, no raw translation keys, no Latin words i
           );
         }
         if (narrow.broken) failures.push(`broken-page ${at}: ${narrow.broken}`);
+        if (narrow.hiddenKeyColumns.length)
+          failures.push(`key-column-hidden@${NARROW} ${at}: ${narrow.hiddenKeyColumns.join('; ')}`);
         if (narrow.rawKeys.length) failures.push(`raw-key ${at}: ${narrow.rawKeys.join(', ')}`);
         if (narrow.latin.length) failures.push(`latin-word ${at}: ${narrow.latin.join('; ')}`);
         await shoot(page, route.pattern, role, lang, NARROW);
@@ -551,6 +558,8 @@ test('every route: no sideways scroll, no raw translation keys, no Latin words i
               `sideways-scroll@${WIDE} ${at}: scrollWidth ${wide.scrollWidth}; ${wide.culprits.join('; ')}`,
             );
           }
+          if (wide.hiddenKeyColumns.length)
+            failures.push(`key-column-hidden@${WIDE} ${at}: ${wide.hiddenKeyColumns.join('; ')}`);
           await shoot(page, route.pattern, role, lang, WIDE);
           await page.setViewportSize({ width: NARROW, height: 844 });
           spent.wide += Date.now() - t2;

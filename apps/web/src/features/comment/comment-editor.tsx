@@ -3,6 +3,7 @@ import { Button, Input, Popover, Space, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PostRefusalNotice } from '../discussion/post-permission';
 import { applySnippet, EMOJI, insertAt, SNIPPETS, type SnippetKey } from './comment-model';
 
 const SNIPPET_LABELS: Record<SnippetKey, string> = {
@@ -14,13 +15,15 @@ const SNIPPET_LABELS: Record<SnippetKey, string> = {
 };
 
 /** The comment or reply box: a textarea with markdown helper snippets and an emoji picker. `onSubmit`
- * answers whether the text was taken (the box empties then). */
+ * answers whether the text was taken (the box empties then). `refusal` says before anything is typed why the caller
+ * may not post here, and sending waits for it to change. */
 export const CommentEditor = ({
   label,
   placeholder,
   submitText,
   submitting,
   autoFocus,
+  refusal,
   onSubmit,
   onCancel,
 }: {
@@ -29,6 +32,7 @@ export const CommentEditor = ({
   submitText: string;
   submitting: boolean;
   autoFocus?: boolean;
+  refusal?: string | null;
   onSubmit: (content: string) => Promise<boolean>;
   onCancel?: () => void;
 }) => {
@@ -67,6 +71,7 @@ export const CommentEditor = ({
   };
 
   const submit = async () => {
+    if (refusal) return;
     if (await onSubmit(text)) setText('');
   };
 
@@ -101,6 +106,7 @@ export const CommentEditor = ({
 
   return (
     <div style={{ minWidth: 0 }}>
+      {refusal && <PostRefusalNotice text={refusal} />}
       <Space wrap size={4} role="toolbar" aria-label={t('Comment_Toolbar')} style={{ marginBottom: 4 }}>
         {(Object.keys(SNIPPETS) as SnippetKey[]).map((key) => (
           <Tooltip key={key} title={t(`Comment_Snippet_${key}`)}>
@@ -124,7 +130,7 @@ export const CommentEditor = ({
       />
       <Space wrap style={{ marginTop: 8, justifyContent: 'flex-end', width: '100%' }}>
         {onCancel && <Button onClick={onCancel}>{t('Comment_Cancel')}</Button>}
-        <Button type="primary" loading={submitting} onClick={submit}>
+        <Button type="primary" loading={submitting} disabled={!!refusal} onClick={submit}>
           {submitText}
         </Button>
       </Space>

@@ -13,6 +13,7 @@ import { toast } from '../../lib/notify';
 import { loginDialog } from '../../lib/ui-store';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { roleBadge } from '../discussion/discussion-model';
+import { usePostRefusal } from '../discussion/post-permission';
 import { CommentEditor } from './comment-editor';
 import {
   addReplyTo,
@@ -41,7 +42,11 @@ import {
 import '../../components/post-markdown.css';
 import './comment.css';
 
-export type CommentSectionProps = CommentPlace;
+export type CommentSectionProps = CommentPlace & {
+  /** The place's count of comments and replies moved by `delta` (a post or a delete here), so a counter shown beside
+   * the section (the discussion's) follows at once. */
+  onCountChange?: (delta: number) => void;
+};
 
 const formatTime = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 const userHomePath = (uid: string, username: string) =>
@@ -96,12 +101,15 @@ const EMPTY: ListState = { items: [], currentPage: 0, total: 0, lastPageSize: CO
 
 /** The comment area of a discussion or a contest: the comment box, the comments with their replies,
  * load more. Reloaded from the first page whenever the signed-in user changes. */
-export const CommentSection = (props: CommentSectionProps) => {
+export const CommentSection = ({ onCountChange, ...place }: CommentSectionProps) => {
   const { t } = useTranslation('comment');
   const { isAuthenticated, user, isAdmin } = useSession();
   const viewer: Viewer = { uid: isAuthenticated ? user?.uid : null, siteAdmin: isAuthenticated && isAdmin };
-  const place = props;
   const where = placeInput(place);
+  // Why the caller may not comment or reply here (too few accepted problems, a muted account), before any typing.
+  const refusal = usePostRefusal(where);
+  const countChanged = useRef(onCountChange);
+  countChanged.current = onCountChange;
   const placeKey = isContestPlace(place) ? `c${place.cid}` : `d${place.did}`;
   const sourceId = isContestPlace(place) ? place.cid : place.did;
   const sourceType = isContestPlace(place) ? 'Contest' : 'Discussion';
@@ -153,7 +161,10 @@ export const CommentSection = (props: CommentSectionProps) => {
 
   const update = (id: number, fn: (item: CommentItem) => CommentItem) =>
     setList((s) => ({ ...s, items: s.items.map((i) => (i.comment.id === id ? fn(i) : i)) }));
-  const addTotal = (n: number) => setList((s) => ({ ...s, total: Math.max(0, s.total + n) }));
+  const addTotal = (n: number) => {
+    setList((s) => ({ ...s, total: Math.max(0, s.total + n) }));
+    countChanged.current?.(n);
+  };
   /** Keeps a comment's buttons loading while `job` (a `settle`, which never fails) runs. */
   const withBusy = async (id: number, job: () => Promise<void>) => {
     setBusy((b) => ({ ...b, [id]: true }));
@@ -199,7 +210,8 @@ export const CommentSection = (props: CommentSectionProps) => {
   const posting = useApiMutation({
     mutationFn: (content: string) => api.call(contract.addComment, { ...where, content }),
     onSuccess: (created) => {
-      setList((s) => ({ ...s, items: [...toItems([created], {}), ...s.items], total: s.total + 1 }));
+      setList((s) => ({ ...s, items: [...toItems([created], {}), ...s.items] }));
+      addTotal(1);
       toast.success(t('Comment_Successfully'));
     },
   });
@@ -277,11 +289,8 @@ export const CommentSection = (props: CommentSectionProps) => {
     mutationFn: (item: CommentItem) =>
       api.call(contract.deleteComment, { id: item.comment.id, ...where, fromUid: item.comment.fromUid }),
     onSuccess: (_, item) => {
-      setList((s) => ({
-        ...s,
-        items: s.items.filter((i) => i.comment.id !== item.comment.id),
-        total: Math.max(0, s.total - 1 - item.comment.totalReplyNum),
-      }));
+      setList((s) => ({ ...s, items: s.items.filter((i) => i.comment.id !== item.comment.id) }));
+      addTotal(-1 - item.comment.totalReplyNum);
       setTarget((cur) => (cur?.commentId === item.comment.id ? null : cur));
       toast.success(t('Comment_Delete_successfully'));
     },
@@ -316,6 +325,7 @@ export const CommentSection = (props: CommentSectionProps) => {
           placeholder={t('Comment_Reply_Placeholder', { name: target.toName })}
           submitText={t('Comment_Reply_Submit')}
           submitting={replying.isPending}
+          refusal={refusal}
           autoFocus
           onSubmit={postReply}
           onCancel={() => setTarget(null)}
@@ -440,6 +450,7 @@ export const CommentSection = (props: CommentSectionProps) => {
         placeholder={t('Comment_Placeholder')}
         submitText={t('Comment_Submit')}
         submitting={posting.isPending}
+        refusal={refusal}
         onSubmit={postComment}
       />
       <Divider titlePlacement="start" style={{ margin: '16px 0 4px' }}>

@@ -294,6 +294,47 @@ describe('comment section', { timeout: 60_000 }, () => {
     expect((commentBox() as HTMLTextAreaElement).value).toBe('');
   });
 
+  it('says before any typing why commenting is refused, in the comment and the reply box, and sends nothing', async () => {
+    session.signIn('token', USER);
+    const calls = serve((c) => {
+      if (c.path === '/api/comments') return page([makeComment(1)]);
+      if (c.path === '/api/discussion-post-permission') {
+        return { allowed: false, reason: 'acRequired', needAc: 3, haveAc: 1, dailyLimit: 0 };
+      }
+      return null;
+    });
+    renderElement(<CommentSection did={9} />);
+    await screen.findByText('comment number 1');
+    expect(await screen.findByText('You need 3 accepted problems to post here (you have 1)')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/discussion-post-permission')?.query.get('did')).toBe('9');
+    const send = screen.getByRole('button', { name: 'Comment' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(commentBox(), { target: { value: 'hello' } });
+    submitComment();
+
+    fireEvent.click(replyButtons(articleOf('comment number 1'))[0] as HTMLElement);
+    const article = articleOf('comment number 1');
+    expect(within(article).getByText('You need 3 accepted problems to post here (you have 1)')).toBeTruthy();
+    expect((within(article).getByRole('button', { name: 'Reply' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("asks about the contest's comments in a contest, and names a muted account's refusal", async () => {
+    session.signIn('token', USER);
+    const calls = serve((c) => {
+      if (c.path === '/api/comments') return page([]);
+      if (c.path === '/api/discussion-post-permission') {
+        return { allowed: false, reason: 'noPermission', needAc: 0, haveAc: 5, dailyLimit: 0 };
+      }
+      return null;
+    });
+    renderElement(<CommentSection {...CONTEST} />);
+    expect(await screen.findByText('Your account may not post here at the moment')).toBeTruthy();
+    const asked = calls.find((c) => c.path === '/api/discussion-post-permission');
+    expect([asked?.query.get('cid'), asked?.query.get('did')]).toEqual(['2', null]);
+    expect((screen.getByRole('button', { name: 'Comment' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('shows 3 of 5 replies, loads all 5 on "view more" and collapses back to 3', async () => {
     const calls = serve((c) => {
       if (c.path === '/api/comments') return page([makeComment(1, { totalReplyNum: 5 })], 6);
@@ -505,13 +546,20 @@ describe('comment texts', { timeout: 60_000 }, () => {
   it('shows every text in Chinese too, never a raw key', async () => {
     await setupI18n('zh-CN');
     session.signIn('token', USER);
-    serve((c) => (c.path === '/api/comments' ? page([makeComment(1, { totalReplyNum: 5 })], 6) : null));
+    serve((c) =>
+      c.path === '/api/comments'
+        ? page([makeComment(1, { totalReplyNum: 5 })], 6)
+        : c.path === '/api/discussion-post-permission'
+          ? { allowed: false, reason: 'acRequired', needAc: 1, haveAc: 0, dailyLimit: 0 }
+          : null,
+    );
     renderElement(<CommentSection did={9} />);
     await screen.findByText('comment number 1');
     fireEvent.click(within(articleOf('comment number 1')).getAllByRole('button', { name: /回复$/ })[0] as HTMLElement);
     expect(screen.getByText('共 6 条评论')).toBeTruthy();
     expect(screen.getByRole('button', { name: '查看全部 5 条回复' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: '回复内容' }).getAttribute('placeholder')).toBe('回复 @carol');
-    expect(document.body.innerHTML).not.toMatch(/\b(Comment|Content|Please)_[A-Za-z]/);
+    expect(await screen.findAllByText('在这里发言需要至少通过 1 道题目（你已通过 0 道）')).toHaveLength(2);
+    expect(document.body.innerHTML).not.toMatch(/\b(Comment|Content|Please|Post)_[A-Za-z]/);
   });
 });

@@ -95,6 +95,19 @@ const DiscussionDetailPage = ({ group }: { group?: DiscussionGroup }) => {
   });
   const remove = () => (d ? removal.settle(d) : undefined);
 
+  /** A comment or reply posted or deleted below: the post's counter follows at once, and the lists count again when
+   * next shown. */
+  const commentsChanged = (delta: number) => {
+    queryClient.setQueryData<Discussion>(key, (old) =>
+      old ? { ...old, commentNum: Math.max(0, old.commentNum + delta) } : old,
+    );
+    void queryClient.invalidateQueries({
+      queryKey: group
+        ? queryKey(groupDiscussion.getGroupDiscussionList, group.gid)
+        : queryKey(contract.getDiscussionList),
+    });
+  };
+
   if (detail.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
   if (!d) {
     return (
@@ -202,7 +215,7 @@ const DiscussionDetailPage = ({ group }: { group?: DiscussionGroup }) => {
         data-discussion-id={d.id}
       >
         <Panel title={t('Discussion_Comments')}>
-          <CommentSection did={d.id} />
+          <CommentSection did={d.id} onCountChange={commentsChanged} />
         </Panel>
       </section>
       <DiscussionEditDialog

@@ -5,6 +5,7 @@ import {
   groupDiscussion,
   type Input as InputOf,
 } from '@oj/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,7 @@ import {
   emptyDraft,
   prefixProblemTitle,
 } from './discussion-model';
+import { newPostPlace, POST_PERMISSION_KEY, PostRefusalNotice, usePostRefusal } from './post-permission';
 import '../../components/post-markdown.css';
 import './discussion.css';
 
@@ -109,6 +111,9 @@ export const DiscussionEditDialog = ({
   const creating = state?.mode === 'create';
   const fixedPid = state?.mode === 'create' ? state.pid : undefined;
   const place = draftPlace(fixedPid, group?.gid);
+  // A new post says at once when the caller may not post here, and why; the post button waits for that to change.
+  const refusal = usePostRefusal(newPostPlace(group?.gid), creating);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!state) return;
@@ -170,6 +175,8 @@ export const DiscussionEditDialog = ({
     onSuccess: (saved, { id }) => {
       if (id === undefined) {
         discussionDrafts.discard(place);
+        // The day's posts may be used up now.
+        void queryClient.invalidateQueries({ queryKey: POST_PERMISSION_KEY });
         toast.success(t('Post_successfully'));
       } else toast.success(t('Discussion_Update_Successfully'));
       onSaved(saved);
@@ -177,7 +184,7 @@ export const DiscussionEditDialog = ({
   });
 
   const submit = (values: DiscussionDraft) => {
-    if (!state) return;
+    if (!state || (creating && refusal)) return;
     const pid = (fixedPid ?? values.pid ?? '').trim();
     const title = creating ? prefixProblemTitle(values.title, pid) : values.title.trim();
     if (title.length > DISCUSSION_FIELD_MAX.title) {
@@ -224,11 +231,18 @@ export const DiscussionEditDialog = ({
         <Button key="cancel" onClick={cancel}>
           {t('Discussion_Cancel')}
         </Button>,
-        <Button key="ok" type="primary" loading={save.isPending} onClick={() => form.submit()}>
+        <Button
+          key="ok"
+          type="primary"
+          loading={save.isPending}
+          disabled={creating && !!refusal}
+          onClick={() => form.submit()}
+        >
           {t(creating ? 'Discussion_Submit' : 'Discussion_Save')}
         </Button>,
       ]}
     >
+      {creating && refusal && <PostRefusalNotice text={refusal} />}
       {creating && draftShown && (
         <Typography.Paragraph type="secondary">{t('Discussion_Draft_Kept')}</Typography.Paragraph>
       )}

@@ -16,6 +16,7 @@ import { DiscussionAuthor } from './discussion-author';
 import { DiscussionCategoryDialog } from './discussion-category-dialog';
 import { type DiscussionDialogState, DiscussionEditDialog } from './discussion-edit-dialog';
 import { type DiscussionGroup, discussionPaths } from './discussion-model';
+import { newPostPlace, usePostPermission } from './post-permission';
 
 const { DISCUSSION_PAGE } = contract;
 
@@ -143,6 +144,8 @@ const DiscussionListPage = ({ group }: { group?: DiscussionGroup }) => {
     placeholderData: keepPreviousData,
   });
   const records = list.data?.records ?? [];
+  // Asked before the dialog opens, so its notice is there before anything is typed.
+  usePostPermission(newPostPlace(group?.gid));
 
   const openCreate = () => {
     if (!isAuthenticated) {

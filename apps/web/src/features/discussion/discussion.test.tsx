@@ -287,3 +287,130 @@ describe('discussion detail', { timeout: 60_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/discussion/P1001'));
   });
 });
+
+const REFUSED = { allowed: false, reason: 'acRequired', needAc: 1, haveAc: 0, dailyLimit: 0 } as const;
+
+describe('posting permission', { timeout: 60_000 }, () => {
+  afterEach(() => setupI18n('en-US'));
+
+  it('says in the new post dialog, before any typing, why posting is refused, and sends nothing', async () => {
+    session.signIn('token', USER);
+    const fetchMock = stubServer({
+      '/api/get-discussion-list': page([]),
+      '/api/discussion-category': json(CATEGORIES),
+      '/api/discussion-post-permission': json(REFUSED),
+    });
+    renderList();
+    fireEvent.click(await screen.findByRole('button', { name: 'Post a discussion' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('You need 1 accepted problem to post here (you have 0)')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Post' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByLabelText('Title') as HTMLInputElement).value).toBe('');
+    // The site's area: no place named.
+    expect([...queryOf(String(callsTo(fetchMock, '/api/discussion-post-permission')[0]?.[0])).keys()]).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'My idea' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Post' }));
+    expect(callsTo(fetchMock, '/api/discussion')).toHaveLength(0);
+  });
+
+  it("asks about the group's area in a group, and says it in Chinese too", async () => {
+    await setupI18n('zh-CN');
+    session.signIn('token', USER);
+    const fetchMock = stubServer({
+      '/api/group/get-discussion-list': page([]),
+      '/api/discussion-category': json(CATEGORIES),
+      '/api/discussion-post-permission': json({ ...REFUSED, needAc: 3, haveAc: 2 }),
+    });
+    renderWithProviders(
+      [{ path: '/group/:groupID/discussion', element: <DiscussionListPage group={{ gid: 5, admin: false }} /> }],
+      '/group/5/discussion',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: '发布讨论' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('在这里发言需要至少通过 3 道题目（你已通过 2 道）')).toBeTruthy();
+    expect(queryOf(String(callsTo(fetchMock, '/api/discussion-post-permission')[0]?.[0])).get('gid')).toBe('5');
+  });
+
+  it('shows no notice and keeps the post button when posting is allowed', async () => {
+    session.signIn('token', USER);
+    const fetchMock = stubServer({
+      '/api/get-discussion-list': page([]),
+      '/api/discussion-category': json(CATEGORIES),
+      '/api/discussion-post-permission': json({ ...REFUSED, allowed: true, reason: null, haveAc: 4 }),
+    });
+    renderList();
+    fireEvent.click(await screen.findByRole('button', { name: 'Post a discussion' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(callsTo(fetchMock, '/api/discussion-post-permission').length).toBeGreaterThan(0));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect((within(dialog).getByRole('button', { name: 'Post' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe("the discussion's comment counter", { timeout: 60_000 }, () => {
+  it('follows a comment, a reply and a delete at once, without reloading the post', async () => {
+    session.signIn('token', USER);
+    const mine = {
+      id: 31,
+      did: 9,
+      cid: null,
+      fromUid: 'u-alice',
+      fromName: 'alice',
+      fromAvatar: null,
+      fromRole: 'user',
+      fromTitleName: null,
+      fromTitleColor: null,
+      content: 'Nice idea',
+      likeNum: 0,
+      totalReplyNum: 0,
+      replyList: [],
+      gmtCreate: '2026-01-02T09:00:00.000Z',
+    };
+    const myReply = {
+      id: 41,
+      commentId: 31,
+      fromUid: 'u-alice',
+      fromName: 'alice',
+      fromAvatar: null,
+      fromRole: 'user',
+      fromTitleName: null,
+      fromTitleColor: null,
+      toUid: 'u-alice',
+      toName: 'alice',
+      toAvatar: null,
+      content: 'And a heap',
+      gmtCreate: '2026-01-02T09:01:00.000Z',
+    };
+    const fetchMock = stubServer({
+      '/api/get-discussion-detail': json(discussionFixture({ commentNum: 2 })),
+      '/api/discussion-category': json(CATEGORIES),
+      '/api/comments': json({ commentList: { records: [], total: 2, size: 10, current: 1 }, commentLikeMap: {} }),
+      '/api/comment': json(mine),
+      '/api/reply': json(myReply),
+    });
+    renderDetail();
+    expect(await screen.findByLabelText('2 comments')).toBeTruthy();
+
+    const comments = screen.getByRole('region', { name: 'Comments' });
+    fireEvent.change(within(comments).getByRole('textbox', { name: 'Comment content' }), {
+      target: { value: 'Nice idea' },
+    });
+    fireEvent.click(within(comments).getByRole('button', { name: 'Comment' }));
+    expect(await screen.findByLabelText('3 comments')).toBeTruthy();
+
+    const article = within(comments).getByText('Nice idea').closest('article') as HTMLElement;
+    fireEvent.click(within(article).getByRole('button', { name: /Reply$/ }));
+    fireEvent.change(await within(article).findByRole('textbox', { name: 'Reply content' }), {
+      target: { value: 'And a heap' },
+    });
+    fireEvent.click(within(article).getByRole('button', { name: 'Reply' }));
+    expect(await screen.findByLabelText('4 comments')).toBeTruthy();
+
+    // The comment goes with its reply.
+    fireEvent.click(within(article).getAllByRole('button', { name: /Delete/ })[0] as HTMLElement);
+    fireEvent.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByLabelText('2 comments')).toBeTruthy();
+    // The post itself was read once.
+    expect(callsTo(fetchMock, '/api/get-discussion-detail')).toHaveLength(1);
+  });
+});

@@ -1,6 +1,6 @@
 import { group as contract } from '@oj/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Space, Upload } from 'antd';
+import { Alert, Button, Form, InputNumber, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AvatarUpload } from '../../components/avatar-upload';
@@ -18,7 +18,33 @@ import {
   groupFormInitial,
 } from './group-parts';
 
-const { GROUP_STATUS } = contract;
+const { GROUP_STATUS, MIN_AC_TO_POST_MAX } = contract;
+
+/** The settings form: the group form and the group's own threshold for posting (empty: the site's). */
+type SettingValues = GroupFormValues & { minAcToPost?: number | null };
+
+/** The group's threshold of accepted problems for posting in its discussions: a whole number from 0, or empty for the
+ * site's value (decision 0042). */
+const MinAcToPostField = () => {
+  const { t } = useTranslation('group');
+  return (
+    <Form.Item
+      name="minAcToPost"
+      label={t('Group_Min_Ac_To_Post')}
+      extra={t('Group_Min_Ac_To_Post_Help')}
+      rules={[
+        {
+          validator: (_: unknown, v: number | null | undefined) =>
+            v === null || v === undefined || (Number.isInteger(v) && v >= 0 && v <= MIN_AC_TO_POST_MAX)
+              ? Promise.resolve()
+              : Promise.reject(new Error(t('Group_Min_Ac_To_Post_Invalid'))),
+        },
+      ]}
+    >
+      <InputNumber aria-label={t('Group_Min_Ac_To_Post')} min={0} max={MIN_AC_TO_POST_MAX} precision={0} />
+    </Form.Item>
+  );
+};
 
 /** The cropped image as a 200 x 200 png (quality 0.8), whatever size the cropper produced. */
 export const toAvatarPng = async (file: File): Promise<File> => {
@@ -101,10 +127,10 @@ const GroupSettingPage = () => {
   const context = useGroupContext();
   const { group, role } = context;
   const superAdmin = role === 'super';
-  const [form] = Form.useForm<GroupFormValues>();
+  const [form] = Form.useForm<SettingValues>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const save = async (v: GroupFormValues) => {
+  const save = async (v: SettingValues) => {
     setBusy(true);
     setError(undefined);
     try {
@@ -113,6 +139,7 @@ const GroupSettingPage = () => {
         {
           id: group.id,
           ...groupBody(v),
+          minAcToPost: v.minAcToPost ?? null,
           ...(superAdmin ? { status: v.banned ? GROUP_STATUS.BANNED : GROUP_STATUS.NORMAL } : {}),
         },
         { silent: true },
@@ -134,8 +161,14 @@ const GroupSettingPage = () => {
       </section>
       <section className="oj-group-section" aria-label={t('Group_Info')}>
         <h4>{t('Group_Info')}</h4>
-        <Form form={form} layout="vertical" initialValues={groupFormInitial(group)} onFinish={(v) => void save(v)}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ ...groupFormInitial(group), minAcToPost: group.minAcToPost }}
+          onFinish={(v) => void save(v)}
+        >
           <GroupFormFields superAdmin={superAdmin} />
+          <MinAcToPostField />
           {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
           <Button type="primary" htmlType="submit" loading={busy}>
             {t('Group_Save')}

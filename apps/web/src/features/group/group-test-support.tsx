@@ -20,6 +20,7 @@ export const GROUP: Group = {
   avatar: null,
   status: 0,
   memberCount: 12,
+  minAcToPost: null,
   gmtCreate: '2026-01-02T08:00:00.000Z',
   gmtModified: '2026-01-02T08:00:00.000Z',
 };

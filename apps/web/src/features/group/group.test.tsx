@@ -623,6 +623,7 @@ describe('group announcements and settings', { timeout: 60_000 }, () => {
       auth: 2,
       code: 'ABC123',
       visible: true,
+      minAcToPost: null,
     });
     first.unmount();
 

@@ -96,7 +96,7 @@ const SysMessageItem = ({ m }: { m: SysMessage }) => (
 );
 
 /** One tab of the message centre: a page of 6 (user messages) or 8 (notices). Loading a page marks it read on
- * the server, so the unread counter drops locally at once and is then refetched. */
+ * the server, so the unread counter drops locally at once and is then refetched, and the page's rows show as read. */
 const MessageList = ({ tab }: { tab: MessageTab }) => {
   const { t } = useTranslation('message');
   const queryClient = useQueryClient();
@@ -120,9 +120,16 @@ const MessageList = ({ tab }: { tab: MessageTab }) => {
       queryClient.setQueriesData<UnreadCounts>({ queryKey: UNREAD_QUERY_KEY }, (old) =>
         old ? { ...old, [tab.unread]: Math.max(0, old[tab.unread] - fresh) } : old,
       );
+      // The server answered the rows as they were and marked them read: they are read now, as the counter says. The
+      // answer's time is kept, so this is not counted as a new answer.
+      queryClient.setQueryData<Page<AnyMessage>>(
+        listKey,
+        (old) => (old ? { ...old, records: old.records.map((m) => (m.state ? m : { ...m, state: true })) } : old),
+        { updatedAt: list.dataUpdatedAt },
+      );
     }
     void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
-  }, [list.data, list.isPlaceholderData, list.dataUpdatedAt, queryClient, tab.unread]);
+  }, [list.data, list.isPlaceholderData, list.dataUpdatedAt, queryClient, tab.unread, listKey]);
 
   // The list is read again before the unread counts, and the confirmation waits for both.
   const cleaning = useApiMutation({

@@ -118,12 +118,38 @@ describe('message centre', { timeout: 60_000 }, () => {
     expect(screen.getByRole('link', { name: 'bob' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Greedy works' }).getAttribute('href')).toBe('/discussion-detail/9');
     expect(screen.getByText('Nice proof!')).toBeTruthy();
-    expect(screen.getByText('Unread')).toBeTruthy();
+    // Listed, then read: the row's tag follows the server.
+    await waitFor(() => expect(screen.getByText('Read')).toBeTruthy());
     const [url] = callsTo(fetchMock, '/api/msg/comment')[0] ?? [];
     expect(queryOf(String(url)).get('limit')).toBe('6');
     // The counter is asked again once the list has been read.
     await waitFor(() => expect(callsTo(fetchMock, '/api/msg/unread').length).toBeGreaterThanOrEqual(2));
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Comments' })).toBeTruthy());
+  });
+
+  it('shows the rows the server marked read as read, as the unread counter drops', async () => {
+    session.signIn('token', USER);
+    let unread = { comment: 0, reply: 2, like: 0, sys: 0, mine: 0 };
+    const second: UserMessage = { ...COMMENT, id: 6, action: 'Reply', quoteContent: 'Why?', senderUsername: 'carol' };
+    const read: UserMessage = { ...COMMENT, id: 7, action: 'Reply', quoteContent: 'Old news', state: true };
+    const fetchMock = stubServer({
+      '/api/msg/unread': () => json(unread)(),
+      '/api/msg/reply': () => {
+        // The server answers the rows as they were and marks them read.
+        unread = { ...unread, reply: 0 };
+        return json({ records: [{ ...COMMENT, action: 'Reply' }, second, read], total: 3, size: 6, current: 1 })();
+      },
+    });
+    renderCentre('/message/reply');
+    expect(await screen.findByText('Why?')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText('Read')).toHaveLength(3));
+    expect(screen.queryByText('Unread')).toBeNull();
+    // The Replies tab's count is gone with them.
+    const tab = screen.getByRole('tab', { name: /Replies/ });
+    await waitFor(() => expect(tab.textContent).toBe('Replies'));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/msg/unread').length).toBeGreaterThanOrEqual(2));
+    // Read once: marking the rows read asks the server nothing more.
+    expect(callsTo(fetchMock, '/api/msg/reply')).toHaveLength(1);
   });
 
   it('cleans one message and, after confirming, a whole tab; system notices page by 8', async () => {

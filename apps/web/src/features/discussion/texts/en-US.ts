@@ -71,6 +71,12 @@ export default {
   Report_Tag_3: 'Gambling / fraud',
   Report_Tag_4: 'Malicious abuse',
   Report_Tag_5: 'Plagiarism',
+  // Whether the caller may post here (composer notices)
+  Post_Permission_Need_Ac: 'You need {{count}} accepted problems to post here (you have {{have}})',
+  Post_Permission_Need_Ac_one: 'You need {{count}} accepted problem to post here (you have {{have}})',
+  Post_Permission_Forbidden: 'Your account may not post here at the moment',
+  Post_Permission_Daily_Limit: "You have reached today's limit of {{count}} posts; please come back tomorrow",
+  Post_Permission_Daily_Limit_one: "You have reached today's limit of {{count}} post; please come back tomorrow",
   // Categories (super admin)
   Discussion_Category_Name: 'Category name',
   Discussion_Category_Add: 'Add a category',

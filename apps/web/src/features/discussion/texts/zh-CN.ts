@@ -70,6 +70,12 @@ export default {
   Report_Tag_3: '赌博诈骗',
   Report_Tag_4: '恶意辱骂',
   Report_Tag_5: '抄袭侵权',
+  // Whether the caller may post here (composer notices)
+  Post_Permission_Need_Ac: '在这里发言需要至少通过 {{count}} 道题目（你已通过 {{have}} 道）',
+  Post_Permission_Need_Ac_one: '在这里发言需要至少通过 {{count}} 道题目（你已通过 {{have}} 道）',
+  Post_Permission_Forbidden: '你的账号目前不能在这里发言',
+  Post_Permission_Daily_Limit: '今天的发帖数已达 {{count}} 篇上限，请明天再来',
+  Post_Permission_Daily_Limit_one: '今天的发帖数已达 {{count}} 篇上限，请明天再来',
   // Categories (super admin)
   Discussion_Category_Name: '分类名称',
   Discussion_Category_Add: '添加分类',

@@ -141,6 +141,10 @@ export default {
     'File type not support: {{name}} is incorrect format file; choose a gif, jpg, jpeg, png, bmp or webp image',
   Group_Avatar_Too_Large: 'Exceed max size limit: {{name}} is larger than 2 MB',
   Group_Avatar_Uploaded: 'Upload Avatar Successfully',
+  Group_Min_Ac_To_Post: 'Accepted problems needed to post',
+  Group_Min_Ac_To_Post_Help:
+    "How many problems of the problem bank a member must have solved before posting discussions, comments and replies in this group. Leave it empty to use the site's value; 0 means no minimum.",
+  Group_Min_Ac_To_Post_Invalid: 'Enter a whole number from 0 to 1000000, or leave it empty',
   // Rank
   Group_Rank_Search: 'Search user',
   Group_Rank_Type: 'Rank type',

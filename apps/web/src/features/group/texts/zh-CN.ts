@@ -139,6 +139,10 @@ export default {
   Group_Avatar_Wrong_Type: '文件格式不支持：{{name}} 的格式不正确，请选择 gif、jpg、jpeg、png、bmp 或 webp 图片',
   Group_Avatar_Too_Large: '超出大小限制：{{name}} 超过 2 MB',
   Group_Avatar_Uploaded: '头像上传成功',
+  Group_Min_Ac_To_Post: '发言所需通过题数',
+  Group_Min_Ac_To_Post_Help:
+    '成员在本团队的讨论区发帖、评论和回复前需要在题库中通过的题目数；留空则沿用全站的设置，填 0 表示不限制。',
+  Group_Min_Ac_To_Post_Invalid: '请填写 0 到 1000000 之间的整数，或留空',
   // Rank
   Group_Rank_Search: '搜索用户名',
   Group_Rank_Type: '排名类型',
