@@ -2,7 +2,18 @@ import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { GroupMember, UserSuggestion } from '@oj/shared';
 import { group as contract } from '@oj/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AutoComplete, Button, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  AutoComplete,
+  Button,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TablePaginationConfig,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +24,37 @@ import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useGroupContext } from './group-context';
+import { AddMembersDialog, ANSWER_OUTCOMES, BulkReport, REMOVE_OUTCOMES } from './group-member-bulk';
 import { canEditMember, canRemoveMember, memberLevelChoices, USER_SEARCH_DEBOUNCE_MS } from './group-model';
 
 const { GROUP_PAGE, MEMBER_LEVEL } = contract;
 
 const date = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
+
+/** Page sizes of the member and application tables: a class fits on one page to select it at once. */
+const MEMBER_PAGE_SIZES = [GROUP_PAGE.lists, 30, 50];
+
+/** The rows ticked on the page shown (a new page or size starts with none). */
+const useSelection = () => {
+  const [rows, setRows] = useState<GroupMember[]>([]);
+  return { rows, keys: rows.map((r) => r.uid), set: setRows, clear: () => setRows([]) };
+};
+
+/** Paging with a choice of size; either change clears the selection. */
+const paging = (
+  current: number,
+  size: number,
+  total: number | undefined,
+  set: (page: number, size: number) => void,
+  more: Pick<TablePaginationConfig, 'hideOnSinglePage'> = {},
+): TablePaginationConfig => ({
+  ...serverPaging(current, size, total, (p) => set(p, size), more),
+  showSizeChanger: true,
+  pageSizeOptions: MEMBER_PAGE_SIZES,
+  onChange: (p, s) => set(s === size ? p : 1, s),
+});
+
+type Report<O extends string> = { name: string; outcome: O }[];
 
 /** A value that settles `ms` after its last change (the add-member box: 300 ms). */
 export const useDebounced = <T,>(value: T, ms: number) => {
@@ -81,16 +118,22 @@ const GroupMemberPage = () => {
   const queryClient = useQueryClient();
   const { gid, group, viewer, reload } = useGroupContext();
   const [applyPage, setApplyPage] = useState(1);
+  const [applySize, setApplySize] = useState<number>(GROUP_PAGE.lists);
   const [memberPage, setMemberPage] = useState(1);
+  const [memberSize, setMemberSize] = useState<number>(GROUP_PAGE.lists);
   const [keyword, setKeyword] = useState('');
+  const applicants = useSelection();
+  const chosen = useSelection();
+  const [answerReport, setAnswerReport] = useState<Report<contract.BulkAnswerOutcome> | null>(null);
+  const [removeReport, setRemoveReport] = useState<Report<contract.BulkRemoveOutcome> | null>(null);
 
-  const applyInput = { gid, currentPage: applyPage, limit: GROUP_PAGE.lists };
+  const applyInput = { gid, currentPage: applyPage, limit: applySize };
   const applications = useQuery({
     queryKey: queryKey(contract.getApplyList, applyInput),
     queryFn: () => api.call(contract.getApplyList, applyInput),
     placeholderData: keepPreviousData,
   });
-  const memberInput = { gid, currentPage: memberPage, limit: GROUP_PAGE.lists, keyword: keyword || undefined };
+  const memberInput = { gid, currentPage: memberPage, limit: memberSize, keyword: keyword || undefined };
   const members = useQuery({
     queryKey: queryKey(contract.getMemberList, memberInput),
     queryFn: () => api.call(contract.getMemberList, memberInput),
@@ -101,6 +144,8 @@ const GroupMemberPage = () => {
     void queryClient.invalidateQueries({ queryKey: queryKey(contract.getMemberList) });
     // The member count on the group's card.
     reload();
+    applicants.clear();
+    chosen.clear();
   };
 
   const level = useApiMutation({
@@ -119,6 +164,27 @@ const GroupMemberPage = () => {
     },
   });
   const remove = (uid: string) => removal.mutate(uid);
+
+  // Bulk: each user's outcome is reported by name (the rows ticked give the names of the uids).
+  const nameOf = (rows: GroupMember[], uid: string) => rows.find((r) => r.uid === uid)?.username ?? uid;
+  const answer = useApiMutation({
+    mutationFn: ({ rows, auth }: { rows: GroupMember[]; auth: number }) =>
+      api.call(contract.updateMembers, { gid, uids: rows.map((r) => r.uid), auth }),
+    onSuccess: (out, { rows }) => {
+      setAnswerReport(out.results.map((r) => ({ name: nameOf(rows, r.uid), outcome: r.outcome })));
+      applicants.clear();
+      refresh();
+    },
+  });
+  const removeMany = useApiMutation({
+    mutationFn: (rows: GroupMember[]) => api.call(contract.deleteMembers, { gid, uids: rows.map((r) => r.uid) }),
+    onSuccess: (out, rows) => {
+      setRemoveReport(out.results.map((r) => ({ name: nameOf(rows, r.uid), outcome: r.outcome })));
+      chosen.clear();
+      refresh();
+    },
+  });
+  const selectLabel = (m: GroupMember) => ({ 'aria-label': t('Group_Select_User', { username: m.username }) });
 
   const userColumns = [
     { title: t('Group_Username'), dataIndex: 'username', key: 'username' },
@@ -140,6 +206,27 @@ const GroupMemberPage = () => {
     <>
       <section className="oj-group-section" aria-label={t('Group_Applications')}>
         <h4>{t('Group_Applications')}</h4>
+        <Space wrap className="oj-group-bulk-bar">
+          <Button
+            type="primary"
+            disabled={applicants.rows.length === 0}
+            loading={answer.isPending && answer.variables?.auth === MEMBER_LEVEL.MEMBER}
+            onClick={() => answer.mutate({ rows: applicants.rows, auth: MEMBER_LEVEL.MEMBER })}
+          >
+            {t('Group_Approve_Selected', { count: applicants.rows.length })}
+          </Button>
+          <Button
+            danger
+            disabled={applicants.rows.length === 0}
+            loading={answer.isPending && answer.variables?.auth === MEMBER_LEVEL.REFUSED}
+            onClick={() => answer.mutate({ rows: applicants.rows, auth: MEMBER_LEVEL.REFUSED })}
+          >
+            {t('Group_Refuse_Selected', { count: applicants.rows.length })}
+          </Button>
+        </Space>
+        {answerReport && (
+          <BulkReport results={answerReport} order={ANSWER_OUTCOMES} onClose={() => setAnswerReport(null)} />
+        )}
         <Table<GroupMember>
           rowKey="uid"
           size="small"
@@ -147,9 +234,22 @@ const GroupMemberPage = () => {
           dataSource={applications.data?.records ?? []}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('Group_No_Applications') }}
-          pagination={serverPaging(applyPage, GROUP_PAGE.lists, applications.data?.total, setApplyPage, {
-            hideOnSinglePage: true,
-          })}
+          rowSelection={{
+            selectedRowKeys: applicants.keys,
+            onChange: (_, rows) => applicants.set(rows),
+            getCheckboxProps: selectLabel,
+          }}
+          pagination={paging(
+            applyPage,
+            applySize,
+            applications.data?.total,
+            (p, s) => {
+              setApplyPage(p);
+              setApplySize(s);
+              applicants.clear();
+            },
+            { hideOnSinglePage: true },
+          )}
           columns={[
             ...userColumns,
             {
@@ -194,22 +294,58 @@ const GroupMemberPage = () => {
       <section className="oj-group-section" aria-label={t('Group_Member_List')}>
         <h4>{t('Group_Member_List')}</h4>
         <div className="oj-group-toolbar">
-          <AddMemberBox gid={gid} onAdded={refresh} />
+          <Space wrap>
+            <AddMemberBox gid={gid} onAdded={refresh} />
+            <AddMembersDialog gid={gid} onAdded={refresh} />
+            <Popconfirm
+              title={t('Group_Remove_Selected_Confirm', { count: chosen.rows.length })}
+              okText={t('Group_Confirm')}
+              cancelText={t('Group_Cancel')}
+              disabled={chosen.rows.length === 0}
+              onConfirm={() => removeMany.settle(chosen.rows)}
+            >
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={chosen.rows.length === 0}
+                loading={removeMany.isPending}
+              >
+                {t('Group_Remove_Selected', { count: chosen.rows.length })}
+              </Button>
+            </Popconfirm>
+          </Space>
           <SearchBox
             label={t('Group_Search_Member')}
             onSearch={(words) => {
               setKeyword(words);
               setMemberPage(1);
+              chosen.clear();
             }}
           />
         </div>
+        {removeReport && (
+          <BulkReport results={removeReport} order={REMOVE_OUTCOMES} onClose={() => setRemoveReport(null)} />
+        )}
         <Table<GroupMember>
           rowKey="uid"
           size="small"
           loading={members.isFetching}
           dataSource={members.data?.records ?? []}
           scroll={{ x: 'max-content' }}
-          pagination={serverPaging(memberPage, GROUP_PAGE.lists, members.data?.total, setMemberPage)}
+          rowSelection={{
+            selectedRowKeys: chosen.keys,
+            onChange: (_, rows) => chosen.set(rows),
+            // The rows the single remove offers: never the owner's, the viewer's own or one at or above their level.
+            getCheckboxProps: (m) => ({
+              ...selectLabel(m),
+              disabled: !canRemoveMember(viewer, m, group.uid) || !canEditMember(viewer, m, group.uid),
+            }),
+          }}
+          pagination={paging(memberPage, memberSize, members.data?.total, (p, s) => {
+            setMemberPage(p);
+            setMemberSize(s);
+            chosen.clear();
+          })}
           columns={[
             ...userColumns,
             {

@@ -183,3 +183,23 @@ export const applyPublicAction = (progress: number | null | undefined) => {
     return { labelKey: 'Group_Problem_Refused', confirmKey: 'Group_Problem_Apply_Again_Confirm', next: true } as const;
   return { labelKey: 'Group_Problem_Apply_Public', confirmKey: 'Group_Problem_Apply_Confirm', next: true } as const;
 };
+
+/** The usernames a pasted text names, as the server takes them (decision 0041): split on line breaks, spaces and
+ * commas (the Chinese ones too), blanks dropped, each name once regardless of case, in the order given. */
+export const splitUsernames = (text: string) => {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const name of text.split(/[\s,，、;；]+/)) {
+    const key = name.toLowerCase();
+    if (!name || seen.has(key)) continue;
+    seen.add(key);
+    out.push(name);
+  }
+  return out;
+};
+
+/** A bulk call's results grouped by outcome, outcomes in the order `order` gives, each with its names. */
+export const byOutcome = <O extends string>(results: { name: string; outcome: O }[], order: readonly O[]) =>
+  order
+    .map((outcome) => ({ outcome, names: results.filter((r) => r.outcome === outcome).map((r) => r.name) }))
+    .filter((g) => g.names.length > 0);

@@ -2,7 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
 import { problemDetailFixture, userInfoFixture } from '../../test-fixtures';
-import { callsTo, json, page, renderWithProviders, setupI18n, spyOnToasts, stubServer } from '../../test-utils';
+import {
+  callsTo,
+  json,
+  page,
+  queryOf,
+  renderWithProviders,
+  setupI18n,
+  spyOnToasts,
+  stubServer,
+} from '../../test-utils';
 import ProblemDetailPage from '../problem/problem-detail-page';
 import SubmissionListPage from '../submission/submission-list-page';
 import { applyPublicAction, canManageGroupProblem } from './group-model';
@@ -191,6 +200,20 @@ describe('group problem form', { timeout: 60_000 }, () => {
     expect(body).toMatchObject({ isUploadTestCase: true, uploadTestcaseDir: 'up-1', languages: [{ name: 'C++' }] });
     await waitFor(() => expect(router.state.location.pathname).toBe('/group/7/problem'));
     expect(router.state.location.search).toBe('?mode=admin');
+  });
+
+  it('starts a new problem with the first display id the server says is free', async () => {
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
+    const fetchMock = stubGroup(4, {
+      '/api/languages': json([{ name: 'C++' }]),
+      '/api/group/get-all-problem-tags': json([]),
+      // algoc and algoc-2 are taken.
+      '/api/group/get-free-problem-id': json({ problemId: 'algoc-3' }),
+    });
+    renderProblems('/group/7/problem/create');
+    const displayId = (await screen.findByRole('textbox', { name: 'Display ID' })) as HTMLInputElement;
+    expect(displayId.value).toBe('algoc-3');
+    expect(queryOf(callsTo(fetchMock, '/api/group/get-free-problem-id')[0]).get('gid')).toBe('7');
   });
 });
 

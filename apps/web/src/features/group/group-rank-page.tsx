@@ -1,23 +1,36 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import type { GroupRankRow } from '@oj/shared';
-import { group as contract } from '@oj/shared';
+import { group as contract, file as fileContract } from '@oj/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Segmented, Table } from 'antd';
+import { Button, Segmented, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverPaging } from '../../components/paging';
 import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
+import { useSession } from '../../lib/auth-store';
+import { saveBlob } from '../../lib/http-client';
 import { queryKey } from '../../lib/query-keys';
 import { RankUser, renderNickname } from '../rank/rank-cells';
 import { formatRate } from '../submission/judge-status';
 import { useGroupContext } from './group-context';
 
-const { GROUP_PAGE } = contract;
+const { GROUP_PAGE, seesGroupRealNames } = contract;
 
-/** The rank tab (members): the group's own submissions, ACM or OI, 30 a page. */
+/** The rank as an xlsx file, as the viewer may see it (real names for admins). */
+const downloadRank = async (gid: number, type: 0 | 1) => {
+  const file = await api.download(fileContract.downloadGroupRank, { gid, type });
+  if (file) saveBlob(file);
+};
+
+/** The rank tab (members): every submission made in the group (its problems, trainings and contests), ACM or OI,
+ * 30 a page; the real-name column for the group's admins and the site's (the server sends the names only to them). */
 const GroupRankPage = () => {
   const { t } = useTranslation(['group', 'submission']);
-  const { gid } = useGroupContext();
+  const { gid, role } = useGroupContext();
+  const { roles } = useSession();
+  const realnames = seesGroupRealNames(role, roles);
+  const [downloading, setDownloading] = useState(false);
   const [type, setType] = useState<0 | 1>(0);
   const [currentPage, setPage] = useState(1);
   const [searchUser, setSearchUser] = useState('');
@@ -52,6 +65,18 @@ const GroupRankPage = () => {
             setPage(1);
           }}
         />
+        <Button
+          icon={<DownloadOutlined />}
+          loading={downloading}
+          onClick={() => {
+            setDownloading(true);
+            void downloadRank(gid, type)
+              .catch(() => undefined)
+              .finally(() => setDownloading(false));
+          }}
+        >
+          {t('Group_Rank_Download')}
+        </Button>
       </div>
       <Table<GroupRankRow>
         rowKey="uid"
@@ -72,6 +97,15 @@ const GroupRankPage = () => {
             dataIndex: 'nickname',
             render: renderNickname,
           },
+          ...(realnames
+            ? [
+                {
+                  title: t('Group_Realname'),
+                  key: 'realname',
+                  render: (_: unknown, r: GroupRankRow) => r.realname ?? '',
+                },
+              ]
+            : []),
           { title: t('Group_AC'), dataIndex: 'ac', width: 80 },
           { title: t('Group_Total'), dataIndex: 'total', width: 80 },
           acm

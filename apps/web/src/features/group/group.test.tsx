@@ -647,7 +647,7 @@ describe('group texts', { timeout: 60_000 }, () => {
     for (const [key, [zh, en]] of GROUP_TEXTS) {
       expect(zh, key).toBeTruthy();
       expect(en, key).toBeTruthy();
-      if (!/^(Group_Rank_Seq)$/.test(key)) expect(/[\u4e00-\u9fff]/.test(zh), key).toBe(true);
+      if (!/^(Group_Rank_Seq|Group_Name_Separator)$/.test(key)) expect(/[\u4e00-\u9fff]/.test(zh), key).toBe(true);
     }
     session.signIn('token', userInfoFixture('u-owner', 'olivia'));
     stubServer({

@@ -41,6 +41,8 @@ const withQuery = <E extends { path: string }>(endpoint: E, query: Record<string
 export interface ProblemFormGroup {
   gid: number;
   shortName: string;
+  /** The display id a new problem starts with (the group's first free one); the short name without it. */
+  problemId?: string;
 }
 
 /** /admin/problem/create and /admin/problem/edit/:problemId; with `group`, the group's problem form
@@ -126,7 +128,7 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
               ...empty,
               auth:
                 cid === undefined ? groupProblem.GROUP_PROBLEM_AUTH.PUBLIC : groupProblem.GROUP_PROBLEM_AUTH.CONTEST,
-              problemId: group.shortName,
+              problemId: group.problemId ?? group.shortName,
             }
           : cid === undefined
             ? empty
