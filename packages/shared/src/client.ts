@@ -107,6 +107,7 @@ export type {
   TrainingRankRow,
 } from './contract/training.js';
 export type { UserHome } from './contract/user.js';
+export * from './discussion-categories.js';
 export {
   BIG_ID,
   type ClientEndpoint,

@@ -102,6 +102,7 @@ export type {
 export * as training from './contract/training.js';
 export type { UserHome } from './contract/user.js';
 export * as user from './contract/user.js';
+export * from './discussion-categories.js';
 export * from './judge.js';
 export * from './limits.js';
 export * from './messages.js';

@@ -128,4 +128,9 @@ export const enUS: Record<TranslationKey, string> = {
   Remote_Bank_Link: '{{name}} problems',
   Message_Menu: 'Message',
   Unread_Messages: '{{count}} unread messages',
+  Category_Study: 'Study',
+  Category_Solutions: 'Solutions',
+  Category_Help: 'Help',
+  Category_Suggestions: 'Suggestions',
+  Category_Chat: 'Chat',
 };

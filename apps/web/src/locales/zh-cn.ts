@@ -135,6 +135,12 @@ export const zhCN = {
   // User menu: the message centre and its unread count
   Message_Menu: '消息中心',
   Unread_Messages: '{{count}} 条未读消息',
+  // The discussion categories a new site starts with (shared SEEDED_DISCUSSION_CATEGORIES)
+  Category_Study: '学习',
+  Category_Solutions: '题解',
+  Category_Help: '求助',
+  Category_Suggestions: '建议',
+  Category_Chat: '闲聊',
 } as const;
 
 export type TranslationKey = keyof typeof zhCN;

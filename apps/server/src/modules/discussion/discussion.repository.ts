@@ -1,3 +1,4 @@
+import { SEEDED_DISCUSSION_CATEGORIES } from '@oj/shared';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
@@ -26,7 +27,7 @@ export interface DiscussionFilter {
 }
 
 /** Categories seeded on the first start (root renames or removes them). */
-export const DEFAULT_DISCUSSION_CATEGORIES = ['学习', '题解', '求助', '建议', '闲聊'];
+export const DEFAULT_DISCUSSION_CATEGORIES = SEEDED_DISCUSSION_CATEGORIES.map((c) => c.name);
 
 /** Discussions, their categories, likes, views and reports: the only code touching those tables. */
 export const createDiscussionRepository = (db: Db) => {

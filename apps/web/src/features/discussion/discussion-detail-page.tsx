@@ -22,7 +22,7 @@ import { CommentSection } from '../comment/comment-section';
 import { DiscussionAuthor } from './discussion-author';
 import { type DiscussionDialogState, DiscussionEditDialog } from './discussion-edit-dialog';
 import { DiscussionCounts, formatTime, useDiscussionCategories } from './discussion-list-page';
-import { type DiscussionGroup, discussionPaths, discussionRights } from './discussion-model';
+import { categoryLabel, type DiscussionGroup, discussionPaths, discussionRights } from './discussion-model';
 import { DiscussionReportDialog } from './discussion-report-dialog';
 import '../../components/post-markdown.css';
 import './discussion.css';
@@ -147,7 +147,7 @@ const DiscussionDetailPage = ({ group }: { group?: DiscussionGroup }) => {
           <Typography.Text type="secondary">
             {t('Discussion_Posted_At', { time: formatTime(d.gmtCreate) })}
           </Typography.Text>
-          {d.categoryName && <Tag color="blue">{d.categoryName}</Tag>}
+          {d.categoryName && <Tag color="blue">{categoryLabel(d.categoryName, t)}</Tag>}
           {d.pid && (
             <Link to={paths.problemList(d.pid)}>
               {t('Discussion_Problem')} {d.pid}

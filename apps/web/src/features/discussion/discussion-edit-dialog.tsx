@@ -15,6 +15,7 @@ import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import {
+  categoryLabel,
   DISCUSSION_FIELD_MAX,
   type DiscussionDraft,
   type DiscussionField,
@@ -264,7 +265,7 @@ export const DiscussionEditDialog = ({
               aria-label={t('Discussion_Category')}
               placeholder={t('Discussion_Choose_Category')}
               style={{ width: 200, maxWidth: '100%' }}
-              options={categories.map((c) => ({ value: c.id, label: c.name }))}
+              options={categories.map((c) => ({ value: c.id, label: categoryLabel(c.name, t) }))}
             />
           </Form.Item>
           <Form.Item name="pid" label={t('Discussion_Problem_ID')}>

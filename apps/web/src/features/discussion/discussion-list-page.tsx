@@ -15,7 +15,7 @@ import { loginDialog } from '../../lib/ui-store';
 import { DiscussionAuthor } from './discussion-author';
 import { DiscussionCategoryDialog } from './discussion-category-dialog';
 import { type DiscussionDialogState, DiscussionEditDialog } from './discussion-edit-dialog';
-import { type DiscussionGroup, discussionPaths } from './discussion-model';
+import { categoryLabel, type DiscussionGroup, discussionPaths } from './discussion-model';
 import { newPostPlace, usePostPermission } from './post-permission';
 
 const { DISCUSSION_PAGE } = contract;
@@ -74,7 +74,7 @@ const DiscussionItem = ({ d, gid }: { d: Discussion; gid?: number }) => {
         </Typography.Paragraph>
         <Space wrap size={[16, 4]} style={{ fontSize: 13 }}>
           <DiscussionAuthor d={d} />
-          {d.categoryName && <Tag color="blue">{d.categoryName}</Tag>}
+          {d.categoryName && <Tag color="blue">{categoryLabel(d.categoryName, t)}</Tag>}
           {d.pid && (
             <Link to={paths.problem(d.pid)}>
               {t('Discussion_Problem')} {d.pid}
@@ -205,7 +205,7 @@ const DiscussionListPage = ({ group }: { group?: DiscussionGroup }) => {
           <Space wrap size={[4, 8]} role="group" aria-label={t('Discussion_Category')} style={{ marginBottom: 12 }}>
             <span style={{ marginRight: 4 }}>{t('Discussion_Category_Label')}</span>
             {chip(undefined, t('Discussion_All'))}
-            {(categories.data ?? []).map((c) => chip(c.id, c.name))}
+            {(categories.data ?? []).map((c) => chip(c.id, categoryLabel(c.name, t)))}
             {isSuperAdmin && (
               <Button size="small" type="link" onClick={() => setEditCategories(true)}>
                 {t('Discussion_Edit_Categories')}

@@ -1,4 +1,5 @@
-import { discussion as contract, isAdminRole } from '@oj/shared';
+import { discussion as contract, isAdminRole, SEEDED_DISCUSSION_CATEGORIES } from '@oj/shared';
+import type { TranslationKey } from '../../locales/zh-cn';
 
 const { DISCUSSION_LIMITS, REPORT_TAGS } = contract;
 
@@ -113,4 +114,11 @@ export const discussionRights = (
 ): { edit: boolean; remove: boolean } => {
   const author = !!viewer.uid && viewer.uid === d.uid;
   return { edit: author, remove: author || (group ? group.admin : isAdminRole(viewer.roles)) };
+};
+
+/** A category's name as shown: one a new site starts with in the reader's language, while it keeps its seeded name
+ * (shared SEEDED_DISCUSSION_CATEGORIES); any other as named. */
+export const categoryLabel = (name: string, t: (key: TranslationKey) => string) => {
+  const seeded = SEEDED_DISCUSSION_CATEGORIES.find((c) => c.name === name);
+  return seeded ? t(seeded.key) : name;
 };

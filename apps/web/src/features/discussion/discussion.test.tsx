@@ -109,6 +109,23 @@ describe('discussion list', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("shows the categories a new site starts with in the reader's language, and renamed ones as named", async () => {
+    stubServer({
+      '/api/get-discussion-list': page([{ ...DISCUSSION, categoryName: '题解' }]),
+      '/api/discussion-category': json([
+        { id: 7, name: '题解', gid: null, gmtCreate: '', gmtModified: '' },
+        { id: 8, name: '闲聊', gid: null, gmtCreate: '', gmtModified: '' },
+        { id: 9, name: '比赛', gid: null, gmtCreate: '', gmtModified: '' },
+      ]),
+    });
+    renderList();
+    expect(await screen.findByRole('checkbox', { name: 'Chat' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: '比赛' })).toBeTruthy();
+    // The chip and the post's tag.
+    await waitFor(() => expect(screen.getAllByText('Solutions')).toHaveLength(2));
+    expect(screen.queryByText('题解')).toBeNull();
+  });
+
   it('filters by category and only-mine through the URL and the call', async () => {
     session.signIn('token', USER);
     const fetchMock = stubServer({
