@@ -10,17 +10,10 @@ import { MarkdownView } from '../../components/markdown-view';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
+import { plainExcerpt } from '../../lib/plain-excerpt';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import {
-  actionKey,
-  endpointOf,
-  type MessageTab,
-  messageTabOf,
-  pageSizeOf,
-  plainExcerpt,
-  sourcePath,
-} from './message-model';
+import { actionKey, endpointOf, type MessageTab, messageTabOf, pageSizeOf, sourcePath } from './message-model';
 import { UNREAD_QUERY_KEY } from './use-unread-counts';
 import './message.css';
 

@@ -58,16 +58,3 @@ export const sourcePath = (m: Pick<UserMessage, 'url' | 'sourceId' | 'sourceType
   if (m.sourceType === 'Contest') return `/contest/${m.sourceId}/comment`;
   return null;
 };
-
-/** A comment's markdown as one line of plain text for a message's excerpt: fence lines, heading and quote marks,
- * link and image syntax, inline-code backticks and ** bold markers go; the words stay. */
-export const plainExcerpt = (source: string) =>
-  source
-    .replace(/^\s{0,3}(```|~~~).*$/gm, '')
-    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
-    .replace(/^\s{0,3}>\s?/gm, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/`([^`\n]*)`/g, '$1')
-    .replace(/\*\*(.+?)\*\*/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
