@@ -9,7 +9,6 @@ import {
   gte,
   ilike,
   inArray,
-  isNull,
   lte,
   or,
   type Placeholder,
@@ -30,6 +29,7 @@ import {
   trainings,
   users,
 } from '../../db/schema.js';
+import { listedUser } from '../user/user-queries.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type NewGroup = typeof groups.$inferInsert;
@@ -562,8 +562,7 @@ export const createGroupRepository = (db: Db) => ({
     const where: SQL[] = [
       eq(groupMembers.gid, gid),
       gte(groupMembers.auth, MEMBER_MIN),
-      eq(users.status, 0),
-      isNull(users.regState),
+      listedUser() as SQL,
       // Teachers are not students: the group's admins and owner only once they have solved something in it.
       or(eq(groupMembers.auth, MEMBER_MIN), sql`${ac} > 0`) as SQL,
     ];
