@@ -109,3 +109,19 @@ export const renderWithProviders = (routes: RouteObject[], initialPath: string) 
 };
 
 export const renderElement = (element: ReactNode, path = '/') => renderWithProviders([{ path: '*', element }], path);
+
+/** A screen `px` wide for the media queries (lib/use-media-query.ts): `(max-width: N)` matches below N, so a table
+ * (components/responsive-table.tsx) lays itself out as on that screen. jsdom's own matchMedia matches nothing (the
+ * widest layout). Undo with vi.restoreAllMocks(). */
+export const screenWidth = (px: number) =>
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: px < Number(/max-width: ([\d.]+)px/.exec(query)?.[1] ?? 0),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+      }) as unknown as MediaQueryList,
+  );

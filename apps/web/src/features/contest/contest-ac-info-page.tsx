@@ -3,6 +3,7 @@ import { contestStaff } from '@oj/shared';
 import { Alert, Space, Switch, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useResponsiveColumns } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
@@ -46,6 +47,69 @@ const AcInfoTable = () => {
     onSuccess: () => toast.success(t('Staff_Update_Successfully')),
   });
 
+  // The problem (its balloon), the user and the delivered switch on a phone: what a runner needs; the times, the
+  // real name and the first blood from a tablet, the submit time from a laptop, all in each row's details before.
+  const layout = useResponsiveColumns<ContestAcInfo>([
+    {
+      title: t('AC_Time_Since_Start'),
+      dataIndex: 'time',
+      key: 'time',
+      from: 'tablet',
+      render: (s: number) => formatSeconds(s),
+    },
+    {
+      title: t('AC_Submit_Time'),
+      dataIndex: 'submitTime',
+      key: 'submitTime',
+      from: 'laptop',
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    {
+      title: t('AC_Problem'),
+      dataIndex: 'displayId',
+      key: 'displayId',
+      render: (displayId: string, r) => (
+        <Space size={6}>
+          <Balloon color={r.color} label={t('AC_Balloon_Of', { problem: displayId })} />
+          <span>{displayId}</span>
+        </Space>
+      ),
+    },
+    {
+      title: t('Print_Username'),
+      dataIndex: 'username',
+      key: 'username',
+      render: (v: string) => <span style={{ overflowWrap: 'anywhere' }}>{v}</span>,
+    },
+    {
+      title: t('Print_Realname'),
+      dataIndex: 'realname',
+      key: 'realname',
+      from: 'tablet',
+      render: (v: string | null) => v ?? '',
+    },
+    {
+      title: t('AC_First_Blood'),
+      dataIndex: 'firstBlood',
+      key: 'firstBlood',
+      from: 'tablet',
+      render: (v: boolean) => (v ? <Tag color="red">{t('AC_First_Blood')}</Tag> : null),
+    },
+    {
+      title: t('AC_Checked'),
+      dataIndex: 'checked',
+      key: 'checked',
+      render: (checked: boolean, r) => (
+        <Switch
+          aria-label={`${t('AC_Checked')} ${r.username} ${r.displayId}`}
+          checked={checked}
+          loading={check.isPending && check.variables?.id === r.id}
+          onChange={(next) => check.mutate({ id: r.id, checked: next })}
+        />
+      ),
+    },
+  ]);
+
   return (
     <section aria-label={t('AC_Info')}>
       <Table<ContestAcInfo>
@@ -54,45 +118,8 @@ const AcInfoTable = () => {
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}
         locale={{ emptyText: t('No_AC_Info') }}
-        scroll={{ x: 'max-content' }}
         pagination={pagination}
-        columns={[
-          { title: t('AC_Time_Since_Start'), dataIndex: 'time', render: (s: number) => formatSeconds(s) },
-          {
-            title: t('AC_Submit_Time'),
-            dataIndex: 'submitTime',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-          },
-          {
-            title: t('AC_Problem'),
-            dataIndex: 'displayId',
-            render: (displayId: string, r) => (
-              <Space size={6}>
-                <Balloon color={r.color} label={t('AC_Balloon_Of', { problem: displayId })} />
-                <span>{displayId}</span>
-              </Space>
-            ),
-          },
-          { title: t('Print_Username'), dataIndex: 'username' },
-          { title: t('Print_Realname'), dataIndex: 'realname', render: (v: string | null) => v ?? '' },
-          {
-            title: t('AC_First_Blood'),
-            dataIndex: 'firstBlood',
-            render: (v: boolean) => (v ? <Tag color="red">{t('AC_First_Blood')}</Tag> : null),
-          },
-          {
-            title: t('AC_Checked'),
-            dataIndex: 'checked',
-            render: (checked: boolean, r) => (
-              <Switch
-                aria-label={`${t('AC_Checked')} ${r.username} ${r.displayId}`}
-                checked={checked}
-                loading={check.isPending && check.variables?.id === r.id}
-                onChange={(next) => check.mutate({ id: r.id, checked: next })}
-              />
-            ),
-          },
-        ]}
+        {...layout}
       />
     </section>
   );

@@ -3,6 +3,7 @@ import { contestStaff } from '@oj/shared';
 import { Alert, Button, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useResponsiveColumns } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { saveBlob } from '../../lib/http-client';
 import { toast } from '../../lib/notify';
@@ -29,6 +30,67 @@ const AdminPrintTable = () => {
     if (file) saveBlob(file);
   };
 
+  // The user, the status and the actions on a phone (the list is for printing); the id, the real name and the time
+  // from a tablet, the length from a laptop, all in each row's details before.
+  const layout = useResponsiveColumns<ContestPrint>([
+    { title: t('Print_ID'), dataIndex: 'id', key: 'id', from: 'tablet', width: 80 },
+    {
+      title: t('Print_Username'),
+      dataIndex: 'username',
+      key: 'username',
+      render: (v: string) => <span style={{ overflowWrap: 'anywhere' }}>{v}</span>,
+    },
+    {
+      title: t('Print_Realname'),
+      dataIndex: 'realname',
+      key: 'realname',
+      from: 'tablet',
+      render: (v: string | null) => v ?? '',
+    },
+    {
+      title: t('Print_Time'),
+      dataIndex: 'gmtCreate',
+      key: 'gmtCreate',
+      from: 'tablet',
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    {
+      title: t('Print_Length'),
+      dataIndex: 'length',
+      key: 'length',
+      from: 'laptop',
+      render: (n: number) => t('Print_Chars', { count: n }),
+    },
+    {
+      title: t('Print_Status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (s: number) => <PrintStatusTag status={s} />,
+    },
+    {
+      title: t('Print_Actions'),
+      key: 'actions',
+      render: (_, p) => (
+        <Space size={[8, 8]} wrap>
+          <Button size="small" aria-label={`${t('Print_Download')} ${p.id}`} onClick={() => void download(p.id)}>
+            {t('Print_Download')}
+          </Button>
+          {p.status === 0 && (
+            <Button
+              size="small"
+              type="primary"
+              aria-label={`${t('Print_Mark_Printed')} ${p.id}`}
+              loading={markPrinted.isPending && markPrinted.variables === p.id}
+              onClick={() => markPrinted.mutate(p.id)}
+            >
+              {t('Print_Mark_Printed')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ]);
+
   return (
     <section aria-label={t('Admin_Print')}>
       <Table<ContestPrint>
@@ -36,42 +98,8 @@ const AdminPrintTable = () => {
         size="small"
         loading={prints.isLoading}
         dataSource={prints.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
         pagination={pagination}
-        columns={[
-          { title: t('Print_ID'), dataIndex: 'id', width: 80 },
-          { title: t('Print_Username'), dataIndex: 'username' },
-          { title: t('Print_Realname'), dataIndex: 'realname', render: (v: string | null) => v ?? '' },
-          {
-            title: t('Print_Time'),
-            dataIndex: 'gmtCreate',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-          },
-          { title: t('Print_Length'), dataIndex: 'length', render: (n: number) => t('Print_Chars', { count: n }) },
-          { title: t('Print_Status'), dataIndex: 'status', render: (s: number) => <PrintStatusTag status={s} /> },
-          {
-            title: t('Print_Actions'),
-            key: 'actions',
-            render: (_, p) => (
-              <Space>
-                <Button size="small" aria-label={`${t('Print_Download')} ${p.id}`} onClick={() => void download(p.id)}>
-                  {t('Print_Download')}
-                </Button>
-                {p.status === 0 && (
-                  <Button
-                    size="small"
-                    type="primary"
-                    aria-label={`${t('Print_Mark_Printed')} ${p.id}`}
-                    loading={markPrinted.isPending && markPrinted.variables === p.id}
-                    onClick={() => markPrinted.mutate(p.id)}
-                  >
-                    {t('Print_Mark_Printed')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        {...layout}
       />
     </section>
   );

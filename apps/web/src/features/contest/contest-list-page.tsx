@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
+import { useResponsiveColumns } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
@@ -64,6 +65,74 @@ const ContestListPage = () => {
     navigate(`/contest/${c.id}`);
   };
 
+  // The title and the status on a phone; the start time from a tablet; the rule (its trophy's colour beside the title
+  // says it too), duration, participants, access (a lock beside the title marks a locked one) and outside scoreboard
+  // from a laptop; the rest in each row's details.
+  const layout = useResponsiveColumns<Contest>([
+    {
+      title: t('Contest_Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string, c) => (
+        <Space size={6} align="start">
+          <ContestTypeIcon type={c.type} />
+          {/* A long title wraps within its cell rather than widening the table. */}
+          <Button type="link" style={{ padding: 0, height: 'auto', textAlign: 'left' }} onClick={() => open(c)}>
+            <span className="oj-table-title">{title}</span>
+          </Button>
+          <ContestLock auth={c.auth} />
+        </Space>
+      ),
+    },
+    {
+      title: t('Rule_Type'),
+      dataIndex: 'type',
+      key: 'type',
+      from: 'laptop',
+      width: 90,
+      render: (v: number) => (v === 1 ? 'OI' : 'ACM'),
+    },
+    {
+      title: t('Start_Time'),
+      dataIndex: 'startTime',
+      key: 'startTime',
+      from: 'tablet',
+      width: 150,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('Duration'),
+      dataIndex: 'duration',
+      key: 'duration',
+      from: 'laptop',
+      width: 110,
+      render: (v: number) => formatSeconds(v),
+    },
+    { title: t('Participants'), dataIndex: 'count', key: 'count', from: 'laptop', width: 90 },
+    {
+      title: t('Status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 100,
+      render: (s: number) => <Tag color={STATUS_COLORS[s]}>{t(STATUS_KEYS[s] ?? '')}</Tag>,
+    },
+    {
+      title: t('Contest_Auth'),
+      dataIndex: 'auth',
+      key: 'auth',
+      from: 'laptop',
+      width: 100,
+      render: (a: number) => <Tag>{t(AUTH_KEYS[a] ?? 'Public')}</Tag>,
+    },
+    {
+      title: t('Outside_Scoreboard'),
+      key: 'board',
+      from: 'laptop',
+      width: 130,
+      render: (_: unknown, c) => <OutsideScoreboardButton contest={c} />,
+    },
+  ]);
+
   return (
     <Panel
       title={t('Contest_List')}
@@ -107,48 +176,9 @@ const ContestListPage = () => {
       <Table<Contest>
         rowKey="id"
         loading={list.isFetching}
-        // Seven columns do not fit a phone: the table scrolls inside the panel, never the page.
-        scroll={{ x: 'max-content' }}
         dataSource={list.data?.records ?? []}
         pagination={serverPaging(currentPage, CONTEST_PAGE_SIZE, list.data?.total, (p) => update({ currentPage: p }))}
-        columns={[
-          {
-            title: t('Contest_Title'),
-            dataIndex: 'title',
-            render: (title: string, c) => (
-              <Space>
-                <ContestTypeIcon type={c.type} />
-                <Button type="link" style={{ padding: 0 }} onClick={() => open(c)}>
-                  {title}
-                </Button>
-                <ContestLock auth={c.auth} />
-              </Space>
-            ),
-          },
-          { title: t('Rule_Type'), dataIndex: 'type', render: (v: number) => (v === 1 ? 'OI' : 'ACM') },
-          {
-            title: t('Start_Time'),
-            dataIndex: 'startTime',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-          },
-          { title: t('Duration'), dataIndex: 'duration', render: (v: number) => formatSeconds(v) },
-          { title: t('Participants'), dataIndex: 'count' },
-          {
-            title: t('Status'),
-            dataIndex: 'status',
-            render: (s: number, c) => (
-              <Space>
-                <Tag color={STATUS_COLORS[s]}>{t(STATUS_KEYS[s] ?? '')}</Tag>
-                <Tag>{t(AUTH_KEYS[c.auth] ?? 'Public')}</Tag>
-              </Space>
-            ),
-          },
-          {
-            title: t('Outside_Scoreboard'),
-            key: 'board',
-            render: (_: unknown, c) => <OutsideScoreboardButton contest={c} />,
-          },
-        ]}
+        {...layout}
       />
     </Panel>
   );

@@ -3,6 +3,7 @@ import { contestStaff } from '@oj/shared';
 import { Alert, Button, Form, Input, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useResponsiveColumns } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
@@ -46,6 +47,29 @@ const PrintForm = () => {
     },
   });
 
+  // The time and the status on a phone; the length from a tablet, in each row's details before.
+  const layout = useResponsiveColumns<ContestPrint>([
+    {
+      title: t('Print_Time'),
+      dataIndex: 'gmtCreate',
+      key: 'gmtCreate',
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    {
+      title: t('Print_Length'),
+      dataIndex: 'length',
+      key: 'length',
+      from: 'tablet',
+      render: (n: number) => t('Print_Chars', { count: n }),
+    },
+    {
+      title: t('Print_Status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (s: number) => <PrintStatusTag status={s} />,
+    },
+  ]);
+
   return (
     <section aria-label={t('Print')}>
       <Form form={form} layout="vertical" onFinish={({ content }) => submit.mutate(content)}>
@@ -84,23 +108,7 @@ const PrintForm = () => {
         dataSource={mine.data?.records ?? []}
         locale={{ emptyText: t('No_Print') }}
         pagination={{ ...pagination, hideOnSinglePage: true }}
-        columns={[
-          {
-            title: t('Print_Time'),
-            dataIndex: 'gmtCreate',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-          },
-          {
-            title: t('Print_Length'),
-            dataIndex: 'length',
-            render: (n: number) => t('Print_Chars', { count: n }),
-          },
-          {
-            title: t('Print_Status'),
-            dataIndex: 'status',
-            render: (s: number) => <PrintStatusTag status={s} />,
-          },
-        ]}
+        {...layout}
       />
     </section>
   );

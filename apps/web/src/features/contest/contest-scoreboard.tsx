@@ -8,10 +8,13 @@ import type { ColumnsType } from 'antd/es/table';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { KEY_COLUMN_CLASS } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { useLiveContestUp, useLiveEvent } from '../../lib/live-events';
+import { MOBILE_MAX_WIDTH } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
+import { useMaxWidth } from '../../lib/use-media-query';
 import { downloadRankList } from './contest-downloads';
 import { formatSeconds } from './contest-time';
 import {
@@ -69,6 +72,7 @@ export const ContestScoreboard = ({
 }) => {
   const { t } = useTranslation(['contest', 'submission']);
   const admin = useIsContestAdmin(contest);
+  const phone = useMaxWidth(MOBILE_MAX_WIDTH);
   const { user } = useSession();
   const ended = status === CONTEST_STATUS.ENDED;
   const [currentPage, setCurrentPage] = useState(1);
@@ -138,12 +142,16 @@ export const ContestScoreboard = ({
   ];
 
   const acm = contest.type === 0;
+  // A board, not a list: the rank, the user and the totals are its key columns (the rank and the user pinned left,
+  // narrower on a phone), and the problem columns scroll inside the board's box.
+  const key = KEY_COLUMN_CLASS;
   const boardColumns: ColumnsType<Row> = [
     {
       title: t('Rank_Column'),
       key: 'rank',
       fixed: 'left',
-      width: 70,
+      width: phone ? 48 : 70,
+      className: key,
       render: (_, r) =>
         r.rank === -1 ? (
           <span title={t('Star_User')}>*</span>
@@ -164,9 +172,10 @@ export const ContestScoreboard = ({
       title: t('User_Column'),
       key: 'user',
       fixed: 'left',
-      width: 200,
+      width: phone ? 120 : 200,
+      className: key,
       render: (_, r) => (
-        <Space>
+        <Space size={[4, 0]} wrap>
           <Tooltip title={concerned.includes(r.uid) ? t('Unconcerned') : t('Concerned')}>
             <Button
               type="text"
@@ -176,7 +185,10 @@ export const ContestScoreboard = ({
               onClick={() => toggleConcern(r.uid)}
             />
           </Tooltip>
-          <Link to={`/user-home?username=${encodeURIComponent(r.username)}&uid=${encodeURIComponent(r.uid)}`}>
+          <Link
+            to={`/user-home?username=${encodeURIComponent(r.username)}&uid=${encodeURIComponent(r.uid)}`}
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {nameOf(r)}
           </Link>
           {r.kind === 'own' && (
@@ -190,11 +202,18 @@ export const ContestScoreboard = ({
     },
     ...(acm
       ? [
-          { title: t('Contest_Solved'), key: 'ac', width: 80, render: (_: unknown, r: Row) => (isAcm(r) ? r.ac : '') },
+          {
+            title: t('Contest_Solved'),
+            key: 'ac',
+            width: phone ? 56 : 80,
+            className: key,
+            render: (_: unknown, r: Row) => (isAcm(r) ? r.ac : ''),
+          },
           {
             title: t('Penalty'),
             key: 'penalty',
-            width: 110,
+            width: phone ? 84 : 110,
+            className: key,
             render: (_: unknown, r: Row) => (isAcm(r) ? formatSeconds(r.totalTime) : ''),
           },
         ]
@@ -202,7 +221,8 @@ export const ContestScoreboard = ({
           {
             title: t('Total_Score'),
             key: 'score',
-            width: 100,
+            width: phone ? 64 : 100,
+            className: key,
             render: (_: unknown, r: Row) => (isAcm(r) ? '' : r.totalScore),
           },
         ]),
@@ -213,7 +233,7 @@ export const ContestScoreboard = ({
         </Tooltip>
       ),
       key: `p-${p.displayId}`,
-      width: 90,
+      width: phone ? 76 : 90,
       align: 'center' as const,
       onCell: (r: Row) => {
         if (isAcm(r)) {
