@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
+import { useResponsiveColumns } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { MOBILE_MAX_WIDTH, toast } from '../../lib/notify';
@@ -164,6 +165,55 @@ const TrainingListPage = () => {
     </Space>
   );
 
+  // A phone lists the trainings as cards (below). A table shows the title and the progress on any width, the access
+  // from a tablet, the number, category, problem count, author and update time from a laptop; the rest in each row's
+  // details.
+  const layout = useResponsiveColumns<Training>([
+    { title: t('Training_Number'), dataIndex: 'rank', key: 'rank', from: 'laptop', width: 70 },
+    {
+      title: t('Training_Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (_: string, tr) => (
+        <div style={{ maxWidth: 360 }}>
+          {titleButton(tr)}
+          {description(tr)}
+        </div>
+      ),
+    },
+    {
+      title: t('Training_Auth'),
+      dataIndex: 'auth',
+      key: 'auth',
+      from: 'tablet',
+      width: 100,
+      render: (_: string, tr) => <TrainingAuthTag auth={tr.auth} />,
+    },
+    {
+      title: t('Training_Category'),
+      key: 'category',
+      from: 'laptop',
+      width: 120,
+      render: (_, tr) => <TrainingCategoryTag tr={tr} />,
+    },
+    {
+      title: t('Training_Progress'),
+      key: 'progress',
+      width: 180,
+      render: (_, tr) => <TrainingProgress tr={tr} />,
+    },
+    { title: t('Training_Problem_Count'), dataIndex: 'problemCount', key: 'problemCount', from: 'laptop', width: 90 },
+    { title: t('Training_Author'), dataIndex: 'author', key: 'author', from: 'laptop', width: 120 },
+    {
+      title: t('Training_Updated'),
+      dataIndex: 'gmtModified',
+      key: 'gmtModified',
+      from: 'laptop',
+      width: 160,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+  ]);
+
   return (
     // On a phone the filters go under the title: beside it they squeeze it into one character a line.
     <Panel title={t('Training_List')} extra={mobile ? undefined : filters}>
@@ -208,47 +258,8 @@ const TrainingListPage = () => {
           rowKey="id"
           loading={list.isFetching}
           dataSource={records}
-          scroll={{ x: 'max-content' }}
           pagination={pagination}
-          columns={[
-            { title: t('Training_Number'), dataIndex: 'rank', width: 70 },
-            {
-              title: t('Training_Title'),
-              dataIndex: 'title',
-              render: (_: string, tr) => (
-                <div style={{ maxWidth: 360 }}>
-                  {titleButton(tr)}
-                  {description(tr)}
-                </div>
-              ),
-            },
-            {
-              title: t('Training_Auth'),
-              dataIndex: 'auth',
-              width: 100,
-              render: (_: string, tr) => <TrainingAuthTag auth={tr.auth} />,
-            },
-            {
-              title: t('Training_Category'),
-              key: 'category',
-              width: 120,
-              render: (_, tr) => <TrainingCategoryTag tr={tr} />,
-            },
-            {
-              title: t('Training_Progress'),
-              key: 'progress',
-              width: 180,
-              render: (_, tr) => <TrainingProgress tr={tr} />,
-            },
-            { title: t('Training_Problem_Count'), dataIndex: 'problemCount', width: 90 },
-            { title: t('Training_Author'), dataIndex: 'author', width: 120 },
-            {
-              title: t('Training_Updated'),
-              dataIndex: 'gmtModified',
-              width: 160,
-              render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-            },
-          ]}
+          {...layout}
         />
       )}
     </Panel>

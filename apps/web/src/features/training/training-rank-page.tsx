@@ -8,9 +8,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { serverPaging } from '../../components/paging';
+import { KEY_COLUMN_CLASS } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
+import { MOBILE_MAX_WIDTH } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
+import { useMaxWidth } from '../../lib/use-media-query';
 import { MyStatusIcon } from '../problem/problem-list-page';
 import { useTrainingContext } from './training-detail-page';
 import { RANK_CELL_COLORS, rankCellState, rankNumber, userProblemStatusPath } from './training-progress';
@@ -29,6 +32,7 @@ const TrainingRankPage = () => {
   const navigate = useNavigate();
   const { user } = useSession();
   const { training, problems, gid } = useTrainingContext();
+  const phone = useMaxWidth(MOBILE_MAX_WIDTH);
   const [currentPage, setCurrentPage] = useState(1);
   const [keyword, setKeyword] = useState('');
 
@@ -47,19 +51,65 @@ const TrainingRankPage = () => {
   // The server sends realname to the training's admins only: the column follows the data.
   const showRealname = rows.some((r) => !!r.realname);
 
+  // A board, not a list: the rank, the user, the problems solved here and the total run time are its key columns
+  // (the rank and the user pinned left, narrower on a phone); the school and the real name follow them on a phone,
+  // and the problem columns scroll inside the board's box.
+  const key = KEY_COLUMN_CLASS;
+  const people: ColumnsType<Row> = [
+    { title: t('Training_School'), dataIndex: 'school', key: 'school', render: (v: string | null) => v ?? '' },
+    ...(showRealname
+      ? [
+          {
+            title: t('Training_Realname'),
+            dataIndex: 'realname',
+            key: 'realname',
+            render: (v: string | null) => v ?? '',
+          },
+        ]
+      : []),
+  ];
+  const totals: ColumnsType<Row> = [
+    // Only submissions made in this training count here; the training's progress counts problems solved anywhere.
+    {
+      title: t('Training_Solved_Here'),
+      dataIndex: 'ac',
+      key: 'ac',
+      width: phone ? 64 : 120,
+      align: 'center',
+      className: key,
+    },
+    {
+      title: t('Training_Total_Run_Time'),
+      dataIndex: 'totalRunTime',
+      key: 'totalRunTime',
+      width: phone ? 84 : 120,
+      className: key,
+      render: (v: number) => `${v} ms`,
+    },
+  ];
   const columns: ColumnsType<Row> = [
-    { title: t('Training_Rank_Number'), key: 'rank', width: 70, render: (_, r) => r._rank },
+    {
+      title: t('Training_Rank_Number'),
+      key: 'rank',
+      fixed: 'left',
+      width: phone ? 44 : 70,
+      className: key,
+      render: (_, r) => r._rank,
+    },
     {
       title: t('Training_User'),
       key: 'user',
+      fixed: 'left',
+      width: phone ? 110 : 200,
+      className: key,
       render: (_, r) => {
         const female = r.gender === 'female';
         return (
-          <Space size={6}>
-            <Avatar size="small" src={r.avatar || undefined} icon={<UserOutlined />} alt="" />
+          <Space size={[6, 0]} wrap>
+            {!phone && <Avatar size="small" src={r.avatar || undefined} icon={<UserOutlined />} alt="" />}
             <Link
               to={`/user-home?username=${encodeURIComponent(r.username)}&uid=${encodeURIComponent(r.uid)}`}
-              style={female ? { color: FEMALE_COLOR, fontWeight: 600 } : undefined}
+              style={{ overflowWrap: 'anywhere', ...(female ? { color: FEMALE_COLOR, fontWeight: 600 } : undefined) }}
               data-gender={r.gender ?? undefined}
             >
               {r.username}
@@ -70,18 +120,7 @@ const TrainingRankPage = () => {
         );
       },
     },
-    { title: t('Training_School'), dataIndex: 'school', render: (v: string | null) => v ?? '' },
-    ...(showRealname
-      ? [{ title: t('Training_Realname'), dataIndex: 'realname', render: (v: string | null) => v ?? '' }]
-      : []),
-    // Only submissions made in this training count here; the training's progress counts problems solved anywhere.
-    { title: t('Training_Solved_Here'), dataIndex: 'ac', width: 120, align: 'center' },
-    {
-      title: t('Training_Total_Run_Time'),
-      dataIndex: 'totalRunTime',
-      width: 120,
-      render: (v: number) => `${v} ms`,
-    },
+    ...(phone ? [...totals, ...people] : [...people, ...totals]),
     ...problems.map((p) => ({
       title: (
         <Tooltip title={p.title}>
@@ -89,7 +128,7 @@ const TrainingRankPage = () => {
         </Tooltip>
       ),
       key: `p-${p.problemId}`,
-      width: 100,
+      width: phone ? 90 : 100,
       align: 'center' as const,
       onCell: (r: Row) => {
         const cell = r.submissionInfo[p.problemId];

@@ -1,15 +1,18 @@
 import type { Training, TrainingProblem, TrainingRankRow } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEY_COLUMN_CLASS } from '../../components/responsive-table';
 import { session } from '../../lib/auth-store';
 import { loginDialog, loginDialogStore } from '../../lib/ui-store';
 import { userInfoFixture } from '../../test-fixtures';
-import { callsTo, json, renderWithProviders, setupI18n, spyOnToasts, stubServer } from '../../test-utils';
+import { callsTo, json, renderWithProviders, screenWidth, setupI18n, spyOnToasts, stubServer } from '../../test-utils';
 import { parseSubmissionListQuery } from '../submission/submission-list-query';
 import type { TrainingContext } from './training-detail-page';
 import TrainingDetailPage from './training-detail-page';
 import TrainingListPage from './training-list-page';
+import TrainingProblemListPage from './training-problem-list-page';
 import {
   PROGRESS_COLORS,
   passingRate,
@@ -328,5 +331,110 @@ describe('training rank', () => {
     const table = await screen.findByRole('table');
     await within(table).findByText('alice');
     expect(within(table).queryByText('Real name')).toBeNull();
+  });
+});
+
+describe('training tables by screen width', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const keyHeaders = () =>
+    screen
+      .getAllByRole('columnheader')
+      .filter((h) => h.classList.contains(KEY_COLUMN_CLASS))
+      .map((h) => h.textContent);
+  const headers = () =>
+    screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+      .filter(Boolean);
+  const openDetails = () => {
+    fireEvent.click(screen.getAllByRole('button', { name: /expand/i })[0]);
+    const details = screen.getAllByRole('definition')[0].closest('dl') as HTMLElement;
+    return {
+      details,
+      terms: within(details)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    };
+  };
+  const renderTab = (tab: string, element: ReactNode) => {
+    const ctx: TrainingContext = { training: TRAINING, admin: false, problems: PROBLEMS, problemsLoading: false };
+    return renderWithProviders(
+      [{ path: '/training/:trainingID', element: <Outlet context={ctx} />, children: [{ path: tab, element }] }],
+      `/training/5/${tab}`,
+    );
+  };
+
+  it('lists trainings as cards on a phone; a tablet’s table shows the title, access and progress, the rest in details', async () => {
+    stubServer({ '/api/get-training-list': json(listPage([TRAINING])), '/api/get-training-category': json([]) });
+    screenWidth(390);
+    const phone = renderList();
+    expect(await screen.findByRole('button', { name: 'Greedy basics' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Progress' }).textContent).toContain('1/2');
+    phone.unmount();
+
+    screenWidth(1000);
+    renderList();
+    await screen.findByRole('button', { name: 'Greedy basics' });
+    expect(headers()).toEqual(['Title', 'Access', 'Progress']);
+    expect(keyHeaders()).toEqual(['Title', 'Progress']);
+    const { details, terms } = openDetails();
+    expect(terms).toEqual(['No.', 'Category', 'Problems', 'Author', 'Recent update']);
+    expect(within(details).getByText('Beginner')).toBeTruthy();
+  });
+
+  it('shows a phone whether each problem is solved, its title, level and passing rate; the rest in details', async () => {
+    session.signIn('token', USER);
+    stubServer();
+    screenWidth(390);
+    renderTab('problems', <TrainingProblemListPage />);
+    await screen.findByRole('link', { name: 'Coins' });
+    expect(headers()).toEqual(['My status', 'Title', 'Level', 'Passing rate']);
+    expect(keyHeaders()).toEqual(['My status', 'Title', 'Level', 'Passing rate']);
+    const { details, terms } = openDetails();
+    expect(terms).toEqual(['#', 'Problem ID', 'Tags', 'AC', 'Total']);
+    expect(within(details).getByText('P1')).toBeTruthy();
+  });
+
+  it('keeps the rank board’s rank, user, solved and run time first on a phone, the rank and user pinned', async () => {
+    stubServer({
+      '/api/get-training-rank': json({
+        records: [
+          {
+            uid: 'u-alice',
+            username: 'alice',
+            realname: 'Alice A.',
+            nickname: null,
+            school: 'North School',
+            gender: 'male',
+            avatar: null,
+            ac: 1,
+            totalRunTime: 15,
+            submissionInfo: { P1: { status: 0, score: null, isAC: true, runTime: 15 } },
+          },
+        ],
+        total: 1,
+        size: 30,
+        current: 1,
+      }),
+    });
+    screenWidth(390);
+    renderTab('rank', <TrainingRankPage />);
+    await screen.findByText('alice');
+    expect(headers()).toEqual([
+      'Rank',
+      'User',
+      'Solved in this training',
+      'Total run time',
+      'School',
+      'Real name',
+      'P1',
+      'P2',
+    ]);
+    expect(keyHeaders()).toEqual(['Rank', 'User', 'Solved in this training', 'Total run time']);
+    const [rank, user] = screen.getAllByRole('columnheader');
+    expect(rank.className).toContain('ant-table-cell-fix');
+    expect(user.className).toContain('ant-table-cell-fix');
+    expect(screen.getByText('North School')).toBeTruthy();
   });
 });
