@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Panel } from '../../components/panel';
+import { useResponsiveColumns } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { lazyScreen } from '../../lib/lazy-screen';
@@ -56,22 +57,35 @@ type CaseRow = {
 
 const CaseTable = ({ rows, showScore }: { rows: CaseRow[]; showScore: boolean }) => {
   const { t } = useTranslation(['submission', 'problem', 'remote-judge']);
+  // The case, its verdict, its time and (OI) its score on a phone; the memory and the judge's message from a tablet,
+  // in each row's details before.
+  const layout = useResponsiveColumns<CaseRow>([
+    { title: t('Case'), dataIndex: 'seq', key: 'seq', width: 80, render: (seq: number) => `#${seq}` },
+    { title: t('Status'), dataIndex: 'status', key: 'status', render: (s: number) => <StatusTag status={s} /> },
+    { title: t('Time'), dataIndex: 'time', key: 'time', render: formatTimeMs },
+    { title: t('Memory'), dataIndex: 'memory', key: 'memory', from: 'tablet', render: formatMemoryKb },
+    ...(showScore
+      ? [{ title: t('Score'), dataIndex: 'score', key: 'score', render: (s: number | null) => s ?? '—' }]
+      : []),
+    {
+      title: t('Case_Message'),
+      dataIndex: 'message',
+      key: 'message',
+      from: 'tablet',
+      // A long checker message wraps rather than widening the table.
+      render: (m: string | null) => (
+        <span style={{ display: 'inline-block', maxWidth: '40em', overflowWrap: 'anywhere' }}>{m ?? ''}</span>
+      ),
+    },
+  ]);
   return (
     <Table<CaseRow>
       rowKey="id"
       size="small"
       pagination={false}
       dataSource={rows}
-      scroll={{ x: 'max-content' }}
       aria-label={t('Case_Results')}
-      columns={[
-        { title: t('Case'), dataIndex: 'seq', width: 80, render: (seq: number) => `#${seq}` },
-        { title: t('Status'), dataIndex: 'status', render: (s: number) => <StatusTag status={s} /> },
-        { title: t('Time'), dataIndex: 'time', render: formatTimeMs },
-        { title: t('Memory'), dataIndex: 'memory', render: formatMemoryKb },
-        ...(showScore ? [{ title: t('Score'), dataIndex: 'score', render: (s: number | null) => s ?? '—' }] : []),
-        { title: t('Case_Message'), dataIndex: 'message', render: (m: string | null) => m ?? '' },
-      ]}
+      {...layout}
     />
   );
 };

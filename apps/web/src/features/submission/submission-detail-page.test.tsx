@@ -1,0 +1,62 @@
+import { JUDGE_STATUS } from '@oj/shared';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { KEY_COLUMN_CLASS } from '../../components/responsive-table';
+import { submissionFixture } from '../../test-fixtures';
+import { json, renderWithProviders, screenWidth, setupI18n, stubServer } from '../../test-utils';
+import SubmissionDetailPage from './submission-detail-page';
+
+const CASE = {
+  id: 1,
+  submitId: 3,
+  pid: 1000,
+  uid: 'u1',
+  caseId: 1,
+  seq: 1,
+  status: JUDGE_STATUS.WRONG_ANSWER,
+  time: 12,
+  memory: 2048,
+  score: 0,
+  groupNum: null,
+  mode: 'default',
+  inputData: null,
+  outputData: null,
+  userOutput: null,
+  message: 'expected 3, found 4',
+};
+
+beforeAll(() => setupI18n('en-US'));
+afterEach(() => vi.restoreAllMocks());
+
+describe('a submission’s case results on a phone', () => {
+  it('show each case, its verdict, time and score in its row, the memory and message in its details', async () => {
+    stubServer({
+      '/api/get-submission-detail': json({
+        submission: submissionFixture({ submitId: 3, status: JUDGE_STATUS.WRONG_ANSWER, score: 0, time: 12 }),
+        codeShare: false,
+      }),
+      '/api/get-all-case-result': json({
+        judgeCaseMode: 'default',
+        judgeCaseList: [CASE],
+        subTaskJudgeCaseVoList: null,
+      }),
+    });
+    screenWidth(390);
+    renderWithProviders(
+      [{ path: '/submission-detail/:submitID', element: <SubmissionDetailPage /> }],
+      '/submission-detail/3',
+    );
+    const cases = (await screen.findByText('#1')).closest('table') as HTMLElement;
+    const headers = within(cases).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent).filter(Boolean)).toEqual(['Case', 'Status', 'Time', 'Score']);
+    expect(headers.filter((h) => h.classList.contains(KEY_COLUMN_CLASS))).toHaveLength(4);
+    expect(within(cases).queryByText('expected 3, found 4')).toBeNull();
+    fireEvent.click(within(cases).getByRole('button', { name: /expand/i }));
+    const details = screen.getByText('expected 3, found 4').closest('dl') as HTMLElement;
+    expect(
+      within(details)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Memory', 'Message']);
+  });
+});
