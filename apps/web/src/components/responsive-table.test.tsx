@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Table } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screenWidth } from '../test-utils';
 import { KEY_COLUMN_CLASS, type ResponsiveColumn, useResponsiveColumns } from './responsive-table';
 
 type Row = { id: number; verdict: string; problem: string; author: string; memory: number };
@@ -15,18 +16,6 @@ const List = () => {
   ];
   return <Table<Row> rowKey="id" dataSource={ROWS} pagination={false} {...useResponsiveColumns(columns)} />;
 };
-
-/** A screen of the given width: the max-width queries the hook asks match below it. */
-const screenWidth = (px: number) =>
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: px < Number(/max-width: ([\d.]+)px/.exec(query)?.[1] ?? 0),
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  );
 
 const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
 
