@@ -12,6 +12,9 @@ export interface PageReport {
   /** Key columns of a table (components/responsive-table.tsx) out of sight without scrolling: past the right edge
    * of the table's box or the window, or under a pinned column. */
   hiddenKeyColumns: string[];
+  /** Tables whose box scrolls sideways (their content wider than the box), boards (`.oj-board`: a column per
+   * problem) left out; asked for at 1366 px, where every list fits. */
+  scrollingTables: string[];
 }
 
 /** All checks of one page, in the page (self-contained: no outer names). */
@@ -20,6 +23,7 @@ export const pageChecks = ({
   allow,
   data,
   layoutOnly,
+  tablesFit = false,
 }: {
   lang: string;
   /** Allowed Latin words (any case). */
@@ -28,6 +32,8 @@ export const pageChecks = ({
    * checked, so a problem title in an h1 passes while the same word alone on a button does not. */
   data: string[];
   layoutOnly: boolean;
+  /** Also list the tables whose box scrolls sideways. */
+  tablesFit?: boolean;
 }) => {
   const USER_DATA = 'pre, code, textarea, input, select, script, style, noscript, svg, .cm-editor, .oj-markdown';
   const describe = (el: Element) => {
@@ -85,7 +91,29 @@ export const pageChecks = ({
     if (r.right > right + 1 || r.left < -1 || !onTop)
       hiddenKeyColumns.push(`${describe(th)} (${Math.round(r.left)}-${Math.round(r.right)}px of ${Math.round(right)})`);
   }
-  if (layoutOnly) return { scrollWidth, innerWidth: iw, culprits, rawKeys: [], latin: [], broken, hiddenKeyColumns };
+  const scrollingTables: string[] = [];
+  if (tablesFit) {
+    for (const box of Array.from(document.querySelectorAll('.ant-table-content, .ant-table-body'))) {
+      if (!visible(box) || box.closest('.oj-board') || box.scrollWidth <= box.clientWidth + 1) continue;
+      const heads = Array.from(box.closest('.ant-table')?.querySelectorAll('th') ?? [])
+        .map((th) => (th.textContent ?? '').trim())
+        .filter(Boolean)
+        .slice(0, 3)
+        .join(' | ');
+      scrollingTables.push(`table "${heads}" (${box.scrollWidth}px in ${box.clientWidth}px)`);
+    }
+  }
+  if (layoutOnly)
+    return {
+      scrollWidth,
+      innerWidth: iw,
+      culprits,
+      rawKeys: [],
+      latin: [],
+      broken,
+      hiddenKeyColumns,
+      scrollingTables,
+    };
 
   // b. Raw translation keys: text nodes, placeholders, titles, the window title.
   const KEY = /\b[A-Z][A-Za-z0-9]*(_[A-Za-z0-9]+)+\b/g;
@@ -144,5 +172,6 @@ export const pageChecks = ({
     latin: [...latin].map(([w, where]) => `${w} (${where})`),
     broken,
     hiddenKeyColumns,
+    scrollingTables,
   };
 };

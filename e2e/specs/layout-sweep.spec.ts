@@ -23,7 +23,9 @@ import { coverageProblems, type Lang, type Role, type SweepData, sweepRoutes } f
  *   b. raw translation keys shown as text (Foo_Bar), user data excluded;
  *   c. in zh-CN, Latin words of 3+ letters in the interface chrome that are not on LATIN_ALLOWLIST nor data;
  *   d. a broken page: no text shown, or the router's crash page (a blank page would pass a, b and c);
- *   e. a table's key column (components/responsive-table.tsx) out of sight without scrolling, at both widths.
+ *   e. a table's key column (components/responsive-table.tsx) out of sight without scrolling, at 390 px on every
+ *      visit and at 768 and 1366 px once a route (with a. at those widths);
+ *   f. at 1366 px, a list's table wider than its box (boards, `.oj-board`, scroll their problem columns).
  * Run: npm run build -w @oj/web && OJ_E2E_PORT=18091 npx playwright test -c e2e/playwright.config.ts
  * e2e/specs/layout-sweep.spec.ts (OJ_SWEEP_SHOTS=/tmp/sweep also writes PNGs, see screenshot-sweep.ts). */
 
@@ -80,6 +82,7 @@ const LATIN_ALLOWLIST = [
 ];
 
 const WIDE = 1366;
+const TABLET = 768;
 const NARROW = 390;
 const LANGS: Lang[] = ['zh-CN', 'en-US'];
 /** The screenshot mode's roles: all three, or those OJ_SWEEP_ROLES names (`root,visitor`). */
@@ -499,14 +502,15 @@ test('every route: no sideways scroll, no raw translation keys, no Latin words i
   let fullLoads = 0;
   /** Milliseconds spent opening and settling, checking at 390 px, and resizing and checking at 1366 px. */
   const spent = { open: 0, narrow: 0, wide: 0 };
-  const check = (page: Page, lang: Lang, layoutOnly: boolean): Promise<PageReport> =>
-    page.evaluate(pageChecks, { lang, allow: LATIN_ALLOWLIST, data: dataStrings, layoutOnly });
+  const check = (page: Page, lang: Lang, layoutOnly: boolean, tablesFit = false): Promise<PageReport> =>
+    page.evaluate(pageChecks, { lang, allow: LATIN_ALLOWLIST, data: dataStrings, layoutOnly, tablesFit });
   const findings = (r: PageReport) =>
     r.scrollWidth > r.innerWidth + 1 ||
     r.rawKeys.length > 0 ||
     r.latin.length > 0 ||
     !!r.broken ||
-    r.hiddenKeyColumns.length > 0;
+    r.hiddenKeyColumns.length > 0 ||
+    r.scrollingTables.length > 0;
   const sweep = async (role: Role, lang: Lang) => {
     const context = await newContext(browser, lang, sessions[role]);
     const page = await context.newPage();
@@ -546,12 +550,27 @@ test('every route: no sideways scroll, no raw translation keys, no Latin words i
 
         if (SHOTS_DIR || wideBy.get(route.pattern) === key(role, lang)) {
           wideChecks++;
+          // A tablet: the page and the tables' key columns (no screenshot).
+          await page.setViewportSize({ width: TABLET, height: 1024 });
+          await settle(page, requests);
+          let tablet = await check(page, lang, true);
+          if (findings(tablet)) {
+            await settle(page, requests);
+            tablet = await check(page, lang, true);
+          }
+          if (tablet.scrollWidth > tablet.innerWidth + 1) {
+            failures.push(
+              `sideways-scroll@${TABLET} ${at}: scrollWidth ${tablet.scrollWidth}; ${tablet.culprits.join('; ')}`,
+            );
+          }
+          if (tablet.hiddenKeyColumns.length)
+            failures.push(`key-column-hidden@${TABLET} ${at}: ${tablet.hiddenKeyColumns.join('; ')}`);
           await page.setViewportSize({ width: WIDE, height: 900 });
           await settle(page, requests);
-          let wide = await check(page, lang, true);
+          let wide = await check(page, lang, true, true);
           if (findings(wide)) {
             await settle(page, requests);
-            wide = await check(page, lang, true);
+            wide = await check(page, lang, true, true);
           }
           if (wide.scrollWidth > wide.innerWidth + 1) {
             failures.push(
@@ -560,6 +579,8 @@ test('every route: no sideways scroll, no raw translation keys, no Latin words i
           }
           if (wide.hiddenKeyColumns.length)
             failures.push(`key-column-hidden@${WIDE} ${at}: ${wide.hiddenKeyColumns.join('; ')}`);
+          if (wide.scrollingTables.length)
+            failures.push(`table-scrolls@${WIDE} ${at}: ${wide.scrollingTables.join('; ')}`);
           await shoot(page, route.pattern, role, lang, WIDE);
           await page.setViewportSize({ width: NARROW, height: 844 });
           spent.wide += Date.now() - t2;
@@ -583,7 +604,7 @@ test('every route: no sideways scroll, no raw translation keys, no Latin words i
 
   failures.sort();
   const summary = [
-    `layout sweep: ${visits} visits (${fullLoads} full page loads) and ${wideChecks} checks at ${WIDE} px of ${routes.length} routes in ${Math.round((Date.now() - began) / 1000)} s (set-up ${Math.round(setupMs / 1000)} s; opening and settling ${Math.round(spent.open / 1000)} s, checks at ${NARROW} px ${Math.round(spent.narrow / 1000)} s, at ${WIDE} px ${Math.round(spent.wide / 1000)} s, over the lanes), ${failures.length} findings`,
+    `layout sweep: ${visits} visits (${fullLoads} full page loads) and ${wideChecks} checks at ${TABLET} and ${WIDE} px of ${routes.length} routes in ${Math.round((Date.now() - began) / 1000)} s (set-up ${Math.round(setupMs / 1000)} s; opening and settling ${Math.round(spent.open / 1000)} s, checks at ${NARROW} px ${Math.round(spent.narrow / 1000)} s, at ${WIDE} px ${Math.round(spent.wide / 1000)} s, over the lanes), ${failures.length} findings`,
     ...failures,
     '',
     'Visits that landed elsewhere (redirects, for reference):',

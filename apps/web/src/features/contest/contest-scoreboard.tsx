@@ -325,6 +325,8 @@ export const ContestScoreboard = ({
         rowKey={(r) => r._key ?? r.uid}
         size="small"
         bordered
+        // A board: a column per problem, which may scroll in the box (the layout sweep lets `.oj-board` do so).
+        className="oj-board"
         scroll={{ x: 'max-content' }}
         loading={board.isFetching && !board.data}
         dataSource={dataSource}

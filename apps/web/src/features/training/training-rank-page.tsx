@@ -177,6 +177,8 @@ const TrainingRankPage = () => {
         rowKey="_key"
         size="small"
         bordered
+        // A board: a column per problem, which may scroll in the box (the layout sweep lets `.oj-board` do so).
+        className="oj-board"
         scroll={{ x: 'max-content' }}
         loading={rank.isFetching && !rank.data}
         dataSource={rows}
