@@ -398,6 +398,7 @@ export const createServices = (
       policy: groupPolicy,
       passwords,
       messages,
+      users: adminUserRepo,
       changed: groups.listChanged,
     }),
     groupProblems: createGroupProblemService({

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { AppError, badRequest, forbidden } from '../../http/app-error.js';
 import { countCache } from '../../lib/count-cache.js';
 import type { PasswordAttemptsService } from '../access/password-attempts.service.js';
+import type { AdminUserQueries } from '../admin-user/admin-user-queries.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { MessageService } from '../message/message.service.js';
 import type { GroupRepository, MemberFilter } from './group.repository.js';
@@ -53,6 +54,8 @@ export const createGroupMemberService = (deps: {
   policy: GroupPolicy;
   passwords: PasswordAttemptsService;
   messages: MessageService;
+  /** Usernames to users (the bulk add). */
+  users: Pick<AdminUserQueries, 'findUidsByUsernames'>;
   /** A membership came, went or changed level (the group list's totals depend on it). */
   changed: () => void;
 }) => {
@@ -223,7 +226,7 @@ export const createGroupMemberService = (deps: {
       const a = await policy.require(b.gid, viewer, 'admin');
       const names = cleanUsernames(b.usernames);
       if (!names.length) throw badRequest('fieldRequired', 'usernames', { field: 'usernames' });
-      const found = new Map((await repo.usersByUsernames(names)).map((u) => [u.username.toLowerCase(), u]));
+      const found = new Map((await deps.users.findUidsByUsernames(names)).map((u) => [u.username.toLowerCase(), u]));
       const uids = distinct([...found.values()].map((u) => u.uid));
       const { inserted, promoted } = await repo.addMembers(b.gid, uids);
       const added = new Set(inserted);

@@ -374,20 +374,6 @@ export const createGroupRepository = (db: Db) => ({
 
   // ---- bulk member changes (decision 0041): one statement each, so parallel calls settle each row once ----------
 
-  /** The users of these usernames, compared regardless of case (the users_username_key index). */
-  async usersByUsernames(usernames: string[]) {
-    if (!usernames.length) return [];
-    return db
-      .select({ uid: users.uid, username: users.username })
-      .from(users)
-      .where(
-        inArray(
-          sql`lower(${users.username})`,
-          usernames.map((u) => u.toLowerCase()),
-        ),
-      );
-  },
-
   /** Makes these users members: a new row for those without one (the unique key keeps one per user whatever runs at
    * once), then level 3 for those whose row is an application or a refusal. Answers who was inserted and who
    * promoted; the rest were members already. */
