@@ -18,11 +18,13 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverPaging } from '../../components/paging';
+import { type ResponsiveColumn, useResponsiveColumns } from '../../components/responsive-table';
 import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
-import { toast } from '../../lib/notify';
+import { MOBILE_MAX_WIDTH, toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
+import { useMaxWidth } from '../../lib/use-media-query';
 import { useGroupContext } from './group-context';
 import { AddMembersDialog, ANSWER_OUTCOMES, BulkReport, REMOVE_OUTCOMES } from './group-member-bulk';
 import { canEditMember, canRemoveMember, memberLevelChoices, USER_SEARCH_DEBOUNCE_MS } from './group-model';
@@ -186,21 +188,125 @@ const GroupMemberPage = () => {
   });
   const selectLabel = (m: GroupMember) => ({ 'aria-label': t('Group_Select_User', { username: m.username }) });
 
-  const userColumns = [
-    { title: t('Group_Username'), dataIndex: 'username', key: 'username' },
+  // A phone shows each row's checkbox, the username (the real name under it) and the level; the rest is in the
+  // row's details (the single accept, refuse and remove buttons too: the bulk buttons above do the same).
+  const phone = useMaxWidth(MOBILE_MAX_WIDTH);
+  const userColumns: ResponsiveColumn<GroupMember>[] = [
     {
-      title: t('Group_Realname'),
-      dataIndex: 'realname',
-      key: 'realname',
-      render: (v: string | null) => v ?? '',
+      title: t('Group_Username'),
+      dataIndex: 'username',
+      key: 'username',
+      render: (v: string, m) => (
+        <span className="oj-group-member-name">
+          {v}
+          {phone && m.realname && <Typography.Text type="secondary">{m.realname}</Typography.Text>}
+        </span>
+      ),
     },
+    ...(phone
+      ? []
+      : [
+          {
+            title: t('Group_Realname'),
+            dataIndex: 'realname',
+            key: 'realname',
+            render: (v: string | null) => v ?? '',
+          },
+        ]),
   ];
-  const reasonColumn = {
+  const reasonColumn: ResponsiveColumn<GroupMember> = {
     title: t('Group_Reason'),
     dataIndex: 'reason',
     key: 'reason',
+    from: 'laptop',
     render: (v: string | null) => <span style={{ display: 'inline-block', maxWidth: 240 }}>{v ?? ''}</span>,
   };
+  const applicationLayout = useResponsiveColumns<GroupMember>([
+    ...userColumns,
+    {
+      title: t('Group_Level'),
+      dataIndex: 'auth',
+      key: 'auth',
+      render: (v: number) => <Tag color={v === MEMBER_LEVEL.REFUSED ? 'red' : 'gold'}>{t(`Group_Level_${v}`)}</Tag>,
+    },
+    reasonColumn,
+    { title: t('Group_Applied_At'), dataIndex: 'gmtCreate', key: 'gmtCreate', from: 'tablet', render: date },
+    {
+      title: t('Group_Actions'),
+      key: 'actions',
+      from: 'tablet',
+      render: (_: unknown, m: GroupMember) => (
+        <Space>
+          <Button
+            size="small"
+            type="primary"
+            aria-label={`${t('Group_Accept')} ${m.username}`}
+            onClick={() => setLevel(m.uid, MEMBER_LEVEL.MEMBER)}
+          >
+            {t('Group_Accept')}
+          </Button>
+          {m.auth === MEMBER_LEVEL.APPLYING && (
+            <Button
+              size="small"
+              danger
+              aria-label={`${t('Group_Refuse')} ${m.username}`}
+              onClick={() => setLevel(m.uid, MEMBER_LEVEL.REFUSED)}
+            >
+              {t('Group_Refuse')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ]);
+  const memberLayout = useResponsiveColumns<GroupMember>([
+    ...userColumns,
+    {
+      title: t('Group_Level'),
+      dataIndex: 'auth',
+      key: 'auth',
+      render: (v: number, m: GroupMember) => (
+        <Select
+          aria-label={t('Group_Level_Of', { username: m.username })}
+          size="small"
+          value={v}
+          style={{ width: phone ? 112 : 140 }}
+          popupMatchSelectWidth={false}
+          disabled={!canEditMember(viewer, m, group.uid)}
+          onChange={(next: number) => setLevel(m.uid, next)}
+          options={memberLevelChoices(viewer, v).map((c) => ({
+            value: c.level,
+            label: t(`Group_Level_${c.level}`),
+            disabled: c.disabled,
+          }))}
+        />
+      ),
+    },
+    { title: t('Group_Joined_At'), dataIndex: 'gmtCreate', key: 'gmtCreate', from: 'tablet', render: date },
+    reasonColumn,
+    {
+      title: t('Group_Actions'),
+      key: 'actions',
+      from: 'tablet',
+      render: (_: unknown, m: GroupMember) =>
+        canRemoveMember(viewer, m, group.uid) && (
+          <Popconfirm
+            title={t('Group_Delete_Member_Confirm')}
+            okText={t('Group_Confirm')}
+            cancelText={t('Group_Cancel')}
+            onConfirm={() => remove(m.uid)}
+          >
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('Group_Remove_Member', { username: m.username })}
+              disabled={!canEditMember(viewer, m, group.uid)}
+            />
+          </Popconfirm>
+        ),
+    },
+  ]);
 
   return (
     <>
@@ -232,7 +338,6 @@ const GroupMemberPage = () => {
           size="small"
           loading={applications.isFetching}
           dataSource={applications.data?.records ?? []}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('Group_No_Applications') }}
           rowSelection={{
             selectedRowKeys: applicants.keys,
@@ -250,45 +355,7 @@ const GroupMemberPage = () => {
             },
             { hideOnSinglePage: true },
           )}
-          columns={[
-            ...userColumns,
-            {
-              title: t('Group_Level'),
-              dataIndex: 'auth',
-              key: 'auth',
-              render: (v: number) => (
-                <Tag color={v === MEMBER_LEVEL.REFUSED ? 'red' : 'gold'}>{t(`Group_Level_${v}`)}</Tag>
-              ),
-            },
-            reasonColumn,
-            { title: t('Group_Applied_At'), dataIndex: 'gmtCreate', key: 'gmtCreate', render: date },
-            {
-              title: t('Group_Actions'),
-              key: 'actions',
-              render: (_: unknown, m: GroupMember) => (
-                <Space>
-                  <Button
-                    size="small"
-                    type="primary"
-                    aria-label={`${t('Group_Accept')} ${m.username}`}
-                    onClick={() => setLevel(m.uid, MEMBER_LEVEL.MEMBER)}
-                  >
-                    {t('Group_Accept')}
-                  </Button>
-                  {m.auth === MEMBER_LEVEL.APPLYING && (
-                    <Button
-                      size="small"
-                      danger
-                      aria-label={`${t('Group_Refuse')} ${m.username}`}
-                      onClick={() => setLevel(m.uid, MEMBER_LEVEL.REFUSED)}
-                    >
-                      {t('Group_Refuse')}
-                    </Button>
-                  )}
-                </Space>
-              ),
-            },
-          ]}
+          {...applicationLayout}
         />
       </section>
       <section className="oj-group-section" aria-label={t('Group_Member_List')}>
@@ -331,7 +398,6 @@ const GroupMemberPage = () => {
           size="small"
           loading={members.isFetching}
           dataSource={members.data?.records ?? []}
-          scroll={{ x: 'max-content' }}
           rowSelection={{
             selectedRowKeys: chosen.keys,
             onChange: (_, rows) => chosen.set(rows),
@@ -346,52 +412,7 @@ const GroupMemberPage = () => {
             setMemberSize(s);
             chosen.clear();
           })}
-          columns={[
-            ...userColumns,
-            {
-              title: t('Group_Level'),
-              dataIndex: 'auth',
-              key: 'auth',
-              render: (v: number, m: GroupMember) => (
-                <Select
-                  aria-label={t('Group_Level_Of', { username: m.username })}
-                  size="small"
-                  value={v}
-                  style={{ width: 140 }}
-                  disabled={!canEditMember(viewer, m, group.uid)}
-                  onChange={(next: number) => setLevel(m.uid, next)}
-                  options={memberLevelChoices(viewer, v).map((c) => ({
-                    value: c.level,
-                    label: t(`Group_Level_${c.level}`),
-                    disabled: c.disabled,
-                  }))}
-                />
-              ),
-            },
-            { title: t('Group_Joined_At'), dataIndex: 'gmtCreate', key: 'gmtCreate', render: date },
-            reasonColumn,
-            {
-              title: t('Group_Actions'),
-              key: 'actions',
-              render: (_: unknown, m: GroupMember) =>
-                canRemoveMember(viewer, m, group.uid) && (
-                  <Popconfirm
-                    title={t('Group_Delete_Member_Confirm')}
-                    okText={t('Group_Confirm')}
-                    cancelText={t('Group_Cancel')}
-                    onConfirm={() => remove(m.uid)}
-                  >
-                    <Button
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('Group_Remove_Member', { username: m.username })}
-                      disabled={!canEditMember(viewer, m, group.uid)}
-                    />
-                  </Popconfirm>
-                ),
-            },
-          ]}
+          {...memberLayout}
         />
       </section>
     </>

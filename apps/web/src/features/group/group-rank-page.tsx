@@ -6,6 +6,7 @@ import { Button, Segmented, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverPaging } from '../../components/paging';
+import { type ResponsiveColumn, useResponsiveColumns } from '../../components/responsive-table';
 import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
@@ -42,6 +43,33 @@ const GroupRankPage = () => {
   });
   const offset = (currentPage - 1) * GROUP_PAGE.rank;
   const acm = type === 0;
+  // The place, the user and the solved count (and the score in OI) on a phone; the rest in each row's details.
+  const layout = useResponsiveColumns<GroupRankRow>([
+    { title: t('Group_Rank_Seq'), key: 'seq', width: 70, render: (_, __, i) => offset + i + 1 },
+    { title: t('Group_Rank_User'), key: 'user', render: (_, r) => <RankUser user={r} /> },
+    { title: t('Group_Nickname'), dataIndex: 'nickname', key: 'nickname', from: 'tablet', render: renderNickname },
+    ...(realnames
+      ? [
+          {
+            title: t('Group_Realname'),
+            key: 'realname',
+            from: 'tablet',
+            render: (_: unknown, r: GroupRankRow) => r.realname ?? '',
+          } satisfies ResponsiveColumn<GroupRankRow>,
+        ]
+      : []),
+    { title: t('Group_AC'), dataIndex: 'ac', key: 'ac', width: 80 },
+    { title: t('Group_Total'), dataIndex: 'total', key: 'total', from: 'tablet', width: 80 },
+    acm
+      ? {
+          title: t('Group_Rating'),
+          key: 'rating',
+          from: 'tablet',
+          width: 100,
+          render: (_, r) => formatRate(r.ac, r.total),
+        }
+      : { title: t('Group_Score'), dataIndex: 'score', key: 'score', width: 90 },
+  ]);
 
   return (
     <section aria-label={t('Group_Tab_Rank')}>
@@ -83,35 +111,8 @@ const GroupRankPage = () => {
         size="middle"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
         pagination={serverPaging(currentPage, GROUP_PAGE.rank, list.data?.total, setPage, { showLessItems: true })}
-        columns={[
-          { title: t('Group_Rank_Seq'), key: 'seq', width: 70, render: (_, __, i) => offset + i + 1 },
-          {
-            title: t('Group_Rank_User'),
-            key: 'user',
-            render: (_, r) => <RankUser user={r} />,
-          },
-          {
-            title: t('Group_Nickname'),
-            dataIndex: 'nickname',
-            render: renderNickname,
-          },
-          ...(realnames
-            ? [
-                {
-                  title: t('Group_Realname'),
-                  key: 'realname',
-                  render: (_: unknown, r: GroupRankRow) => r.realname ?? '',
-                },
-              ]
-            : []),
-          { title: t('Group_AC'), dataIndex: 'ac', width: 80 },
-          { title: t('Group_Total'), dataIndex: 'total', width: 80 },
-          acm
-            ? { title: t('Group_Rating'), key: 'rating', width: 100, render: (_, r) => formatRate(r.ac, r.total) }
-            : { title: t('Group_Score'), dataIndex: 'score', width: 90 },
-        ]}
+        {...layout}
       />
     </section>
   );
