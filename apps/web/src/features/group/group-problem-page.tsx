@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { serverPaging } from '../../components/paging';
+import { useResponsiveColumns } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { saveBlob } from '../../lib/http-client';
@@ -38,6 +39,61 @@ const MemberProblemList = ({ gid }: { gid: number }) => {
     queryKey: queryKey(contract.getGroupProblemList, gid, currentPage),
     queryFn: () => api.call(contract.getGroupProblemList, { gid, currentPage, limit: GROUP_PROBLEM_PAGE_SIZE }),
   });
+  // Whether solved, the title, the level and the AC rate on a phone; the id and the tags in each row's details.
+  const layout = useResponsiveColumns<GroupProblemItem>([
+    {
+      title: t('Group_Problem_Status'),
+      key: 'mine',
+      width: 70,
+      align: 'center',
+      render: (_, p) => <MyStatusIcon status={p.myStatus} />,
+    },
+    { title: t('Group_Problem_ID'), dataIndex: 'problemId', key: 'problemId', from: 'tablet', width: 110 },
+    {
+      title: t('Group_Problem_Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string, p) => (
+        <Link
+          to={groupProblemPath(gid, p.problemId)}
+          style={mobile ? { display: 'inline-block', maxWidth: 150, overflowWrap: 'anywhere' } : undefined}
+        >
+          {title}
+        </Link>
+      ),
+    },
+    {
+      title: t('Group_Problem_Level'),
+      dataIndex: 'difficulty',
+      key: 'difficulty',
+      width: 80,
+      render: (d: number) => <DifficultyTag difficulty={d} />,
+    },
+    ...(showTags
+      ? [
+          {
+            title: t('Group_Problem_Tags'),
+            key: 'tags',
+            from: 'tablet' as const,
+            render: (_: unknown, p: GroupProblemItem) => (
+              <Space size={[0, 4]} wrap style={{ maxWidth: 240 }}>
+                {p.tags.map((tag) => (
+                  <Tag key={tag.id} color={tag.color ?? undefined}>
+                    {tag.name}
+                  </Tag>
+                ))}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+    {
+      title: t('Group_Problem_AC_Rate'),
+      key: 'rate',
+      width: 90,
+      render: (_, p) => formatRate(p.ac, p.total),
+    },
+  ]);
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
@@ -49,62 +105,11 @@ const MemberProblemList = ({ gid }: { gid: number }) => {
         size="middle"
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('Group_Problem_Empty') }}
         pagination={serverPaging(currentPage, GROUP_PROBLEM_PAGE_SIZE, list.data?.total, setPage, {
           hideOnSinglePage: true,
         })}
-        columns={[
-          {
-            title: t('Group_Problem_Status'),
-            key: 'mine',
-            width: 70,
-            align: 'center',
-            render: (_, p) => <MyStatusIcon status={p.myStatus} />,
-          },
-          { title: t('Group_Problem_ID'), dataIndex: 'problemId', width: 110 },
-          {
-            title: t('Group_Problem_Title'),
-            dataIndex: 'title',
-            render: (title: string, p) => (
-              <Link
-                to={groupProblemPath(gid, p.problemId)}
-                style={mobile ? { display: 'inline-block', maxWidth: 150, overflowWrap: 'anywhere' } : undefined}
-              >
-                {title}
-              </Link>
-            ),
-          },
-          {
-            title: t('Group_Problem_Level'),
-            dataIndex: 'difficulty',
-            width: 80,
-            render: (d: number) => <DifficultyTag difficulty={d} />,
-          },
-          ...(showTags
-            ? [
-                {
-                  title: t('Group_Problem_Tags'),
-                  key: 'tags',
-                  render: (_: unknown, p: GroupProblemItem) => (
-                    <Space size={[0, 4]} wrap style={{ maxWidth: 240 }}>
-                      {p.tags.map((tag) => (
-                        <Tag key={tag.id} color={tag.color ?? undefined}>
-                          {tag.name}
-                        </Tag>
-                      ))}
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
-          {
-            title: t('Group_Problem_AC_Rate'),
-            key: 'rate',
-            width: 90,
-            render: (_, p) => formatRate(p.ac, p.total),
-          },
-        ]}
+        {...layout}
       />
     </>
   );
@@ -150,6 +155,81 @@ const AdminProblemList = ({ context }: { context: GroupContext }) => {
     if (got) saveBlob(got);
   };
   const mayManage = (p: AdminProblem) => canManageGroupProblem(role, user?.username, p, gid);
+  // The title and its access on a phone; the display id, the author and the actions from a tablet, the number from a
+  // laptop; the rest in each row's details.
+  const layout = useResponsiveColumns<AdminProblem>([
+    { title: 'ID', dataIndex: 'id', key: 'id', from: 'laptop', width: 70 },
+    { title: t('Group_Problem_ID'), dataIndex: 'problemId', key: 'problemId', from: 'tablet' },
+    {
+      title: t('Group_Problem_Title'),
+      key: 'title',
+      render: (_, p) => (
+        <Link
+          to={groupProblemPath(gid, p.problemId)}
+          style={{ display: 'inline-block', maxWidth: 280, overflowWrap: 'anywhere' }}
+        >
+          {p.title}
+        </Link>
+      ),
+    },
+    { title: t('Group_Problem_Author'), dataIndex: 'author', key: 'author', from: 'tablet' },
+    {
+      title: t('Group_Problem_Auth'),
+      key: 'auth',
+      render: (_, p) => (
+        <Select
+          aria-label={`${t('Group_Problem_Auth')} ${p.problemId}`}
+          size="small"
+          style={{ width: 100 }}
+          value={p.auth}
+          disabled={!mayManage(p)}
+          onChange={(auth: number) => changeAuth.mutate({ pid: p.id, auth })}
+          options={[
+            { value: GROUP_PROBLEM_AUTH.PUBLIC, label: t('Group_Problem_Auth_Public') },
+            { value: GROUP_PROBLEM_AUTH.PRIVATE, label: t('Group_Problem_Auth_Private') },
+            // Contest problems are made inside a contest.
+            { value: GROUP_PROBLEM_AUTH.CONTEST, label: t('Group_Problem_Auth_Contest'), disabled: true },
+          ]}
+        />
+      ),
+    },
+    {
+      title: t('Group_Problem_Options'),
+      key: 'options',
+      from: 'tablet',
+      render: (_, p) => {
+        if (!mayManage(p)) return null;
+        const action = applyPublicAction(p.applyPublicProgress);
+        return (
+          <Space size="small" wrap>
+            <Button size="small" onClick={() => navigate(`/group/${gid}/problem/edit/${p.id}`)}>
+              {t('Group_Problem_Edit')}
+            </Button>
+            {action.confirmKey ? (
+              <Popconfirm
+                title={t(action.confirmKey)}
+                onConfirm={() => apply.mutate({ pid: p.id, isApplied: action.next })}
+              >
+                <Button size="small" aria-label={`${t(action.labelKey)} ${p.problemId}`}>
+                  {t(action.labelKey)}
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Tag color="green">{t(action.labelKey)}</Tag>
+            )}
+            <Button size="small" onClick={() => void download(p.id)}>
+              {t('Group_Problem_Download')}
+            </Button>
+            <Popconfirm title={t('Group_Problem_Delete_Confirm')} onConfirm={() => remove.mutate(p.id)}>
+              <Button size="small" danger>
+                {t('Group_Problem_Delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        );
+      },
+    },
+  ]);
 
   return (
     <>
@@ -173,74 +253,11 @@ const AdminProblemList = ({ context }: { context: GroupContext }) => {
         size="small"
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('Group_Problem_Empty') }}
         pagination={serverPaging(currentPage, GROUP_PROBLEM_PAGE_SIZE, list.data?.total, setPage, {
           hideOnSinglePage: true,
         })}
-        columns={[
-          { title: 'ID', dataIndex: 'id', width: 70 },
-          { title: t('Group_Problem_ID'), dataIndex: 'problemId' },
-          {
-            title: t('Group_Problem_Title'),
-            render: (_, p) => <Link to={groupProblemPath(gid, p.problemId)}>{p.title}</Link>,
-          },
-          { title: t('Group_Problem_Author'), dataIndex: 'author' },
-          {
-            title: t('Group_Problem_Auth'),
-            render: (_, p) => (
-              <Select
-                aria-label={`${t('Group_Problem_Auth')} ${p.problemId}`}
-                size="small"
-                style={{ width: 100 }}
-                value={p.auth}
-                disabled={!mayManage(p)}
-                onChange={(auth: number) => changeAuth.mutate({ pid: p.id, auth })}
-                options={[
-                  { value: GROUP_PROBLEM_AUTH.PUBLIC, label: t('Group_Problem_Auth_Public') },
-                  { value: GROUP_PROBLEM_AUTH.PRIVATE, label: t('Group_Problem_Auth_Private') },
-                  // Contest problems are made inside a contest.
-                  { value: GROUP_PROBLEM_AUTH.CONTEST, label: t('Group_Problem_Auth_Contest'), disabled: true },
-                ]}
-              />
-            ),
-          },
-          {
-            title: t('Group_Problem_Options'),
-            key: 'options',
-            render: (_, p) => {
-              if (!mayManage(p)) return null;
-              const action = applyPublicAction(p.applyPublicProgress);
-              return (
-                <Space size="small" wrap={false}>
-                  <Button size="small" onClick={() => navigate(`/group/${gid}/problem/edit/${p.id}`)}>
-                    {t('Group_Problem_Edit')}
-                  </Button>
-                  {action.confirmKey ? (
-                    <Popconfirm
-                      title={t(action.confirmKey)}
-                      onConfirm={() => apply.mutate({ pid: p.id, isApplied: action.next })}
-                    >
-                      <Button size="small" aria-label={`${t(action.labelKey)} ${p.problemId}`}>
-                        {t(action.labelKey)}
-                      </Button>
-                    </Popconfirm>
-                  ) : (
-                    <Tag color="green">{t(action.labelKey)}</Tag>
-                  )}
-                  <Button size="small" onClick={() => void download(p.id)}>
-                    {t('Group_Problem_Download')}
-                  </Button>
-                  <Popconfirm title={t('Group_Problem_Delete_Confirm')} onConfirm={() => remove.mutate(p.id)}>
-                    <Button size="small" danger>
-                      {t('Group_Problem_Delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              );
-            },
-          },
-        ]}
+        {...layout}
       />
     </>
   );

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { serverPaging } from '../../components/paging';
+import { useResponsiveColumns } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { MOBILE_MAX_WIDTH } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
@@ -32,15 +33,62 @@ const MemberTrainingList = ({ gid }: { gid: number }) => {
     queryKey: queryKey(contract.getGroupTrainingList, gid, currentPage),
     queryFn: () => api.call(contract.getGroupTrainingList, { gid, currentPage, limit: GROUP_TRAINING_PAGE_SIZE }),
   });
-  // A phone keeps what a student needs, so the title is not pushed out of sight.
-  const wide = <T,>(columns: T[]) => (mobile ? [] : columns);
+  // The title and the own progress on a phone (as the site's training list), the access from a tablet; the number,
+  // category, problem count, author and update time from a laptop; the rest in each row's details.
+  const layout = useResponsiveColumns<Training>([
+    { title: t('Training_Number'), dataIndex: 'id', key: 'id', from: 'laptop', width: 70 },
+    {
+      title: t('Training_Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string, tr) => (
+        <Link
+          to={trainingBasePath(tr.id, gid)}
+          onClick={(e) => e.stopPropagation()}
+          style={{ display: 'inline-block', maxWidth: mobile ? 160 : 320, overflowWrap: 'anywhere' }}
+        >
+          {title}
+        </Link>
+      ),
+    },
+    {
+      title: t('Training_Auth'),
+      dataIndex: 'auth',
+      key: 'auth',
+      from: 'tablet',
+      width: 90,
+      render: (auth: Training['auth']) => <TrainingAuthTag auth={auth} />,
+    },
+    {
+      title: t('Training_Category'),
+      key: 'category',
+      from: 'laptop',
+      width: 120,
+      render: (_: unknown, tr: Training) => <TrainingCategoryTag tr={tr} />,
+    },
+    {
+      title: t('Training_Progress'),
+      key: 'progress',
+      width: 150,
+      render: (_, tr) => <TrainingProgress tr={tr} />,
+    },
+    { title: t('Training_Problem_Count'), dataIndex: 'problemCount', key: 'problemCount', from: 'laptop', width: 90 },
+    { title: t('Training_Author'), dataIndex: 'author', key: 'author', from: 'laptop', width: 110 },
+    {
+      title: t('Training_Updated'),
+      dataIndex: 'gmtModified',
+      key: 'gmtModified',
+      from: 'laptop',
+      width: 150,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+  ]);
   return (
     <Table<Training>
       rowKey="id"
       size="middle"
       loading={list.isLoading}
       dataSource={list.data?.records ?? []}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('Group_Training_Empty') }}
       onRow={(tr) => ({
         onClick: () => navigate(trainingBasePath(tr.id, gid)),
@@ -49,52 +97,7 @@ const MemberTrainingList = ({ gid }: { gid: number }) => {
       pagination={serverPaging(currentPage, GROUP_TRAINING_PAGE_SIZE, list.data?.total, setPage, {
         hideOnSinglePage: true,
       })}
-      columns={[
-        { title: t('Training_Number'), dataIndex: 'id', width: 70 },
-        {
-          title: t('Training_Title'),
-          dataIndex: 'title',
-          render: (title: string, tr) => (
-            <Link
-              to={trainingBasePath(tr.id, gid)}
-              onClick={(e) => e.stopPropagation()}
-              style={{ display: 'inline-block', maxWidth: mobile ? 160 : 320, overflowWrap: 'anywhere' }}
-            >
-              {title}
-            </Link>
-          ),
-        },
-        {
-          title: t('Training_Auth'),
-          dataIndex: 'auth',
-          width: 90,
-          render: (auth: Training['auth']) => <TrainingAuthTag auth={auth} />,
-        },
-        ...wide([
-          {
-            title: t('Training_Category'),
-            key: 'category',
-            width: 120,
-            render: (_: unknown, tr: Training) => <TrainingCategoryTag tr={tr} />,
-          },
-        ]),
-        {
-          title: t('Training_Progress'),
-          key: 'progress',
-          width: 150,
-          render: (_, tr) => <TrainingProgress tr={tr} />,
-        },
-        ...wide([
-          { title: t('Training_Problem_Count'), dataIndex: 'problemCount', width: 90 },
-          { title: t('Training_Author'), dataIndex: 'author', width: 110 },
-          {
-            title: t('Training_Updated'),
-            dataIndex: 'gmtModified',
-            width: 150,
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-          },
-        ]),
-      ]}
+      {...layout}
     />
   );
 };
