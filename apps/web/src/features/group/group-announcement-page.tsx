@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverPaging } from '../../components/paging';
+import { useResponsiveColumns } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
@@ -141,6 +142,64 @@ const GroupAnnouncementPage = () => {
     onSuccess: () => toast.success(t('Group_Deleted')),
   });
   const remove = (aid: number) => removal.mutate(aid);
+  // The title and whether it is shown on a phone; the author, the time and editing in each row's details.
+  const layout = useResponsiveColumns<GroupAnnouncement>([
+    {
+      title: t('Group_Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (v: string) => (
+        <span style={{ display: 'inline-block', maxWidth: 320, overflowWrap: 'anywhere' }}>{v}</span>
+      ),
+    },
+    { title: t('Group_Author'), dataIndex: 'username', key: 'username', from: 'tablet' },
+    {
+      title: t('Group_Status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (v: number, a) => (
+        <Switch
+          size="small"
+          aria-label={t('Group_Status_Of', { title: a.title })}
+          checked={v === 0}
+          checkedChildren={t('Group_Status_Visible')}
+          unCheckedChildren={t('Group_Status_Hidden')}
+          disabled={!canManageAnnouncement(viewer, a)}
+          onChange={(checked) => setStatus(a, checked)}
+        />
+      ),
+    },
+    {
+      title: t('Group_Modified_At'),
+      dataIndex: 'gmtModified',
+      key: 'gmtModified',
+      from: 'tablet',
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('Group_Actions'),
+      key: 'actions',
+      from: 'tablet',
+      render: (_, a) =>
+        canManageAnnouncement(viewer, a) && (
+          <Space>
+            <Button size="small" onClick={() => setEditing(a)}>
+              {t('Group_Edit_Text')}
+            </Button>
+            <Popconfirm
+              title={t('Group_Delete_Announcement_Confirm')}
+              okText={t('Group_Confirm')}
+              cancelText={t('Group_Cancel')}
+              onConfirm={() => remove(a.id)}
+            >
+              <Button size="small" danger>
+                {t('Group_Delete')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        ),
+    },
+  ]);
 
   return (
     <section aria-label={t('Group_Tab_Announcement')}>
@@ -155,58 +214,8 @@ const GroupAnnouncementPage = () => {
         size="small"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
         pagination={serverPaging(currentPage, GROUP_PAGE.lists, list.data?.total, setPage)}
-        columns={[
-          {
-            title: t('Group_Title'),
-            dataIndex: 'title',
-            render: (v: string) => <span style={{ display: 'inline-block', maxWidth: 320 }}>{v}</span>,
-          },
-          { title: t('Group_Author'), dataIndex: 'username' },
-          {
-            title: t('Group_Status'),
-            dataIndex: 'status',
-            render: (v: number, a) => (
-              <Switch
-                size="small"
-                aria-label={t('Group_Status_Of', { title: a.title })}
-                checked={v === 0}
-                checkedChildren={t('Group_Status_Visible')}
-                unCheckedChildren={t('Group_Status_Hidden')}
-                disabled={!canManageAnnouncement(viewer, a)}
-                onChange={(checked) => setStatus(a, checked)}
-              />
-            ),
-          },
-          {
-            title: t('Group_Modified_At'),
-            dataIndex: 'gmtModified',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-          },
-          {
-            title: t('Group_Actions'),
-            key: 'actions',
-            render: (_, a) =>
-              canManageAnnouncement(viewer, a) && (
-                <Space>
-                  <Button size="small" onClick={() => setEditing(a)}>
-                    {t('Group_Edit_Text')}
-                  </Button>
-                  <Popconfirm
-                    title={t('Group_Delete_Announcement_Confirm')}
-                    okText={t('Group_Confirm')}
-                    cancelText={t('Group_Cancel')}
-                    onConfirm={() => remove(a.id)}
-                  >
-                    <Button size="small" danger>
-                      {t('Group_Delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ),
-          },
-        ]}
+        {...layout}
       />
       {editing !== undefined && (
         <AnnouncementDialog

@@ -6,13 +6,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { serverPaging } from '../../components/paging';
+import { useResponsiveColumns } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import DiscussionDetailPage from '../discussion/discussion-detail-page';
 import DiscussionListPage, { formatTime } from '../discussion/discussion-list-page';
-import { type DiscussionGroup, discussionPaths } from '../discussion/discussion-model';
+import { categoryLabel, type DiscussionGroup, discussionPaths } from '../discussion/discussion-model';
 import { useGroupContext } from './group-context';
 
 const { isGroupAdmin } = groupContract;
@@ -50,6 +51,91 @@ const GroupDiscussionAdminTable = ({ gid }: { gid: number }) => {
     invalidates,
     onSuccess: () => toast.success(t('Group_Discussion_Deleted')),
   });
+  // The title and whether it is shown on a phone; pinning, deleting, the author and the time from a tablet; the
+  // number, category and problem from a laptop; the rest in each row's details.
+  const layout = useResponsiveColumns<Discussion>([
+    { title: 'ID', dataIndex: 'id', key: 'id', from: 'laptop', width: 60 },
+    {
+      title: t('Group_Discussion_Column_Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string, d) => (
+        <Link to={paths.detail(d.id)} style={{ display: 'inline-block', maxWidth: 260, wordBreak: 'break-word' }}>
+          {title}
+        </Link>
+      ),
+    },
+    { title: t('Group_Discussion_Author'), dataIndex: 'author', key: 'author', from: 'tablet', width: 110 },
+    {
+      title: t('Group_Discussion_Category'),
+      dataIndex: 'categoryName',
+      key: 'category',
+      from: 'laptop',
+      width: 100,
+      render: (v: string | null) => (v ? <Tag color="blue">{categoryLabel(v, t)}</Tag> : null),
+    },
+    {
+      title: t('Group_Discussion_Problem'),
+      dataIndex: 'pid',
+      key: 'pid',
+      from: 'laptop',
+      width: 90,
+      render: (pid: string | null) => (pid ? <Link to={paths.problemList(pid)}>{pid}</Link> : null),
+    },
+    {
+      title: t('Group_Discussion_Top'),
+      dataIndex: 'topPriority',
+      key: 'top',
+      from: 'tablet',
+      width: 80,
+      render: (top: boolean, d) => (
+        <Switch
+          aria-label={`${t('Group_Discussion_Top')} ${d.title}`}
+          checked={top}
+          loading={pin.isPending && pin.variables?.did === d.id}
+          onChange={(next) => pin.mutate({ did: d.id, topPriority: next })}
+        />
+      ),
+    },
+    {
+      title: t('Group_Discussion_Status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 80,
+      render: (status: number) =>
+        status === 1 ? (
+          <Tag>{t('Group_Discussion_Disabled')}</Tag>
+        ) : (
+          <Tag color="green">{t('Group_Discussion_Normal')}</Tag>
+        ),
+    },
+    {
+      title: t('Group_Discussion_Created'),
+      dataIndex: 'gmtCreate',
+      key: 'created',
+      from: 'tablet',
+      width: 150,
+      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>,
+    },
+    {
+      title: t('Group_Discussion_Options'),
+      key: 'options',
+      from: 'tablet',
+      width: 80,
+      render: (_, d) => (
+        <Popconfirm
+          title={t('Group_Discussion_Delete_Confirm')}
+          okText={t('Group_Discussion_Confirm')}
+          cancelText={t('Group_Discussion_Cancel')}
+          onConfirm={() => remove.mutate(d.id)}
+        >
+          <Button size="small" danger aria-label={`${t('Group_Discussion_Delete')} ${d.title}`}>
+            {t('Group_Discussion_Delete')}
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ]);
 
   return (
     <Table<Discussion>
@@ -57,81 +143,9 @@ const GroupDiscussionAdminTable = ({ gid }: { gid: number }) => {
       size="small"
       loading={list.isFetching}
       dataSource={list.data?.records ?? []}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('Group_Discussion_Empty') }}
       pagination={serverPaging(currentPage, DISCUSSION_PAGE, list.data?.total, setPage, { hideOnSinglePage: true })}
-      columns={[
-        { title: 'ID', dataIndex: 'id', width: 60 },
-        {
-          title: t('Group_Discussion_Column_Title'),
-          dataIndex: 'title',
-          render: (title: string, d) => (
-            <Link to={paths.detail(d.id)} style={{ display: 'inline-block', maxWidth: 260, wordBreak: 'break-word' }}>
-              {title}
-            </Link>
-          ),
-        },
-        { title: t('Group_Discussion_Author'), dataIndex: 'author', width: 110 },
-        {
-          title: t('Group_Discussion_Category'),
-          dataIndex: 'categoryName',
-          width: 100,
-          render: (v: string | null) => (v ? <Tag color="blue">{v}</Tag> : null),
-        },
-        {
-          title: t('Group_Discussion_Problem'),
-          dataIndex: 'pid',
-          width: 90,
-          render: (pid: string | null) => (pid ? <Link to={paths.problemList(pid)}>{pid}</Link> : null),
-        },
-        {
-          title: t('Group_Discussion_Top'),
-          dataIndex: 'topPriority',
-          width: 80,
-          render: (top: boolean, d) => (
-            <Switch
-              aria-label={`${t('Group_Discussion_Top')} ${d.title}`}
-              checked={top}
-              loading={pin.isPending && pin.variables?.did === d.id}
-              onChange={(next) => pin.mutate({ did: d.id, topPriority: next })}
-            />
-          ),
-        },
-        {
-          title: t('Group_Discussion_Status'),
-          dataIndex: 'status',
-          width: 80,
-          render: (status: number) =>
-            status === 1 ? (
-              <Tag>{t('Group_Discussion_Disabled')}</Tag>
-            ) : (
-              <Tag color="green">{t('Group_Discussion_Normal')}</Tag>
-            ),
-        },
-        {
-          title: t('Group_Discussion_Created'),
-          dataIndex: 'gmtCreate',
-          width: 150,
-          render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>,
-        },
-        {
-          title: t('Group_Discussion_Options'),
-          key: 'options',
-          width: 80,
-          render: (_, d) => (
-            <Popconfirm
-              title={t('Group_Discussion_Delete_Confirm')}
-              okText={t('Group_Discussion_Confirm')}
-              cancelText={t('Group_Discussion_Cancel')}
-              onConfirm={() => remove.mutate(d.id)}
-            >
-              <Button size="small" danger aria-label={`${t('Group_Discussion_Delete')} ${d.title}`}>
-                {t('Group_Discussion_Delete')}
-              </Button>
-            </Popconfirm>
-          ),
-        },
-      ]}
+      {...layout}
     />
   );
 };
