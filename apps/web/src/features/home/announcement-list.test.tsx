@@ -22,7 +22,7 @@ describe('home announcements', () => {
       '/api/get-common-announcement': json({ records: [ANNOUNCEMENT], total: 1, size: 5, current: 1 }),
     });
     renderElement(<AnnouncementList />);
-    const excerpt = await screen.findByText('周六举行 班级模拟赛，请查看 规则。 带上学生证');
+    const excerpt = await screen.findByText('周六举行 班级模拟赛，请查看 规则。 · 带上学生证');
     expect(excerpt.textContent).not.toContain('**');
 
     const title = screen.getByRole('button', { name: '模拟赛通知' });
@@ -31,9 +31,9 @@ describe('home announcements', () => {
     expect(title.getAttribute('aria-expanded')).toBe('true');
     expect((await screen.findByText('班级模拟赛', { selector: 'strong' })).tagName).toBe('STRONG');
     expect(screen.getByRole('link', { name: '规则' }).getAttribute('href')).toBe('/contest/3');
-    expect(screen.queryByText('周六举行 班级模拟赛，请查看 规则。 带上学生证')).toBeNull();
+    expect(screen.queryByText('周六举行 班级模拟赛，请查看 规则。 · 带上学生证')).toBeNull();
 
     fireEvent.click(title);
-    expect(await screen.findByText('周六举行 班级模拟赛，请查看 规则。 带上学生证')).toBeTruthy();
+    expect(await screen.findByText('周六举行 班级模拟赛，请查看 规则。 · 带上学生证')).toBeTruthy();
   });
 });

@@ -99,7 +99,7 @@ describe('message centre', { timeout: 60_000 }, () => {
   it('shows a comment excerpt as plain text, without markdown marks', () => {
     const source =
       '## My approach\n\n1. read\n\n```cpp\nint main(){}\n```\n\n> quoted **bold** `x` [link](/a) ![img](/b.png)';
-    expect(plainExcerpt(source)).toBe('My approach read int main(){} quoted bold x link');
+    expect(plainExcerpt(source)).toBe('My approach · read int main(){} quoted bold x link');
     expect(plainExcerpt('plain text')).toBe('plain text');
   });
 

@@ -9,7 +9,8 @@ export const DIFFICULTY = [
 ] as const;
 
 export const DifficultyTag = ({ difficulty }: { difficulty: number }) => {
-  const { t } = useTranslation();
+  // The level names are the problem texts' (features/problem/texts), wherever the tag shows.
+  const { t } = useTranslation('problem');
   const d = DIFFICULTY[difficulty];
   return d ? <Tag color={d.color}>{t(d.key)}</Tag> : null;
 };

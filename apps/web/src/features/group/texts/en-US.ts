@@ -111,7 +111,7 @@ export default {
   Group_Remove_Member: 'Remove {{username}}',
   Group_Delete_Member_Confirm: 'Remove this user from the group?',
   Group_Add_Member: 'Add member',
-  Group_Search_User: 'Search by username or real name',
+  Group_Search_User: 'Add a member: search by username or real name',
   Group_Search_Member: 'Search members',
   Group_Actions: 'Actions',
   Group_No_Applications: 'No applications',

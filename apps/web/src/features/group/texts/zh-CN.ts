@@ -110,7 +110,7 @@ export default {
   Group_Remove_Member: '移出 {{username}}',
   Group_Delete_Member_Confirm: '确定将该用户移出团队吗？',
   Group_Add_Member: '添加成员',
-  Group_Search_User: '输入用户名或真实姓名搜索',
+  Group_Search_User: '添加成员：输入用户名或真实姓名搜索',
   Group_Search_Member: '搜索成员',
   Group_Actions: '操作',
   Group_No_Applications: '暂无申请',
