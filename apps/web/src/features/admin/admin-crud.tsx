@@ -1,10 +1,11 @@
 import type { Page } from '@oj/shared';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
-import { Button, Form, type FormInstance, Modal, Table, type TableColumnsType } from 'antd';
+import { Button, Form, type FormInstance, Modal, Table } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
+import { type ColumnFrom, type ResponsiveColumn, useResponsiveColumns } from '../../components/responsive-table';
 import { toast } from '../../lib/notify';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { EditDeleteActions } from './edit-delete-actions';
@@ -96,45 +97,51 @@ export const AdminCrudPanel = <Row, Values>({
   );
 };
 
-/** The list of an admin CRUD screen: a paged table whose last column edits or deletes the row. */
+/** The list of an admin CRUD screen: a paged table whose last column edits or deletes the row. Each column says from
+ * which screen width it shows (components/responsive-table.tsx); the edit and delete buttons are in a phone's row
+ * details unless `actions.from` says otherwise. */
 export const AdminCrudTable = <Row extends object>({
   crud,
   columns,
   pageSize,
-  actions = { title: '' },
+  actions,
   size,
   loading,
   emptyText,
 }: {
   crud: AdminCrud<Row, never>;
-  columns: TableColumnsType<Row>;
+  columns: ResponsiveColumn<Row>[];
   pageSize: number;
-  /** The action column's title and width. */
-  actions?: { title: string; width?: number };
+  /** The action column's title ("Actions" by default), width and narrowest screen (tablet by default). */
+  actions?: { title?: string; width?: number; from?: ColumnFrom };
   size?: 'small';
   /** The table shows its spinner while the first page loads, or (`fetching`) on every fetch. */
   loading?: 'first' | 'fetching';
   emptyText?: string;
-}) => (
-  <Table<Row>
-    scroll={{ x: 'max-content' }}
-    rowKey="id"
-    size={size}
-    loading={loading === 'fetching' ? crud.list.isFetching : crud.list.isLoading}
-    dataSource={crud.list.data?.records ?? []}
-    locale={emptyText === undefined ? undefined : { emptyText }}
-    pagination={serverPaging(crud.currentPage, pageSize, crud.list.data?.total, crud.setPage)}
-    columns={[
-      ...columns,
-      {
-        title: actions.title,
-        key: 'option',
-        width: actions.width,
-        render: (_, row) => <EditDeleteActions onEdit={() => crud.setEditing(row)} onDelete={() => crud.remove(row)} />,
-      },
-    ]}
-  />
-);
+}) => {
+  const { t } = useTranslation(['admin', 'submission', 'user']);
+  const layout = useResponsiveColumns<Row>([
+    ...columns,
+    {
+      title: actions?.title ?? t('Option'),
+      key: 'option',
+      width: actions?.width,
+      from: actions?.from ?? 'tablet',
+      render: (_, row) => <EditDeleteActions onEdit={() => crud.setEditing(row)} onDelete={() => crud.remove(row)} />,
+    },
+  ]);
+  return (
+    <Table<Row>
+      rowKey="id"
+      size={size}
+      loading={loading === 'fetching' ? crud.list.isFetching : crud.list.isLoading}
+      dataSource={crud.list.data?.records ?? []}
+      locale={emptyText === undefined ? undefined : { emptyText }}
+      pagination={serverPaging(crud.currentPage, pageSize, crud.list.data?.total, crud.setPage)}
+      {...layout}
+    />
+  );
+};
 
 /** The dialog of an admin CRUD screen: a vertical form of `children` and its Save button, open while a row (or a
  * new one) is being edited. */

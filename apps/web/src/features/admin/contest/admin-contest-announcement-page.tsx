@@ -72,12 +72,19 @@ const AdminContestAnnouncementPage = ({ group }: { group?: { gid: number } }) =>
         loading="fetching"
         emptyText={t('Contest_Announcement_Empty')}
         actions={{ title: t('Option') }}
+        // A phone shows the title and when it was posted; edit and delete in each row's details.
         columns={[
-          { title: t('Title'), dataIndex: 'title' },
+          {
+            title: t('Title'),
+            dataIndex: 'title',
+            key: 'title',
+            render: (title: string) => <span className="oj-table-title">{title}</span>,
+          },
           {
             // When it was posted, not when the contest starts.
             title: t('Announcement_Posted_At'),
             dataIndex: 'gmtCreate',
+            key: 'posted',
             render: (v: string) => formatTime(v),
           },
         ]}

@@ -52,26 +52,37 @@ export const AdminOtherContestPanel = () => {
         pageSize={PAGE_SIZE}
         loading="fetching"
         actions={{ title: t('Option'), width: 160 }}
+        // A phone shows the title and the start; the source, the end, edit and delete in each row's details.
         columns={[
           {
             title: t('Contest_Title'),
             dataIndex: 'title',
+            key: 'title',
             render: (title: string, o) => (
-              <a href={o.url} target="_blank" rel="noopener noreferrer">
+              <a
+                href={o.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="oj-table-title"
+                style={{ maxWidth: 260 }}
+              >
                 {title}
               </a>
             ),
           },
-          { title: t('Source'), dataIndex: 'source', width: 140 },
+          { title: t('Source'), dataIndex: 'source', key: 'source', from: 'tablet', width: 140 },
           {
             title: t('Start_Time'),
             dataIndex: 'startTime',
+            key: 'start',
             width: 160,
             render: (v: string) => formatTime(v),
           },
           {
             title: t('End_Time'),
             dataIndex: 'endTime',
+            key: 'end',
+            from: 'tablet',
             width: 160,
             render: (v: string) => formatTime(v),
           },

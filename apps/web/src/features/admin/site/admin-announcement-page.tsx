@@ -28,11 +28,22 @@ const AdminAnnouncementPage = () => {
         crud={crud}
         size="small"
         pageSize={10}
+        // A phone shows the title and whether it is visible; the rest, edit and delete in each row's details.
         columns={[
-          { title: t('Title'), dataIndex: 'title' },
-          { title: t('Author'), dataIndex: 'username' },
-          { title: t('Visible'), render: (_, a) => (a.status === 0 ? '✓' : '—') },
-          { title: t('Modified_At'), render: (_, a) => formatTime(a.gmtModified, true) },
+          {
+            title: t('Title'),
+            dataIndex: 'title',
+            key: 'title',
+            render: (title: string) => <span className="oj-table-title">{title}</span>,
+          },
+          { title: t('Author'), dataIndex: 'username', key: 'author', from: 'tablet' },
+          { title: t('Visible'), key: 'visible', render: (_, a) => (a.status === 0 ? '✓' : '—') },
+          {
+            title: t('Modified_At'),
+            key: 'modified',
+            from: 'tablet',
+            render: (_, a) => formatTime(a.gmtModified, true),
+          },
         ]}
       />
       <AdminCrudModal

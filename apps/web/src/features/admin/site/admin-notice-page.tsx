@@ -40,12 +40,20 @@ const AdminNoticePage = () => {
         crud={crud}
         size="small"
         pageSize={10}
+        // A phone shows the title and who receives it; the rest, edit and delete in each row's details.
         columns={[
-          { title: t('Title'), dataIndex: 'title' },
+          {
+            title: t('Title'),
+            dataIndex: 'title',
+            key: 'title',
+            render: (title: string) => <span className="oj-table-title">{title}</span>,
+          },
           {
             title: t('Recipient_Type'),
+            key: 'recipients',
             render: (_, n) => (
-              <Space wrap>
+              // A long list of recipients wraps instead of widening the table.
+              <Space wrap size={[0, 4]} style={{ maxWidth: 280 }}>
                 <Tag>{t(TYPE_LABEL[n.type])}</Tag>
                 {n.recipients.map((r) => (
                   <Tag key={r}>{r}</Tag>
@@ -53,8 +61,8 @@ const AdminNoticePage = () => {
               </Space>
             ),
           },
-          { title: t('Author'), dataIndex: 'adminUsername' },
-          { title: t('Created_At'), render: (_, n) => formatTime(n.gmtCreate, true) },
+          { title: t('Author'), dataIndex: 'adminUsername', key: 'author', from: 'tablet' },
+          { title: t('Created_At'), key: 'created', from: 'wide', render: (_, n) => formatTime(n.gmtCreate, true) },
         ]}
       />
       <AdminCrudModal
