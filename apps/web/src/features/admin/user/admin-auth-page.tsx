@@ -3,6 +3,7 @@ import { PERMISSION_NAMES, PERMISSIONS, type Permission, ROLE_NAMES, ROLES } fro
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/panel';
+import { KEY_COLUMN_CLASS } from '../../../components/responsive-table';
 import { useAdminLocale } from '../use-admin-locale';
 
 type Row = (typeof ROLES)[number];
@@ -24,10 +25,13 @@ const AdminAuthPage = () => {
         scroll={{ x: 'max-content' }}
         dataSource={[...ROLES]}
         columns={[
+          // A board, not a list: the role stays pinned at the left (a key column) and the permission columns
+          // scroll inside the box when they do not fit, on a phone and beside the admin menu at 1366 px.
           {
             title: t('Role'),
             key: 'role',
             fixed: 'left',
+            className: KEY_COLUMN_CLASS,
             render: (_, r) => (
               <span title={r.name}>
                 {ROLE_NAMES[r.name][locale]}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverPaging } from '../../../components/paging';
 import { Panel } from '../../../components/panel';
+import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
@@ -139,6 +140,43 @@ export const SmsOutboxPanel = () => {
     queryKey: queryKey(registration.getSmsOutbox, mobile, currentPage),
     queryFn: () => api.call(registration.getSmsOutbox, { mobile, currentPage, limit: 20 }),
   });
+  // A phone shows when, to whom and whether it went; the purpose, the text and the provider in each row's details.
+  const layout = useResponsiveColumns<SmsMessage>([
+    { title: t('Sms_Sent_At'), key: 'sent', render: (_, m) => formatTime(m.gmtCreate, true) },
+    { title: t('Reg_Mobile'), dataIndex: 'mobile', key: 'mobile' },
+    {
+      title: t('Sms_Purpose'),
+      key: 'purpose',
+      from: 'tablet',
+      render: (_, m) => t(m.purpose === 'register' ? 'Sms_Purpose_Register' : 'Sms_Purpose_Reset'),
+    },
+    {
+      title: t('Sms_Content'),
+      dataIndex: 'content',
+      key: 'content',
+      from: 'tablet',
+      render: (v: string) => <div style={{ minWidth: 200, maxWidth: 320, overflowWrap: 'anywhere' }}>{v}</div>,
+    },
+    {
+      title: t('Sms_Provider_Col'),
+      key: 'provider',
+      from: 'wide',
+      render: (_, m) => t(m.provider === 'http' ? 'Sms_Provider_Http' : 'Sms_Provider_Outbox_Short'),
+    },
+    {
+      title: t('Sms_Result'),
+      key: 'result',
+      render: (_, m) =>
+        m.ok ? (
+          <Tag color="green">{t('Sms_Ok')}</Tag>
+        ) : (
+          <Typography.Text type="danger" style={{ display: 'inline-block', maxWidth: 200, overflowWrap: 'anywhere' }}>
+            <Tag color="red">{t('Sms_Failed')}</Tag>
+            {m.error}
+          </Typography.Text>
+        ),
+    },
+  ]);
   return (
     <Panel
       title={t('Sms_Outbox')}
@@ -161,36 +199,7 @@ export const SmsOutboxPanel = () => {
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}
         pagination={serverPaging(currentPage, 20, list.data?.total, setPage)}
-        scroll={{ x: 'max-content' }}
-        columns={[
-          { title: t('Sms_Sent_At'), render: (_, m) => formatTime(m.gmtCreate, true) },
-          { title: t('Reg_Mobile'), dataIndex: 'mobile' },
-          {
-            title: t('Sms_Purpose'),
-            render: (_, m) => t(m.purpose === 'register' ? 'Sms_Purpose_Register' : 'Sms_Purpose_Reset'),
-          },
-          {
-            title: t('Sms_Content'),
-            dataIndex: 'content',
-            render: (v: string) => <div style={{ minWidth: 200 }}>{v}</div>,
-          },
-          {
-            title: t('Sms_Provider_Col'),
-            render: (_, m) => t(m.provider === 'http' ? 'Sms_Provider_Http' : 'Sms_Provider_Outbox_Short'),
-          },
-          {
-            title: t('Sms_Result'),
-            render: (_, m) =>
-              m.ok ? (
-                <Tag color="green">{t('Sms_Ok')}</Tag>
-              ) : (
-                <Typography.Text type="danger">
-                  <Tag color="red">{t('Sms_Failed')}</Tag>
-                  {m.error}
-                </Typography.Text>
-              ),
-          },
-        ]}
+        {...layout}
       />
     </Panel>
   );

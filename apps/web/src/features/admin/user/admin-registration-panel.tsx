@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverPaging } from '../../../components/paging';
 import { Panel } from '../../../components/panel';
+import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
@@ -45,6 +46,59 @@ export const RegistrationsPanel = () => {
   const busy = decision.isPending;
 
   const text = (v: string | null) => v ?? '';
+  // A phone shows the username and the real name; approve, refuse and the rest in each row's details (the selected
+  // rows' buttons stay above the list).
+  const layout = useResponsiveColumns<Registration>([
+    { title: t('Reg_Username'), dataIndex: 'username', key: 'username' },
+    { title: t('Reg_Realname'), key: 'realname', render: (_, r) => text(r.realname) },
+    { title: t('Reg_City'), key: 'city', from: 'wide', render: (_, r) => text(r.city) },
+    {
+      title: t('Reg_School'),
+      key: 'school',
+      from: 'tablet',
+      render: (_, r) => (
+        <span className="oj-table-title" style={{ maxWidth: 200 }}>
+          {text(r.school)}
+        </span>
+      ),
+    },
+    { title: t('Reg_Grade'), key: 'grade', from: 'laptop', render: (_, r) => text(r.grade) },
+    { title: t('Reg_Mobile'), key: 'mobile', from: 'laptop', render: (_, r) => text(r.mobile) },
+    { title: t('Reg_Email'), key: 'email', from: 'wide', render: (_, r) => text(r.email) },
+    {
+      title: t('Reg_Registered_At'),
+      key: 'registered',
+      from: 'wide',
+      render: (_, r) => formatTime(r.gmtCreate, true),
+    },
+    {
+      title: t('Action'),
+      key: 'option',
+      from: 'tablet',
+      render: (_, r) => (
+        <Space>
+          <Button
+            size="small"
+            type="primary"
+            aria-label={`${t('Reg_Approve')} ${r.username}`}
+            onClick={() => decide([r.uid], true)}
+          >
+            {t('Reg_Approve')}
+          </Button>
+          {r.state === 'pending' && (
+            <Button
+              size="small"
+              danger
+              aria-label={`${t('Reg_Refuse')} ${r.username}`}
+              onClick={() => decide([r.uid], false)}
+            >
+              {t('Reg_Refuse')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ]);
   return (
     <Panel
       title={t('Registrations')}
@@ -92,42 +146,7 @@ export const RegistrationsPanel = () => {
         dataSource={list.data?.records ?? []}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         pagination={serverPaging(currentPage, 10, list.data?.total, setPage)}
-        scroll={{ x: 'max-content' }}
-        columns={[
-          { title: t('Reg_Username'), dataIndex: 'username' },
-          { title: t('Reg_Realname'), render: (_, r) => text(r.realname) },
-          { title: t('Reg_City'), render: (_, r) => text(r.city) },
-          { title: t('Reg_School'), render: (_, r) => text(r.school) },
-          { title: t('Reg_Grade'), render: (_, r) => text(r.grade) },
-          { title: t('Reg_Mobile'), render: (_, r) => text(r.mobile) },
-          { title: t('Reg_Email'), render: (_, r) => text(r.email) },
-          { title: t('Reg_Registered_At'), render: (_, r) => formatTime(r.gmtCreate, true) },
-          {
-            title: '',
-            render: (_, r) => (
-              <Space>
-                <Button
-                  size="small"
-                  type="primary"
-                  aria-label={`${t('Reg_Approve')} ${r.username}`}
-                  onClick={() => decide([r.uid], true)}
-                >
-                  {t('Reg_Approve')}
-                </Button>
-                {r.state === 'pending' && (
-                  <Button
-                    size="small"
-                    danger
-                    aria-label={`${t('Reg_Refuse')} ${r.username}`}
-                    onClick={() => decide([r.uid], false)}
-                  >
-                    {t('Reg_Refuse')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        {...layout}
       />
     </Panel>
   );

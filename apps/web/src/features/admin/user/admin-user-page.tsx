@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverPaging } from '../../../components/paging';
 import { Panel } from '../../../components/panel';
+import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { saveBlob } from '../../../lib/http-client';
@@ -151,6 +152,17 @@ const ImportUsersPanel = ({ onDone }: { onDone: () => void }) => {
       onDone();
     },
   });
+  // Three short columns: all of them on a phone too; a long reason wraps.
+  const failedLayout = useResponsiveColumns<{ row: number; username: string; reason: string }>([
+    { title: t('Row'), dataIndex: 'row', key: 'row' },
+    { title: t('Username'), dataIndex: 'username', key: 'username' },
+    {
+      title: t('Reason'),
+      dataIndex: 'reason',
+      key: 'reason',
+      render: (v: string) => <span className="oj-table-title">{v}</span>,
+    },
+  ]);
   const submit = () => {
     const users = parseUserRows(rows);
     if (users.length) insert.mutate(users);
@@ -180,18 +192,7 @@ const ImportUsersPanel = ({ onDone }: { onDone: () => void }) => {
             {t('Import_Result', { created: report.created, failed: report.failed.length })}
           </Typography.Paragraph>
           {report.failed.length > 0 && (
-            <Table
-              scroll={{ x: 'max-content' }}
-              size="small"
-              rowKey="row"
-              pagination={false}
-              dataSource={report.failed}
-              columns={[
-                { title: t('Row'), dataIndex: 'row' },
-                { title: t('Username'), dataIndex: 'username' },
-                { title: t('Reason'), dataIndex: 'reason' },
-              ]}
-            />
+            <Table size="small" rowKey="row" pagination={false} dataSource={report.failed} {...failedLayout} />
           )}
         </>
       )}
@@ -295,6 +296,62 @@ const AdminUserPage = () => {
   });
   const remove = (ids: string[]) => removal.mutate(ids);
 
+  // A phone shows the username and the status; edit and delete with the rest in each row's details.
+  const layout = useResponsiveColumns<AdminUser>([
+    {
+      title: t('Username'),
+      dataIndex: 'username',
+      key: 'username',
+      render: (v: string) => <span className="oj-table-title">{v}</span>,
+    },
+    { title: t('Realname'), dataIndex: 'realname', key: 'realname', from: 'tablet' },
+    { title: t('Email'), dataIndex: 'email', key: 'email', from: 'laptop' },
+    {
+      title: t('Role'),
+      key: 'role',
+      from: 'tablet',
+      render: (_, u) => u.roles.map((r) => <Tag key={r.id}>{roleName(r.role, locale)}</Tag>),
+    },
+    {
+      title: t('Status'),
+      key: 'status',
+      render: (_, u) =>
+        u.regState === 'pending' ? (
+          <Tag color="gold">{t('Reg_State_Pending')}</Tag>
+        ) : u.regState === 'refused' ? (
+          <Tag>{t('Reg_State_Refused')}</Tag>
+        ) : u.status === 0 ? (
+          <Tag color="green">{t('Normal')}</Tag>
+        ) : (
+          <Tag color="red">{t('Banned')}</Tag>
+        ),
+    },
+    {
+      title: t('Title_Name'),
+      key: 'titleName',
+      from: 'wide',
+      render: (_, u) => (u.titleName ? <Tag color={u.titleColor ?? undefined}>{u.titleName}</Tag> : null),
+    },
+    { title: t('Created_At'), key: 'created', from: 'wide', render: (_, u) => formatTime(u.gmtCreate, true) },
+    {
+      title: t('Option'),
+      key: 'option',
+      from: 'tablet',
+      render: (_, u) => (
+        <Space>
+          <Button size="small" aria-label={`${t('Edit')} ${u.username}`} onClick={() => setEditing(u)}>
+            {t('Edit')}
+          </Button>
+          <Popconfirm title={t('Delete_User_Confirm')} onConfirm={() => remove([u.uid])}>
+            <Button size="small" danger aria-label={`${t('Delete')} ${u.username}`}>
+              {t('Delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ]);
+
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <RegistrationsPanel />
@@ -336,49 +393,7 @@ const AdminUserPage = () => {
           dataSource={list.data?.records ?? []}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
           pagination={serverPaging(currentPage, 10, list.data?.total, setPage)}
-          scroll={{ x: 'max-content' }}
-          columns={[
-            { title: t('Username'), dataIndex: 'username' },
-            { title: t('Realname'), dataIndex: 'realname' },
-            { title: t('Email'), dataIndex: 'email' },
-            {
-              title: t('Role'),
-              render: (_, u) => u.roles.map((r) => <Tag key={r.id}>{roleName(r.role, locale)}</Tag>),
-            },
-            {
-              title: t('Status'),
-              render: (_, u) =>
-                u.regState === 'pending' ? (
-                  <Tag color="gold">{t('Reg_State_Pending')}</Tag>
-                ) : u.regState === 'refused' ? (
-                  <Tag>{t('Reg_State_Refused')}</Tag>
-                ) : u.status === 0 ? (
-                  <Tag color="green">{t('Normal')}</Tag>
-                ) : (
-                  <Tag color="red">{t('Banned')}</Tag>
-                ),
-            },
-            {
-              title: t('Title_Name'),
-              render: (_, u) => (u.titleName ? <Tag color={u.titleColor ?? undefined}>{u.titleName}</Tag> : null),
-            },
-            { title: t('Created_At'), render: (_, u) => formatTime(u.gmtCreate, true) },
-            {
-              title: '',
-              render: (_, u) => (
-                <Space>
-                  <Button size="small" aria-label={`${t('Edit')} ${u.username}`} onClick={() => setEditing(u)}>
-                    {t('Edit')}
-                  </Button>
-                  <Popconfirm title={t('Delete_User_Confirm')} onConfirm={() => remove([u.uid])}>
-                    <Button size="small" danger aria-label={`${t('Delete')} ${u.username}`}>
-                      {t('Delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ),
-            },
-          ]}
+          {...layout}
         />
       </Panel>
       <GenerateUsersPanel onDone={refresh} />
