@@ -1,4 +1,4 @@
-import { adminJudgeHeader, adminProblem, file } from '@oj/shared';
+import { type AdminProblem, adminJudgeHeader, adminProblem, file } from '@oj/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, List, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { serverPaging } from '../../../components/paging';
 import { Panel } from '../../../components/panel';
+import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { saveBlob } from '../../../lib/http-client';
 import { toast } from '../../../lib/notify';
@@ -27,6 +28,18 @@ const AdminProblemBatchPage = () => {
     queryKey: queryKey(adminProblem.getProblemList, 'batch', keyword, currentPage),
     queryFn: () => api.call(adminProblem.getProblemList, { keyword, currentPage, limit: 10 }),
   });
+  // A phone shows the problem's id and title beside its checkbox; the internal ID and the author in each row's details.
+  const layout = useResponsiveColumns<AdminProblem>([
+    { title: 'ID', dataIndex: 'id', key: 'id', from: 'tablet' },
+    { title: t('Display_ID'), dataIndex: 'problemId', key: 'problemId' },
+    {
+      title: t('Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string) => <span className="oj-table-title">{title}</span>,
+    },
+    { title: t('Author'), dataIndex: 'author', key: 'author', from: 'tablet' },
+  ]);
 
   const importing = useApiMutation({
     mutationFn: (zip: File) => {
@@ -132,7 +145,6 @@ const AdminProblemBatchPage = () => {
       >
         <Typography.Paragraph type="secondary">{t('Export_Tip')}</Typography.Paragraph>
         <Table
-          scroll={{ x: 'max-content' }}
           rowKey="id"
           size="small"
           loading={list.isLoading}
@@ -144,12 +156,7 @@ const AdminProblemBatchPage = () => {
             getCheckboxProps: (p) => ({ 'aria-label': `${t('Export')} ${p.problemId}` }),
           }}
           pagination={serverPaging(currentPage, 10, list.data?.total, setPage)}
-          columns={[
-            { title: 'ID', dataIndex: 'id' },
-            { title: t('Display_ID'), dataIndex: 'problemId' },
-            { title: t('Title'), dataIndex: 'title' },
-            { title: t('Author'), dataIndex: 'author' },
-          ]}
+          {...layout}
         />
       </Panel>
     </Space>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Panel } from '../../../components/panel';
+import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -29,6 +30,46 @@ const AdminProblemImportPage = () => {
     onSuccess: (answer) => setReport(answer as ImportReport),
   });
   const busy = importing.isPending;
+  // A phone shows each problem and whether it was imported; the source file and the notes in each row's details.
+  const layout = useResponsiveColumns<ImportReport['problems'][number]>([
+    {
+      title: t('Source_File'),
+      dataIndex: 'source',
+      key: 'source',
+      from: 'tablet',
+      render: (v: string) => (
+        <span className="oj-table-title" style={{ maxWidth: 200 }}>
+          {v}
+        </span>
+      ),
+    },
+    {
+      title: t('Title'),
+      key: 'title',
+      render: (_, p) =>
+        p.pid ? (
+          <Link to={`/admin/problem/edit/${p.pid}`} className="oj-table-title">{`${p.problemId} ${p.title}`}</Link>
+        ) : (
+          <span className="oj-table-title">{p.title}</span>
+        ),
+    },
+    {
+      title: t('Status'),
+      key: 'status',
+      render: (_, p) =>
+        p.status === 'imported' ? <Tag color="green">{t('Imported')}</Tag> : <Tag color="red">{t('Skipped')}</Tag>,
+    },
+    {
+      title: t('Notes'),
+      key: 'notes',
+      from: 'tablet',
+      render: (_, p) => (
+        <Typography.Text type={p.reason ? 'danger' : undefined} className="oj-table-title" style={{ maxWidth: 300 }}>
+          {[p.reason, ...p.notes].filter(Boolean).join('; ')}
+        </Typography.Text>
+      ),
+    },
+  ]);
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Panel title={t('Import_Formats')}>
@@ -50,37 +91,12 @@ const AdminProblemImportPage = () => {
       </Panel>
       {report && (
         <Panel title={t('Import_Report', { imported: report.imported, skipped: report.skipped })}>
-          <Table
-            scroll={{ x: 'max-content' }}
+          <Table<ImportReport['problems'][number]>
             rowKey={(p) => p.source}
             size="small"
             pagination={false}
             dataSource={report.problems}
-            columns={[
-              { title: t('Source_File'), dataIndex: 'source' },
-              {
-                title: t('Title'),
-                render: (_, p) =>
-                  p.pid ? <Link to={`/admin/problem/edit/${p.pid}`}>{`${p.problemId} ${p.title}`}</Link> : p.title,
-              },
-              {
-                title: t('Status'),
-                render: (_, p) =>
-                  p.status === 'imported' ? (
-                    <Tag color="green">{t('Imported')}</Tag>
-                  ) : (
-                    <Tag color="red">{t('Skipped')}</Tag>
-                  ),
-              },
-              {
-                title: t('Notes'),
-                render: (_, p) => (
-                  <Typography.Text type={p.reason ? 'danger' : undefined}>
-                    {[p.reason, ...p.notes].filter(Boolean).join('; ')}
-                  </Typography.Text>
-                ),
-              },
-            ]}
+            {...layout}
           />
         </Panel>
       )}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { serverPaging } from '../../../components/paging';
 import { Panel } from '../../../components/panel';
+import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format-time';
@@ -58,6 +59,70 @@ const AdminProblemListPage = () => {
     { value: 3, label: t('Contest_Problem') },
   ];
 
+  // A phone shows the problem's id, its title (which opens the editor) and its visibility; the actions and the rest
+  // in each row's details. Beside the admin menu at 1366 px the internal ID and the creation time wait for a wider
+  // screen.
+  const layout = useResponsiveColumns<AdminProblem>([
+    { title: 'ID', dataIndex: 'id', key: 'id', from: 'wide', width: 80 },
+    { title: t('Display_ID'), dataIndex: 'problemId', key: 'problemId' },
+    {
+      title: t('Title'),
+      key: 'title',
+      render: (_, p) => (
+        <Link to={`/admin/problem/edit/${p.id}`} className="oj-table-title">
+          {p.title}
+        </Link>
+      ),
+    },
+    { title: t('Author'), dataIndex: 'author', key: 'author', from: 'laptop' },
+    // An OI problem's full score as the judge gives it (subtasks counted once); ACM problems score by verdict.
+    { title: t('Full_Score'), key: 'score', from: 'wide', render: (_, p) => (p.type === 1 ? p.ioScore : '-') },
+    { title: t('Created_Time'), key: 'created', from: 'wide', render: (_, p) => formatTime(p.gmtCreate) },
+    // A special judge's or interactor's last compile, so a checker that does not compile shows before anyone submits.
+    {
+      title: t('Checker_State'),
+      key: 'checker',
+      from: 'tablet',
+      render: (_, p) => <CheckerStateTag state={p.checkerState} error={p.checkerError} />,
+    },
+    {
+      title: t('Auth'),
+      key: 'auth',
+      render: (_, p) => (
+        <Select
+          aria-label={`${t('Auth')} ${p.problemId}`}
+          size="small"
+          style={{ width: 120 }}
+          value={p.auth}
+          options={authOptions}
+          onChange={(v) => changeAuth.mutate({ id: p.id, auth: v })}
+        />
+      ),
+    },
+    {
+      title: t('Option'),
+      key: 'option',
+      from: 'tablet',
+      render: (_, p) => (
+        <Space size="small">
+          <Button size="small" onClick={() => navigate(`/admin/problem/edit/${p.id}`)}>
+            {t('Edit')}
+          </Button>
+          <Button size="small" onClick={() => void download(p.id)}>
+            {t('Download_Testcase')}
+          </Button>
+          {managesAll && (
+            <Popconfirm title={t('Delete_Problem_Tips')} onConfirm={() => remove.mutate(p.id)}>
+              <Button size="small" danger>
+                {t('Delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ]);
+
   return (
     <Panel
       title={t('Admin_Problems')}
@@ -97,59 +162,12 @@ const AdminProblemListPage = () => {
       }
     >
       <Table<AdminProblem>
-        scroll={{ x: 'max-content' }}
         rowKey="id"
         size="small"
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}
         pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
-        columns={[
-          { title: 'ID', dataIndex: 'id', width: 80 },
-          { title: t('Display_ID'), dataIndex: 'problemId' },
-          { title: t('Title'), render: (_, p) => <Link to={`/admin/problem/edit/${p.id}`}>{p.title}</Link> },
-          { title: t('Author'), dataIndex: 'author' },
-          // An OI problem's full score as the judge gives it (subtasks counted once); ACM problems score by verdict.
-          { title: t('Full_Score'), render: (_, p) => (p.type === 1 ? p.ioScore : '-') },
-          { title: t('Created_Time'), render: (_, p) => formatTime(p.gmtCreate) },
-          // A special judge's or interactor's last compile, so a checker that does not compile shows before anyone submits.
-          {
-            title: t('Checker_State'),
-            render: (_, p) => <CheckerStateTag state={p.checkerState} error={p.checkerError} />,
-          },
-          {
-            title: t('Auth'),
-            render: (_, p) => (
-              <Select
-                aria-label={`${t('Auth')} ${p.problemId}`}
-                size="small"
-                style={{ width: 120 }}
-                value={p.auth}
-                options={authOptions}
-                onChange={(v) => changeAuth.mutate({ id: p.id, auth: v })}
-              />
-            ),
-          },
-          {
-            title: t('Option'),
-            render: (_, p) => (
-              <Space size="small">
-                <Button size="small" onClick={() => navigate(`/admin/problem/edit/${p.id}`)}>
-                  {t('Edit')}
-                </Button>
-                <Button size="small" onClick={() => void download(p.id)}>
-                  {t('Download_Testcase')}
-                </Button>
-                {managesAll && (
-                  <Popconfirm title={t('Delete_Problem_Tips')} onConfirm={() => remove.mutate(p.id)}>
-                    <Button size="small" danger>
-                      {t('Delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        {...layout}
       />
     </Panel>
   );

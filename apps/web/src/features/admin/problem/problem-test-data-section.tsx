@@ -1,6 +1,7 @@
 import { fullScoreOf } from '@oj/shared';
 import { Alert, Button, Input, InputNumber, Radio, Space, Table, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { type ResponsiveColumn, useResponsiveColumns } from '../../../components/responsive-table';
 import type { ProblemSectionProps } from './problem-form-field';
 import {
   type CaseRow,
@@ -10,6 +11,8 @@ import {
   spreadScores,
   subtaskRows,
 } from './problem-form-model';
+
+type Case = CaseRow & { key: number };
 
 /** The test cases: uploaded as a zip (through the page's onUploadZip) or typed in, with their scores and subtask
  * groups when the problem asks for them. An OI problem shows its full score as the judge computes it; in the subtask
@@ -27,6 +30,73 @@ export const ProblemTestDataSection = ({
   const fullScore = fullScoreOf(form.cases, mode);
   const setSubtaskScore = (row: SubtaskRow, score: number) =>
     set({ cases: form.cases.map((c, k) => (row.cases.includes(k) ? { ...c, score } : c)) });
+  const textArea = (c: Case, side: 'input' | 'output') => (
+    <Input.TextArea
+      aria-label={`${t(side === 'input' ? 'Case_Input' : 'Case_Output')} ${c.key + 1}`}
+      rows={2}
+      value={c[side]}
+      onChange={(e) => setCase(c.key, { [side]: e.target.value })}
+    />
+  );
+  const scoreColumns: ResponsiveColumn<Case>[] =
+    form.type === 1 && !subtask
+      ? [
+          {
+            title: t('Score'),
+            key: 'score',
+            from: 'tablet',
+            render: (_, c) => (
+              <InputNumber
+                aria-label={`${t('Score')} ${c.key + 1}`}
+                min={0}
+                precision={0}
+                value={c.score}
+                onChange={(v) => setCase(c.key, { score: v ?? 0 })}
+              />
+            ),
+          },
+        ]
+      : [];
+  const groupColumns: ResponsiveColumn<Case>[] = subtask
+    ? [
+        {
+          title: t('Group_Num'),
+          key: 'group',
+          from: 'tablet',
+          render: (_, c) => (
+            <InputNumber
+              aria-label={`${t('Group_Num')} ${c.key + 1}`}
+              min={1}
+              precision={0}
+              value={c.groupNum}
+              onChange={(v) => setCase(c.key, { groupNum: v })}
+            />
+          ),
+        },
+      ]
+    : [];
+  // A phone shows each case's number, input and output; its score, its subtask group and Remove in the row's details.
+  const caseLayout = useResponsiveColumns<Case>([
+    { title: '#', key: 'n', width: 50, render: (_, c) => c.key + 1 },
+    form.isUploadTestCase
+      ? { title: t('Input_File'), dataIndex: 'input', key: 'input' }
+      : { title: t('Case_Input'), key: 'input', render: (_, c) => textArea(c, 'input') },
+    form.isUploadTestCase
+      ? { title: t('Output_File'), dataIndex: 'output', key: 'output' }
+      : { title: t('Case_Output'), key: 'output', render: (_, c) => textArea(c, 'output') },
+    ...scoreColumns,
+    ...groupColumns,
+    {
+      title: t('Option'),
+      key: 'option',
+      from: 'tablet',
+      render: (_, c) => (
+        <Button size="small" onClick={() => set({ cases: form.cases.filter((_, k) => k !== c.key) })}>
+          {t('Remove')}
+        </Button>
+      ),
+    },
+  ]);
   return (
     <>
       <Radio.Group
@@ -109,80 +179,11 @@ export const ProblemTestDataSection = ({
         </>
       )}
       {form.cases.length > 0 && (
-        <Table<CaseRow & { key: number }>
-          scroll={{ x: 'max-content' }}
+        <Table<Case>
           size="small"
           pagination={false}
           dataSource={form.cases.map((c, key) => ({ ...c, key }))}
-          columns={[
-            { title: '#', render: (_, c) => c.key + 1, width: 50 },
-            form.isUploadTestCase
-              ? { title: t('Input_File'), dataIndex: 'input' }
-              : {
-                  title: t('Case_Input'),
-                  render: (_, c) => (
-                    <Input.TextArea
-                      aria-label={`${t('Case_Input')} ${c.key + 1}`}
-                      rows={2}
-                      value={c.input}
-                      onChange={(e) => setCase(c.key, { input: e.target.value })}
-                    />
-                  ),
-                },
-            form.isUploadTestCase
-              ? { title: t('Output_File'), dataIndex: 'output' }
-              : {
-                  title: t('Case_Output'),
-                  render: (_, c) => (
-                    <Input.TextArea
-                      aria-label={`${t('Case_Output')} ${c.key + 1}`}
-                      rows={2}
-                      value={c.output}
-                      onChange={(e) => setCase(c.key, { output: e.target.value })}
-                    />
-                  ),
-                },
-            ...(form.type === 1 && !subtask
-              ? [
-                  {
-                    title: t('Score'),
-                    render: (_: unknown, c: CaseRow & { key: number }) => (
-                      <InputNumber
-                        aria-label={`${t('Score')} ${c.key + 1}`}
-                        min={0}
-                        precision={0}
-                        value={c.score}
-                        onChange={(v) => setCase(c.key, { score: v ?? 0 })}
-                      />
-                    ),
-                  },
-                ]
-              : []),
-            ...(subtask
-              ? [
-                  {
-                    title: t('Group_Num'),
-                    render: (_: unknown, c: CaseRow & { key: number }) => (
-                      <InputNumber
-                        aria-label={`${t('Group_Num')} ${c.key + 1}`}
-                        min={1}
-                        precision={0}
-                        value={c.groupNum}
-                        onChange={(v) => setCase(c.key, { groupNum: v })}
-                      />
-                    ),
-                  },
-                ]
-              : []),
-            {
-              title: t('Option'),
-              render: (_, c) => (
-                <Button size="small" onClick={() => set({ cases: form.cases.filter((_, k) => k !== c.key) })}>
-                  {t('Remove')}
-                </Button>
-              ),
-            },
-          ]}
+          {...caseLayout}
         />
       )}
     </>
