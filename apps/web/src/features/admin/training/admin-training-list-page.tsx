@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { serverPaging } from '../../../components/paging';
 import { Panel } from '../../../components/panel';
+import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format-time';
@@ -76,6 +77,103 @@ const AdminTrainingListPage = ({ group }: { group?: TrainingAdminGroup }) => {
   // The site's admins: the server decides per row (own trainings); a group's: the group policy, mirrored here.
   const mayManage = (r: AdminTraining) => !group || canManageGroupTraining(group.role, user?.username, r, group.gid);
 
+  // A phone shows the title, public or private, and the visibility switch; the rest and the actions in each row's
+  // details. Beside the admin menu at 1366 px the ID, the author and the modified time wait for a wider screen.
+  const layout = useResponsiveColumns<AdminTraining>([
+    { title: 'ID', dataIndex: 'id', key: 'id', from: 'wide', width: 70 },
+    {
+      title: t('Admin_Training_Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string, r) => (
+        <Link
+          to={gid === undefined ? `/training/${r.id}` : `/group/${gid}/training/${r.id}`}
+          className="oj-table-title"
+        >
+          {title}
+        </Link>
+      ),
+    },
+    {
+      title: t('Admin_Training_Auth'),
+      dataIndex: 'auth',
+      key: 'auth',
+      width: 90,
+      render: (auth: string) =>
+        auth === training.TRAINING_AUTH.PRIVATE ? (
+          <Tag color="red">{t('Admin_Training_Private')}</Tag>
+        ) : (
+          <Tag color="green">{t('Admin_Training_Public')}</Tag>
+        ),
+    },
+    {
+      title: t('Admin_Training_Category_Column'),
+      dataIndex: 'categoryName',
+      key: 'category',
+      from: 'tablet',
+      width: 120,
+      render: (name: string | null, r) => (name ? <Tag color={r.categoryColor ?? undefined}>{name}</Tag> : null),
+    },
+    {
+      title: t('Admin_Training_Problem_Count'),
+      dataIndex: 'problemCount',
+      key: 'problemCount',
+      from: 'tablet',
+      width: 90,
+    },
+    { title: t('Admin_Training_Author'), dataIndex: 'author', key: 'author', from: 'wide', width: 110 },
+    {
+      title: t('Admin_Training_Modified'),
+      dataIndex: 'gmtModified',
+      key: 'modified',
+      from: 'wide',
+      width: 150,
+      render: (v: string) => formatTime(v),
+    },
+    {
+      title: t('Admin_Training_Visible'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 80,
+      render: (v: boolean, r) => (
+        <Switch
+          aria-label={`${t('Admin_Training_Visible')} ${r.title}`}
+          checked={v}
+          disabled={!mayManage(r)}
+          loading={status.isPending && status.variables?.tid === r.id}
+          onChange={(next) => status.mutate({ tid: r.id, author: r.author, status: next })}
+        />
+      ),
+    },
+    {
+      title: t('Admin_Training_Option'),
+      key: 'option',
+      from: 'tablet',
+      render: (_, r) =>
+        paths ? (
+          <GroupRowActions
+            row={r}
+            disabled={!mayManage(r)}
+            onEdit={() => navigate(paths.edit(r.id))}
+            onProblems={() => navigate(paths.problems(r.id))}
+            onDelete={() => remove.mutate(r.id)}
+          />
+        ) : (
+          <Space wrap>
+            <Link to={`/admin/training/${r.id}/edit`}>{t('Admin_Training_Edit_Action')}</Link>
+            <Link to={`/admin/training/${r.id}/problems`}>{t('Admin_Training_Problems')}</Link>
+            {isSuperAdmin && (
+              <Popconfirm title={t('Admin_Training_Delete_Confirm')} onConfirm={() => remove.mutate(r.id)}>
+                <Button size="small" danger aria-label={`${t('Admin_Training_Delete')} ${r.title}`}>
+                  {t('Admin_Training_Delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+    },
+  ]);
+
   // On a phone the tools go under the title: beside it they squeeze it into one character a line.
   const narrow = screens.md === false;
   const tools = (
@@ -101,87 +199,8 @@ const AdminTrainingListPage = ({ group }: { group?: TrainingAdminGroup }) => {
       rowKey="id"
       loading={list.isFetching}
       dataSource={list.data?.records ?? []}
-      // Narrow screens scroll the table, never the page (390 px); wide ones fit it and wrap the actions.
-      scroll={screens.xl ? undefined : { x: 'max-content' }}
       pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
-      columns={[
-        { title: 'ID', dataIndex: 'id', width: 70 },
-        {
-          title: t('Admin_Training_Title'),
-          dataIndex: 'title',
-          // A long title wraps instead of widening the table past a phone's screen.
-          render: (title: string, r) => (
-            <div style={{ minWidth: 160, maxWidth: 280, overflowWrap: 'anywhere' }}>
-              <Link to={gid === undefined ? `/training/${r.id}` : `/group/${gid}/training/${r.id}`}>{title}</Link>
-            </div>
-          ),
-        },
-        {
-          title: t('Admin_Training_Auth'),
-          dataIndex: 'auth',
-          width: 90,
-          render: (auth: string) =>
-            auth === training.TRAINING_AUTH.PRIVATE ? (
-              <Tag color="red">{t('Admin_Training_Private')}</Tag>
-            ) : (
-              <Tag color="green">{t('Admin_Training_Public')}</Tag>
-            ),
-        },
-        {
-          title: t('Admin_Training_Category_Column'),
-          dataIndex: 'categoryName',
-          width: 120,
-          render: (name: string | null, r) => (name ? <Tag color={r.categoryColor ?? undefined}>{name}</Tag> : null),
-        },
-        { title: t('Admin_Training_Problem_Count'), dataIndex: 'problemCount', width: 90 },
-        { title: t('Admin_Training_Author'), dataIndex: 'author', width: 110 },
-        {
-          title: t('Admin_Training_Modified'),
-          dataIndex: 'gmtModified',
-          width: 150,
-          render: (v: string) => formatTime(v),
-        },
-        {
-          title: t('Admin_Training_Visible'),
-          dataIndex: 'status',
-          width: 80,
-          render: (v: boolean, r) => (
-            <Switch
-              aria-label={`${t('Admin_Training_Visible')} ${r.title}`}
-              checked={v}
-              disabled={!mayManage(r)}
-              loading={status.isPending && status.variables?.tid === r.id}
-              onChange={(next) => status.mutate({ tid: r.id, author: r.author, status: next })}
-            />
-          ),
-        },
-        {
-          title: t('Admin_Training_Option'),
-          key: 'option',
-          render: (_, r) =>
-            paths ? (
-              <GroupRowActions
-                row={r}
-                disabled={!mayManage(r)}
-                onEdit={() => navigate(paths.edit(r.id))}
-                onProblems={() => navigate(paths.problems(r.id))}
-                onDelete={() => remove.mutate(r.id)}
-              />
-            ) : (
-              <Space wrap>
-                <Link to={`/admin/training/${r.id}/edit`}>{t('Admin_Training_Edit_Action')}</Link>
-                <Link to={`/admin/training/${r.id}/problems`}>{t('Admin_Training_Problems')}</Link>
-                {isSuperAdmin && (
-                  <Popconfirm title={t('Admin_Training_Delete_Confirm')} onConfirm={() => remove.mutate(r.id)}>
-                    <Button size="small" danger aria-label={`${t('Admin_Training_Delete')} ${r.title}`}>
-                      {t('Admin_Training_Delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-        },
-      ]}
+      {...layout}
     />
   );
 

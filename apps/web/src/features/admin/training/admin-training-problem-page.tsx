@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { serverPaging } from '../../../components/paging';
 import { Panel } from '../../../components/panel';
+import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
 import { queryKey } from '../../../lib/query-keys';
@@ -171,6 +172,27 @@ const AddFromPublicDialog = ({
     setAdding(null);
     onClose();
   };
+  // A phone shows the problem's id, its title and Add; the internal ID in each row's details.
+  const layout = useResponsiveColumns<BankProblem>([
+    { title: 'ID', dataIndex: 'id', key: 'id', from: 'tablet', width: 70 },
+    { title: t('Admin_Training_Problem_ID'), dataIndex: 'problemId', key: 'problemId', width: 120 },
+    {
+      title: t('Admin_Training_Problem_Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string) => <span className="oj-table-title">{title}</span>,
+    },
+    {
+      title: t('Admin_Training_Option'),
+      key: 'add',
+      width: 90,
+      render: (_, p) => (
+        <Button size="small" aria-label={`${t('Admin_Training_Add')} ${p.problemId}`} onClick={() => setAdding(p)}>
+          {t('Admin_Training_Add')}
+        </Button>
+      ),
+    },
+  ]);
   return (
     <Modal open={open} title={t('Admin_Training_Add_From_Public')} footer={null} width={760} onCancel={close}>
       {adding ? (
@@ -194,29 +216,8 @@ const AddFromPublicDialog = ({
             size="small"
             loading={bank.isFetching}
             dataSource={bank.data?.problemList.records ?? []}
-            scroll={{ x: 'max-content' }}
             pagination={pagination(bank.data?.problemList.total)}
-            columns={[
-              { title: 'ID', dataIndex: 'id', width: 70 },
-              { title: t('Admin_Training_Problem_ID'), dataIndex: 'problemId', width: 120 },
-              { title: t('Admin_Training_Problem_Title'), dataIndex: 'title' },
-              {
-                title: t('Admin_Training_Option'),
-                key: 'add',
-                width: 90,
-                // Always in view on a phone, where the table scrolls sideways.
-                fixed: 'right',
-                render: (_, p) => (
-                  <Button
-                    size="small"
-                    aria-label={`${t('Admin_Training_Add')} ${p.problemId}`}
-                    onClick={() => setAdding(p)}
-                  >
-                    {t('Admin_Training_Add')}
-                  </Button>
-                ),
-              },
-            ]}
+            {...layout}
           />
         </>
       )}
@@ -256,6 +257,35 @@ const AddFromGroupDialog = ({
       onAdded();
     },
   });
+  // A phone shows the problem's id, its title and Add; the internal ID in each row's details.
+  const layout = useResponsiveColumns<AdminProblem>([
+    { title: 'ID', dataIndex: 'id', key: 'id', from: 'tablet', width: 70 },
+    { title: t('Admin_Training_Problem_ID'), dataIndex: 'problemId', key: 'problemId', width: 120 },
+    {
+      title: t('Admin_Training_Problem_Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string) => <span className="oj-table-title">{title}</span>,
+    },
+    {
+      title: t('Admin_Training_Option'),
+      key: 'add',
+      width: 110,
+      render: (_, p) =>
+        inTraining.has(p.id) ? (
+          <span>{t('Group_Training_Problem_Added')}</span>
+        ) : (
+          <Button
+            size="small"
+            aria-label={`${t('Admin_Training_Add')} ${p.problemId}`}
+            loading={add.isPending && add.variables === p.problemId}
+            onClick={() => add.mutate(p.problemId)}
+          >
+            {t('Admin_Training_Add')}
+          </Button>
+        ),
+    },
+  ]);
   return (
     <Modal open={open} title={t('Group_Training_Add_From_Group')} footer={null} width={760} onCancel={onClose}>
       <Input.Search
@@ -270,33 +300,9 @@ const AddFromGroupDialog = ({
         size="small"
         loading={problems.isFetching}
         dataSource={problems.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('Group_Training_No_Group_Problem') }}
         pagination={pagination(problems.data?.total)}
-        columns={[
-          { title: 'ID', dataIndex: 'id', width: 70 },
-          { title: t('Admin_Training_Problem_ID'), dataIndex: 'problemId', width: 120 },
-          { title: t('Admin_Training_Problem_Title'), dataIndex: 'title' },
-          {
-            title: t('Admin_Training_Option'),
-            key: 'add',
-            width: 110,
-            fixed: 'right',
-            render: (_, p) =>
-              inTraining.has(p.id) ? (
-                <span>{t('Group_Training_Problem_Added')}</span>
-              ) : (
-                <Button
-                  size="small"
-                  aria-label={`${t('Admin_Training_Add')} ${p.problemId}`}
-                  loading={add.isPending && add.variables === p.problemId}
-                  onClick={() => add.mutate(p.problemId)}
-                >
-                  {t('Admin_Training_Add')}
-                </Button>
-              ),
-          },
-        ]}
+        {...layout}
       />
     </Modal>
   );
@@ -377,6 +383,97 @@ const AdminTrainingProblemPage = ({ group }: { group?: { gid: number } }) => {
     update.mutate({ entry: e, draft });
   };
 
+  // A phone shows the title, Save and Remove; the display id and the order number are edited in each row's details.
+  // Beside the admin menu at 1366 px the internal ID waits for a wider screen.
+  const layout = useResponsiveColumns<Row>([
+    { title: 'ID', dataIndex: 'id', key: 'id', from: 'wide', width: 70 },
+    { title: t('Admin_Training_Problem_ID'), dataIndex: 'problemId', key: 'problemId', from: 'tablet', width: 120 },
+    {
+      title: t('Admin_Training_Problem_Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string, r) =>
+        gid === undefined ? (
+          <Link to={`/admin/problem/edit/${r.id}`} className="oj-table-title" style={{ maxWidth: 240 }}>
+            {title}
+          </Link>
+        ) : r.entry ? (
+          // A group admin edits the group's own problems in the Problem tab; here the training's page opens.
+          <Link
+            to={`${trainingBasePath(tid, gid)}/problem/${encodeURIComponent(r.entry.displayId)}`}
+            className="oj-table-title"
+          >
+            {title}
+          </Link>
+        ) : (
+          <span className="oj-table-title">{title}</span>
+        ),
+    },
+    {
+      title: t('Admin_Training_Display_ID'),
+      key: 'displayId',
+      from: 'tablet',
+      width: 150,
+      render: (_, r) =>
+        r.entry && (
+          <Input
+            aria-label={`${t('Admin_Training_Display_ID')} ${r.problemId}`}
+            value={draftOf(r.entry).displayId}
+            maxLength={20}
+            onChange={(ev) => r.entry && edit(r.entry, { displayId: ev.target.value })}
+            onPressEnter={() => r.entry && changed(r.entry) && saveRow(r.entry)}
+            style={{ width: 130 }}
+          />
+        ),
+    },
+    {
+      title: t('Admin_Training_Problem_Rank'),
+      key: 'rank',
+      from: 'tablet',
+      width: 140,
+      render: (_, r) =>
+        r.entry && (
+          <InputNumber
+            aria-label={`${t('Admin_Training_Problem_Rank')} ${r.problemId}`}
+            title={t('Admin_Training_Problem_Rank_Tip')}
+            value={draftOf(r.entry).rank}
+            min={0}
+            max={INT32.max}
+            precision={0}
+            onChange={(v) => r.entry && edit(r.entry, { rank: v })}
+            onPressEnter={() => r.entry && changed(r.entry) && saveRow(r.entry)}
+            style={{ width: 120 }}
+          />
+        ),
+    },
+    {
+      title: t('Admin_Training_Option'),
+      key: 'option',
+      width: 160,
+      render: (_, r) => (
+        <Space>
+          {r.entry && (
+            <Button
+              size="small"
+              type="primary"
+              aria-label={`${t('Admin_Training_Save')} ${r.problemId}`}
+              disabled={!changed(r.entry)}
+              loading={update.isPending && update.variables?.entry.id === r.entry.id}
+              onClick={() => r.entry && saveRow(r.entry)}
+            >
+              {t('Admin_Training_Save')}
+            </Button>
+          )}
+          <Popconfirm title={t('Admin_Training_Remove_Confirm')} onConfirm={() => remove.mutate(r.id)}>
+            <Button size="small" danger aria-label={`${t('Admin_Training_Remove')} ${r.problemId}`}>
+              {t('Admin_Training_Remove')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ]);
+
   // On a phone the tools go under the title: beside it they squeeze it into one character a line.
   const narrow = Grid.useBreakpoint().md === false;
   const tools = (
@@ -406,91 +503,11 @@ const AdminTrainingProblemPage = ({ group }: { group?: { gid: number } }) => {
         rowKey="id"
         loading={list.isFetching}
         dataSource={rows}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('Admin_Training_No_Problem') }}
         pagination={serverPaging(currentPage, OWN_PAGE_SIZE, list.data?.problemList.total, setPage, {
           hideOnSinglePage: true,
         })}
-        columns={[
-          { title: 'ID', dataIndex: 'id', width: 70 },
-          { title: t('Admin_Training_Problem_ID'), dataIndex: 'problemId', width: 120 },
-          {
-            title: t('Admin_Training_Problem_Title'),
-            dataIndex: 'title',
-            render: (title: string, r) =>
-              gid === undefined ? (
-                <Link to={`/admin/problem/edit/${r.id}`}>{title}</Link>
-              ) : r.entry ? (
-                // A group admin edits the group's own problems in the Problem tab; here the training's page opens.
-                <Link to={`${trainingBasePath(tid, gid)}/problem/${encodeURIComponent(r.entry.displayId)}`}>
-                  {title}
-                </Link>
-              ) : (
-                title
-              ),
-          },
-          {
-            title: t('Admin_Training_Display_ID'),
-            key: 'displayId',
-            width: 150,
-            render: (_, r) =>
-              r.entry && (
-                <Input
-                  aria-label={`${t('Admin_Training_Display_ID')} ${r.problemId}`}
-                  value={draftOf(r.entry).displayId}
-                  maxLength={20}
-                  onChange={(ev) => r.entry && edit(r.entry, { displayId: ev.target.value })}
-                  onPressEnter={() => r.entry && changed(r.entry) && saveRow(r.entry)}
-                  style={{ width: 130 }}
-                />
-              ),
-          },
-          {
-            title: t('Admin_Training_Problem_Rank'),
-            key: 'rank',
-            width: 140,
-            render: (_, r) =>
-              r.entry && (
-                <InputNumber
-                  aria-label={`${t('Admin_Training_Problem_Rank')} ${r.problemId}`}
-                  title={t('Admin_Training_Problem_Rank_Tip')}
-                  value={draftOf(r.entry).rank}
-                  min={0}
-                  max={INT32.max}
-                  precision={0}
-                  onChange={(v) => r.entry && edit(r.entry, { rank: v })}
-                  onPressEnter={() => r.entry && changed(r.entry) && saveRow(r.entry)}
-                  style={{ width: 120 }}
-                />
-              ),
-          },
-          {
-            title: t('Admin_Training_Option'),
-            key: 'option',
-            width: 160,
-            render: (_, r) => (
-              <Space>
-                {r.entry && (
-                  <Button
-                    size="small"
-                    type="primary"
-                    aria-label={`${t('Admin_Training_Save')} ${r.problemId}`}
-                    disabled={!changed(r.entry)}
-                    loading={update.isPending && update.variables?.entry.id === r.entry.id}
-                    onClick={() => r.entry && saveRow(r.entry)}
-                  >
-                    {t('Admin_Training_Save')}
-                  </Button>
-                )}
-                <Popconfirm title={t('Admin_Training_Remove_Confirm')} onConfirm={() => remove.mutate(r.id)}>
-                  <Button size="small" danger aria-label={`${t('Admin_Training_Remove')} ${r.problemId}`}>
-                    {t('Admin_Training_Remove')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
+        {...layout}
       />
       <AddFromPublicDialog
         tid={tid}
