@@ -1,11 +1,12 @@
 import { type AdminContest, adminContest as contract, groupContest } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Grid, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
+import { Button, Input, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { serverPaging } from '../../../components/paging';
 import { Panel } from '../../../components/panel';
+import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format-time';
@@ -36,7 +37,6 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { isSuperAdmin } = useSession();
-  const screens = Grid.useBreakpoint();
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
   const [acCodeOf, setAcCodeOf] = useState<{ id: number; title: string } | null>(null);
@@ -101,6 +101,96 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
       </Button>
     );
   };
+  // A phone shows the title and the state; the visibility switch, the actions and the rest in each row's details.
+  // Beside the admin menu at 1366 px the ID, the author and the rule wait for a wider screen.
+  const layout = useResponsiveColumns<AdminContest>([
+    { title: 'ID', dataIndex: 'id', key: 'id', from: 'wide', width: 70 },
+    {
+      title: t('Contest_Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string, c) => (
+        <Link to={`/contest/${c.id}`} className="oj-table-title" style={{ maxWidth: 240 }}>
+          {title}
+        </Link>
+      ),
+    },
+    { title: t('Contest_Author'), dataIndex: 'author', key: 'author', from: 'wide', width: 120 },
+    {
+      title: t('Rule_Type'),
+      dataIndex: 'type',
+      key: 'type',
+      from: 'wide',
+      width: 80,
+      render: (v: number) => (v === 1 ? 'OI' : 'ACM'),
+    },
+    {
+      // 'Status' is the navigation's judge-status page ("评测"); this is the contest's state.
+      title: t('Contest_Status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 100,
+      render: (s: number) => <Tag color={STATUS_COLORS[s]}>{t(STATUS_KEYS[s] ?? '')}</Tag>,
+    },
+    {
+      title: t('Start_Time'),
+      dataIndex: 'startTime',
+      key: 'start',
+      from: 'tablet',
+      width: 160,
+      render: (v: string) => formatTime(v),
+    },
+    {
+      title: t('Visible'),
+      dataIndex: 'visible',
+      key: 'visible',
+      from: 'tablet',
+      width: 80,
+      render: (v: boolean, c) => (
+        <Switch
+          aria-label={`${t('Visible')} ${c.title}`}
+          checked={v}
+          disabled={!mayManage(c)}
+          onChange={(next) => visible.mutate({ cid: c.id, visible: next, uid: c.uid })}
+        />
+      ),
+    },
+    {
+      title: t('Option'),
+      key: 'option',
+      from: 'tablet',
+      // The actions wrap onto a few lines instead of widening the table.
+      render: (_, c) => (
+        <Space wrap size={[8, 4]} style={{ maxWidth: 260 }}>
+          {action(c, 'edit', t('Edit'))}
+          {action(c, 'problems', t('Problem_Admin'))}
+          {action(c, 'announcement', t('Announcement_Admin'))}
+          {/* Group contests have no clone call. */}
+          {!group && (
+            <Button size="small" onClick={() => clone(c.id)}>
+              {t('Clone')}
+            </Button>
+          )}
+          <Button size="small" disabled={!mayManage(c)} onClick={() => setAcCodeOf({ id: c.id, title: c.title })}>
+            {t('Download_AC_Code')}
+          </Button>
+          {/* Deleting a contest is root only; in a group, whoever manages the row. */}
+          {(group || isSuperAdmin) && (
+            <Popconfirm title={t('Delete_Contest_Confirm')} onConfirm={() => remove.mutate(c.id)}>
+              <Button
+                size="small"
+                danger
+                disabled={!mayManage(c)}
+                aria-label={group ? `${t('Delete')} ${c.title}` : undefined}
+              >
+                {t('Delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ]);
   const Frame = group ? Bare : Panel;
 
   return (
@@ -131,86 +221,8 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
           rowKey="id"
           loading={list.isFetching}
           dataSource={list.data?.records ?? []}
-          // Narrow screens scroll the table, never the page (390 px); wide ones fit it and wrap the actions.
-          scroll={screens.xl ? undefined : { x: 'max-content' }}
           pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
-          columns={[
-            { title: 'ID', dataIndex: 'id', width: 70 },
-            {
-              title: t('Contest_Title'),
-              dataIndex: 'title',
-              render: (title: string, c) => (
-                <Link to={`/contest/${c.id}`} style={{ display: 'inline-block', minWidth: 120, maxWidth: 320 }}>
-                  {title}
-                </Link>
-              ),
-            },
-            { title: t('Contest_Author'), dataIndex: 'author', width: 120 },
-            { title: t('Rule_Type'), dataIndex: 'type', width: 80, render: (v: number) => (v === 1 ? 'OI' : 'ACM') },
-            {
-              // 'Status' is the navigation's judge-status page ("评测"); this is the contest's state.
-              title: t('Contest_Status'),
-              dataIndex: 'status',
-              width: 100,
-              render: (s: number) => <Tag color={STATUS_COLORS[s]}>{t(STATUS_KEYS[s] ?? '')}</Tag>,
-            },
-            {
-              title: t('Start_Time'),
-              dataIndex: 'startTime',
-              width: 160,
-              render: (v: string) => formatTime(v),
-            },
-            {
-              title: t('Visible'),
-              dataIndex: 'visible',
-              width: 80,
-              render: (v: boolean, c) => (
-                <Switch
-                  aria-label={`${t('Visible')} ${c.title}`}
-                  checked={v}
-                  disabled={!mayManage(c)}
-                  onChange={(next) => visible.mutate({ cid: c.id, visible: next, uid: c.uid })}
-                />
-              ),
-            },
-            {
-              title: t('Option'),
-              key: 'option',
-              render: (_, c) => (
-                <Space wrap>
-                  {action(c, 'edit', t('Edit'))}
-                  {action(c, 'problems', t('Problem_Admin'))}
-                  {action(c, 'announcement', t('Announcement_Admin'))}
-                  {/* Group contests have no clone call. */}
-                  {!group && (
-                    <Button size="small" onClick={() => clone(c.id)}>
-                      {t('Clone')}
-                    </Button>
-                  )}
-                  <Button
-                    size="small"
-                    disabled={!mayManage(c)}
-                    onClick={() => setAcCodeOf({ id: c.id, title: c.title })}
-                  >
-                    {t('Download_AC_Code')}
-                  </Button>
-                  {/* Deleting a contest is root only; in a group, whoever manages the row. */}
-                  {(group || isSuperAdmin) && (
-                    <Popconfirm title={t('Delete_Contest_Confirm')} onConfirm={() => remove.mutate(c.id)}>
-                      <Button
-                        size="small"
-                        danger
-                        disabled={!mayManage(c)}
-                        aria-label={group ? `${t('Delete')} ${c.title}` : undefined}
-                      >
-                        {t('Delete')}
-                      </Button>
-                    </Popconfirm>
-                  )}
-                </Space>
-              ),
-            },
-          ]}
+          {...layout}
         />
       </Frame>
       {!group && <AdminOtherContestPanel />}

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Panel } from '../../../components/panel';
+import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
 import { queryKey } from '../../../lib/query-keys';
@@ -125,6 +126,30 @@ const ProblemPicker = ({
     queryKey: [...queryKey, keyword, currentPage, limit],
     queryFn: () => load({ keyword: keyword || undefined, currentPage, limit }),
   });
+  // Three columns, all of them on a phone too.
+  const layout = useResponsiveColumns<PickRow>([
+    { title: t('Problem_ID'), dataIndex: 'problemId', key: 'problemId', width: 120 },
+    {
+      title: t('Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (title: string) => <span className="oj-table-title">{title}</span>,
+    },
+    {
+      title: t('Option'),
+      key: 'add',
+      width: 100,
+      render: (_, p) =>
+        // Say why a row cannot be added instead of a silently disabled button.
+        taken(p.id) ? (
+          <Typography.Text type="secondary">{t('Problem_In_Contest')}</Typography.Text>
+        ) : (
+          <Button size="small" aria-label={`${t('Add')} ${p.problemId}`} onClick={() => onPick(p)}>
+            {t('Add')}
+          </Button>
+        ),
+    },
+  ]);
   return (
     <>
       <Input.Search
@@ -138,7 +163,6 @@ const ProblemPicker = ({
         style={{ marginBottom: 12 }}
       />
       <Table<PickRow>
-        scroll={{ x: 'max-content' }}
         rowKey="id"
         size="small"
         loading={bank.isFetching}
@@ -155,24 +179,7 @@ const ProblemPicker = ({
             setLimit(size);
           },
         }}
-        columns={[
-          { title: t('Problem_ID'), dataIndex: 'problemId', width: 120 },
-          { title: t('Title'), dataIndex: 'title' },
-          {
-            title: t('Option'),
-            key: 'add',
-            width: 100,
-            render: (_, p) =>
-              // Say why a row cannot be added instead of a silently disabled button.
-              taken(p.id) ? (
-                <Typography.Text type="secondary">{t('Problem_In_Contest')}</Typography.Text>
-              ) : (
-                <Button size="small" aria-label={`${t('Add')} ${p.problemId}`} onClick={() => onPick(p)}>
-                  {t('Add')}
-                </Button>
-              ),
-          },
-        ]}
+        {...layout}
       />
     </>
   );
@@ -238,6 +245,60 @@ const AdminContestProblemPage = ({ group }: { group?: { gid: number } }) => {
   const loadGroup = async (q: { keyword: string | undefined; currentPage: number; limit: number }) =>
     api.call(groupProblem.getGroupAdminProblemList, { ...q, gid: gid ?? 0 });
 
+  // A phone shows the display id and title; the problem's id, its balloon colour and the actions in each row's
+  // details.
+  const layout = useResponsiveColumns<ContestProblemRow>([
+    { title: t('Display_ID'), dataIndex: 'displayId', key: 'displayId', width: 110 },
+    {
+      title: t('Display_Title'),
+      dataIndex: 'displayTitle',
+      key: 'displayTitle',
+      render: (title: string) => (
+        <span className="oj-table-title" style={{ maxWidth: 240 }}>
+          {title}
+        </span>
+      ),
+    },
+    { title: t('Problem_ID'), dataIndex: 'problemId', key: 'problemId', from: 'tablet', width: 120 },
+    {
+      title: t('Balloon_Color'),
+      dataIndex: 'color',
+      key: 'color',
+      from: 'tablet',
+      width: 110,
+      render: (c: string | null) =>
+        c ? <span style={{ display: 'inline-block', width: 20, height: 20, background: c }} title={c} /> : null,
+    },
+    {
+      title: t('Option'),
+      key: 'option',
+      from: 'tablet',
+      width: 200,
+      render: (_, r) => (
+        <Space>
+          <Button size="small" onClick={() => setEditing(r)}>
+            {t('Edit')}
+          </Button>
+          {r.auth === 3 && (
+            <Button
+              size="small"
+              onClick={() =>
+                navigate(gid === undefined ? `${base}/problem/${r.pid}/edit` : `/group/${gid}/problem/edit/${r.pid}`)
+              }
+            >
+              {t('Edit_Problem')}
+            </Button>
+          )}
+          <Popconfirm title={t('Remove_Confirm')} onConfirm={() => remove.mutate(r.pid)}>
+            <Button size="small" danger>
+              {t('Remove')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ]);
+
   // On a phone the tools go under the title: beside it they squeeze it and push the page sideways.
   const narrow = Grid.useBreakpoint().md === false;
   const tools = (
@@ -268,50 +329,9 @@ const AdminContestProblemPage = ({ group }: { group?: { gid: number } }) => {
         rowKey="id"
         loading={list.isFetching}
         dataSource={rows}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('Contest_Problem_Empty') }}
         pagination={false}
-        columns={[
-          { title: t('Display_ID'), dataIndex: 'displayId', width: 110 },
-          { title: t('Display_Title'), dataIndex: 'displayTitle' },
-          { title: t('Problem_ID'), dataIndex: 'problemId', width: 120 },
-          {
-            title: t('Balloon_Color'),
-            dataIndex: 'color',
-            width: 110,
-            render: (c: string | null) =>
-              c ? <span style={{ display: 'inline-block', width: 20, height: 20, background: c }} title={c} /> : null,
-          },
-          {
-            title: t('Option'),
-            key: 'option',
-            width: 200,
-            render: (_, r) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(r)}>
-                  {t('Edit')}
-                </Button>
-                {r.auth === 3 && (
-                  <Button
-                    size="small"
-                    onClick={() =>
-                      navigate(
-                        gid === undefined ? `${base}/problem/${r.pid}/edit` : `/group/${gid}/problem/edit/${r.pid}`,
-                      )
-                    }
-                  >
-                    {t('Edit_Problem')}
-                  </Button>
-                )}
-                <Popconfirm title={t('Remove_Confirm')} onConfirm={() => remove.mutate(r.pid)}>
-                  <Button size="small" danger>
-                    {t('Remove')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
+        {...layout}
       />
       <Modal open={!!editing} title={t('Edit')} footer={null} onCancel={() => setEditing(null)} destroyOnHidden>
         {editing && (
