@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverPaging } from '../../../components/paging';
 import { Panel } from '../../../components/panel';
+import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
@@ -58,6 +59,69 @@ const DiscussionTable = () => {
     },
   });
   const removeSelected = () => removal.settle(selected);
+  // A phone shows the title and the author; pin, disable and open in each row's details.
+  const layout = useResponsiveColumns<Discussion>([
+    { title: 'ID', dataIndex: 'id', key: 'id', from: 'laptop', width: 60 },
+    {
+      title: t('Admin_Discussion_Column_Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (v: string) => <div style={{ maxWidth: 260, wordBreak: 'break-word' }}>{v}</div>,
+    },
+    { title: t('Admin_Discussion_Author'), dataIndex: 'author', key: 'author', width: 100 },
+    {
+      title: t('Admin_Discussion_Category'),
+      dataIndex: 'categoryName',
+      key: 'category',
+      from: 'tablet',
+      width: 90,
+      render: (v: string | null) => (v ? <Tag color="blue">{v}</Tag> : null),
+    },
+    { title: t('Admin_Discussion_Problem'), dataIndex: 'pid', key: 'pid', from: 'laptop', width: 80 },
+    {
+      title: t('Admin_Discussion_Top'),
+      dataIndex: 'topPriority',
+      key: 'top',
+      from: 'tablet',
+      width: 80,
+      render: (v: boolean, d) => (
+        <Switch
+          aria-label={`${t('Admin_Discussion_Top')} ${d.title}`}
+          checked={v}
+          onChange={(next) => change(d.id, { topPriority: next })}
+        />
+      ),
+    },
+    {
+      title: t('Admin_Discussion_Disabled'),
+      dataIndex: 'status',
+      key: 'status',
+      from: 'tablet',
+      width: 80,
+      render: (v: number, d) => (
+        <Switch
+          aria-label={`${t('Admin_Discussion_Disabled')} ${d.title}`}
+          checked={v === 1}
+          onChange={(next) => change(d.id, { status: next ? 1 : 0 })}
+        />
+      ),
+    },
+    {
+      title: t('Admin_Discussion_Created'),
+      dataIndex: 'gmtCreate',
+      key: 'created',
+      from: 'wide',
+      width: 150,
+      render: time,
+    },
+    {
+      title: t('Admin_Discussion_Option'),
+      key: 'option',
+      from: 'tablet',
+      width: 80,
+      render: (_, d) => <OpenLink did={d.id} />,
+    },
+  ]);
 
   return (
     <>
@@ -85,57 +149,9 @@ const DiscussionTable = () => {
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
         pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
-        columns={[
-          { title: 'ID', dataIndex: 'id', width: 60 },
-          {
-            title: t('Admin_Discussion_Column_Title'),
-            dataIndex: 'title',
-            render: (v: string) => <div style={{ maxWidth: 260, wordBreak: 'break-word' }}>{v}</div>,
-          },
-          { title: t('Admin_Discussion_Author'), dataIndex: 'author', width: 100 },
-          {
-            title: t('Admin_Discussion_Category'),
-            dataIndex: 'categoryName',
-            width: 90,
-            render: (v: string | null) => (v ? <Tag color="blue">{v}</Tag> : null),
-          },
-          { title: t('Admin_Discussion_Problem'), dataIndex: 'pid', width: 80 },
-          {
-            title: t('Admin_Discussion_Top'),
-            dataIndex: 'topPriority',
-            width: 80,
-            render: (v: boolean, d) => (
-              <Switch
-                aria-label={`${t('Admin_Discussion_Top')} ${d.title}`}
-                checked={v}
-                onChange={(next) => change(d.id, { topPriority: next })}
-              />
-            ),
-          },
-          {
-            title: t('Admin_Discussion_Disabled'),
-            dataIndex: 'status',
-            width: 80,
-            render: (v: number, d) => (
-              <Switch
-                aria-label={`${t('Admin_Discussion_Disabled')} ${d.title}`}
-                checked={v === 1}
-                onChange={(next) => change(d.id, { status: next ? 1 : 0 })}
-              />
-            ),
-          },
-          { title: t('Admin_Discussion_Created'), dataIndex: 'gmtCreate', width: 150, render: time },
-          {
-            title: t('Admin_Discussion_Option'),
-            key: 'option',
-            width: 80,
-            fixed: 'right',
-            render: (_, d) => <OpenLink did={d.id} />,
-          },
-        ]}
+        {...layout}
       />
     </>
   );
@@ -158,52 +174,67 @@ const ReportTable = () => {
     onSuccess: () => toast.success(t('Admin_Discussion_Updated')),
   });
   const handle = (id: number, status: boolean) => handling.mutate({ id, status });
+  // A phone shows the discussion, what the report says and whether it is handled; the rest in each row's details.
+  const layout = useResponsiveColumns<DiscussionReport>([
+    { title: 'ID', dataIndex: 'id', key: 'id', from: 'laptop', width: 60 },
+    {
+      title: t('Admin_Discussion_Column_Title'),
+      dataIndex: 'discussionTitle',
+      key: 'title',
+      render: (v: string) => <div style={{ maxWidth: 220, wordBreak: 'break-word' }}>{v}</div>,
+    },
+    {
+      title: t('Admin_Discussion_Author'),
+      dataIndex: 'discussionAuthor',
+      key: 'author',
+      from: 'wide',
+      width: 100,
+    },
+    { title: t('Admin_Discussion_Reporter'), dataIndex: 'reporter', key: 'reporter', from: 'laptop', width: 100 },
+    {
+      title: t('Admin_Discussion_Report_Content'),
+      dataIndex: 'content',
+      key: 'content',
+      render: (v: string) => (
+        <Typography.Paragraph style={{ maxWidth: 220, margin: 0, wordBreak: 'break-word' }}>{v}</Typography.Paragraph>
+      ),
+    },
+    {
+      title: t('Admin_Discussion_Report_Time'),
+      dataIndex: 'gmtCreate',
+      key: 'time',
+      from: 'wide',
+      width: 150,
+      render: time,
+    },
+    {
+      title: t('Admin_Discussion_Handled'),
+      dataIndex: 'status',
+      key: 'handled',
+      width: 90,
+      render: (v: boolean, r) => (
+        <Switch
+          aria-label={`${t('Admin_Discussion_Handled')} ${r.id}`}
+          checked={v}
+          onChange={(next) => handle(r.id, next)}
+        />
+      ),
+    },
+    {
+      title: t('Admin_Discussion_Option'),
+      key: 'option',
+      from: 'tablet',
+      width: 80,
+      render: (_, r) => <OpenLink did={r.did} />,
+    },
+  ]);
   return (
     <Table<DiscussionReport>
       rowKey="id"
       loading={list.isFetching}
       dataSource={list.data?.records ?? []}
-      scroll={{ x: 'max-content' }}
       pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
-      columns={[
-        { title: 'ID', dataIndex: 'id', width: 60 },
-        {
-          title: t('Admin_Discussion_Column_Title'),
-          dataIndex: 'discussionTitle',
-          render: (v: string) => <div style={{ maxWidth: 220, wordBreak: 'break-word' }}>{v}</div>,
-        },
-        { title: t('Admin_Discussion_Author'), dataIndex: 'discussionAuthor', width: 100 },
-        { title: t('Admin_Discussion_Reporter'), dataIndex: 'reporter', width: 100 },
-        {
-          title: t('Admin_Discussion_Report_Content'),
-          dataIndex: 'content',
-          render: (v: string) => (
-            <Typography.Paragraph style={{ maxWidth: 220, margin: 0, wordBreak: 'break-word' }}>
-              {v}
-            </Typography.Paragraph>
-          ),
-        },
-        { title: t('Admin_Discussion_Report_Time'), dataIndex: 'gmtCreate', width: 150, render: time },
-        {
-          title: t('Admin_Discussion_Handled'),
-          dataIndex: 'status',
-          width: 90,
-          render: (v: boolean, r) => (
-            <Switch
-              aria-label={`${t('Admin_Discussion_Handled')} ${r.id}`}
-              checked={v}
-              onChange={(next) => handle(r.id, next)}
-            />
-          ),
-        },
-        {
-          title: t('Admin_Discussion_Option'),
-          key: 'option',
-          width: 80,
-          fixed: 'right',
-          render: (_, r) => <OpenLink did={r.did} />,
-        },
-      ]}
+      {...layout}
     />
   );
 };

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverPaging } from '../../../components/paging';
 import { Panel } from '../../../components/panel';
+import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-store';
 import { formatTime } from '../../../lib/format-time';
@@ -60,6 +61,66 @@ const AdminGroupProblemApplyPage = () => {
     void refresh();
   };
 
+  const confirmProps = { okText: t('Admin_Group_Problem_Confirm'), cancelText: t('Admin_Group_Problem_Cancel') };
+  // A phone shows the title and Approve / Refuse (the list is for deciding); the problem's id, author, group and time
+  // in each row's details.
+  const layout = useResponsiveColumns<AdminProblem>([
+    { title: t('Admin_Group_Problem_Column_Id'), dataIndex: 'problemId', key: 'problemId', from: 'tablet', width: 120 },
+    {
+      title: t('Admin_Group_Problem_Column_Title'),
+      dataIndex: 'title',
+      key: 'title',
+      render: (v: string) => <div style={{ maxWidth: 260, wordBreak: 'break-word' }}>{v}</div>,
+    },
+    { title: t('Admin_Group_Problem_Column_Author'), dataIndex: 'author', key: 'author', from: 'tablet', width: 110 },
+    { title: t('Admin_Group_Problem_Column_Gid'), dataIndex: 'gid', key: 'gid', from: 'tablet', width: 90 },
+    {
+      title: t('Admin_Group_Problem_Column_Time'),
+      dataIndex: 'gmtModified',
+      key: 'time',
+      from: 'tablet',
+      width: 150,
+      render: time,
+    },
+    {
+      title: t('Admin_Group_Problem_Column_Option'),
+      key: 'option',
+      width: 150,
+      render: (_, p) => (
+        <Space size="small">
+          <Popconfirm
+            title={t('Admin_Group_Problem_Approve_Confirm')}
+            {...confirmProps}
+            onConfirm={() => decide(p.id, DECISION.PUBLIC)}
+          >
+            <Button
+              size="small"
+              type="primary"
+              loading={busy === p.id}
+              aria-label={`${t('Admin_Group_Problem_Approve')} ${p.problemId}`}
+            >
+              {t('Admin_Group_Problem_Approve')}
+            </Button>
+          </Popconfirm>
+          <Popconfirm
+            title={t('Admin_Group_Problem_Refuse_Confirm')}
+            {...confirmProps}
+            onConfirm={() => decide(p.id, DECISION.REFUSED)}
+          >
+            <Button
+              size="small"
+              danger
+              disabled={busy === p.id}
+              aria-label={`${t('Admin_Group_Problem_Refuse')} ${p.problemId}`}
+            >
+              {t('Admin_Group_Problem_Refuse')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ]);
+
   if (!mayExamine) {
     return (
       <Panel title={t('Admin_Group_Problem_Title')}>
@@ -67,8 +128,6 @@ const AdminGroupProblemApplyPage = () => {
       </Panel>
     );
   }
-
-  const confirmProps = { okText: t('Admin_Group_Problem_Confirm'), cancelText: t('Admin_Group_Problem_Cancel') };
 
   return (
     <Panel title={t('Admin_Group_Problem_Title')}>
@@ -101,58 +160,9 @@ const AdminGroupProblemApplyPage = () => {
         size="small"
         loading={list.isFetching}
         dataSource={list.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('Admin_Group_Problem_Empty') }}
         pagination={serverPaging(currentPage, PAGE_SIZE, list.data?.total, setPage)}
-        columns={[
-          { title: t('Admin_Group_Problem_Column_Id'), dataIndex: 'problemId', width: 120 },
-          {
-            title: t('Admin_Group_Problem_Column_Title'),
-            dataIndex: 'title',
-            render: (v: string) => <div style={{ maxWidth: 260, wordBreak: 'break-word' }}>{v}</div>,
-          },
-          { title: t('Admin_Group_Problem_Column_Author'), dataIndex: 'author', width: 110 },
-          { title: t('Admin_Group_Problem_Column_Gid'), dataIndex: 'gid', width: 90 },
-          { title: t('Admin_Group_Problem_Column_Time'), dataIndex: 'gmtModified', width: 150, render: time },
-          {
-            title: t('Admin_Group_Problem_Column_Option'),
-            key: 'option',
-            width: 150,
-            fixed: 'right',
-            render: (_, p) => (
-              <Space size="small">
-                <Popconfirm
-                  title={t('Admin_Group_Problem_Approve_Confirm')}
-                  {...confirmProps}
-                  onConfirm={() => decide(p.id, DECISION.PUBLIC)}
-                >
-                  <Button
-                    size="small"
-                    type="primary"
-                    loading={busy === p.id}
-                    aria-label={`${t('Admin_Group_Problem_Approve')} ${p.problemId}`}
-                  >
-                    {t('Admin_Group_Problem_Approve')}
-                  </Button>
-                </Popconfirm>
-                <Popconfirm
-                  title={t('Admin_Group_Problem_Refuse_Confirm')}
-                  {...confirmProps}
-                  onConfirm={() => decide(p.id, DECISION.REFUSED)}
-                >
-                  <Button
-                    size="small"
-                    danger
-                    disabled={busy === p.id}
-                    aria-label={`${t('Admin_Group_Problem_Refuse')} ${p.problemId}`}
-                  >
-                    {t('Admin_Group_Problem_Refuse')}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
+        {...layout}
       />
     </Panel>
   );
