@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Table, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/panel';
+import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { toast } from '../../../lib/notify';
@@ -39,6 +40,43 @@ const AdminJudgeHeaderPage = () => {
       refresh();
     },
   });
+  // A phone shows the header's name and version; its size, date, uploader and Delete in each row's details.
+  const layout = useResponsiveColumns<JudgeHeader>([
+    { title: t('Judge_Header_Name'), dataIndex: 'name', key: 'name' },
+    {
+      title: t('Judge_Header_Size'),
+      dataIndex: 'size',
+      key: 'size',
+      from: 'tablet',
+      render: (v: number) => readableSize(v),
+    },
+    {
+      title: t('Judge_Header_Version'),
+      dataIndex: 'version',
+      key: 'version',
+      render: (v: string | null) => <span className="oj-table-title">{v ?? '-'}</span>,
+    },
+    {
+      title: t('Judge_Header_Updated'),
+      dataIndex: 'gmtModified',
+      key: 'updated',
+      from: 'tablet',
+      render: (v: string) => formatTime(v),
+    },
+    { title: t('Judge_Header_Uploader'), dataIndex: 'uploadedBy', key: 'uploader', from: 'tablet' },
+    {
+      title: t('Action'),
+      key: 'action',
+      from: 'tablet',
+      render: (_: unknown, h) => (
+        <Popconfirm title={t('Judge_Header_Delete_Confirm', { name: h.name })} onConfirm={() => remove.mutate(h.name)}>
+          <Button size="small" danger aria-label={t('Judge_Header_Delete', { name: h.name })}>
+            {t('Delete')}
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ]);
   return (
     <Panel
       title={t('Judge_Headers_Title')}
@@ -59,34 +97,13 @@ const AdminJudgeHeaderPage = () => {
     >
       <Typography.Paragraph type="secondary">{t('Judge_Header_Tip')}</Typography.Paragraph>
       <Table<JudgeHeader>
-        scroll={{ x: 'max-content' }}
         rowKey="name"
         size="small"
         pagination={false}
         loading={headers.isLoading}
         dataSource={headers.data ?? []}
         locale={{ emptyText: t('Judge_Header_Empty') }}
-        columns={[
-          { title: t('Judge_Header_Name'), dataIndex: 'name' },
-          { title: t('Judge_Header_Size'), dataIndex: 'size', render: (v: number) => readableSize(v) },
-          { title: t('Judge_Header_Version'), dataIndex: 'version', render: (v: string | null) => v ?? '-' },
-          { title: t('Judge_Header_Updated'), dataIndex: 'gmtModified', render: (v: string) => formatTime(v) },
-          { title: t('Judge_Header_Uploader'), dataIndex: 'uploadedBy' },
-          {
-            title: t('Action'),
-            key: 'action',
-            render: (_: unknown, h) => (
-              <Popconfirm
-                title={t('Judge_Header_Delete_Confirm', { name: h.name })}
-                onConfirm={() => remove.mutate(h.name)}
-              >
-                <Button size="small" danger aria-label={t('Judge_Header_Delete', { name: h.name })}>
-                  {t('Delete')}
-                </Button>
-              </Popconfirm>
-            ),
-          },
-        ]}
+        {...layout}
       />
     </Panel>
   );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverPaging } from '../../../components/paging';
 import { Panel } from '../../../components/panel';
+import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { formatTime } from '../../../lib/format-time';
 import { queryKey } from '../../../lib/query-keys';
@@ -24,6 +25,23 @@ const AdminAuditPage = () => {
     setFilter((f) => ({ ...f, ...patch }));
     setPage(1);
   };
+  // A phone shows who did what; the time, the target, the detail and the address in each row's details.
+  const layout = useResponsiveColumns<AuditEntry>([
+    { title: t('Time'), key: 'time', from: 'tablet', render: (_, e) => formatTime(e.gmtCreate, true) },
+    { title: t('Operator'), dataIndex: 'username', key: 'operator' },
+    { title: t('Action'), key: 'action', render: (_, e) => auditActionName(e.action, locale) },
+    { title: t('Target'), key: 'target', from: 'tablet', render: (_, e) => `${e.targetType} ${e.targetId}` },
+    {
+      title: t('Detail'),
+      key: 'detail',
+      from: 'laptop',
+      width: 320,
+      render: (_, e) => (
+        <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}>{JSON.stringify(e.detail)}</code>
+      ),
+    },
+    { title: t('IP'), dataIndex: 'ip', key: 'ip', from: 'wide' },
+  ]);
   return (
     <Panel
       title={t('Audit_Log')}
@@ -53,28 +71,12 @@ const AdminAuditPage = () => {
       }
     >
       <Table<AuditEntry>
-        scroll={{ x: 'max-content' }}
         rowKey="id"
         size="small"
         loading={list.isLoading}
         dataSource={list.data?.records ?? []}
         pagination={serverPaging(currentPage, 20, list.data?.total, setPage)}
-        columns={[
-          { title: t('Time'), render: (_, e) => formatTime(e.gmtCreate, true) },
-          { title: t('Operator'), dataIndex: 'username' },
-          { title: t('Action'), render: (_, e) => auditActionName(e.action, locale) },
-          { title: t('Target'), render: (_, e) => `${e.targetType} ${e.targetId}` },
-          {
-            title: t('Detail'),
-            width: 320,
-            render: (_, e) => (
-              <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}>
-                {JSON.stringify(e.detail)}
-              </code>
-            ),
-          },
-          { title: t('IP'), dataIndex: 'ip' },
-        ]}
+        {...layout}
       />
     </Panel>
   );
