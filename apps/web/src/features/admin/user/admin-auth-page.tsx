@@ -22,6 +22,8 @@ const AdminAuthPage = () => {
         size="small"
         bordered
         pagination={false}
+        // A board: a column per permission, which may scroll in the box (the layout sweep lets `.oj-board` do so).
+        className="oj-board"
         scroll={{ x: 'max-content' }}
         dataSource={[...ROLES]}
         columns={[
