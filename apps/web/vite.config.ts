@@ -41,24 +41,72 @@ const precompress = (): Plugin => ({
   },
 });
 
-/** antd's form context module (imported by Input, Button, Space and others) takes only `FormProvider` from
- * @rc-component/form, but that package's index assigns Field, List and useForm onto the Form component, which
- * keeps the whole form library and its validator (about 11 KB brotli) in the first visit's bundle. That one import
- * is resolved to the module that defines FormProvider; the form pages still import the full package (decision
- * 0038). */
-const rcFormProviderOnly = (): Plugin => ({
-  name: 'oj-rc-form-provider-only',
+/** The one part of a module that antd takes from it, where the module's index would bring much more into the first
+ * visit's download (decision 0038). Each entry: the antd file that imports, what it imports, and what it gets.
+ * - antd's form context module (imported by Input, Button, Space and others) takes only `FormProvider` from
+ *   @rc-component/form, whose index assigns Field, List and useForm onto the Form component and so keeps the whole
+ *   form library and its validator (about 11 KB brotli); it gets the module that defines FormProvider.
+ * - The button's style tokens take `isBright` from the colour picker's presets panel, which imports antd's Collapse
+ *   and the whole colour picker (about 8 KB brotli); they get the same function alone (IS_BRIGHT below).
+ * - antd's colour class takes only the `Color` class from @rc-component/color-picker; it gets the module that defines
+ *   it, not the picker's index.
+ * - ConfigProvider wraps the app in the shared tooltip popup (UniqueProvider, with @rc-component/trigger) only when
+ *   `tooltip.unique` is set, which this app never sets (app/app.tsx); it gets a stand-in, so the trigger library
+ *   arrives with the first component that pops something up.
+ * The form, colour picker and tooltip themselves still import the full packages. */
+const IS_BRIGHT = '\0oj-antd-is-bright';
+const NO_TOOLTIP_UNIQUE = '\0oj-antd-no-tooltip-unique';
+const NARROWED: { importer: RegExp; source: string; to: string }[] = [
+  {
+    importer: /antd[\\/]es[\\/]form[\\/]context\.js$/,
+    source: '@rc-component/form',
+    to: '@rc-component/form/es/FormContext',
+  },
+  {
+    importer: /antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/,
+    source: '../../color-picker/components/ColorPresets',
+    to: IS_BRIGHT,
+  },
+  {
+    importer: /antd[\\/]es[\\/]color-picker[\\/]color\.js$/,
+    source: '@rc-component/color-picker',
+    to: '@rc-component/color-picker/es/color',
+  },
+  {
+    importer: /antd[\\/]es[\\/]config-provider[\\/]index\.js$/,
+    source: '../tooltip/UniqueProvider',
+    to: NO_TOOLTIP_UNIQUE,
+  },
+];
+const VIRTUAL: Record<string, string> = {
+  // antd/es/color-picker/components/ColorPresets.js's isBright, word for word.
+  [IS_BRIGHT]: `import { Color as RcColor } from '@rc-component/color-picker/es/color';
+export const isBright = (value, bgColorToken) => {
+  const { r, g, b, a } = value.toRgb();
+  const hsv = new RcColor(value.toRgbString()).onBackground(bgColorToken).toHsv();
+  if (a <= 0.5) return hsv.v > 0.5;
+  return r * 0.299 + g * 0.587 + b * 0.114 > 192;
+};`,
+  [NO_TOOLTIP_UNIQUE]: 'export default ({ children }) => children;',
+};
+const antdNarrowImports = (): Plugin => ({
+  name: 'oj-antd-narrow-imports',
   enforce: 'pre',
   resolveId(source, importer) {
-    if (source === '@rc-component/form' && importer && /antd[\\/]es[\\/]form[\\/]context\.js$/.test(importer))
-      return this.resolve('@rc-component/form/es/FormContext', importer, { skipSelf: true });
-    return null;
+    if (source in VIRTUAL) return source;
+    const narrowed = importer && NARROWED.find((n) => n.source === source && n.importer.test(importer));
+    if (!narrowed) return null;
+    if (narrowed.to in VIRTUAL) return narrowed.to;
+    return this.resolve(narrowed.to, importer, { skipSelf: true });
+  },
+  load(id) {
+    return VIRTUAL[id] ?? null;
   },
 });
 
 // The server (apps/server) serves dist/ and answers /api on the same origin; in development Vite proxies to it.
 export default defineConfig({
-  plugins: [react(), rcFormProviderOnly(), precompress()],
+  plugins: [react(), antdNarrowImports(), precompress()],
   resolve: {
     // The web's '@oj/shared' is the package's client entry: endpoint metadata and zod-free values, schemas as types
     // only, so no zod in the bundle (decision 0005). tsconfig.json (paths) and vitest.config.ts map it the same way.

@@ -34,6 +34,7 @@ export const enUS: Record<TranslationKey, string> = {
   Training_Home: 'Training Home',
   Training_Problems: 'Training Problems',
   Menu: 'Menu',
+  Menu_More: 'More',
   Switch_Language: '简体中文',
   Username: 'Username',
   Password: 'Password',

@@ -33,6 +33,7 @@ export const zhCN = {
   Training_Home: '训练首页',
   Training_Problems: '训练题目',
   Menu: '菜单',
+  Menu_More: '更多',
   Switch_Language: 'English',
   // Login form
   Username: '用户名',

@@ -1,5 +1,5 @@
 import { MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Menu, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -7,11 +7,10 @@ import { LanguageToggle } from '../../components/language-toggle';
 import { useSession } from '../../lib/auth-store';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { DRAWER_MAX_WIDTH, useMaxWidth } from '../../lib/use-media-query';
-import type { TranslationKey } from '../../locales/zh-cn';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { AuthButtons } from './auth-buttons';
 import { menuModeOf, modeMenu, selectedMenuKey, visibleMenu } from './menu-items';
-import { toMenuItems } from './menu-view';
+import { TopMenu } from './top-menu';
 import { UnreadTotal } from './unread-count';
 
 // The drawer is only for narrow screens: desktop visitors never download it.
@@ -30,10 +29,10 @@ const UserButton = ({ onClick }: { onClick: () => void }) => {
   );
 };
 
-/** The top menu, or under 992 px a side drawer with the same entries. */
+/** The top menu (the app's own, top-menu.tsx: antd's Menu stays out of the first visit's download), or under
+ * 992 px a side drawer with the same entries. */
 export const NavBar = () => {
   const { t } = useTranslation();
-  const tk = (k: TranslationKey) => t(k);
   const { pathname } = useLocation();
   const { isAuthenticated, isAdmin } = useSession();
   const config = useWebsiteConfig().data;
@@ -44,8 +43,7 @@ export const NavBar = () => {
 
   const ctx = { signedIn: isAuthenticated, isAdmin, config };
   const entries = visibleMenu(modeMenu(menuModeOf(pathname)), ctx);
-  const items = toMenuItems(entries, tk, config?.preliminaryUrl);
-  const selected = [selectedMenuKey(pathname)];
+  const selected = selectedMenuKey(pathname);
 
   const brand = (
     <Link to="/home" className="oj-nav__brand">
@@ -63,8 +61,8 @@ export const NavBar = () => {
             <NavDrawer
               open={drawer === 'open'}
               onClose={() => setDrawer('closed')}
-              items={items}
-              selectedKeys={selected}
+              entries={entries}
+              selectedKey={selected}
             />
           </Suspense>
         )}
@@ -76,7 +74,7 @@ export const NavBar = () => {
   return (
     <nav className="oj-nav" aria-label={t('Menu')}>
       {brand}
-      <Menu mode="horizontal" items={items} selectedKeys={selected} className="oj-nav__menu" />
+      <TopMenu entries={entries} selectedKey={selected} preliminaryUrl={config?.preliminaryUrl} />
       <Space className="oj-nav__right">
         <LanguageToggle />
         {isAuthenticated ? (

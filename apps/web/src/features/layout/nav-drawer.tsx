@@ -1,11 +1,12 @@
-import { Button, Drawer, Menu, type MenuProps, Space } from 'antd';
+import { Button, Drawer, Menu, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguageToggle } from '../../components/language-toggle';
 import { useSession } from '../../lib/auth-store';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { AuthButtons } from './auth-buttons';
-import { USER_MENU, visibleMenu } from './menu-items';
+import { type MenuEntry, USER_MENU, visibleMenu } from './menu-items';
+import { toMenuItems } from './menu-view';
 import { UnreadTotal } from './unread-count';
 
 /** Under 992 px the menu becomes a side drawer with the same entries, plus the account entries
@@ -13,13 +14,13 @@ import { UnreadTotal } from './unread-count';
 const NavDrawer = ({
   open,
   onClose,
-  items,
-  selectedKeys,
+  entries,
+  selectedKey,
 }: {
   open: boolean;
   onClose: () => void;
-  items: MenuProps['items'];
-  selectedKeys: string[];
+  entries: MenuEntry[];
+  selectedKey: string;
 }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,7 +30,12 @@ const NavDrawer = ({
 
   return (
     <Drawer open={open} placement="left" size={260} title={config?.shortName ?? 'OJ'} onClose={onClose}>
-      <Menu mode="inline" items={items} selectedKeys={selectedKeys} onClick={() => onClose()} />
+      <Menu
+        mode="inline"
+        items={toMenuItems(entries, (k) => t(k), config?.preliminaryUrl)}
+        selectedKeys={[selectedKey]}
+        onClick={() => onClose()}
+      />
       <Space orientation="vertical" style={{ width: '100%', marginTop: 16 }}>
         {isAuthenticated ? (
           userEntries.map((e) =>
