@@ -134,8 +134,9 @@ test('an admin builds a protected ACM contest; two users register and submit; th
   // bank's 1000) while it is judged again and after.
   await page.goto(`/contest/${cid}/submissions`);
   const wrongRow = page.getByRole('row').filter({ hasText: U1 }).filter({ hasText: '答案错误' });
-  // The run id, the second column (the first is the submit time, which two rows may share to the second).
-  const submitId = (await wrongRow.getByRole('cell').nth(1).textContent())?.trim() ?? '';
+  // The run id, found by its column's header (not the submit time, which two rows may share to the second).
+  const runIdColumn = (await page.getByRole('columnheader').allTextContents()).findIndex((h) => h.trim() === '提交 ID');
+  const submitId = (await wrongRow.getByRole('cell').nth(runIdColumn).textContent())?.trim() ?? '';
   expect(submitId).toMatch(/^\d+$/);
   await wrongRow.getByRole('button', { name: '重判' }).click();
   await expect(page.getByText('重判成功')).toBeVisible();

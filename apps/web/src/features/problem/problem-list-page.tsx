@@ -154,7 +154,7 @@ const ProblemListPage = () => {
       width: 40,
       render: (_, r) => <MyStatusIcon status={myStatus.data?.[String(r.pid)]?.status} />,
     },
-    { title: '#', dataIndex: 'pid', key: 'pid', from: 'tablet', width: 70 },
+    { title: '#', dataIndex: 'pid', key: 'pid', from: 'laptop', width: 70 },
     { title: t('Problem_ID'), dataIndex: 'problemId', key: 'problemId', from: 'tablet', width: 120 },
     {
       title: t('Title'),
@@ -173,12 +173,12 @@ const ProblemListPage = () => {
       width: 90,
       render: (d: number) => <DifficultyTag difficulty={d} />,
     },
-    { title: t('Total'), dataIndex: 'total', key: 'total', from: 'tablet', width: 90 },
+    { title: t('Total'), dataIndex: 'total', key: 'total', from: 'laptop', width: 90 },
     { title: t('AC_Rate'), key: 'rate', width: 100, render: (_, r) => formatRate(r.ac, r.total) },
     {
       title: t('Tags'),
       key: 'tags',
-      from: 'tablet',
+      from: 'laptop',
       render: (_, r) => (
         <Space size={[0, 4]} wrap>
           {r.tags.map((tag) => (

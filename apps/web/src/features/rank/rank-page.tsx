@@ -63,7 +63,7 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
     [topRows, type, t],
   );
 
-  // The place, the user and the solved count (and score) on a phone; the rest in each row's details.
+  // The place, the user and the solved count (the score in OI) on a phone; the rest in each row's details.
   const layout = useResponsiveColumns<Row>([
     { title: t('Rank_Seq'), key: 'seq', width: 70, render: (_, __, i) => offset + i + 1 },
     {
@@ -94,6 +94,7 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
           {
             title: t('AC_Rate'),
             key: 'rate',
+            from: 'tablet',
             width: 100,
             render: (_: unknown, r: Row) => formatAcRate(r.acRate),
           },
@@ -103,6 +104,7 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
           {
             title: t('AC_Total'),
             key: 'ac',
+            from: 'tablet',
             width: 110,
             render: (_: unknown, r: Row) => (
               <span>

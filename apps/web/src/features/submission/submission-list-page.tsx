@@ -116,13 +116,14 @@ const SubmissionListPage = () => {
 
   const isOwn = (row: Submission) => !!user && row.uid === user.uid;
 
-  // The verdict, the problem and the score on a phone; the rest in each row's details (components/responsive-table).
+  // The verdict, the problem and the score on a phone; the run id, author and actions from a tablet, the submit time
+  // and run time from a laptop; the rest in each row's details (components/responsive-table).
   const layout = useResponsiveColumns<Submission>([
     {
       title: t('Submit_Time'),
       dataIndex: 'submitTime',
       key: 'submitTime',
-      from: 'tablet',
+      from: 'laptop',
       width: 170,
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
     },
@@ -166,12 +167,12 @@ const SubmissionListPage = () => {
       width: 110,
       render: (v: string | null) => v ?? '—',
     },
-    { title: t('Time'), dataIndex: 'time', key: 'time', from: 'tablet', width: 80, render: (_, r) => formatRunTime(r) },
+    { title: t('Time'), dataIndex: 'time', key: 'time', from: 'laptop', width: 80, render: (_, r) => formatRunTime(r) },
     {
       title: t('Memory'),
       dataIndex: 'memory',
       key: 'memory',
-      from: 'tablet',
+      from: 'wide',
       width: 90,
       render: (_, r) => formatRunMemory(r),
     },

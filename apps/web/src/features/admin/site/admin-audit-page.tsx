@@ -30,7 +30,7 @@ const AdminAuditPage = () => {
     { title: t('Time'), key: 'time', from: 'tablet', render: (_, e) => formatTime(e.gmtCreate, true) },
     { title: t('Operator'), dataIndex: 'username', key: 'operator' },
     { title: t('Action'), key: 'action', render: (_, e) => auditActionName(e.action, locale) },
-    { title: t('Target'), key: 'target', from: 'tablet', render: (_, e) => `${e.targetType} ${e.targetId}` },
+    { title: t('Target'), key: 'target', from: 'wide', render: (_, e) => `${e.targetType} ${e.targetId}` },
     {
       title: t('Detail'),
       key: 'detail',

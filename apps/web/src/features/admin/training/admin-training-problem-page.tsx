@@ -383,7 +383,8 @@ const AdminTrainingProblemPage = ({ group }: { group?: { gid: number } }) => {
     update.mutate({ entry: e, draft });
   };
 
-  // A phone shows the title, Save and Remove; the display id and the order number are edited in each row's details.
+  // A phone and a tablet show the title, Save and Remove; the display id and the order number are edited in each
+  // row's details there.
   // Beside the admin menu at 1366 px the internal ID waits for a wider screen.
   const layout = useResponsiveColumns<Row>([
     { title: 'ID', dataIndex: 'id', key: 'id', from: 'wide', width: 70 },
@@ -412,7 +413,7 @@ const AdminTrainingProblemPage = ({ group }: { group?: { gid: number } }) => {
     {
       title: t('Admin_Training_Display_ID'),
       key: 'displayId',
-      from: 'tablet',
+      from: 'laptop',
       width: 150,
       render: (_, r) =>
         r.entry && (
@@ -429,7 +430,7 @@ const AdminTrainingProblemPage = ({ group }: { group?: { gid: number } }) => {
     {
       title: t('Admin_Training_Problem_Rank'),
       key: 'rank',
-      from: 'tablet',
+      from: 'laptop',
       width: 140,
       render: (_, r) =>
         r.entry && (
