@@ -135,6 +135,7 @@ test('an admin builds a protected ACM contest; two users register and submit; th
   await page.goto(`/contest/${cid}/submissions`);
   const wrongRow = page.getByRole('row').filter({ hasText: U1 }).filter({ hasText: '答案错误' });
   // The run id, found by its column's header (not the submit time, which two rows may share to the second).
+  await expect(wrongRow).toBeVisible();
   const runIdColumn = (await page.getByRole('columnheader').allTextContents()).findIndex((h) => h.trim() === '提交 ID');
   const submitId = (await wrongRow.getByRole('cell').nth(runIdColumn).textContent())?.trim() ?? '';
   expect(submitId).toMatch(/^\d+$/);

@@ -31,8 +31,9 @@ const cellOf = <T,>(column: TableColumnType<T>, row: T, index: number): ReactNod
  * One table's columns for the screen it is on: each column says from which width it shows (`from`); the ones a
  * narrower screen leaves out are listed, title and value, in the row's expandable details, so a phone shows what
  * matters first (the verdict, the problem, the score) and the rest on demand, and no list scrolls sideways at
- * 1366 px. On a phone the columns lose their fixed widths and pins and the table fits the screen; wider, it is as
- * wide as its content and scrolls inside its box only if that content is wider than the screen.
+ * 1366 px. On a phone the columns lose their fixed widths and the table fits the screen; wider, it is as wide as its
+ * content and scrolls inside its box only if that content is wider than the screen. Below 1200 px no column is
+ * pinned.
  */
 export const useResponsiveColumns = <T,>(
   columns: ResponsiveColumn<T>[],
@@ -52,10 +53,10 @@ export const useResponsiveColumns = <T,>(
     const column: TableColumnType<T> = { ...(c as TableColumnType<T>) };
     delete (column as { from?: ColumnFrom }).from;
     if (from === 'phone') column.className = [c.className, KEY_COLUMN_CLASS].filter(Boolean).join(' ');
-    if (phone) {
-      column.width = undefined;
-      column.fixed = undefined;
-    }
+    // Pins only where the table is meant to fit (a laptop and up): on a narrower screen a pinned column would lie
+    // over the key columns of a table that scrolls in its box.
+    if (belowLaptop) column.fixed = undefined;
+    if (phone) column.width = undefined;
     shown.push(column);
   }
   const hidden = columns.filter((c) => hiddenFrom.has(c.from ?? 'phone'));
