@@ -270,7 +270,7 @@ const GroupMemberPage = () => {
           aria-label={t('Group_Level_Of', { username: m.username })}
           size="small"
           value={v}
-          style={{ width: phone ? 140 : 170 }}
+          style={{ width: phone ? 150 : 170 }}
           popupMatchSelectWidth={false}
           disabled={!canEditMember(viewer, m, group.uid)}
           onChange={(next: number) => setLevel(m.uid, next)}

@@ -59,12 +59,12 @@ const AdminProblemListPage = () => {
     { value: 3, label: t('Contest_Problem') },
   ];
 
-  // A phone shows the problem's id, its title (which opens the editor) and its visibility; the actions and the rest
-  // in each row's details. Beside the admin menu at 1366 px the internal ID and the creation time wait for a wider
+  // A phone shows the problem's title (which opens the editor) and its visibility, room enough for the title's words;
+  // the display id, the actions and the rest in each row's details. Beside the admin menu at 1366 px the internal ID and the creation time wait for a wider
   // screen.
   const layout = useResponsiveColumns<AdminProblem>([
     { title: 'ID', dataIndex: 'id', key: 'id', from: 'wide', width: 80 },
-    { title: t('Display_ID'), dataIndex: 'problemId', key: 'problemId' },
+    { title: t('Display_ID'), dataIndex: 'problemId', key: 'problemId', from: 'tablet' },
     {
       title: t('Title'),
       key: 'title',
