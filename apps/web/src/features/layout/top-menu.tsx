@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TranslationKey } from '../../locales/zh-cn';
@@ -108,7 +109,9 @@ export const TopMenu = ({
   const [focusInto, setFocusInto] = useState<'first' | 'last' | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // How many entries are shown before "more": null while all of them are laid out to be measured.
+  // How many entries are shown before "more": null while all of them are laid out to be measured. The widths are read
+  // in a ResizeObserver's callback, which runs once the browser has laid the page out, so reading them forces no
+  // layout of its own (a layout effect would, in the middle of the first render).
   const [fit, setFit] = useState<number | null>(null);
   const widths = useRef<Widths | null>(null);
   const signature = entries.map((e) => `${e.key}:${label(e)}`).join('|');
@@ -119,25 +122,26 @@ export const TopMenu = ({
     setFit(null);
   }, [signature]);
   const measuring = fit === null;
-  useLayoutEffect(() => {
+  const count = entries.length;
+  useEffect(() => {
     const list = listRef.current;
-    if (!list) return;
-    const compute = () => {
-      if (widths.current) setFit(entriesThatFit(widths.current, list.clientWidth));
-    };
-    if (measuring) {
-      const lis = Array.from(list.children) as HTMLElement[];
-      widths.current = {
-        items: lis.slice(0, entries.length).map((li) => li.offsetWidth),
-        more: lis[entries.length]?.offsetWidth ?? 0,
-      };
-      compute();
-    }
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(compute);
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (!widths.current) {
+        if (!measuring) return;
+        const items = Array.from(list.children) as HTMLElement[];
+        widths.current = {
+          items: items.slice(0, count).map((el) => el.offsetWidth),
+          more: items[count]?.offsetWidth ?? 0,
+        };
+      }
+      const next = entriesThatFit(widths.current, list.clientWidth);
+      // Before the frame is painted: entries that do not fit are never seen spilling over.
+      flushSync(() => setFit(next));
+    });
     observer.observe(list);
     return () => observer.disconnect();
-  }, [measuring, entries.length]);
+  }, [measuring, count]);
 
   const shown = measuring ? entries : entries.slice(0, fit);
   const hidden = measuring ? [] : entries.slice(fit);

@@ -10,8 +10,8 @@ import {
   saveEditorSettings,
   saveProblemCode,
 } from './editor-storage';
-import { parseExamples } from './problem-description';
 import { annexFileNames, clampSplit, MIN_LEFT_PX, MIN_RIGHT_PX } from './problem-detail-page';
+import { parseExamples } from './problem-examples';
 import { changeFilter, parseProblemListQuery, toProblemListRequest, toProblemListSearch } from './problem-list-query';
 
 afterEach(() => window.localStorage.clear());

@@ -6,15 +6,7 @@ import { MarkdownView } from '../../components/markdown-view';
 import { toast } from '../../lib/notify';
 import { REMOTE_JUDGE_NAMES, remoteOjOf, sourceUrlOf } from '../remote-judge/remote-judges';
 import { DifficultyTag } from './difficulty-tag';
-
-/** HOJ's example encoding: `<input>..</input><output>..</output>` pairs in one string. */
-export const parseExamples = (raw: string | null | undefined): { input: string; output: string }[] => {
-  if (!raw) return [];
-  const pairs: { input: string; output: string }[] = [];
-  const re = /<input>([\s\S]*?)<\/input>\s*<output>([\s\S]*?)<\/output>/g;
-  for (let m = re.exec(raw); m; m = re.exec(raw)) pairs.push({ input: m[1] ?? '', output: m[2] ?? '' });
-  return pairs;
-};
+import { parseExamples } from './problem-examples';
 
 /** Copy with a toast, success-type whether the copy worked or failed. */
 export const copyText = async (text: string, t: (key: string) => string) => {
@@ -26,11 +18,20 @@ export const copyText = async (text: string, t: (key: string) => string) => {
   }
 };
 
-const Section = ({ title, source }: { title: string; source: string | null | undefined }) =>
+const Section = ({
+  title,
+  source,
+  markdown,
+}: {
+  title: string;
+  source: string | null | undefined;
+  /** Laid out as markdown, or (until the page lets it, see ProblemDescription) the text as written. */
+  markdown: boolean;
+}) =>
   source?.trim() ? (
     <section aria-label={title} style={{ marginBottom: 16 }}>
       <Typography.Title level={5}>{title}</Typography.Title>
-      <MarkdownView source={source} />
+      {markdown ? <MarkdownView source={source} /> : <div style={{ whiteSpace: 'pre-wrap' }}>{source}</div>}
     </section>
   ) : null;
 
@@ -73,8 +74,18 @@ export interface DescriptionData {
   memoryLimit: number;
 }
 
-/** The description tab: limits, difficulty, author, the statement fields, examples, tags. */
-export const ProblemDescription = ({ data, limitsNote }: { data: DescriptionData; limitsNote?: string }) => {
+/** The description tab: limits, difficulty, author, the statement fields, examples, tags. `renderMarkdown` false shows
+ * the statement's text as written (what MarkdownView shows while its renderer arrives) without asking for the
+ * renderer yet: the problem page holds it back until the code editor is there (decision 0045). */
+export const ProblemDescription = ({
+  data,
+  limitsNote,
+  renderMarkdown = true,
+}: {
+  data: DescriptionData;
+  limitsNote?: string;
+  renderMarkdown?: boolean;
+}) => {
   const { t } = useTranslation(['problem', 'remote-judge', 'submission']);
   const examples = parseExamples(data.examples);
   const oj = data.isRemote ? remoteOjOf(data.problemId) : null;
@@ -110,18 +121,18 @@ export const ProblemDescription = ({ data, limitsNote }: { data: DescriptionData
           {t('Remote_Judged_On', { name: REMOTE_JUDGE_NAMES[oj] })}
         </Typography.Paragraph>
       )}
-      <Section title={t('Description')} source={data.description} />
-      <Section title={t('Input')} source={data.input} />
-      <Section title={t('Output')} source={data.output} />
+      <Section title={t('Description')} source={data.description} markdown={renderMarkdown} />
+      <Section title={t('Input')} source={data.input} markdown={renderMarkdown} />
+      <Section title={t('Output')} source={data.output} markdown={renderMarkdown} />
       {examples.map((ex, i) => (
         <div key={`${i}-${ex.input.length}`} style={{ display: 'flex', gap: 12, flexWrap: 'wrap', marginBottom: 12 }}>
           <SampleBlock title={`${t('Sample_Input')} ${i + 1}`} text={ex.input} />
           <SampleBlock title={`${t('Sample_Output')} ${i + 1}`} text={ex.output} />
         </div>
       ))}
-      <Section title={t('Hint')} source={data.hint} />
+      <Section title={t('Hint')} source={data.hint} markdown={renderMarkdown} />
       {/* An imported problem's source is its original page, linked above. */}
-      {!originalUrl && <Section title={t('Source')} source={data.source} />}
+      {!originalUrl && <Section title={t('Source')} source={data.source} markdown={renderMarkdown} />}
       {data.tags.length > 0 && (
         <section aria-label={t('Tags')}>
           <Typography.Title level={5}>{t('Tags')}</Typography.Title>

@@ -1,21 +1,77 @@
 import { problem as contract } from '@oj/shared';
 import { api } from '../../lib/api';
+import { i18next, initialLanguage } from '../../lib/i18n';
+import { editorPart, sidePart, toolbarPart } from './problem-parts';
+
+/** The text namespaces the problem page and its code panel show (useTranslation in problem-detail-page.tsx,
+ * code-panel.tsx, problem-description.tsx and the submission parts they use). */
+export const PROBLEM_PAGE_NAMESPACES = ['problem', 'submission', 'contest', 'remote-judge'];
+
+/** The same namespaces' modules (lib/i18n.ts loads a namespace from features/<name>/texts/<language>.ts), fetched
+ * directly when the entry runs, before i18next can be asked: i18next then finds them there. */
+const PAGE_TEXTS = {
+  'zh-CN': () =>
+    Promise.all([
+      import('./texts/zh-CN'),
+      import('../submission/texts/zh-CN'),
+      import('../contest/texts/zh-CN'),
+      import('../remote-judge/texts/zh-CN'),
+    ]),
+  'en-US': () =>
+    Promise.all([
+      import('./texts/en-US'),
+      import('../submission/texts/en-US'),
+      import('../contest/texts/en-US'),
+      import('../remote-judge/texts/en-US'),
+    ]),
+};
+
+/** The paths the problem page is shown under (app/route-table.ts): the bank's, a contest's, a training's, a group's,
+ * a group training's, each also in full screen (a group's new problem is another page). */
+export const PROBLEM_PAGE_PATH =
+  /^\/(?:(?:contest|training|group)\/[^/]+\/(?:training\/[^/]+\/)?)?problem\/(?!create\/?$)[^/]+(?:\/full-screen)?\/?$/;
 
 type Detail = ReturnType<typeof api.call<typeof contract.getProblemDetail>>;
 
 let early: { problemId: string; answer: Detail } | null = null;
+let pageChunk: Promise<unknown> | null = null;
 
-/** Opening /problem/<id> from outside the app (a link, a reload): the problem's request starts together with the
- * page's chunk, when the route is matched, instead of after the chunk has arrived and the page has rendered
- * (decision 0038). Called by the page's split point in app/screens.ts. */
-export const requestProblemDetailEarly = () => {
+/** The page's chunk and the editor's. */
+const startChunks = () => {
+  if (pageChunk) return pageChunk;
+  pageChunk = import('./problem-detail-page');
+  pageChunk.catch(() => {
+    pageChunk = null;
+  });
+  editorPart.start().catch(() => undefined);
+  return pageChunk;
+};
+
+/** Opening /problem/<id>: the problem's request, once. */
+const startDetail = () => {
   const m = /^\/problem\/([^/]+)\/?$/.exec(window.location.pathname);
   if (!m) return;
   const problemId = decodeURIComponent(m[1]);
+  if (early?.problemId === problemId) return;
   const answer = api.call(contract.getProblemDetail, { problemId });
   // A failure is told by the HTTP client and met again by the page that takes it.
   answer.catch(() => undefined);
   early = { problemId, answer };
+};
+
+/** Called by the problem page's split point in app/screens.ts when a problem route is matched (decisions 0038,
+ * 0045): the page's chunks and, opening /problem/<id> from outside the app (a link, a reload), the problem's request
+ * start together instead of one after another (on a load from outside the app they have already started, see the end
+ * of this file); the page's texts are asked for all at once (asked for by each part as it rendered, they came one
+ * after another, each holding the page back); then the code panel's row and the statement's side. A part that fails
+ * here is asked for again by the page. */
+export const requestProblemDetailEarly = () => {
+  startChunks();
+  startDetail();
+  void i18next.loadNamespaces(PROBLEM_PAGE_NAMESPACES);
+  // Behind what the page needs first: the code panel's row and the statement's side.
+  toolbarPart.start().catch(() => undefined);
+  sidePart.start().catch(() => undefined);
 };
 
 /** The early answer for this problem, taken once: later loads of the page ask the server again. */
@@ -25,3 +81,12 @@ export const takeEarlyProblemDetail = (problemId: string): Detail | undefined =>
   early = null;
   return answer;
 };
+
+// A problem page opened from outside the app (a link, a reload): its texts, its chunks and the problem are asked for
+// as soon as the entry has run, while the app's first render is under way (a few hundred milliseconds on a busy
+// machine) rather than when it reaches the route.
+if (typeof window !== 'undefined' && PROBLEM_PAGE_PATH.test(window.location.pathname)) {
+  PAGE_TEXTS[initialLanguage().language]().catch(() => undefined);
+  startChunks();
+  startDetail();
+}

@@ -1,34 +1,45 @@
 import {
   CommentOutlined,
   CompressOutlined,
-  DownloadOutlined,
   ExpandOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   PieChartOutlined,
 } from '@ant-design/icons';
-import { contest as contestContract, problem as contract, submission as submissionContract } from '@oj/shared';
+import { contest as contestContract, problem as contract } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Empty, Modal, Result, Space, Spin, Table, Tabs, Tooltip } from 'antd';
-import dayjs from 'dayjs';
-import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Space, Spin } from 'antd';
+import {
+  type PointerEvent as ReactPointerEvent,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { EChart } from '../../components/echart';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
-import { saveBlob } from '../../lib/http-client';
+import { lazyScreen } from '../../lib/lazy-screen';
+import { queryKey } from '../../lib/query-keys';
 import { useMaxWidth } from '../../lib/use-media-query';
 import { useWebsiteConfig } from '../site/use-website-config';
-import { formatRunMemory, formatRunTime } from '../submission/judge-status';
-import { StatusTag } from '../submission/status-tag';
 import { CodePanel } from './code-panel';
-import { FocusProblemSwitcher } from './focus-problem-switcher';
-import { ProblemDescription, parseExamples } from './problem-description';
+import { parseExamples } from './problem-examples';
 import './problem-detail.css';
-import { serverPaging } from '../../components/paging';
-import { queryKey } from '../../lib/query-keys';
-import { type ProblemPlace, problemPlace } from './problem-place';
+import { sidePart } from './problem-parts';
+import { problemPlace } from './problem-place';
+
+// What the page shows later, or only on request, is fetched then (decision 0045): the statistics dialog, the
+// focus mode's problem switcher, the error view.
+const ProblemStatistics = lazyScreen(() => import('./problem-statistics'));
+const FocusProblemSwitcher = lazyScreen(() =>
+  import('./focus-problem-switcher').then((m) => ({ default: m.FocusProblemSwitcher })),
+);
+const ProblemLoadError = lazyScreen(() => import('./problem-load-error'));
 
 /** Split pane minimums: below them the panes stack. */
 export const MIN_LEFT_PX = 420;
@@ -48,85 +59,6 @@ export const annexFileNames = (raw: string | null | undefined): string[] => {
     return [];
   }
 };
-
-const MY_SUBMISSIONS_PAGE_SIZE = 10;
-
-const MySubmissions = ({ problemId, place }: { problemId: string; place: ProblemPlace }) => {
-  const { t } = useTranslation(['problem', 'submission']);
-  const { isAuthenticated } = useSession();
-  const [currentPage, setCurrentPage] = useState(1);
-  const list = useQuery({
-    queryKey: queryKey(submissionContract.getSubmissionList, 'mine', ...place.mineKey, problemId, currentPage),
-    queryFn: () => place.loadMine({ problemId, currentPage, limit: MY_SUBMISSIONS_PAGE_SIZE }),
-    enabled: isAuthenticated,
-  });
-  if (!isAuthenticated) return <Alert type="warning" showIcon title={t('Login_To_See_Submissions')} />;
-  return (
-    <Table
-      rowKey="submitId"
-      size="small"
-      loading={list.isFetching}
-      dataSource={list.data?.records ?? []}
-      pagination={serverPaging(currentPage, MY_SUBMISSIONS_PAGE_SIZE, list.data?.total, setCurrentPage)}
-      columns={[
-        {
-          title: t('Submit_Time'),
-          dataIndex: 'submitTime',
-          render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-        },
-        {
-          title: t('Status'),
-          dataIndex: 'status',
-          render: (s: number, r) => (
-            <Link to={place.submissionPath(r.submitId)}>
-              <StatusTag status={s} />
-            </Link>
-          ),
-        },
-        { title: t('Time'), dataIndex: 'time', render: (_, r) => formatRunTime(r) },
-        { title: t('Memory'), dataIndex: 'memory', render: (_, r) => formatRunMemory(r) },
-        { title: t('Language'), dataIndex: 'language' },
-      ]}
-    />
-  );
-};
-
-const Annex = ({ problemId, names }: { problemId: string; names: string[] }) => {
-  const { t } = useTranslation(['problem', 'submission']);
-  return (
-    <ul style={{ listStyle: 'none', padding: 0 }}>
-      {names.map((name) => (
-        <li key={name} style={{ padding: '6px 0' }}>
-          <Space>
-            <span>{name}</span>
-            <Button
-              size="small"
-              icon={<DownloadOutlined />}
-              onClick={async () => {
-                const file = await api.download(contract.downloadProblemAnnex, { problemId, name });
-                if (file) saveBlob(file);
-              }}
-            >
-              {t('Download')}
-            </Button>
-          </Space>
-        </li>
-      ))}
-    </ul>
-  );
-};
-
-const STAT_FIELDS = [
-  ['ac', 'Status_Accepted'],
-  ['wa', 'Status_WrongAnswer'],
-  ['tle', 'Status_TimeLimitExceeded'],
-  ['mle', 'Status_MemoryLimitExceeded'],
-  ['re', 'Status_RuntimeError'],
-  ['pe', 'Status_PresentationError'],
-  ['ce', 'Status_CompileError'],
-  ['pa', 'Status_PartialAccepted'],
-  ['se', 'Status_SystemError'],
-] as const;
 
 const ProblemDetailPage = () => {
   const { t } = useTranslation(['problem', 'submission']);
@@ -161,7 +93,12 @@ const ProblemDetailPage = () => {
     },
     [focusPaths, routeFocus, navigate],
   );
-  const [statsOpen, setStatsOpen] = useState(false);
+  // The statistics dialog is mounted from its first opening on (its chunk arrives then), and kept for its closing.
+  const [statsOpen, setStatsOpen] = useState<boolean | null>(null);
+  // The statement shows its text at once and is laid out as markdown (with KaTeX, a large chunk) once the editor is
+  // there, so the two do not compete for the first second (decision 0045); without the editor (folded), at once.
+  const [markdownOn, setMarkdownOn] = useState(false);
+  const showMarkdown = useCallback(() => setMarkdownOn(true), []);
   const [language, setLanguage] = useState('');
   const [leftPx, setLeftPx] = useState<number | null>(null);
   const splitBox = useRef<HTMLDivElement>(null);
@@ -172,6 +109,29 @@ const ProblemDetailPage = () => {
     retry: false,
   });
   const data = detail.data;
+  const side = sidePart.use();
+  // Beside the editor, the statement's side renders after the code panel (a deferred render, which React may
+  // interrupt): the editor's first frame and first keystroke come first, the statement a moment later (decision 0045).
+  // Stacked, the statement is above the editor and shown with it, so that the editor does not move down once shown.
+  const sideReady = !!side && !!data;
+  const sideDeferred = useDeferredValue(sideReady);
+  const sideShown = wide && !folded ? sideDeferred : sideReady;
+  // The code panel's view of the problem, the same object while the problem is (the panel skips the page's re-renders).
+  const codeProblem = useMemo(
+    () =>
+      data
+        ? {
+            id: data.problem.id,
+            problemId: data.problem.problemId,
+            type: data.problem.type,
+            judgeMode: data.problem.judgeMode,
+            languages: data.languages,
+            codeTemplate: data.codeTemplate,
+            firstExample: parseExamples(data.problem.examples)[0],
+          }
+        : null,
+    [data],
+  );
   const pid = data?.problem.id;
   // The contest (cached by the shell) decides whether an earlier submission is overwritten (OI only).
   const contestInfo = useQuery({
@@ -220,11 +180,9 @@ const ProblemDetailPage = () => {
   if (detail.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
   if (detail.error && !data) {
     return (
-      <Result
-        status="warning"
-        title={detail.error.message}
-        extra={<Button onClick={() => navigate(place.listPath)}>{t('Problem_List')}</Button>}
-      />
+      <Suspense fallback={null}>
+        <ProblemLoadError message={detail.error.message} onBack={() => navigate(place.listPath)} />
+      </Suspense>
     );
   }
 
@@ -238,51 +196,33 @@ const ProblemDetailPage = () => {
   const discussionPath = discussion && config?.[discussion.setting] ? discussion.path : null;
   const bankProblemId = place.bankProblemId(problem?.problemId);
 
-  const left = (
-    <Tabs
-      items={[
-        {
-          key: 'description',
-          label: t('Problem_Description'),
-          children: problem && data && (
-            <ProblemDescription
-              data={{ ...problem, tags: data.tags, timeLimit: limits.timeLimit, memoryLimit: limits.memoryLimit }}
-              limitsNote={language ? t('Limits_For', { language }) : undefined}
-            />
-          ),
-        },
-        {
-          key: 'mine',
-          label: t('My_Submission'),
-          children: <MySubmissions problemId={bankProblemId} place={place} />,
-        },
-        ...(annex.length
-          ? [{ key: 'annex', label: t('Problem_Annex'), children: <Annex problemId={bankProblemId} names={annex} /> }]
-          : []),
-      ]}
-    />
-  );
+  const left =
+    side && sideShown ? (
+      <side.ProblemSide
+        description={
+          problem && data
+            ? { ...problem, tags: data.tags, timeLimit: limits.timeLimit, memoryLimit: limits.memoryLimit }
+            : null
+        }
+        limitsNote={language ? t('Limits_For', { language }) : undefined}
+        renderMarkdown={markdownOn || folded}
+        place={place}
+        bankProblemId={bankProblemId}
+        annex={annex}
+      />
+    ) : (
+      <Spin style={{ display: 'block', padding: 48 }} />
+    );
 
   const right = (
     <CodePanel
-      problem={
-        problem && data
-          ? {
-              id: problem.id,
-              problemId: problem.problemId,
-              type: problem.type,
-              judgeMode: problem.judgeMode,
-              languages: data.languages,
-              codeTemplate: data.codeTemplate,
-              firstExample: parseExamples(problem.examples)[0],
-            }
-          : null
-      }
+      problem={codeProblem}
       isAuthenticated={isAuthenticated}
       loadFailed={!!detail.error}
       myStatus={pid !== undefined ? myStatus.data?.[String(pid)]?.status : undefined}
       onLanguageChange={setLanguage}
       onJudged={onJudged}
+      onEditorShown={showMarkdown}
       place={place}
       // OI contests without the real-time rank keep only the last submission: ask before replacing it.
       confirmOverwrite={!!data?.hasSubmitted && contestInfo.data?.type === 1}
@@ -299,18 +239,20 @@ const ProblemDetailPage = () => {
         <Button icon={focus ? <CompressOutlined /> : <ExpandOutlined />} onClick={() => setFocus(!focus)}>
           {focus ? t('Exit_Focus_Mode') : t('Focus_Mode')}
         </Button>
-        {place.focusSwitcher && focus && <FocusProblemSwitcher {...place.focusSwitcher} current={place.routeId} />}
+        {place.focusSwitcher && focus && (
+          <Suspense fallback={null}>
+            <FocusProblemSwitcher {...place.focusSwitcher} current={place.routeId} />
+          </Suspense>
+        )}
         {data?.problemCount && (
           <Button icon={<PieChartOutlined />} onClick={() => setStatsOpen(true)}>
             {t('Statistic')}
           </Button>
         )}
         {discussionPath && (
-          <Tooltip title={t('Discussion')}>
-            <Link to={discussionPath}>
-              <CommentOutlined /> {t('Discussion')}
-            </Link>
-          </Tooltip>
+          <Link to={discussionPath}>
+            <CommentOutlined /> {t('Discussion')}
+          </Link>
         )}
       </Space>
       {split ? (
@@ -343,36 +285,11 @@ const ProblemDetailPage = () => {
           {!folded && <div className="oj-problem__right">{right}</div>}
         </div>
       )}
-      <Modal
-        open={statsOpen}
-        title={t('Problem_Statistics')}
-        footer={null}
-        onCancel={() => setStatsOpen(false)}
-        destroyOnHidden
-      >
-        {data?.problemCount && data.problemCount.total > 0 ? (
-          <EChart
-            label={t('Problem_Statistics')}
-            option={{
-              tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-              legend: { bottom: 0, type: 'scroll' },
-              series: [
-                {
-                  type: 'pie',
-                  radius: ['35%', '65%'],
-                  data: STAT_FIELDS.map(([field, key]) => ({
-                    name: t(key),
-                    value: data.problemCount?.[field] ?? 0,
-                  })).filter((d) => d.value > 0),
-                },
-              ],
-            }}
-            style={{ height: 360 }}
-          />
-        ) : (
-          <Empty />
-        )}
-      </Modal>
+      {statsOpen !== null && (
+        <Suspense fallback={null}>
+          <ProblemStatistics open={statsOpen} onClose={() => setStatsOpen(false)} count={data?.problemCount} />
+        </Suspense>
+      )}
     </div>
   );
 };
