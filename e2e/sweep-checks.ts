@@ -87,7 +87,10 @@ export const pageChecks = ({
     const box = th.closest('.ant-table-content, .ant-table-header, .ant-table-body') ?? th.closest('table');
     const right = Math.min(iw, box ? box.getBoundingClientRect().right : iw);
     const y = r.top + r.height / 2;
-    const onTop = y < 0 || y > window.innerHeight || th.contains(document.elementFromPoint(r.left + r.width / 2, y));
+    // Covered by a cell of its own table (a pinned column); the site's fixed header or a toast over a page scrolled
+    // down is not a table's doing.
+    const over = y < 0 || y > window.innerHeight ? null : document.elementFromPoint(r.left + r.width / 2, y);
+    const onTop = !over || th.contains(over) || over.closest('.ant-table') !== th.closest('.ant-table');
     if (r.right > right + 1 || r.left < -1 || !onTop)
       hiddenKeyColumns.push(`${describe(th)} (${Math.round(r.left)}-${Math.round(r.right)}px of ${Math.round(right)})`);
   }
