@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -769,12 +770,37 @@ export const contests = pgTable(
     allowEndSubmit: integer('allow_end_submit').notNull().default(0),
     /** 1: a visitor who is not signed in sees usernames where the board shows real names (existing contests 0). */
     hideRealNameFromVisitors: integer('hide_real_name_from_visitors').notNull().default(1),
+    /** 1: the contest's final standings change its participants' ratings (site contests only). */
+    rated: integer('rated').notNull().default(0),
+    /** When this rated contest's rating changes were last computed; null: due once it has ended (a rejudge or a
+     * manual judge of its submissions clears it, and the history is computed again from this contest on). */
+    ratingComputedAt: timestamp('rating_computed_at', { withTimezone: true, mode: 'date' }),
     /** Bumped by the board trigger on every change of a cell: scoreboard caches compare it. */
     boardVersion: bigint('board_version', { mode: 'number' }).notNull().default(0),
     gmtCreate: createdAt(),
     gmtModified: modifiedAt(),
   },
   (t) => [index('contests_list_idx').on(t.visible, t.gid, t.startTime)],
+);
+
+/** A rated contest's rating changes: one row per participant who submitted, in the order of the final standings. */
+export const contestRatings = pgTable(
+  'contest_ratings',
+  {
+    cid: integer('cid')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    /** The place on the final board (tied participants share it). */
+    rank: integer('rank').notNull(),
+    oldRating: integer('old_rating').notNull(),
+    newRating: integer('new_rating').notNull(),
+    performance: integer('performance').notNull(),
+    gmtCreate: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.cid, t.uid] }), index('contest_ratings_uid_idx').on(t.uid, t.cid)],
 );
 
 export const contestProblems = pgTable(
@@ -1369,3 +1395,86 @@ export const eventStreams = pgTable(
   },
   (t) => [index('event_streams_uid_idx').on(t.uid), index('event_streams_instance_idx').on(t.instance)],
 );
+
+// ---- copy detection ------------------------------------------------------------------------------------------
+
+/** A copy-detection check over one scope (a contest, a training, a group or a problem), run off the request path by
+ * the one instance that claims it (lease as judge tasks). */
+export const plagiarismChecks = pgTable(
+  'plagiarism_checks',
+  {
+    id: serial('id').primaryKey(),
+    /** contest | training | group | problem */
+    scopeKind: text('scope_kind').notNull(),
+    /** The cid, tid, gid or pid. */
+    scopeId: integer('scope_id').notNull(),
+    /** 1: every submission; 0: each user's latest accepted one per problem and language. */
+    allSubmissions: integer('all_submissions').notNull().default(0),
+    /** A problem scope's time range. */
+    fromTime: timestamp('from_time', { withTimezone: true, mode: 'date' }),
+    toTime: timestamp('to_time', { withTimezone: true, mode: 'date' }),
+    /** queued | running | done | failed */
+    status: text('status').notNull().default('queued'),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    threshold: doublePrecision('threshold').notNull().default(0.5),
+    pairCount: integer('pair_count').notNull().default(0),
+    clusters: jsonb('clusters')
+      .$type<{ uids: string[]; pids: number[]; maxSimilarity: number }[]>()
+      .notNull()
+      .default([]),
+    /** What the engine ignored, per problem and language (the template, samples, fragments common to many users). */
+    ignored: jsonb('ignored').notNull().default({}),
+    error: text('error'),
+    /** Who started it. */
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [
+    index('plagiarism_checks_scope_idx').on(t.scopeKind, t.scopeId, t.id),
+    index('plagiarism_checks_claim_idx').on(t.status, t.id),
+  ],
+);
+
+/** A check's pairs of submissions, one row per pair above the engine's floor, with the matching fragments. */
+export const plagiarismPairs = pgTable(
+  'plagiarism_pairs',
+  {
+    checkId: integer('check_id')
+      .notNull()
+      .references(() => plagiarismChecks.id, { onDelete: 'cascade' }),
+    leftSubmitId: bigint('left_submit_id', { mode: 'number' }).notNull(),
+    rightSubmitId: bigint('right_submit_id', { mode: 'number' }).notNull(),
+    leftUid: text('left_uid').notNull(),
+    rightUid: text('right_uid').notNull(),
+    pid: integer('pid').notNull(),
+    language: text('language').notNull(),
+    similarity: doublePrecision('similarity').notNull(),
+    longestFragment: integer('longest_fragment').notNull(),
+    sharedTokens: integer('shared_tokens').notNull(),
+    /** Line/column ranges of the matching fragments on each side. */
+    fragments: jsonb('fragments').notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.checkId, t.leftSubmitId, t.rightSubmitId] }),
+    index('plagiarism_pairs_rank_idx').on(t.checkId, sql`${t.similarity} desc`),
+  ],
+);
+
+/** A submission's fingerprints, computed once per engine version. */
+export const plagiarismFingerprints = pgTable('plagiarism_fingerprints', {
+  submitId: bigint('submit_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => submissions.submitId, { onDelete: 'cascade' }),
+  engineVersion: integer('engine_version').notNull(),
+  language: text('language').notNull(),
+  tokens: integer('tokens').notNull(),
+  data: jsonb('data').notNull(),
+  gmtCreate: createdAt(),
+});
