@@ -33,6 +33,7 @@ import { registerMessageRoutes } from './modules/message/message.routes.js';
 import { registerNoticeRoutes } from './modules/notice/notice.routes.js';
 import { registerMetrics } from './modules/ops/metrics.routes.js';
 import { registerOpenApiRoutes, trackBoundRoutes } from './modules/ops/openapi.routes.js';
+import { registerPlagiarismRoutes } from './modules/plagiarism/plagiarism.routes.js';
 import { registerProblemCatalogRoutes } from './modules/problem/problem-catalog.routes.js';
 import { registerProblemImportRoutes } from './modules/problem-import/problem-import.routes.js';
 import { registerRankRoutes } from './modules/rank/rank.routes.js';
@@ -194,6 +195,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerJudgeHeaderRoutes(app, deps, opts.services);
   registerRemoteJudgeRoutes(app, deps, opts.services);
   registerProblemImportRoutes(app, deps, opts.services);
+  registerPlagiarismRoutes(app, deps, opts.services);
   registerOpenApiRoutes(app);
   opts.extraRoutes?.(app, deps);
 

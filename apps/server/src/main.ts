@@ -140,6 +140,10 @@ const main = async () => {
     onError: (err) => app.log.error({ err }, 'storage collection failed'),
     onCollected: (report) => app.log.info({ report }, 'storage collected'),
   });
+  // Copy-detection checks queued on any instance: claimed and run here one at a time (decision 0047).
+  const stopPlagiarism = services.plagiarismRunner.start({
+    onError: (err) => app.log.error({ err }, 'copy detection runner failed'),
+  });
   let stopJudge = () => {};
 
   let stopping = false;
@@ -150,6 +154,8 @@ const main = async () => {
     clearInterval(sweeper);
     stopCollector();
     stopJudge();
+    // A check in progress goes back to the queue for another instance (or this one's next start).
+    await stopPlagiarism();
     // Readiness answers 503 (a balancer stops sending work here) and the judges' long polls answer empty at once,
     // so their workers poll another instance; then stop taking requests, let those in flight finish (Fastify's
     // close), and close the database so PGlite flushes to disk.

@@ -58,6 +58,9 @@ import { createMessageRepository } from './modules/message/message.repository.js
 import { createMessageService } from './modules/message/message.service.js';
 import { createNoticeRepository } from './modules/notice/notice.repository.js';
 import { createNoticeService } from './modules/notice/notice.service.js';
+import { createPlagiarismRepository } from './modules/plagiarism/plagiarism.repository.js';
+import { createPlagiarismService } from './modules/plagiarism/plagiarism.service.js';
+import { createPlagiarismRunner } from './modules/plagiarism/plagiarism-runner.js';
 import { createProblemRepository } from './modules/problem/problem.repository.js';
 import { createProblemCatalogRepository } from './modules/problem/problem-catalog.repository.js';
 import { createProblemCatalogService } from './modules/problem/problem-catalog.service.js';
@@ -279,6 +282,11 @@ export const createServices = (
   // ---- Site administration: its users' repository, which the notices read too ----
   const adminUserRepo = createAdminUserRepository(db);
 
+  // ---- Copy detection: checks of a scope for its admins, shown as the submission detail shows code; run in the
+  // background by the one instance that claims each (main.ts starts the runner) ----
+  const plagiarismRepo = createPlagiarismRepository(db, now);
+  const plagiarism = createPlagiarismService({ repo: plagiarismRepo, groupPolicy, submissions: submissionPublic, bus });
+
   return {
     db,
     bus,
@@ -441,6 +449,17 @@ export const createServices = (
       store: testData,
       audit,
       log: logger.child({ module: 'judge-headers' }),
+      now,
+    }),
+
+    // Copy detection.
+    plagiarism,
+    /** Claims and runs queued checks off the request path; main.ts starts it (tests call runOnce). */
+    plagiarismRunner: createPlagiarismRunner({
+      repo: plagiarismRepo,
+      selectionFor: plagiarism.selectionFor,
+      log: logger.child({ module: 'plagiarism' }),
+      bus,
       now,
     }),
 

@@ -35,6 +35,7 @@ export * as judgeProtocol from './client-contract/judge-protocol.js';
 export * as live from './client-contract/live.js';
 export * as msg from './client-contract/message.js';
 export * as notice from './client-contract/notice.js';
+export * as plagiarism from './client-contract/plagiarism.js';
 export * as problem from './client-contract/problem.js';
 export * as rank from './client-contract/rank.js';
 export * as registration from './client-contract/registration.js';
@@ -94,6 +95,17 @@ export type {
 export type { LiveContestEvent, LiveEventMap, LiveSubmissionEvent } from './contract/live.js';
 export type { MessageKind, SysMessage, UnreadCounts, UserMessage } from './contract/message.js';
 export type { AdminNotice, NoticeType } from './contract/notice.js';
+export type {
+  PlagiarismCheck,
+  PlagiarismCheckSummary,
+  PlagiarismCluster,
+  PlagiarismFragment,
+  PlagiarismPairDetail,
+  PlagiarismPairRecord,
+  PlagiarismRange,
+  PlagiarismScope,
+  PlagiarismScopeKind,
+} from './contract/plagiarism.js';
 export type { FullScreenProblem, Language, Problem, ProblemListItem, Tag } from './contract/problem.js';
 export type { AcmRankRow, OiRankRow } from './contract/rank.js';
 export type { Registration, RegistrationConfig, SmsMessage } from './contract/registration.js';

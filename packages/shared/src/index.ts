@@ -82,6 +82,18 @@ export type { MessageKind, SysMessage, UnreadCounts, UserMessage } from './contr
 export * as msg from './contract/message.js';
 export type { AdminNotice, NoticeType } from './contract/notice.js';
 export * as notice from './contract/notice.js';
+export type {
+  PlagiarismCheck,
+  PlagiarismCheckSummary,
+  PlagiarismCluster,
+  PlagiarismFragment,
+  PlagiarismPairDetail,
+  PlagiarismPairRecord,
+  PlagiarismRange,
+  PlagiarismScope,
+  PlagiarismScopeKind,
+} from './contract/plagiarism.js';
+export * as plagiarism from './contract/plagiarism.js';
 export type { FullScreenProblem, Language, Problem, ProblemListItem, Tag } from './contract/problem.js';
 export * as problem from './contract/problem.js';
 export type { AcmRankRow, OiRankRow } from './contract/rank.js';

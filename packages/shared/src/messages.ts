@@ -766,6 +766,36 @@ export const MESSAGES = {
   groupLevel_3: { 'zh-CN': '普通成员', 'en-US': 'General Member' },
   groupLevel_4: { 'zh-CN': '团队管理员', 'en-US': 'Group Admin' },
   groupLevel_5: { 'zh-CN': '团队拥有者', 'en-US': 'Group Root' },
+  // ---- copy detection (decision 0047) ----
+  plagiarismOneScope: {
+    'zh-CN': '请指定且只指定一个查重范围：比赛、训练、团队或题目',
+    'en-US': 'Name exactly one scope to check: a contest, a training, a group or a problem',
+  },
+  plagiarismTimeRangeProblemOnly: {
+    'zh-CN': '只有按题目查重时才能指定时间段',
+    'en-US': 'A time range applies to a problem scope only',
+  },
+  plagiarismTimeRangeInvalid: {
+    'zh-CN': '时间段的结束时间必须晚于开始时间',
+    'en-US': 'The end of the time range must come after its start',
+  },
+  plagiarismScopeTooLarge: {
+    'zh-CN': '该范围共有 {count} 份待查提交，超过单次查重上限 {limit} 份；请缩小范围（例如按题目和时间段查重）',
+    'en-US':
+      'This scope has {count} submissions to check, more than the limit of {limit} for one check; narrow it (for example one problem in a time range)',
+  },
+  plagiarismCheckRunning: {
+    'zh-CN': '该范围的上一次查重还在进行中，请等它完成后再开始',
+    'en-US': 'A check of this scope is still running; wait for it to finish before starting another',
+  },
+  plagiarismThresholdTooLow: {
+    'zh-CN': '阈值不能低于 {floor}（低于它的相似对不会保存）',
+    'en-US': 'The threshold cannot be below {floor} (pairs below it are not kept)',
+  },
+  plagiarismCodeHidden: {
+    'zh-CN': '您无权查看这对提交中的代码',
+    'en-US': 'You may not see the code of this pair of submissions',
+  },
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

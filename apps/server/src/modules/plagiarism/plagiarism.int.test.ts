@@ -1,0 +1,253 @@
+import { JUDGE_STATUS as S } from '@oj/shared';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contestKit, contestTestApp } from '../../../test/contest-helpers.js';
+import { DB_KINDS, type TestApp } from '../../../test/harness.js';
+import { type createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
+import {
+  groupMembers,
+  plagiarismChecks,
+  plagiarismFingerprints,
+  plagiarismPairs,
+  submissions,
+} from '../../db/schema.js';
+import { logger } from '../../lib/logger.js';
+import { createEngineWorker } from './engine/index.js';
+import { createPlagiarismRepository } from './plagiarism.repository.js';
+import { different, original, renamed, reordered, template } from './plagiarism-fixtures.js';
+import { createPlagiarismRunner } from './plagiarism-runner.js';
+
+describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
+  let t: TestApp;
+  let judge: ReturnType<typeof createFakeJudge>;
+  let root: string;
+  const { call, userToken, newContest } = contestKit(() => ({ t, judge, root }));
+  type User = Awaited<ReturnType<typeof userToken>>;
+  let teacher: User;
+  let otherTeacher: User;
+  let groupAdmin: User;
+  let groupMember: User;
+  let students: User[];
+  let cid: number;
+  let gid: number;
+  let subs: Record<'original' | 'renamed' | 'reordered' | 'different', number>;
+
+  const checkRows = async () => (await t.services.db.select({ n: count() }).from(plagiarismChecks))[0].n;
+  const fingerprintRows = async () => (await t.services.db.select({ n: count() }).from(plagiarismFingerprints))[0].n;
+
+  beforeAll(async () => {
+    ({ t, judge, root } = await contestTestApp(kind));
+    teacher = await userToken('admin');
+    otherTeacher = await userToken('admin');
+    groupAdmin = await userToken();
+    groupMember = await userToken();
+    students = [await userToken(), await userToken(), await userToken(), await userToken()];
+    cid = (await newContest({}, teacher.token)).id;
+    const p = await createProblem(t, { author: teacher.username }, { templates: { 'C++': template } });
+    const added = await call('POST', '/api/admin/contest/add-problem-from-public', teacher.token, {
+      cid,
+      pid: p.id,
+      displayId: 'A',
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const { solve } = contestKit(() => ({ t, judge, root }));
+    // A wrong try first: only each user's latest accepted submission is checked by default.
+    await solve(students[0].token, cid, 'A', S.WRONG_ANSWER, different);
+    subs = {
+      original: await solve(students[0].token, cid, 'A', S.ACCEPTED, original),
+      renamed: await solve(students[1].token, cid, 'A', S.ACCEPTED, renamed),
+      reordered: await solve(students[2].token, cid, 'A', S.ACCEPTED, reordered),
+      different: await solve(students[3].token, cid, 'A', S.ACCEPTED, different),
+    };
+    // The contest's creator and root test the problem with the same code: never checked.
+    await solve(teacher.token, cid, 'A', S.ACCEPTED, original);
+    await solve(root, cid, 'A', S.ACCEPTED, original);
+    const group = await call('POST', '/api/group', teacher.token, {
+      name: `Class ${kind}`,
+      shortName: `cls${kind.slice(0, 2)}`,
+      brief: 'A class',
+      description: 'A class.',
+      auth: 1,
+      visible: true,
+    });
+    expect(group.status, JSON.stringify(group.body)).toBe(200);
+    gid = group.body.data.id;
+    await t.services.db.insert(groupMembers).values([
+      { gid, uid: groupAdmin.uid, auth: 4 },
+      { gid, uid: groupMember.uid, auth: 3 },
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.services.plagiarismRunner.close();
+    await t?.close();
+  });
+
+  it('refuses bad input and strangers to the scope, storing nothing', async () => {
+    const before = await checkRows();
+    const bad: [object, number, string][] = [
+      [{}, 400, 'plagiarismOneScope'],
+      [{ cid, pid: 1000 }, 400, 'plagiarismOneScope'],
+      [{ cid, from: '2026-01-01T00:00:00Z' }, 400, 'plagiarismTimeRangeProblemOnly'],
+      [{ pid: 1000, from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }, 400, 'plagiarismTimeRangeInvalid'],
+      [{ pid: 1000, from: 'yesterday' }, 400, 'fieldInvalid'],
+      [{ cid: 'x' }, 400, ''],
+      [{ cid: 99_999 }, 404, 'notFound'],
+    ];
+    for (const [body, status, key] of bad) {
+      const res = await call('POST', '/api/plagiarism/check', teacher.token, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      if (key) expect(res.body.data.key).toBe(key);
+    }
+    expect((await call('POST', '/api/plagiarism/check', undefined, { cid })).status).toBe(401);
+    for (const who of [students[0], otherTeacher, groupAdmin]) {
+      expect((await call('POST', '/api/plagiarism/check', who.token, { cid })).status).toBe(403);
+      expect((await call('GET', `/api/plagiarism/checks?cid=${cid}`, who.token)).status).toBe(403);
+    }
+    // A group's scope: its admins, not its members nor the site's other teachers.
+    expect((await call('GET', `/api/plagiarism/checks?gid=${gid}`, groupAdmin.token)).status).toBe(200);
+    expect((await call('GET', `/api/plagiarism/checks?gid=${gid}`, groupMember.token)).status).toBe(403);
+    expect((await call('GET', `/api/plagiarism/checks?gid=${gid}`, otherTeacher.token)).status).toBe(403);
+    expect(await checkRows()).toBe(before);
+  });
+
+  it('runs a contest check to its clusters: the copies join, the different solution and the staff stay out', async () => {
+    const started = await call('POST', '/api/plagiarism/check', teacher.token, { cid });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const id = started.body.data.id as number;
+    // Queued: shown running, nothing done; a second check of the scope waits for it; students see no check at all.
+    const queued = await call('GET', `/api/plagiarism/check?id=${id}`, teacher.token);
+    expect(queued.body.data).toMatchObject({ status: 'running', queued: true, scope: { kind: 'contest', id: cid } });
+    expect((await call('POST', '/api/plagiarism/check', root, { cid })).status).toBe(429);
+    expect((await call('GET', `/api/plagiarism/check?id=${id}`, students[0].token)).status).toBe(404);
+    expect((await call('GET', `/api/plagiarism/check?id=${id}`, otherTeacher.token)).status).toBe(404);
+
+    expect(await t.services.plagiarismRunner.runOnce()).toBe(id);
+    const done = await call('GET', `/api/plagiarism/check?id=${id}`, teacher.token);
+    expect(done.status).toBe(200);
+    const check = done.body.data;
+    expect(check).toMatchObject({ status: 'done', queued: false, threshold: 0.5 });
+    expect(check.progress.done).toBe(check.progress.total);
+    // Four students' accepted programs fingerprinted and one problem compared.
+    expect(check.progress.total).toBe(5);
+    expect(check.clusters).toHaveLength(1);
+    expect([...check.clusters[0].usernames].sort()).toEqual(
+      [students[0].username, students[1].username, students[2].username].sort(),
+    );
+    expect(check.problems).toEqual([expect.objectContaining({ displayId: 'A' })]);
+
+    const pairs = await call('GET', `/api/plagiarism/pairs?checkId=${id}&minSimilarity=0.5`, teacher.token);
+    expect(pairs.status).toBe(200);
+    const records = pairs.body.data.records as { leftSubmitId: number; rightSubmitId: number; similarity: number }[];
+    const copies = [subs.original, subs.renamed, subs.reordered];
+    expect(records).toHaveLength(3);
+    for (const r of records) {
+      expect(copies).toContain(r.leftSubmitId);
+      expect(copies).toContain(r.rightSubmitId);
+    }
+    expect(records.map((r) => r.similarity)).toEqual([...records.map((r) => r.similarity)].sort((a, b) => b - a));
+    // Every stored pair: students only, never the teacher's or root's copies, never the wrong try.
+    const all = await call('GET', `/api/plagiarism/pairs?checkId=${id}&limit=100`, teacher.token);
+    const ids = new Set(Object.values(subs));
+    for (const r of all.body.data.records) {
+      expect(ids.has(r.leftSubmitId) && ids.has(r.rightSubmitId)).toBe(true);
+      if (r.leftSubmitId === subs.different || r.rightSubmitId === subs.different)
+        expect(r.similarity).toBeLessThan(0.5);
+    }
+    const mine = await call(
+      'GET',
+      `/api/plagiarism/pairs?checkId=${id}&uid=${students[1].uid}&limit=100`,
+      teacher.token,
+    );
+    expect(mine.body.data.records.length).toBeGreaterThan(0);
+    for (const r of mine.body.data.records) expect([r.leftUid, r.rightUid]).toContain(students[1].uid);
+    expect((await call('GET', `/api/plagiarism/pairs?checkId=${id}`, students[0].token)).status).toBe(404);
+    expect((await call('GET', `/api/plagiarism/pairs?checkId=${id}&minSimilarity=2`, teacher.token)).status).toBe(400);
+
+    // The pair side by side: both codes and fragments on both sides, for the contest's admin only.
+    const top = records[0];
+    const pairUrl = `/api/plagiarism/pair?checkId=${id}&leftSubmitId=${top.leftSubmitId}&rightSubmitId=${top.rightSubmitId}`;
+    const pair = await call('GET', pairUrl, teacher.token);
+    expect(pair.status, JSON.stringify(pair.body)).toBe(200);
+    expect(pair.body.data.left.code).toContain('#include');
+    expect(pair.body.data.fragments.length).toBeGreaterThan(0);
+    expect(pair.body.data.fragments[0].left.startLine).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', pairUrl, students[0].token)).status).toBe(404);
+    expect((await call('GET', pairUrl, otherTeacher.token)).status).toBe(404);
+
+    // The clusters at a higher threshold come from the stored pairs; below the pairs' floor is refused.
+    const strict = await call('GET', `/api/plagiarism/check?id=${id}&threshold=0.999`, teacher.token);
+    expect(strict.body.data.threshold).toBe(0.999);
+    expect(strict.body.data.clusters.length).toBeLessThan(2);
+    expect((await call('GET', `/api/plagiarism/check?id=${id}&threshold=0.1`, teacher.token)).status).toBe(400);
+
+    const list = await call('GET', `/api/plagiarism/checks?cid=${cid}`, teacher.token);
+    expect(list.body.data).toMatchObject({ total: 1, records: [{ id, status: 'done', pairCount: check.pairCount }] });
+  }, 60_000);
+
+  it('fingerprints each submission once: a later check reuses them', async () => {
+    const stored = await fingerprintRows();
+    expect(stored).toBe(4);
+    const fingerprinted: number[] = [];
+    const worker = createEngineWorker();
+    const runner = createPlagiarismRunner({
+      repo: createPlagiarismRepository(t.services.db),
+      selectionFor: t.services.plagiarism.selectionFor,
+      log: logger.child({ module: 'plagiarism-test' }),
+      engine: () => ({
+        fingerprintMany: (items) => {
+          fingerprinted.push(items.length);
+          return worker.fingerprintMany(items);
+        },
+        compare: (input) => worker.compare(input),
+        close: () => worker.close(),
+      }),
+    });
+    const started = await call('POST', '/api/plagiarism/check', root, { cid });
+    expect(await runner.runOnce()).toBe(started.body.data.id);
+    await runner.close();
+    expect(fingerprinted).toEqual([]);
+    expect(await fingerprintRows()).toBe(stored);
+    const again = await call('GET', `/api/plagiarism/check?id=${started.body.data.id}`, root);
+    expect(again.body.data).toMatchObject({ status: 'done', clusters: [{ uids: expect.any(Array) }] });
+  }, 60_000);
+
+  it('shows a pair only with code the caller may open through the submission detail', async () => {
+    const p = await createProblem(t, { author: otherTeacher.username });
+    const insert = (uid: string, username: string, code: string) =>
+      t.services.db
+        .insert(submissions)
+        .values({
+          pid: p.id,
+          displayPid: p.problemId,
+          uid,
+          username,
+          status: S.ACCEPTED,
+          code,
+          length: code.length,
+          language: 'C++',
+        })
+        .returning({ submitId: submissions.submitId });
+    await insert(students[0].uid, students[0].username, original);
+    await insert(students[1].uid, students[1].username, renamed);
+    const started = await call('POST', '/api/plagiarism/check', otherTeacher.token, { pid: p.id });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(await t.services.plagiarismRunner.runOnce()).toBe(started.body.data.id);
+    const pairs = await call('GET', `/api/plagiarism/pairs?checkId=${started.body.data.id}`, otherTeacher.token);
+    expect(pairs.body.data.total).toBe(1);
+    const [r] = pairs.body.data.records;
+    const url = `/api/plagiarism/pair?checkId=${started.body.data.id}&leftSubmitId=${r.leftSubmitId}&rightSubmitId=${r.rightSubmitId}`;
+    expect((await call('GET', url, otherTeacher.token)).status).toBe(200);
+    // The site hides non-contest code from all but root: the problem's admin no longer sees it here either.
+    await t.services.site.updateSwitches({ hideNonContestSubmissionCode: true });
+    try {
+      const hidden = await call('GET', url, otherTeacher.token);
+      expect(hidden.status).toBe(403);
+      expect(hidden.body.data.key).toBe('plagiarismCodeHidden');
+      expect((await call('GET', url, root)).status).toBe(200);
+    } finally {
+      await t.services.site.updateSwitches({ hideNonContestSubmissionCode: false });
+    }
+    // The contest's teacher administers no part of this problem's checks.
+    expect((await call('GET', url, teacher.token)).status).toBe(404);
+  }, 60_000);
+});

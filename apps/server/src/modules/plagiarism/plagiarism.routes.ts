@@ -1,0 +1,13 @@
+import { plagiarism } from '@oj/shared';
+import type { FastifyInstance } from 'fastify';
+import { type BindDeps, bind } from '../../http/bind.js';
+import type { AppServices } from '../../services.js';
+
+export const registerPlagiarismRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
+  const p = s.plagiarism;
+  bind(app, deps, plagiarism.startCheck, (b, ctx) => p.start(b, ctx.user));
+  bind(app, deps, plagiarism.getCheck, (q, ctx) => p.get(q, ctx.user));
+  bind(app, deps, plagiarism.listChecks, (q, ctx) => p.list(q, ctx.user));
+  bind(app, deps, plagiarism.listPairs, (q, ctx) => p.pairs(q, ctx.user));
+  bind(app, deps, plagiarism.getPair, (q, ctx) => p.pair(q, ctx.user, ctx.locale));
+};

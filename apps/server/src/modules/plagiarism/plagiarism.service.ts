@@ -1,0 +1,257 @@
+import { type GroupRole, type Locale, type PlagiarismScopeKind, plagiarism } from '@oj/shared';
+import type { z } from 'zod';
+import type { NotifyBus } from '../../db/notify-bus.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
+import type { AuthUser } from '../auth/session.service.js';
+import type { GroupPolicy } from '../group/group-policy.js';
+import type { SubmissionPublicService } from '../submission/submission-public.service.js';
+import { clustersOf } from './clusters.js';
+import { toCheck, toCheckSummary, toPairDetail, toPairRecord } from './plagiarism.mapper.js';
+import type { CheckRow, PlagiarismRepository, Selection } from './plagiarism.repository.js';
+import { managesScope, type ScopeOwner } from './plagiarism-access.js';
+
+/** Told when a check is queued: every instance's runner looks for work at once (plagiarism-runner.ts). */
+export const PLAGIARISM_CHANNEL = 'oj_plagiarism';
+
+const LIMITS = plagiarism.PLAGIARISM_LIMITS;
+
+type StartInput = z.output<typeof plagiarism.startCheck.input>;
+type ScopeQuery = { cid?: number; tid?: number; gid?: number; pid?: number };
+
+/** A scope as one admin meets it. */
+interface LoadedScope {
+  kind: PlagiarismScopeKind;
+  id: number;
+  title: string;
+  gid: number | null;
+  owner: ScopeOwner;
+  /** A problem scope's problem's group (null: a site problem). */
+  problemGid?: number | null;
+}
+
+/** The one scope a call names (400 when none or several). */
+const scopeOf = (q: ScopeQuery): { kind: PlagiarismScopeKind; id: number } => {
+  const named = (
+    [
+      ['contest', q.cid],
+      ['training', q.tid],
+      ['group', q.gid],
+      ['problem', q.pid],
+    ] as const
+  ).filter(([, id]) => id !== undefined);
+  if (named.length !== 1) throw badRequest('plagiarismOneScope', 'cid');
+  const [kind, id] = named[0];
+  return { kind, id: id as number };
+};
+
+/** Copy detection's calls (decision 0047): start a check of a scope, read it, its pairs and one pair side by side.
+ * Only the scope's admins (plagiarism-access.ts) get anything; the work itself is the runner's
+ * (plagiarism-runner.ts). */
+export const createPlagiarismService = (deps: {
+  repo: PlagiarismRepository;
+  groupPolicy: GroupPolicy;
+  /** The pair view shows code only as the submission detail shows it to the caller (submission-visibility.ts). */
+  submissions: Pick<SubmissionPublicService, 'detail'>;
+  /** Wakes the runners of every instance when a check is queued. */
+  bus?: NotifyBus;
+}) => {
+  const { repo } = deps;
+
+  /** The viewer's role in a group: the group policy's answer (401, 403, 404 for strangers, as the group's pages). */
+  const roleIn = async (gid: number | null, viewer: AuthUser): Promise<GroupRole | undefined> =>
+    gid === null ? undefined : (await deps.groupPolicy.require(gid, viewer, 'member')).role;
+
+  /** The scope, if the viewer administers it: 404 when it does not exist, the group policy's refusal in a group they
+   * are no member of, else 403. */
+  const administered = async (kind: PlagiarismScopeKind, id: number, viewer: AuthUser): Promise<LoadedScope> => {
+    let scope: LoadedScope | undefined;
+    if (kind === 'contest') {
+      const c = await repo.contest(id);
+      if (c) scope = { kind, id, title: c.title, gid: c.gid, owner: { kind, contest: c } };
+    } else if (kind === 'training') {
+      const t = await repo.training(id);
+      if (t) scope = { kind, id, title: t.title, gid: t.gid, owner: { kind, training: t } };
+    } else if (kind === 'group') {
+      const g = await repo.group(id);
+      if (g) scope = { kind, id, title: g.title, gid: g.id, owner: { kind } };
+    } else {
+      const p = await repo.problem(id);
+      if (p) {
+        const gid = p.isGroup === 1 ? p.gid : null;
+        scope = {
+          kind,
+          id,
+          title: `${p.problemId} ${p.title}`,
+          gid,
+          owner: { kind, problem: { author: p.author, gid } },
+          problemGid: p.gid,
+        };
+      }
+    }
+    if (!scope) throw notFound();
+    if (!managesScope(scope.owner, viewer, await roleIn(scope.gid, viewer))) throw forbidden();
+    return scope;
+  };
+
+  /** A check the viewer administers; for anyone else (students first) it does not exist: 404, never 403. */
+  const visibleCheck = async (id: number, viewer: AuthUser) => {
+    const found = await repo.check(id);
+    if (!found) throw notFound();
+    try {
+      const scope = await administered(found.check.scopeKind as PlagiarismScopeKind, found.check.scopeId, viewer);
+      return { ...found, scope };
+    } catch (e) {
+      if (e instanceof AppError && e.status !== 500) throw notFound();
+      throw e;
+    }
+  };
+
+  /** What a scope's check compares: its submissions, but for those of its own admins (a contest's creator and, in a
+   * group, the group's admins); the site's admins and the problem's author are left out by the repository. */
+  const selectionOf = async (
+    scope: Pick<LoadedScope, 'kind' | 'id' | 'gid' | 'problemGid'> & { creatorUid?: string },
+    opts: { allSubmissions: boolean; from: Date | null; to: Date | null },
+  ): Promise<Selection> => {
+    const exclude = [
+      ...(scope.creatorUid ? [scope.creatorUid] : []),
+      ...(scope.gid !== null ? await repo.groupAdminUids(scope.gid) : []),
+    ];
+    return {
+      kind: scope.kind,
+      id: scope.id,
+      problemGid: scope.problemGid,
+      allSubmissions: opts.allSubmissions,
+      from: opts.from,
+      to: opts.to,
+      excludeUids: [...new Set(exclude)],
+    };
+  };
+  const creatorOf = (s: LoadedScope) => (s.owner.kind === 'contest' ? s.owner.contest.uid : undefined);
+
+  /** The scope's problems named by a check's pairs and clusters. */
+  const problemsOf = async (row: CheckRow, pids: number[]) =>
+    repo.scopeProblems(row.scopeKind as PlagiarismScopeKind, row.scopeId, pids);
+
+  return {
+    /** Queues a check of one scope for its admin. Bad input, a scope that is not theirs, one with a check still
+     * running (429) and one too large to check (400) are refused before anything is stored. */
+    async start(input: StartInput, viewer: AuthUser) {
+      const { kind, id } = scopeOf(input);
+      const from = input.from ? new Date(input.from) : null;
+      const to = input.to ? new Date(input.to) : null;
+      if ((from || to) && kind !== 'problem') throw badRequest('plagiarismTimeRangeProblemOnly', 'from');
+      if (from && to && from >= to) throw badRequest('plagiarismTimeRangeInvalid', 'to');
+      const scope = await administered(kind, id, viewer);
+      if (await repo.unfinished(kind, id)) throw new AppError(429, 'plagiarismCheckRunning');
+      const allSubmissions = !!input.allSubmissions;
+      const selection = await selectionOf({ ...scope, creatorUid: creatorOf(scope) }, { allSubmissions, from, to });
+      const size = await repo.countSelected(selection);
+      if (size > LIMITS.maxSubmissions) {
+        throw badRequest('plagiarismScopeTooLarge', kind === 'problem' ? 'pid' : undefined, {
+          count: String(size),
+          limit: String(LIMITS.maxSubmissions),
+        });
+      }
+      const checkId = await repo.insertCheck({
+        scopeKind: kind,
+        scopeId: id,
+        allSubmissions,
+        fromTime: from,
+        toTime: to,
+        threshold: LIMITS.defaultThreshold,
+        uid: viewer.uid,
+      });
+      await deps.bus?.publish(PLAGIARISM_CHANNEL, checkId).catch(() => undefined);
+      return { id: checkId };
+    },
+
+    /** A check with its clusters, at its own threshold or at the one asked for (computed from the stored pairs). */
+    async get(q: { id: number; threshold?: number }, viewer: AuthUser) {
+      const { check, username, scope } = await visibleCheck(q.id, viewer);
+      if (q.threshold !== undefined && q.threshold < LIMITS.pairFloor) {
+        throw badRequest('plagiarismThresholdTooLow', 'threshold', { floor: String(LIMITS.pairFloor) });
+      }
+      const threshold = q.threshold ?? check.threshold;
+      const clusters =
+        check.status === 'done' && threshold !== check.threshold
+          ? clustersOf(await repo.edgesAbove(check.id, threshold), threshold)
+          : check.clusters;
+      const usernames = await repo.usernames([...new Set(clusters.flatMap((c) => c.uids))]);
+      const problems = check.status === 'done' ? await problemsOf(check, await repo.pairPids(check.id)) : [];
+      return toCheck(check, { username, scope, threshold, clusters, usernames, problems });
+    },
+
+    /** A scope's checks, newest first. */
+    async list(q: ScopeQuery & { currentPage: number; limit: number }, viewer: AuthUser) {
+      const { kind, id } = scopeOf(q);
+      const scope = await administered(kind, id, viewer);
+      const { rows, total } = await repo.checksPage(kind, id, (q.currentPage - 1) * q.limit, q.limit);
+      return {
+        records: rows.map((r) => toCheckSummary(r.check, { username: r.username, scope })),
+        total,
+        size: q.limit,
+        current: q.currentPage,
+      };
+    },
+
+    /** A check's pairs, the most similar first. */
+    async pairs(q: z.output<typeof plagiarism.listPairs.input>, viewer: AuthUser) {
+      await visibleCheck(q.checkId, viewer);
+      const { rows, total } = await repo.pairsPage(
+        q.checkId,
+        { pid: q.pid, language: q.language, uid: q.uid, minSimilarity: q.minSimilarity },
+        (q.currentPage - 1) * q.limit,
+        q.limit,
+      );
+      return { records: rows.map(toPairRecord), total, size: q.limit, current: q.currentPage };
+    },
+
+    /** Both programs of a pair with their fragments. Each side's code is what the submission detail shows the
+     * caller (submission-visibility.ts): a submission they may not open, or whose code it withholds or replaces
+     * (the site's switch hiding non-contest code), refuses the pair (403). */
+    async pair(q: { checkId: number; leftSubmitId: number; rightSubmitId: number }, viewer: AuthUser, locale: Locale) {
+      const { check } = await visibleCheck(q.checkId, viewer);
+      const row = await repo.pair(q.checkId, q.leftSubmitId, q.rightSubmitId);
+      if (!row) throw notFound();
+      const stored = new Map(
+        (await repo.codes([row.leftSubmitId, row.rightSubmitId])).map((c) => [c.submitId, c.code] as const),
+      );
+      const side = async (submitId: number) => {
+        let shown: Awaited<ReturnType<typeof deps.submissions.detail>>['submission'];
+        try {
+          shown = (await deps.submissions.detail(submitId, viewer, locale)).submission;
+        } catch (e) {
+          if (e instanceof AppError && e.status !== 500) throw forbidden('plagiarismCodeHidden');
+          throw e;
+        }
+        if (shown.code === null || shown.code !== stored.get(submitId)) throw forbidden('plagiarismCodeHidden');
+        return shown;
+      };
+      const [left, right] = [await side(row.leftSubmitId), await side(row.rightSubmitId)];
+      const [problem] = await problemsOf(check, [row.pid]);
+      return toPairDetail(row, { left, right, problem });
+    },
+
+    /** The selection of a queued check, as its scope stands now (the runner's; undefined when the scope is gone). */
+    async selectionFor(row: CheckRow): Promise<Selection | undefined> {
+      const kind = row.scopeKind as PlagiarismScopeKind;
+      let scope: (Pick<LoadedScope, 'kind' | 'id' | 'gid' | 'problemGid'> & { creatorUid?: string }) | undefined;
+      if (kind === 'contest') {
+        const c = await repo.contest(row.scopeId);
+        if (c) scope = { kind, id: c.id, gid: c.gid, creatorUid: c.uid };
+      } else if (kind === 'training') {
+        const t = await repo.training(row.scopeId);
+        if (t) scope = { kind, id: t.id, gid: t.gid };
+      } else if (kind === 'group') {
+        const g = await repo.group(row.scopeId);
+        if (g) scope = { kind, id: g.id, gid: g.id };
+      } else {
+        const p = await repo.problem(row.scopeId);
+        if (p) scope = { kind, id: p.id, gid: p.isGroup === 1 ? p.gid : null, problemGid: p.gid };
+      }
+      if (!scope) return undefined;
+      return selectionOf(scope, { allSubmissions: row.allSubmissions === 1, from: row.fromTime, to: row.toTime });
+    },
+  };
+};
+export type PlagiarismService = ReturnType<typeof createPlagiarismService>;

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { endpoint, isoDate, page, pageQuery, wireInt } from '../api.js';
+
+/** Copy detection (docs/decisions/0047-copy-detection.md): an admin of a scope (a contest, a training, a group or one
+ * problem) starts a check, which one server instance runs in the background; its pairs of similar submissions,
+ * ranked by similarity, and the clusters of users they join are kept in the database. Every call answers only the
+ * scope's admins (the rule of apps/server/src/modules/plagiarism/plagiarism-access.ts); for anyone else a check
+ * does not exist. */
+
+export const PLAGIARISM_LIMITS = {
+  /** A scope with more submissions than this is refused (400 plagiarismScopeTooLarge) rather than checked. */
+  maxSubmissions: 20_000,
+  /** Pairs below this similarity are not stored: the lowest threshold a filter can ask for. */
+  pairFloor: 0.2,
+  /** The threshold of a new check (its clusters; the pairs list's default filter). */
+  defaultThreshold: 0.5,
+} as const;
+
+export const SCOPE_KINDS = ['contest', 'training', 'group', 'problem'] as const;
+export type PlagiarismScopeKind = (typeof SCOPE_KINDS)[number];
+
+/** The languages the engine tokenises by their grammar; a submission in another language is not checked. */
+export const PLAGIARISM_LANGUAGES = ['c', 'cpp', 'java', 'python', 'javascript', 'go'] as const;
+export type PlagiarismLanguage = (typeof PLAGIARISM_LANGUAGES)[number];
+
+const id = wireInt(z.number().int().positive());
+const optionalId = wireInt(z.number().int().positive().optional());
+/** A submission id (a bigint column). */
+const submitId = wireInt(z.number().int().positive(), { min: 1, max: Number.MAX_SAFE_INTEGER });
+
+/** A similarity between 0 and 1 in the query: its decimal text ("0.5", at most 6 decimals). Not a wire integer (the
+ * contract's one number type is for integers), so a text checked by its pattern. */
+const fraction = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z
+    .string()
+    .regex(/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/, { error: 'fieldInvalid' })
+    .transform(Number)
+    .optional(),
+);
+
+/** The one scope a call names: exactly one of cid, tid, gid, pid (400 plagiarismOneScope otherwise). */
+const scopeFields = { cid: optionalId, tid: optionalId, gid: optionalId, pid: optionalId };
+
+export const scope = z.object({
+  kind: z.enum(SCOPE_KINDS),
+  /** The cid, tid, gid or pid. */
+  id: z.number().int(),
+  /** The contest's, training's, group's or problem's title. */
+  title: z.string(),
+  /** The group the scope belongs to (a group, or a group's contest, training or problem); null on the site. */
+  gid: z.number().int().nullable(),
+});
+export type PlagiarismScope = z.infer<typeof scope>;
+
+/** A problem of the scope as its pairs and clusters name it (a contest's problems by their display id there). */
+export const checkProblem = z.object({ pid: z.number().int(), displayId: z.string(), title: z.string() });
+
+/** Users who share one solution: connected by pairs at or above the threshold (on any problem of `pids`). */
+export const cluster = z.object({
+  uids: z.array(z.string()),
+  /** In the order of `uids`. */
+  usernames: z.array(z.string()),
+  pids: z.array(z.number().int()),
+  maxSimilarity: z.number(),
+});
+export type PlagiarismCluster = z.infer<typeof cluster>;
+
+const checkFields = {
+  id: z.number().int(),
+  scope,
+  allSubmissions: z.boolean(),
+  /** A problem scope's time range (ISO), null when open. */
+  from: isoDate.nullable(),
+  to: isoDate.nullable(),
+  /** A queued check (not yet taken by an instance) is running with `queued` true. */
+  status: z.enum(['running', 'done', 'failed']),
+  queued: z.boolean(),
+  /** Units of work: one per submission fingerprinted, one per problem and language compared. */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  threshold: z.number(),
+  pairCount: z.number().int(),
+  /** Why a failed check failed (its text in the server's log language). */
+  error: z.string().nullable(),
+  /** Who started it. */
+  username: z.string(),
+  gmtCreate: isoDate,
+  finishedAt: isoDate.nullable(),
+};
+
+export const checkSummary = z.object(checkFields);
+export type PlagiarismCheckSummary = z.infer<typeof checkSummary>;
+
+export const check = z.object({
+  ...checkFields,
+  /** At the check's threshold, or at the one asked for; the largest first. */
+  clusters: z.array(cluster),
+  /** The scope's problems that the pairs and clusters name. */
+  problems: z.array(checkProblem),
+  /** Fingerprints the engine left out: of the problems' templates and samples, and common to many users. */
+  ignored: z.object({ template: z.number().int(), common: z.number().int() }),
+});
+export type PlagiarismCheck = z.infer<typeof check>;
+
+export const pairRecord = z.object({
+  leftSubmitId: z.number().int(),
+  rightSubmitId: z.number().int(),
+  leftUid: z.string(),
+  rightUid: z.string(),
+  leftUsername: z.string(),
+  rightUsername: z.string(),
+  pid: z.number().int(),
+  /** The engine's language (PLAGIARISM_LANGUAGES). */
+  language: z.string(),
+  /** 0..1 */
+  similarity: z.number(),
+  /** Tokens of the longest shared fragment. */
+  longestFragment: z.number().int(),
+  sharedTokens: z.number().int(),
+});
+export type PlagiarismPairRecord = z.infer<typeof pairRecord>;
+
+/** A stretch of a program: lines 1-based, columns 0-based (UTF-16 units within the line), the end exclusive. */
+export const range = z.object({
+  startLine: z.number().int(),
+  startCol: z.number().int(),
+  endLine: z.number().int(),
+  endCol: z.number().int(),
+});
+export type PlagiarismRange = z.infer<typeof range>;
+
+export const fragment = z.object({ left: range, right: range, tokens: z.number().int() });
+export type PlagiarismFragment = z.infer<typeof fragment>;
+
+const side = z.object({
+  submitId: z.number().int(),
+  uid: z.string(),
+  username: z.string(),
+  /** The site's language name (C++, Python3 ...). */
+  language: z.string(),
+  submitTime: isoDate,
+  status: z.number().int(),
+  /** As the submission detail shows it to the caller. */
+  code: z.string(),
+});
+
+export const pairDetail = z.object({
+  checkId: z.number().int(),
+  pid: z.number().int(),
+  displayId: z.string(),
+  title: z.string(),
+  language: z.string(),
+  similarity: z.number(),
+  longestFragment: z.number().int(),
+  sharedTokens: z.number().int(),
+  left: side,
+  right: side,
+  fragments: z.array(fragment),
+});
+export type PlagiarismPairDetail = z.infer<typeof pairDetail>;
+
+/** Starts a check of one scope: each user's latest accepted submission per problem and language, or every
+ * submission (`allSubmissions`); `from`/`to` (ISO times) narrow a problem scope. Answers the new check's id at once;
+ * the work runs in the background. */
+export const startCheck = endpoint({
+  method: 'POST',
+  path: '/api/plagiarism/check',
+  access: 'user',
+  input: z.object({
+    ...scopeFields,
+    allSubmissions: z.boolean().optional(),
+    from: z.iso.datetime({ offset: true, error: 'fieldInvalid' }).optional(),
+    to: z.iso.datetime({ offset: true, error: 'fieldInvalid' }).optional(),
+  }),
+  output: z.object({ id: z.number().int() }),
+});
+
+/** One check with its clusters; `threshold` recomputes the clusters at another threshold (at least the pair floor). */
+export const getCheck = endpoint({
+  method: 'GET',
+  path: '/api/plagiarism/check',
+  access: 'user',
+  input: z.object({ id, threshold: fraction }),
+  output: check,
+});
+
+/** A scope's checks, newest first. */
+export const listChecks = endpoint({
+  method: 'GET',
+  path: '/api/plagiarism/checks',
+  access: 'user',
+  input: z.object({ ...scopeFields, ...pageQuery(10) }),
+  output: page(checkSummary),
+});
+
+/** A check's pairs, highest similarity first, filtered by problem, language, user (either side) and similarity. */
+export const listPairs = endpoint({
+  method: 'GET',
+  path: '/api/plagiarism/pairs',
+  access: 'user',
+  input: z.object({
+    checkId: id,
+    ...pageQuery(20),
+    pid: optionalId,
+    language: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PLAGIARISM_LANGUAGES).optional()),
+    uid: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(64).optional()),
+    minSimilarity: fraction,
+  }),
+  output: page(pairRecord),
+});
+
+/** Both programs of a pair and their matching fragments: only code the caller could open through the submission
+ * detail (403 otherwise). */
+export const getPair = endpoint({
+  method: 'GET',
+  path: '/api/plagiarism/pair',
+  access: 'user',
+  input: z.object({ checkId: id, leftSubmitId: submitId, rightSubmitId: submitId }),
+  output: pairDetail,
+});
