@@ -25,6 +25,7 @@ import {
   type CompareResult,
   createEngineWorker,
   type EngineFile,
+  type FingerprintData,
 } from '../apps/server/src/modules/plagiarism/engine/index.js';
 import { arg, median } from './bench-kit.js';
 
@@ -78,7 +79,7 @@ const main = async () => {
     }, 20);
     const start = performance.now();
     const worker = createEngineWorker();
-    const fps = [];
+    const fps: { tokens: number; data: FingerprintData }[] = [];
     for (let i = 0; i < subs.length; i += 100) {
       fps.push(
         ...(await worker.fingerprintMany(subs.slice(i, i + 100).map((s) => ({ code: s.code, language: 'cpp' })))),
