@@ -59,7 +59,7 @@ export interface CompareResult {
   ignored: { template: number; common: number };
 }
 
-export const DEFAULT_COMMON_FRACTION = 0.3;
+export const DEFAULT_COMMON_FRACTION = 0.2;
 /** A fingerprint is common only if at least this many users keep it (a few users sharing code is what we look
  * for, not noise). */
 export const COMMON_MIN_USERS = 4;

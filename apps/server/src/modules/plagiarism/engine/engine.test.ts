@@ -122,6 +122,14 @@ describe('plagiarism engine', () => {
     expect(ignored.template).toBeGreaterThan(0);
   });
 
+  it('leaves dead statements out: never-run conditionals and names used nowhere else', async () => {
+    const padded = KADANE.replace(
+      '  int n; cin >> n;',
+      '  int n; cin >> n;\n  int unused = 42;\n  if (false) { n++; }',
+    ).replace('  return 0;', '  while (0) cur--;\n  return 0;');
+    expect((await fingerprint(padded, 'cpp')).data.hashes).toEqual((await fingerprint(KADANE, 'cpp')).data.hashes);
+  });
+
   it.each(ENGINE_LANGUAGES)('tokenises %s by its grammar, without comments or names', async (language) => {
     const samples: Record<EngineLanguage, [string, string]> = {
       c: ['int main(void) { int x = 1; /* c */ return x + 2; }', 'int main(void){int y=5;return y+9;}'],

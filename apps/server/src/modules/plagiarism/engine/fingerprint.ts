@@ -12,7 +12,7 @@ export const W = 8;
 
 /** Bump when stored fingerprints change meaning (the tokens, the hash, K or W): stored ones of another version are
  * recomputed. */
-export const ENGINE_VERSION = 1;
+export const ENGINE_VERSION = 2;
 
 /** One submission's fingerprints, JSON-serialisable (stored once per submission). Per kept k-gram, in code order:
  * its hash, the index of its first token, and its place in the code. */

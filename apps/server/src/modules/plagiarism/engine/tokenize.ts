@@ -3,7 +3,7 @@
  * literals become their node type (so renaming a variable or changing a constant does not change the stream),
  * comments are dropped and whitespace never appears. */
 import { createRequire } from 'node:module';
-import { Language, Parser } from 'web-tree-sitter';
+import { Language, type Node, Parser } from 'web-tree-sitter';
 import type { EngineLanguage } from './languages.js';
 
 const require = createRequire(import.meta.url);
@@ -68,12 +68,45 @@ function kindId(type: string) {
   return id;
 }
 
-/** The grammar of `language` must be loaded (`loadLanguage`); throws otherwise. */
+/** Statements that declare or assign a name: left out when every name in them is used nowhere else (a dead
+ * `int unused = 3;`). */
+const DECLARATION =
+  /^(declaration|local_variable_declaration|lexical_declaration|variable_declaration|short_var_declaration|var_declaration|assignment_statement|expression_statement)$/;
+/** Conditionals and loops that never run: `if (false) {...}`, `while (0) ...` without an else. */
+const CONDITIONAL = /^(if_statement|while_statement)$/;
+const NEVER = /^[(\s]*(false|False|0|None|nil|null)[)\s]*$/;
+const CALLS = ['call_expression', 'call', 'method_invocation', 'object_creation_expression', 'new_expression'];
+
+/** Whether a statement does nothing the rest of the code can see: a never-run conditional, or a declaration or
+ * assignment (with no call in it) of names used nowhere else. `uses` counts each word of the code. */
+function isDead(node: Node, uses: () => Map<string, number>) {
+  if (CONDITIONAL.test(node.type)) {
+    const condition = node.childForFieldName('condition');
+    return !!condition && NEVER.test(condition.text) && !node.childForFieldName('alternative');
+  }
+  if (node.type === 'expression_statement' && node.firstNamedChild?.type !== 'assignment') return false;
+  if (node.descendantsOfType(CALLS).length > 0) return false;
+  const names = node.descendantsOfType('identifier');
+  if (names.length === 0) return false;
+  const counts = uses();
+  return names.every((n) => !!n && (n.text === '_' || (counts.get(n.text) ?? 0) <= 1));
+}
+
+/** The grammar of `language` must be loaded (`loadLanguage`); throws otherwise. Dead statements (`isDead`) are left
+ * out, so that inserting them does not hide a copy. */
 export function tokenize(code: string, language: EngineLanguage): Tokens {
   const parser = parsers.get(language);
   if (!parser) throw new Error(`the ${language} grammar is not loaded: await loadLanguage('${language}') first`);
   const tree = parser.parse(code);
   if (!tree) throw new Error(`the ${language} parser gave no tree`);
+  let words: Map<string, number> | undefined;
+  const uses = () => {
+    if (!words) {
+      words = new Map();
+      for (const w of code.match(/[A-Za-z_$][\w$]*/g) ?? []) words.set(w, (words.get(w) ?? 0) + 1);
+    }
+    return words;
+  };
   const kinds: number[] = [];
   const positions: number[] = [];
   try {
@@ -82,7 +115,10 @@ export function tokenize(code: string, language: EngineLanguage): Tokens {
     for (;;) {
       if (descend) {
         const type = cursor.nodeType;
-        if (!SKIP.test(type)) {
+        if (
+          !SKIP.test(type) &&
+          !((DECLARATION.test(type) || CONDITIONAL.test(type)) && isDead(cursor.currentNode, uses))
+        ) {
           if (!(cursor.nodeIsNamed && ATOM.test(type)) && cursor.gotoFirstChild()) continue;
           // A leaf (or a literal taken whole). Zero-width leaves are tokens the parser invented to recover from an
           // error (a missing ';'): not in the code.
