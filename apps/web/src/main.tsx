@@ -1,14 +1,26 @@
+// antd's component styles as one stylesheet, before the app's own (decision 0046): its run-time style generation is off.
+import 'antd/dist/antd.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadRoute } from './app/screens';
 import { refreshRoles } from './lib/api';
-import { initI18n, initialLanguage } from './lib/i18n';
+import { i18next, initI18n, initialLanguage } from './lib/i18n';
 import './styles.css';
+
+/** How long the first render waits for the opened page's chunk and texts before it shows the site's frame with the
+ * page's loading view instead. */
+const FIRST_RENDER_WAIT_MS = 1500;
 
 const start = async () => {
   const { language, fromQuery } = initialLanguage();
+  // The opened page's chunk is on its way while the texts load; the first render shows the page itself (decision
+  // 0046), not a loading view that React would hold for 300 ms once the page is there.
+  const route = preloadRoute(window.location.pathname);
   // The language is settled before the first paint, so an en-US visitor never sees Chinese flash by.
   await initI18n(language, { save: fromQuery });
+  const page = Promise.all([route.ready, i18next.loadNamespaces(route.namespaces)]).catch(() => undefined);
+  await Promise.race([page, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
   // Roles may have changed since the last visit.
   void refreshRoles();
   const root = document.getElementById('root');

@@ -25,7 +25,10 @@ export const App = () => {
   const router = useMemo(createAppRouter, []);
   const antdLocale = useStore(antdLocaleStore);
   const reducedMotion = useReducedMotion();
-  const theme = useMemo(() => ({ token: { colorPrimary: '#2d8cf0', motion: !reducedMotion } }), [reducedMotion]);
+  const theme = useMemo(
+    () => ({ zeroRuntime: true, token: { colorPrimary: '#2d8cf0', motion: !reducedMotion } }),
+    [reducedMotion],
+  );
   useEffect(() => setNavigator((to, opts) => void router.navigate(to, opts)), [router]);
 
   return (

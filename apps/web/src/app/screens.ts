@@ -1,10 +1,11 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/home-page';
-import { requestProblemDetailEarly } from '../features/problem/problem-detail-early';
-import { lazyScreen } from '../lib/lazy-screen';
-import type { ScreenName } from './route-table';
+import { PROBLEM_PAGE_NAMESPACES, requestProblemDetailEarly } from '../features/problem/problem-detail-early';
+import { type LazyScreen, lazyScreen } from '../lib/lazy-screen';
+import { ADMIN_ROUTES, type RouteDef, type ScreenName, SITE_ROUTES } from './route-table';
 
-type Screen = ComponentType | LazyExoticComponent<ComponentType>;
+type Screen = ComponentType | LazyScreen<ComponentType>;
 
 // Areas with many screens share one split point each (fewer preload stubs in the entry chunk, decision 0004).
 const pick =
@@ -26,11 +27,14 @@ const aboutScreen = pick(() => import('../features/about/about-screens'));
 // Screens shown under several routes (contest variants reuse the public pages) share one lazy component.
 // The problem page's code editor and the problem itself are asked for with the page, not once the page's chunk has
 // arrived and rendered (decision 0038); the page's own lazy import and query then find them loaded or on their way.
-const problemDetail = lazyScreen(() => {
-  import('../features/problem/code-editor').catch(() => undefined);
-  requestProblemDetailEarly();
-  return import('../features/problem/problem-detail-page');
-});
+const problemDetail = lazyScreen(
+  () => {
+    import('../features/problem/code-editor').catch(() => undefined);
+    requestProblemDetailEarly();
+    return import('../features/problem/problem-detail-page');
+  },
+  { namespaces: PROBLEM_PAGE_NAMESPACES },
+);
 const submissionList = lazyScreen(() => import('../features/submission/submission-list-page'));
 const submissionDetail = lazyScreen(() => import('../features/submission/submission-detail-page'));
 const adminProblemEdit = lazyScreen(() => import('../features/admin/problem/admin-problem-edit-page'));
@@ -156,4 +160,30 @@ export const SCREENS: Record<ScreenName, Screen> = {
   Introduction: aboutScreen('Introduction'),
   Developer: aboutScreen('Developer'),
   ResultExplanation: aboutScreen('ResultExplanation'),
+};
+
+type Matchable = RouteObject & { screen?: ScreenName };
+const matchable = (defs: RouteDef[]): Matchable[] =>
+  defs
+    .filter((def) => !def.redirect)
+    .map((def) => ({ path: def.path, screen: def.screen, children: def.children && matchable(def.children) }));
+let routeTree: Matchable[] | undefined;
+
+/** The screens a path opens (a shell and its tab), their chunks started now: `ready` settles once they are there,
+ * with the text namespaces they named. The entry (main.tsx) renders the app once they are there, so a page opened
+ * from outside the app renders at once instead of showing its loading view first (decision 0046). */
+export const preloadRoute = (pathname: string): { ready: Promise<unknown>; namespaces: string[] } => {
+  routeTree ??= [
+    { path: '/', children: matchable(SITE_ROUTES) },
+    { path: '/admin', children: matchable(ADMIN_ROUTES) },
+  ];
+  const screens = (matchRoutes(routeTree, pathname) ?? []).flatMap(({ route }) => {
+    const screen = (route as Matchable).screen;
+    const found = screen ? SCREENS[screen] : undefined;
+    return found && 'preload' in found ? [found as LazyScreen<ComponentType>] : [];
+  });
+  return {
+    ready: Promise.all(screens.map((s) => s.preload())),
+    namespaces: screens.flatMap((s) => s.namespaces),
+  };
 };

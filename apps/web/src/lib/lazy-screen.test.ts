@@ -43,3 +43,32 @@ describe('a part that failed to load', () => {
     expect(load.mock.calls.length).toBeGreaterThan(failedLoads);
   });
 });
+
+describe('a screen whose chunk is already there', () => {
+  const tree = (Part: ReturnType<typeof lazyScreen>) =>
+    createElement(Suspense, { fallback: createElement('p', null, 'loading') }, createElement(Part));
+
+  it('renders at once once preloaded, never showing its loading view', async () => {
+    const Part = lazyScreen(async () => ({ default: () => createElement('p', null, 'page') }));
+    await Part.preload();
+    render(tree(Part));
+    // Synchronously, in the first render: no loading view that React would hold for 300 ms.
+    expect(screen.getByText('page')).toBeTruthy();
+    expect(screen.queryByText('loading')).toBeNull();
+  });
+
+  it('shows its loading view first when it was not preloaded', async () => {
+    const Part = lazyScreen(async () => ({ default: () => createElement('p', null, 'page') }));
+    render(tree(Part));
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('page')).toBeTruthy();
+  });
+
+  it('loads its chunk once however often it is preloaded and rendered', async () => {
+    const load = vi.fn(async () => ({ default: () => createElement('p', null, 'page') }));
+    const Part = lazyScreen(load);
+    await Promise.all([Part.preload(), Part.preload()]);
+    render(tree(Part));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});

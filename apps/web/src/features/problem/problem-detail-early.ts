@@ -68,7 +68,8 @@ const startDetail = () => {
 export const requestProblemDetailEarly = () => {
   startChunks();
   startDetail();
-  void i18next.loadNamespaces(PROBLEM_PAGE_NAMESPACES);
+  // Before the app's first render (app/screens.ts preloadRoute), the entry asks for them once i18next is set up.
+  if (i18next.isInitialized) void i18next.loadNamespaces(PROBLEM_PAGE_NAMESPACES);
   // Behind what the page needs first: the code panel's row and the statement's side.
   toolbarPart.start().catch(() => undefined);
   sidePart.start().catch(() => undefined);
