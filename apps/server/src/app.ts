@@ -37,6 +37,7 @@ import { registerPlagiarismRoutes } from './modules/plagiarism/plagiarism.routes
 import { registerProblemCatalogRoutes } from './modules/problem/problem-catalog.routes.js';
 import { registerProblemImportRoutes } from './modules/problem-import/problem-import.routes.js';
 import { registerRankRoutes } from './modules/rank/rank.routes.js';
+import { registerRatingRoutes } from './modules/rating/rating.routes.js';
 import { registerRegistrationRoutes } from './modules/registration/registration.routes.js';
 import { registerRemoteJudgeRoutes } from './modules/remote-judge/remote-judge.routes.js';
 import { registerSiteRoutes } from './modules/site/site.routes.js';
@@ -174,6 +175,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerProblemCatalogRoutes(app, deps, opts.services);
   registerSubmissionRoutes(app, deps, opts.services);
   registerRankRoutes(app, deps, opts.services);
+  registerRatingRoutes(app, deps, opts.services);
   registerContestRoutes(app, deps, opts.services);
   registerContestFileRoutes(app, deps, opts.services);
   registerContestStaffRoutes(app, deps, opts.services);

@@ -134,6 +134,8 @@ const main = async () => {
 
   const sweeper = setInterval(() => {
     services.queue.requeueExpired().catch((err) => app.log.error({ err }, 'lease sweep failed'));
+    // Contest ratings due (a rated contest that ended, or one judged again): computed once across instances.
+    services.ratings.sweep().catch((err) => app.log.error({ err }, 'rating computation failed'));
   }, SWEEP_INTERVAL_MS);
   // Unreferenced test data, deleted images and stale temporary uploads: now, then every 10 minutes.
   const stopCollector = services.storageCollector.start({

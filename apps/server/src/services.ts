@@ -69,6 +69,8 @@ import { createProblemImportRepository } from './modules/problem-import/problem-
 import { createProblemImportService } from './modules/problem-import/problem-import.service.js';
 import { createRankRepository } from './modules/rank/rank.repository.js';
 import { createRankService } from './modules/rank/rank.service.js';
+import { createRatingRepository } from './modules/rating/rating.repository.js';
+import { createRatingService } from './modules/rating/rating.service.js';
 import { createRegistrationRepository } from './modules/registration/registration.repository.js';
 import { createRegistrationService } from './modules/registration/registration.service.js';
 import { createSmsService } from './modules/registration/sms.service.js';
@@ -178,12 +180,15 @@ export const createServices = (
     languageForgetDays: opts.judgeLanguages?.forgetDays,
     onPollsOpen: (open) => judgeLongPollsOpen.set(open),
   });
+  // Contest ratings' SQL: the submissions mark a contest's ratings due again when they change a judgement.
+  const ratingRepo = createRatingRepository(db);
   const submissions = createSubmissionService({
     repo: createSubmissionRepository(db),
     queue,
     limits: rateLimits,
     now,
     remoteSites,
+    ratings: ratingRepo,
   });
   const submissionsQuery = createSubmissionQueryRepository(db);
 
@@ -221,11 +226,19 @@ export const createServices = (
     groupPolicy,
     now,
   });
+  // Contest ratings (decision 0046): computed from the contests' final boards.
+  const ratings = createRatingService({
+    repo: ratingRepo,
+    standings: contests.finalStandings,
+    now,
+    log: logger.child({ module: 'ratings' }),
+  });
   const adminContests = createAdminContestService({
     repo: contestRepo,
     problems,
     problemAdmin: adminProblems,
     groupPolicy,
+    ratings,
     now,
   });
 
@@ -380,6 +393,8 @@ export const createServices = (
     // Contests.
     contests,
     adminContests,
+    /** Contest ratings; main.ts sweeps for the ones due. */
+    ratings,
     contestFiles: createContestFileService({ contests, repo: createContestFileRepository(db), contestRepo }),
     contestStaff: createContestStaffService({
       repo: createContestStaffRepository(db),

@@ -38,6 +38,7 @@ export * as notice from './client-contract/notice.js';
 export * as plagiarism from './client-contract/plagiarism.js';
 export * as problem from './client-contract/problem.js';
 export * as rank from './client-contract/rank.js';
+export * as rating from './client-contract/rating.js';
 export * as registration from './client-contract/registration.js';
 export * as remoteJudge from './client-contract/remote-judge.js';
 export * as submission from './client-contract/submission.js';
@@ -107,7 +108,8 @@ export type {
   PlagiarismScopeKind,
 } from './contract/plagiarism.js';
 export type { FullScreenProblem, Language, Problem, ProblemListItem, Tag } from './contract/problem.js';
-export type { AcmRankRow, OiRankRow } from './contract/rank.js';
+export type { AcmRankRow, OiRankRow, RatingRankRow } from './contract/rank.js';
+export type { RatingHistoryEntry } from './contract/rating.js';
 export type { Registration, RegistrationConfig, SmsMessage } from './contract/registration.js';
 export type { ImportedRemoteProblem } from './contract/remote-judge.js';
 export type { Submission } from './contract/submission.js';
@@ -139,4 +141,5 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './problem-cases.js';
 export type { ProblemPackage, ProblemPackageCase } from './problem-package.js';
+export * from './rating-bands.js';
 export * from './roles.js';

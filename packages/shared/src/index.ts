@@ -96,8 +96,10 @@ export type {
 export * as plagiarism from './contract/plagiarism.js';
 export type { FullScreenProblem, Language, Problem, ProblemListItem, Tag } from './contract/problem.js';
 export * as problem from './contract/problem.js';
-export type { AcmRankRow, OiRankRow } from './contract/rank.js';
+export type { AcmRankRow, OiRankRow, RatingRankRow } from './contract/rank.js';
 export * as rank from './contract/rank.js';
+export type { RatingHistoryEntry } from './contract/rating.js';
+export * as rating from './contract/rating.js';
 export type { Registration, RegistrationConfig, SmsMessage } from './contract/registration.js';
 export * as registration from './contract/registration.js';
 export type { ImportedRemoteProblem } from './contract/remote-judge.js';
@@ -120,4 +122,5 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './problem-cases.js';
 export * from './problem-package.js';
+export * from './rating-bands.js';
 export * from './roles.js';

@@ -456,6 +456,16 @@ export const MESSAGES = {
     'en-US': 'A private or protected contest needs a password',
   },
   contestTypeFixed: { 'zh-CN': '比赛创建后不能修改赛制', 'en-US': 'The rule type cannot change once created' },
+  // ---- contest ratings (decision 0046) ----
+  groupContestNotRated: {
+    'zh-CN': '团队比赛不能计算等级分',
+    'en-US': 'A group contest cannot be rated',
+  },
+  contestNotRated: { 'zh-CN': '该比赛不计算等级分', 'en-US': 'This contest is not rated' },
+  contestRatingNotEnded: {
+    'zh-CN': '比赛结束后才能计算等级分',
+    'en-US': 'Ratings are computed once the contest has ended',
+  },
   contestSealTimeInvalid: {
     'zh-CN': '封榜时间必须在比赛时间内',
     'en-US': 'The seal time must be within the contest',

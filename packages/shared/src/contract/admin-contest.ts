@@ -45,6 +45,8 @@ export const adminContest = z.object({
   awardType: z.number().int(),
   awardConfigList: z.array(awardConfig),
   allowEndSubmit: z.boolean(),
+  /** The final standings change the participants' ratings (decision 0046); site contests only. */
+  rated: z.boolean(),
   gmtCreate: isoDate,
   gmtModified: isoDate,
 });
@@ -78,6 +80,8 @@ export const contestForm = z.object({
    * contest-awards.ts), an edited one keeps its own. */
   awardConfigList: z.array(awardConfig).max(20).nullish(),
   allowEndSubmit: z.boolean().nullish(),
+  /** Absent: off, for a new contest; unchanged, for an edit. A group's contest cannot be rated (400). */
+  rated: z.boolean().nullish(),
 });
 export type ContestForm = z.input<typeof contestForm>;
 

@@ -189,6 +189,8 @@ const rankIdentity = {
   school: z.string().nullable(),
   gender: z.string().nullable(),
   avatar: z.string().nullable(),
+  /** The participant's current contest rating (decision 0046), null for none: boards colour names by its band. */
+  rating: z.number().int().nullable(),
 };
 
 export const acmContestRankRow = z.object({

@@ -6,6 +6,7 @@ import type { AuthUser } from '../auth/session.service.js';
 import type { GroupPolicy } from '../group/group-policy.js';
 import { mayReadProblem } from '../problem/problem-access.js';
 import type { ProblemLookup } from '../problem/problem-queries.js';
+import type { RatingService } from '../rating/rating.service.js';
 import { toAdminContest, toContestAnnouncement } from './contest.mapper.js';
 import type { ContestProblemRow, ContestRepository, ContestRow, NewContest } from './contest.repository.js';
 import { managesContest } from './contest-access.js';
@@ -38,6 +39,8 @@ export const createAdminContestService = (deps: {
   /** Contest-only problems are problems: created, edited and owned as the problem admin says. */
   problemAdmin: Pick<AdminProblemService, 'create' | 'update' | 'get'>;
   groupPolicy: GroupPolicy;
+  /** Contest ratings (decision 0046): an edit or a deletion of a rated contest makes its ratings due again. */
+  ratings: Pick<RatingService, 'contestEdited' | 'contestRemoving' | 'recompute' | 'standingsChanged'>;
   now?: () => Date;
 }) => {
   const { repo } = deps;
@@ -94,8 +97,14 @@ export const createAdminContestService = (deps: {
       awardType: f.awardType ?? 0,
       ...(f.awardConfigList == null ? {} : { awardConfig: f.awardConfigList }),
       ...(f.hideRealNameFromVisitors == null ? {} : { hideRealNameFromVisitors: f.hideRealNameFromVisitors ? 1 : 0 }),
+      ...(f.rated == null ? {} : { rated: f.rated ? 1 : 0 }),
       allowEndSubmit: f.allowEndSubmit ? 1 : 0,
     };
+  };
+
+  /** Only a site contest is rated (decision 0046): a group's that asks to be is refused. */
+  const checkRated = (f: ContestFormOut, gid: number | null) => {
+    if (f.rated && gid !== null) throw badRequest('groupContestNotRated', 'rated');
   };
 
   /** A problem just linked to the contest; of two admins adding it at once, the other is told it is there. */
@@ -167,6 +176,7 @@ export const createAdminContestService = (deps: {
      * tiers it gets the default ones named in the caller's language (`locale`); real names are hidden from visitors
      * unless the form says otherwise (the column's default). */
     async create(f: ContestFormOut, viewer: AuthUser, gid: number | null, locale: Locale) {
+      checkRated(f, gid);
       const row = await repo.insert({
         awardConfig: defaultAwards(locale),
         ...fieldsOf(f),
@@ -184,9 +194,20 @@ export const createAdminContestService = (deps: {
       const c = await owned(f.id, viewer);
       if (f.gid !== undefined && f.gid !== c.gid) throw forbidden('groupItemElsewhere');
       if (f.type !== c.type) throw badRequest('contestTypeFixed', 'type');
+      checkRated(f, c.gid);
       const fields = fieldsOf(f);
       const dropRegistrations = c.auth !== 0 && fields.pwd !== c.pwd;
-      return toAdminContest(await repo.update(c.id, fields, dropRegistrations), now());
+      const row = await repo.update(c.id, fields, dropRegistrations);
+      await deps.ratings.contestEdited(c, row);
+      return toAdminContest(row, now());
+    },
+
+    /** An admin's recompute of a rated contest's ratings (and the history after it), once it has ended. */
+    async recomputeRating(cid: number, viewer: AuthUser) {
+      const c = await owned(cid, viewer);
+      if (c.rated !== 1 || c.gid !== null) throw badRequest('contestNotRated', 'cid');
+      if (c.endTime > now()) throw badRequest('contestRatingNotEnded', 'cid');
+      return deps.ratings.recompute(c.id);
     },
 
     /** A site contest is root's to delete; a group's, whoever manages it. */
@@ -195,6 +216,7 @@ export const createAdminContestService = (deps: {
       if (!c) throw notFound();
       if (c.gid === null && !isRoot(viewer.roles)) throw forbidden();
       if (c.gid !== null) await owned(cid, viewer);
+      await deps.ratings.contestRemoving(c);
       await repo.remove(cid);
       return null;
     },
@@ -202,7 +224,7 @@ export const createAdminContestService = (deps: {
     /** Copies the contest row only, as HOJ does. */
     async clone(cid: number, viewer: AuthUser) {
       const c: ContestRow = await owned(cid, viewer);
-      const { id, gmtCreate, gmtModified, boardVersion, ...rest } = c;
+      const { id, gmtCreate, gmtModified, boardVersion, ratingComputedAt, ...rest } = c;
       const row = await repo.insert({
         ...rest,
         title: `${c.title} [Cloned]`,
@@ -381,6 +403,8 @@ export const createAdminContestService = (deps: {
       const cp = await repo.problemByPid(c.id, q.pid);
       if (!cp) throw notFound();
       await repo.removeProblem(cp.id);
+      // Its submissions went with it: the board changed, so a rated contest's ratings are due again.
+      await deps.ratings.standingsChanged(c.id);
       return null;
     },
 

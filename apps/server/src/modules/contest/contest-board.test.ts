@@ -29,6 +29,7 @@ const user = (i: number): BoardUser => ({
   school: i % 3 ? 'school' : null,
   gender: null,
   avatar: null,
+  rating: i % 2 ? 1400 + i : null,
 });
 const awards: AwardConfig[] = [
   { priority: 1, name: 'Gold', background: '#fd0', color: '#000', num: 2 },

@@ -19,6 +19,7 @@ const user = (name: string, extra: Partial<BoardUser> = {}): BoardUser => ({
   school: null,
   gender: null,
   avatar: null,
+  rating: null,
   ...extra,
 });
 

@@ -113,6 +113,8 @@ export interface BoardUser {
   school: string | null;
   gender: string | null;
   avatar: string | null;
+  /** The current contest rating (decision 0046): boards colour names by its band. */
+  rating: number | null;
 }
 
 export interface BoardCell {

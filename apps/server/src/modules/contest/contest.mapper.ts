@@ -72,6 +72,7 @@ export const toAdminContest = (c: ContestRow, now: Date): AdminContest => ({
   awardType: c.awardType,
   awardConfigList: c.awardConfig,
   allowEndSubmit: c.allowEndSubmit === 1,
+  rated: c.rated === 1,
   gmtCreate: c.gmtCreate.toISOString(),
   gmtModified: c.gmtModified.toISOString(),
 });

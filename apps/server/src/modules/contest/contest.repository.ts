@@ -12,6 +12,7 @@ import {
   problems,
   roles,
   submissions,
+  userRecords,
   userRoles,
   users,
 } from '../../db/schema.js';
@@ -366,7 +367,8 @@ export const createContestRepository = (db: Db) => ({
     const [row] = await db
       .select({
         j: sql<string | null>`json_agg(json_build_array(${users.uid}, ${users.username}, ${users.nickname},
-        ${users.realname}, ${users.school}, ${users.gender}, ${users.avatar}))::text`,
+        ${users.realname}, ${users.school}, ${users.gender}, ${users.avatar},
+        (SELECT ur.rating FROM ${userRecords} ur WHERE ur.uid = ${users}.uid)))::text`,
       })
       .from(users)
       .where(
@@ -378,7 +380,8 @@ export const createContestRepository = (db: Db) => ({
             .where(and(eq(contestCells.cid, cid), gt(contestCells.total, 0))),
         ),
       );
-    const list = JSON.parse(row?.j ?? '[]') as [string, string, ...(string | null)[]][];
+    type Cell = string | null;
+    const list = JSON.parse(row?.j ?? '[]') as [string, string, Cell, Cell, Cell, Cell, Cell, number | null][];
     return list.map((a) => ({
       uid: a[0],
       username: a[1],
@@ -387,6 +390,7 @@ export const createContestRepository = (db: Db) => ({
       school: a[4],
       gender: a[5],
       avatar: a[6],
+      rating: a[7],
     }));
   },
 
@@ -401,8 +405,10 @@ export const createContestRepository = (db: Db) => ({
         school: users.school,
         gender: users.gender,
         avatar: users.avatar,
+        rating: userRecords.rating,
       })
       .from(users)
+      .leftJoin(userRecords, eq(userRecords.uid, users.uid))
       .where(inArray(users.uid, uids));
   },
 

@@ -285,6 +285,21 @@ export const createContestService = (deps: {
     /** The stored cells of a contest (tests compare them with summarizeCell). */
     rawCells: (cid: number) => repo.cells(cid),
 
+    /** A contest's final board as the ratings read it (rating/rating.service.ts, decision 0046): the real-time board
+     * computed from every cell by the board's own rules (ACM: solved, then penalty time; OI: the contest's score
+     * rule), every participant who submitted in the contest's time but its admins; star users are not ranked, so
+     * not rated. With the board version and the settings' modification time it was computed at. */
+    async finalStandings(cid: number) {
+      const c = await repo.byId(cid);
+      if (!c) return undefined;
+      const { rows } = await computeBoard(c, false, Date.now());
+      return {
+        boardVersion: c.boardVersion,
+        modified: c.gmtModified.getTime(),
+        places: rows.filter((r) => r.rank > 0).map((r) => ({ uid: r.uid, place: r.rank })),
+      };
+    },
+
     /** The site's visible contests, or (given `gid`, once the group policy let the caller in) a group's. */
     async list(
       q: { currentPage: number; limit: number; status?: number; type?: number; keyword?: string },

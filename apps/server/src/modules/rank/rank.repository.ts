@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import { userAcProblems, userRecords, users } from '../../db/schema.js';
@@ -33,8 +33,10 @@ export type RankRow = {
 
 /** Global ranks over the per-user counters the submission triggers keep. */
 export const createRankRepository = (db: Db) => ({
-  async page(type: 'acm' | 'oi', f: { offset: number; limit: number; search?: string }) {
+  async page(type: 'acm' | 'oi' | 'rating', f: { offset: number; limit: number; search?: string }) {
     const where: SQL[] = [listedUser() as SQL];
+    // The rating list holds the users with a contest rating only (decision 0046).
+    if (type === 'rating') where.push(isNotNull(userRecords.rating));
     if (f.search) {
       const like = containsPattern(f.search);
       where.push(
@@ -42,11 +44,16 @@ export const createRankRepository = (db: Db) => ({
       );
     }
     const cond = and(...where);
-    const [{ total }] = await db.select({ total: count() }).from(users).where(cond);
+    const counted = db.select({ total: count() }).from(users);
+    const [{ total }] = await (type === 'rating'
+      ? counted.innerJoin(userRecords, eq(userRecords.uid, users.uid)).where(cond)
+      : counted.where(cond));
     const order =
       type === 'acm'
         ? [desc(userRecords.ac), asc(userRecords.total), asc(userRecords.uid)]
-        : [desc(userRecords.score), desc(userRecords.ac), asc(userRecords.uid)];
+        : type === 'oi'
+          ? [desc(userRecords.score), desc(userRecords.ac), asc(userRecords.uid)]
+          : [desc(userRecords.rating), asc(users.username)];
     const rows: RankRow[] = await db
       .select(rowColumns)
       .from(userRecords)

@@ -1,4 +1,4 @@
-import { type AcmRankRow, acRate, type OiRankRow, type Page } from '@oj/shared';
+import { type AcmRankRow, acRate, type OiRankRow, type Page, type RatingRankRow } from '@oj/shared';
 import type { RankRepository, RankRow } from './rank.repository.js';
 
 const RECENT_DAYS = 7;
@@ -18,24 +18,29 @@ const userPart = (r: RankRow) => ({
 });
 const toAcm = (r: RankRow): AcmRankRow => ({ ...userPart(r), rating: r.rating });
 const toOi = (r: RankRow): OiRankRow => ({ ...userPart(r), score: r.score });
+const toRating = (r: RankRow): RatingRankRow => ({ ...userPart(r), rating: r.rating ?? 0 });
 
-/** ACM rank: AC desc, submissions asc. OI rank: the sum of each problem's best OI rank score, then AC. */
+/** ACM rank: AC desc, submissions asc. OI rank: the sum of each problem's best OI rank score, then AC. Rating
+ * list: the users with a contest rating, by rating (decision 0046). */
 export const createRankService = (deps: { ranks: RankRepository; now?: () => Date }) => {
   const now = deps.now ?? (() => new Date());
   return {
     async list(q: {
-      type: 0 | 1;
+      type: 0 | 1 | 2;
       currentPage: number;
       limit: number;
       searchUser?: string;
-    }): Promise<Page<AcmRankRow> | Page<OiRankRow>> {
-      const { total, rows } = await deps.ranks.page(q.type === 0 ? 'acm' : 'oi', {
+    }): Promise<Page<AcmRankRow> | Page<OiRankRow> | Page<RatingRankRow>> {
+      const kind = q.type === 0 ? 'acm' : q.type === 1 ? 'oi' : 'rating';
+      const { total, rows } = await deps.ranks.page(kind, {
         offset: (q.currentPage - 1) * q.limit,
         limit: q.limit,
         search: q.searchUser?.trim() || undefined,
       });
       const page = { total, size: q.limit, current: q.currentPage };
-      return q.type === 0 ? { ...page, records: rows.map(toAcm) } : { ...page, records: rows.map(toOi) };
+      if (kind === 'acm') return { ...page, records: rows.map(toAcm) };
+      if (kind === 'oi') return { ...page, records: rows.map(toOi) };
+      return { ...page, records: rows.map(toRating) };
     },
 
     /** The home page's 7-day AC rank: `ac` counts problems first accepted in the last seven days. */

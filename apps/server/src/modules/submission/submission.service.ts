@@ -5,6 +5,7 @@ import { AppError, badRequest, notFound } from '../../http/app-error.js';
 import type { SubmitIntervalLimits } from '../access/rate-limit-store.js';
 import { type JudgeQueue, NO_ACCOUNT_REASON, type RemotePayload } from '../judge/judge-queue.service.js';
 import type { ProblemRow } from '../problem/problem-queries.js';
+import type { RatingStaleMarks } from '../rating/rating-queries.js';
 import { type RemoteSites, remoteLanguageOf, remoteProblemOf } from '../remote-judge/remote-sites.js';
 import type { SubmissionRepository, SubmissionRow } from './submission.repository.js';
 import { scoringPlaceOf, verdictScore } from './verdict-score.js';
@@ -39,6 +40,8 @@ export const createSubmissionService = (deps: {
   now?: () => Date;
   /** The remote judges' languages (a remote problem's submission names the site's language). */
   remoteSites?: RemoteSites;
+  /** A contest submission judged again or by hand makes the contest's ratings due again (decision 0046). */
+  ratings: RatingStaleMarks;
 }) => {
   const { repo, queue, limits } = deps;
   const now = deps.now ?? (() => new Date());
@@ -118,6 +121,7 @@ export const createSubmissionService = (deps: {
     which: { submitId: number } | { cid: number; cpid: number },
   ): Promise<SubmissionRow[]> => {
     const rows = await repo.clearJudgements(tx, which, now());
+    for (const cid of new Set(rows.map((r) => r.cid))) if (cid) await deps.ratings.markStale(tx, { cid });
     // Judged again in the order they were sent.
     rows.sort((a, b) => a.submitId - b.submitId);
     // Bounded lists keep each statement well under PostgreSQL's parameter limit.
@@ -222,6 +226,7 @@ export const createSubmissionService = (deps: {
         if (!payload) throw badRequest('resubmitNotAllowed');
         const repoll = cur.vjudgeSubmitId !== null && cur.vjudgeUsername !== null;
         const row = await repo.clearJudgement(tx, submitId, cur.version + 1, now());
+        if (cur.cid) await deps.ratings.markStale(tx, { cid: cur.cid });
         await queue.retireQueuedOf(tx, submitId);
         return enqueueRemote(tx, row, repoll ? { ...payload, account: cur.vjudgeUsername as string } : payload);
       });
@@ -249,6 +254,7 @@ export const createSubmissionService = (deps: {
         const place = await scoringPlaceOf(tx, cur.pid, cur.cid);
         const score = place ? verdictScore(place, v.status, v.score) : v.score;
         const row = await repo.setVerdictByHand(tx, submitId, { ...v, score, version: cur.version + 1, at: now() });
+        if (cur.cid) await deps.ratings.markStale(tx, { cid: cur.cid });
         await queue.retireQueuedOf(tx, submitId);
         return row;
       });

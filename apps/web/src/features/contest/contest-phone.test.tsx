@@ -95,6 +95,7 @@ const rankRow = (rank: number, uid: string): AcmContestRankRow => ({
   school: 'North High',
   gender: null,
   avatar: null,
+  rating: null,
   ac: 1,
   total: 2,
   totalTime: 1260,

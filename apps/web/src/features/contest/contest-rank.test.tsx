@@ -30,6 +30,7 @@ const row = (rank: number, uid: string, ac: number): AcmContestRankRow => ({
   school: null,
   gender: null,
   avatar: null,
+  rating: null,
   ac,
   total: ac,
   totalTime: 600 * ac,
