@@ -101,6 +101,7 @@ export const FILLS: Record<string, Fill> = {
   '/group/:groupID/member': (d) => `/group/${d.groupId}/member`,
   '/group/:groupID/setting': (d) => `/group/${d.groupId}/setting`,
   '/group/:groupID/rank': (d) => `/group/${d.groupId}/rank`,
+  '/group/:groupID/plagiarism': (d) => `/group/${d.groupId}/plagiarism`,
   '/admin/problem/edit/:problemId': (d) => `/admin/problem/edit/${d.problemPid}`,
   '/admin/training/:trainingId/edit': (d) => `/admin/training/${d.trainingId}/edit`,
   '/admin/training/:trainingId/problems': (d) => `/admin/training/${d.trainingId}/problems`,
@@ -110,6 +111,9 @@ export const FILLS: Record<string, Fill> = {
   '/admin/contest/:contestId/problem/create': (d) => `/admin/contest/${d.contestId}/problem/create`,
   '/admin/contest/:contestId/problem/:problemId/edit': (d) =>
     `/admin/contest/${d.contestId}/problem/${d.problemPid}/edit`,
+  '/admin/contest/:contestId/plagiarism': (d) => `/admin/contest/${d.contestId}/plagiarism`,
+  '/admin/training/:trainingId/plagiarism': (d) => `/admin/training/${d.trainingId}/plagiarism`,
+  '/admin/problem/:problemId/plagiarism': (d) => `/admin/problem/${d.problemPid}/plagiarism`,
 };
 
 /** Paths of the table the sweep does not visit, and why. */

@@ -186,6 +186,8 @@ export const SITE_ROUTES: RouteDef[] = [
         guard: groupDiscussion,
       },
       { path: 'member', screen: 'GroupMemberList' },
+      // Copy detection of the group, or of its contest, training or problem (?cid=, ?tid=, ?pid=): its admins'.
+      { path: 'plagiarism', screen: 'GroupPlagiarism' },
       { path: 'setting', screen: 'GroupSetting' },
       { path: 'rank', screen: 'GroupRank' },
     ],
@@ -295,6 +297,10 @@ export const ADMIN_ROUTES: RouteDef[] = [
     titleKey: 'Admin_Title_Contest_Problem_Edit',
   },
   { path: 'discussion', screen: 'AdminDiscussion', titleKey: 'Admin_Discussion' },
+  // Copy detection of a contest, a training or a problem, for its admins (decision 0047).
+  { path: 'contest/:contestId/plagiarism', screen: 'AdminContestPlagiarism', titleKey: 'Copy_Detection' },
+  { path: 'training/:trainingId/plagiarism', screen: 'AdminTrainingPlagiarism', titleKey: 'Copy_Detection' },
+  { path: 'problem/:problemId/plagiarism', screen: 'AdminProblemPlagiarism', titleKey: 'Copy_Detection' },
   // Beyond HOJ's admin routes: the audit log (rejudges, manual judges, role and configuration changes) and the
   // other judges' import formats.
   { path: 'audit', screen: 'AdminAudit', guard: superAdmin, titleKey: 'Admin_Audit' },

@@ -38,6 +38,7 @@ const problemDetail = lazyScreen(
 const submissionList = lazyScreen(() => import('../features/submission/submission-list-page'));
 const submissionDetail = lazyScreen(() => import('../features/submission/submission-detail-page'));
 const adminProblemEdit = lazyScreen(() => import('../features/admin/problem/admin-problem-edit-page'));
+const plagiarism = lazyScreen(() => import('../features/plagiarism/plagiarism-page'));
 
 /** The implemented screens by route name. Home is the landing page and ships in the entry chunk; every other
  * screen is its own chunk (the SPA splits code by route, decision 0004). */
@@ -117,11 +118,15 @@ export const SCREENS: Record<ScreenName, Screen> = {
   Message: messageScreen('Message'),
   MessageList: messageScreen('MessageList'),
   AdminDiscussion: adminDiscussionScreen('AdminDiscussion'),
+  AdminContestPlagiarism: plagiarism,
+  AdminTrainingPlagiarism: plagiarism,
+  AdminProblemPlagiarism: plagiarism,
   // Groups part 1: the list, the group shell (home) and its announcement, member, setting and rank tabs, one chunk.
   GroupList: groupScreen('GroupList'),
   GroupDetails: groupScreen('GroupDetails'),
   GroupAnnouncementList: groupScreen('GroupAnnouncementList'),
   GroupMemberList: groupScreen('GroupMemberList'),
+  GroupPlagiarism: plagiarism,
   GroupSetting: groupScreen('GroupSetting'),
   GroupRank: groupScreen('GroupRank'),
   // Groups part 2: the problems tab in the group chunk; the problem form, problem and submission pages reused with

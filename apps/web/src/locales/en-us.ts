@@ -112,6 +112,7 @@ export const enUS: Record<TranslationKey, string> = {
   Admin_Title_Contest_Edit: 'Edit contest',
   Admin_Title_Contest_Announcement: 'Contest announcements',
   Admin_Title_Contest_Problems: 'Contest problems',
+  Copy_Detection: 'Copy detection',
   Admin_Title_Contest_Problem_Create: 'Create a contest problem',
   Admin_Title_Contest_Problem_Edit: 'Edit a contest problem',
   Recent_Updated_Problems: 'Recently updated problems',

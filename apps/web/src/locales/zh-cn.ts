@@ -119,6 +119,7 @@ export const zhCN = {
   Admin_Title_Contest_Edit: '编辑比赛',
   Admin_Title_Contest_Announcement: '比赛公告',
   Admin_Title_Contest_Problems: '比赛题目',
+  Copy_Detection: '代码查重',
   Admin_Title_Contest_Problem_Create: '创建比赛题目',
   Admin_Title_Contest_Problem_Edit: '编辑比赛题目',
   // Home widgets

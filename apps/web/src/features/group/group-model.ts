@@ -86,7 +86,8 @@ export type GroupTabKey =
   | 'setting'
   | 'rank'
   | 'announcement'
-  | 'member';
+  | 'member'
+  | 'plagiarism';
 
 interface TabDef {
   key: GroupTabKey;
@@ -118,6 +119,7 @@ export const GROUP_TABS: TabDef[] = [
   { key: 'rank', labelKey: 'Group_Tab_Rank', show: everyone, members: true },
   { key: 'announcement', labelKey: 'Group_Tab_Announcement', show: isGroupAdmin, members: true },
   { key: 'member', labelKey: 'Group_Tab_Member', show: isGroupAdmin, members: true },
+  { key: 'plagiarism', labelKey: 'Group_Tab_Plagiarism', show: isGroupAdmin, members: true },
 ];
 
 /** The tabs a viewer sees, each disabled when the viewer may not enter the group. */

@@ -124,6 +124,7 @@ describe('group rules', () => {
       'rank',
       'announcement',
       'member',
+      'plagiarism',
     ]);
     expect(visibleGroupTabs('member', { openGroupDiscussion: true }).map((x) => x.key)).toContain('discussion');
     expect(groupTabOf('/group/7', '7')).toBe('home');
@@ -331,6 +332,7 @@ describe('group shell and home', { timeout: 60_000 }, () => {
       'Rank',
       'Announcement',
       'Member',
+      'Copy detection',
     ]);
     expect(screen.queryByRole('button', { name: /Disband/ })).toBeNull();
     second.unmount();
@@ -350,6 +352,7 @@ describe('group shell and home', { timeout: 60_000 }, () => {
       'Rank',
       'Announcement',
       'Member',
+      'Copy detection',
     ]);
     expect(screen.getByRole('button', { name: /Disband/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Exit/ })).toBeNull();
@@ -371,6 +374,7 @@ describe('group shell and home', { timeout: 60_000 }, () => {
       'Rank',
       'Announcement',
       'Member',
+      'Copy detection',
     ]);
     expect(screen.getByRole('button', { name: /Disband/ })).toBeTruthy();
   });
@@ -659,7 +663,7 @@ describe('group texts', { timeout: 60_000 }, () => {
     try {
       renderTabs();
       await screen.findByText('暂无公告');
-      expect(tabNames()).toEqual(['首页', '题目', '训练', '比赛', '提交', '讨论', '设置', '排名', '公告', '成员']);
+      expect(tabNames()).toEqual(['首页', '题目', '训练', '比赛', '提交', '讨论', '设置', '排名', '公告', '成员', '查重']);
       expect(screen.getByRole('button', { name: /解散团队/ })).toBeTruthy();
     } finally {
       await changeLanguage('en-US', { save: false });

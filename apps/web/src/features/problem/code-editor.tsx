@@ -20,6 +20,8 @@ const CodeEditor = ({
   readOnly = false,
   label,
   height = EDITOR_HEIGHT,
+  extensions: more,
+  onCreateEditor,
 }: {
   value: string;
   onChange?: (code: string) => void;
@@ -28,6 +30,10 @@ const CodeEditor = ({
   readOnly?: boolean;
   label: string;
   height?: number | string;
+  /** Further extensions of a read-only view (copy detection's highlighted fragments). */
+  extensions?: Extension[];
+  /** The editor's view once made (to scroll it from outside). */
+  onCreateEditor?: (view: EditorView) => void;
 }) => {
   // The editor takes keystrokes at once; the language's highlighting joins when its parser has arrived.
   const mode = languageMode(language);
@@ -57,8 +63,9 @@ const CodeEditor = ({
       EditorView.theme({ '&': { fontSize: `${settings.fontSize}px` } }),
       // The editable area is a textbox for assistive technology (and for the e2e journeys, which find it by name).
       EditorView.contentAttributes.of({ 'aria-label': label }),
+      ...(more ?? []),
     ],
-    [languageExt, settings.tabSize, settings.fontSize, label],
+    [languageExt, settings.tabSize, settings.fontSize, label, more],
   );
   return (
     <CodeMirror
@@ -68,6 +75,7 @@ const CodeEditor = ({
       theme={THEME_EXTENSIONS[settings.theme]}
       extensions={extensions}
       readOnly={readOnly}
+      onCreateEditor={onCreateEditor}
       basicSetup={{ tabSize: settings.tabSize }}
     />
   );

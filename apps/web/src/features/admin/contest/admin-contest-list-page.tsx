@@ -165,6 +165,19 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
           {action(c, 'edit', t('Edit'))}
           {action(c, 'problems', t('Problem_Admin'))}
           {action(c, 'announcement', t('Announcement_Admin'))}
+          {/* Copy detection (decision 0047): a group's contest is checked on the group's copy detection tab. */}
+          {group ? (
+            <Button
+              size="small"
+              disabled={!mayManage(c)}
+              aria-label={`${t('Copy_Detection')} ${c.title}`}
+              onClick={() => navigate(`/group/${group.gid}/plagiarism?cid=${c.id}`)}
+            >
+              {t('Copy_Detection')}
+            </Button>
+          ) : (
+            <Link to={`/admin/contest/${c.id}/plagiarism`}>{t('Copy_Detection')}</Link>
+          )}
           {/* Group contests have no clone call. */}
           {!group && (
             <Button size="small" onClick={() => clone(c.id)}>

@@ -111,6 +111,9 @@ const AdminProblemListPage = () => {
           <Button size="small" onClick={() => void download(p.id)}>
             {t('Download_Testcase')}
           </Button>
+          <Button size="small" onClick={() => navigate(`/admin/problem/${p.id}/plagiarism`)}>
+            {t('Copy_Detection')}
+          </Button>
           {managesAll && (
             <Popconfirm title={t('Delete_Problem_Tips')} onConfirm={() => remove.mutate(p.id)}>
               <Button size="small" danger>

@@ -162,6 +162,7 @@ const AdminTrainingListPage = ({ group }: { group?: TrainingAdminGroup }) => {
           <Space wrap>
             <Link to={`/admin/training/${r.id}/edit`}>{t('Admin_Training_Edit_Action')}</Link>
             <Link to={`/admin/training/${r.id}/problems`}>{t('Admin_Training_Problems')}</Link>
+            <Link to={`/admin/training/${r.id}/plagiarism`}>{t('Copy_Detection')}</Link>
             {isSuperAdmin && (
               <Popconfirm title={t('Admin_Training_Delete_Confirm')} onConfirm={() => remove.mutate(r.id)}>
                 <Button size="small" danger aria-label={`${t('Admin_Training_Delete')} ${r.title}`}>

@@ -60,6 +60,7 @@ export default {
   Group_Tab_Rank: 'Rank',
   Group_Tab_Announcement: 'Announcement',
   Group_Tab_Member: 'Member',
+  Group_Tab_Plagiarism: 'Copy detection',
   Group_Not_Found: 'The group does not exist or cannot be opened',
   Group_No_Access: 'Join the group to see this page',
   Group_No_Permission: 'You have no permission to see this page',

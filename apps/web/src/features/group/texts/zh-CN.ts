@@ -59,6 +59,7 @@ export default {
   Group_Tab_Rank: '排名',
   Group_Tab_Announcement: '公告',
   Group_Tab_Member: '成员',
+  Group_Tab_Plagiarism: '查重',
   Group_Not_Found: '团队不存在或无法访问',
   Group_No_Access: '加入团队后才能查看此页面',
   Group_No_Permission: '你没有权限查看此页面',
