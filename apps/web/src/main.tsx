@@ -2,8 +2,10 @@
 import 'antd/dist/antd.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, createQueryClient } from './app/app';
 import { preloadRoute } from './app/screens';
+import { prefetchJudgeStatus } from './features/site/judge-status-banner';
+import { websiteConfigQuery } from './features/site/use-website-config';
 import { refreshRoles } from './lib/api';
 import { i18next, initI18n, initialLanguage } from './lib/i18n';
 import './styles.css';
@@ -17,9 +19,12 @@ const start = async () => {
   // The opened page's chunk is on its way while the texts load; the first render shows the page itself (decision
   // 0046), not a loading view that React would hold for 300 ms once the page is there.
   const route = preloadRoute(window.location.pathname);
+  // The site's configuration and the judge's status (its banner above every page) come with it.
+  const queryClient = createQueryClient();
+  const site = Promise.all([queryClient.prefetchQuery(websiteConfigQuery), prefetchJudgeStatus(queryClient)]);
   // The language is settled before the first paint, so an en-US visitor never sees Chinese flash by.
   await initI18n(language, { save: fromQuery });
-  const page = Promise.all([route.ready, i18next.loadNamespaces(route.namespaces)]).catch(() => undefined);
+  const page = Promise.all([route.ready, i18next.loadNamespaces(route.namespaces), site]).catch(() => undefined);
   await Promise.race([page, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
   // Roles may have changed since the last visit.
   void refreshRoles();
@@ -27,7 +32,7 @@ const start = async () => {
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 };

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient as Client, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
@@ -20,8 +20,9 @@ export const createQueryClient = () =>
     },
   });
 
-export const App = () => {
-  const queryClient = useMemo(createQueryClient, []);
+/** The app; the entry (main.tsx) hands it the query client it has already asked the site's data with. */
+export const App = ({ queryClient: given }: { queryClient?: Client }) => {
+  const queryClient = useMemo(() => given ?? createQueryClient(), [given]);
   const router = useMemo(createAppRouter, []);
   const antdLocale = useStore(antdLocaleStore);
   const reducedMotion = useReducedMotion();

@@ -33,8 +33,16 @@ export const PROBLEM_PAGE_PATH =
 
 type Detail = ReturnType<typeof api.call<typeof contract.getProblemDetail>>;
 
-let early: { problemId: string; answer: Detail } | null = null;
+let early: { problemId: string; answer: Detail; value?: Awaited<Detail> } | null = null;
 let pageChunk: Promise<unknown> | null = null;
+let earlyTexts: Promise<unknown> | null = null;
+
+/** The page's texts: through i18next once it is set up, else their modules directly (i18next finds them there). */
+const startTexts = () => {
+  if (i18next.isInitialized) return i18next.loadNamespaces(PROBLEM_PAGE_NAMESPACES);
+  earlyTexts ??= PAGE_TEXTS[initialLanguage().language]().catch(() => undefined);
+  return earlyTexts;
+};
 
 /** The page's chunk and the editor's. */
 const startChunks = () => {
@@ -50,13 +58,20 @@ const startChunks = () => {
 /** Opening /problem/<id>: the problem's request, once. */
 const startDetail = () => {
   const m = /^\/problem\/([^/]+)\/?$/.exec(window.location.pathname);
-  if (!m) return;
+  if (!m) return undefined;
   const problemId = decodeURIComponent(m[1]);
-  if (early?.problemId === problemId) return;
+  if (early?.problemId === problemId) return early.answer;
   const answer = api.call(contract.getProblemDetail, { problemId });
   // A failure is told by the HTTP client and met again by the page that takes it.
-  answer.catch(() => undefined);
-  early = { problemId, answer };
+  const entry: NonNullable<typeof early> = { problemId, answer };
+  answer.then(
+    (value) => {
+      entry.value = value;
+    },
+    () => undefined,
+  );
+  early = entry;
+  return answer;
 };
 
 /** Called by the problem page's split point in app/screens.ts when a problem route is matched (decisions 0038,
@@ -66,13 +81,22 @@ const startDetail = () => {
  * after another, each holding the page back); then the code panel's row and the statement's side. A part that fails
  * here is asked for again by the page. */
 export const requestProblemDetailEarly = () => {
-  startChunks();
-  startDetail();
-  // Before the app's first render (app/screens.ts preloadRoute), the entry asks for them once i18next is set up.
-  if (i18next.isInitialized) void i18next.loadNamespaces(PROBLEM_PAGE_NAMESPACES);
-  // Behind what the page needs first: the code panel's row and the statement's side.
-  toolbarPart.start().catch(() => undefined);
-  sidePart.start().catch(() => undefined);
+  const first = [startTexts(), startChunks(), editorPart.start(), startDetail()];
+  // Behind what the page needs first, not beside it: a browser fetches six files at a time from one server (HTTP/1.1),
+  // and the row's and the side's thirty-odd files asked for at once held the texts back by a second on a busy machine.
+  void Promise.allSettled(first).then(() => {
+    toolbarPart.start().catch(() => undefined);
+    sidePart.start().catch(() => undefined);
+  });
+};
+
+/** The early answer for this problem if it has already arrived, taken once: the page's first render shows the
+ * problem at once instead of rendering again once its query has read the answer. */
+export const takeArrivedProblemDetail = (problemId: string): Awaited<Detail> | undefined => {
+  if (early?.problemId !== problemId || !early.value) return undefined;
+  const { value } = early;
+  early = null;
+  return value;
 };
 
 /** The early answer for this problem, taken once: later loads of the page ask the server again. */
@@ -87,7 +111,7 @@ export const takeEarlyProblemDetail = (problemId: string): Detail | undefined =>
 // as soon as the entry has run, while the app's first render is under way (a few hundred milliseconds on a busy
 // machine) rather than when it reaches the route.
 if (typeof window !== 'undefined' && PROBLEM_PAGE_PATH.test(window.location.pathname)) {
-  PAGE_TEXTS[initialLanguage().language]().catch(() => undefined);
+  startTexts();
   startChunks();
   startDetail();
 }

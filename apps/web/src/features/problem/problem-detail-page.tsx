@@ -106,6 +106,7 @@ const ProblemDetailPage = () => {
   const detail = useQuery({
     queryKey: place.detailKey,
     queryFn: place.loadDetail,
+    initialData: place.arrivedDetail,
     retry: false,
   });
   const data = detail.data;

@@ -8,7 +8,7 @@ import {
 import { api } from '../../lib/api';
 import { queryKey } from '../../lib/query-keys';
 import { groupSubmissionDetailPath, submissionDetailPath } from '../submission/submission-paths';
-import { takeEarlyProblemDetail } from './problem-detail-early';
+import { takeArrivedProblemDetail, takeEarlyProblemDetail } from './problem-detail-early';
 
 /** Training problems have their focus mode as a route of its own, a group's training's under the group
  * (GroupTrainingFullProblemDetails). */
@@ -83,6 +83,8 @@ export interface ProblemPlace {
   /** The key of the problem's detail query; the detail is read again after a judgement through its first two parts. */
   detailKey: readonly unknown[];
   loadDetail: () => Promise<ProblemDetailData>;
+  /** The detail the page can show in its first render (the bank's problem asked for as the page opened). */
+  arrivedDetail?: () => ProblemDetailData | undefined;
   /** The problem list of the place, where a problem that could not be read leads. */
   listPath: string;
   /** Focus mode as a route of its own (trainings and a group's problems); elsewhere it is a state of the page. */
@@ -211,6 +213,10 @@ export const problemPlace = ({ problemID = '', contestID, trainingID, groupID }:
     kind: 'bank',
     detailKey: queryKey(contract.getProblemDetail, routeId, null, null, null),
     loadDetail: () => loadBankDetail(routeId, undefined),
+    arrivedDetail: () => {
+      const arrived = takeArrivedProblemDetail(routeId);
+      return arrived && { ...arrived, hasSubmitted: false };
+    },
     listPath: '/problem',
     discussion: { setting: 'openPublicDiscussion', path: `/discussion/${encoded}` },
     mineKey: [null, null],

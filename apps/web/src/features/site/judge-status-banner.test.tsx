@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderElement, setupI18n, stubServer } from '../../test-utils';
-import { JudgeStatusBanner } from './judge-status-banner';
+import { createQueryClient } from '../../app/app';
+import { JudgeStatusBanner, prefetchJudgeStatus } from './judge-status-banner';
 
 const status = (data: object) => () =>
   new Response(JSON.stringify({ status: 200, msg: 'success', data }), {
@@ -24,6 +26,28 @@ describe('judging paused banner', () => {
     });
     renderElement(<JudgeStatusBanner />);
     expect(await screen.findByText(/no judge is online/)).toBeTruthy();
+  });
+
+  it('is there in the first render when the entry asked for the status before the app rendered', async () => {
+    stubServer({
+      '/api/get-judge-status': status({
+        available: false,
+        reason: 'noJudge',
+        languages: [],
+        waiting: [],
+        judges: 0,
+        queued: 0,
+      }),
+    });
+    const client = createQueryClient();
+    await prefetchJudgeStatus(client);
+    render(
+      <QueryClientProvider client={client}>
+        <JudgeStatusBanner />
+      </QueryClientProvider>,
+    );
+    // Synchronously: the page below it never moves down when the status arrives.
+    expect(screen.getByText(/no judge is online/)).toBeTruthy();
   });
 
   it('points to the doctor when the judge has no sandbox or compilers', async () => {
