@@ -1,0 +1,163 @@
+import { expect, test } from '@playwright/test';
+import {
+  ACCEPTED,
+  addSampleProblems,
+  admin,
+  apiLogin,
+  createUsers,
+  signIn,
+  submitAndJudge,
+  USER_PASSWORD,
+} from '../contest-helpers';
+import { ROOT_PASSWORD } from '../env';
+
+test.use({ actionTimeout: 20_000, navigationTimeout: 20_000 });
+
+const stamp = Date.now().toString(36).slice(-5);
+const STUDENTS = ['pla', 'plb', 'plc', 'pld'].map((s) => `${s}${stamp}`);
+
+/** A+B solved one way, two disguised copies of it (renamed and commented; reordered with a dead statement), and a
+ * different solution. */
+const ORIGINAL = `import sys
+
+
+def read_numbers():
+    data = sys.stdin.read().split()
+    return [int(x) for x in data]
+
+
+def solve(values):
+    results = []
+    for i in range(0, len(values) - 1, 2):
+        total = values[i] + values[i + 1]
+        results.append(str(total))
+    return results
+
+
+def main():
+    numbers = read_numbers()
+    answers = solve(numbers)
+    print("\\n".join(answers))
+
+
+main()
+`;
+const RENAMED = `import sys
+
+# read every number of the input
+def grab():
+    raw = sys.stdin.read().split()
+    return [int(t) for t in raw]
+
+
+def work(arr):
+    out = []  # the sums
+    for k in range(0, len(arr) - 1, 2):
+        s = arr[k] + arr[k + 1]
+        out.append(str(s))
+    return out
+
+
+def run():
+    nums = grab()
+    res = work(nums)
+    print("\\n".join(res))
+
+
+run()
+`;
+const REORDERED = `import sys
+
+
+def main():
+    unused = 0
+    numbers = read_numbers()
+    answers = solve(numbers)
+    print("\\n".join(answers))
+
+
+def solve(values):
+    results = []
+    for i in range(0, len(values) - 1, 2):
+        total = values[i] + values[i + 1]
+        results.append(str(total))
+    return results
+
+
+def read_numbers():
+    data = sys.stdin.read().split()
+    return [int(x) for x in data]
+
+
+main()
+`;
+const DIFFERENT = `import sys
+tokens = sys.stdin.read().split()
+pos = 0
+while pos + 1 < len(tokens):
+    a = int(tokens[pos]); b = int(tokens[pos + 1])
+    sys.stdout.write(f"{a + b}\\n")
+    pos += 2
+`;
+
+test('a contest admin runs copy detection, sees the cluster of copies and opens a pair side by side', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const root = await apiLogin(request, 'root', ROOT_PASSWORD);
+  await createUsers(request, root, STUDENTS);
+  const now = Date.now();
+  const contest = (
+    await (
+      await request.post('/api/admin/contest', {
+        headers: admin(root),
+        data: {
+          title: `Copy detection ${stamp}`,
+          description: 'Homework.',
+          type: 0,
+          auth: 0,
+          startTime: new Date(now - 5 * 60_000).toISOString(),
+          endTime: new Date(now + 2 * 3600_000).toISOString(),
+          visible: true,
+        },
+      })
+    ).json()
+  ).data;
+  const cid = contest.id as number;
+  await addSampleProblems(request, root, cid, [{ problemId: '1000', displayId: 'A' }]);
+  const codes = [ORIGINAL, RENAMED, REORDERED, DIFFERENT];
+  for (const [i, name] of STUDENTS.entries()) {
+    const token = await apiLogin(request, name, USER_PASSWORD);
+    await submitAndJudge(request, root, token, cid, 'A', codes[i], ACCEPTED);
+  }
+
+  // The contest's admin opens copy detection from the contest list's row and starts a check.
+  await signIn(page, 'root', ROOT_PASSWORD);
+  await page.goto(`/admin/contest/${cid}/plagiarism`);
+  await expect(page.getByText('该范围还没有查重记录。')).toBeVisible();
+  await page.getByRole('button', { name: '开始查重' }).click();
+  // Progress while it runs, then the cluster of the three copies; the different solution stays out.
+  await expect(page.getByText('已完成', { exact: true })).toBeVisible({ timeout: 60_000 });
+  const clusters = page.getByRole('list', { name: '相似群组' });
+  await expect(clusters.getByText('3 名用户的代码高度相似')).toBeVisible();
+  for (const name of STUDENTS.slice(0, 3)) await expect(clusters.getByRole('button', { name })).toBeVisible();
+  await expect(clusters.getByRole('button', { name: STUDENTS[3] })).toHaveCount(0);
+
+  // The most similar pair side by side, its fragments linked.
+  await page
+    .getByRole('button', { name: /^对比 / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/pair=\d+-\d+/);
+  await expect(page.getByRole('heading', { name: /的代码对比/ })).toBeVisible();
+  const sides = page.getByRole('region', { name: /的代码（提交 \d+）/ });
+  await expect(sides).toHaveCount(2);
+  await expect(sides.first().locator('.cm-content')).toContainText('import sys');
+  const fragment = page.getByRole('button', { name: /^第 \d+ 行 ↔ 第 \d+ 行/ }).first();
+  await fragment.click();
+  await expect(sides.first().locator('.oj-fragment-selected').first()).toBeVisible();
+  await expect(sides.last().locator('.oj-fragment-selected').first()).toBeVisible();
+  await page.getByRole('button', { name: '返回列表' }).click();
+  await expect(page.getByRole('list', { name: '相似群组' })).toBeVisible();
+});
