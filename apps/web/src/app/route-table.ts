@@ -117,6 +117,7 @@ export const SITE_ROUTES: RouteDef[] = [
   { path: 'submission-detail/:submitID', screen: 'SubmissionDetails', titleKey: 'Nav_Status' },
   { path: 'acm-rank', screen: 'ACMRank', titleKey: 'ACM_Rank' },
   { path: 'oi-rank', screen: 'OIRank', titleKey: 'OI_Rank' },
+  { path: 'rating-rank', screen: 'RatingRank', titleKey: 'Rating_Rank' },
   { path: 'user-home', screen: 'UserHome', titleKey: 'MyHome' },
   { path: 'setting', screen: 'Setting', guard: { login: true }, titleKey: 'Setting' },
   {

@@ -51,6 +51,7 @@ export const SCREENS: Record<ScreenName, Screen> = {
   SubmissionDetails: submissionDetail,
   ACMRank: lazyScreen(() => import('../features/rank/acm-rank-page')),
   OIRank: lazyScreen(() => import('../features/rank/oi-rank-page')),
+  RatingRank: lazyScreen(() => import('../features/rank/rating-rank-page')),
   UserHome: lazyScreen(() => import('../features/user/user-home-page')),
   Setting: lazyScreen(() => import('../features/user/setting-page')),
   ApplyResetPassword: lazyScreen(() => import('../features/auth/apply-reset-password-page')),

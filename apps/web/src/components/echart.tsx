@@ -5,7 +5,8 @@ type EChartsCore = typeof import('echarts/core');
 
 let loading: Promise<EChartsCore> | null = null;
 
-/** ECharts is loaded on demand and only the parts the pages draw (bar, pie, calendar heatmap) are registered,
+/** ECharts is loaded on demand and only the parts the pages draw (bar, pie, calendar heatmap, the rating history's
+ * line over its bands) are registered,
  * which keeps the chunk small and off the first visit (the bundle budget of decision 0004). */
 export const loadEcharts = () => {
   loading ??= Promise.all([
@@ -18,11 +19,13 @@ export const loadEcharts = () => {
       charts.BarChart,
       charts.PieChart,
       charts.HeatmapChart,
+      charts.LineChart,
       components.GridComponent,
       components.TooltipComponent,
       components.LegendComponent,
       components.CalendarComponent,
       components.VisualMapComponent,
+      components.MarkAreaComponent,
       components.TitleComponent,
       renderers.CanvasRenderer,
     ]);

@@ -11,6 +11,7 @@ export const enUS: Record<TranslationKey, string> = {
   Rank: 'Rank',
   ACM_Rank: 'ACM Rank',
   OI_Rank: 'OI Rank',
+  Rating_Rank: 'Rating Rank',
   Discussion: 'Discussion',
   Group: 'Group',
   Preliminary: 'Preliminary Training',

@@ -10,6 +10,7 @@ export const zhCN = {
   Rank: '排名',
   ACM_Rank: 'ACM 排名',
   OI_Rank: 'OI 排名',
+  Rating_Rank: '等级分排名',
   Discussion: '讨论',
   Group: '团队',
   Preliminary: '初赛训练',

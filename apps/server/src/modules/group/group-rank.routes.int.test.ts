@@ -197,7 +197,7 @@ describe.each(DB_KINDS)('group rank (%s)', (kind) => {
   it('downloads the rank as xlsx: the same rows, the real-name column for admins only', async () => {
     const acm = await rank(ann.token);
     const asMember = await sheet(ann.token, 'ACM');
-    expect(asMember[0]).toEqual(['Rank', 'Username', 'Nickname', 'AC', 'Total', 'Rating (%)']);
+    expect(asMember[0]).toEqual(['Rank', 'Username', 'Nickname', 'AC', 'Total', 'AC rate (%)']);
     expect(asMember.slice(1).map((r) => r[1])).toEqual(acm.records.map((r) => r.username));
     expect(asMember[3]).toEqual([3, ann.username, null, 1, 2, 50]);
     expect(JSON.stringify(asMember)).not.toContain('Ann Real');

@@ -58,7 +58,7 @@ const RANK_LABELS: Record<
     realname: 'Real Name',
     ac: 'AC',
     total: 'Total',
-    rating: 'Rating (%)',
+    rating: 'AC rate (%)',
     score: 'Score',
   },
 };

@@ -38,7 +38,8 @@ const row = (rank: number, uid: string, ac: number): AcmContestRankRow => ({
 });
 
 // The server's page: the viewer's own row pinned on top, then the board's three rows (bob among them).
-const BOARD = [row(1, 'u-alice', 1), row(2, 'u-bob', 1), row(3, 'u-carol', 0)];
+// Alice holds a contest rating (a grandmaster), the others none.
+const BOARD = [{ ...row(1, 'u-alice', 1), rating: 2450 }, row(2, 'u-bob', 1), row(3, 'u-carol', 0)];
 const PAGE = { records: [BOARD[1], ...BOARD], total: 3, size: 50, current: 1 };
 
 const renderRank = () => {
@@ -72,6 +73,14 @@ describe('contest rank: the viewer own row', () => {
   ] as const)('in %s', (lang, ownLabel) => {
     beforeAll(async () => {
       await setupI18n(lang);
+    });
+
+    it('colours a rated participant by the rating band, the band named on hover', async () => {
+      renderRank();
+      const alice = await screen.findByText('alice');
+      expect(alice.style.color).toBe('rgb(255, 0, 0)');
+      expect(alice.getAttribute('title')).toBe(lang === 'zh-CN' ? '特级大师' : 'Grandmaster');
+      expect(screen.getByText('carol').getAttribute('title')).toBeNull();
     });
 
     it('pins the own row on top, marked, and lists each board row once', async () => {

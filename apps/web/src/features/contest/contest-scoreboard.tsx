@@ -8,6 +8,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RatingColored } from '../../components/rating-colored';
 import { KEY_COLUMN_CLASS } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
@@ -189,7 +190,8 @@ export const ContestScoreboard = ({
             to={`/user-home?username=${encodeURIComponent(r.username)}&uid=${encodeURIComponent(r.uid)}`}
             style={{ overflowWrap: 'anywhere' }}
           >
-            {nameOf(r)}
+            {/* The participant's contest rating band (decision 0046). */}
+            <RatingColored rating={r.rating}>{nameOf(r)}</RatingColored>
           </Link>
           {r.kind === 'own' && (
             <Tag color="#1677ff" style={{ marginInlineEnd: 0 }}>

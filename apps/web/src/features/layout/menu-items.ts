@@ -27,6 +27,7 @@ export const TOP_MENU: MenuEntry[] = [
     children: [
       { key: 'acm-rank', labelKey: 'ACM_Rank', path: '/acm-rank' },
       { key: 'oi-rank', labelKey: 'OI_Rank', path: '/oi-rank' },
+      { key: 'rating-rank', labelKey: 'Rating_Rank', path: '/rating-rank' },
     ],
   },
   {

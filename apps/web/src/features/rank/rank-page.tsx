@@ -1,5 +1,5 @@
 import type { AcmRankRow, OiRankRow } from '@oj/shared';
-import { rank as contract, formatAcRate } from '@oj/shared';
+import { rank as contract, formatAcRate, ratingBand } from '@oj/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table } from 'antd';
 import type { EChartsOption } from 'echarts';
@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { EChart } from '../../components/echart';
 import { serverPaging } from '../../components/paging';
 import { Panel } from '../../components/panel';
+import { RatingColored, useBandTitle } from '../../components/rating-colored';
 import { type ResponsiveColumn, useResponsiveColumns } from '../../components/responsive-table';
 import { SearchBox } from '../../components/search-box';
 import { api } from '../../lib/api';
@@ -18,8 +19,11 @@ import { acceptedSubmissionsLink, RANK_CHART_SIZE, RANK_PAGE_SIZE } from './rank
 
 type Row = AcmRankRow & Partial<Pick<OiRankRow, 'score'>>;
 
-/** The global ACM or OI rank. */
-export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
+const TITLES = { ACM: 'ACM_Rank', OI: 'OI_Rank', RATING: 'Rating_Rank' } as const;
+
+/** The global ACM or OI rank, or the contest rating list (decision 0046); names in their rating band's colour. */
+export const RankPage = ({ type }: { type: 'ACM' | 'OI' | 'RATING' }) => {
+  const bandTitle = useBandTitle();
   const { t } = useTranslation(['rank', 'problem']);
   const [currentPage, setCurrentPage] = useState(1);
   const [searchUser, setSearchUser] = useState('');
@@ -46,19 +50,27 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
       xAxis: { type: 'category', data: topRows.map((r) => r.username), axisLabel: { interval: 0, rotate: 20 } },
       yAxis: { type: 'value' },
       series:
-        type === 'ACM'
+        type === 'RATING'
           ? [
-              { name: t('AC'), type: 'bar', data: topRows.map((r) => r.ac), itemStyle: { color: '#52c41a' } },
-              { name: t('Total'), type: 'bar', data: topRows.map((r) => r.total), itemStyle: { color: '#1677ff' } },
-            ]
-          : [
               {
-                name: t('OI_Score'),
+                name: t('Rating'),
                 type: 'bar',
-                data: topRows.map((r) => r.score ?? 0),
-                itemStyle: { color: '#1677ff' },
+                data: topRows.map((r) => ({ value: r.rating ?? 0, itemStyle: { color: ratingBand(r.rating)?.color } })),
               },
-            ],
+            ]
+          : type === 'ACM'
+            ? [
+                { name: t('AC'), type: 'bar', data: topRows.map((r) => r.ac), itemStyle: { color: '#52c41a' } },
+                { name: t('Total'), type: 'bar', data: topRows.map((r) => r.total), itemStyle: { color: '#1677ff' } },
+              ]
+            : [
+                {
+                  name: t('OI_Score'),
+                  type: 'bar',
+                  data: topRows.map((r) => r.score ?? 0),
+                  itemStyle: { color: '#1677ff' },
+                },
+              ],
     }),
     [topRows, type, t],
   );
@@ -69,7 +81,7 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
     {
       title: t('User'),
       key: 'user',
-      render: (_, r) => <RankUser user={r} />,
+      render: (_, r) => <RankUser user={r} rating={r.rating} />,
     },
     {
       title: t('Nickname'),
@@ -78,44 +90,63 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
       from: 'tablet',
       render: renderNickname,
     },
-    ...((type === 'ACM'
+    ...((type === 'RATING'
       ? [
           {
-            title: t('AC'),
-            key: 'ac',
-            width: 80,
-            render: (_: unknown, r: Row) => (
-              <Link to={acceptedSubmissionsLink(r.username)} aria-label={`${r.username} ${t('AC')}`}>
-                {r.ac}
-              </Link>
-            ),
+            title: t('Rating'),
+            key: 'rating',
+            width: 90,
+            render: (_: unknown, r: Row) => <RatingColored rating={r.rating}>{String(r.rating ?? '')}</RatingColored>,
           },
-          { title: t('Total'), dataIndex: 'total', key: 'total', from: 'tablet', width: 80 },
           {
-            title: t('AC_Rate'),
-            key: 'rate',
+            title: t('Rating_Title'),
+            key: 'band',
             from: 'tablet',
-            width: 100,
-            render: (_: unknown, r: Row) => formatAcRate(r.acRate),
+            width: 170,
+            render: (_: unknown, r: Row) => {
+              const band = ratingBand(r.rating);
+              return band ? <RatingColored rating={r.rating}>{bandTitle(band)}</RatingColored> : null;
+            },
           },
         ]
-      : [
-          { title: t('OI_Score'), dataIndex: 'score', key: 'score', width: 90 },
-          {
-            title: t('AC_Total'),
-            key: 'ac',
-            from: 'tablet',
-            width: 110,
-            render: (_: unknown, r: Row) => (
-              <span>
+      : type === 'ACM'
+        ? [
+            {
+              title: t('AC'),
+              key: 'ac',
+              width: 80,
+              render: (_: unknown, r: Row) => (
                 <Link to={acceptedSubmissionsLink(r.username)} aria-label={`${r.username} ${t('AC')}`}>
                   {r.ac}
-                </Link>{' '}
-                / {r.total}
-              </span>
-            ),
-          },
-        ]) as ResponsiveColumn<Row>[]),
+                </Link>
+              ),
+            },
+            { title: t('Total'), dataIndex: 'total', key: 'total', from: 'tablet', width: 80 },
+            {
+              title: t('AC_Rate'),
+              key: 'rate',
+              from: 'tablet',
+              width: 100,
+              render: (_: unknown, r: Row) => formatAcRate(r.acRate),
+            },
+          ]
+        : [
+            { title: t('OI_Score'), dataIndex: 'score', key: 'score', width: 90 },
+            {
+              title: t('AC_Total'),
+              key: 'ac',
+              from: 'tablet',
+              width: 110,
+              render: (_: unknown, r: Row) => (
+                <span>
+                  <Link to={acceptedSubmissionsLink(r.username)} aria-label={`${r.username} ${t('AC')}`}>
+                    {r.ac}
+                  </Link>{' '}
+                  / {r.total}
+                </span>
+              ),
+            },
+          ]) as ResponsiveColumn<Row>[]),
     {
       title: t('Signature'),
       dataIndex: 'signature',
@@ -128,7 +159,7 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' }) => {
 
   return (
     <>
-      <Panel title={t(type === 'ACM' ? 'ACM_Rank' : 'OI_Rank')}>
+      <Panel title={t(TITLES[type])}>
         {topRows.length > 0 && <EChart label={t('Top_10')} option={option} style={{ height: 320 }} />}
       </Panel>
       <div style={{ height: 16 }} />

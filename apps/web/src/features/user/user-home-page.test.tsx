@@ -106,5 +106,57 @@ describe('user home page', () => {
     const box = chart.parentElement as HTMLElement;
     expect(box.style.overflowX).toBe('auto');
     expect(chart.style.width).toBe(`${charts.at(-1)?.style?.width}px`);
+    // No rated contest yet: a dash for the rating and no rating chart.
+    expect(screen.getByText('Rating')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Rating history' })).toBeNull();
+  });
+
+  it('shows the rating in its band colour and the history over the bands, each point naming its contest', async () => {
+    const history = [
+      {
+        cid: 7,
+        title: 'Round <1>',
+        rank: 1,
+        oldRating: 1500,
+        newRating: 1605,
+        performance: 1900,
+        time: '2026-02-01T10:00:00Z',
+      },
+      {
+        cid: 8,
+        title: 'Round 2',
+        rank: 2,
+        oldRating: 1605,
+        newRating: 1650,
+        performance: 1700,
+        time: '2026-02-08T10:00:00Z',
+      },
+    ];
+    stubServer({
+      '/api/get-user-home-info': json({ ...HOME, rating: 1650 }),
+      '/api/get-user-calendar-heatmap': json(HEATMAP),
+      '/api/get-rating-history': json(history),
+    });
+    renderElement(<UserHomePage />, '/user-home?username=alice');
+    await screen.findByRole('img', { name: 'Rating history' });
+    // 1650 is an expert: blue, the band's title on hover.
+    const rating = screen.getByTitle('Expert');
+    expect(rating.textContent).toBe('1650');
+    expect(rating.style.color).toBe('rgb(0, 0, 255)');
+    expect(screen.getByText(/Rated contests: 2, highest 1650/)).toBeTruthy();
+    const option = charts.findLast((c) => (c as unknown as { label: string }).label === 'Rating history')
+      ?.option as EChartsOption;
+    const series = (option.series as { data: [string, number][]; markArea: { data: unknown[] } }[])[0];
+    expect(series.data).toEqual([
+      ['2026-02-01T10:00:00Z', 1605],
+      ['2026-02-08T10:00:00Z', 1650],
+    ]);
+    // The bands the axis covers (1300-1800: pupil, specialist, expert) are drawn behind the line.
+    expect(series.markArea.data).toHaveLength(3);
+    const tooltip = (option.tooltip as { formatter: (p: { dataIndex: number }) => string }).formatter({
+      dataIndex: 0,
+    });
+    expect(tooltip).toContain('Round &lt;1&gt;');
+    expect(tooltip).toContain('1605 (+105)');
   });
 });

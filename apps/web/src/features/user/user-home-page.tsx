@@ -10,11 +10,13 @@ import { Link, useSearchParams } from 'react-router';
 import { EChart } from '../../components/echart';
 import { MarkdownView } from '../../components/markdown-view';
 import { Panel } from '../../components/panel';
+import { RatingColored } from '../../components/rating-colored';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/auth-store';
 import { queryKey } from '../../lib/query-keys';
 import { useOwnPageTitle } from '../../lib/use-page-title';
 import { DIFFICULTY } from '../problem/difficulty-tag';
+import { RatingHistory } from './rating-history';
 
 /** The heatmap's geometry: square cells of `HEATMAP_CELL` px (a gap drawn inside each), one column per week. */
 export const HEATMAP_CELL = 13;
@@ -180,17 +182,27 @@ const UserHomePage = () => {
           </Col>
           <Col xs={24} md={16}>
             <Row gutter={[16, 16]}>
-              <Col xs={12} sm={6}>
+              <Col xs={12} sm={8} lg={{ flex: '20%' }}>
+                {/* The contest rating (decision 0046), in its band's colour; '-' before a first rated contest. */}
+                <Statistic
+                  title={t('User_Rating')}
+                  value={u.rating ?? '-'}
+                  formatter={(v) =>
+                    u.rating === null ? v : <RatingColored rating={u.rating}>{String(u.rating)}</RatingColored>
+                  }
+                />
+              </Col>
+              <Col xs={12} sm={8} lg={{ flex: '20%' }}>
                 <Statistic title={t('Submissions_Count')} value={u.total} />
               </Col>
-              <Col xs={12} sm={6}>
+              <Col xs={12} sm={8} lg={{ flex: '20%' }}>
                 <Statistic title={t('Solved')} value={u.solvedList.length} />
               </Col>
-              <Col xs={12} sm={6}>
+              <Col xs={12} sm={8} lg={{ flex: '20%' }}>
                 <Statistic title={t('Score_Sum')} value={scoreSum} />
               </Col>
-              <Col xs={12} sm={6}>
-                {/* The rank lists' rating column: the server's acRate, the same figure on both pages. */}
+              <Col xs={12} sm={8} lg={{ flex: '20%' }}>
+                {/* The rank lists' AC rate column: the server's acRate, the same figure on both pages. */}
                 <Statistic title={t('AC_Rate')} value={formatAcRate(u.acRate)} />
               </Col>
             </Row>
@@ -207,6 +219,7 @@ const UserHomePage = () => {
           </Col>
         </Row>
       </Panel>
+      <RatingHistory uid={u.uid} rating={u.rating} />
       <Panel>
         <Tabs
           items={[

@@ -1,4 +1,11 @@
-import { type ContestForm, adminContest as contract, defaultAwards, groupContest, type Locale } from '@oj/shared';
+import {
+  type ContestForm,
+  adminContest as contract,
+  defaultAwards,
+  groupContest,
+  type Locale,
+  rating as ratingContract,
+} from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -67,6 +74,8 @@ interface Values {
   openRank: boolean;
   openPrint: boolean;
   allowEndSubmit: boolean;
+  /** Site contests only (decision 0046). */
+  rated: boolean;
   visible: boolean;
   rankShowName: 'username' | 'nickname' | 'realname';
   hideRealNameFromVisitors: boolean;
@@ -134,6 +143,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
       openRank: c.openRank,
       openPrint: c.openPrint,
       allowEndSubmit: c.allowEndSubmit,
+      rated: c.rated,
       visible: c.visible,
       rankShowName: RANK_SHOW_NAMES.includes(c.rankShowName as Values['rankShowName'])
         ? (c.rankShowName as Values['rankShowName'])
@@ -183,6 +193,19 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
     }
   }, [seal.oneHour, seal.halfHour, form]);
 
+  // An ended rated contest's ratings computed again now (after a change the sweep would take up anyway).
+  const [recomputing, setRecomputing] = useState(false);
+  const recompute = async (id: number) => {
+    setRecomputing(true);
+    try {
+      const { computed } = await api.call(ratingContract.recomputeContestRating, { cid: id });
+      if (computed) toast.success(t('Rating_Recomputed'));
+      else toast.info(t('Rating_Waits_For_Verdicts'));
+    } finally {
+      setRecomputing(false);
+    }
+  };
+
   const addStar = () => {
     const next = addStarUser(stars, starInput);
     if (next.duplicate) toast.warning(t('Add_Star_User_Error'));
@@ -215,6 +238,8 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
       openRank: v.openRank,
       openPrint: v.openPrint,
       allowEndSubmit: v.allowEndSubmit,
+      // A group's contest is never rated: the field is not sent for one.
+      ...(gid === undefined ? { rated: v.rated } : {}),
       visible: v.visible,
       rankShowName: v.rankShowName,
       hideRealNameFromVisitors: v.hideRealNameFromVisitors,
@@ -277,6 +302,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
           openRank: false,
           openPrint: false,
           allowEndSubmit: false,
+          rated: false,
           visible: true,
           rankShowName: 'username',
           hideRealNameFromVisitors: true,
@@ -366,6 +392,18 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
           <Form.Item name="allowEndSubmit" label={t('Allow_End_Submit')} valuePropName="checked">
             <Switch />
           </Form.Item>
+          {gid === undefined && (
+            <Form.Item name="rated" label={t('Rated_Contest')} valuePropName="checked" tooltip={t('Rated_Contest_Tip')}>
+              <Switch aria-label={t('Rated_Contest')} />
+            </Form.Item>
+          )}
+          {gid === undefined && cid !== null && existing.data?.rated && existing.data.status === 1 && (
+            <Form.Item label=" ">
+              <Button loading={recomputing} onClick={() => void recompute(cid)}>
+                {t('Recompute_Rating')}
+              </Button>
+            </Form.Item>
+          )}
           <Form.Item name="visible" label={t('Visible')} valuePropName="checked">
             <Switch />
           </Form.Item>

@@ -85,6 +85,12 @@ export default {
   Open_Rank: 'Open outside scoreboard',
   Open_Print: 'Open printing',
   Allow_End_Submit: 'Allow submissions after the end',
+  Rated_Contest: 'Rated',
+  Rated_Contest_Tip:
+    "Once it ends, the final standings change the rating of everyone who submitted (Codeforces' rating system)",
+  Recompute_Rating: 'Recompute ratings',
+  Rating_Recomputed: 'Ratings recomputed',
+  Rating_Waits_For_Verdicts: 'Some submissions still wait for their verdicts; the ratings follow once they have them',
   Rank_Show_Name: 'Name on the board',
   Rank_Show_Username: 'Username',
   Rank_Show_Nickname: 'Nickname',

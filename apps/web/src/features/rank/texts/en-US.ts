@@ -12,4 +12,6 @@ export default {
   Signature: 'Signature',
   OI_Score: 'Score',
   AC_Total: 'AC / Total',
+  Rating: 'Rating',
+  Rating_Title: 'Rank title',
 } satisfies Record<keyof typeof zhCN, string>;

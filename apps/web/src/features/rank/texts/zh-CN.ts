@@ -11,4 +11,6 @@ export default {
   Signature: '个性签名',
   OI_Score: 'OI 分数',
   AC_Total: 'AC / 总数',
+  Rating: '等级分',
+  Rating_Title: '段位',
 } as const;
