@@ -198,7 +198,17 @@ const AdminProblemList = ({ context }: { context: GroupContext }) => {
       key: 'options',
       from: 'tablet',
       render: (_, p) => {
-        if (!mayManage(p)) return null;
+        // Copy detection (decision 0047): every admin of the group checks the group's problems, on its tab.
+        const plagiarism = p.gid === gid && (
+          <Button
+            size="small"
+            aria-label={`${t('Copy_Detection')} ${p.problemId}`}
+            onClick={() => navigate(`/group/${gid}/plagiarism?pid=${p.id}`)}
+          >
+            {t('Copy_Detection')}
+          </Button>
+        );
+        if (!mayManage(p)) return plagiarism || null;
         const action = applyPublicAction(p.applyPublicProgress);
         return (
           <Space size="small" wrap>
@@ -220,6 +230,7 @@ const AdminProblemList = ({ context }: { context: GroupContext }) => {
             <Button size="small" onClick={() => void download(p.id)}>
               {t('Group_Problem_Download')}
             </Button>
+            {plagiarism}
             <Popconfirm title={t('Group_Problem_Delete_Confirm')} onConfirm={() => remove.mutate(p.id)}>
               <Button size="small" danger>
                 {t('Group_Problem_Delete')}

@@ -22,12 +22,14 @@ export const canManageGroupTraining = (
 export const trainingBasePath = (tid: number | string, gid?: number | null) =>
   gid ? `/group/${gid}/training/${tid}` : `/training/${tid}`;
 
-/** The group's training admin pages (GroupCreateTraining, GroupEditTraining and the training's problems). */
+/** The group's training admin pages (GroupCreateTraining, GroupEditTraining, the training's problems and its copy
+ * detection on the group's tab). */
 export const groupTrainingAdminPaths = (gid: number) => ({
   list: `/group/${gid}/training?mode=admin`,
   create: `/group/${gid}/training/create`,
   edit: (tid: number) => `/group/${gid}/training/edit/${tid}`,
   problems: (tid: number) => `/group/${gid}/training/edit/${tid}/problems`,
+  plagiarism: (tid: number) => `/group/${gid}/plagiarism?tid=${tid}`,
 });
 
 /** Site categories and the group's own: another group's categories are not offered. */

@@ -156,6 +156,7 @@ const AdminTrainingListPage = ({ group }: { group?: TrainingAdminGroup }) => {
             disabled={!mayManage(r)}
             onEdit={() => navigate(paths.edit(r.id))}
             onProblems={() => navigate(paths.problems(r.id))}
+            onPlagiarism={() => navigate(paths.plagiarism(r.id))}
             onDelete={() => remove.mutate(r.id)}
           />
         ) : (
@@ -221,18 +222,21 @@ const AdminTrainingListPage = ({ group }: { group?: TrainingAdminGroup }) => {
   );
 };
 
-/** A group training's actions: shown to every group admin, usable on the rows they manage. */
+/** A group training's actions: shown to every group admin, usable on the rows they manage (copy detection, decision
+ * 0047, asks the training admin rule too: the group's Copy detection tab with the training named). */
 const GroupRowActions = ({
   row,
   disabled,
   onEdit,
   onProblems,
+  onPlagiarism,
   onDelete,
 }: {
   row: AdminTraining;
   disabled: boolean;
   onEdit: () => void;
   onProblems: () => void;
+  onPlagiarism: () => void;
   onDelete: () => void;
 }) => {
   const { t } = useTranslation('admin');
@@ -253,6 +257,14 @@ const GroupRowActions = ({
         onClick={onProblems}
       >
         {t('Admin_Training_Problems')}
+      </Button>
+      <Button
+        size="small"
+        disabled={disabled}
+        aria-label={`${t('Copy_Detection')} ${row.title}`}
+        onClick={onPlagiarism}
+      >
+        {t('Copy_Detection')}
       </Button>
       <Popconfirm title={t('Admin_Training_Delete_Confirm')} disabled={disabled} onConfirm={onDelete}>
         <Button size="small" danger disabled={disabled} aria-label={`${t('Admin_Training_Delete')} ${row.title}`}>
