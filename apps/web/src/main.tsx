@@ -1,4 +1,4 @@
-// antd's component styles as one stylesheet, before the app's own (decision 0046): its run-time style generation is off.
+// antd's component styles as one stylesheet, before the app's own (decision 0048): its run-time style generation is off.
 import 'antd/dist/antd.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -17,7 +17,7 @@ const FIRST_RENDER_WAIT_MS = 1500;
 const start = async () => {
   const { language, fromQuery } = initialLanguage();
   // The opened page's chunk is on its way while the texts load; the first render shows the page itself (decision
-  // 0046), not a loading view that React would hold for 300 ms once the page is there.
+  // 0048), not a loading view that React would hold for 300 ms once the page is there.
   const route = preloadRoute(window.location.pathname);
   // The site's configuration and the judge's status (its banner above every page) come with it.
   const queryClient = createQueryClient();

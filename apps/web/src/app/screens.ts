@@ -177,7 +177,7 @@ let routeTree: Matchable[] | undefined;
 
 /** The screens a path opens (a shell and its tab), their chunks started now: `ready` settles once they are there,
  * with the text namespaces they named. The entry (main.tsx) renders the app once they are there, so a page opened
- * from outside the app renders at once instead of showing its loading view first (decision 0046). */
+ * from outside the app renders at once instead of showing its loading view first (decision 0048). */
 export const preloadRoute = (pathname: string): { ready: Promise<unknown>; namespaces: string[] } => {
   routeTree ??= [
     { path: '/', children: matchable(SITE_ROUTES) },
