@@ -1,0 +1,205 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { session } from '../../lib/auth-store';
+import { userInfoFixture } from '../../test-fixtures';
+import { callsTo, json, page, queryOf, renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { visibleGroupTabs } from '../group/group-model';
+import GroupProblemPage from '../group/group-problem-page';
+import { renderGroup, stubGroup } from '../group/group-test-support';
+import PlagiarismPage from './plagiarism-page';
+
+const scope = { kind: 'contest', id: 5, title: 'Weekly', gid: null };
+const summary = {
+  id: 9,
+  scope,
+  allSubmissions: false,
+  from: null,
+  to: null,
+  status: 'done',
+  queued: false,
+  progress: { done: 5, total: 5 },
+  threshold: 0.5,
+  pairCount: 3,
+  error: null,
+  username: 'teacher',
+  gmtCreate: '2026-03-01T08:00:00.000Z',
+  finishedAt: '2026-03-01T08:00:05.000Z',
+};
+const check = {
+  ...summary,
+  clusters: [{ uids: ['u-ann', 'u-bob', 'u-cat'], usernames: ['ann', 'bob', 'cat'], pids: [11], maxSimilarity: 0.97 }],
+  problems: [{ pid: 11, displayId: 'A', title: 'Shortest path' }],
+  ignored: { template: 4, common: 2 },
+};
+const pair = (left: [number, string], right: [number, string], similarity: number) => ({
+  leftSubmitId: left[0],
+  rightSubmitId: right[0],
+  leftUid: `u-${left[1]}`,
+  rightUid: `u-${right[1]}`,
+  leftUsername: left[1],
+  rightUsername: right[1],
+  pid: 11,
+  language: 'cpp',
+  similarity,
+  longestFragment: 40,
+  sharedTokens: 120,
+});
+const leftCode = '#include <cstdio>\nint main() {\n  int n;\n  scanf("%d", &n);\n  printf("%d\\n", n * 2);\n}\n';
+const rightCode =
+  '#include <cstdio>\n// doubles\nint main() {\n  int m;\n  scanf("%d", &m);\n  printf("%d\\n", m * 2);\n}\n';
+const detail = {
+  checkId: 9,
+  pid: 11,
+  displayId: 'A',
+  title: 'Shortest path',
+  language: 'cpp',
+  similarity: 0.97,
+  longestFragment: 40,
+  sharedTokens: 120,
+  left: {
+    submitId: 101,
+    uid: 'u-ann',
+    username: 'ann',
+    language: 'C++',
+    submitTime: '2026-03-01T07:00:00.000Z',
+    status: 0,
+    code: leftCode,
+  },
+  right: {
+    submitId: 102,
+    uid: 'u-bob',
+    username: 'bob',
+    language: 'C++',
+    submitTime: '2026-03-01T07:10:00.000Z',
+    status: 0,
+    code: rightCode,
+  },
+  fragments: [
+    {
+      left: { startLine: 2, startCol: 0, endLine: 4, endCol: 18 },
+      right: { startLine: 3, startCol: 0, endLine: 5, endCol: 18 },
+      tokens: 30,
+    },
+  ],
+};
+
+const stubPlagiarism = () =>
+  stubServer({
+    '/api/plagiarism/checks': page([summary]),
+    '/api/plagiarism/check': json(check),
+    '/api/plagiarism/pairs': page([pair([101, 'ann'], [102, 'bob'], 0.97), pair([101, 'ann'], [103, 'cat'], 0.93)]),
+    '/api/plagiarism/pair': json(detail),
+  });
+
+const renderPage = (path = '/admin/contest/5/plagiarism') =>
+  renderWithProviders([{ path: '/admin/contest/:contestId/plagiarism', element: <PlagiarismPage /> }], path);
+
+beforeAll(() => {
+  // jsdom lays nothing out: the code view (CodeMirror) measures text through ranges' rectangles.
+  Range.prototype.getClientRects = () =>
+    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+  return setupI18n('en-US');
+});
+afterEach(() => session.clear());
+
+describe('copy detection screen', { timeout: 60_000 }, () => {
+  it("shows a finished check's cluster and its pairs, and the threshold filter asks the server again", async () => {
+    session.signIn('token', userInfoFixture('u-teacher', 'teacher', ['admin']));
+    const fetchMock = stubPlagiarism();
+    renderPage();
+    const clusters = await screen.findByRole('list', { name: 'Clusters' });
+    expect(within(clusters).getByText('3 users share one solution')).toBeTruthy();
+    for (const name of ['ann', 'bob', 'cat']) expect(within(clusters).getByRole('button', { name })).toBeTruthy();
+    expect(within(clusters).getByText(/Problems: A/)).toBeTruthy();
+    expect(await screen.findByText('ann · bob')).toBeTruthy();
+    expect(screen.getByText('97.0%')).toBeTruthy();
+    expect(screen.getByText('ann · cat')).toBeTruthy();
+    // The default threshold is shown and asked for.
+    const threshold = screen.getByRole('spinbutton', { name: 'Similarity threshold' }) as HTMLInputElement;
+    expect(threshold.value).toBe('0.50');
+    expect(queryOf(callsTo(fetchMock, '/api/plagiarism/pairs')[0]).get('minSimilarity')).toBe('0.5');
+    expect(queryOf(callsTo(fetchMock, '/api/plagiarism/pairs')[0]).get('checkId')).toBe('9');
+
+    fireEvent.change(threshold, { target: { value: '0.8' } });
+    await waitFor(() =>
+      expect(callsTo(fetchMock, '/api/plagiarism/pairs').map((c) => queryOf(c).get('minSimilarity'))).toContain('0.8'),
+    );
+    await waitFor(() =>
+      expect(callsTo(fetchMock, '/api/plagiarism/check').map((c) => queryOf(c).get('threshold'))).toContain('0.8'),
+    );
+  });
+
+  it('opens a pair with both programs side by side and the matching fragment marked on each', async () => {
+    session.signIn('token', userInfoFixture('u-teacher', 'teacher', ['admin']));
+    const fetchMock = stubPlagiarism();
+    const { router } = renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Compare ann and bob' }));
+    expect(await screen.findByText('ann and bob side by side')).toBeTruthy();
+    expect(router.state.location.search).toBe('?check=9&pair=101-102');
+    expect(queryOf(callsTo(fetchMock, '/api/plagiarism/pair')[0]).get('leftSubmitId')).toBe('101');
+    const left = screen.getByRole('region', { name: "ann's code (submission 101)" });
+    const right = screen.getByRole('region', { name: "bob's code (submission 102)" });
+    await waitFor(() => expect(left.querySelector('.cm-content')?.textContent).toContain('scanf("%d", &n);'));
+    await waitFor(() => expect(right.querySelector('.cm-content')?.textContent).toContain('// doubles'));
+    // The fragment is marked on both sides and listed with its lines.
+    expect(left.querySelector('.oj-fragment')?.textContent).toContain('int main');
+    expect(right.querySelector('.oj-fragment')?.textContent).toContain('int main');
+    const item = screen.getByRole('button', { name: 'line 2 ↔ line 3 (30 tokens)' });
+    fireEvent.click(item);
+    await waitFor(() => expect(left.querySelector('.oj-fragment-selected')).toBeTruthy());
+    expect(right.querySelector('.oj-fragment-selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?check=9'));
+  });
+
+  it("is linked for a group's admins only: a student sees neither the tab nor a problem's link", async () => {
+    expect(visibleGroupTabs('member').map((x) => x.key)).not.toContain('plagiarism');
+    expect(visibleGroupTabs('admin').map((x) => x.key)).toContain('plagiarism');
+    const problem = {
+      id: 1,
+      problemId: 'algoc1',
+      title: 'Problem 1',
+      author: 'bob',
+      auth: 1,
+      gid: 7,
+      isGroup: true,
+      applyPublicProgress: null,
+      gmtCreate: '2026-01-04T08:00:00.000Z',
+      gmtModified: '2026-01-04T08:00:00.000Z',
+    };
+    const routes = [
+      { path: 'problem', element: <GroupProblemPage /> },
+      { path: 'plagiarism', element: <h1>Copy detection tab</h1> },
+    ];
+    // A student: the member list, no admin mode, no copy detection anywhere.
+    session.signIn('token', userInfoFixture('u-stu', 'stu'));
+    stubGroup(3, {
+      '/api/group/get-problem-list': page([
+        {
+          pid: 1,
+          problemId: 'algoc1',
+          title: 'Problem 1',
+          difficulty: 1,
+          type: 0,
+          tags: [],
+          ac: 0,
+          total: 0,
+          myStatus: -10,
+        },
+      ]),
+    });
+    const student = renderGroup('/group/7/problem', routes);
+    await screen.findByText('Problem 1');
+    expect(screen.queryByText('Copy detection')).toBeNull();
+    student.unmount();
+
+    // A group admin (not the problem's author): the problem's check on the group's tab.
+    session.signIn('token', userInfoFixture('u-alice', 'alice'));
+    stubGroup(4, { '/api/group/get-problem-list': page([]), '/api/group/get-admin-problem-list': page([problem]) });
+    const { router } = renderGroup('/group/7/problem?mode=admin', routes);
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy detection algoc1' }));
+    await screen.findByText('Copy detection tab');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/group/7/plagiarism?pid=1');
+  });
+});
