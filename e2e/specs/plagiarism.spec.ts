@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
   ACCEPTED,
@@ -10,6 +12,7 @@ import {
   USER_PASSWORD,
 } from '../contest-helpers';
 import { ROOT_PASSWORD } from '../env';
+import { SHOTS_DIR } from '../screenshot-sweep';
 
 test.use({ actionTimeout: 20_000, navigationTimeout: 20_000 });
 
@@ -150,6 +153,7 @@ test('a contest admin runs copy detection, sees the cluster of copies and opens 
     .first()
     .click();
   await expect(page).toHaveURL(/pair=\d+-\d+/);
+  const pairAt = page.url();
   await expect(page.getByRole('heading', { name: /的代码对比/ })).toBeVisible();
   const sides = page.getByRole('region', { name: /的代码（提交 \d+）/ });
   await expect(sides).toHaveCount(2);
@@ -160,4 +164,40 @@ test('a contest admin runs copy detection, sees the cluster of copies and opens 
   await expect(sides.last().locator('.oj-fragment-selected').first()).toBeVisible();
   await page.getByRole('button', { name: '返回列表' }).click();
   await expect(page.getByRole('list', { name: '相似群组' })).toBeVisible();
+  const checkUrl = page.url();
+  const pairUrl = `${checkUrl}&pair=${/pair=(\d+-\d+)/.exec(pairAt)?.[1]}`;
+
+  // The finished check and the pair view in both languages, on a laptop and a phone: no sideways scrolling, no raw
+  // text keys, the fragments marked on both sides (OJ_SWEEP_SHOTS=<dir> also writes each as a PNG).
+  for (const lang of ['zh-CN', 'en-US'] as const) {
+    await page.evaluate((l) => window.localStorage.setItem('language', l), lang);
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+      const views = [
+        { name: 'check', url: checkUrl, ready: page.locator('.oj-plag-cluster').first() },
+        { name: 'pair', url: pairUrl, ready: page.locator('.oj-plag-side .oj-fragment').first() },
+      ];
+      for (const view of views) {
+        await page.goto(view.url);
+        await expect(view.ready).toBeVisible();
+        if (view.name === 'check') await expect(page.locator('.ant-table-row').first()).toBeVisible();
+        else
+          for (const side of await page.locator('.oj-plag-side').all())
+            await expect(side.locator('.oj-fragment').first()).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${view.name} ${lang} ${width}: sideways scrolling`).toBeLessThanOrEqual(1);
+        expect(await page.locator('body').textContent(), `${view.name} ${lang}: a raw text key`).not.toMatch(
+          /\bPlag_[A-Za-z_]+/,
+        );
+        if (SHOTS_DIR) {
+          fs.mkdirSync(SHOTS_DIR, { recursive: true });
+          await page.screenshot({
+            path: path.join(SHOTS_DIR, `plagiarism-${view.name}-${lang}-${width}.png`),
+            fullPage: true,
+            animations: 'disabled',
+          });
+        }
+      }
+    }
+  }
 });
