@@ -25,8 +25,8 @@ export interface NewContestRating {
 
 /** The advisory lock key of the rating computation ("OJRT"): one instance at a time writes ratings. */
 const RATING_LOCK_KEY = 0x4f4a5254;
-/** Rows per insert statement (7 parameters each, well under PostgreSQL's limit). */
-const INSERT_CHUNK = 1000;
+/** Users per statement that sets their ratings (well under PostgreSQL's parameter limit). */
+const USER_CHUNK = 1000;
 
 const UNJUDGED = [JUDGE_STATUS.PENDING, JUDGE_STATUS.COMPILING, JUDGE_STATUS.JUDGING, JUDGE_STATUS.SUBMITTING];
 
@@ -88,20 +88,25 @@ export const createRatingRepository = (db: Db) => ({
       .orderBy(asc(contests.endTime), asc(contests.id));
   },
 
-  /** Whether a submission made during the contest still waits for its verdict. */
-  async hasUnjudged(c: HistoryPoint, tx?: Tx) {
-    const [row] = await (tx ?? db)
-      .select({ id: submissions.submitId })
+  /** Those of the contests with a submission made during the contest that still waits for its verdict (few
+   * submissions wait: the status index finds them). */
+  async withUnjudged(list: HistoryPoint[], tx?: Tx): Promise<Set<number>> {
+    if (list.length === 0) return new Set();
+    const rows = await (tx ?? db)
+      .selectDistinct({ cid: submissions.cid })
       .from(submissions)
+      .innerJoin(contests, eq(contests.id, submissions.cid))
       .where(
         and(
-          eq(submissions.cid, c.id),
+          inArray(
+            submissions.cid,
+            list.map((c) => c.id),
+          ),
           inArray(submissions.status, UNJUDGED),
-          sql`${submissions.submitTime} < ${c.endTime.toISOString()}::timestamptz`,
+          sql`${submissions.submitTime} < ${contests.endTime}`,
         ),
-      )
-      .limit(1);
-    return !!row;
+      );
+    return new Set(rows.map((r) => r.cid));
   },
 
   /** Each user's rating after the last rated contest before `point`. */
@@ -137,10 +142,15 @@ export const createRatingRepository = (db: Db) => ({
     return rows.map((r) => r.uid);
   },
 
+  /** One statement with the rows as one JSON parameter, whatever their number (a full history is tens of
+   * thousands: a statement of bound values per thousand rows took a hundred times as long). */
   async insert(tx: Tx, rows: NewContestRating[]) {
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await tx.insert(contestRatings).values(rows.slice(i, i + INSERT_CHUNK));
-    }
+    if (rows.length === 0) return;
+    await tx.execute(sql`
+      INSERT INTO ${contestRatings} (cid, uid, rank, old_rating, new_rating, performance)
+      SELECT cid, uid, rank, "oldRating", "newRating", performance
+      FROM json_to_recordset(${JSON.stringify(rows)}::json)
+        AS r(cid int, uid text, rank int, "oldRating" int, "newRating" int, performance int)`);
   },
 
   async markComputed(tx: Tx, cids: number[], when: Date) {
@@ -163,17 +173,21 @@ export const createRatingRepository = (db: Db) => ({
   /** Sets each user's current rating to the new rating of their last rated contest (none left: null). */
   async refreshUsers(tx: Tx, uids: string[]) {
     const unique = [...new Set(uids)];
-    for (let i = 0; i < unique.length; i += INSERT_CHUNK) {
-      const chunk = unique.slice(i, i + INSERT_CHUNK);
+    for (let i = 0; i < unique.length; i += USER_CHUNK) {
+      const list = sql.join(
+        unique.slice(i, i + USER_CHUNK).map((u) => sql`${u}`),
+        sql`, `,
+      );
       await tx.execute(sql`
         INSERT INTO ${userRecords} (uid, rating)
-        SELECT u.uid, (
-          SELECT r.new_rating FROM ${contestRatings} r JOIN ${contests} c ON c.id = r.cid
-          WHERE r.uid = u.uid ORDER BY c.end_time DESC, c.id DESC LIMIT 1)
-        FROM ${users} u WHERE u.uid IN (${sql.join(
-          chunk.map((u) => sql`${u}`),
-          sql`, `,
-        )})
+        SELECT u.uid, latest.rating FROM ${users} u
+        LEFT JOIN (
+          SELECT DISTINCT ON (r.uid) r.uid, r.new_rating AS rating
+          FROM ${contestRatings} r JOIN ${contests} c ON c.id = r.cid
+          WHERE r.uid IN (${list})
+          ORDER BY r.uid, c.end_time DESC, c.id DESC
+        ) latest ON latest.uid = u.uid
+        WHERE u.uid IN (${list})
         ON CONFLICT (uid) DO UPDATE SET rating = EXCLUDED.rating`);
     }
   },

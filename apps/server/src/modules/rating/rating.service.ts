@@ -51,8 +51,10 @@ export const createRatingService = (deps: {
     const point = await repo.earliestStale(t);
     if (!point) return 'done';
     const read = new Map<number, FinalStandings>();
-    for (const c of await repo.ratedFrom(point, t)) {
-      if (await repo.hasUnjudged(c)) break;
+    const due = await repo.ratedFrom(point, t);
+    const waiting = await repo.withUnjudged(due);
+    for (const c of due) {
+      if (waiting.has(c.id)) break;
       const s = await deps.standings(c.id);
       if (s) read.set(c.id, s);
     }
@@ -63,8 +65,10 @@ export const createRatingService = (deps: {
       if (!from) return 'done';
       const ready: { c: RatedContest; s: FinalStandings }[] = [];
       let blocked: HistoryPoint | undefined;
-      for (const c of await repo.ratedFrom(from, at, tx)) {
-        if (await repo.hasUnjudged(c, tx)) {
+      const list = await repo.ratedFrom(from, at, tx);
+      const judging = await repo.withUnjudged(list, tx);
+      for (const c of list) {
+        if (judging.has(c.id)) {
           blocked = c;
           break;
         }
