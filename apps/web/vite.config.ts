@@ -3,7 +3,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { PROBLEM_PAGE_PATH } from './src/features/problem/problem-page-path';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -105,9 +107,52 @@ const antdNarrowImports = (): Plugin => ({
   },
 });
 
+/** The pages whose chunks the server names in a `Link: rel=modulepreload` header when it sends index.html for one of
+ * their paths (decision 0048): the browser fetches them while the entry itself arrives and runs, instead of once the
+ * entry asks for them. Each page's modules (source paths) with what they import statically, less what the entry
+ * already brings. */
+const ROUTE_PRELOADS = [
+  {
+    path: PROBLEM_PAGE_PATH,
+    modules: ['src/features/problem/problem-detail-page.tsx', 'src/features/problem/code-editor.tsx'],
+  },
+];
+
+/** Writes dist/route-preloads.json: `[{ path: <regular expression source>, files: ['/assets/…js', …] }]`. */
+const routePreloads = (): Plugin => ({
+  name: 'oj-route-preloads',
+  apply: 'build',
+  async writeBundle(options, bundle: OutputBundle) {
+    const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+    const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+    const closure = (start: OutputChunk[]) => {
+      const seen = new Set<string>();
+      const visit = (c: OutputChunk | undefined) => {
+        if (!c || seen.has(c.fileName)) return;
+        seen.add(c.fileName);
+        for (const dep of c.imports) visit(byFile.get(dep));
+      };
+      for (const c of start) visit(c);
+      return seen;
+    };
+    const entry = closure(chunks.filter((c) => c.isEntry));
+    const root = path.resolve(import.meta.dirname);
+    const preloads = ROUTE_PRELOADS.map(({ path: pattern, modules }) => {
+      const start = modules.map((m) => {
+        const found = chunks.find((c) => c.facadeModuleId === path.join(root, m));
+        if (!found) throw new Error(`route preloads: ${m} is not a chunk of the build`);
+        return found;
+      });
+      const files = [...closure(start)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+      return { path: pattern.source, files };
+    });
+    await fs.writeFile(path.join(options.dir ?? 'dist', 'route-preloads.json'), `${JSON.stringify(preloads)}\n`);
+  },
+});
+
 // The server (apps/server) serves dist/ and answers /api on the same origin; in development Vite proxies to it.
 export default defineConfig({
-  plugins: [react(), antdNarrowImports(), precompress()],
+  plugins: [react(), antdNarrowImports(), precompress(), routePreloads()],
   resolve: {
     // The web's '@oj/shared' is the package's client entry: endpoint metadata and zod-free values, schemas as types
     // only, so no zod in the bundle (decision 0005). tsconfig.json (paths) and vitest.config.ts map it the same way.

@@ -203,6 +203,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
 
   const indexHtml = opts.webDist ? path.join(opts.webDist, 'index.html') : undefined;
   const hasWeb = !!indexHtml && fs.existsSync(indexHtml);
+  const preloads = hasWeb && opts.webDist ? readRoutePreloads(opts.webDist) : [];
   if (hasWeb && opts.webDist) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
@@ -228,6 +229,13 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
     if (!isApi && !isAsset && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // History fallback: deep links are routed by the SPA, which shows its own 404 page.
       reply.header('Cache-Control', 'no-cache');
+      const pathname = req.url.split('?')[0];
+      const links = preloads.find((p) => p.path.test(pathname))?.links;
+      if (links) {
+        // After the entry's own tags: the browser fetches the page's chunks behind the entry, not before it.
+        const html = fs.readFileSync(indexHtml as string, 'utf8');
+        return reply.type('text/html').send(html.replace('</head>', `${links}\n  </head>`));
+      }
       return reply.type('text/html').send(fs.createReadStream(indexHtml as string));
     }
     const locale = localeOf(req.headers['accept-language']);
@@ -237,4 +245,25 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   });
 
   return app;
+};
+
+/** The web build's route preloads (apps/web/vite.config.ts, decision 0048): for a page's paths, the chunks it needs
+ * beyond the entry, named as module preloads at the end of index.html's head (after the entry's own tags), so the
+ * browser fetches them while the entry runs instead of once the entry asks for them. A build without the file (or
+ * with one that does not parse) gets index.html as it is. */
+const readRoutePreloads = (webDist: string): { path: RegExp; links: string }[] => {
+  try {
+    const raw = JSON.parse(fs.readFileSync(path.join(webDist, 'route-preloads.json'), 'utf8')) as unknown;
+    if (!Array.isArray(raw)) return [];
+    return raw.flatMap((entry: { path?: unknown; files?: unknown }) => {
+      const files = Array.isArray(entry.files)
+        ? entry.files.filter((f) => /^\/assets\/[\w.-]+\.js$/.test(String(f)))
+        : [];
+      if (typeof entry.path !== 'string' || files.length === 0) return [];
+      const links = files.map((f) => `  <link rel="modulepreload" crossorigin href="${f}">`).join('\n');
+      return [{ path: new RegExp(entry.path), links }];
+    });
+  } catch {
+    return [];
+  }
 };

@@ -24,13 +24,25 @@ describe('web delivery: precompressed, cached by hash, index.html never stale', 
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(
       path.join(webDist, 'index.html'),
-      `<!doctype html><script type="module" src="${SCRIPT_URL}"></script>`,
+      `<!doctype html><html><head><script type="module" src="${SCRIPT_URL}"></script></head><body></body></html>`,
     );
     const file = path.join(webDist, 'assets', 'index-Hash123.js');
     fs.writeFileSync(file, script);
     fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
     fs.writeFileSync(path.join(webDist, 'assets', 'tiny-Hash456.css'), 'a{}');
+    // As apps/web's build writes it (vite.config.ts): one page's paths and the chunks it needs beyond the entry; an
+    // entry that names something other than an asset script is left out.
+    fs.writeFileSync(
+      path.join(webDist, 'route-preloads.json'),
+      JSON.stringify([
+        {
+          path: '^\\/(?:contest\\/[^/]+\\/)?problem\\/[^/]+\\/?$',
+          files: ['/assets/page-Hash1.js', '/assets/editor-Hash2.js'],
+        },
+        { path: '^\\/home$', files: ['https://elsewhere.example/x.js', '/assets/../secret.js'] },
+      ]),
+    );
     web = await buildApp({ services: t.services, judgeToken: JUDGE_TOKEN, logLevel: 'silent', webDist });
   });
 
@@ -89,6 +101,23 @@ describe('web delivery: precompressed, cached by hash, index.html never stale', 
       expect([url, res.headers['cache-control']]).toEqual([url, 'no-cache']);
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.body).toContain(SCRIPT_URL);
+    }
+  });
+
+  it("names a page's chunks for the browser to fetch with the entry, on that page's paths only", async () => {
+    const preload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}">`;
+    for (const url of ['/problem/1000', '/contest/7/problem/A?x=1']) {
+      const res = await web.inject({ url });
+      expect([url, res.statusCode, res.headers['cache-control']]).toEqual([url, 200, 'no-cache']);
+      // After the entry's script: fetched behind it.
+      const at = (s: string) => res.body.indexOf(s);
+      expect(at(SCRIPT_URL)).toBeGreaterThanOrEqual(0);
+      expect(at(preload('/assets/page-Hash1.js'))).toBeGreaterThan(at(SCRIPT_URL));
+      expect(at(preload('/assets/editor-Hash2.js'))).toBeGreaterThan(at(SCRIPT_URL));
+    }
+    for (const url of ['/home', '/problem', '/']) {
+      const res = await web.inject({ url });
+      expect([url, res.body.includes('modulepreload')]).toEqual([url, false]);
     }
   });
 

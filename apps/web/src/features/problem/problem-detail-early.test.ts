@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flattenRoutes, SITE_ROUTES } from '../../app/route-table';
 import { SCREENS } from '../../app/screens';
 import { stubServer } from '../../test-utils';
-import { PROBLEM_PAGE_PATH, requestProblemDetailEarly, takeArrivedProblemDetail } from './problem-detail-early';
+import { requestProblemDetailEarly, takeArrivedProblemDetail } from './problem-detail-early';
+import { PROBLEM_PAGE_PATH } from './problem-page-path';
 
 describe("the paths whose problem page starts loading with the app's entry", () => {
   it('are every route the problem page is shown under, and no other', () => {

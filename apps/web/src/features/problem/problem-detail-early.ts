@@ -1,6 +1,7 @@
 import { problem as contract } from '@oj/shared';
 import { api } from '../../lib/api';
 import { i18next, initialLanguage } from '../../lib/i18n';
+import { PROBLEM_PAGE_PATH } from './problem-page-path';
 import { editorPart, sidePart, toolbarPart } from './problem-parts';
 
 /** The text namespaces the problem page and its code panel show (useTranslation in problem-detail-page.tsx,
@@ -25,11 +26,6 @@ const PAGE_TEXTS = {
       import('../remote-judge/texts/en-US'),
     ]),
 };
-
-/** The paths the problem page is shown under (app/route-table.ts): the bank's, a contest's, a training's, a group's,
- * a group training's, each also in full screen (a group's new problem is another page). */
-export const PROBLEM_PAGE_PATH =
-  /^\/(?:(?:contest|training|group)\/[^/]+\/(?:training\/[^/]+\/)?)?problem\/(?!create\/?$)[^/]+(?:\/full-screen)?\/?$/;
 
 type Detail = ReturnType<typeof api.call<typeof contract.getProblemDetail>>;
 
