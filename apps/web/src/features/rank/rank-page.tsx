@@ -45,7 +45,8 @@ export const RankPage = ({ type }: { type: 'ACM' | 'OI' | 'RATING' }) => {
   const option = useMemo<EChartsOption>(
     () => ({
       tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
+      // The rating bars wear their bands' colours: no single colour for a legend to show.
+      legend: { top: 0, show: type !== 'RATING' },
       grid: { left: 40, right: 16, bottom: 40, top: 36 },
       xAxis: { type: 'category', data: topRows.map((r) => r.username), axisLabel: { interval: 0, rotate: 20 } },
       yAxis: { type: 'value' },

@@ -44,7 +44,15 @@ export const ratingHistoryOption = (
         ].join('<br/>');
       },
     },
-    xAxis: { type: 'time' },
+    // A few days on either side, so that one contest or a few close ones get dates on the axis, not hours.
+    xAxis: {
+      type: 'time',
+      min: dayjs(history[0].time).subtract(3, 'day').valueOf(),
+      max: dayjs(history[history.length - 1].time)
+        .add(3, 'day')
+        .valueOf(),
+      axisLabel: { hideOverlap: true },
+    },
     yAxis: { type: 'value', min: low, max: high, splitLine: { show: false } },
     series: [
       {
