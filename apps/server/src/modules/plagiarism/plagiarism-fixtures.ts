@@ -1,3 +1,9 @@
+import type { Database } from '../../db/client.js';
+import { logger } from '../../lib/logger.js';
+import { createEngineWorker, type EngineWorker } from './engine/index.js';
+import { type CheckRow, createPlagiarismRepository, type Selection } from './plagiarism.repository.js';
+import { createPlagiarismRunner, type Engine } from './plagiarism-runner.js';
+
 /** Real programs: `original` and two disguised copies of it (renamed, reformatted, commented, a dead statement, its
  * functions reordered), and a different solution of the same problem. */
 export const original = `#include <bits/stdc++.h>
@@ -146,3 +152,36 @@ int main() {
   return 0;
 }
 `;
+
+/** One engine thread for a whole test file, started on first use (its start, not a small check, is the slow part),
+ * with the batches it fingerprinted counted. The runners' `close` leaves it running; `close` here ends it. */
+export const sharedTestEngine = () => {
+  let worker: EngineWorker | undefined;
+  const thread = () => {
+    worker ??= createEngineWorker();
+    return worker;
+  };
+  const fingerprinted: number[] = [];
+  const engine: Engine = {
+    fingerprintMany: (items) => {
+      fingerprinted.push(items.length);
+      return thread().fingerprintMany(items);
+    },
+    compare: (input) => thread().compare(input),
+    close: async () => {},
+  };
+  return { engine, fingerprinted, close: async () => worker?.close() };
+};
+
+/** A runner over one database handle (one instance) on the shared engine, driven by its `runOnce`. */
+export const testRunner = (
+  db: Database['db'],
+  selectionFor: (row: CheckRow) => Promise<Selection | undefined>,
+  engine: Engine,
+) =>
+  createPlagiarismRunner({
+    repo: createPlagiarismRepository(db),
+    selectionFor,
+    log: logger.child({ module: 'plagiarism-test' }),
+    engine: () => engine,
+  });

@@ -1,13 +1,18 @@
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { count, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, openInstances } from '../../../test/harness.js';
 import { createProblem } from '../../../test/judge-helpers.js';
-import { bootstrap } from '../../bootstrap.js';
+import { seedRoles } from '../../bootstrap.js';
 import { plagiarismChecks, plagiarismFingerprints, plagiarismPairs, submissions } from '../../db/schema.js';
 import { createServices } from '../../services.js';
 import { createPlagiarismRepository } from './plagiarism.repository.js';
-import { different, original } from './plagiarism-fixtures.js';
+import { different, original, sharedTestEngine, testRunner } from './plagiarism-fixtures.js';
+
+// One engine thread for every instance of both databases: each instance's runner is its own (its own lease owner,
+// its own database handle), driven by runOnce.
+const shared = sharedTestEngine();
+afterAll(() => shared.close());
 
 /** Two server instances over one database (decision 0035): a check is claimed by one of them only (FOR UPDATE SKIP
  * LOCKED), and a check whose instance stopped answering is taken over once its lease ran out. */
@@ -16,10 +21,16 @@ describe.each(DB_KINDS)('copy detection on two instances (%s)', (kind) => {
     const { a, b } = await openInstances(kind);
     const one = createServices(a.db, { dataDir: '/tmp', bus: a.bus });
     const two = createServices(b.db, { dataDir: '/tmp', bus: b.bus });
-    await bootstrap(one, { rootPassword: 'root-pass-123' });
+    await seedRoles(a.db);
+    const runnerOne = testRunner(a.db, one.plagiarism.selectionFor, shared.engine);
+    const runnerTwo = testRunner(b.db, two.plagiarism.selectionFor, shared.engine);
     try {
       const p = await createProblem({ services: one });
-      const [rootUser] = await one.users.findByUsername('root').then((u) => (u ? [u] : []));
+      // The admin who starts the checks (root), and three students.
+      const rootUser = await one.users.create(
+        { uid: `${kind}-root`, username: `${kind}-root`, passwordHash: 'x', status: 0 },
+        [1000],
+      );
       const made = await Promise.all(
         ['x1', 'x2', 'x3'].map((name) =>
           one.users.create(
@@ -51,7 +62,7 @@ describe.each(DB_KINDS)('copy detection on two instances (%s)', (kind) => {
         threshold: 0.5,
         uid: rootUser.uid,
       });
-      const ran = await Promise.all([one.plagiarismRunner.runOnce(), two.plagiarismRunner.runOnce()]);
+      const ran = await Promise.all([runnerOne.runOnce(), runnerTwo.runOnce()]);
       expect(ran.filter((r) => r === id)).toHaveLength(1);
       expect(ran.filter((r) => r === undefined)).toHaveLength(1);
       const [row] = await one.db.select().from(plagiarismChecks).where(eq(plagiarismChecks.id, id));
@@ -72,20 +83,20 @@ describe.each(DB_KINDS)('copy detection on two instances (%s)', (kind) => {
         .update(plagiarismChecks)
         .set({ status: 'running', leaseOwner: 'dead-instance', leaseExpiresAt: new Date(Date.now() + 60_000) })
         .where(eq(plagiarismChecks.id, second));
-      expect(await two.plagiarismRunner.runOnce()).toBeUndefined();
+      expect(await runnerTwo.runOnce()).toBeUndefined();
       await one.db
         .update(plagiarismChecks)
         .set({ leaseExpiresAt: new Date(Date.now() - 1000) })
         .where(eq(plagiarismChecks.id, second));
-      expect(await two.plagiarismRunner.runOnce()).toBe(second);
+      expect(await runnerTwo.runOnce()).toBe(second);
       const [taken] = await one.db.select().from(plagiarismChecks).where(eq(plagiarismChecks.id, second));
       expect(taken.status).toBe('done');
       expect(
         (await one.db.select({ n: count() }).from(plagiarismPairs).where(eq(plagiarismPairs.checkId, second)))[0].n,
       ).toBe(1);
     } finally {
-      await one.plagiarismRunner.close();
-      await two.plagiarismRunner.close();
+      await runnerOne.close();
+      await runnerTwo.close();
     }
   }, 60_000);
 });

@@ -11,11 +11,21 @@ import {
   plagiarismPairs,
   submissions,
 } from '../../db/schema.js';
-import { logger } from '../../lib/logger.js';
-import { createEngineWorker } from './engine/index.js';
 import { createPlagiarismRepository } from './plagiarism.repository.js';
-import { different, original, renamed, reordered, template } from './plagiarism-fixtures.js';
-import { createPlagiarismRunner } from './plagiarism-runner.js';
+import { createPlagiarismService } from './plagiarism.service.js';
+import {
+  different,
+  original,
+  renamed,
+  reordered,
+  sharedTestEngine,
+  template,
+  testRunner,
+} from './plagiarism-fixtures.js';
+
+// One engine thread for both databases' runs; each database's runner is driven by runOnce, never by its timers.
+const shared = sharedTestEngine();
+afterAll(() => shared.close());
 
 describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
   let t: TestApp;
@@ -27,6 +37,8 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
   let otherTeacher: User;
   let groupAdmin: User;
   let groupMember: User;
+  let problemAdmin: User;
+  let runner: ReturnType<typeof testRunner>;
   let students: User[];
   let cid: number;
   let gid: number;
@@ -37,10 +49,12 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
 
   beforeAll(async () => {
     ({ t, judge, root } = await contestTestApp(kind));
+    runner = testRunner(t.services.db, t.services.plagiarism.selectionFor, shared.engine);
     teacher = await userToken('admin');
     otherTeacher = await userToken('admin');
     groupAdmin = await userToken();
     groupMember = await userToken();
+    problemAdmin = await userToken('problem_admin');
     students = [await userToken(), await userToken(), await userToken(), await userToken()];
     cid = (await newContest({}, teacher.token)).id;
     const p = await createProblem(t, { author: teacher.username }, { templates: { 'C++': template } });
@@ -78,7 +92,7 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
     ]);
   }, 120_000);
   afterAll(async () => {
-    await t?.services.plagiarismRunner.close();
+    await runner?.close();
     await t?.close();
   });
 
@@ -99,7 +113,8 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
       if (key) expect(res.body.data.key).toBe(key);
     }
     expect((await call('POST', '/api/plagiarism/check', undefined, { cid })).status).toBe(401);
-    for (const who of [students[0], otherTeacher, groupAdmin]) {
+    // The contest admin rule: root and the contest's creator; not another teacher, not the site's problem admin.
+    for (const who of [students[0], otherTeacher, groupAdmin, problemAdmin]) {
       expect((await call('POST', '/api/plagiarism/check', who.token, { cid })).status).toBe(403);
       expect((await call('GET', `/api/plagiarism/checks?cid=${cid}`, who.token)).status).toBe(403);
     }
@@ -107,6 +122,20 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
     expect((await call('GET', `/api/plagiarism/checks?gid=${gid}`, groupAdmin.token)).status).toBe(200);
     expect((await call('GET', `/api/plagiarism/checks?gid=${gid}`, groupMember.token)).status).toBe(403);
     expect((await call('GET', `/api/plagiarism/checks?gid=${gid}`, otherTeacher.token)).status).toBe(403);
+    // A scope larger than the limit is refused with the count and the limit, before anything is stored (the
+    // service with a limit of 3: the contest's four students).
+    const small = createPlagiarismService({
+      repo: createPlagiarismRepository(t.services.db),
+      groupPolicy: t.services.groupPolicy,
+      submissions: t.services.submissionPublic,
+      maxSubmissions: 3,
+    });
+    const viewer = { uid: teacher.uid, username: teacher.username, roles: ['admin'], permissions: [], sessionId: 0 };
+    await expect(small.start({ cid }, viewer)).rejects.toMatchObject({
+      status: 400,
+      key: 'plagiarismScopeTooLarge',
+      vars: { count: '4', limit: '3' },
+    });
     expect(await checkRows()).toBe(before);
   });
 
@@ -121,7 +150,7 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
     expect((await call('GET', `/api/plagiarism/check?id=${id}`, students[0].token)).status).toBe(404);
     expect((await call('GET', `/api/plagiarism/check?id=${id}`, otherTeacher.token)).status).toBe(404);
 
-    expect(await t.services.plagiarismRunner.runOnce()).toBe(id);
+    expect(await runner.runOnce()).toBe(id);
     const done = await call('GET', `/api/plagiarism/check?id=${id}`, teacher.token);
     expect(done.status).toBe(200);
     const check = done.body.data;
@@ -187,25 +216,10 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
   it('fingerprints each submission once: a later check reuses them', async () => {
     const stored = await fingerprintRows();
     expect(stored).toBe(4);
-    const fingerprinted: number[] = [];
-    const worker = createEngineWorker();
-    const runner = createPlagiarismRunner({
-      repo: createPlagiarismRepository(t.services.db),
-      selectionFor: t.services.plagiarism.selectionFor,
-      log: logger.child({ module: 'plagiarism-test' }),
-      engine: () => ({
-        fingerprintMany: (items) => {
-          fingerprinted.push(items.length);
-          return worker.fingerprintMany(items);
-        },
-        compare: (input) => worker.compare(input),
-        close: () => worker.close(),
-      }),
-    });
+    const batches = shared.fingerprinted.length;
     const started = await call('POST', '/api/plagiarism/check', root, { cid });
     expect(await runner.runOnce()).toBe(started.body.data.id);
-    await runner.close();
-    expect(fingerprinted).toEqual([]);
+    expect(shared.fingerprinted.length).toBe(batches);
     expect(await fingerprintRows()).toBe(stored);
     const again = await call('GET', `/api/plagiarism/check?id=${started.body.data.id}`, root);
     expect(again.body.data).toMatchObject({ status: 'done', clusters: [{ uids: expect.any(Array) }] });
@@ -231,7 +245,10 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
     await insert(students[1].uid, students[1].username, renamed);
     const started = await call('POST', '/api/plagiarism/check', otherTeacher.token, { pid: p.id });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    expect(await t.services.plagiarismRunner.runOnce()).toBe(started.body.data.id);
+    // A site problem's managers: its author and the problem admins (as the admin problem pages say).
+    expect((await call('GET', `/api/plagiarism/checks?pid=${p.id}`, problemAdmin.token)).status).toBe(200);
+    expect((await call('GET', `/api/plagiarism/checks?pid=${p.id}`, teacher.token)).status).toBe(403);
+    expect(await runner.runOnce()).toBe(started.body.data.id);
     const pairs = await call('GET', `/api/plagiarism/pairs?checkId=${started.body.data.id}`, otherTeacher.token);
     expect(pairs.body.data.total).toBe(1);
     const [r] = pairs.body.data.records;

@@ -54,8 +54,11 @@ export const createPlagiarismService = (deps: {
   submissions: Pick<SubmissionPublicService, 'detail'>;
   /** Wakes the runners of every instance when a check is queued. */
   bus?: NotifyBus;
+  /** The largest scope a check takes (PLAGIARISM_LIMITS.maxSubmissions; a test sets a small one). */
+  maxSubmissions?: number;
 }) => {
   const { repo } = deps;
+  const maxSubmissions = deps.maxSubmissions ?? LIMITS.maxSubmissions;
 
   /** The viewer's role in a group: the group policy's answer (401, 403, 404 for strangers, as the group's pages). */
   const roleIn = async (gid: number | null, viewer: AuthUser): Promise<GroupRole | undefined> =>
@@ -146,10 +149,10 @@ export const createPlagiarismService = (deps: {
       const allSubmissions = !!input.allSubmissions;
       const selection = await selectionOf({ ...scope, creatorUid: creatorOf(scope) }, { allSubmissions, from, to });
       const size = await repo.countSelected(selection);
-      if (size > LIMITS.maxSubmissions) {
+      if (size > maxSubmissions) {
         throw badRequest('plagiarismScopeTooLarge', kind === 'problem' ? 'pid' : undefined, {
           count: String(size),
-          limit: String(LIMITS.maxSubmissions),
+          limit: String(maxSubmissions),
         });
       }
       const checkId = await repo.insertCheck({
