@@ -181,9 +181,14 @@ test('a contest admin runs copy detection, sees the cluster of copies and opens 
         await page.goto(view.url);
         await expect(view.ready).toBeVisible();
         if (view.name === 'check') await expect(page.locator('.ant-table-row').first()).toBeVisible();
-        else
-          for (const side of await page.locator('.oj-plag-side').all())
+        else {
+          // Each side scrolled to as a reader does: the code view lays out what comes into sight.
+          for (const side of await page.locator('.oj-plag-side').all()) {
+            await side.scrollIntoViewIfNeeded();
             await expect(side.locator('.oj-fragment').first()).toBeVisible();
+          }
+          await page.evaluate(() => window.scrollTo(0, 0));
+        }
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${view.name} ${lang} ${width}: sideways scrolling`).toBeLessThanOrEqual(1);
         expect(await page.locator('body').textContent(), `${view.name} ${lang}: a raw text key`).not.toMatch(

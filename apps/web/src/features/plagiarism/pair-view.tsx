@@ -105,62 +105,64 @@ export const PairView = ({
   }
   const p = pair.data;
   return (
-    <Panel title={t('Plag_Pair_Title', { left: p.left.username, right: p.right.username })} extra={back}>
-      <Descriptions
-        size="small"
-        column={{ xs: 1, sm: 2, lg: 4 }}
-        items={[
-          { key: 'p', label: t('Plag_Problem'), children: `${p.displayId} ${p.title}` },
-          { key: 's', label: t('Plag_Similarity'), children: percent(p.similarity) },
-          { key: 'l', label: t('Plag_Longest_Fragment'), children: p.longestFragment },
-          { key: 't', label: t('Plag_Shared_Tokens'), children: p.sharedTokens },
-        ]}
-      />
-      <Typography.Paragraph type="secondary">{t('Plag_Fragment_Hint')}</Typography.Paragraph>
-      <List
-        className="oj-plag-fragments"
-        header={t('Plag_Fragments')}
-        size="small"
-        dataSource={fragments.map((f, i) => ({ f, i }))}
-        renderItem={({ f, i }) => (
-          <List.Item>
-            <Button
-              type={selected === i ? 'primary' : 'default'}
-              size="small"
-              className={`oj-plag-fragment-button oj-fragment-${i % 4}`}
-              onClick={() => select(i)}
-            >
-              {t('Plag_Fragment', { left: f.left.startLine, right: f.right.startLine, tokens: f.tokens })}
-            </Button>
-          </List.Item>
-        )}
-      />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}>
-          <Side
-            side={p.left}
-            ranges={leftRanges}
-            selected={selected}
-            onSelect={select}
-            onView={(v) => {
-              views.current.left = v;
-            }}
-            label={t('Plag_Code_Of', { user: p.left.username, id: p.left.submitId })}
-          />
-        </Col>
-        <Col xs={24} lg={12}>
-          <Side
-            side={p.right}
-            ranges={rightRanges}
-            selected={selected}
-            onSelect={select}
-            onView={(v) => {
-              views.current.right = v;
-            }}
-            label={t('Plag_Code_Of', { user: p.right.username, id: p.right.submitId })}
-          />
-        </Col>
-      </Row>
-    </Panel>
+    <div className="oj-plag">
+      <Panel title={t('Plag_Pair_Title', { left: p.left.username, right: p.right.username })} extra={back}>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, lg: 4 }}
+          items={[
+            { key: 'p', label: t('Plag_Problem'), children: `${p.displayId} ${p.title}` },
+            { key: 's', label: t('Plag_Similarity'), children: percent(p.similarity) },
+            { key: 'l', label: t('Plag_Longest_Fragment'), children: p.longestFragment },
+            { key: 't', label: t('Plag_Shared_Tokens'), children: p.sharedTokens },
+          ]}
+        />
+        <Typography.Paragraph type="secondary">{t('Plag_Fragment_Hint')}</Typography.Paragraph>
+        <List
+          className="oj-plag-fragments"
+          header={t('Plag_Fragments')}
+          size="small"
+          dataSource={fragments.map((f, i) => ({ f, i }))}
+          renderItem={({ f, i }) => (
+            <List.Item>
+              <Button
+                type={selected === i ? 'primary' : 'default'}
+                size="small"
+                className={`oj-plag-fragment-button oj-fragment-${i % 4}`}
+                onClick={() => select(i)}
+              >
+                {t('Plag_Fragment', { left: f.left.startLine, right: f.right.startLine, tokens: f.tokens })}
+              </Button>
+            </List.Item>
+          )}
+        />
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <Side
+              side={p.left}
+              ranges={leftRanges}
+              selected={selected}
+              onSelect={select}
+              onView={(v) => {
+                views.current.left = v;
+              }}
+              label={t('Plag_Code_Of', { user: p.left.username, id: p.left.submitId })}
+            />
+          </Col>
+          <Col xs={24} lg={12}>
+            <Side
+              side={p.right}
+              ranges={rightRanges}
+              selected={selected}
+              onSelect={select}
+              onView={(v) => {
+                views.current.right = v;
+              }}
+              label={t('Plag_Code_Of', { user: p.right.username, id: p.right.submitId })}
+            />
+          </Col>
+        </Row>
+      </Panel>
+    </div>
   );
 };

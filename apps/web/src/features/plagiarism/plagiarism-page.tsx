@@ -144,7 +144,7 @@ const CheckView = ({ id, onCompare }: { id: number; onCompare: (p: PlagiarismPai
   const status = c.queued ? 'queued' : c.status;
   return (
     <section aria-label={t('Plag_Check_Label', { id: c.id, time: formatTime(c.gmtCreate), user: c.username })}>
-      <Space wrap style={{ marginBottom: 12 }}>
+      <Space wrap style={{ display: 'flex', marginBottom: 12 }}>
         <Tag color={status === 'done' ? 'green' : status === 'failed' ? 'red' : 'blue'}>
           {t(`Plag_Status_${status}`)}
         </Tag>
@@ -310,61 +310,63 @@ const PlagiarismPage = () => {
   const scopeTitle = checks.data?.records[0]?.scope;
   const kind = scope.cid ? 'contest' : scope.tid ? 'training' : scope.pid ? 'problem' : 'group';
   return (
-    <Panel
-      title={
-        scopeTitle
-          ? `${t('Plag_Title')} · ${t(`Plag_Scope_${kind}`)} ${scopeTitle.title}`
-          : `${t('Plag_Title')} · ${t(`Plag_Scope_${kind}`)}`
-      }
-    >
-      {checks.isError ? (
-        <Alert type="error" showIcon message={checks.error.message} />
-      ) : (
-        <>
-          <Typography.Paragraph type="secondary">{t('Plag_Intro')}</Typography.Paragraph>
-          <Space wrap style={{ marginBottom: 16 }}>
-            <Checkbox checked={allSubmissions} onChange={(e) => setAllSubmissions(e.target.checked)}>
-              {t('Plag_All_Submissions')}
-            </Checkbox>
-            {kind === 'problem' && (
-              <DateRangeField
-                aria-label={t('Plag_Time_Range')}
-                placeholder={[t('Plag_Time_Range'), t('Plag_Time_Range')]}
-                showTime
-                allowEmpty={[true, true]}
-                value={range}
-                onChange={(v) => setRange(v)}
+    <div className="oj-plag">
+      <Panel
+        title={
+          scopeTitle
+            ? `${t('Plag_Title')} · ${t(`Plag_Scope_${kind}`)} ${scopeTitle.title}`
+            : `${t('Plag_Title')} · ${t(`Plag_Scope_${kind}`)}`
+        }
+      >
+        {checks.isError ? (
+          <Alert type="error" showIcon message={checks.error.message} />
+        ) : (
+          <>
+            <Typography.Paragraph type="secondary">{t('Plag_Intro')}</Typography.Paragraph>
+            <Space wrap style={{ marginBottom: 16 }}>
+              <Checkbox checked={allSubmissions} onChange={(e) => setAllSubmissions(e.target.checked)}>
+                {t('Plag_All_Submissions')}
+              </Checkbox>
+              {kind === 'problem' && (
+                <DateRangeField
+                  aria-label={t('Plag_Time_Range')}
+                  placeholder={[t('Plag_Time_Range'), t('Plag_Time_Range')]}
+                  showTime
+                  allowEmpty={[true, true]}
+                  value={range}
+                  onChange={(v) => setRange(v)}
+                />
+              )}
+              <Button type="primary" loading={start.isPending} onClick={() => start.mutate()}>
+                {t('Plag_Start')}
+              </Button>
+              {(checks.data?.records.length ?? 0) > 1 && (
+                <Select
+                  aria-label={t('Plag_Earlier_Checks')}
+                  value={checkId}
+                  onChange={(v) => setParams({ check: String(v), pair: undefined })}
+                  options={checks.data?.records.map((c) => ({
+                    value: c.id,
+                    label: t('Plag_Check_Label', { id: c.id, time: formatTime(c.gmtCreate), user: c.username }),
+                  }))}
+                />
+              )}
+            </Space>
+            {checks.isPending ? (
+              <Spin />
+            ) : checkId ? (
+              <CheckView
+                key={checkId}
+                id={checkId}
+                onCompare={(p) => setParams({ check: String(checkId), pair: `${p.leftSubmitId}-${p.rightSubmitId}` })}
               />
+            ) : (
+              <Empty description={t('Plag_No_Check')} />
             )}
-            <Button type="primary" loading={start.isPending} onClick={() => start.mutate()}>
-              {t('Plag_Start')}
-            </Button>
-            {(checks.data?.records.length ?? 0) > 1 && (
-              <Select
-                aria-label={t('Plag_Earlier_Checks')}
-                value={checkId}
-                onChange={(v) => setParams({ check: String(v), pair: undefined })}
-                options={checks.data?.records.map((c) => ({
-                  value: c.id,
-                  label: t('Plag_Check_Label', { id: c.id, time: formatTime(c.gmtCreate), user: c.username }),
-                }))}
-              />
-            )}
-          </Space>
-          {checks.isPending ? (
-            <Spin />
-          ) : checkId ? (
-            <CheckView
-              key={checkId}
-              id={checkId}
-              onCompare={(p) => setParams({ check: String(checkId), pair: `${p.leftSubmitId}-${p.rightSubmitId}` })}
-            />
-          ) : (
-            <Empty description={t('Plag_No_Check')} />
-          )}
-        </>
-      )}
-    </Panel>
+          </>
+        )}
+      </Panel>
+    </div>
   );
 };
 
