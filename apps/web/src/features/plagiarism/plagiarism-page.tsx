@@ -96,15 +96,17 @@ const CheckView = ({ id, onCompare }: { id: number; onCompare: (p: PlagiarismPai
       title: t('Plag_Similarity'),
       key: 'similarity',
       dataIndex: 'similarity',
-      width: 110,
+      width: 90,
       render: (v: number) => <strong>{percent(v)}</strong>,
     },
     {
       title: t('Plag_Users'),
       key: 'users',
+      // One name a line: two names on one line broke inside the names on a phone.
       render: (_, r) => (
-        <span className="oj-table-title">
-          {r.leftUsername} · {r.rightUsername}
+        <span className="oj-table-title oj-plag-users">
+          <span>{r.leftUsername}</span>
+          <span>{r.rightUsername}</span>
         </span>
       ),
     },
