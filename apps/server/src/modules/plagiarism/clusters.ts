@@ -35,7 +35,9 @@ export const clustersOf = (edges: UserEdge[], threshold: number): Cluster[] => {
     if (!parent.has(e.rightUid)) parent.set(e.rightUid, e.rightUid);
     const a = find(e.leftUid);
     const b = find(e.rightUid);
-    if (a !== b) parent.set(a < b ? b : a, a < b ? a : b);
+    // The smaller uid (a string) becomes the root.
+    const [root, child] = a < b ? [a, b] : [b, a];
+    if (a !== b) parent.set(child, root);
   }
   const byRoot = new Map<string, { uids: Set<string>; pids: Set<number>; maxSimilarity: number }>();
   for (const e of strong) {

@@ -663,7 +663,19 @@ describe('group texts', { timeout: 60_000 }, () => {
     try {
       renderTabs();
       await screen.findByText('暂无公告');
-      expect(tabNames()).toEqual(['首页', '题目', '训练', '比赛', '提交', '讨论', '设置', '排名', '公告', '成员', '查重']);
+      expect(tabNames()).toEqual([
+        '首页',
+        '题目',
+        '训练',
+        '比赛',
+        '提交',
+        '讨论',
+        '设置',
+        '排名',
+        '公告',
+        '成员',
+        '查重',
+      ]);
       expect(screen.getByRole('button', { name: /解散团队/ })).toBeTruthy();
     } finally {
       await changeLanguage('en-US', { save: false });

@@ -43,7 +43,11 @@ describe('menus', () => {
       'preliminary',
       'about',
     ]);
-    expect(keys(signedIn.find((e) => e.key === 'rank')?.children ?? [])).toEqual(['acm-rank', 'oi-rank', 'rating-rank']);
+    expect(keys(signedIn.find((e) => e.key === 'rank')?.children ?? [])).toEqual([
+      'acm-rank',
+      'oi-rank',
+      'rating-rank',
+    ]);
   });
 
   it('hides discussion when the public discussion area is off and the preliminary link when it has no URL', () => {

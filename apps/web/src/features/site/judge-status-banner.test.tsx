@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderElement, setupI18n, stubServer } from '../../test-utils';
 import { createQueryClient } from '../../app/app';
+import { renderElement, setupI18n, stubServer } from '../../test-utils';
 import { JudgeStatusBanner, prefetchJudgeStatus } from './judge-status-banner';
 
 const status = (data: object) => () =>
