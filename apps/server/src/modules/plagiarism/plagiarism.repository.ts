@@ -455,32 +455,49 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
       );
       const leftUser = aliasedTable(users, 'left_user');
       const rightUser = aliasedTable(users, 'right_user');
+      // The page is cut from the pairs alone (the rank index), then its 20 rows get their usernames: joined before the
+      // cut, a deep page joined every row it skipped.
+      const cut = db
+        .select({
+          leftSubmitId: plagiarismPairs.leftSubmitId,
+          rightSubmitId: plagiarismPairs.rightSubmitId,
+          leftUid: plagiarismPairs.leftUid,
+          rightUid: plagiarismPairs.rightUid,
+          pid: plagiarismPairs.pid,
+          language: plagiarismPairs.language,
+          similarity: plagiarismPairs.similarity,
+          longestFragment: plagiarismPairs.longestFragment,
+          sharedTokens: plagiarismPairs.sharedTokens,
+        })
+        .from(plagiarismPairs)
+        .where(where)
+        .orderBy(
+          desc(plagiarismPairs.similarity),
+          asc(plagiarismPairs.leftSubmitId),
+          asc(plagiarismPairs.rightSubmitId),
+        )
+        .offset(offset)
+        .limit(limit)
+        .as('page');
       const [rows, total] = await Promise.all([
         db
           .select({
-            leftSubmitId: plagiarismPairs.leftSubmitId,
-            rightSubmitId: plagiarismPairs.rightSubmitId,
-            leftUid: plagiarismPairs.leftUid,
-            rightUid: plagiarismPairs.rightUid,
+            leftSubmitId: cut.leftSubmitId,
+            rightSubmitId: cut.rightSubmitId,
+            leftUid: cut.leftUid,
+            rightUid: cut.rightUid,
             leftUsername: leftUser.username,
             rightUsername: rightUser.username,
-            pid: plagiarismPairs.pid,
-            language: plagiarismPairs.language,
-            similarity: plagiarismPairs.similarity,
-            longestFragment: plagiarismPairs.longestFragment,
-            sharedTokens: plagiarismPairs.sharedTokens,
+            pid: cut.pid,
+            language: cut.language,
+            similarity: cut.similarity,
+            longestFragment: cut.longestFragment,
+            sharedTokens: cut.sharedTokens,
           })
-          .from(plagiarismPairs)
-          .innerJoin(leftUser, eq(leftUser.uid, plagiarismPairs.leftUid))
-          .innerJoin(rightUser, eq(rightUser.uid, plagiarismPairs.rightUid))
-          .where(where)
-          .orderBy(
-            desc(plagiarismPairs.similarity),
-            asc(plagiarismPairs.leftSubmitId),
-            asc(plagiarismPairs.rightSubmitId),
-          )
-          .offset(offset)
-          .limit(limit),
+          .from(cut)
+          .innerJoin(leftUser, eq(leftUser.uid, cut.leftUid))
+          .innerJoin(rightUser, eq(rightUser.uid, cut.rightUid))
+          .orderBy(desc(cut.similarity), asc(cut.leftSubmitId), asc(cut.rightSubmitId)),
         db.select({ n: count() }).from(plagiarismPairs).where(where),
       ]);
       return { rows, total: total[0].n };
