@@ -166,7 +166,8 @@ describe.each(DB_KINDS)('problem bank and ranks on %s', (kind) => {
     expect(order.indexOf(alice.uid)).toBeLessThan(order.indexOf(carol.uid));
     expect(acm.records[order.indexOf(alice.uid)]).toMatchObject({ ac: 1, total: 1 });
     expect((await get('/api/get-rank-list?type=ACM&searchUser=zz-nobody')).json().data.total).toBe(0);
-    expect((await get('/api/get-rank-list?type=2')).statusCode).toBe(400);
+    // 2 is the rating list (decision 0046); there is no fourth.
+    expect((await get('/api/get-rank-list?type=3')).statusCode).toBe(400);
     expect((await get('/api/get-rank-list')).statusCode).toBe(400);
 
     // A rejudge that turns the AC into a WA takes the AC away.

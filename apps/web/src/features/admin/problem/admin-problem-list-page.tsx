@@ -60,8 +60,8 @@ const AdminProblemListPage = () => {
   ];
 
   // A phone shows the problem's title (which opens the editor) and its visibility, room enough for the title's words;
-  // the display id, the actions and the rest in each row's details. Beside the admin menu at 1366 px the internal ID and the creation time wait for a wider
-  // screen.
+  // the display id, the actions and the rest in each row's details. Beside the admin menu at 1366 px the internal ID, the
+  // author and the creation time wait for a wider screen (the actions, with copy detection, need the room).
   const layout = useResponsiveColumns<AdminProblem>([
     { title: 'ID', dataIndex: 'id', key: 'id', from: 'wide', width: 80 },
     { title: t('Display_ID'), dataIndex: 'problemId', key: 'problemId', from: 'tablet' },
@@ -74,7 +74,7 @@ const AdminProblemListPage = () => {
         </Link>
       ),
     },
-    { title: t('Author'), dataIndex: 'author', key: 'author', from: 'laptop' },
+    { title: t('Author'), dataIndex: 'author', key: 'author', from: 'wide' },
     // An OI problem's full score as the judge gives it (subtasks counted once); ACM problems score by verdict.
     { title: t('Full_Score'), key: 'score', from: 'wide', render: (_, p) => (p.type === 1 ? p.ioScore : '-') },
     { title: t('Created_Time'), key: 'created', from: 'wide', render: (_, p) => formatTime(p.gmtCreate) },
