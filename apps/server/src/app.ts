@@ -222,7 +222,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
     });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url === '/api';
     // A missing hashed asset is a 404, never index.html (the browser would report a MIME error instead).
     const isAsset = req.url.startsWith('/assets/');
@@ -233,7 +233,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
       const links = preloads.find((p) => p.path.test(pathname))?.links;
       if (links) {
         // After the entry's own tags: the browser fetches the page's chunks behind the entry, not before it.
-        const html = fs.readFileSync(indexHtml as string, 'utf8');
+        const html = await fs.promises.readFile(indexHtml as string, 'utf8');
         return reply.type('text/html').send(html.replace('</head>', `${links}\n  </head>`));
       }
       return reply.type('text/html').send(fs.createReadStream(indexHtml as string));
