@@ -121,6 +121,10 @@ export const createJudgeClient = (server: string, token: string) => {
     release: async (name: string, task: TaskRef) =>
       (await post(judgeProtocol.release, { name, taskId: task.taskId, attempt: task.attempt }, 15_000)).released,
 
+    /** Said last by a stopping worker, once its claims are hung up and its tasks done or handed back: the server hands
+     * it nothing more and hands back what a claim it never saw answered leased to it. */
+    goodbye: async (name: string) => (await post(judgeProtocol.goodbye, { name }, 15_000)).handedBack,
+
     /** The bytes of one test file. */
     async testData(sha256: string): Promise<Buffer> {
       const res = await fetch(`${base}${judgeProtocol.testData.path}?sha256=${sha256}`, {

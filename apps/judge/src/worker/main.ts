@@ -7,6 +7,7 @@ import { availableLanguages, compileChecker, judge, testRun } from '../index.js'
 import type { LoadedProblem } from '../problem/loaded-problem.js';
 import { judgeInstance } from '../sandbox/judge-instance.js';
 import { killActiveSandboxes } from '../sandbox/sandbox.js';
+import { createJudgeClient } from './judge-client.js';
 import { runRemoteWorker } from './remote-runner.js';
 import type { TestDataCache } from './test-data-cache.js';
 import { type Judger, log, physicalCores, runWorker as runWorkerLoop } from './worker.js';
@@ -214,5 +215,15 @@ export const runWorker = async (options: {
       signal: AbortSignal.any([stop.signal, drain.signal]),
     }),
   ]);
-  if (drain.signal.aborted) process.exit(0);
+  if (drain.signal.aborted) {
+    // A long poll hung up as the worker stopped may still have been answered with a task (the server had not yet seen
+    // the hang-up): the goodbye hands it back now instead of leaving it to its lease.
+    try {
+      const orphans = await createJudgeClient(options.server, token).goodbye(name);
+      if (orphans) log(`goodbye: ${orphans} task(s) claimed as the worker stopped went back to the queue`);
+    } catch (e) {
+      log(`cannot say goodbye (a task claimed as the worker stopped waits for its lease): ${(e as Error).message}`);
+    }
+    process.exit(0);
+  }
 };

@@ -489,6 +489,9 @@ export const judges = pgTable('judges', {
   running: integer('running').notNull().default(0),
   version: text('version'),
   lastHeartbeat: timestamp('last_heartbeat', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** Set when the worker said goodbye (it stopped): it is handed no task after that, not even by a long poll the
+   * server had not yet seen it hang up. A worker process has a name of its own, so the name never claims again. */
+  stoppedAt: timestamp('stopped_at', { withTimezone: true, mode: 'date' }),
   gmtCreate: createdAt(),
 });
 

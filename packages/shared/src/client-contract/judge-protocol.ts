@@ -12,6 +12,7 @@ export const claimRemote: ClientOf<typeof c.claimRemote> = {
   path: '/api/judge/claim-remote',
   access: 'judge',
 };
+export const goodbye: ClientOf<typeof c.goodbye> = { method: 'POST', path: '/api/judge/goodbye', access: 'judge' };
 export const heartbeat: ClientOf<typeof c.heartbeat> = {
   method: 'POST',
   path: '/api/judge/heartbeat',

@@ -251,6 +251,18 @@ export const release = endpoint({
   output: z.object({ released: z.boolean() }),
 });
 
+/** A worker that stops says goodbye last, once its claims are hung up and its tasks reported or handed back: the
+ * server hands it nothing more, and hands back any task still leased to it (one a long poll claimed for it while
+ * the server had not yet seen that poll hang up: the answer reached no one). */
+export const goodbye = endpoint({
+  method: 'POST',
+  path: '/api/judge/goodbye',
+  access: 'judge',
+  input: z.object(workerIdentity),
+  /** How many tasks still leased to the worker went back to the queue. */
+  output: z.object({ handedBack: wireInt(z.number().int()) }),
+});
+
 export const testData = endpoint({
   method: 'GET',
   path: '/api/judge/test-data',

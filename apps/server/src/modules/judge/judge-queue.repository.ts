@@ -142,6 +142,28 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
         )
         .for('update', { skipLocked: true }),
 
+    /** False when the worker has said goodbye. Its row is share-locked until the claim commits, so a goodbye
+     * (which updates the row) either comes first and is seen here, or waits and then sees the claim's lease. */
+    workerMayClaim: async (tx: Tx, name: string): Promise<boolean> => {
+      const [row] = await tx
+        .select({ stoppedAt: judges.stoppedAt })
+        .from(judges)
+        .where(eq(judges.name, name))
+        .for('share');
+      return !row?.stoppedAt;
+    },
+
+    /** Marks the worker as stopped (it claims nothing after this) and returns the tasks still leased to it, locked. */
+    stopWorker: async (tx: Tx, name: string, at: Date): Promise<JudgeTaskRow[]> => {
+      await tx.update(judges).set({ stoppedAt: at }).where(eq(judges.name, name));
+      return tx
+        .select()
+        .from(judgeTasks)
+        .where(and(eq(judgeTasks.state, 'running'), eq(judgeTasks.leaseOwner, name)))
+        .orderBy(asc(judgeTasks.id))
+        .for('update');
+    },
+
     /** The task row, locked (waits for a lock another transaction holds). */
     lockTask: async (tx: Tx, id: number): Promise<JudgeTaskRow | undefined> =>
       (await tx.select().from(judgeTasks).where(eq(judgeTasks.id, id)).for('update'))[0],

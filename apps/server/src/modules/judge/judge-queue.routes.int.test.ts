@@ -138,6 +138,40 @@ describe.each(DB_KINDS)('judge queue and protocol on %s', (kind) => {
     expect((await judgeCall('report', accepted('judge-b', again))).json().data).toEqual({ accepted: true });
   });
 
+  it("a stopped worker's goodbye hands back what a claim it never saw answered leased to it; it claims nothing more", async () => {
+    await drain();
+    const sub = await submit();
+    // The worker hung up its long poll as it stopped, but the server answered it with this task first.
+    const orphan = await claim('judge-leaving');
+    expect(orphan).toMatchObject({ attempt: 1 });
+    await submit();
+    const kept = await claim('judge-staying');
+    // Refused without the token and for bad input: nothing changes.
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/judge/goodbye',
+      payload: { name: 'judge-leaving' },
+    });
+    expect(noToken.statusCode).toBe(401);
+    expect((await judgeCall('goodbye', { name: '' })).statusCode).toBe(400);
+    expect(await t.services.queue.task(orphan.taskId)).toMatchObject({ state: 'running', leaseOwner: 'judge-leaving' });
+
+    expect((await judgeCall('goodbye', { name: 'judge-leaving' })).json().data).toEqual({ handedBack: 1 });
+    expect(await t.services.queue.task(orphan.taskId)).toMatchObject({
+      state: 'queued',
+      attempt: 0,
+      leaseOwner: null,
+      lastError: 'handed back by judge-leaving',
+    });
+    expect(await statusOf(sub.submitId)).toMatchObject({ status: JUDGE_STATUS.PENDING, judger: null });
+    // Another worker's task is left alone; the stopped worker is handed nothing, even by a poll still open.
+    expect(await t.services.queue.task(kept.taskId)).toMatchObject({ state: 'running', leaseOwner: 'judge-staying' });
+    expect(await claim('judge-leaving')).toBeNull();
+    expect(await t.services.queue.task(orphan.taskId)).toMatchObject({ state: 'queued' });
+    expect(await claim('judge-next')).toMatchObject({ taskId: orphan.taskId, attempt: 1 });
+    expect((await judgeCall('goodbye', { name: 'judge-leaving' })).json().data).toEqual({ handedBack: 0 });
+  });
+
   it('moves a submission Pending → Compiling → Judging → result, with per-case results stored', async () => {
     await drain();
     const sub = await submit();

@@ -178,6 +178,7 @@ export const createJudgeQueue = (deps: {
     if (w.languages.length === 0) return null;
     for (;;) {
       const claimed = await repo.transaction(async (tx) => {
+        if (!(await repo.workerMayClaim(tx, w.name))) return null;
         const task = await repo.lockNextQueued(tx, w.languages);
         if (!task) return null;
         const at = now();
@@ -256,17 +257,17 @@ export const createJudgeQueue = (deps: {
     return repo.transaction(async (tx) => {
       const task = await currentAttempt(tx, taskId, attempt);
       if (!task || task.leaseOwner !== w.name) return false;
-      await accounts.release(tx, [task.id]);
-      await repo.requeueTask(tx, task.id, {
-        attempt: task.attempt - 1,
-        lastError: `handed back by ${w.name}`,
-        at: now(),
-      });
-      if (task.kind === 'judge' || task.kind === 'remote')
-        await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.PENDING, judger: null });
-      await notify(tx, TASK_CHANNEL);
+      await requeueHandedBack(tx, task, w.name);
       return true;
     });
+  };
+  /** A running task (locked) goes back to the queue from `owner`, its attempt not counted. */
+  const requeueHandedBack = async (tx: Tx, task: TaskRow, owner: string) => {
+    await accounts.release(tx, [task.id]);
+    await repo.requeueTask(tx, task.id, { attempt: task.attempt - 1, lastError: `handed back by ${owner}`, at: now() });
+    if (task.kind === 'judge' || task.kind === 'remote')
+      await setSubmissionIfCurrent(tx, task, { status: JUDGE_STATUS.PENDING, judger: null });
+    await notify(tx, TASK_CHANNEL);
   };
 
   /** The long polls this instance holds open now (`pollsOpen`). */
@@ -370,6 +371,15 @@ export const createJudgeQueue = (deps: {
 
     /** A stopping worker hands its task back. */
     release: handBack,
+
+    /** A stopped worker's goodbye (judgeProtocol.goodbye): it claims nothing more; the tasks still leased to it go
+     * back to the queue. */
+    goodbye: (w: { name: string }): Promise<number> =>
+      repo.transaction(async (tx) => {
+        const leased = await repo.stopWorker(tx, w.name, now());
+        for (const task of leased) await requeueHandedBack(tx, task, w.name);
+        return leased.length;
+      }),
 
     /** Keeps the task's lease (and a remote task's account lease); a remote task's run id is stored at once. */
     async heartbeat(

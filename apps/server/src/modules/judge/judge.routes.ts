@@ -20,6 +20,8 @@ export const registerJudgeRoutes = (app: FastifyInstance, deps: BindDeps, s: App
     released: await s.queue.release(input, input.taskId, input.attempt),
   }));
 
+  bind(app, deps, judgeProtocol.goodbye, async (input) => ({ handedBack: await s.queue.goodbye(input) }));
+
   bind(app, deps, home.getJudgeStatus, () => s.queue.status());
 
   bind(app, deps, judgeProtocol.testData, async (input) => {

@@ -49,6 +49,7 @@ export const createRemoteAccountLeases = (deps: {
      * the account with the task; tasks whose pool is empty end at once in System Error. */
     claim: async (w: RemoteWorkerIdentity): Promise<RemoteJudgeTask | null> => {
       return repo.transaction(async (tx) => {
+        if (!(await repo.workerMayClaim(tx, w.name))) return null;
         const candidates = await repo.lockQueuedRemote(tx);
         for (const task of candidates) {
           const payload = task.payload as RemotePayload;

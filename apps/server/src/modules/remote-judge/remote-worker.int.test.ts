@@ -171,9 +171,9 @@ describe('remote judging with a real worker against the Codeforces fake', () => 
 
   it('a worker stopped with SIGTERM mid-poll hands the task back at once; the next worker polls the same run', async () => {
     const before = fake.submissions.length;
-    // A long grace: a remote run is handed back at once, not finished within it. One remote slot: an idle slot's
-    // long poll, hung up as the worker stops, may still be answered with the task just handed back when the server
-    // sees the hang-up after the hand-back (a known race: that task then waits for its lease).
+    // A long grace: a remote run is handed back at once, not finished within it. An idle slot's long poll, hung up
+    // as the worker stops, may still be answered with the task just handed back when the server sees the hang-up
+    // after the hand-back: the worker's goodbye hands that claim back too.
     const stopping = startWorker('remote-stopping', 60_000, { OJ_JUDGE_STOP_GRACE_MS: '120000' });
     const res = await submit('int main(){ return 0; } // stopped mid-poll');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
