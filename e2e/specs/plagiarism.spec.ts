@@ -195,12 +195,17 @@ test('a contest admin runs copy detection, sees the cluster of copies and opens 
           /\bPlag_[A-Za-z_]+/,
         );
         if (SHOTS_DIR) {
+          // The whole page as the viewport (not a full-page capture): a code view lays itself out only once in sight,
+          // so one below the fold would be captured before it measured its lines.
           fs.mkdirSync(SHOTS_DIR, { recursive: true });
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          await page.setViewportSize({ width, height });
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
           await page.screenshot({
             path: path.join(SHOTS_DIR, `plagiarism-${view.name}-${lang}-${width}.png`),
-            fullPage: true,
             animations: 'disabled',
           });
+          await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
         }
       }
     }

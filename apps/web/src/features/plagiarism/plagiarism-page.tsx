@@ -1,3 +1,4 @@
+import { DiffOutlined } from '@ant-design/icons';
 import { plagiarism as contract, type PlagiarismCheck, type PlagiarismPairRecord } from '@oj/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -27,6 +28,7 @@ import { formatTime } from '../../lib/format-time';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
+import { useMaxWidth } from '../../lib/use-media-query';
 import { PairView } from './pair-view';
 import { LANGUAGE_NAMES, percent } from './plagiarism-format';
 import './plagiarism.css';
@@ -90,6 +92,8 @@ const CheckView = ({ id, onCompare }: { id: number; onCompare: (p: PlagiarismPai
     setPage(1);
   };
   const users = usersOf(c, pairs.data?.records ?? []);
+  // On a phone the compare button is its icon, so the two names keep the room to stand whole.
+  const phone = useMaxWidth(768);
 
   const layout = useResponsiveColumns<PlagiarismPairRecord>([
     {
@@ -133,10 +137,12 @@ const CheckView = ({ id, onCompare }: { id: number; onCompare: (p: PlagiarismPai
       render: (_, r) => (
         <Button
           size="small"
+          icon={phone ? <DiffOutlined /> : undefined}
+          title={phone ? t('Plag_Compare') : undefined}
           aria-label={t('Plag_Compare_Pair', { left: r.leftUsername, right: r.rightUsername })}
           onClick={() => onCompare(r)}
         >
-          {t('Plag_Compare')}
+          {phone ? null : t('Plag_Compare')}
         </Button>
       ),
     },
