@@ -51,6 +51,8 @@ if (!('ResizeObserver' in window)) {
   Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
 }
 
+// Screens render under antd's zero-runtime theme as in the app (test-utils.tsx), so antd writes no style sheets of its
+// own; what a component still writes outside it (a toast's holder, a static modal) is taken out here.
 // antd's CSS-in-JS puts dozens of big style sheets in the page, and jsdom matches every rule of them again on the
 // first getComputedStyle after each change of the document (~30 ms a call): that was 459 s of the web tests' 595.
 // jsdom lays nothing out, so the sheets only ever told the tests what antd hides by class; the tests find what a

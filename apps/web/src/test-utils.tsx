@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import type { ReactNode } from 'react';
@@ -97,12 +98,18 @@ export const setupI18n = async (lang: 'zh-CN' | 'en-US' = 'zh-CN') => {
   await changeLanguage(lang, { save: false });
 };
 
+/** As the app (app/app.tsx): antd's styles come from its static CSS, so components write no style elements of their
+ * own, which jsdom would parse and match on every getComputedStyle. */
+const TEST_THEME = { zeroRuntime: true };
+
 export const renderWithProviders = (routes: RouteObject[], initialPath: string) => {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const client = createQueryClient();
   const utils = render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <ConfigProvider theme={TEST_THEME}>
+        <RouterProvider router={router} />
+      </ConfigProvider>
     </QueryClientProvider>,
   );
   return { ...utils, router };
