@@ -103,7 +103,7 @@ while pos + 1 < len(tokens):
     pos += 2
 `;
 
-test('a contest admin runs copy detection, sees the cluster of copies and opens a pair side by side', async ({
+test('a contest admin runs copy detection, sees the cluster of copies, opens a pair side by side and dismisses it for the next check', async ({
   page,
   request,
 }) => {
@@ -166,6 +166,21 @@ test('a contest admin runs copy detection, sees the cluster of copies and opens 
   await expect(page.getByRole('list', { name: '相似群组' })).toBeVisible();
   const checkUrl = page.url();
   const pairUrl = `${checkUrl}&pair=${/pair=(\d+-\d+)/.exec(pairAt)?.[1]}`;
+
+  // The admin dismisses the pair with a note. The decision belongs to the contest, so the next check shows it too.
+  await page.goto(pairAt);
+  const decision = page.getByRole('region', { name: /的判定$/ });
+  await decision.getByRole('combobox', { name: '判定' }).click();
+  await page.getByTitle('已排除', { exact: true }).click();
+  await decision.getByRole('textbox', { name: '备注' }).fill('课上发的模板');
+  await decision.getByRole('button', { name: '保存判定' }).click();
+  await expect(page.getByText('判定已保存')).toBeVisible();
+  await expect(decision.getByRole('heading', { name: /已排除/ })).toBeVisible();
+  await page.goto(checkUrl);
+  await page.getByRole('button', { name: '开始查重' }).click();
+  await expect(page).not.toHaveURL(checkUrl);
+  await expect(page.getByText('已完成', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('row', { name: /已排除/ })).toHaveCount(1);
 
   // The finished check and the pair view in both languages, on a laptop and a phone: no sideways scrolling, no raw
   // text keys, the fragments marked on both sides (OJ_SWEEP_SHOTS=<dir> also writes each as a PNG).

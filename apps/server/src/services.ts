@@ -298,7 +298,13 @@ export const createServices = (
   // ---- Copy detection: checks of a scope for its admins, shown as the submission detail shows code; run in the
   // background by the one instance that claims each (main.ts starts the runner) ----
   const plagiarismRepo = createPlagiarismRepository(db, now);
-  const plagiarism = createPlagiarismService({ repo: plagiarismRepo, groupPolicy, submissions: submissionPublic, bus });
+  const plagiarism = createPlagiarismService({
+    repo: plagiarismRepo,
+    groupPolicy,
+    submissions: submissionPublic,
+    audit,
+    bus,
+  });
 
   return {
     db,

@@ -20,6 +20,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, Record<Locale, string>> = {
   switchConfig: { 'zh-CN': '修改系统开关', 'en-US': 'Change switches' },
   carousel: { 'zh-CN': '修改首页轮播图', 'en-US': 'Change home carousel' },
   judgeHeader: { 'zh-CN': '修改评测头文件', 'en-US': 'Change judge headers' },
+  plagiarismDecision: { 'zh-CN': '标记查重结果', 'en-US': 'Mark a copy-detection pair' },
 };
 
 export const auditActionName = (action: string, locale: Locale): string =>

@@ -100,6 +100,7 @@ export type {
   PlagiarismCheck,
   PlagiarismCheckSummary,
   PlagiarismCluster,
+  PlagiarismDecision,
   PlagiarismFragment,
   PlagiarismPairDetail,
   PlagiarismPairRecord,

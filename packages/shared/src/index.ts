@@ -86,6 +86,7 @@ export type {
   PlagiarismCheck,
   PlagiarismCheckSummary,
   PlagiarismCluster,
+  PlagiarismDecision,
   PlagiarismFragment,
   PlagiarismPairDetail,
   PlagiarismPairRecord,

@@ -1471,6 +1471,26 @@ export const plagiarismPairs = pgTable(
 );
 
 /** A submission's fingerprints, computed once per engine version. */
+/** An admin's decision on two users (left_uid < right_uid) on a problem of a scope (decision 0049): shown in every
+ * check of that scope, not tied to one. */
+export const plagiarismDecisions = pgTable(
+  'plagiarism_decisions',
+  {
+    scopeKind: text('scope_kind').notNull(),
+    scopeId: integer('scope_id').notNull(),
+    pid: integer('pid').notNull(),
+    leftUid: text('left_uid').notNull(),
+    rightUid: text('right_uid').notNull(),
+    /** pending | confirmed | dismissed */
+    decision: text('decision').notNull(),
+    note: text('note').notNull().default(''),
+    /** Who decided last. */
+    uid: text('uid').notNull(),
+    gmtModified: timestamp('gmt_modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scopeKind, t.scopeId, t.pid, t.leftUid, t.rightUid] })],
+);
+
 export const plagiarismFingerprints = pgTable('plagiarism_fingerprints', {
   submitId: bigint('submit_id', { mode: 'number' })
     .primaryKey()

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS: typeof c.AUDIT_ACTIONS = [
   'switchConfig',
   'carousel',
   'judgeHeader',
+  'plagiarismDecision',
 ];
 export const getAuditLog: ClientOf<typeof c.getAuditLog> = {
   method: 'GET',

@@ -6,12 +6,14 @@ import type * as c from '../contract/plagiarism.js';
 
 export type * from '../contract/plagiarism.js';
 
+export const PLAGIARISM_DECISIONS: typeof c.PLAGIARISM_DECISIONS = ['pending', 'confirmed', 'dismissed'];
 export const PLAGIARISM_LANGUAGES: typeof c.PLAGIARISM_LANGUAGES = ['c', 'cpp', 'java', 'python', 'javascript', 'go'];
 export const PLAGIARISM_LIMITS: typeof c.PLAGIARISM_LIMITS = {
   maxSubmissions: 20000,
   pairFloor: 0.2,
   defaultThreshold: 0.5,
 };
+export const PLAGIARISM_NOTE_MAX = 1000;
 export const SCOPE_KINDS: typeof c.SCOPE_KINDS = ['contest', 'training', 'group', 'problem'];
 export const getCheck: ClientOf<typeof c.getCheck> = { method: 'GET', path: '/api/plagiarism/check', access: 'user' };
 export const getPair: ClientOf<typeof c.getPair> = { method: 'GET', path: '/api/plagiarism/pair', access: 'user' };
@@ -21,6 +23,16 @@ export const listChecks: ClientOf<typeof c.listChecks> = {
   access: 'user',
 };
 export const listPairs: ClientOf<typeof c.listPairs> = { method: 'GET', path: '/api/plagiarism/pairs', access: 'user' };
+export const setClusterDecision: ClientOf<typeof c.setClusterDecision> = {
+  method: 'PUT',
+  path: '/api/plagiarism/cluster-decision',
+  access: 'user',
+};
+export const setDecision: ClientOf<typeof c.setDecision> = {
+  method: 'PUT',
+  path: '/api/plagiarism/decision',
+  access: 'user',
+};
 export const startCheck: ClientOf<typeof c.startCheck> = {
   method: 'POST',
   path: '/api/plagiarism/check',

@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   'switchConfig',
   'carousel',
   'judgeHeader',
+  'plagiarismDecision',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -23,6 +23,12 @@ export type PlagiarismScopeKind = (typeof SCOPE_KINDS)[number];
 export const PLAGIARISM_LANGUAGES = ['c', 'cpp', 'java', 'python', 'javascript', 'go'] as const;
 export type PlagiarismLanguage = (typeof PLAGIARISM_LANGUAGES)[number];
 
+/** What an admin decided about a pair of users on a problem of a scope (decision 0049): kept across the scope's checks. */
+export const PLAGIARISM_DECISIONS = ['pending', 'confirmed', 'dismissed'] as const;
+export type PlagiarismDecision = (typeof PLAGIARISM_DECISIONS)[number];
+/** The longest note a decision keeps. */
+export const PLAGIARISM_NOTE_MAX = 1000;
+
 const id = wireInt(z.number().int().positive());
 const optionalId = wireInt(z.number().int().positive().optional());
 /** A submission id (a bigint column). */
@@ -117,6 +123,9 @@ export const pairRecord = z.object({
   /** Tokens of the longest shared fragment. */
   longestFragment: z.number().int(),
   sharedTokens: z.number().int(),
+  /** The scope's decision on these two users for this problem (null: none yet) and its note ('' when none). */
+  decision: z.enum(PLAGIARISM_DECISIONS).nullable(),
+  note: z.string(),
 });
 export type PlagiarismPairRecord = z.infer<typeof pairRecord>;
 
@@ -156,6 +165,8 @@ export const pairDetail = z.object({
   left: side,
   right: side,
   fragments: z.array(fragment),
+  decision: z.enum(PLAGIARISM_DECISIONS).nullable(),
+  note: z.string(),
 });
 export type PlagiarismPairDetail = z.infer<typeof pairDetail>;
 
@@ -217,4 +228,45 @@ export const getPair = endpoint({
   access: 'user',
   input: z.object({ checkId: id, leftSubmitId: submitId, rightSubmitId: submitId }),
   output: pairDetail,
+});
+
+const decisionFields = {
+  decision: z.enum(PLAGIARISM_DECISIONS, { error: 'fieldInvalid' }),
+  note: z.string().max(PLAGIARISM_NOTE_MAX, { error: 'fieldTooLong' }).optional(),
+};
+const uid = z.string().min(1).max(64);
+
+/** Marks the pair of users on a problem of a scope (the scope: cid, tid or gid; without one, the problem itself):
+ * confirmed, dismissed (a shared teaching template, say) or pending, with a note. It belongs to the scope, the
+ * problem and the unordered pair of users, not to one check: every later check of the scope shows it. Audit-logged.
+ * 404 when no check of the scope ever paired these users on that problem. */
+export const setDecision = endpoint({
+  method: 'PUT',
+  path: '/api/plagiarism/decision',
+  access: 'user',
+  input: z.object({
+    cid: optionalId,
+    tid: optionalId,
+    gid: optionalId,
+    pid: id,
+    leftUid: uid,
+    rightUid: uid,
+    ...decisionFields,
+  }),
+  output: z.object({ decision: z.enum(PLAGIARISM_DECISIONS), note: z.string() }),
+});
+
+/** The same decision for every pair of a cluster on one problem: each stored pair of the check on `pid` whose two
+ * users are both among `uids`. Answers how many pairs of users it marked. */
+export const setClusterDecision = endpoint({
+  method: 'PUT',
+  path: '/api/plagiarism/cluster-decision',
+  access: 'user',
+  input: z.object({
+    checkId: id,
+    uids: z.array(uid).min(2).max(500),
+    pid: id,
+    ...decisionFields,
+  }),
+  output: z.object({ count: z.number().int() }),
 });

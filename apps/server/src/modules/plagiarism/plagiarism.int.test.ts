@@ -7,6 +7,7 @@ import { type createFakeJudge, createProblem } from '../../../test/judge-helpers
 import {
   groupMembers,
   plagiarismChecks,
+  plagiarismDecisions,
   plagiarismFingerprints,
   plagiarismPairs,
   submissions,
@@ -128,6 +129,7 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
       repo: createPlagiarismRepository(t.services.db),
       groupPolicy: t.services.groupPolicy,
       submissions: t.services.submissionPublic,
+      audit: t.services.audit,
       maxSubmissions: 3,
     });
     const viewer = { uid: teacher.uid, username: teacher.username, roles: ['admin'], permissions: [], sessionId: 0 };
@@ -223,6 +225,93 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
     expect(await fingerprintRows()).toBe(stored);
     const again = await call('GET', `/api/plagiarism/check?id=${started.body.data.id}`, root);
     expect(again.body.data).toMatchObject({ status: 'done', clusters: [{ uids: expect.any(Array) }] });
+  }, 60_000);
+
+  it("keeps an admin's decisions on a pair of users across the scope's checks; a cluster's decision covers its pairs", async () => {
+    const started = await call('POST', '/api/plagiarism/check', teacher.token, { cid });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const checkId = started.body.data.id;
+    expect(await runner.runOnce()).toBe(checkId);
+    type Rec = { leftUid: string; rightUid: string; pid: number; decision: string | null; note: string };
+    const pairsOf = async (id: number) =>
+      (await call('GET', `/api/plagiarism/pairs?checkId=${id}&minSimilarity=0.5`, teacher.token)).body.data
+        .records as Rec[];
+    const copies = await pairsOf(checkId);
+    expect(copies).toHaveLength(3);
+    expect(copies.every((r) => r.decision === null && r.note === '')).toBe(true);
+    const pid = copies[0].pid;
+    const [a, b] = [students[0].uid, students[1].uid];
+    const decisionRows = async () => (await t.services.db.select({ n: count() }).from(plagiarismDecisions))[0].n;
+    const before = await decisionRows();
+
+    // Refused: no session, strangers to the scope, bad input, two users who were never paired there.
+    const good = { cid, pid, leftUid: b, rightUid: a, decision: 'dismissed', note: 'the class template' };
+    expect((await call('PUT', '/api/plagiarism/decision', undefined, good)).status).toBe(401);
+    for (const who of [students[0], otherTeacher, groupAdmin]) {
+      expect((await call('PUT', '/api/plagiarism/decision', who.token, good)).status).toBe(403);
+    }
+    const bad: [object, number, string][] = [
+      [{ ...good, decision: 'maybe' }, 400, 'fieldInvalid'],
+      [{ ...good, note: 'x'.repeat(1001) }, 400, 'fieldTooLong'],
+      [{ ...good, rightUid: b }, 400, 'plagiarismSameUser'],
+      [{ ...good, gid }, 400, 'plagiarismOneScope'],
+      [{ ...good, rightUid: teacher.uid }, 404, 'notFound'],
+      [{ ...good, cid: 99_999 }, 404, 'notFound'],
+    ];
+    for (const [body, status, key] of bad) {
+      const res = await call('PUT', '/api/plagiarism/decision', teacher.token, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.data?.key ?? '', JSON.stringify(res.body)).toBe(key);
+    }
+    expect(await decisionRows()).toBe(before);
+
+    // The two users in either order name one decision; the pair list and the pair view carry it.
+    const set = await call('PUT', '/api/plagiarism/decision', teacher.token, good);
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.data).toEqual({ decision: 'dismissed', note: 'the class template' });
+    const isAB = (r: Rec) => [r.leftUid, r.rightUid].sort().join() === [a, b].sort().join();
+    const marked = await pairsOf(checkId);
+    expect(marked.filter((r) => r.decision !== null)).toEqual([
+      expect.objectContaining({
+        leftUid: marked.find(isAB)?.leftUid,
+        decision: 'dismissed',
+        note: 'the class template',
+      }),
+    ]);
+    const top = (
+      await call('GET', `/api/plagiarism/pairs?checkId=${checkId}&uid=${a}&minSimilarity=0.5`, teacher.token)
+    ).body.data.records.find(isAB);
+    const detail = await call(
+      'GET',
+      `/api/plagiarism/pair?checkId=${checkId}&leftSubmitId=${top.leftSubmitId}&rightSubmitId=${top.rightSubmitId}`,
+      teacher.token,
+    );
+    expect(detail.body.data).toMatchObject({ decision: 'dismissed', note: 'the class template' });
+    const logged = await t.services.audit.list({ currentPage: 1, limit: 10, action: 'plagiarismDecision' });
+    expect(logged.records[0]).toMatchObject({
+      username: teacher.username,
+      targetType: 'contest',
+      targetId: String(cid),
+      detail: { pid, decision: 'dismissed', note: 'the class template' },
+    });
+
+    // A cluster's decision: every pair of the check on the problem between its users, for the check's admins only.
+    const cluster = { checkId, uids: [a, b, students[2].uid], pid, decision: 'confirmed', note: 'one solution' };
+    expect((await call('PUT', '/api/plagiarism/cluster-decision', students[0].token, cluster)).status).toBe(404);
+    expect(
+      (await call('PUT', '/api/plagiarism/cluster-decision', teacher.token, { ...cluster, uids: [a, a] })).status,
+    ).toBe(400);
+    const all = await call('PUT', '/api/plagiarism/cluster-decision', teacher.token, cluster);
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body.data).toEqual({ count: 3 });
+    expect((await pairsOf(checkId)).map((r) => r.decision)).toEqual(['confirmed', 'confirmed', 'confirmed']);
+
+    // The next check of the scope shows the decisions it finds the same pairs under.
+    const next = await call('POST', '/api/plagiarism/check', root, { cid });
+    expect(await runner.runOnce()).toBe(next.body.data.id);
+    const again = await pairsOf(next.body.data.id);
+    expect(again).toHaveLength(3);
+    expect(again.every((r) => r.decision === 'confirmed' && r.note === 'one solution')).toBe(true);
   }, 60_000);
 
   it('shows a pair only with code the caller may open through the submission detail', async () => {

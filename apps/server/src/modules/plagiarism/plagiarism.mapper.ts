@@ -1,6 +1,7 @@
 import type {
   PlagiarismCheck,
   PlagiarismCheckSummary,
+  PlagiarismDecision,
   PlagiarismFragment,
   PlagiarismPairDetail,
   PlagiarismPairRecord,
@@ -58,7 +59,14 @@ export const toCheck = (
   };
 };
 
-export const toPairRecord = (r: PlagiarismPairRecord): PlagiarismPairRecord => ({
+/** A pair's decision as the wire carries it: none yet is null with an empty note. */
+export type DecisionOf = { decision: PlagiarismDecision | null; note: string };
+export const NO_DECISION: DecisionOf = { decision: null, note: '' };
+
+export const toPairRecord = (
+  r: Omit<PlagiarismPairRecord, 'decision' | 'note'>,
+  d: DecisionOf,
+): PlagiarismPairRecord => ({
   leftSubmitId: r.leftSubmitId,
   rightSubmitId: r.rightSubmitId,
   leftUid: r.leftUid,
@@ -70,6 +78,8 @@ export const toPairRecord = (r: PlagiarismPairRecord): PlagiarismPairRecord => (
   similarity: r.similarity,
   longestFragment: r.longestFragment,
   sharedTokens: r.sharedTokens,
+  decision: d.decision,
+  note: d.note,
 });
 
 const sideOf = (s: Submission) => ({
@@ -84,8 +94,10 @@ const sideOf = (s: Submission) => ({
 
 export const toPairDetail = (
   row: Required<Pick<PairValues, 'fragments'>> & Omit<PairValues, 'fragments'>,
-  ctx: { left: Submission; right: Submission; problem?: { displayId: string; title: string } },
+  ctx: { left: Submission; right: Submission; problem?: { displayId: string; title: string }; decision: DecisionOf },
 ): PlagiarismPairDetail => ({
+  decision: ctx.decision.decision,
+  note: ctx.decision.note,
   checkId: row.checkId,
   pid: row.pid,
   displayId: ctx.problem?.displayId ?? '',

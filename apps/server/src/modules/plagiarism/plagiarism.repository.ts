@@ -23,6 +23,7 @@ import {
   groupMembers,
   groups,
   plagiarismChecks,
+  plagiarismDecisions,
   plagiarismFingerprints,
   plagiarismPairs,
   problems,
@@ -36,6 +37,12 @@ import {
 
 export type CheckRow = typeof plagiarismChecks.$inferSelect;
 export type PairValues = typeof plagiarismPairs.$inferInsert;
+export type DecisionValues = typeof plagiarismDecisions.$inferInsert;
+
+/** Two users in the order a decision stores them (the smaller uid first): a decision is on the unordered pair. */
+export const userPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+/** A decision's key within its scope. */
+export type DecisionKey = { pid: number; leftUid: string; rightUid: string };
 
 /** Which submissions a check looks at (decision 0047). */
 export interface Selection {
@@ -537,6 +544,93 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
             ),
           )
       )[0],
+    // ---- decisions (decision 0049) ----
+    /** The scope's decisions on these (problem, users) keys, keyed `pid:left:right` with the users ordered. */
+    decisions: async (scopeKind: PlagiarismScopeKind, scopeId: number, keys: DecisionKey[]) => {
+      if (keys.length === 0) return new Map<string, { decision: string; note: string }>();
+      const rows = await db
+        .select({
+          pid: plagiarismDecisions.pid,
+          leftUid: plagiarismDecisions.leftUid,
+          rightUid: plagiarismDecisions.rightUid,
+          decision: plagiarismDecisions.decision,
+          note: plagiarismDecisions.note,
+        })
+        .from(plagiarismDecisions)
+        .where(
+          and(
+            eq(plagiarismDecisions.scopeKind, scopeKind),
+            eq(plagiarismDecisions.scopeId, scopeId),
+            or(
+              ...keys.map((k) => {
+                const [l, r] = userPair(k.leftUid, k.rightUid);
+                return and(
+                  eq(plagiarismDecisions.pid, k.pid),
+                  eq(plagiarismDecisions.leftUid, l),
+                  eq(plagiarismDecisions.rightUid, r),
+                );
+              }),
+            ),
+          ),
+        );
+      return new Map(rows.map((r) => [`${r.pid}:${r.leftUid}:${r.rightUid}`, r] as const));
+    },
+    /** Stores decisions (their users ordered), replacing earlier ones on the same keys. */
+    saveDecisions: async (rows: DecisionValues[]) => {
+      if (rows.length === 0) return;
+      await db
+        .insert(plagiarismDecisions)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [
+            plagiarismDecisions.scopeKind,
+            plagiarismDecisions.scopeId,
+            plagiarismDecisions.pid,
+            plagiarismDecisions.leftUid,
+            plagiarismDecisions.rightUid,
+          ],
+          set: {
+            decision: sql`excluded.decision`,
+            note: sql`excluded.note`,
+            uid: sql`excluded.uid`,
+            gmtModified: sql`excluded.gmt_modified`,
+          },
+        });
+    },
+    /** Whether a check of the scope ever paired these two users on the problem. */
+    pairedInScope: async (scopeKind: PlagiarismScopeKind, scopeId: number, pid: number, a: string, b: string) =>
+      (
+        await db
+          .select({ one: sql<number>`1` })
+          .from(plagiarismPairs)
+          .innerJoin(plagiarismChecks, eq(plagiarismChecks.id, plagiarismPairs.checkId))
+          .where(
+            and(
+              eq(plagiarismChecks.scopeKind, scopeKind),
+              eq(plagiarismChecks.scopeId, scopeId),
+              eq(plagiarismPairs.pid, pid),
+              or(
+                and(eq(plagiarismPairs.leftUid, a), eq(plagiarismPairs.rightUid, b)),
+                and(eq(plagiarismPairs.leftUid, b), eq(plagiarismPairs.rightUid, a)),
+              ),
+            ),
+          )
+          .limit(1)
+      ).length > 0,
+    /** The pairs of users of a check on one problem whose two users are both among `uids` (a cluster's pairs). */
+    userPairsAmong: async (checkId: number, pid: number, uids: string[]) =>
+      db
+        .selectDistinct({ leftUid: plagiarismPairs.leftUid, rightUid: plagiarismPairs.rightUid })
+        .from(plagiarismPairs)
+        .where(
+          and(
+            eq(plagiarismPairs.checkId, checkId),
+            eq(plagiarismPairs.pid, pid),
+            inArray(plagiarismPairs.leftUid, uids),
+            inArray(plagiarismPairs.rightUid, uids),
+          ),
+        ),
+
     usernames: async (uids: string[]) =>
       new Map(
         uids.length === 0

@@ -2,6 +2,7 @@ import { plagiarism } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
+import { actorOf } from '../audit/audit-actor.js';
 
 export const registerPlagiarismRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
   const p = s.plagiarism;
@@ -10,4 +11,6 @@ export const registerPlagiarismRoutes = (app: FastifyInstance, deps: BindDeps, s
   bind(app, deps, plagiarism.listChecks, (q, ctx) => p.list(q, ctx.user));
   bind(app, deps, plagiarism.listPairs, (q, ctx) => p.pairs(q, ctx.user));
   bind(app, deps, plagiarism.getPair, (q, ctx) => p.pair(q, ctx.user, ctx.locale));
+  bind(app, deps, plagiarism.setDecision, (b, ctx) => p.decide(b, ctx.user, actorOf(ctx)));
+  bind(app, deps, plagiarism.setClusterDecision, (b, ctx) => p.decideCluster(b, ctx.user, actorOf(ctx)));
 };

@@ -2,12 +2,26 @@ import { type GroupRole, type Locale, type PlagiarismScopeKind, plagiarism } fro
 import type { z } from 'zod';
 import type { NotifyBus } from '../../db/notify-bus.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
+import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { GroupPolicy } from '../group/group-policy.js';
 import type { SubmissionPublicService } from '../submission/submission-public.service.js';
 import { clustersOf } from './clusters.js';
-import { toCheck, toCheckSummary, toPairDetail, toPairRecord } from './plagiarism.mapper.js';
-import type { CheckRow, PlagiarismRepository, Selection } from './plagiarism.repository.js';
+import {
+  type DecisionOf,
+  NO_DECISION,
+  toCheck,
+  toCheckSummary,
+  toPairDetail,
+  toPairRecord,
+} from './plagiarism.mapper.js';
+import {
+  type CheckRow,
+  type DecisionKey,
+  type PlagiarismRepository,
+  type Selection,
+  userPair,
+} from './plagiarism.repository.js';
 import { managesScope, type ScopeOwner } from './plagiarism-access.js';
 
 /** Told when a check is queued: every instance's runner looks for work at once (plagiarism-runner.ts). */
@@ -52,6 +66,8 @@ export const createPlagiarismService = (deps: {
   groupPolicy: GroupPolicy;
   /** The pair view shows code only as the submission detail shows it to the caller (submission-visibility.ts). */
   submissions: Pick<SubmissionPublicService, 'detail'>;
+  /** Decisions are audit-logged. */
+  audit: Pick<AuditService, 'record'>;
   /** Wakes the runners of every instance when a check is queued. */
   bus?: NotifyBus;
   /** The largest scope a check takes (PLAGIARISM_LIMITS.maxSubmissions; a test sets a small one). */
@@ -131,6 +147,59 @@ export const createPlagiarismService = (deps: {
   };
   const creatorOf = (s: LoadedScope) => (s.owner.kind === 'contest' ? s.owner.contest.uid : undefined);
 
+  /** The scope's decisions on these pairs of users, as each pair of the wire carries it. */
+  const decisionsOf = async (row: CheckRow, keys: DecisionKey[]) => {
+    const found = await repo.decisions(row.scopeKind as PlagiarismScopeKind, row.scopeId, keys);
+    return (k: DecisionKey): DecisionOf => {
+      const [l, r] = userPair(k.leftUid, k.rightUid);
+      const d = found.get(`${k.pid}:${l}:${r}`);
+      return d ? { decision: d.decision as plagiarism.PlagiarismDecision, note: d.note } : NO_DECISION;
+    };
+  };
+
+  /** Stores a decision on pairs of users of a scope's problem, and logs it. */
+  const store = async (
+    scope: { kind: PlagiarismScopeKind; id: number },
+    pid: number,
+    userPairs: [string, string][],
+    decision: plagiarism.PlagiarismDecision,
+    note: string,
+    viewer: AuthUser,
+    actor: Actor,
+    checkId?: number,
+  ) => {
+    const at = new Date();
+    const rows = new Map(
+      userPairs.map(([a, b]) => {
+        const [leftUid, rightUid] = userPair(a, b);
+        const row = {
+          scopeKind: scope.kind,
+          scopeId: scope.id,
+          pid,
+          leftUid,
+          rightUid,
+          decision,
+          note,
+          uid: viewer.uid,
+        };
+        return [`${leftUid}:${rightUid}`, { ...row, gmtModified: at }] as const;
+      }),
+    );
+    await repo.saveDecisions([...rows.values()]);
+    await deps.audit.record(
+      actor,
+      'plagiarismDecision',
+      { type: scope.kind, id: scope.id },
+      {
+        pid,
+        decision,
+        note,
+        ...(checkId === undefined ? {} : { checkId }),
+        pairs: [...rows.values()].map((r) => [r.leftUid, r.rightUid]),
+      },
+    );
+  };
+
   /** The scope's problems named by a check's pairs and clusters. */
   const problemsOf = async (row: CheckRow, pids: number[]) =>
     repo.scopeProblems(row.scopeKind as PlagiarismScopeKind, row.scopeId, pids);
@@ -199,14 +268,15 @@ export const createPlagiarismService = (deps: {
 
     /** A check's pairs, the most similar first. */
     async pairs(q: z.output<typeof plagiarism.listPairs.input>, viewer: AuthUser) {
-      await visibleCheck(q.checkId, viewer);
+      const { check } = await visibleCheck(q.checkId, viewer);
       const { rows, total } = await repo.pairsPage(
         q.checkId,
         { pid: q.pid, language: q.language, uid: q.uid, minSimilarity: q.minSimilarity },
         (q.currentPage - 1) * q.limit,
         q.limit,
       );
-      return { records: rows.map(toPairRecord), total, size: q.limit, current: q.currentPage };
+      const decided = await decisionsOf(check, rows);
+      return { records: rows.map((r) => toPairRecord(r, decided(r))), total, size: q.limit, current: q.currentPage };
     },
 
     /** Both programs of a pair with their fragments. Each side's code is what the submission detail shows the
@@ -232,7 +302,37 @@ export const createPlagiarismService = (deps: {
       };
       const [left, right] = [await side(row.leftSubmitId), await side(row.rightSubmitId)];
       const [problem] = await problemsOf(check, [row.pid]);
-      return toPairDetail(row, { left, right, problem });
+      const decision = (await decisionsOf(check, [row]))(row);
+      return toPairDetail(row, { left, right, problem, decision });
+    },
+
+    /** An admin of the scope marks two users on one of its problems (decision 0049): the scope is the contest,
+     * training or group named, else the problem itself. 404 when no check of the scope ever paired them there. */
+    async decide(input: z.output<typeof plagiarism.setDecision.input>, viewer: AuthUser, actor: Actor) {
+      const named = [input.cid, input.tid, input.gid].filter((v) => v !== undefined).length;
+      if (named > 1) throw badRequest('plagiarismOneScope', 'cid');
+      const { kind, id } = scopeOf(
+        named === 0 ? { pid: input.pid } : { cid: input.cid, tid: input.tid, gid: input.gid },
+      );
+      if (input.leftUid === input.rightUid) throw badRequest('plagiarismSameUser', 'rightUid');
+      await administered(kind, id, viewer);
+      if (!(await repo.pairedInScope(kind, id, input.pid, input.leftUid, input.rightUid))) throw notFound();
+      const note = input.note ?? '';
+      await store({ kind, id }, input.pid, [[input.leftUid, input.rightUid]], input.decision, note, viewer, actor);
+      return { decision: input.decision, note };
+    },
+
+    /** One decision for every pair of a cluster on one problem: the check's pairs on `pid` between its users. */
+    async decideCluster(input: z.output<typeof plagiarism.setClusterDecision.input>, viewer: AuthUser, actor: Actor) {
+      const { check } = await visibleCheck(input.checkId, viewer);
+      const uids = [...new Set(input.uids)];
+      if (uids.length < 2) throw badRequest('plagiarismSameUser', 'uids');
+      const pairs = await repo.userPairsAmong(check.id, input.pid, uids);
+      if (pairs.length === 0) throw notFound();
+      const scope = { kind: check.scopeKind as PlagiarismScopeKind, id: check.scopeId };
+      const userPairs = pairs.map((p) => [p.leftUid, p.rightUid] as [string, string]);
+      await store(scope, input.pid, userPairs, input.decision, input.note ?? '', viewer, actor, check.id);
+      return { count: new Set(userPairs.map(([a, b]) => userPair(a, b).join(':'))).size };
     },
 
     /** The selection of a queued check, as its scope stands now (the runner's; undefined when the scope is gone). */

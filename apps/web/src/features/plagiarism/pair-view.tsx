@@ -9,6 +9,7 @@ import { api } from '../../lib/api';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { queryKey } from '../../lib/query-keys';
 import { loadEditorSettings } from '../problem/editor-storage';
+import { DecisionForm, type DecisionScope } from './decision-parts';
 import { fragmentMarks, scrollToRange } from './fragment-marks';
 import { percent } from './plagiarism-format';
 import './plagiarism.css';
@@ -59,11 +60,13 @@ const Side = ({
 /** Two programs of a pair side by side (stacked on a phone), their matching fragments highlighted and linked: a
  * fragment chosen on one side, in the code or in the list, scrolls both sides to it. */
 export const PairView = ({
+  scope,
   checkId,
   leftSubmitId,
   rightSubmitId,
   onBack,
 }: {
+  scope: DecisionScope;
   checkId: number;
   leftSubmitId: number;
   rightSubmitId: number;
@@ -116,6 +119,15 @@ export const PairView = ({
             { key: 'l', label: t('Plag_Longest_Fragment'), children: p.longestFragment },
             { key: 't', label: t('Plag_Shared_Tokens'), children: p.sharedTokens },
           ]}
+        />
+        <DecisionForm
+          key={`${p.decision}:${p.note}`}
+          scope={scope}
+          pid={p.pid}
+          left={p.left}
+          right={p.right}
+          decision={p.decision}
+          note={p.note}
         />
         <Typography.Paragraph type="secondary">{t('Plag_Fragment_Hint')}</Typography.Paragraph>
         <List

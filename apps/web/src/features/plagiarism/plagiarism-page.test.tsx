@@ -31,7 +31,7 @@ const check = {
   problems: [{ pid: 11, displayId: 'A', title: 'Shortest path' }],
   ignored: { template: 4, common: 2 },
 };
-const pair = (left: [number, string], right: [number, string], similarity: number) => ({
+const pair = (left: [number, string], right: [number, string], similarity: number, decision: string | null = null) => ({
   leftSubmitId: left[0],
   rightSubmitId: right[0],
   leftUid: `u-${left[1]}`,
@@ -43,6 +43,8 @@ const pair = (left: [number, string], right: [number, string], similarity: numbe
   similarity,
   longestFragment: 40,
   sharedTokens: 120,
+  decision,
+  note: decision ? 'seen in class' : '',
 });
 const leftCode = '#include <cstdio>\nint main() {\n  int n;\n  scanf("%d", &n);\n  printf("%d\\n", n * 2);\n}\n';
 const rightCode =
@@ -81,15 +83,31 @@ const detail = {
       tokens: 30,
     },
   ],
+  decision: null,
+  note: '',
 };
 
 const stubPlagiarism = () =>
   stubServer({
     '/api/plagiarism/checks': page([summary]),
     '/api/plagiarism/check': json(check),
-    '/api/plagiarism/pairs': page([pair([101, 'ann'], [102, 'bob'], 0.97), pair([101, 'ann'], [103, 'cat'], 0.93)]),
+    '/api/plagiarism/pairs': page([
+      pair([101, 'ann'], [102, 'bob'], 0.97),
+      pair([101, 'ann'], [103, 'cat'], 0.93, 'confirmed'),
+    ]),
     '/api/plagiarism/pair': json(detail),
+    '/api/plagiarism/decision': json({ decision: 'dismissed', note: 'the class template' }),
+    '/api/plagiarism/cluster-decision': json({ count: 3 }),
   });
+
+/** An option of the open select (the selected value of every select carries the same title). */
+const option = (title: string) =>
+  waitFor(() => {
+    const el = document.querySelector(`.ant-select-item-option[title="${title}"]`);
+    if (!el) throw new Error(`no option ${title}`);
+    return el as HTMLElement;
+  });
+const bodyOfCall = (call: [string, RequestInit | undefined] | undefined) => JSON.parse(String(call?.[1]?.body));
 
 const renderPage = (path = '/admin/contest/5/plagiarism') =>
   renderWithProviders([{ path: '/admin/contest/:contestId/plagiarism', element: <PlagiarismPage /> }], path);
@@ -151,6 +169,54 @@ describe('copy detection screen', { timeout: 60_000 }, () => {
     expect(right.querySelector('.oj-fragment-selected')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
     await waitFor(() => expect(router.state.location.search).toBe('?check=9'));
+  });
+
+  it("marks a pair from its view and a whole cluster; the table shows each pair's decision", async () => {
+    session.signIn('token', userInfoFixture('u-teacher', 'teacher', ['admin']));
+    const fetchMock = stubPlagiarism();
+    renderPage();
+    // A decided pair carries its decision in the table; an undecided one says so.
+    await screen.findByRole('button', { name: 'Compare ann and bob' });
+    expect(screen.getByText('Confirmed copy')).toBeTruthy();
+    expect(screen.getByText('Not decided')).toBeTruthy();
+
+    // The cluster: one decision for its pairs on the problem.
+    fireEvent.click(screen.getByRole('button', { name: 'Decide for the cluster' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Decide all pairs of this cluster')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Note' }), { target: { value: 'one solution' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save decision' }));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/plagiarism/cluster-decision')).toHaveLength(1));
+    const clusterCall = callsTo(fetchMock, '/api/plagiarism/cluster-decision')[0];
+    expect(clusterCall[1]?.method).toBe('PUT');
+    expect(bodyOfCall(clusterCall)).toEqual({
+      checkId: 9,
+      uids: ['u-ann', 'u-bob', 'u-cat'],
+      pid: 11,
+      decision: 'confirmed',
+      note: 'one solution',
+    });
+
+    // One pair, from its view: dismissed with a note, for the contest's scope.
+    fireEvent.click(screen.getByRole('button', { name: 'Compare ann and bob' }));
+    const form = await screen.findByRole('region', { name: 'Decision on ann and bob' });
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Decision' }));
+    fireEvent.click(await option('Dismissed'));
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Note' }), {
+      target: { value: 'the class template' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save decision' }));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/plagiarism/decision')).toHaveLength(1));
+    const call = callsTo(fetchMock, '/api/plagiarism/decision')[0];
+    expect(call[1]?.method).toBe('PUT');
+    expect(bodyOfCall(call)).toEqual({
+      cid: 5,
+      pid: 11,
+      leftUid: 'u-ann',
+      rightUid: 'u-bob',
+      decision: 'dismissed',
+      note: 'the class template',
+    });
   });
 
   it("is linked for a group's admins only: a student sees neither the tab nor a problem's link", async () => {

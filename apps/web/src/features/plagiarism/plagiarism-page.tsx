@@ -29,6 +29,7 @@ import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useMaxWidth } from '../../lib/use-media-query';
+import { ClusterDecision, DecisionTag } from './decision-parts';
 import { PairView } from './pair-view';
 import { LANGUAGE_NAMES, percent } from './plagiarism-format';
 import './plagiarism.css';
@@ -128,6 +129,13 @@ const CheckView = ({ id, onCompare }: { id: number; onCompare: (p: PlagiarismPai
       from: 'tablet',
       render: (v: string) => LANGUAGE_NAMES[v] ?? v,
     },
+    {
+      title: t('Plag_Decision'),
+      key: 'decision',
+      dataIndex: 'decision',
+      from: 'tablet',
+      render: (_, r) => <DecisionTag decision={r.decision} />,
+    },
     { title: t('Plag_Longest_Fragment'), key: 'longest', dataIndex: 'longestFragment', from: 'laptop' },
     { title: t('Plag_Shared_Tokens'), key: 'shared', dataIndex: 'sharedTokens', from: 'laptop' },
     {
@@ -208,6 +216,9 @@ const CheckView = ({ id, onCompare }: { id: number; onCompare: (p: PlagiarismPai
                     {t('Plag_Cluster_Problems', { problems: cl.pids.map(problemName).join(', ') })} ·{' '}
                     {t('Plag_Max_Similarity', { value: percent(cl.maxSimilarity) })}
                   </Typography.Text>
+                  <div className="oj-plag-cluster-decide">
+                    <ClusterDecision checkId={c.id} cluster={cl} problemName={problemName} />
+                  </div>
                 </li>
               ))}
             </ul>
@@ -308,6 +319,7 @@ const PlagiarismPage = () => {
   if (pair && checkId) {
     return (
       <PairView
+        scope={scope}
         checkId={checkId}
         leftSubmitId={Number(pair[1])}
         rightSubmitId={Number(pair[2])}
