@@ -781,6 +781,10 @@ export const MESSAGES = {
     'zh-CN': '请指定且只指定一个查重范围：比赛、训练、团队或题目',
     'en-US': 'Name exactly one scope to check: a contest, a training, a group or a problem',
   },
+  plagiarismCheckNotDone: {
+    'zh-CN': '查重尚未完成，完成后才能导出',
+    'en-US': 'The check is not done yet: it can be exported once it is',
+  },
   plagiarismSameUser: {
     'zh-CN': '查重标记针对两名不同的用户',
     'en-US': 'A decision is about two different users',

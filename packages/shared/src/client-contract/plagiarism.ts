@@ -15,6 +15,12 @@ export const PLAGIARISM_LIMITS: typeof c.PLAGIARISM_LIMITS = {
 };
 export const PLAGIARISM_NOTE_MAX = 1000;
 export const SCOPE_KINDS: typeof c.SCOPE_KINDS = ['contest', 'training', 'group', 'problem'];
+export const downloadCheck: ClientOf<typeof c.downloadCheck> = {
+  method: 'GET',
+  path: '/api/file/download-plagiarism',
+  access: 'user',
+  binary: true,
+};
 export const getCheck: ClientOf<typeof c.getCheck> = { method: 'GET', path: '/api/plagiarism/check', access: 'user' };
 export const getPair: ClientOf<typeof c.getPair> = { method: 'GET', path: '/api/plagiarism/pair', access: 'user' };
 export const listChecks: ClientOf<typeof c.listChecks> = {

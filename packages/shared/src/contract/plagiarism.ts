@@ -270,3 +270,15 @@ export const setClusterDecision = endpoint({
   }),
   output: z.object({ count: z.number().int() }),
 });
+
+/** A finished check as a file for the records: every stored pair (users, problem, language, similarity, fragments'
+ * sizes, the scope's decision and note, the cluster it falls in at the check's threshold) and, in the workbook, its
+ * clusters on a second sheet. Texts in the caller's language. 400 plagiarismCheckNotDone before the check is done. */
+export const downloadCheck = endpoint({
+  method: 'GET',
+  path: '/api/file/download-plagiarism',
+  access: 'user',
+  input: z.object({ checkId: id, format: z.enum(['xlsx', 'csv'], { error: 'fieldInvalid' }) }),
+  output: z.unknown(),
+  binary: true,
+});

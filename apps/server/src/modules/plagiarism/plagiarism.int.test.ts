@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestKit, contestTestApp } from '../../../test/contest-helpers.js';
 import { DB_KINDS, type TestApp } from '../../../test/harness.js';
 import { type createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
+import { readXlsx, valuesOf } from '../../../test/xlsx-reader.js';
 import {
   groupMembers,
   plagiarismChecks,
@@ -312,6 +313,66 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
     const again = await pairsOf(next.body.data.id);
     expect(again).toHaveLength(3);
     expect(again.every((r) => r.decision === 'confirmed' && r.note === 'one solution')).toBe(true);
+
+    // The check as a file: every pair with its decision and cluster; the workbook has the clusters too.
+    const download = async (url: string, who?: string, language = 'en-US') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...(who ? { authorization: who } : {}), 'accept-language': language },
+      });
+      return { status: res.statusCode, type: String(res.headers['content-type']), bytes: res.rawPayload, res };
+    };
+    const fileUrl = (format: string) => `/api/file/download-plagiarism?checkId=${next.body.data.id}&format=${format}`;
+    expect((await download(fileUrl('xlsx'))).status).toBe(401);
+    expect((await download(fileUrl('xlsx'), students[0].token)).status).toBe(404);
+    expect((await download(fileUrl('pdf'), teacher.token)).status).toBe(400);
+    const book = await download(fileUrl('xlsx'), teacher.token);
+    expect(book.status).toBe(200);
+    expect(book.type).toContain('spreadsheetml');
+    const { sheets } = await readXlsx(book.bytes);
+    expect(sheets.map((x) => x.name)).toEqual(['Pairs', 'Clusters']);
+    const rows = valuesOf(sheets[0]);
+    expect(rows[0]).toEqual([
+      'Similarity (%)',
+      'User 1',
+      'User 2',
+      'Problem',
+      'Language',
+      'Longest fragment (tokens)',
+      'Shared tokens',
+      'Decision',
+      'Note',
+      'Cluster',
+      'Submission 1',
+      'Submission 2',
+    ]);
+    const stored = (await call('GET', `/api/plagiarism/pairs?checkId=${next.body.data.id}&limit=100`, teacher.token))
+      .body.data.total;
+    expect(rows).toHaveLength(stored + 1);
+    const copiesInFile = rows.slice(1).filter((r) => r[7] === 'Confirmed copy');
+    expect(copiesInFile).toHaveLength(3);
+    for (const r of copiesInFile) expect(r.slice(8, 10)).toEqual(['one solution', 1]);
+    expect(valuesOf(sheets[1])[1][0]).toBe(1);
+    const csv = await download(fileUrl('csv'), teacher.token, 'zh-CN');
+    expect(csv.status).toBe(200);
+    expect(csv.type).toContain('text/csv');
+    const text = csv.bytes.toString('utf8');
+    expect(text.startsWith('\uFEFF相似度（%）,用户 1,用户 2')).toBe(true);
+    expect(text.split('\r\n').filter((line) => line.includes('确认抄袭,one solution,1'))).toHaveLength(3);
+  }, 60_000);
+
+  it('refuses to export a check that is not done', async () => {
+    const started = await call('POST', '/api/plagiarism/check', teacher.token, { cid });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const res = await call(
+      'GET',
+      `/api/file/download-plagiarism?checkId=${started.body.data.id}&format=csv`,
+      teacher.token,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.data.key).toBe('plagiarismCheckNotDone');
+    expect(await runner.runOnce()).toBe(started.body.data.id);
   }, 60_000);
 
   it('shows a pair only with code the caller may open through the submission detail', async () => {

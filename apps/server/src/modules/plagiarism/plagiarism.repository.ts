@@ -544,6 +544,56 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
             ),
           )
       )[0],
+    /** Every pair of a check with its usernames and the scope's decision, the most similar first (the export). */
+    allPairs: async (checkId: number) => {
+      const leftUser = aliasedTable(users, 'left_user');
+      const rightUser = aliasedTable(users, 'right_user');
+      const check = aliasedTable(plagiarismChecks, 'pair_check');
+      return db
+        .select({
+          leftSubmitId: plagiarismPairs.leftSubmitId,
+          rightSubmitId: plagiarismPairs.rightSubmitId,
+          leftUid: plagiarismPairs.leftUid,
+          rightUid: plagiarismPairs.rightUid,
+          leftUsername: leftUser.username,
+          rightUsername: rightUser.username,
+          pid: plagiarismPairs.pid,
+          language: plagiarismPairs.language,
+          similarity: plagiarismPairs.similarity,
+          longestFragment: plagiarismPairs.longestFragment,
+          sharedTokens: plagiarismPairs.sharedTokens,
+          decision: plagiarismDecisions.decision,
+          note: plagiarismDecisions.note,
+        })
+        .from(plagiarismPairs)
+        .innerJoin(check, eq(check.id, plagiarismPairs.checkId))
+        .innerJoin(leftUser, eq(leftUser.uid, plagiarismPairs.leftUid))
+        .innerJoin(rightUser, eq(rightUser.uid, plagiarismPairs.rightUid))
+        .leftJoin(
+          plagiarismDecisions,
+          and(
+            eq(plagiarismDecisions.scopeKind, check.scopeKind),
+            eq(plagiarismDecisions.scopeId, check.scopeId),
+            eq(plagiarismDecisions.pid, plagiarismPairs.pid),
+            // In byte order, as userPair orders them ("C": not the database's collation).
+            eq(
+              plagiarismDecisions.leftUid,
+              sql`least(${plagiarismPairs.leftUid} collate "C", ${plagiarismPairs.rightUid} collate "C")`,
+            ),
+            eq(
+              plagiarismDecisions.rightUid,
+              sql`greatest(${plagiarismPairs.leftUid} collate "C", ${plagiarismPairs.rightUid} collate "C")`,
+            ),
+          ),
+        )
+        .where(eq(plagiarismPairs.checkId, checkId))
+        .orderBy(
+          desc(plagiarismPairs.similarity),
+          asc(plagiarismPairs.leftSubmitId),
+          asc(plagiarismPairs.rightSubmitId),
+        );
+    },
+
     // ---- decisions (decision 0049) ----
     /** The scope's decisions on these (problem, users) keys, keyed `pid:left:right` with the users ordered. */
     decisions: async (scopeKind: PlagiarismScopeKind, scopeId: number, keys: DecisionKey[]) => {

@@ -2,6 +2,8 @@ import { type GroupRole, type Locale, type PlagiarismScopeKind, plagiarism } fro
 import type { z } from 'zod';
 import type { NotifyBus } from '../../db/notify-bus.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
+import { csvFile } from '../../lib/csv.js';
+import { type Cell, writeXlsx, XLSX_CONTENT_TYPE } from '../../lib/xlsx.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { GroupPolicy } from '../group/group-policy.js';
@@ -42,6 +44,50 @@ interface LoadedScope {
   /** A problem scope's problem's group (null: a site problem). */
   problemGid?: number | null;
 }
+
+/** The export's texts (exportCheck). */
+const EXPORT_LABELS = {
+  'zh-CN': {
+    similarity: '相似度（%）',
+    left: '用户 1',
+    right: '用户 2',
+    problem: '题目',
+    language: '语言',
+    longest: '最长片段（记号）',
+    shared: '共有记号',
+    decision: '判定',
+    note: '备注',
+    cluster: '群组',
+    leftSubmission: '提交 1',
+    rightSubmission: '提交 2',
+    users: '用户',
+    problems: '题目',
+    maxSimilarity: '最高相似度（%）',
+    pairsSheet: '相似对',
+    clustersSheet: '相似群组',
+    decisions: { pending: '待定', confirmed: '确认抄袭', dismissed: '已排除' },
+  },
+  'en-US': {
+    similarity: 'Similarity (%)',
+    left: 'User 1',
+    right: 'User 2',
+    problem: 'Problem',
+    language: 'Language',
+    longest: 'Longest fragment (tokens)',
+    shared: 'Shared tokens',
+    decision: 'Decision',
+    note: 'Note',
+    cluster: 'Cluster',
+    leftSubmission: 'Submission 1',
+    rightSubmission: 'Submission 2',
+    users: 'Users',
+    problems: 'Problems',
+    maxSimilarity: 'Highest similarity (%)',
+    pairsSheet: 'Pairs',
+    clustersSheet: 'Clusters',
+    decisions: { pending: 'Pending', confirmed: 'Confirmed copy', dismissed: 'Dismissed' },
+  },
+} satisfies Record<Locale, unknown>;
 
 /** The one scope a call names (400 when none or several). */
 const scopeOf = (q: ScopeQuery): { kind: PlagiarismScopeKind; id: number } => {
@@ -333,6 +379,76 @@ export const createPlagiarismService = (deps: {
       const userPairs = pairs.map((p) => [p.leftUid, p.rightUid] as [string, string]);
       await store(scope, input.pid, userPairs, input.decision, input.note ?? '', viewer, actor, check.id);
       return { count: new Set(userPairs.map(([a, b]) => userPair(a, b).join(':'))).size };
+    },
+
+    /** A finished check as an xlsx workbook (pairs and clusters) or a CSV file (the pairs), in the caller's language. */
+    async exportCheck(q: { checkId: number; format: 'xlsx' | 'csv' }, viewer: AuthUser, locale: Locale) {
+      const { check, scope } = await visibleCheck(q.checkId, viewer);
+      if (check.status !== 'done') throw badRequest('plagiarismCheckNotDone', 'checkId');
+      const L = EXPORT_LABELS[locale];
+      const pairs = await repo.allPairs(check.id);
+      const clusters = check.clusters;
+      const problems = new Map((await problemsOf(check, [...new Set(pairs.map((p) => p.pid))])).map((p) => [p.pid, p]));
+      const names = await repo.usernames([...new Set(clusters.flatMap((c) => c.uids))]);
+      const clusterOf = (p: { leftUid: string; rightUid: string; similarity: number }) => {
+        if (p.similarity < check.threshold) return null;
+        const i = clusters.findIndex((c) => c.uids.includes(p.leftUid) && c.uids.includes(p.rightUid));
+        return i < 0 ? null : i + 1;
+      };
+      const problemName = (pid: number) => problems.get(pid)?.displayId ?? String(pid);
+      const percent = (v: number) => Math.round(v * 1000) / 10;
+      const pairRows: Cell[][] = [
+        [
+          L.similarity,
+          L.left,
+          L.right,
+          L.problem,
+          L.language,
+          L.longest,
+          L.shared,
+          L.decision,
+          L.note,
+          L.cluster,
+          L.leftSubmission,
+          L.rightSubmission,
+        ],
+        ...pairs.map((p): Cell[] => [
+          percent(p.similarity),
+          p.leftUsername,
+          p.rightUsername,
+          problemName(p.pid),
+          p.language,
+          p.longestFragment,
+          p.sharedTokens,
+          p.decision ? L.decisions[p.decision as plagiarism.PlagiarismDecision] : '',
+          p.note ?? '',
+          clusterOf(p),
+          p.leftSubmitId,
+          p.rightSubmitId,
+        ]),
+      ];
+      const name = `plagiarism_${scope.kind}_${scope.id}_check_${check.id}`;
+      if (q.format === 'csv') {
+        return {
+          body: csvFile(pairRows as (string | number | null)[][]),
+          contentType: 'text/csv; charset=utf-8',
+          filename: `${name}.csv`,
+        };
+      }
+      const clusterRows: Cell[][] = [
+        [L.cluster, L.users, L.problems, L.maxSimilarity],
+        ...clusters.map((c, i): Cell[] => [
+          i + 1,
+          c.uids.map((u) => names.get(u) ?? u).join(', '),
+          c.pids.map(problemName).join(', '),
+          percent(c.maxSimilarity),
+        ]),
+      ];
+      const bytes = await writeXlsx([
+        { name: L.pairsSheet, header: true, rows: pairRows, widths: [10, 18, 18, 10, 10, 12, 10, 12, 30, 8, 12, 12] },
+        { name: L.clustersSheet, header: true, rows: clusterRows, widths: [8, 50, 20, 12] },
+      ]);
+      return { body: bytes, contentType: XLSX_CONTENT_TYPE, filename: `${name}.xlsx` };
     },
 
     /** The selection of a queued check, as its scope stands now (the runner's; undefined when the scope is gone). */

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/auth-store';
 import { userInfoFixture } from '../../test-fixtures';
 import { callsTo, json, page, queryOf, renderWithProviders, setupI18n, stubServer } from '../../test-utils';
@@ -98,6 +98,10 @@ const stubPlagiarism = () =>
     '/api/plagiarism/pair': json(detail),
     '/api/plagiarism/decision': json({ decision: 'dismissed', note: 'the class template' }),
     '/api/plagiarism/cluster-decision': json({ count: 3 }),
+    '/api/file/download-plagiarism': () =>
+      new Response(new Blob(['\uFEFFSimilarity (%)\r\n']), {
+        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="check_9.csv"' },
+      }),
   });
 
 /** An option of the open select (the selected value of every select carries the same title). */
@@ -138,6 +142,17 @@ describe('copy detection screen', { timeout: 60_000 }, () => {
     expect(threshold.value).toBe('0.50');
     expect(queryOf(callsTo(fetchMock, '/api/plagiarism/pairs')[0]).get('minSimilarity')).toBe('0.5');
     expect(queryOf(callsTo(fetchMock, '/api/plagiarism/pairs')[0]).get('checkId')).toBe('9');
+
+    // The finished check as a file, for the records.
+    const saved = vi.fn(() => 'blob:x');
+    Object.assign(URL, { createObjectURL: saved, revokeObjectURL: vi.fn() });
+    fireEvent.click(screen.getByRole('button', { name: /Export to CSV/ }));
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(Object.fromEntries(queryOf(callsTo(fetchMock, '/api/file/download-plagiarism')[0]))).toEqual({
+      checkId: '9',
+      format: 'csv',
+    });
+    expect(screen.getByRole('button', { name: /Export to Excel/ })).toBeTruthy();
 
     fireEvent.change(threshold, { target: { value: '0.8' } });
     await waitFor(() =>

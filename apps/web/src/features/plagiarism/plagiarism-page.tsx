@@ -1,4 +1,4 @@
-import { DiffOutlined } from '@ant-design/icons';
+import { DiffOutlined, DownloadOutlined } from '@ant-design/icons';
 import { plagiarism as contract, type PlagiarismCheck, type PlagiarismPairRecord } from '@oj/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -25,6 +25,7 @@ import { Panel } from '../../components/panel';
 import { useResponsiveColumns } from '../../components/responsive-table';
 import { api } from '../../lib/api';
 import { formatTime } from '../../lib/format-time';
+import { saveBlob } from '../../lib/http-client';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
@@ -58,6 +59,12 @@ export const scopeOfRoute = (params: Record<string, string | undefined>, search:
 };
 
 /** A check: its progress while it runs, then its clusters and its pairs ranked by similarity, with filters. */
+/** The check as a file (its pairs with their decisions and clusters; the workbook has the clusters too). */
+const exportCheck = async (checkId: number, format: 'xlsx' | 'csv') => {
+  const file = await api.download(contract.downloadCheck, { checkId, format });
+  if (file) saveBlob(file);
+};
+
 const CheckView = ({ id, onCompare }: { id: number; onCompare: (p: PlagiarismPairRecord) => void }) => {
   const { t } = useTranslation(['plagiarism']);
   const [threshold, setThreshold] = useState<number | null>(null);
@@ -169,6 +176,17 @@ const CheckView = ({ id, onCompare }: { id: number; onCompare: (p: PlagiarismPai
             {t('Plag_Summary', { pairs: c.pairCount, template: c.ignored.template, common: c.ignored.common })}
           </Typography.Text>
         )}
+        {c.status === 'done' &&
+          (['xlsx', 'csv'] as const).map((format) => (
+            <Button
+              key={format}
+              size="small"
+              icon={<DownloadOutlined />}
+              onClick={() => void exportCheck(c.id, format)}
+            >
+              {t(format === 'xlsx' ? 'Plag_Export_Xlsx' : 'Plag_Export_Csv')}
+            </Button>
+          ))}
       </Space>
       {c.status === 'running' && (
         <Progress

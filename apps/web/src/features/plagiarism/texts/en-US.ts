@@ -64,4 +64,6 @@ export default {
   Plag_Cluster_Decision_Title: 'Decide all pairs of this cluster',
   Plag_Cluster_Decision_Hint: 'Every similar pair of these users on the chosen problem gets the same decision.',
   Plag_Cluster_Decision_Saved: '{{count}} pairs of users marked',
+  Plag_Export_Xlsx: 'Export to Excel',
+  Plag_Export_Csv: 'Export to CSV',
 } satisfies Record<keyof typeof zhCN, string>;

@@ -61,4 +61,6 @@ export default {
   Plag_Cluster_Decision_Title: '判定群组内的全部相似对',
   Plag_Cluster_Decision_Hint: '群组中这些用户在所选题目上的每一对相似提交都会标记为同一判定。',
   Plag_Cluster_Decision_Saved: '已标记 {{count}} 对用户',
+  Plag_Export_Xlsx: '导出 Excel',
+  Plag_Export_Csv: '导出 CSV',
 } as const;
