@@ -1491,6 +1491,23 @@ export const plagiarismDecisions = pgTable(
   (t) => [primaryKey({ columns: [t.scopeKind, t.scopeId, t.pid, t.leftUid, t.rightUid] })],
 );
 
+/** A base file of a problem and engine language in a scope (decision 0049): code the admin hands out (a skeleton),
+ * whose fragments the scope's checks ignore, as they ignore the problem's own template. */
+export const plagiarismBaseFiles = pgTable(
+  'plagiarism_base_files',
+  {
+    scopeKind: text('scope_kind').notNull(),
+    scopeId: integer('scope_id').notNull(),
+    pid: integer('pid').notNull(),
+    /** The engine's language (c | cpp | java | python | javascript | go). */
+    language: text('language').notNull(),
+    code: text('code').notNull(),
+    uid: text('uid').notNull(),
+    gmtModified: timestamp('gmt_modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scopeKind, t.scopeId, t.pid, t.language] })],
+);
+
 export const plagiarismFingerprints = pgTable('plagiarism_fingerprints', {
   submitId: bigint('submit_id', { mode: 'number' })
     .primaryKey()

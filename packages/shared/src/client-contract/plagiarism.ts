@@ -6,6 +6,7 @@ import type * as c from '../contract/plagiarism.js';
 
 export type * from '../contract/plagiarism.js';
 
+export const PLAGIARISM_BASE_FILE_MAX = 65536;
 export const PLAGIARISM_DECISIONS: typeof c.PLAGIARISM_DECISIONS = ['pending', 'confirmed', 'dismissed'];
 export const PLAGIARISM_LANGUAGES: typeof c.PLAGIARISM_LANGUAGES = ['c', 'cpp', 'java', 'python', 'javascript', 'go'];
 export const PLAGIARISM_LIMITS: typeof c.PLAGIARISM_LIMITS = {
@@ -23,12 +24,22 @@ export const downloadCheck: ClientOf<typeof c.downloadCheck> = {
 };
 export const getCheck: ClientOf<typeof c.getCheck> = { method: 'GET', path: '/api/plagiarism/check', access: 'user' };
 export const getPair: ClientOf<typeof c.getPair> = { method: 'GET', path: '/api/plagiarism/pair', access: 'user' };
+export const listBaseFiles: ClientOf<typeof c.listBaseFiles> = {
+  method: 'GET',
+  path: '/api/plagiarism/base-files',
+  access: 'user',
+};
 export const listChecks: ClientOf<typeof c.listChecks> = {
   method: 'GET',
   path: '/api/plagiarism/checks',
   access: 'user',
 };
 export const listPairs: ClientOf<typeof c.listPairs> = { method: 'GET', path: '/api/plagiarism/pairs', access: 'user' };
+export const setBaseFile: ClientOf<typeof c.setBaseFile> = {
+  method: 'POST',
+  path: '/api/plagiarism/base-file',
+  access: 'user',
+};
 export const setClusterDecision: ClientOf<typeof c.setClusterDecision> = {
   method: 'PUT',
   path: '/api/plagiarism/cluster-decision',

@@ -26,6 +26,8 @@ export type PlagiarismLanguage = (typeof PLAGIARISM_LANGUAGES)[number];
 /** What an admin decided about a pair of users on a problem of a scope (decision 0049): kept across the scope's checks. */
 export const PLAGIARISM_DECISIONS = ['pending', 'confirmed', 'dismissed'] as const;
 export type PlagiarismDecision = (typeof PLAGIARISM_DECISIONS)[number];
+/** The largest base file (characters). */
+export const PLAGIARISM_BASE_FILE_MAX = 65_536;
 /** The longest note a decision keeps. */
 export const PLAGIARISM_NOTE_MAX = 1000;
 
@@ -281,4 +283,44 @@ export const downloadCheck = endpoint({
   input: z.object({ checkId: id, format: z.enum(['xlsx', 'csv'], { error: 'fieldInvalid' }) }),
   output: z.unknown(),
   binary: true,
+});
+
+/** A base file of a scope: code the admin hands out for a problem and language, whose fragments checks ignore. */
+export const baseFile = z.object({
+  pid: z.number().int(),
+  displayId: z.string(),
+  title: z.string(),
+  language: z.enum(PLAGIARISM_LANGUAGES),
+  code: z.string(),
+  username: z.string(),
+  gmtModified: isoDate,
+});
+export type PlagiarismBaseFile = z.infer<typeof baseFile>;
+
+/** Stores the base file of a problem and language in a scope (the scope: cid, tid or gid; without one, the problem
+ * itself), replacing an earlier one; empty code removes it. The scope's later checks ignore its fragments. 404 when
+ * the problem is not one of the scope's. */
+export const setBaseFile = endpoint({
+  method: 'POST',
+  path: '/api/plagiarism/base-file',
+  access: 'user',
+  input: z.object({
+    cid: optionalId,
+    tid: optionalId,
+    gid: optionalId,
+    pid: id,
+    language: z.enum(PLAGIARISM_LANGUAGES, { error: 'fieldInvalid' }),
+    code: z.string().max(PLAGIARISM_BASE_FILE_MAX, { error: 'fieldTooLong' }),
+  }),
+  /** false: the code was empty and the base file (if any) is gone. */
+  output: z.object({ stored: z.boolean() }),
+});
+
+/** A scope's base files, by problem and language, and the scope's problems a base file may be stored for. */
+export const listBaseFiles = endpoint({
+  method: 'GET',
+  path: '/api/plagiarism/base-files',
+  access: 'user',
+  input: z.object(scopeFields),
+  output: z.object({ records: z.array(baseFile), problems: z.array(checkProblem) }),
 });

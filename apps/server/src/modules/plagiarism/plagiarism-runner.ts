@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { decodeExamples, plagiarism } from '@oj/shared';
+import { decodeExamples, type PlagiarismScopeKind, plagiarism } from '@oj/shared';
 import type { NotifyBus } from '../../db/notify-bus.js';
 import type { Logger } from '../../lib/logger.js';
 import { clustersOf } from './clusters.js';
@@ -93,11 +93,14 @@ export const createPlagiarismRunner = (deps: {
     return [...groups.values()].sort((a, b) => a.pid - b.pid || a.language.localeCompare(b.language));
   };
 
-  /** The text every pair of a problem may share without meaning anything: its templates and its samples. */
-  const noiseOf = async (pids: number[]) => {
+  /** The text every pair of a problem may share without meaning anything: its templates, its samples and the base
+   * files the scope's admins stored for it (decision 0049). */
+  const noiseOf = async (row: CheckRow, pids: number[]) => {
     const { templates, examples } = await repo.noiseOf(pids);
+    const bases = await repo.baseFiles(row.scopeKind as PlagiarismScopeKind, row.scopeId);
     return (pid: number, language: EngineLanguage) => [
       ...templates.filter((t) => t.pid === pid && engineLanguage(t.language) === language).map((t) => t.code),
+      ...bases.filter((b) => b.pid === pid && b.language === language).map((b) => b.code),
       ...examples
         .filter((e) => e.pid === pid)
         .flatMap((e) => decodeExamples(e.examples).flatMap((x) => [x.input, x.output]))
@@ -128,7 +131,7 @@ export const createPlagiarismRunner = (deps: {
       }
       const groups = groupsOf(await repo.selected(selection), selection.allSubmissions);
       progress.total = groups.reduce((n, g) => n + g.rows.length + 1, 0);
-      const ignoreFor = await noiseOf([...new Set(groups.map((g) => g.pid))]);
+      const ignoreFor = await noiseOf(row, [...new Set(groups.map((g) => g.pid))]);
       const pairs: PairValues[] = [];
       const ignored = { template: 0, common: 0 };
       for (const g of groups) {

@@ -362,6 +362,79 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
     expect(text.split('\r\n').filter((line) => line.includes('确认抄袭,one solution,1'))).toHaveLength(3);
   }, 60_000);
 
+  it("ignores the fragments of a scope's base file in its later checks", async () => {
+    const p = await createProblem(t, { author: teacher.username });
+    for (const [who, code] of [
+      [students[0], original],
+      [students[1], renamed],
+    ] as const) {
+      await t.services.db.insert(submissions).values({
+        pid: p.id,
+        displayPid: p.problemId,
+        uid: who.uid,
+        username: who.username,
+        status: S.ACCEPTED,
+        code,
+        length: code.length,
+        language: 'C++',
+      });
+    }
+    const checkOnce = async () => {
+      const started = await call('POST', '/api/plagiarism/check', teacher.token, { pid: p.id });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      expect(await runner.runOnce()).toBe(started.body.data.id);
+      const check = (await call('GET', `/api/plagiarism/check?id=${started.body.data.id}`, teacher.token)).body.data;
+      const pairs = (await call('GET', `/api/plagiarism/pairs?checkId=${check.id}`, teacher.token)).body.data;
+      return { check, pairs };
+    };
+    const before = await checkOnce();
+    expect(before.pairs.total).toBe(1);
+    expect(before.pairs.records[0].similarity).toBeGreaterThan(0.8);
+
+    // Refused: strangers, bad input, a problem outside the scope; nothing stored.
+    const good = { pid: p.id, language: 'cpp', code: original };
+    expect((await call('POST', '/api/plagiarism/base-file', undefined, good)).status).toBe(401);
+    expect((await call('POST', '/api/plagiarism/base-file', students[0].token, good)).status).toBe(403);
+    expect((await call('POST', '/api/plagiarism/base-file', otherTeacher.token, good)).status).toBe(403);
+    const bad: [object, number, string][] = [
+      [{ ...good, language: 'rust' }, 400, 'fieldInvalid'],
+      [{ ...good, code: 'x'.repeat(65_537) }, 400, 'fieldTooLong'],
+      [{ ...good, cid, gid }, 400, 'plagiarismOneScope'],
+      [{ ...good, cid }, 404, 'notFound'],
+    ];
+    for (const [body, status, key] of bad) {
+      const res = await call('POST', '/api/plagiarism/base-file', teacher.token, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.data?.key ?? '', JSON.stringify(res.body)).toBe(key);
+    }
+    expect((await call('GET', `/api/plagiarism/base-files?pid=${p.id}`, teacher.token)).body.data).toEqual({
+      records: [],
+      problems: [{ pid: p.id, displayId: p.problemId, title: p.title }],
+    });
+    expect((await call('GET', `/api/plagiarism/base-files?pid=${p.id}`, students[0].token)).status).toBe(403);
+    // A contest's problems, as the contest names them.
+    expect((await call('GET', `/api/plagiarism/base-files?cid=${cid}`, teacher.token)).body.data.problems).toEqual([
+      expect.objectContaining({ displayId: 'A' }),
+    ]);
+
+    // The problem's teacher hands the program out as its skeleton: what the two share is no longer counted.
+    const stored = await call('POST', '/api/plagiarism/base-file', teacher.token, good);
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    expect(stored.body.data).toEqual({ stored: true });
+    const listed = await call('GET', `/api/plagiarism/base-files?pid=${p.id}`, teacher.token);
+    expect(listed.body.data.records).toEqual([
+      expect.objectContaining({ pid: p.id, displayId: p.problemId, language: 'cpp', username: teacher.username }),
+    ]);
+    const after = await checkOnce();
+    expect(after.check.ignored.template).toBeGreaterThan(before.check.ignored.template);
+    expect(after.pairs.records.every((r: { similarity: number }) => r.similarity < 0.5)).toBe(true);
+
+    // Empty code takes it back.
+    const removed = await call('POST', '/api/plagiarism/base-file', teacher.token, { ...good, code: '  ' });
+    expect(removed.body.data).toEqual({ stored: false });
+    expect((await call('GET', `/api/plagiarism/base-files?pid=${p.id}`, teacher.token)).body.data.records).toEqual([]);
+  }, 60_000);
+
   it('refuses to export a check that is not done', async () => {
     const started = await call('POST', '/api/plagiarism/check', teacher.token, { cid });
     expect(started.status, JSON.stringify(started.body)).toBe(200);

@@ -22,6 +22,7 @@ import {
   contests,
   groupMembers,
   groups,
+  plagiarismBaseFiles,
   plagiarismChecks,
   plagiarismDecisions,
   plagiarismFingerprints,
@@ -113,6 +114,35 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
     submitTime: submissions.submitTime,
   };
 
+  /** The problems a scope names, as it names them (a contest's display ids and titles). */
+  const scopeProblemsOf = async (kind: PlagiarismScopeKind, id: number, pids: number[]) => {
+    if (pids.length === 0) return [];
+    if (kind === 'contest') {
+      return db
+        .select({
+          pid: contestProblems.pid,
+          displayId: contestProblems.displayId,
+          title: contestProblems.displayTitle,
+        })
+        .from(contestProblems)
+        .where(and(eq(contestProblems.cid, id), inArray(contestProblems.pid, pids)))
+        .orderBy(asc(contestProblems.displayId));
+    }
+    if (kind === 'training') {
+      return db
+        .select({ pid: trainingProblems.pid, displayId: trainingProblems.displayId, title: problems.title })
+        .from(trainingProblems)
+        .innerJoin(problems, eq(problems.id, trainingProblems.pid))
+        .where(and(eq(trainingProblems.tid, id), inArray(trainingProblems.pid, pids)))
+        .orderBy(asc(trainingProblems.displayId));
+    }
+    return db
+      .select({ pid: problems.id, displayId: problems.problemId, title: problems.title })
+      .from(problems)
+      .where(inArray(problems.id, pids))
+      .orderBy(asc(problems.problemId));
+  };
+
   return {
     // ---- the scopes and who administers them ----
     contest: async (cid: number) =>
@@ -158,33 +188,7 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
     },
 
     /** The problems a scope names, as it names them (a contest's display ids and titles). */
-    scopeProblems: async (kind: PlagiarismScopeKind, id: number, pids: number[]) => {
-      if (pids.length === 0) return [];
-      if (kind === 'contest') {
-        return db
-          .select({
-            pid: contestProblems.pid,
-            displayId: contestProblems.displayId,
-            title: contestProblems.displayTitle,
-          })
-          .from(contestProblems)
-          .where(and(eq(contestProblems.cid, id), inArray(contestProblems.pid, pids)))
-          .orderBy(asc(contestProblems.displayId));
-      }
-      if (kind === 'training') {
-        return db
-          .select({ pid: trainingProblems.pid, displayId: trainingProblems.displayId, title: problems.title })
-          .from(trainingProblems)
-          .innerJoin(problems, eq(problems.id, trainingProblems.pid))
-          .where(and(eq(trainingProblems.tid, id), inArray(trainingProblems.pid, pids)))
-          .orderBy(asc(trainingProblems.displayId));
-      }
-      return db
-        .select({ pid: problems.id, displayId: problems.problemId, title: problems.title })
-        .from(problems)
-        .where(inArray(problems.id, pids))
-        .orderBy(asc(problems.problemId));
-    },
+    scopeProblems: (kind: PlagiarismScopeKind, id: number, pids: number[]) => scopeProblemsOf(kind, id, pids),
 
     // ---- what a check compares ----
     /** How many submissions the selection yields (each user's latest accepted one per problem and site language,
@@ -593,6 +597,85 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
           asc(plagiarismPairs.rightSubmitId),
         );
     },
+
+    // ---- base files (decision 0049) ----
+    /** Whether the problem is one of the scope's: a contest's or training's, a group's own, or the problem itself. */
+    problemInScope: async (kind: PlagiarismScopeKind, id: number, pid: number) => {
+      if (kind === 'problem') return id === pid;
+      const found =
+        kind === 'contest'
+          ? await db
+              .select({ pid: contestProblems.pid })
+              .from(contestProblems)
+              .where(and(eq(contestProblems.cid, id), eq(contestProblems.pid, pid)))
+          : kind === 'training'
+            ? await db
+                .select({ pid: trainingProblems.pid })
+                .from(trainingProblems)
+                .where(and(eq(trainingProblems.tid, id), eq(trainingProblems.pid, pid)))
+            : await db
+                .select({ pid: problems.id })
+                .from(problems)
+                .where(and(eq(problems.id, pid), eq(problems.gid, id)));
+      return found.length > 0;
+    },
+    /** Every problem of a scope, as it names them (a group's: its own problems; a problem scope: the problem). */
+    allScopeProblems: async (kind: PlagiarismScopeKind, id: number) => {
+      if (kind === 'contest' || kind === 'training') {
+        const pids =
+          kind === 'contest'
+            ? await db.select({ pid: contestProblems.pid }).from(contestProblems).where(eq(contestProblems.cid, id))
+            : await db.select({ pid: trainingProblems.pid }).from(trainingProblems).where(eq(trainingProblems.tid, id));
+        return scopeProblemsOf(
+          kind,
+          id,
+          pids.map((r) => r.pid),
+        );
+      }
+      return db
+        .select({ pid: problems.id, displayId: problems.problemId, title: problems.title })
+        .from(problems)
+        .where(kind === 'group' ? eq(problems.gid, id) : eq(problems.id, id))
+        .orderBy(asc(problems.problemId));
+    },
+    saveBaseFile: (v: typeof plagiarismBaseFiles.$inferInsert) =>
+      db
+        .insert(plagiarismBaseFiles)
+        .values(v)
+        .onConflictDoUpdate({
+          target: [
+            plagiarismBaseFiles.scopeKind,
+            plagiarismBaseFiles.scopeId,
+            plagiarismBaseFiles.pid,
+            plagiarismBaseFiles.language,
+          ],
+          set: { code: v.code, uid: v.uid, gmtModified: v.gmtModified },
+        }),
+    removeBaseFile: (kind: PlagiarismScopeKind, id: number, pid: number, language: string) =>
+      db
+        .delete(plagiarismBaseFiles)
+        .where(
+          and(
+            eq(plagiarismBaseFiles.scopeKind, kind),
+            eq(plagiarismBaseFiles.scopeId, id),
+            eq(plagiarismBaseFiles.pid, pid),
+            eq(plagiarismBaseFiles.language, language),
+          ),
+        ),
+    /** A scope's base files with who stored them, by problem and language. */
+    baseFiles: (kind: PlagiarismScopeKind, id: number) =>
+      db
+        .select({
+          pid: plagiarismBaseFiles.pid,
+          language: plagiarismBaseFiles.language,
+          code: plagiarismBaseFiles.code,
+          username: users.username,
+          gmtModified: plagiarismBaseFiles.gmtModified,
+        })
+        .from(plagiarismBaseFiles)
+        .innerJoin(users, eq(users.uid, plagiarismBaseFiles.uid))
+        .where(and(eq(plagiarismBaseFiles.scopeKind, kind), eq(plagiarismBaseFiles.scopeId, id)))
+        .orderBy(asc(plagiarismBaseFiles.pid), asc(plagiarismBaseFiles.language)),
 
     // ---- decisions (decision 0049) ----
     /** The scope's decisions on these (problem, users) keys, keyed `pid:left:right` with the users ordered. */

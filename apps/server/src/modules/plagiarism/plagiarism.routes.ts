@@ -12,6 +12,8 @@ export const registerPlagiarismRoutes = (app: FastifyInstance, deps: BindDeps, s
   bind(app, deps, plagiarism.listPairs, (q, ctx) => p.pairs(q, ctx.user));
   bind(app, deps, plagiarism.getPair, (q, ctx) => p.pair(q, ctx.user, ctx.locale));
   bind(app, deps, plagiarism.setDecision, (b, ctx) => p.decide(b, ctx.user, actorOf(ctx)));
+  bind(app, deps, plagiarism.setBaseFile, (b, ctx) => p.setBaseFile(b, ctx.user));
+  bind(app, deps, plagiarism.listBaseFiles, (q, ctx) => p.baseFiles(q, ctx.user));
   bind(app, deps, plagiarism.downloadCheck, (q, ctx) => p.exportCheck(q, ctx.user, ctx.locale));
   bind(app, deps, plagiarism.setClusterDecision, (b, ctx) => p.decideCluster(b, ctx.user, actorOf(ctx)));
 };

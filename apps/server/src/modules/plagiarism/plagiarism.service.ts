@@ -45,6 +45,14 @@ interface LoadedScope {
   problemGid?: number | null;
 }
 
+/** The scope of a call about one of its problems (a decision, a base file): the contest, training or group named, else
+ * the problem itself (400 when two are named). */
+const decisionScope = (q: ScopeQuery & { pid: number }) => {
+  const named = [q.cid, q.tid, q.gid].filter((v) => v !== undefined).length;
+  if (named > 1) throw badRequest('plagiarismOneScope', 'cid');
+  return scopeOf(named === 0 ? { pid: q.pid } : { cid: q.cid, tid: q.tid, gid: q.gid });
+};
+
 /** The export's texts (exportCheck). */
 const EXPORT_LABELS = {
   'zh-CN': {
@@ -352,14 +360,50 @@ export const createPlagiarismService = (deps: {
       return toPairDetail(row, { left, right, problem, decision });
     },
 
+    /** Stores (or, with empty code, removes) the base file of one of the scope's problems and a language (decision
+     * 0049): the scope's later checks ignore its fragments as they ignore the problem's template. */
+    async setBaseFile(input: z.output<typeof plagiarism.setBaseFile.input>, viewer: AuthUser) {
+      const { kind, id } = decisionScope(input);
+      await administered(kind, id, viewer);
+      if (!(await repo.problemInScope(kind, id, input.pid))) throw notFound();
+      if (input.code.trim() === '') {
+        await repo.removeBaseFile(kind, id, input.pid, input.language);
+        return { stored: false };
+      }
+      await repo.saveBaseFile({
+        scopeKind: kind,
+        scopeId: id,
+        pid: input.pid,
+        language: input.language,
+        code: input.code,
+        uid: viewer.uid,
+        gmtModified: new Date(),
+      });
+      return { stored: true };
+    },
+
+    /** A scope's base files, with their problems as the scope names them. */
+    async baseFiles(q: ScopeQuery, viewer: AuthUser) {
+      const { kind, id } = scopeOf(q);
+      await administered(kind, id, viewer);
+      const [rows, all] = await Promise.all([repo.baseFiles(kind, id), repo.allScopeProblems(kind, id)]);
+      const problems = new Map(all.map((p) => [p.pid, p] as const));
+      const records = rows.map((r) => ({
+        pid: r.pid,
+        displayId: problems.get(r.pid)?.displayId ?? String(r.pid),
+        title: problems.get(r.pid)?.title ?? '',
+        language: r.language as plagiarism.PlagiarismLanguage,
+        code: r.code,
+        username: r.username,
+        gmtModified: r.gmtModified.toISOString(),
+      }));
+      return { records, problems: all };
+    },
+
     /** An admin of the scope marks two users on one of its problems (decision 0049): the scope is the contest,
      * training or group named, else the problem itself. 404 when no check of the scope ever paired them there. */
     async decide(input: z.output<typeof plagiarism.setDecision.input>, viewer: AuthUser, actor: Actor) {
-      const named = [input.cid, input.tid, input.gid].filter((v) => v !== undefined).length;
-      if (named > 1) throw badRequest('plagiarismOneScope', 'cid');
-      const { kind, id } = scopeOf(
-        named === 0 ? { pid: input.pid } : { cid: input.cid, tid: input.tid, gid: input.gid },
-      );
+      const { kind, id } = decisionScope(input);
       if (input.leftUid === input.rightUid) throw badRequest('plagiarismSameUser', 'rightUid');
       await administered(kind, id, viewer);
       if (!(await repo.pairedInScope(kind, id, input.pid, input.leftUid, input.rightUid))) throw notFound();
