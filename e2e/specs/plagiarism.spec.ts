@@ -195,8 +195,12 @@ test('a contest admin runs copy detection, sees the cluster of copies, opens a p
       for (const view of views) {
         await page.goto(view.url);
         await expect(view.ready).toBeVisible();
-        if (view.name === 'check') await expect(page.locator('.ant-table-row').first()).toBeVisible();
-        else {
+        if (view.name === 'check') {
+          await expect(page.locator('.ant-table-row').first()).toBeVisible();
+          // The base files' panel open, its form laid out too.
+          await page.getByRole('button', { name: /^(基础代码|Base files)/ }).click();
+          await expect(page.getByRole('textbox', { name: /^(基础代码|Base file code)$/ })).toBeVisible();
+        } else {
           // Each side scrolled to as a reader does: the code view lays out what comes into sight.
           for (const side of await page.locator('.oj-plag-side').all()) {
             await side.scrollIntoViewIfNeeded();

@@ -97,6 +97,7 @@ export type { LiveContestEvent, LiveEventMap, LiveSubmissionEvent } from './cont
 export type { MessageKind, SysMessage, UnreadCounts, UserMessage } from './contract/message.js';
 export type { AdminNotice, NoticeType } from './contract/notice.js';
 export type {
+  PlagiarismBaseFile,
   PlagiarismCheck,
   PlagiarismCheckSummary,
   PlagiarismCluster,

@@ -83,6 +83,7 @@ export * as msg from './contract/message.js';
 export type { AdminNotice, NoticeType } from './contract/notice.js';
 export * as notice from './contract/notice.js';
 export type {
+  PlagiarismBaseFile,
   PlagiarismCheck,
   PlagiarismCheckSummary,
   PlagiarismCluster,

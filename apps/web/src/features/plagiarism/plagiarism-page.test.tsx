@@ -98,6 +98,21 @@ const stubPlagiarism = () =>
     '/api/plagiarism/pair': json(detail),
     '/api/plagiarism/decision': json({ decision: 'dismissed', note: 'the class template' }),
     '/api/plagiarism/cluster-decision': json({ count: 3 }),
+    '/api/plagiarism/base-files': json({
+      records: [
+        {
+          pid: 11,
+          displayId: 'A',
+          title: 'Shortest path',
+          language: 'java',
+          code: 'class Main {\n}\n',
+          username: 'teacher',
+          gmtModified: '2026-03-01T07:00:00.000Z',
+        },
+      ],
+      problems: [{ pid: 11, displayId: 'A', title: 'Shortest path' }],
+    }),
+    '/api/plagiarism/base-file': json({ stored: true }),
     '/api/file/download-plagiarism': () =>
       new Response(new Blob(['\uFEFFSimilarity (%)\r\n']), {
         headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="check_9.csv"' },
@@ -231,6 +246,29 @@ describe('copy detection screen', { timeout: 60_000 }, () => {
       rightUid: 'u-bob',
       decision: 'dismissed',
       note: 'the class template',
+    });
+  });
+
+  it("stores and removes the scope's base files, which later checks ignore", async () => {
+    session.signIn('token', userInfoFixture('u-teacher', 'teacher', ['admin']));
+    const fetchMock = stubPlagiarism();
+    renderPage();
+    fireEvent.click(await screen.findByText('Base files (1)'));
+    expect(await screen.findByText('A Shortest path · Java')).toBeTruthy();
+    const code = screen.getByRole('textbox', { name: 'Base file code' });
+    fireEvent.change(code, { target: { value: '#include <cstdio>\nint main() {}\n' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save base file' }));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/plagiarism/base-file')).toHaveLength(1));
+    const saved = callsTo(fetchMock, '/api/plagiarism/base-file')[0];
+    expect(saved[1]?.method).toBe('POST');
+    expect(bodyOfCall(saved)).toEqual({ cid: 5, pid: 11, language: 'cpp', code: '#include <cstdio>\nint main() {}\n' });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the Java base file of A' }));
+    await waitFor(() => expect(callsTo(fetchMock, '/api/plagiarism/base-file')).toHaveLength(2));
+    expect(bodyOfCall(callsTo(fetchMock, '/api/plagiarism/base-file')[1])).toEqual({
+      cid: 5,
+      pid: 11,
+      language: 'java',
+      code: '',
     });
   });
 

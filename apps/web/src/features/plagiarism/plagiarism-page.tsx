@@ -30,6 +30,7 @@ import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useMaxWidth } from '../../lib/use-media-query';
+import { BaseFiles } from './base-files';
 import { ClusterDecision, DecisionTag } from './decision-parts';
 import { PairView } from './pair-view';
 import { LANGUAGE_NAMES, percent } from './plagiarism-format';
@@ -390,6 +391,7 @@ const PlagiarismPage = () => {
                 />
               )}
             </Space>
+            <BaseFiles scope={scope} />
             {checks.isPending ? (
               <Spin />
             ) : checkId ? (

@@ -66,4 +66,15 @@ export default {
   Plag_Cluster_Decision_Saved: '{{count}} pairs of users marked',
   Plag_Export_Xlsx: 'Export to Excel',
   Plag_Export_Csv: 'Export to CSV',
+  Plag_Base_Files: 'Base files ({{count}})',
+  Plag_Base_Hint:
+    "Upload code you hand out, such as a skeleton: this scope's later checks ignore its fragments, as they ignore the problem's template.",
+  Plag_Base_None: 'No base files yet',
+  Plag_Base_By: '{{lines}} lines · uploaded by {{user}} at {{time}}',
+  Plag_Base_Code: 'Base file code',
+  Plag_Base_Save: 'Save base file',
+  Plag_Base_Saved: 'Base file saved: the next check ignores it',
+  Plag_Base_Remove: 'Remove',
+  Plag_Base_Remove_Of: 'Remove the {{language}} base file of {{problem}}',
+  Plag_Base_Removed: 'Base file removed',
 } satisfies Record<keyof typeof zhCN, string>;
