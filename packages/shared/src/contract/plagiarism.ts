@@ -237,6 +237,8 @@ const decisionFields = {
   note: z.string().max(PLAGIARISM_NOTE_MAX, { error: 'fieldTooLong' }).optional(),
 };
 const uid = z.string().min(1).max(64);
+/** A call about one problem of a scope: the scope is the contest, training or group named, else the problem itself. */
+const problemOfScope = { cid: optionalId, tid: optionalId, gid: optionalId, pid: id };
 
 /** Marks the pair of users on a problem of a scope (the scope: cid, tid or gid; without one, the problem itself):
  * confirmed, dismissed (a shared teaching template, say) or pending, with a note. It belongs to the scope, the
@@ -247,10 +249,7 @@ export const setDecision = endpoint({
   path: '/api/plagiarism/decision',
   access: 'user',
   input: z.object({
-    cid: optionalId,
-    tid: optionalId,
-    gid: optionalId,
-    pid: id,
+    ...problemOfScope,
     leftUid: uid,
     rightUid: uid,
     ...decisionFields,
@@ -305,10 +304,7 @@ export const setBaseFile = endpoint({
   path: '/api/plagiarism/base-file',
   access: 'user',
   input: z.object({
-    cid: optionalId,
-    tid: optionalId,
-    gid: optionalId,
-    pid: id,
+    ...problemOfScope,
     language: z.enum(PLAGIARISM_LANGUAGES, { error: 'fieldInvalid' }),
     code: z.string().max(PLAGIARISM_BASE_FILE_MAX, { error: 'fieldTooLong' }),
   }),

@@ -19,9 +19,33 @@ export const DecisionTag = ({ decision }: { decision: PlagiarismDecision | null 
   return <Tag color={COLORS[decision]}>{t(`Plag_Decision_${decision}`)}</Tag>;
 };
 
-const useDecisionOptions = () => {
+/** The choice and the note, as the pair view and the cluster dialog ask them. */
+const DecisionFields = (p: {
+  decision: PlagiarismDecision;
+  onDecision: (d: PlagiarismDecision) => void;
+  note: string;
+  onNote: (note: string) => void;
+}) => {
   const { t } = useTranslation(['plagiarism']);
-  return contract.PLAGIARISM_DECISIONS.map((d) => ({ value: d, label: t(`Plag_Decision_${d}`) }));
+  return (
+    <>
+      <Select
+        aria-label={t('Plag_Decision')}
+        value={p.decision}
+        onChange={p.onDecision}
+        options={contract.PLAGIARISM_DECISIONS.map((d) => ({ value: d, label: t(`Plag_Decision_${d}`) }))}
+        style={{ width: 200 }}
+      />
+      <Input.TextArea
+        aria-label={t('Plag_Note')}
+        placeholder={t('Plag_Note_Placeholder')}
+        value={p.note}
+        maxLength={contract.PLAGIARISM_NOTE_MAX}
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        onChange={(e) => p.onNote(e.target.value)}
+      />
+    </>
+  );
 };
 
 /** What the admin decides about the two users of a pair on its problem, with a note; saved for the scope, so the
@@ -42,7 +66,6 @@ export const DecisionForm = ({
   note: string;
 }) => {
   const { t } = useTranslation(['plagiarism']);
-  const options = useDecisionOptions();
   const [chosen, setChosen] = useState<PlagiarismDecision>(decision ?? 'pending');
   const [text, setText] = useState(note);
   // A problem's own page names the problem as its scope; any other scope names the pair's problem beside it.
@@ -68,21 +91,7 @@ export const DecisionForm = ({
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('Plag_Decision_Hint')}</Typography.Paragraph>
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Select
-          aria-label={t('Plag_Decision')}
-          value={chosen}
-          onChange={setChosen}
-          options={options}
-          style={{ width: 200 }}
-        />
-        <Input.TextArea
-          aria-label={t('Plag_Note')}
-          placeholder={t('Plag_Note_Placeholder')}
-          value={text}
-          maxLength={contract.PLAGIARISM_NOTE_MAX}
-          autoSize={{ minRows: 2, maxRows: 6 }}
-          onChange={(e) => setText(e.target.value)}
-        />
+        <DecisionFields decision={chosen} onDecision={setChosen} note={text} onNote={setText} />
         <Button type="primary" loading={save.isPending} onClick={() => void save.settle()}>
           {t('Plag_Save_Decision')}
         </Button>
@@ -102,7 +111,6 @@ export const ClusterDecision = ({
   problemName: (pid: number) => string;
 }) => {
   const { t } = useTranslation(['plagiarism']);
-  const options = useDecisionOptions();
   const [open, setOpen] = useState(false);
   const [pid, setPid] = useState(cluster.pids[0]);
   const [chosen, setChosen] = useState<PlagiarismDecision>('confirmed');
@@ -139,21 +147,7 @@ export const ClusterDecision = ({
             onChange={setPid}
             options={cluster.pids.map((p) => ({ value: p, label: problemName(p) }))}
           />
-          <Select
-            aria-label={t('Plag_Decision')}
-            value={chosen}
-            onChange={setChosen}
-            options={options}
-            style={{ width: 200 }}
-          />
-          <Input.TextArea
-            aria-label={t('Plag_Note')}
-            placeholder={t('Plag_Note_Placeholder')}
-            value={text}
-            maxLength={contract.PLAGIARISM_NOTE_MAX}
-            autoSize={{ minRows: 2, maxRows: 6 }}
-            onChange={(e) => setText(e.target.value)}
-          />
+          <DecisionFields decision={chosen} onDecision={setChosen} note={text} onNote={setText} />
         </Space>
       </Modal>
     </>
