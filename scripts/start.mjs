@@ -22,6 +22,24 @@ const newest = (dir) => {
   return max;
 };
 
+// It takes no arguments: --help (or -h) prints what it does and exits; anything else is refused before anything runs,
+// so a mistyped option never starts a site.
+const USAGE = `usage: npm start
+
+Installs what is missing (npm dependencies; as root, the judge's Debian packages), builds the web app when its
+sources changed, then runs the site and its judge on http://localhost:$PORT (8080). Settings are environment
+variables (README.md, Configuration): PORT, DATABASE_URL (else embedded PGlite in OJ_DATA_DIR, ./data),
+OJ_ROOT_PASSWORD, OJ_EMBEDDED_JUDGE and the others listed there.`;
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (args.length) {
+  console.error(`[start] unknown argument: ${args.join(' ')}\n\n${USAGE}`);
+  process.exit(2);
+}
+
 // 1. npm dependencies: installed when missing or older than the lock file.
 if (mtime(path.join(root, 'node_modules/.package-lock.json')) < mtime(path.join(root, 'package-lock.json'))) {
   say('installing npm dependencies (npm ci)');

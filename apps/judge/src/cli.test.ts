@@ -108,6 +108,16 @@ describe('judge CLI', () => {
     }
   });
 
+  it('answers --help with its usage and exits 0, after a command too, running nothing', () => {
+    for (const args of [['--help'], ['local', '--help'], ['doctor', '-h'], ['worker', '--help']]) {
+      const run = cli(args);
+      expect(run.status, args.join(' ')).toBe(0);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(/^Usage:/m);
+      expect(run.stderr).toContain('--problem');
+    }
+  });
+
   it('exits 2 on usage and package errors, printing nothing on stdout', () => {
     const missing = cli(['local', '--problem', 'samples/problems/nope', '--source', 'x.c', '--language', 'C']);
     expect(missing.status).toBe(2);

@@ -113,6 +113,11 @@ const runDoctorCommand = async (args: string[]): Promise<number> => {
 
 const main = async (argv: string[]): Promise<number> => {
   const [command, ...rest] = argv;
+  // `--help` (or -h) anywhere, after a command too (`npm run judge:local -- --help`): the usage, and nothing is run.
+  if (argv.some((a) => a === '--help' || a === '-h')) {
+    log(USAGE);
+    return 0;
+  }
   try {
     if (command === 'local') return await runLocal(rest);
     if (command === 'doctor') return await runDoctorCommand(rest);

@@ -8,9 +8,16 @@ import { BackupError, backup, restore } from './modules/ops/backup.js';
  * not through the server's logger.
  */
 const main = async () => {
-  const [command, file] = process.argv.slice(2);
-  if ((command !== 'backup' && command !== 'restore') || !file) {
-    sayError('usage: npm run backup -- <file.tar.gz>   |   npm run restore -- <file.tar.gz>');
+  const [command, file, ...rest] = process.argv.slice(2);
+  const usage = 'usage: npm run backup -- <file.tar.gz>   |   npm run restore -- <file.tar.gz>';
+  if (file === '--help' || file === '-h') {
+    say(
+      `${usage}\n\nThe site named by OJ_DATA_DIR and DATABASE_URL, as npm start reads them: backup writes its database and files to the archive; restore puts an archive back (README.md, Operations).`,
+    );
+    return;
+  }
+  if ((command !== 'backup' && command !== 'restore') || !file || rest.length) {
+    sayError(usage);
     process.exit(2);
   }
   const config = loadConfig();

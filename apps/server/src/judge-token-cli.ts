@@ -27,6 +27,12 @@ const graceOf = (args: string[]) => {
 
 const main = () => {
   const [command, ...args] = process.argv.slice(2);
+  if ((command === '--help' || command === '-h') && args.length === 0) {
+    say(
+      `${USAGE}\n\nWithout a command: prints the judge token workers authenticate with. rotate: a new token in OJ_DATA_DIR; the old one is accepted for N more minutes (${DEFAULT_GRACE_MINUTES} unless given).`,
+    );
+    return;
+  }
   if (command !== undefined && command !== 'rotate') throw new UsageError(USAGE);
   const config = loadConfig();
   if (config.judgeToken) {
