@@ -44,6 +44,8 @@ export type DecisionValues = typeof plagiarismDecisions.$inferInsert;
 export const userPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
 /** A decision's key within its scope. */
 export type DecisionKey = { pid: number; leftUid: string; rightUid: string };
+/** The text key of a decision's (problem, users), the users in either order. */
+export const decisionKey = (k: DecisionKey) => `${k.pid}:${userPair(k.leftUid, k.rightUid).join(':')}`;
 
 /** Which submissions a check looks at (decision 0047). */
 export interface Selection {
@@ -114,9 +116,10 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
     submitTime: submissions.submitTime,
   };
 
-  /** The problems a scope names, as it names them (a contest's display ids and titles). */
-  const scopeProblemsOf = async (kind: PlagiarismScopeKind, id: number, pids: number[]) => {
-    if (pids.length === 0) return [];
+  /** The problems of a scope as it names them (a contest's display ids and titles): those of `pids`, or all of them
+   * (a contest's or training's, a group's own problems, a problem scope's problem). */
+  const scopeProblemsOf = async (kind: PlagiarismScopeKind, id: number, pids?: number[]) => {
+    if (pids?.length === 0) return [];
     if (kind === 'contest') {
       return db
         .select({
@@ -125,7 +128,7 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
           title: contestProblems.displayTitle,
         })
         .from(contestProblems)
-        .where(and(eq(contestProblems.cid, id), inArray(contestProblems.pid, pids)))
+        .where(and(eq(contestProblems.cid, id), pids ? inArray(contestProblems.pid, pids) : undefined))
         .orderBy(asc(contestProblems.displayId));
     }
     if (kind === 'training') {
@@ -133,14 +136,27 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
         .select({ pid: trainingProblems.pid, displayId: trainingProblems.displayId, title: problems.title })
         .from(trainingProblems)
         .innerJoin(problems, eq(problems.id, trainingProblems.pid))
-        .where(and(eq(trainingProblems.tid, id), inArray(trainingProblems.pid, pids)))
+        .where(and(eq(trainingProblems.tid, id), pids ? inArray(trainingProblems.pid, pids) : undefined))
         .orderBy(asc(trainingProblems.displayId));
     }
     return db
       .select({ pid: problems.id, displayId: problems.problemId, title: problems.title })
       .from(problems)
-      .where(inArray(problems.id, pids))
+      .where(pids ? inArray(problems.id, pids) : kind === 'group' ? eq(problems.gid, id) : eq(problems.id, id))
       .orderBy(asc(problems.problemId));
+  };
+
+  /** A pair's own columns, as the list and the export read them. */
+  const pairColumns = {
+    leftSubmitId: plagiarismPairs.leftSubmitId,
+    rightSubmitId: plagiarismPairs.rightSubmitId,
+    leftUid: plagiarismPairs.leftUid,
+    rightUid: plagiarismPairs.rightUid,
+    pid: plagiarismPairs.pid,
+    language: plagiarismPairs.language,
+    similarity: plagiarismPairs.similarity,
+    longestFragment: plagiarismPairs.longestFragment,
+    sharedTokens: plagiarismPairs.sharedTokens,
   };
 
   return {
@@ -187,8 +203,7 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
       return [...new Set([...rows.map((r) => r.uid), ...owner.map((r) => r.uid)])];
     },
 
-    /** The problems a scope names, as it names them (a contest's display ids and titles). */
-    scopeProblems: (kind: PlagiarismScopeKind, id: number, pids: number[]) => scopeProblemsOf(kind, id, pids),
+    scopeProblems: scopeProblemsOf,
 
     // ---- what a check compares ----
     /** How many submissions the selection yields (each user's latest accepted one per problem and site language,
@@ -469,17 +484,7 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
       // The page is cut from the pairs alone (the rank index), then its 20 rows get their usernames: joined before the
       // cut, a deep page joined every row it skipped.
       const cut = db
-        .select({
-          leftSubmitId: plagiarismPairs.leftSubmitId,
-          rightSubmitId: plagiarismPairs.rightSubmitId,
-          leftUid: plagiarismPairs.leftUid,
-          rightUid: plagiarismPairs.rightUid,
-          pid: plagiarismPairs.pid,
-          language: plagiarismPairs.language,
-          similarity: plagiarismPairs.similarity,
-          longestFragment: plagiarismPairs.longestFragment,
-          sharedTokens: plagiarismPairs.sharedTokens,
-        })
+        .select(pairColumns)
         .from(plagiarismPairs)
         .where(where)
         .orderBy(
@@ -548,48 +553,15 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
             ),
           )
       )[0],
-    /** Every pair of a check with its usernames and the scope's decision, the most similar first (the export). */
+    /** Every pair of a check with its usernames, the most similar first (the export). */
     allPairs: async (checkId: number) => {
       const leftUser = aliasedTable(users, 'left_user');
       const rightUser = aliasedTable(users, 'right_user');
-      const check = aliasedTable(plagiarismChecks, 'pair_check');
       return db
-        .select({
-          leftSubmitId: plagiarismPairs.leftSubmitId,
-          rightSubmitId: plagiarismPairs.rightSubmitId,
-          leftUid: plagiarismPairs.leftUid,
-          rightUid: plagiarismPairs.rightUid,
-          leftUsername: leftUser.username,
-          rightUsername: rightUser.username,
-          pid: plagiarismPairs.pid,
-          language: plagiarismPairs.language,
-          similarity: plagiarismPairs.similarity,
-          longestFragment: plagiarismPairs.longestFragment,
-          sharedTokens: plagiarismPairs.sharedTokens,
-          decision: plagiarismDecisions.decision,
-          note: plagiarismDecisions.note,
-        })
+        .select({ ...pairColumns, leftUsername: leftUser.username, rightUsername: rightUser.username })
         .from(plagiarismPairs)
-        .innerJoin(check, eq(check.id, plagiarismPairs.checkId))
         .innerJoin(leftUser, eq(leftUser.uid, plagiarismPairs.leftUid))
         .innerJoin(rightUser, eq(rightUser.uid, plagiarismPairs.rightUid))
-        .leftJoin(
-          plagiarismDecisions,
-          and(
-            eq(plagiarismDecisions.scopeKind, check.scopeKind),
-            eq(plagiarismDecisions.scopeId, check.scopeId),
-            eq(plagiarismDecisions.pid, plagiarismPairs.pid),
-            // In byte order, as userPair orders them ("C": not the database's collation).
-            eq(
-              plagiarismDecisions.leftUid,
-              sql`least(${plagiarismPairs.leftUid} collate "C", ${plagiarismPairs.rightUid} collate "C")`,
-            ),
-            eq(
-              plagiarismDecisions.rightUid,
-              sql`greatest(${plagiarismPairs.leftUid} collate "C", ${plagiarismPairs.rightUid} collate "C")`,
-            ),
-          ),
-        )
         .where(eq(plagiarismPairs.checkId, checkId))
         .orderBy(
           desc(plagiarismPairs.similarity),
@@ -599,45 +571,6 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
     },
 
     // ---- base files (decision 0049) ----
-    /** Whether the problem is one of the scope's: a contest's or training's, a group's own, or the problem itself. */
-    problemInScope: async (kind: PlagiarismScopeKind, id: number, pid: number) => {
-      if (kind === 'problem') return id === pid;
-      const found =
-        kind === 'contest'
-          ? await db
-              .select({ pid: contestProblems.pid })
-              .from(contestProblems)
-              .where(and(eq(contestProblems.cid, id), eq(contestProblems.pid, pid)))
-          : kind === 'training'
-            ? await db
-                .select({ pid: trainingProblems.pid })
-                .from(trainingProblems)
-                .where(and(eq(trainingProblems.tid, id), eq(trainingProblems.pid, pid)))
-            : await db
-                .select({ pid: problems.id })
-                .from(problems)
-                .where(and(eq(problems.id, pid), eq(problems.gid, id)));
-      return found.length > 0;
-    },
-    /** Every problem of a scope, as it names them (a group's: its own problems; a problem scope: the problem). */
-    allScopeProblems: async (kind: PlagiarismScopeKind, id: number) => {
-      if (kind === 'contest' || kind === 'training') {
-        const pids =
-          kind === 'contest'
-            ? await db.select({ pid: contestProblems.pid }).from(contestProblems).where(eq(contestProblems.cid, id))
-            : await db.select({ pid: trainingProblems.pid }).from(trainingProblems).where(eq(trainingProblems.tid, id));
-        return scopeProblemsOf(
-          kind,
-          id,
-          pids.map((r) => r.pid),
-        );
-      }
-      return db
-        .select({ pid: problems.id, displayId: problems.problemId, title: problems.title })
-        .from(problems)
-        .where(kind === 'group' ? eq(problems.gid, id) : eq(problems.id, id))
-        .orderBy(asc(problems.problemId));
-    },
     saveBaseFile: (v: typeof plagiarismBaseFiles.$inferInsert) =>
       db
         .insert(plagiarismBaseFiles)
@@ -678,10 +611,9 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
         .orderBy(asc(plagiarismBaseFiles.pid), asc(plagiarismBaseFiles.language)),
 
     // ---- decisions (decision 0049) ----
-    /** The scope's decisions on these (problem, users) keys, keyed `pid:left:right` with the users ordered. */
-    decisions: async (scopeKind: PlagiarismScopeKind, scopeId: number, keys: DecisionKey[]) => {
-      if (keys.length === 0) return new Map<string, { decision: string; note: string }>();
-      const rows = await db
+    /** A scope's decisions (made by hand, so few), their users ordered (userPair). */
+    decisions: (scopeKind: PlagiarismScopeKind, scopeId: number) =>
+      db
         .select({
           pid: plagiarismDecisions.pid,
           leftUid: plagiarismDecisions.leftUid,
@@ -690,24 +622,7 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
           note: plagiarismDecisions.note,
         })
         .from(plagiarismDecisions)
-        .where(
-          and(
-            eq(plagiarismDecisions.scopeKind, scopeKind),
-            eq(plagiarismDecisions.scopeId, scopeId),
-            or(
-              ...keys.map((k) => {
-                const [l, r] = userPair(k.leftUid, k.rightUid);
-                return and(
-                  eq(plagiarismDecisions.pid, k.pid),
-                  eq(plagiarismDecisions.leftUid, l),
-                  eq(plagiarismDecisions.rightUid, r),
-                );
-              }),
-            ),
-          ),
-        );
-      return new Map(rows.map((r) => [`${r.pid}:${r.leftUid}:${r.rightUid}`, r] as const));
-    },
+        .where(and(eq(plagiarismDecisions.scopeKind, scopeKind), eq(plagiarismDecisions.scopeId, scopeId))),
     /** Stores decisions (their users ordered), replacing earlier ones on the same keys. */
     saveDecisions: async (rows: DecisionValues[]) => {
       if (rows.length === 0) return;

@@ -20,6 +20,7 @@ import {
 import {
   type CheckRow,
   type DecisionKey,
+  decisionKey,
   type PlagiarismRepository,
   type Selection,
   userPair,
@@ -201,12 +202,15 @@ export const createPlagiarismService = (deps: {
   };
   const creatorOf = (s: LoadedScope) => (s.owner.kind === 'contest' ? s.owner.contest.uid : undefined);
 
-  /** The scope's decisions on these pairs of users, as each pair of the wire carries it. */
-  const decisionsOf = async (row: CheckRow, keys: DecisionKey[]) => {
-    const found = await repo.decisions(row.scopeKind as PlagiarismScopeKind, row.scopeId, keys);
+  /** The scope's decisions, as each pair of the wire carries it. */
+  const decisionsOf = async (row: CheckRow) => {
+    const found = new Map(
+      (await repo.decisions(row.scopeKind as PlagiarismScopeKind, row.scopeId)).map(
+        (d) => [decisionKey(d), d] as const,
+      ),
+    );
     return (k: DecisionKey): DecisionOf => {
-      const [l, r] = userPair(k.leftUid, k.rightUid);
-      const d = found.get(`${k.pid}:${l}:${r}`);
+      const d = found.get(decisionKey(k));
       return d ? { decision: d.decision as plagiarism.PlagiarismDecision, note: d.note } : NO_DECISION;
     };
   };
@@ -329,7 +333,7 @@ export const createPlagiarismService = (deps: {
         (q.currentPage - 1) * q.limit,
         q.limit,
       );
-      const decided = await decisionsOf(check, rows);
+      const decided = await decisionsOf(check);
       return { records: rows.map((r) => toPairRecord(r, decided(r))), total, size: q.limit, current: q.currentPage };
     },
 
@@ -356,7 +360,7 @@ export const createPlagiarismService = (deps: {
       };
       const [left, right] = [await side(row.leftSubmitId), await side(row.rightSubmitId)];
       const [problem] = await problemsOf(check, [row.pid]);
-      const decision = (await decisionsOf(check, [row]))(row);
+      const decision = (await decisionsOf(check))(row);
       return toPairDetail(row, { left, right, problem, decision });
     },
 
@@ -365,7 +369,7 @@ export const createPlagiarismService = (deps: {
     async setBaseFile(input: z.output<typeof plagiarism.setBaseFile.input>, viewer: AuthUser) {
       const { kind, id } = decisionScope(input);
       await administered(kind, id, viewer);
-      if (!(await repo.problemInScope(kind, id, input.pid))) throw notFound();
+      if (!(await repo.scopeProblems(kind, id)).some((p) => p.pid === input.pid)) throw notFound();
       if (input.code.trim() === '') {
         await repo.removeBaseFile(kind, id, input.pid, input.language);
         return { stored: false };
@@ -386,7 +390,7 @@ export const createPlagiarismService = (deps: {
     async baseFiles(q: ScopeQuery, viewer: AuthUser) {
       const { kind, id } = scopeOf(q);
       await administered(kind, id, viewer);
-      const [rows, all] = await Promise.all([repo.baseFiles(kind, id), repo.allScopeProblems(kind, id)]);
+      const [rows, all] = await Promise.all([repo.baseFiles(kind, id), repo.scopeProblems(kind, id)]);
       const problems = new Map(all.map((p) => [p.pid, p] as const));
       const records = rows.map((r) => ({
         pid: r.pid,
@@ -430,7 +434,7 @@ export const createPlagiarismService = (deps: {
       const { check, scope } = await visibleCheck(q.checkId, viewer);
       if (check.status !== 'done') throw badRequest('plagiarismCheckNotDone', 'checkId');
       const L = EXPORT_LABELS[locale];
-      const pairs = await repo.allPairs(check.id);
+      const [pairs, decided] = await Promise.all([repo.allPairs(check.id), decisionsOf(check)]);
       const clusters = check.clusters;
       const problems = new Map((await problemsOf(check, [...new Set(pairs.map((p) => p.pid))])).map((p) => [p.pid, p]));
       const names = await repo.usernames([...new Set(clusters.flatMap((c) => c.uids))]);
@@ -456,20 +460,23 @@ export const createPlagiarismService = (deps: {
           L.leftSubmission,
           L.rightSubmission,
         ],
-        ...pairs.map((p): Cell[] => [
-          percent(p.similarity),
-          p.leftUsername,
-          p.rightUsername,
-          problemName(p.pid),
-          p.language,
-          p.longestFragment,
-          p.sharedTokens,
-          p.decision ? L.decisions[p.decision as plagiarism.PlagiarismDecision] : '',
-          p.note ?? '',
-          clusterOf(p),
-          p.leftSubmitId,
-          p.rightSubmitId,
-        ]),
+        ...pairs.map((p): Cell[] => {
+          const d = decided(p);
+          return [
+            percent(p.similarity),
+            p.leftUsername,
+            p.rightUsername,
+            problemName(p.pid),
+            p.language,
+            p.longestFragment,
+            p.sharedTokens,
+            d.decision ? L.decisions[d.decision] : '',
+            d.note,
+            clusterOf(p),
+            p.leftSubmitId,
+            p.rightSubmitId,
+          ];
+        }),
       ];
       const name = `plagiarism_${scope.kind}_${scope.id}_check_${check.id}`;
       if (q.format === 'csv') {

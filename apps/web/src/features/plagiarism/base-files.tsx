@@ -8,7 +8,7 @@ import { formatTime } from '../../lib/format-time';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
-import type { DecisionScope } from './decision-parts';
+import { type DecisionScope, scopeBesideProblem } from './decision-parts';
 import { LANGUAGE_NAMES } from './plagiarism-format';
 
 /** The scope's base files (decision 0049): code the admins hand out for a problem and language (a skeleton), whose
@@ -25,11 +25,9 @@ export const BaseFiles = ({ scope }: { scope: DecisionScope }) => {
   const [language, setLanguage] = useState<(typeof contract.PLAGIARISM_LANGUAGES)[number]>('cpp');
   const [code, setCode] = useState('');
   const chosen = pid ?? problems[0]?.pid;
-  // A problem's own page names the problem as its scope; any other scope names the problem beside it.
-  const { pid: _problemScope, ...named } = scope;
   const save = useApiMutation({
     mutationFn: (v: { pid: number; language: PlagiarismBaseFile['language']; code: string }) =>
-      api.call(contract.setBaseFile, { ...named, ...v }),
+      api.call(contract.setBaseFile, { ...scopeBesideProblem(scope), ...v }),
     invalidates: [queryKey(contract.listBaseFiles)],
     onSuccess: (r) => {
       toast.success(t(r.stored ? 'Plag_Base_Saved' : 'Plag_Base_Removed'));

@@ -10,6 +10,10 @@ import { useApiMutation } from '../../lib/use-api-mutation';
 /** The scope a page is about (plagiarism-page.tsx scopeOfRoute): a decision belongs to it (decision 0049). */
 export type DecisionScope = { cid?: number; tid?: number; gid?: number; pid?: number };
 
+/** The scope as a call about one of its problems names it: a problem's own page names the problem as its scope, so
+ * only a contest, training or group goes beside the call's `pid`. */
+export const scopeBesideProblem = ({ cid, tid, gid }: DecisionScope) => ({ cid, tid, gid });
+
 const COLORS: Record<PlagiarismDecision, string> = { confirmed: 'red', dismissed: 'default', pending: 'gold' };
 
 /** A pair's decision as a tag; "not decided" in plain text. */
@@ -68,12 +72,10 @@ export const DecisionForm = ({
   const { t } = useTranslation(['plagiarism']);
   const [chosen, setChosen] = useState<PlagiarismDecision>(decision ?? 'pending');
   const [text, setText] = useState(note);
-  // A problem's own page names the problem as its scope; any other scope names the pair's problem beside it.
-  const { pid: _problemScope, ...named } = scope;
   const save = useApiMutation({
     mutationFn: () =>
       api.call(contract.setDecision, {
-        ...named,
+        ...scopeBesideProblem(scope),
         pid,
         leftUid: left.uid,
         rightUid: right.uid,
