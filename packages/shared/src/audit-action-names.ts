@@ -21,6 +21,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, Record<Locale, string>> = {
   carousel: { 'zh-CN': '修改首页轮播图', 'en-US': 'Change home carousel' },
   judgeHeader: { 'zh-CN': '修改评测头文件', 'en-US': 'Change judge headers' },
   plagiarismDecision: { 'zh-CN': '标记查重结果', 'en-US': 'Mark a copy-detection pair' },
+  plagiarismWatch: { 'zh-CN': '开关查重持续监测', 'en-US': 'Switch copy-detection watching' },
 };
 
 export const auditActionName = (action: string, locale: Locale): string =>

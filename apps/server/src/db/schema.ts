@@ -1421,6 +1421,8 @@ export const plagiarismChecks = pgTable(
     progressDone: integer('progress_done').notNull().default(0),
     progressTotal: integer('progress_total').notNull().default(0),
     threshold: doublePrecision('threshold').notNull().default(0.5),
+    /** 1: the scope's watching check (decision 0050), kept current as submissions are judged; at most one per scope. */
+    watching: integer('watching').notNull().default(0),
     pairCount: integer('pair_count').notNull().default(0),
     clusters: jsonb('clusters')
       .$type<{ uids: string[]; pids: number[]; maxSimilarity: number }[]>()
@@ -1442,8 +1444,41 @@ export const plagiarismChecks = pgTable(
   (t) => [
     index('plagiarism_checks_scope_idx').on(t.scopeKind, t.scopeId, t.id),
     index('plagiarism_checks_claim_idx').on(t.status, t.id),
+    uniqueIndex('plagiarism_checks_watching_idx').on(t.scopeKind, t.scopeId).where(sql`${t.watching} = 1`),
   ],
 );
+
+/** What a check compared on one of its problems, per engine language: the files (submission and user) and a digest
+ * of the ignored code, so a watching check's update (decision 0050) compares only what changed; `pending` counts the
+ * changes to the problem's selection since (the submissions triggers of migration 0029), claimed with a lease. */
+export const plagiarismCheckProblems = pgTable(
+  'plagiarism_check_problems',
+  {
+    checkId: integer('check_id')
+      .notNull()
+      .references(() => plagiarismChecks.id, { onDelete: 'cascade' }),
+    pid: integer('pid').notNull(),
+    state: jsonb('state').$type<Record<string, CheckedGroup>>().notNull().default({}),
+    pending: integer('pending').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.checkId, t.pid] }),
+    index('plagiarism_check_problems_pending_idx').on(t.checkId).where(sql`${t.pending} > 0`),
+  ],
+);
+
+/** One problem and engine language of a check as last compared. */
+export interface CheckedGroup {
+  /** [submitId, uid] of each file compared. */
+  files: [number, string][];
+  /** A digest of the ignored code (templates, samples, base files) they were compared with. */
+  noise: string;
+  /** Distinct fingerprints ignored as template and as common. */
+  template: number;
+  common: number;
+}
 
 /** A check's pairs of submissions, one row per pair above the engine's floor, with the matching fragments. */
 export const plagiarismPairs = pgTable(

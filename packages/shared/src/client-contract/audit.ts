@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS: typeof c.AUDIT_ACTIONS = [
   'carousel',
   'judgeHeader',
   'plagiarismDecision',
+  'plagiarismWatch',
 ];
 export const getAuditLog: ClientOf<typeof c.getAuditLog> = {
   method: 'GET',

@@ -24,6 +24,7 @@ export const downloadCheck: ClientOf<typeof c.downloadCheck> = {
 };
 export const getCheck: ClientOf<typeof c.getCheck> = { method: 'GET', path: '/api/plagiarism/check', access: 'user' };
 export const getPair: ClientOf<typeof c.getPair> = { method: 'GET', path: '/api/plagiarism/pair', access: 'user' };
+export const getWatch: ClientOf<typeof c.getWatch> = { method: 'GET', path: '/api/plagiarism/watch', access: 'user' };
 export const listBaseFiles: ClientOf<typeof c.listBaseFiles> = {
   method: 'GET',
   path: '/api/plagiarism/base-files',
@@ -50,6 +51,7 @@ export const setDecision: ClientOf<typeof c.setDecision> = {
   path: '/api/plagiarism/decision',
   access: 'user',
 };
+export const setWatch: ClientOf<typeof c.setWatch> = { method: 'PUT', path: '/api/plagiarism/watch', access: 'user' };
 export const startCheck: ClientOf<typeof c.startCheck> = {
   method: 'POST',
   path: '/api/plagiarism/check',

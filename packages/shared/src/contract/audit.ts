@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'carousel',
   'judgeHeader',
   'plagiarismDecision',
+  'plagiarismWatch',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -94,6 +94,10 @@ const checkFields = {
   username: z.string(),
   gmtCreate: isoDate,
   finishedAt: isoDate.nullable(),
+  /** The scope's watching check: kept current as its submissions are judged (`PUT /api/plagiarism/watch`). */
+  watching: z.boolean(),
+  /** When its result last changed (a watching check's last update; else when it finished). */
+  updatedAt: isoDate.nullable(),
 };
 
 export const checkSummary = z.object(checkFields);
@@ -319,4 +323,25 @@ export const listBaseFiles = endpoint({
   access: 'user',
   input: z.object(scopeFields),
   output: z.object({ records: z.array(baseFile), problems: z.array(checkProblem) }),
+});
+
+/** Switches watching a scope on or off. On: a check of the scope is queued (refused as `startCheck` refuses: 429 while
+ * another is running, 400 for a scope too large) and, once done, kept current: each submission of the scope that
+ * becomes accepted, or stops being so, updates the pairs of its problem. Off: that check stays as it was last
+ * updated. Switching on a watched scope answers its watching check; off an unwatched one changes nothing. */
+export const setWatch = endpoint({
+  method: 'PUT',
+  path: '/api/plagiarism/watch',
+  access: 'user',
+  input: z.object({ ...scopeFields, on: z.boolean({ error: 'fieldInvalid' }) }),
+  output: z.object({ on: z.boolean(), checkId: z.number().int().nullable() }),
+});
+
+/** Whether the scope is watched, and its watching check. */
+export const getWatch = endpoint({
+  method: 'GET',
+  path: '/api/plagiarism/watch',
+  access: 'user',
+  input: z.object(scopeFields),
+  output: z.object({ on: z.boolean(), checkId: z.number().int().nullable() }),
 });

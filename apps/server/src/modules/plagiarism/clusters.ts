@@ -14,7 +14,7 @@ export interface Cluster {
 
 /** The clusters of a check (decision 0047): users connected by pairs at or above `threshold` (on any problem of the
  * scope), each with the problems its pairs are on and its highest similarity; the largest first, then the most
- * similar. A user's pairs with themself (every submission checked) join nobody. */
+ * similar, then by their first user (so the same pairs in any order give the same list). A user's pairs with themself (every submission checked) join nobody. */
 export const clustersOf = (edges: UserEdge[], threshold: number): Cluster[] => {
   const parent = new Map<string, string>();
   const find = (u: string): string => {
@@ -57,5 +57,7 @@ export const clustersOf = (edges: UserEdge[], threshold: number): Cluster[] => {
       pids: [...c.pids].sort((x, y) => x - y),
       maxSimilarity: c.maxSimilarity,
     }))
-    .sort((x, y) => y.uids.length - x.uids.length || y.maxSimilarity - x.maxSimilarity);
+    .sort(
+      (x, y) => y.uids.length - x.uids.length || y.maxSimilarity - x.maxSimilarity || (x.uids[0] < y.uids[0] ? -1 : 1),
+    );
 };

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { decodeExamples, type PlagiarismScopeKind, plagiarism } from '@oj/shared';
 import type { NotifyBus } from '../../db/notify-bus.js';
+import type { CheckedGroup } from '../../db/schema.js';
 import type { Logger } from '../../lib/logger.js';
 import { clustersOf } from './clusters.js';
 import {
@@ -8,11 +9,20 @@ import {
   ENGINE_VERSION,
   type EngineFile,
   type EngineLanguage,
+  type EnginePair,
   type EngineWorker,
   engineLanguage,
   type FingerprintData,
 } from './engine/index.js';
-import type { Candidate, CheckRow, PairValues, PlagiarismRepository, Selection } from './plagiarism.repository.js';
+import type {
+  Candidate,
+  CheckProblemRow,
+  CheckRow,
+  GroupUpdate,
+  PairValues,
+  PlagiarismRepository,
+  Selection,
+} from './plagiarism.repository.js';
 import { PLAGIARISM_CHANNEL } from './plagiarism.service.js';
 
 /** How long a claimed check is this instance's without a heartbeat; another instance takes it over after that. */
@@ -31,6 +41,39 @@ const LIMITS = plagiarism.PLAGIARISM_LIMITS;
 export type Engine = Pick<EngineWorker, 'fingerprintMany' | 'compare' | 'close'>;
 
 class Abandoned extends Error {}
+
+/** What a comparison ignored, in a few characters: the same digest means the same ignored code. */
+const digestOf = (codes: string[]) =>
+  createHash('sha256').update(JSON.stringify(codes)).digest('base64url').slice(0, 22);
+
+/** The stored rows of an engine's pairs of one problem and language. */
+const pairRows = (
+  checkId: number,
+  g: { pid: number; language: EngineLanguage },
+  uidOf: Map<number, string>,
+  pairs: EnginePair[],
+): PairValues[] =>
+  pairs.flatMap((p) => {
+    const leftUid = uidOf.get(p.leftSubmitId) as string;
+    const rightUid = uidOf.get(p.rightSubmitId) as string;
+    // Every submission checked: a user's own tries are alike and say nothing.
+    if (leftUid === rightUid) return [];
+    return [
+      {
+        checkId,
+        leftSubmitId: p.leftSubmitId,
+        rightSubmitId: p.rightSubmitId,
+        leftUid,
+        rightUid,
+        pid: g.pid,
+        language: g.language,
+        similarity: p.similarity,
+        longestFragment: p.longestFragment,
+        sharedTokens: p.sharedTokens,
+        fragments: p.fragments,
+      },
+    ];
+  });
 
 /**
  * The background runner of copy detection (decision 0047). A queued check is claimed by exactly one instance (the
@@ -108,6 +151,42 @@ export const createPlagiarismRunner = (deps: {
     ];
   };
 
+  /** The fingerprints of a problem's submissions in one language: stored ones read, the others made on the engine's
+   * thread and stored (once per submission and engine version). `beforeBatch` runs before each batch is made. */
+  const printsOf = async (
+    language: EngineLanguage,
+    rows: { submitId: number }[],
+    beforeBatch: (done: number) => void = () => undefined,
+  ) => {
+    const ids = [...new Set(rows.map((r) => r.submitId))];
+    const stored = new Map(
+      (await repo.fingerprints(ids, ENGINE_VERSION)).map((f) => [f.submitId, f.data as FingerprintData] as const),
+    );
+    beforeBatch(stored.size);
+    const missing = ids.filter((id) => !stored.has(id));
+    for (let i = 0; i < missing.length; i += FINGERPRINT_BATCH) {
+      const batch = missing.slice(i, i + FINGERPRINT_BATCH);
+      const codes = new Map((await repo.codes(batch)).map((c) => [c.submitId, c.code] as const));
+      const prints = await engineOf().fingerprintMany(batch.map((id) => ({ code: codes.get(id) ?? '', language })));
+      await repo.saveFingerprints(
+        batch.map((submitId, j) => ({
+          submitId,
+          engineVersion: ENGINE_VERSION,
+          language,
+          tokens: prints[j].tokens,
+          data: prints[j].data,
+        })),
+      );
+      for (const [j, id] of batch.entries()) stored.set(id, prints[j].data);
+      beforeBatch(batch.length);
+    }
+    return stored;
+  };
+
+  /** The engine's files of a group (the code is not sent: the comparison reads fingerprints only). */
+  const filesOf = (rows: { submitId: number; uid: string }[], prints: Map<number, FingerprintData>): EngineFile[] =>
+    rows.map((r) => ({ submitId: r.submitId, uid: r.uid, code: '', fp: prints.get(r.submitId) as FingerprintData }));
+
   const run = async (row: CheckRow) => {
     const progress = { done: 0, total: 0 };
     let lost = false;
@@ -134,71 +213,34 @@ export const createPlagiarismRunner = (deps: {
       const ignoreFor = await noiseOf(row, [...new Set(groups.map((g) => g.pid))]);
       const pairs: PairValues[] = [];
       const ignored = { template: 0, common: 0 };
+      const problems = new Map<number, Record<string, CheckedGroup>>();
       for (const g of groups) {
         stillMine();
-        const ids = g.rows.map((r) => r.submitId);
-        const codes = new Map((await repo.codes(ids)).map((c) => [c.submitId, c.code] as const));
-        const stored = new Map(
-          (await repo.fingerprints(ids, ENGINE_VERSION)).map((f) => [f.submitId, f.data as FingerprintData] as const),
-        );
-        progress.done += stored.size;
-        const missing = g.rows.filter((r) => !stored.has(r.submitId));
-        for (let i = 0; i < missing.length; i += FINGERPRINT_BATCH) {
+        const prints = await printsOf(g.language, g.rows, (n) => {
+          progress.done += n;
           stillMine();
-          const batch = missing.slice(i, i + FINGERPRINT_BATCH);
-          const prints = await engineOf().fingerprintMany(
-            batch.map((r) => ({ code: codes.get(r.submitId) ?? '', language: g.language })),
-          );
-          await repo.saveFingerprints(
-            batch.map((r, j) => ({
-              submitId: r.submitId,
-              engineVersion: ENGINE_VERSION,
-              language: g.language,
-              tokens: prints[j].tokens,
-              data: prints[j].data,
-            })),
-          );
-          for (const [j, r] of batch.entries()) stored.set(r.submitId, prints[j].data);
-          progress.done += batch.length;
-        }
-        stillMine();
-        const files: EngineFile[] = g.rows.map((r) => ({
-          submitId: r.submitId,
-          uid: r.uid,
-          code: codes.get(r.submitId) ?? '',
-          fp: stored.get(r.submitId) as FingerprintData,
-        }));
-        const uidOf = new Map(g.rows.map((r) => [r.submitId, r.uid] as const));
+        });
+        const ignoreCode = ignoreFor(g.pid, g.language);
         const result =
-          files.length < 2
+          g.rows.length < 2
             ? { pairs: [], ignored: { template: 0, common: 0 } }
             : await engineOf().compare({
                 language: g.language,
-                files,
-                ignoreCode: ignoreFor(g.pid, g.language),
+                files: filesOf(g.rows, prints),
+                ignoreCode,
                 minSimilarity: LIMITS.pairFloor,
               });
         ignored.template += result.ignored.template;
         ignored.common += result.ignored.common;
-        for (const p of result.pairs) {
-          const leftUid = uidOf.get(p.leftSubmitId) as string;
-          const rightUid = uidOf.get(p.rightSubmitId) as string;
-          // Every submission checked: a user's own tries are alike and say nothing.
-          if (leftUid === rightUid) continue;
-          pairs.push({
-            checkId: row.id,
-            leftSubmitId: p.leftSubmitId,
-            rightSubmitId: p.rightSubmitId,
-            leftUid,
-            rightUid,
-            pid: g.pid,
-            language: g.language,
-            similarity: p.similarity,
-            longestFragment: p.longestFragment,
-            sharedTokens: p.sharedTokens,
-            fragments: p.fragments,
-          });
-        }
+        pairs.push(...pairRows(row.id, g, new Map(g.rows.map((r) => [r.submitId, r.uid] as const)), result.pairs));
+        problems.set(g.pid, {
+          ...problems.get(g.pid),
+          [g.language]: {
+            files: g.rows.map((r) => [r.submitId, r.uid]),
+            noise: digestOf(ignoreCode),
+            ...result.ignored,
+          },
+        });
         progress.done += 1;
       }
       stillMine();
@@ -206,7 +248,13 @@ export const createPlagiarismRunner = (deps: {
         pairs.map((p) => ({ leftUid: p.leftUid, rightUid: p.rightUid, pid: p.pid, similarity: p.similarity })),
         row.threshold,
       );
-      const stored = await repo.finish(row.id, owner, { pairs, clusters, ignored, progressTotal: progress.total });
+      const stored = await repo.finish(row.id, owner, {
+        pairs,
+        clusters,
+        ignored,
+        progressTotal: progress.total,
+        problems,
+      });
       if (!stored) log.warn({ checkId: row.id }, 'plagiarism check taken over by another instance: result dropped');
     } catch (err) {
       if (err instanceof Abandoned) {
@@ -218,6 +266,83 @@ export const createPlagiarismRunner = (deps: {
     } finally {
       clearInterval(beat);
     }
+  };
+
+  /** Brings one problem of a watching check up to date (decision 0050): per engine language, the problem's selection
+   * as it stands now against what was compared last; only the pairs of files that came, went or whose counted
+   * fingerprints changed are compared again, which gives what a full check would (engine/compare.ts `before`). */
+  const update = async (check: CheckRow, problem: CheckProblemRow): Promise<GroupUpdate[]> => {
+    const selection = await deps.selectionFor(check);
+    const rows = selection ? await repo.selected({ ...selection, pid: problem.pid }) : [];
+    const now = new Map(groupsOf(rows, false).map((g) => [g.language as string, g] as const));
+    const ignoreFor = await noiseOf(check, [problem.pid]);
+    const out: GroupUpdate[] = [];
+    for (const language of new Set([...Object.keys(problem.state), ...now.keys()])) {
+      const g = { pid: problem.pid, language: language as EngineLanguage };
+      const after = now.get(language)?.rows ?? [];
+      const was = problem.state[language];
+      const ignoreCode = ignoreFor(g.pid, g.language);
+      const noise = digestOf(ignoreCode);
+      const known = was?.noise === noise ? was.files.map(([submitId, uid]) => ({ submitId, uid })) : undefined;
+      if (known && known.length === after.length && known.every((f, i) => f.submitId === after[i].submitId)) continue;
+      if (after.length === 0) {
+        out.push({ language, replaceAll: true, gone: [], pairs: [], state: null });
+        continue;
+      }
+      const state = { files: after.map((r) => [r.submitId, r.uid] as [number, string]), noise };
+      if (after.length < 2) {
+        out.push({ language, replaceAll: true, gone: [], pairs: [], state: { ...state, template: 0, common: 0 } });
+        continue;
+      }
+      const prints = await printsOf(g.language, after);
+      const left = (known ?? []).filter((f) => !prints.has(f.submitId)).map((f) => f.submitId);
+      for (const f of await repo.fingerprints(left, ENGINE_VERSION)) prints.set(f.submitId, f.data as FingerprintData);
+      // The last comparison, when it had the same ignored code and every file's fingerprints are still there (an
+      // engine version or ignored code of its own makes the comparison a full one).
+      const before = known && known.length >= 2 && known.every((f) => prints.has(f.submitId)) ? known : undefined;
+      const result = await engineOf().compare({
+        language: g.language,
+        files: filesOf(after, prints),
+        before: before && filesOf(before, prints),
+        ignoreCode,
+        minSimilarity: LIMITS.pairFloor,
+      });
+      const present = new Set(after.map((r) => r.submitId));
+      const uidOf = new Map([...after, ...(before ?? [])].map((r) => [r.submitId, r.uid] as const));
+      out.push({
+        language,
+        replaceAll: !before,
+        gone: [...(result.affected ?? []), ...(before ?? []).map((f) => f.submitId).filter((id) => !present.has(id))],
+        pairs: pairRows(check.id, g, uidOf, result.pairs),
+        state: { ...state, ...result.ignored },
+      });
+    }
+    return out;
+  };
+
+  /** Claims one problem of a watching check with changes and brings it up to date; false when none was waiting. */
+  const updateOnce = async (): Promise<boolean> => {
+    if (stopping) return false;
+    const claimed = await repo.claimProblem(owner, leaseMs);
+    if (!claimed) return false;
+    const { check, problem } = claimed;
+    const running = (async () => {
+      const groups = await update(check, problem);
+      const written = await repo.finishProblem(
+        { checkId: check.id, pid: problem.pid, pending: problem.pending },
+        owner,
+        groups,
+        (edges) => clustersOf(edges, check.threshold),
+      );
+      if (!written) log.warn({ checkId: check.id, pid: problem.pid }, 'plagiarism update taken over: result dropped');
+    })().catch((err: unknown) => {
+      // Its changes stay counted: tried again once the lease runs out.
+      log.error({ err, checkId: check.id, pid: problem.pid }, 'plagiarism update failed');
+    });
+    current = running;
+    await running;
+    current = undefined;
+    return true;
   };
 
   let current: Promise<unknown> | undefined;
@@ -250,6 +375,7 @@ export const createPlagiarismRunner = (deps: {
   return {
     owner,
     runOnce,
+    updateOnce,
     close,
     /** Runs queued checks one at a time until the answer is called: at once, when a check is queued (the bus), and
      * every `pollMs` (a check taken over from a stopped instance, a missed wake-up). The stop hands a running check
@@ -261,6 +387,7 @@ export const createPlagiarismRunner = (deps: {
         busy = true;
         try {
           while ((await runOnce()) !== undefined && !stopping);
+          while (!stopping && (await updateOnce()));
         } catch (err) {
           opts.onError?.(err);
         } finally {

@@ -1,12 +1,14 @@
 import { JUDGE_STATUS as S } from '@oj/shared';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestKit, contestTestApp } from '../../../test/contest-helpers.js';
 import { DB_KINDS, type TestApp } from '../../../test/harness.js';
 import { type createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
 import { readXlsx, valuesOf } from '../../../test/xlsx-reader.js';
 import {
+  contestProblems,
   groupMembers,
+  plagiarismCheckProblems,
   plagiarismChecks,
   plagiarismDecisions,
   plagiarismFingerprints,
@@ -490,4 +492,170 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
     // The contest's teacher administers no part of this problem's checks.
     expect((await call('GET', url, teacher.token)).status).toBe(404);
   }, 60_000);
+
+  it('keeps a watched contest current as submissions are judged: the same pairs as a full recheck', async () => {
+    const watchedCid = (await newContest({}, teacher.token)).id;
+    const { solve } = contestKit(() => ({ t, judge, root }));
+    for (const [displayId, templates] of [
+      ['A', { 'C++': template }],
+      ['B', {}],
+    ] as const) {
+      const p = await createProblem(t, { author: teacher.username }, { templates });
+      const added = await call('POST', '/api/admin/contest/add-problem-from-public', teacher.token, {
+        cid: watchedCid,
+        pid: p.id,
+        displayId,
+      });
+      expect(added.status).toBe(200);
+    }
+    const pidOf = async (displayId: string) =>
+      (await t.services.db.select().from(contestProblems).where(eq(contestProblems.cid, watchedCid))).find(
+        (r) => r.displayId === displayId,
+      )?.pid as number;
+    const [pidA, pidB] = [await pidOf('A'), await pidOf('B')];
+    const more = [await userToken(), await userToken()];
+    const [s0, s1, s2, s3] = students;
+    await solve(s0.token, watchedCid, 'A', S.ACCEPTED, original);
+
+    // Refused: no scope, no switch, a student, a visitor, another teacher; nothing stored.
+    const before = await checkRows();
+    for (const [body, status] of [
+      [{ on: true }, 400],
+      [{ cid: watchedCid }, 400],
+      [{ cid: watchedCid, on: 'yes' }, 400],
+    ] as const) {
+      expect((await call('PUT', '/api/plagiarism/watch', teacher.token, body)).status).toBe(status);
+    }
+    expect((await call('PUT', '/api/plagiarism/watch', undefined, { cid: watchedCid, on: true })).status).toBe(401);
+    for (const who of [s0, otherTeacher]) {
+      expect((await call('PUT', '/api/plagiarism/watch', who.token, { cid: watchedCid, on: true })).status).toBe(403);
+      expect((await call('GET', `/api/plagiarism/watch?cid=${watchedCid}`, who.token)).status).toBe(403);
+    }
+    expect(await checkRows()).toBe(before);
+    expect((await call('GET', `/api/plagiarism/watch?cid=${watchedCid}`, teacher.token)).body.data).toEqual({
+      on: false,
+      checkId: null,
+    });
+
+    // Two admins switch it on at once: one watching check.
+    const on = await Promise.all([
+      call('PUT', '/api/plagiarism/watch', teacher.token, { cid: watchedCid, on: true }),
+      call('PUT', '/api/plagiarism/watch', root, { cid: watchedCid, on: true }),
+    ]);
+    expect(on.map((r) => r.status)).toEqual([200, 200]);
+    const checkId = on[0].body.data.checkId as number;
+    expect(on[1].body.data).toEqual({ on: true, checkId });
+    expect(await checkRows()).toBe(before + 1);
+    expect((await call('GET', `/api/plagiarism/watch?cid=${watchedCid}`, teacher.token)).body.data).toEqual({
+      on: true,
+      checkId,
+    });
+    expect(await runner.runOnce()).toBe(checkId);
+    const first = (await call('GET', `/api/plagiarism/check?id=${checkId}`, teacher.token)).body.data;
+    expect(first).toMatchObject({ status: 'done', watching: true, pairCount: 0 });
+
+    const pending = async () =>
+      Object.fromEntries(
+        (
+          await t.services.db
+            .select({ pid: plagiarismCheckProblems.pid, pending: plagiarismCheckProblems.pending })
+            .from(plagiarismCheckProblems)
+            .where(eq(plagiarismCheckProblems.checkId, checkId))
+        ).map((r) => [r.pid, r.pending]),
+      );
+    const drain = async () => {
+      let n = 0;
+      while (await runner.updateOnce()) n++;
+      return n;
+    };
+    // An accepted copy is counted on its problem and compared at once; a wrong answer changes nothing.
+    await solve(s1.token, watchedCid, 'A', S.ACCEPTED, renamed);
+    await solve(s2.token, watchedCid, 'A', S.WRONG_ANSWER, reordered);
+    expect(await pending()).toEqual({ [pidA]: 1 });
+    expect(await drain()).toBe(1);
+    expect(await pending()).toEqual({ [pidA]: 0 });
+    const live = (await call('GET', `/api/plagiarism/check?id=${checkId}`, teacher.token)).body.data;
+    expect(live.pairCount).toBe(1);
+    expect(live.clusters).toHaveLength(1);
+    expect(live.updatedAt >= first.updatedAt).toBe(true);
+
+    /** A check's result without its id: what a full recheck must equal. */
+    const resultOf = async (id: number) => {
+      const [check] = await t.services.db.select().from(plagiarismChecks).where(eq(plagiarismChecks.id, id));
+      const pairs = await t.services.db.select().from(plagiarismPairs).where(eq(plagiarismPairs.checkId, id));
+      const problems = await t.services.db
+        .select({ pid: plagiarismCheckProblems.pid, state: plagiarismCheckProblems.state })
+        .from(plagiarismCheckProblems)
+        .where(eq(plagiarismCheckProblems.checkId, id));
+      return {
+        pairCount: check.pairCount,
+        ignored: check.ignored,
+        clusters: check.clusters,
+        pairs: pairs
+          .map(({ checkId: _, ...p }) => p)
+          .sort((a, b) => a.leftSubmitId - b.leftSubmitId || a.rightSubmitId - b.rightSubmitId),
+        problems: problems.filter((p) => Object.keys(p.state).length).sort((a, b) => a.pid - b.pid),
+      };
+    };
+    const recheck = async () => {
+      const started = await call('POST', '/api/plagiarism/check', teacher.token, { cid: watchedCid });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      expect(await runner.runOnce()).toBe(started.body.data.id);
+      return resultOf(started.body.data.id);
+    };
+    const copiesOnA = (r: Awaited<ReturnType<typeof resultOf>>) =>
+      r.pairs.filter((p) => p.pid === pidA && p.similarity >= 0.5).length;
+
+    // More of the contest: new users, a user's newer accepted program replacing the older, a second problem.
+    await solve(s2.token, watchedCid, 'A', S.ACCEPTED, reordered);
+    await solve(s3.token, watchedCid, 'A', S.ACCEPTED, different);
+    await solve(more[0].token, watchedCid, 'A', S.ACCEPTED, different);
+    await solve(s0.token, watchedCid, 'A', S.ACCEPTED, reordered);
+    await solve(s1.token, watchedCid, 'B', S.ACCEPTED, original);
+    await solve(s2.token, watchedCid, 'B', S.ACCEPTED, renamed);
+    expect(await drain()).toBe(2);
+    const watched = await resultOf(checkId);
+    // Three users share one program on A (three pairs), two another; two share one on B.
+    expect(copiesOnA(watched)).toBe(4);
+    expect(watched.pairs.filter((p) => p.pid === pidB)).toHaveLength(1);
+    expect(watched).toEqual(await recheck());
+
+    // A fourth user with the first program makes its fingerprints common to many users (ignored): the other three's
+    // pairs fall although none of them submitted. Judged wrong by hand, the program leaves and the pairs return.
+    const fourth = await solve(more[1].token, watchedCid, 'A', S.ACCEPTED, original);
+    expect(await drain()).toBe(1);
+    const common = await resultOf(checkId);
+    expect(copiesOnA(common)).toBeLessThan(4);
+    expect(common).toEqual(await recheck());
+    const manual = await call('GET', `/api/admin/judge/manual-judge?submitId=${fourth}&status=${S.WRONG_ANSWER}`, root);
+    expect(manual.status, JSON.stringify(manual.body)).toBe(200);
+    expect(await drain()).toBe(1);
+    const back = await resultOf(checkId);
+    expect(back.pairs).toEqual(watched.pairs);
+    expect(back).toEqual(await recheck());
+
+    // A base file changes what the problem ignores: the watching check compares the problem again.
+    const base = await call('POST', '/api/plagiarism/base-file', teacher.token, {
+      cid: watchedCid,
+      pid: pidA,
+      language: 'cpp',
+      code: original,
+    });
+    expect(base.status).toBe(200);
+    expect(await drain()).toBe(1);
+    const withBase = await resultOf(checkId);
+    expect(withBase.pairs).not.toEqual(watched.pairs);
+    expect(withBase).toEqual(await recheck());
+
+    // Off: the check stays as it was; later verdicts cost nothing and change nothing.
+    const off = await call('PUT', '/api/plagiarism/watch', teacher.token, { cid: watchedCid, on: false });
+    expect(off.body.data).toEqual({ on: false, checkId });
+    await solve(s3.token, watchedCid, 'A', S.ACCEPTED, original);
+    expect(await pending()).toEqual({ [pidA]: 0, [pidB]: 0 });
+    expect(await runner.updateOnce()).toBe(false);
+    expect(await resultOf(checkId)).toEqual(withBase);
+    const stopped = (await call('GET', `/api/plagiarism/check?id=${checkId}`, teacher.token)).body.data;
+    expect(stopped.watching).toBe(false);
+    expect((await call('GET', `/api/plagiarism/watch?cid=${watchedCid}`, teacher.token)).body.data.on).toBe(false);
+  }, 120_000);
 });

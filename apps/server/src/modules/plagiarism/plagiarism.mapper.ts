@@ -29,6 +29,10 @@ const summaryOf = (row: CheckRow, ctx: { username: string; scope: ScopeFields })
   username: ctx.username,
   gmtCreate: row.gmtCreate.toISOString(),
   finishedAt: row.finishedAt?.toISOString() ?? null,
+  watching: row.watching === 1,
+  // A done check's row changes only with its result (an update of a watching check); a running one's with its
+  // heartbeats.
+  updatedAt: row.status === 'done' ? row.gmtModified.toISOString() : null,
 });
 
 export const toCheckSummary = summaryOf;

@@ -15,14 +15,16 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
+  type CheckedGroup,
   codeTemplates,
   contestProblems,
   contests,
   groupMembers,
   groups,
   plagiarismBaseFiles,
+  plagiarismCheckProblems,
   plagiarismChecks,
   plagiarismDecisions,
   plagiarismFingerprints,
@@ -37,8 +39,20 @@ import {
 } from '../../db/schema.js';
 
 export type CheckRow = typeof plagiarismChecks.$inferSelect;
+export type CheckProblemRow = typeof plagiarismCheckProblems.$inferSelect;
 export type PairValues = typeof plagiarismPairs.$inferInsert;
 export type DecisionValues = typeof plagiarismDecisions.$inferInsert;
+
+/** What an update of one problem of a watching check writes, per engine language (plagiarism-runner.ts). */
+export interface GroupUpdate {
+  language: string;
+  /** Every stored pair of the problem and language goes (a full comparison), or those of these submissions. */
+  replaceAll: boolean;
+  gone: number[];
+  pairs: PairValues[];
+  /** The group as now compared; null: the language has no file left. */
+  state: CheckedGroup | null;
+}
 
 /** Two users in the order a decision stores them (the smaller uid first): a decision is on the unordered pair. */
 export const userPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
@@ -58,6 +72,8 @@ export interface Selection {
   to: Date | null;
   /** Users whose submissions never count: the scope's own admins (a contest's creator, a group's admins). */
   excludeUids: string[];
+  /** One of the scope's problems only (a watching check's update). */
+  pid?: number;
 }
 
 /** A submission a check compares, without its code. */
@@ -89,6 +105,7 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
       if (s.from) where.push(gte(submissions.submitTime, s.from));
       if (s.to) where.push(lte(submissions.submitTime, s.to));
     }
+    if (s.pid !== undefined) where.push(eq(submissions.pid, s.pid));
     if (!s.allSubmissions) where.push(eq(submissions.status, JUDGE_STATUS.ACCEPTED));
     where.push(
       notInArray(
@@ -157,6 +174,48 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
     similarity: plagiarismPairs.similarity,
     longestFragment: plagiarismPairs.longestFragment,
     sharedTokens: plagiarismPairs.sharedTokens,
+  };
+
+  /** The pairs of a check at or above a threshold, as clusters are made of them. */
+  const edgesAbove = (ex: Db | Tx, checkId: number, threshold: number) =>
+    ex
+      .select({
+        leftUid: plagiarismPairs.leftUid,
+        rightUid: plagiarismPairs.rightUid,
+        pid: plagiarismPairs.pid,
+        similarity: plagiarismPairs.similarity,
+      })
+      .from(plagiarismPairs)
+      .where(and(eq(plagiarismPairs.checkId, checkId), gte(plagiarismPairs.similarity, threshold)));
+  type Edge = Awaited<ReturnType<typeof edgesAbove>>[number];
+
+  const problemKey = (checkId: number, pid: number) =>
+    and(eq(plagiarismCheckProblems.checkId, checkId), eq(plagiarismCheckProblems.pid, pid));
+
+  /** A watching check's totals after an update: its pairs, what its problems ignored, its clusters at its threshold. */
+  const refreshCheck = async (
+    tx: Tx,
+    checkId: number,
+    threshold: number,
+    clusters: (edges: Edge[]) => CheckRow['clusters'],
+  ) => {
+    const [{ n }] = await tx.select({ n: count() }).from(plagiarismPairs).where(eq(plagiarismPairs.checkId, checkId));
+    const states = await tx
+      .select({ state: plagiarismCheckProblems.state })
+      .from(plagiarismCheckProblems)
+      .where(eq(plagiarismCheckProblems.checkId, checkId));
+    const ignored = { template: 0, common: 0 };
+    for (const { state } of states) {
+      for (const g of Object.values(state)) {
+        ignored.template += g.template;
+        ignored.common += g.common;
+      }
+    }
+    const edges = await edgesAbove(tx, checkId, threshold);
+    await tx
+      .update(plagiarismChecks)
+      .set({ pairCount: n, ignored, clusters: clusters(edges), gmtModified: now() })
+      .where(eq(plagiarismChecks.id, checkId));
   };
 
   return {
@@ -404,6 +463,8 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
         clusters: CheckRow['clusters'];
         ignored: { template: number; common: number };
         progressTotal: number;
+        /** What was compared per problem and language, for a watching check's updates. */
+        problems: Map<number, Record<string, CheckedGroup>>;
       },
     ) =>
       db.transaction(async (tx) => {
@@ -423,6 +484,18 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
         await tx.delete(plagiarismPairs).where(eq(plagiarismPairs.checkId, id));
         for (let i = 0; i < result.pairs.length; i += INSERT_CHUNK) {
           await tx.insert(plagiarismPairs).values(result.pairs.slice(i, i + INSERT_CHUNK));
+        }
+        // The changes counted meanwhile (`pending`) stay: an update looks at them once the check is done.
+        await tx.update(plagiarismCheckProblems).set({ state: {} }).where(eq(plagiarismCheckProblems.checkId, id));
+        const states = [...result.problems].map(([pid, state]) => ({ checkId: id, pid, state }));
+        for (let i = 0; i < states.length; i += INSERT_CHUNK) {
+          await tx
+            .insert(plagiarismCheckProblems)
+            .values(states.slice(i, i + INSERT_CHUNK))
+            .onConflictDoUpdate({
+              target: [plagiarismCheckProblems.checkId, plagiarismCheckProblems.pid],
+              set: { state: sql`excluded.state` },
+            });
         }
         await tx
           .update(plagiarismChecks)
@@ -464,6 +537,151 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
           ),
         );
     },
+
+    // ---- watching (decision 0050) ----
+    /** The scope's watching check. */
+    watchingCheck: async (kind: PlagiarismScopeKind, id: number) =>
+      (
+        await db
+          .select({ id: plagiarismChecks.id })
+          .from(plagiarismChecks)
+          .where(
+            and(
+              eq(plagiarismChecks.scopeKind, kind),
+              eq(plagiarismChecks.scopeId, id),
+              eq(plagiarismChecks.watching, 1),
+            ),
+          )
+      )[0],
+    /** Queues the scope's watching check; undefined when another call made one first (one per scope). */
+    insertWatchingCheck: async (v: {
+      scopeKind: PlagiarismScopeKind;
+      scopeId: number;
+      threshold: number;
+      uid: string;
+    }) =>
+      (
+        await db
+          .insert(plagiarismChecks)
+          .values({ ...v, watching: 1 })
+          .onConflictDoNothing({
+            target: [plagiarismChecks.scopeKind, plagiarismChecks.scopeId],
+            where: sql`${plagiarismChecks.watching} = 1`,
+          })
+          .returning({ id: plagiarismChecks.id })
+      )[0]?.id,
+    /** Stops watching the scope: its check stays as last updated. Answers the check that was watching. */
+    unwatch: async (kind: PlagiarismScopeKind, id: number) =>
+      (
+        await db
+          .update(plagiarismChecks)
+          .set({ watching: 0 })
+          .where(
+            and(
+              eq(plagiarismChecks.scopeKind, kind),
+              eq(plagiarismChecks.scopeId, id),
+              eq(plagiarismChecks.watching, 1),
+            ),
+          )
+          .returning({ id: plagiarismChecks.id })
+      )[0]?.id,
+    /** Counts a change on a problem of the scope's watching check (a base file: its ignored code changed). */
+    touchWatched: async (kind: PlagiarismScopeKind, id: number, pid: number) => {
+      await db.execute(sql`
+        insert into ${plagiarismCheckProblems} as p (check_id, pid, pending)
+        select ${plagiarismChecks.id}, ${pid}, 1 from ${plagiarismChecks}
+        where ${plagiarismChecks.scopeKind} = ${kind} and ${plagiarismChecks.scopeId} = ${id}
+          and ${plagiarismChecks.watching} = 1
+        on conflict (check_id, pid) do update set pending = p.pending + 1`);
+    },
+    /** Takes a problem of a finished watching check with changes not yet compared, for `owner`, with a lease (locked
+     * while taken, skipping those another instance is taking). Answers it with its check and the changes it covers. */
+    claimProblem: (owner: string, leaseMs: number) =>
+      db.transaction(async (tx) => {
+        const at = now();
+        const [found] = await tx
+          .select({ problem: plagiarismCheckProblems, check: plagiarismChecks })
+          .from(plagiarismCheckProblems)
+          .innerJoin(plagiarismChecks, eq(plagiarismChecks.id, plagiarismCheckProblems.checkId))
+          .where(
+            and(
+              sql`${plagiarismCheckProblems.pending} > 0`,
+              eq(plagiarismChecks.watching, 1),
+              eq(plagiarismChecks.status, 'done'),
+              or(
+                sql`${plagiarismCheckProblems.leaseExpiresAt} is null`,
+                lt(plagiarismCheckProblems.leaseExpiresAt, at),
+              ),
+            ),
+          )
+          .orderBy(asc(plagiarismCheckProblems.checkId), asc(plagiarismCheckProblems.pid))
+          .limit(1)
+          .for('update', { of: plagiarismCheckProblems, skipLocked: true });
+        if (!found) return undefined;
+        await tx
+          .update(plagiarismCheckProblems)
+          .set({ leaseOwner: owner, leaseExpiresAt: new Date(at.getTime() + leaseMs) })
+          .where(problemKey(found.problem.checkId, found.problem.pid));
+        return found;
+      }),
+    /** Writes an update of one problem of a watching check while `owner` holds it (false: it lost the lease, nothing
+     * written): its pairs, what was compared, the changes it covered; then the check's totals and clusters, the check
+     * locked so two problems' updates refresh them one after the other. */
+    finishProblem: (
+      claimed: { checkId: number; pid: number; pending: number },
+      owner: string,
+      groups: GroupUpdate[],
+      clusters: (edges: Edge[]) => CheckRow['clusters'],
+    ) =>
+      db.transaction(async (tx) => {
+        const { checkId, pid } = claimed;
+        const [check] = await tx
+          .select({ threshold: plagiarismChecks.threshold })
+          .from(plagiarismChecks)
+          .where(eq(plagiarismChecks.id, checkId))
+          .for('update');
+        const [held] = await tx
+          .select({ state: plagiarismCheckProblems.state })
+          .from(plagiarismCheckProblems)
+          .where(and(problemKey(checkId, pid), eq(plagiarismCheckProblems.leaseOwner, owner)))
+          .for('update');
+        if (!check || !held) return false;
+        const state = { ...held.state };
+        for (const g of groups) {
+          const inGroup = and(
+            eq(plagiarismPairs.checkId, checkId),
+            eq(plagiarismPairs.pid, pid),
+            eq(plagiarismPairs.language, g.language),
+          );
+          if (g.replaceAll) await tx.delete(plagiarismPairs).where(inGroup);
+          else if (g.gone.length) {
+            await tx
+              .delete(plagiarismPairs)
+              .where(
+                and(
+                  inGroup,
+                  or(inArray(plagiarismPairs.leftSubmitId, g.gone), inArray(plagiarismPairs.rightSubmitId, g.gone)),
+                ),
+              );
+          }
+          for (let i = 0; i < g.pairs.length; i += INSERT_CHUNK) {
+            await tx.insert(plagiarismPairs).values(g.pairs.slice(i, i + INSERT_CHUNK));
+          }
+          if (g.state) state[g.language] = g.state;
+          else delete state[g.language];
+        }
+        await tx
+          .update(plagiarismCheckProblems)
+          .set({
+            state,
+            pending: sql`greatest(${plagiarismCheckProblems.pending} - ${claimed.pending}, 0)`,
+            leaseOwner: null,
+            leaseExpiresAt: null,
+          })
+          .where(problemKey(checkId, pid));
+        await refreshCheck(tx, checkId, check.threshold, clusters);
+        return true;
+      }),
 
     // ---- pairs ----
     pairsPage: async (
@@ -519,16 +737,7 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
       return { rows, total: total[0].n };
     },
     /** The pairs at or above a similarity, without their fragments (the clusters at another threshold). */
-    edgesAbove: (checkId: number, threshold: number) =>
-      db
-        .select({
-          leftUid: plagiarismPairs.leftUid,
-          rightUid: plagiarismPairs.rightUid,
-          pid: plagiarismPairs.pid,
-          similarity: plagiarismPairs.similarity,
-        })
-        .from(plagiarismPairs)
-        .where(and(eq(plagiarismPairs.checkId, checkId), gte(plagiarismPairs.similarity, threshold))),
+    edgesAbove: (checkId: number, threshold: number) => edgesAbove(db, checkId, threshold),
     /** The problems the pairs of a check are on. */
     pairPids: async (checkId: number) =>
       (

@@ -15,5 +15,7 @@ export const registerPlagiarismRoutes = (app: FastifyInstance, deps: BindDeps, s
   bind(app, deps, plagiarism.setBaseFile, (b, ctx) => p.setBaseFile(b, ctx.user));
   bind(app, deps, plagiarism.listBaseFiles, (q, ctx) => p.baseFiles(q, ctx.user));
   bind(app, deps, plagiarism.downloadCheck, (q, ctx) => p.exportCheck(q, ctx.user, ctx.locale));
+  bind(app, deps, plagiarism.setWatch, (b, ctx) => p.setWatch(b, ctx.user, actorOf(ctx)));
+  bind(app, deps, plagiarism.getWatch, (q, ctx) => p.getWatch(q, ctx.user));
   bind(app, deps, plagiarism.setClusterDecision, (b, ctx) => p.decideCluster(b, ctx.user, actorOf(ctx)));
 };

@@ -215,6 +215,23 @@ export const createPlagiarismService = (deps: {
     };
   };
 
+  /** Refuses a new check of a scope with one still queued or running (429) or too large to check (400). */
+  const mayQueue = async (
+    scope: LoadedScope,
+    opts: { allSubmissions: boolean; from: Date | null; to: Date | null },
+  ) => {
+    if (await repo.unfinished(scope.kind, scope.id)) throw new AppError(429, 'plagiarismCheckRunning');
+    const size = await repo.countSelected(await selectionOf({ ...scope, creatorUid: creatorOf(scope) }, opts));
+    if (size > maxSubmissions) {
+      throw badRequest('plagiarismScopeTooLarge', scope.kind === 'problem' ? 'pid' : undefined, {
+        count: String(size),
+        limit: String(maxSubmissions),
+      });
+    }
+  };
+  /** Every instance's runner looks for the new check at once. */
+  const wake = (checkId: number) => deps.bus?.publish(PLAGIARISM_CHANNEL, checkId).catch(() => undefined);
+
   /** Stores a decision on pairs of users of a scope's problem, and logs it. */
   const store = async (
     scope: { kind: PlagiarismScopeKind; id: number },
@@ -272,16 +289,8 @@ export const createPlagiarismService = (deps: {
       if ((from || to) && kind !== 'problem') throw badRequest('plagiarismTimeRangeProblemOnly', 'from');
       if (from && to && from >= to) throw badRequest('plagiarismTimeRangeInvalid', 'to');
       const scope = await administered(kind, id, viewer);
-      if (await repo.unfinished(kind, id)) throw new AppError(429, 'plagiarismCheckRunning');
       const allSubmissions = !!input.allSubmissions;
-      const selection = await selectionOf({ ...scope, creatorUid: creatorOf(scope) }, { allSubmissions, from, to });
-      const size = await repo.countSelected(selection);
-      if (size > maxSubmissions) {
-        throw badRequest('plagiarismScopeTooLarge', kind === 'problem' ? 'pid' : undefined, {
-          count: String(size),
-          limit: String(maxSubmissions),
-        });
-      }
+      await mayQueue(scope, { allSubmissions, from, to });
       const checkId = await repo.insertCheck({
         scopeKind: kind,
         scopeId: id,
@@ -291,8 +300,44 @@ export const createPlagiarismService = (deps: {
         threshold: LIMITS.defaultThreshold,
         uid: viewer.uid,
       });
-      await deps.bus?.publish(PLAGIARISM_CHANNEL, checkId).catch(() => undefined);
+      await wake(checkId);
       return { id: checkId };
+    },
+
+    /** Switches watching a scope on (a watching check is queued, then kept current by the runner) or off (the check
+     * stays as last updated), for its admin (decision 0050); logged. */
+    async setWatch(input: ScopeQuery & { on: boolean }, viewer: AuthUser, actor: Actor) {
+      const { kind, id } = scopeOf(input);
+      const scope = await administered(kind, id, viewer);
+      let checkId: number | null;
+      if (!input.on) checkId = (await repo.unwatch(kind, id)) ?? null;
+      else {
+        const watching = await repo.watchingCheck(kind, id);
+        if (watching) return { on: true, checkId: watching.id };
+        await mayQueue(scope, { allSubmissions: false, from: null, to: null });
+        const made = await repo.insertWatchingCheck({
+          scopeKind: kind,
+          scopeId: id,
+          threshold: LIMITS.defaultThreshold,
+          uid: viewer.uid,
+        });
+        // Another call switched it on first: its check is the one.
+        if (made === undefined) return { on: true, checkId: (await repo.watchingCheck(kind, id))?.id ?? null };
+        checkId = made;
+        await wake(checkId);
+      }
+      if (checkId !== null) {
+        await deps.audit.record(actor, 'plagiarismWatch', { type: kind, id }, { on: input.on, checkId });
+      }
+      return { on: input.on, checkId };
+    },
+
+    /** Whether a scope is watched, for its admin. */
+    async getWatch(q: ScopeQuery, viewer: AuthUser) {
+      const { kind, id } = scopeOf(q);
+      await administered(kind, id, viewer);
+      const watching = await repo.watchingCheck(kind, id);
+      return { on: watching !== undefined, checkId: watching?.id ?? null };
     },
 
     /** A check with its clusters, at its own threshold or at the one asked for (computed from the stored pairs). */
@@ -370,20 +415,23 @@ export const createPlagiarismService = (deps: {
       const { kind, id } = decisionScope(input);
       await administered(kind, id, viewer);
       if (!(await repo.scopeProblems(kind, id)).some((p) => p.pid === input.pid)) throw notFound();
-      if (input.code.trim() === '') {
-        await repo.removeBaseFile(kind, id, input.pid, input.language);
-        return { stored: false };
+      const stored = input.code.trim() !== '';
+      if (!stored) await repo.removeBaseFile(kind, id, input.pid, input.language);
+      else {
+        await repo.saveBaseFile({
+          scopeKind: kind,
+          scopeId: id,
+          pid: input.pid,
+          language: input.language,
+          code: input.code,
+          uid: viewer.uid,
+          gmtModified: new Date(),
+        });
       }
-      await repo.saveBaseFile({
-        scopeKind: kind,
-        scopeId: id,
-        pid: input.pid,
-        language: input.language,
-        code: input.code,
-        uid: viewer.uid,
-        gmtModified: new Date(),
-      });
-      return { stored: true };
+      // A watching check compares the problem again with its new ignored code.
+      await repo.touchWatched(kind, id, input.pid);
+      await deps.bus?.publish(PLAGIARISM_CHANNEL).catch(() => undefined);
+      return { stored };
     },
 
     /** A scope's base files, with their problems as the scope names them. */

@@ -51,12 +51,19 @@ export interface CompareInput {
   commonFraction?: number;
   /** Pairs below this similarity are not returned. Default DEFAULT_MIN_SIMILARITY. */
   minSimilarity?: number;
+  /** An update: the files compared last time (with the same ignored code). Only the pairs that may differ from that
+   * comparison's are returned: those of a file that is new or keeps a fingerprint whose ignored state changed (a
+   * fingerprint becomes common, or stops being so, as users come and go). */
+  before?: EngineFile[];
 }
 
 export interface CompareResult {
   pairs: EnginePair[];
   /** How many distinct fingerprints were ignored: matching the ignored code, or common to many users. */
   ignored: { template: number; common: number };
+  /** For an update (`before`), the files whose pairs `pairs` holds all of, by submission id: the last comparison's
+   * pairs of these and of the files no longer there are gone, its other pairs stand. Null for a full comparison. */
+  affected: number[] | null;
 }
 
 export const DEFAULT_COMMON_FRACTION = 0.2;
@@ -90,7 +97,74 @@ export function compare(input: CompareInput): CompareResult {
     if (!code.trim()) continue;
     for (const h of kgramHashes(tokenize(code, input.language), files[0]?.fp.k ?? K)) template.add(h);
   }
+  const now = ignoredOf(files, template, commonFraction);
+  const { ignored } = now;
 
+  // An update recomputes the pairs of the files that are new or whose counted fingerprints changed; any other
+  // pair's similarity and fragments depend on nothing that changed.
+  let only: Set<number> | undefined;
+  if (input.before) {
+    const was = ignoredOf(input.before, template, commonFraction).ignored;
+    const known = new Set(input.before.map((f) => f.submitId));
+    only = new Set();
+    for (const [i, f] of files.entries()) {
+      if (!known.has(f.submitId) || f.fp.hashes.some((h) => was.has(h) !== ignored.has(h))) only.add(i);
+    }
+  }
+
+  const prepared: Prepared[] = files.map((file) => ({
+    file,
+    counted: [...new Set(file.fp.hashes)].filter((h) => !ignored.has(h)),
+  }));
+
+  // Inverted index: hash → the files that keep it.
+  const postings = new Map<number, number[]>();
+  prepared.forEach((p, i) => {
+    for (const h of p.counted) {
+      const list = postings.get(h);
+      if (list) list.push(i);
+      else postings.set(h, [i]);
+    }
+  });
+
+  const pairs: EnginePair[] = [];
+  const shared = new Int32Array(files.length);
+  const touched: number[] = [];
+  for (let i = 0; i < prepared.length; i++) {
+    if (only && !only.has(i)) continue;
+    for (const h of prepared[i].counted) {
+      for (const j of postings.get(h) ?? []) {
+        // Each pair once: from its first file, or from its only file among those recomputed.
+        if (j === i || (j < i && (!only || only.has(j)))) continue;
+        if (shared[j] === 0) touched.push(j);
+        shared[j]++;
+      }
+    }
+    for (const j of touched) {
+      const both = shared[j];
+      shared[j] = 0;
+      const a = prepared[i];
+      const b = prepared[j];
+      if (a.file.uid === b.file.uid) continue;
+      const similarity = (2 * both) / (a.counted.length + b.counted.length);
+      if (similarity < minSimilarity) continue;
+      pairs.push(pairOf(a.file, b.file, similarity, ignored));
+    }
+    touched.length = 0;
+  }
+  pairs.sort(
+    (x, y) => y.similarity - x.similarity || x.leftSubmitId - y.leftSubmitId || x.rightSubmitId - y.rightSubmitId,
+  );
+  return {
+    pairs,
+    ignored: { template: now.template, common: now.common },
+    affected: only ? [...only].map((i) => files[i].submitId) : null,
+  };
+}
+
+/** The fingerprints left out of a comparison of `files`: those matching the ignored code (`template`) and those
+ * common to many users, with how many distinct ones each rule removed. */
+function ignoredOf(files: EngineFile[], template: Set<number>, commonFraction: number) {
   // Users per hash.
   const usersOf = new Map<number, Set<string> | string>();
   const users = new Set<string>();
@@ -117,49 +191,7 @@ export function compare(input: CompareInput): CompareResult {
       commonCount++;
     }
   }
-
-  const prepared: Prepared[] = files.map((file) => ({
-    file,
-    counted: [...new Set(file.fp.hashes)].filter((h) => !ignored.has(h)),
-  }));
-
-  // Inverted index: hash → the files that keep it.
-  const postings = new Map<number, number[]>();
-  prepared.forEach((p, i) => {
-    for (const h of p.counted) {
-      const list = postings.get(h);
-      if (list) list.push(i);
-      else postings.set(h, [i]);
-    }
-  });
-
-  const pairs: EnginePair[] = [];
-  const shared = new Int32Array(files.length);
-  const touched: number[] = [];
-  for (let i = 0; i < prepared.length; i++) {
-    for (const h of prepared[i].counted) {
-      for (const j of postings.get(h) ?? []) {
-        if (j <= i) continue;
-        if (shared[j] === 0) touched.push(j);
-        shared[j]++;
-      }
-    }
-    for (const j of touched) {
-      const both = shared[j];
-      shared[j] = 0;
-      const a = prepared[i];
-      const b = prepared[j];
-      if (a.file.uid === b.file.uid) continue;
-      const similarity = (2 * both) / (a.counted.length + b.counted.length);
-      if (similarity < minSimilarity) continue;
-      pairs.push(pairOf(a.file, b.file, similarity, ignored));
-    }
-    touched.length = 0;
-  }
-  pairs.sort(
-    (x, y) => y.similarity - x.similarity || x.leftSubmitId - y.leftSubmitId || x.rightSubmitId - y.rightSubmitId,
-  );
-  return { pairs, ignored: { template: templateCount, common: commonCount } };
+  return { ignored, template: templateCount, common: commonCount };
 }
 
 /** The pair of `left` and `right` (left the smaller submission id) with its fragments. */
