@@ -14,53 +14,19 @@
  */
 
 import {
-  CPP_TEMPLATE,
-  disguise,
-  originals,
-  PROBLEMS,
-  random,
-  templated,
-} from '../apps/server/src/modules/plagiarism/engine/fixtures/accuracy-set.js';
-import {
   type CompareResult,
   createEngineWorker,
   type EngineFile,
   type FingerprintData,
 } from '../apps/server/src/modules/plagiarism/engine/index.js';
 import { arg, median } from './bench-kit.js';
+import { CPP_TEMPLATE, makeSubmissions, PROBLEM_COUNT } from './plagiarism-set.js';
 
 const STUDENTS = Number(arg('students', '300'));
 const RUNS = Number(arg('runs', '3'));
-const PROBLEM_COUNT = 5;
-
-interface Submission {
-  submitId: number;
-  uid: string;
-  problem: number;
-  code: string;
-}
-
-const makeSubmissions = async (): Promise<Submission[]> => {
-  const rnd = random(2024);
-  const out: Submission[] = [];
-  for (let p = 0; p < PROBLEM_COUNT; p++) {
-    const pool = originals(PROBLEMS[p % PROBLEMS.length]).filter((s) => s.language === 'cpp');
-    const mine: Submission[] = [];
-    for (let s = 0; s < STUDENTS; s++) {
-      const copyOf = s > 10 && rnd.next() < 0.1 ? mine[rnd.int(mine.length)] : undefined;
-      let code = copyOf ? copyOf.code : pool[rnd.int(pool.length)].code;
-      code = await disguise(code, 'cpp', p * 100_000 + s + 1, 6 + rnd.int(10));
-      if (!copyOf && (rnd.next() < 0.5 || code.split('\n').length < 50)) code = templated(code);
-      const sub = { submitId: out.length + mine.length + 1, uid: `u${s}`, problem: p, code };
-      mine.push(sub);
-    }
-    out.push(...mine);
-  }
-  return out;
-};
 
 const main = async () => {
-  const subs = await makeSubmissions();
+  const subs = await makeSubmissions(STUDENTS);
   const lines = subs.map((s) => s.code.split('\n').length).sort((a, b) => a - b);
   console.log(
     `${subs.length} submissions, ${lines[0]}-${lines[lines.length - 1]} lines (median ${lines[lines.length >> 1]})`,

@@ -12,6 +12,7 @@ ALTER TABLE "plagiarism_checks" ADD COLUMN "watching" integer DEFAULT 0 NOT NULL
 ALTER TABLE "plagiarism_check_problems" ADD CONSTRAINT "plagiarism_check_problems_check_id_plagiarism_checks_id_fk" FOREIGN KEY ("check_id") REFERENCES "public"."plagiarism_checks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "plagiarism_check_problems_pending_idx" ON "plagiarism_check_problems" USING btree ("check_id") WHERE "plagiarism_check_problems"."pending" > 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "plagiarism_checks_watching_idx" ON "plagiarism_checks" USING btree ("scope_kind","scope_id") WHERE "plagiarism_checks"."watching" = 1;--> statement-breakpoint
+CREATE INDEX "plagiarism_pairs_right_idx" ON "plagiarism_pairs" USING btree ("check_id","right_submit_id");--> statement-breakpoint
 -- A watching copy-detection check (decision 0050) compares each user's latest accepted submission per problem and
 -- language: its selection changes only when a submission of its scope becomes accepted, stops being accepted (a
 -- rejudge, a manual verdict, a cancel) or goes away. These triggers see every such change, whoever writes it, and

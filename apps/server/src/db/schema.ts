@@ -1502,6 +1502,8 @@ export const plagiarismPairs = pgTable(
   (t) => [
     primaryKey({ columns: [t.checkId, t.leftSubmitId, t.rightSubmitId] }),
     index('plagiarism_pairs_rank_idx').on(t.checkId, sql`${t.similarity} desc`),
+    // A watching check's update removes the pairs of a submission on either side (the key serves the left).
+    index('plagiarism_pairs_right_idx').on(t.checkId, t.rightSubmitId),
   ],
 );
 

@@ -4,7 +4,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, openInstances } from '../../../test/harness.js';
 import { createProblem } from '../../../test/judge-helpers.js';
 import { seedRoles } from '../../bootstrap.js';
-import { plagiarismChecks, plagiarismFingerprints, plagiarismPairs, submissions } from '../../db/schema.js';
+import {
+  plagiarismCheckProblems,
+  plagiarismChecks,
+  plagiarismFingerprints,
+  plagiarismPairs,
+  submissions,
+} from '../../db/schema.js';
 import { createServices } from '../../services.js';
 import { createPlagiarismRepository } from './plagiarism.repository.js';
 import { different, original, sharedTestEngine, testRunner } from './plagiarism-fixtures.js';
@@ -94,6 +100,78 @@ describe.each(DB_KINDS)('copy detection on two instances (%s)', (kind) => {
       expect(
         (await one.db.select({ n: count() }).from(plagiarismPairs).where(eq(plagiarismPairs.checkId, second)))[0].n,
       ).toBe(1);
+    } finally {
+      await runnerOne.close();
+      await runnerTwo.close();
+    }
+  }, 60_000);
+
+  it("a watched scope's change is compared by one instance; an expired lease is taken over", async () => {
+    const { a, b } = await openInstances(kind);
+    const one = createServices(a.db, { dataDir: '/tmp', bus: a.bus });
+    const two = createServices(b.db, { dataDir: '/tmp', bus: b.bus });
+    await seedRoles(a.db);
+    const runnerOne = testRunner(a.db, one.plagiarism.selectionFor, shared.engine);
+    const runnerTwo = testRunner(b.db, two.plagiarism.selectionFor, shared.engine);
+    try {
+      const p = await createProblem({ services: one });
+      const rootUser = await one.users.create(
+        { uid: `${kind}-wroot`, username: `${kind}-wroot`, passwordHash: 'x', status: 0 },
+        [1000],
+      );
+      const made = await Promise.all(
+        ['w1', 'w2', 'w3'].map((name) =>
+          one.users.create(
+            { uid: `${kind}-${name}`, username: `${kind}-${name}`, passwordHash: 'x', status: 0 },
+            [1003],
+          ),
+        ),
+      );
+      const accept = (i: number, code: string) =>
+        one.db.insert(submissions).values({
+          pid: p.id,
+          displayPid: p.problemId,
+          uid: made[i].uid,
+          username: made[i].username,
+          status: S.ACCEPTED,
+          code,
+          length: code.length,
+          language: 'C++',
+        });
+      await accept(0, original);
+      const repo = createPlagiarismRepository(one.db);
+      const id = (await repo.insertWatchingCheck({
+        scopeKind: 'problem',
+        scopeId: p.id,
+        threshold: 0.5,
+        uid: rootUser.uid,
+      })) as number;
+      expect(await runnerTwo.runOnce()).toBe(id);
+      await accept(1, original);
+      await accept(2, different);
+      const problemRow = () =>
+        one.db.select().from(plagiarismCheckProblems).where(eq(plagiarismCheckProblems.checkId, id));
+      expect((await problemRow())[0].pending).toBe(2);
+      // Both instances look at once: one compares the change, the other finds nothing to take.
+      expect((await Promise.all([runnerOne.updateOnce(), runnerTwo.updateOnce()])).sort()).toEqual([false, true]);
+      expect((await problemRow())[0]).toMatchObject({ pending: 0, leaseOwner: null });
+      const pairs = () => one.db.select().from(plagiarismPairs).where(eq(plagiarismPairs.checkId, id));
+      expect((await pairs()).filter((r) => r.similarity >= 0.5)).toHaveLength(1);
+
+      // An instance that died holding an update: once its lease ran out, another takes it over.
+      await accept(2, original);
+      await one.db
+        .update(plagiarismCheckProblems)
+        .set({ leaseOwner: 'dead-instance', leaseExpiresAt: new Date(Date.now() + 60_000) })
+        .where(eq(plagiarismCheckProblems.checkId, id));
+      expect(await runnerOne.updateOnce()).toBe(false);
+      await one.db
+        .update(plagiarismCheckProblems)
+        .set({ leaseExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(plagiarismCheckProblems.checkId, id));
+      expect(await runnerOne.updateOnce()).toBe(true);
+      expect((await problemRow())[0]).toMatchObject({ pending: 0, leaseOwner: null });
+      expect((await pairs()).filter((r) => r.similarity >= 0.5)).toHaveLength(3);
     } finally {
       await runnerOne.close();
       await runnerTwo.close();

@@ -332,7 +332,6 @@ export const createPlagiarismRunner = (deps: {
         { checkId: check.id, pid: problem.pid, pending: problem.pending },
         owner,
         groups,
-        (edges) => clustersOf(edges, check.threshold),
       );
       if (!written) log.warn({ checkId: check.id, pid: problem.pid }, 'plagiarism update taken over: result dropped');
     })().catch((err: unknown) => {

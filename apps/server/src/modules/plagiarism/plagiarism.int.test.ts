@@ -587,10 +587,12 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
         .select({ pid: plagiarismCheckProblems.pid, state: plagiarismCheckProblems.state })
         .from(plagiarismCheckProblems)
         .where(eq(plagiarismCheckProblems.checkId, id));
+      // The clusters as an admin reads them (a watching check computes them from its pairs).
+      const shown = (await call('GET', `/api/plagiarism/check?id=${id}`, teacher.token)).body.data;
       return {
         pairCount: check.pairCount,
         ignored: check.ignored,
-        clusters: check.clusters,
+        clusters: shown.clusters,
         pairs: pairs
           .map(({ checkId: _, ...p }) => p)
           .sort((a, b) => a.leftSubmitId - b.leftSubmitId || a.rightSubmitId - b.rightSubmitId),
@@ -656,6 +658,10 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
     expect(await resultOf(checkId)).toEqual(withBase);
     const stopped = (await call('GET', `/api/plagiarism/check?id=${checkId}`, teacher.token)).body.data;
     expect(stopped.watching).toBe(false);
+    // Its clusters are stored as a finished check's, as they were last shown.
+    const [row] = await t.services.db.select().from(plagiarismChecks).where(eq(plagiarismChecks.id, checkId));
+    expect(row.clusters.map((c) => c.uids)).toEqual(stopped.clusters.map((c: { uids: string[] }) => c.uids));
+    expect(row.clusters.length).toBeGreaterThan(0);
     expect((await call('GET', `/api/plagiarism/watch?cid=${watchedCid}`, teacher.token)).body.data.on).toBe(false);
   }, 120_000);
 });

@@ -188,35 +188,10 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
       .from(plagiarismPairs)
       .where(and(eq(plagiarismPairs.checkId, checkId), gte(plagiarismPairs.similarity, threshold)));
   type Edge = Awaited<ReturnType<typeof edgesAbove>>[number];
+  type Cluster = CheckRow['clusters'][number];
 
   const problemKey = (checkId: number, pid: number) =>
     and(eq(plagiarismCheckProblems.checkId, checkId), eq(plagiarismCheckProblems.pid, pid));
-
-  /** A watching check's totals after an update: its pairs, what its problems ignored, its clusters at its threshold. */
-  const refreshCheck = async (
-    tx: Tx,
-    checkId: number,
-    threshold: number,
-    clusters: (edges: Edge[]) => CheckRow['clusters'],
-  ) => {
-    const [{ n }] = await tx.select({ n: count() }).from(plagiarismPairs).where(eq(plagiarismPairs.checkId, checkId));
-    const states = await tx
-      .select({ state: plagiarismCheckProblems.state })
-      .from(plagiarismCheckProblems)
-      .where(eq(plagiarismCheckProblems.checkId, checkId));
-    const ignored = { template: 0, common: 0 };
-    for (const { state } of states) {
-      for (const g of Object.values(state)) {
-        ignored.template += g.template;
-        ignored.common += g.common;
-      }
-    }
-    const edges = await edgesAbove(tx, checkId, threshold);
-    await tx
-      .update(plagiarismChecks)
-      .set({ pairCount: n, ignored, clusters: clusters(edges), gmtModified: now() })
-      .where(eq(plagiarismChecks.id, checkId));
-  };
 
   return {
     // ---- the scopes and who administers them ----
@@ -570,12 +545,13 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
           })
           .returning({ id: plagiarismChecks.id })
       )[0]?.id,
-    /** Stops watching the scope: its check stays as last updated. Answers the check that was watching. */
-    unwatch: async (kind: PlagiarismScopeKind, id: number) =>
-      (
-        await db
-          .update(plagiarismChecks)
-          .set({ watching: 0 })
+    /** Stops watching the scope: its check stays as last updated, with its clusters (computed when read while it
+     * watched) stored as a finished check's are. Answers the check that was watching. */
+    unwatch: (kind: PlagiarismScopeKind, id: number, clustersOf: (edges: Edge[], threshold: number) => Cluster[]) =>
+      db.transaction(async (tx) => {
+        const [check] = await tx
+          .select({ id: plagiarismChecks.id, threshold: plagiarismChecks.threshold })
+          .from(plagiarismChecks)
           .where(
             and(
               eq(plagiarismChecks.scopeKind, kind),
@@ -583,8 +559,12 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
               eq(plagiarismChecks.watching, 1),
             ),
           )
-          .returning({ id: plagiarismChecks.id })
-      )[0]?.id,
+          .for('update');
+        if (!check) return undefined;
+        const clusters = clustersOf(await edgesAbove(tx, check.id, check.threshold), check.threshold);
+        await tx.update(plagiarismChecks).set({ watching: 0, clusters }).where(eq(plagiarismChecks.id, check.id));
+        return check.id;
+      }),
     /** Counts a change on a problem of the scope's watching check (a base file: its ignored code changed). */
     touchWatched: async (kind: PlagiarismScopeKind, id: number, pid: number) => {
       await db.execute(sql`
@@ -625,18 +605,14 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
         return found;
       }),
     /** Writes an update of one problem of a watching check while `owner` holds it (false: it lost the lease, nothing
-     * written): its pairs, what was compared, the changes it covered; then the check's totals and clusters, the check
-     * locked so two problems' updates refresh them one after the other. */
-    finishProblem: (
-      claimed: { checkId: number; pid: number; pending: number },
-      owner: string,
-      groups: GroupUpdate[],
-      clusters: (edges: Edge[]) => CheckRow['clusters'],
-    ) =>
+     * written): its pairs, what was compared, the changes it covered, and the check's totals (its clusters are
+     * computed when read while it watches). The check is locked first, so updates of two problems write one after
+     * the other. */
+    finishProblem: (claimed: { checkId: number; pid: number; pending: number }, owner: string, groups: GroupUpdate[]) =>
       db.transaction(async (tx) => {
         const { checkId, pid } = claimed;
         const [check] = await tx
-          .select({ threshold: plagiarismChecks.threshold })
+          .select({ pairCount: plagiarismChecks.pairCount, ignored: plagiarismChecks.ignored })
           .from(plagiarismChecks)
           .where(eq(plagiarismChecks.id, checkId))
           .for('update');
@@ -647,26 +623,33 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
           .for('update');
         if (!check || !held) return false;
         const state = { ...held.state };
+        let pairCount = check.pairCount;
+        const ignored = { template: 0, common: 0, ...(check.ignored as { template?: number; common?: number }) };
         for (const g of groups) {
           const inGroup = and(
             eq(plagiarismPairs.checkId, checkId),
             eq(plagiarismPairs.pid, pid),
             eq(plagiarismPairs.language, g.language),
           );
-          if (g.replaceAll) await tx.delete(plagiarismPairs).where(inGroup);
-          else if (g.gone.length) {
-            await tx
-              .delete(plagiarismPairs)
-              .where(
-                and(
+          const gone = g.replaceAll
+            ? inGroup
+            : g.gone.length
+              ? and(
                   inGroup,
                   or(inArray(plagiarismPairs.leftSubmitId, g.gone), inArray(plagiarismPairs.rightSubmitId, g.gone)),
-                ),
-              );
+                )
+              : undefined;
+          if (gone) {
+            pairCount -= (await tx.delete(plagiarismPairs).where(gone).returning({ id: plagiarismPairs.checkId }))
+              .length;
           }
           for (let i = 0; i < g.pairs.length; i += INSERT_CHUNK) {
             await tx.insert(plagiarismPairs).values(g.pairs.slice(i, i + INSERT_CHUNK));
           }
+          pairCount += g.pairs.length;
+          const was = state[g.language];
+          ignored.template += (g.state?.template ?? 0) - (was?.template ?? 0);
+          ignored.common += (g.state?.common ?? 0) - (was?.common ?? 0);
           if (g.state) state[g.language] = g.state;
           else delete state[g.language];
         }
@@ -679,7 +662,10 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
             leaseExpiresAt: null,
           })
           .where(problemKey(checkId, pid));
-        await refreshCheck(tx, checkId, check.threshold, clusters);
+        await tx
+          .update(plagiarismChecks)
+          .set({ pairCount, ignored, gmtModified: now() })
+          .where(eq(plagiarismChecks.id, checkId));
         return true;
       }),
 

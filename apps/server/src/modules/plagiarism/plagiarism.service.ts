@@ -215,6 +215,13 @@ export const createPlagiarismService = (deps: {
     };
   };
 
+  /** A check's clusters at a threshold: stored at its own; computed from its pairs at another, and while it watches
+   * (an update changes its pairs, not its clusters: decision 0050). */
+  const clustersAt = async (check: CheckRow, threshold: number) =>
+    check.status === 'done' && (threshold !== check.threshold || check.watching === 1)
+      ? clustersOf(await repo.edgesAbove(check.id, threshold), threshold)
+      : check.clusters;
+
   /** Refuses a new check of a scope with one still queued or running (429) or too large to check (400). */
   const mayQueue = async (
     scope: LoadedScope,
@@ -310,7 +317,7 @@ export const createPlagiarismService = (deps: {
       const { kind, id } = scopeOf(input);
       const scope = await administered(kind, id, viewer);
       let checkId: number | null;
-      if (!input.on) checkId = (await repo.unwatch(kind, id)) ?? null;
+      if (!input.on) checkId = (await repo.unwatch(kind, id, clustersOf)) ?? null;
       else {
         const watching = await repo.watchingCheck(kind, id);
         if (watching) return { on: true, checkId: watching.id };
@@ -347,10 +354,7 @@ export const createPlagiarismService = (deps: {
         throw badRequest('plagiarismThresholdTooLow', 'threshold', { floor: String(LIMITS.pairFloor) });
       }
       const threshold = q.threshold ?? check.threshold;
-      const clusters =
-        check.status === 'done' && threshold !== check.threshold
-          ? clustersOf(await repo.edgesAbove(check.id, threshold), threshold)
-          : check.clusters;
+      const clusters = await clustersAt(check, threshold);
       const usernames = await repo.usernames([...new Set(clusters.flatMap((c) => c.uids))]);
       const problems = check.status === 'done' ? await problemsOf(check, await repo.pairPids(check.id)) : [];
       return toCheck(check, { username, scope, threshold, clusters, usernames, problems });
@@ -483,7 +487,7 @@ export const createPlagiarismService = (deps: {
       if (check.status !== 'done') throw badRequest('plagiarismCheckNotDone', 'checkId');
       const L = EXPORT_LABELS[locale];
       const [pairs, decided] = await Promise.all([repo.allPairs(check.id), decisionsOf(check)]);
-      const clusters = check.clusters;
+      const clusters = await clustersAt(check, check.threshold);
       const problems = new Map((await problemsOf(check, [...new Set(pairs.map((p) => p.pid))])).map((p) => [p.pid, p]));
       const names = await repo.usernames([...new Set(clusters.flatMap((c) => c.uids))]);
       const clusterOf = (p: { leftUid: string; rightUid: string; similarity: number }) => {
