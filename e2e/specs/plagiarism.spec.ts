@@ -17,7 +17,7 @@ import { SHOTS_DIR } from '../screenshot-sweep';
 test.use({ actionTimeout: 20_000, navigationTimeout: 20_000 });
 
 const stamp = Date.now().toString(36).slice(-5);
-const STUDENTS = ['pla', 'plb', 'plc', 'pld'].map((s) => `${s}${stamp}`);
+const STUDENTS = ['pla', 'plb', 'plc', 'pld', 'ple'].map((s) => `${s}${stamp}`);
 
 /** A+B solved one way, two disguised copies of it (renamed and commented; reordered with a dead statement), and a
  * different solution. */
@@ -130,7 +130,7 @@ test('a contest admin runs copy detection, sees the cluster of copies, opens a p
   const cid = contest.id as number;
   await addSampleProblems(request, root, cid, [{ problemId: '1000', displayId: 'A' }]);
   const codes = [ORIGINAL, RENAMED, REORDERED, DIFFERENT];
-  for (const [i, name] of STUDENTS.entries()) {
+  for (const [i, name] of STUDENTS.slice(0, 4).entries()) {
     const token = await apiLogin(request, name, USER_PASSWORD);
     await submitAndJudge(request, root, token, cid, 'A', codes[i], ACCEPTED);
   }
@@ -182,6 +182,20 @@ test('a contest admin runs copy detection, sees the cluster of copies, opens a p
   await expect(page.getByText('已完成', { exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('row', { name: /已排除/ })).toHaveCount(1);
 
+  // Watching the contest: a later accepted copy joins the watching check's pairs once it is judged, without a new
+  // check; the dismissed pair stays dismissed there too.
+  await page.getByRole('switch', { name: '持续监测新提交' }).click();
+  await expect(page.getByText('已开启持续监测：新的通过提交评测后立即比对')).toBeVisible();
+  await expect(page.getByText('监测中', { exact: true })).toBeVisible();
+  await expect(page.getByText('已完成', { exact: true })).toBeVisible({ timeout: 60_000 });
+  const watchUrl = page.url();
+  await expect(page.getByRole('row', { name: /已排除/ })).toHaveCount(1);
+  await expect(page.getByRole('row', { name: new RegExp(STUDENTS[4]) })).toHaveCount(0);
+  const late = await apiLogin(request, STUDENTS[4], USER_PASSWORD);
+  await submitAndJudge(request, root, late, cid, 'A', DIFFERENT, ACCEPTED);
+  await expect(page.getByRole('row', { name: new RegExp(STUDENTS[4]) }).first()).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText(/^更新于 /)).toBeVisible();
+
   // The finished check and the pair view in both languages, on a laptop and a phone: no sideways scrolling, no raw
   // text keys, the fragments marked on both sides (OJ_SWEEP_SHOTS=<dir> also writes each as a PNG).
   for (const lang of ['zh-CN', 'en-US'] as const) {
@@ -189,7 +203,7 @@ test('a contest admin runs copy detection, sees the cluster of copies, opens a p
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
       const views = [
-        { name: 'check', url: checkUrl, ready: page.locator('.oj-plag-cluster').first() },
+        { name: 'check', url: watchUrl, ready: page.locator('.oj-plag-cluster').first() },
         { name: 'pair', url: pairUrl, ready: page.locator('.oj-plag-side .oj-fragment').first() },
       ];
       for (const view of views) {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/auth-store';
+import { toast } from '../../lib/notify';
 import { userInfoFixture } from '../../test-fixtures';
 import { callsTo, json, page, queryOf, renderWithProviders, setupI18n, stubServer } from '../../test-utils';
 import { visibleGroupTabs } from '../group/group-model';
@@ -24,6 +25,8 @@ const summary = {
   username: 'teacher',
   gmtCreate: '2026-03-01T08:00:00.000Z',
   finishedAt: '2026-03-01T08:00:05.000Z',
+  watching: false,
+  updatedAt: '2026-03-01T08:00:05.000Z',
 };
 const check = {
   ...summary,
@@ -87,10 +90,16 @@ const detail = {
   note: '',
 };
 
-const stubPlagiarism = () =>
+const stubPlagiarism = (watching = { on: false }) =>
   stubServer({
-    '/api/plagiarism/checks': page([summary]),
-    '/api/plagiarism/check': json(check),
+    '/api/plagiarism/checks': page([{ ...summary, watching: watching.on }]),
+    '/api/plagiarism/check': () =>
+      json({
+        ...check,
+        watching: watching.on,
+        updatedAt: watching.on ? '2026-03-01T09:30:00.000Z' : check.updatedAt,
+      })(),
+    '/api/plagiarism/watch': () => json({ on: watching.on, checkId: watching.on ? 9 : null })(),
     '/api/plagiarism/pairs': page([
       pair([101, 'ann'], [102, 'bob'], 0.97),
       pair([101, 'ann'], [103, 'cat'], 0.93, 'confirmed'),
@@ -247,6 +256,33 @@ describe('copy detection screen', { timeout: 60_000 }, () => {
       decision: 'dismissed',
       note: 'the class template',
     });
+  });
+
+  it('switches watching on: the check is marked watching with the time of its last update', async () => {
+    session.signIn('token', userInfoFixture('u-teacher', 'teacher', ['admin']));
+    const watching = { on: false };
+    const fetchMock = stubPlagiarism(watching);
+    const { router } = renderPage();
+    await screen.findByRole('button', { name: 'Compare ann and bob' });
+    const toggle = screen.getByRole('switch', { name: 'Watch new submissions' });
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+    expect(screen.queryByText('Watching')).toBeNull();
+    const said = vi.spyOn(toast, 'success');
+    watching.on = true;
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(callsTo(fetchMock, '/api/plagiarism/watch').some((c) => c[1]?.method === 'PUT')).toBe(true),
+    );
+    const put = callsTo(fetchMock, '/api/plagiarism/watch').find((c) => c[1]?.method === 'PUT');
+    expect(bodyOfCall(put)).toEqual({ cid: 5, on: true });
+    await waitFor(() =>
+      expect(said).toHaveBeenCalledWith('Watching: new accepted submissions are compared as they are judged'),
+    );
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(router.state.location.search).toBe('?check=9');
+    expect(await screen.findByText('Watching')).toBeTruthy();
+    expect(screen.getByText(/^Updated /)).toBeTruthy();
+    said.mockRestore();
   });
 
   it("stores and removes the scope's base files, which later checks ignore", async () => {

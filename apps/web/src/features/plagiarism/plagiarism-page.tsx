@@ -1,4 +1,4 @@
-import { DiffOutlined, DownloadOutlined } from '@ant-design/icons';
+import { DiffOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { plagiarism as contract, type PlagiarismCheck, type PlagiarismPairRecord } from '@oj/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -11,6 +11,7 @@ import {
   Select,
   Space,
   Spin,
+  Switch,
   Table,
   Tag,
   Typography,
@@ -39,6 +40,8 @@ import './plagiarism.css';
 const PAIRS_PER_PAGE = 20;
 /** How often a running check is read again. */
 const POLL_MS = 2_000;
+/** How often a watching check (updated as submissions are judged) is read again. */
+const WATCH_POLL_MS = 10_000;
 
 type Scope = { cid?: number; tid?: number; gid?: number; pid?: number };
 
@@ -74,7 +77,8 @@ const CheckView = ({ id, onCompare }: { id: number; onCompare: (p: PlagiarismPai
   const check = useQuery({
     queryKey: queryKey(contract.getCheck, id, threshold),
     queryFn: () => api.call(contract.getCheck, { id, ...(threshold === null ? {} : { threshold: String(threshold) }) }),
-    refetchInterval: (q) => (q.state.data?.status === 'running' ? POLL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data?.status === 'running' ? POLL_MS : q.state.data?.watching ? WATCH_POLL_MS : false,
     placeholderData: (previous) => previous,
   });
   const c = check.data;
@@ -90,6 +94,7 @@ const CheckView = ({ id, onCompare }: { id: number; onCompare: (p: PlagiarismPai
         ...filters,
       }),
     enabled: c?.status === 'done',
+    refetchInterval: c?.watching ? WATCH_POLL_MS : false,
     placeholderData: (previous) => previous,
   });
   const problemName = (pid: number) => {
@@ -172,6 +177,14 @@ const CheckView = ({ id, onCompare }: { id: number; onCompare: (p: PlagiarismPai
         <Tag color={status === 'done' ? 'green' : status === 'failed' ? 'red' : 'blue'}>
           {t(`Plag_Status_${status}`)}
         </Tag>
+        {c.watching && (
+          <Tag color="cyan" icon={<EyeOutlined />}>
+            {t('Plag_Watching')}
+          </Tag>
+        )}
+        {c.watching && c.updatedAt && (
+          <Typography.Text type="secondary">{t('Plag_Updated', { time: formatTime(c.updatedAt) })}</Typography.Text>
+        )}
         {c.status === 'done' && (
           <Typography.Text type="secondary">
             {t('Plag_Summary', { pairs: c.pairCount, template: c.ignored.template, common: c.ignored.common })}
@@ -334,6 +347,19 @@ const PlagiarismPage = () => {
       setParams({ check: String(made.id), pair: undefined });
     },
   });
+  const watch = useQuery({
+    queryKey: queryKey(contract.getWatch, scope),
+    queryFn: () => api.call(contract.getWatch, scope),
+    retry: false,
+  });
+  const setWatch = useApiMutation({
+    mutationFn: (on: boolean) => api.call(contract.setWatch, { ...scope, on }),
+    invalidates: [queryKey(contract.getWatch), queryKey(contract.listChecks), queryKey(contract.getCheck)],
+    onSuccess: (now) => {
+      toast.success(t(now.on ? 'Plag_Watch_On' : 'Plag_Watch_Off'));
+      if (now.on && now.checkId) setParams({ check: String(now.checkId), pair: undefined });
+    },
+  });
 
   if (pair && checkId) {
     return (
@@ -361,7 +387,11 @@ const PlagiarismPage = () => {
           <Alert type="error" showIcon message={checks.error.message} />
         ) : (
           <>
-            <Typography.Paragraph type="secondary">{t('Plag_Intro')}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">
+              {t('Plag_Intro')}
+              <br />
+              {t('Plag_Watch_Help')}
+            </Typography.Paragraph>
             <Space wrap style={{ marginBottom: 16 }}>
               <Checkbox checked={allSubmissions} onChange={(e) => setAllSubmissions(e.target.checked)}>
                 {t('Plag_All_Submissions')}
@@ -379,6 +409,14 @@ const PlagiarismPage = () => {
               <Button type="primary" loading={start.isPending} onClick={() => start.mutate()}>
                 {t('Plag_Start')}
               </Button>
+              <Switch
+                id="plag-watch"
+                checked={watch.data?.on ?? false}
+                disabled={!watch.data}
+                loading={setWatch.isPending}
+                onChange={(on) => setWatch.mutate(on)}
+              />
+              <label htmlFor="plag-watch">{t('Plag_Watch')}</label>
               {(checks.data?.records.length ?? 0) > 1 && (
                 <Select
                   aria-label={t('Plag_Earlier_Checks')}
@@ -386,7 +424,9 @@ const PlagiarismPage = () => {
                   onChange={(v) => setParams({ check: String(v), pair: undefined })}
                   options={checks.data?.records.map((c) => ({
                     value: c.id,
-                    label: t('Plag_Check_Label', { id: c.id, time: formatTime(c.gmtCreate), user: c.username }),
+                    label:
+                      t('Plag_Check_Label', { id: c.id, time: formatTime(c.gmtCreate), user: c.username }) +
+                      (c.watching ? ` · ${t('Plag_Watching')}` : ''),
                   }))}
                 />
               )}

@@ -16,6 +16,13 @@ export default {
   Plag_No_Check: 'No check of this scope yet.',
   Plag_Earlier_Checks: 'Checks',
   Plag_Check_Label: 'Check {{id}} · {{time}} · {{user}}',
+  Plag_Watch: 'Watch new submissions',
+  Plag_Watch_Help:
+    'Watching compares each accepted submission with the others as soon as it is judged, so the results are ready when the contest ends.',
+  Plag_Watch_On: 'Watching: new accepted submissions are compared as they are judged',
+  Plag_Watch_Off: 'Stopped watching; the check keeps its last result',
+  Plag_Watching: 'Watching',
+  Plag_Updated: 'Updated {{time}}',
   Plag_Status_queued: 'Queued',
   Plag_Status_running: 'Running',
   Plag_Status_done: 'Done',
