@@ -20,44 +20,45 @@ import { different, original, sharedTestEngine, testRunner } from './plagiarism-
 const shared = sharedTestEngine();
 afterAll(() => shared.close());
 
+/** Two instances over one database, each with its own runner, a problem, root and three students (`prefix` names
+ * them); `accept` stores an accepted C++ submission of a student. */
+const twoInstances = async (kind: (typeof DB_KINDS)[number], prefix: string) => {
+  const { a, b } = await openInstances(kind);
+  const one = createServices(a.db, { dataDir: '/tmp', bus: a.bus });
+  const two = createServices(b.db, { dataDir: '/tmp', bus: b.bus });
+  await seedRoles(a.db);
+  const runnerOne = testRunner(a.db, one.plagiarism.selectionFor, shared.engine);
+  const runnerTwo = testRunner(b.db, two.plagiarism.selectionFor, shared.engine);
+  const p = await createProblem({ services: one });
+  const user = (name: string, role: number) =>
+    one.users.create({ uid: `${kind}-${name}`, username: `${kind}-${name}`, passwordHash: 'x', status: 0 }, [role]);
+  const rootUser = await user(`${prefix}root`, 1000);
+  const made = await Promise.all([1, 2, 3].map((i) => user(`${prefix}${i}`, 1003)));
+  const accept = (i: number, code: string) =>
+    one.db.insert(submissions).values({
+      pid: p.id,
+      displayPid: p.problemId,
+      uid: made[i].uid,
+      username: made[i].username,
+      status: S.ACCEPTED,
+      code,
+      length: code.length,
+      language: 'C++',
+    });
+  const close = async () => {
+    await runnerOne.close();
+    await runnerTwo.close();
+  };
+  return { one, runnerOne, runnerTwo, p, rootUser, accept, close };
+};
+
 /** Two server instances over one database (decision 0035): a check is claimed by one of them only (FOR UPDATE SKIP
  * LOCKED), and a check whose instance stopped answering is taken over once its lease ran out. */
 describe.each(DB_KINDS)('copy detection on two instances (%s)', (kind) => {
   it('a queued check is run by one instance; an expired lease is taken over', async () => {
-    const { a, b } = await openInstances(kind);
-    const one = createServices(a.db, { dataDir: '/tmp', bus: a.bus });
-    const two = createServices(b.db, { dataDir: '/tmp', bus: b.bus });
-    await seedRoles(a.db);
-    const runnerOne = testRunner(a.db, one.plagiarism.selectionFor, shared.engine);
-    const runnerTwo = testRunner(b.db, two.plagiarism.selectionFor, shared.engine);
+    const { one, runnerOne, runnerTwo, p, rootUser, accept, close } = await twoInstances(kind, 'x');
     try {
-      const p = await createProblem({ services: one });
-      // The admin who starts the checks (root), and three students.
-      const rootUser = await one.users.create(
-        { uid: `${kind}-root`, username: `${kind}-root`, passwordHash: 'x', status: 0 },
-        [1000],
-      );
-      const made = await Promise.all(
-        ['x1', 'x2', 'x3'].map((name) =>
-          one.users.create(
-            { uid: `${kind}-${name}`, username: `${kind}-${name}`, passwordHash: 'x', status: 0 },
-            [1003],
-          ),
-        ),
-      );
-      for (const [i, u] of made.entries()) {
-        const code = i === 2 ? different : original;
-        await one.db.insert(submissions).values({
-          pid: p.id,
-          displayPid: p.problemId,
-          uid: u.uid,
-          username: u.username,
-          status: S.ACCEPTED,
-          code,
-          length: code.length,
-          language: 'C++',
-        });
-      }
+      for (const i of [0, 1, 2]) await accept(i, i === 2 ? different : original);
       const repo = createPlagiarismRepository(one.db);
       const id = await repo.insertCheck({
         scopeKind: 'problem',
@@ -101,43 +102,13 @@ describe.each(DB_KINDS)('copy detection on two instances (%s)', (kind) => {
         (await one.db.select({ n: count() }).from(plagiarismPairs).where(eq(plagiarismPairs.checkId, second)))[0].n,
       ).toBe(1);
     } finally {
-      await runnerOne.close();
-      await runnerTwo.close();
+      await close();
     }
   }, 60_000);
 
   it("a watched scope's change is compared by one instance; an expired lease is taken over", async () => {
-    const { a, b } = await openInstances(kind);
-    const one = createServices(a.db, { dataDir: '/tmp', bus: a.bus });
-    const two = createServices(b.db, { dataDir: '/tmp', bus: b.bus });
-    await seedRoles(a.db);
-    const runnerOne = testRunner(a.db, one.plagiarism.selectionFor, shared.engine);
-    const runnerTwo = testRunner(b.db, two.plagiarism.selectionFor, shared.engine);
+    const { one, runnerOne, runnerTwo, p, rootUser, accept, close } = await twoInstances(kind, 'w');
     try {
-      const p = await createProblem({ services: one });
-      const rootUser = await one.users.create(
-        { uid: `${kind}-wroot`, username: `${kind}-wroot`, passwordHash: 'x', status: 0 },
-        [1000],
-      );
-      const made = await Promise.all(
-        ['w1', 'w2', 'w3'].map((name) =>
-          one.users.create(
-            { uid: `${kind}-${name}`, username: `${kind}-${name}`, passwordHash: 'x', status: 0 },
-            [1003],
-          ),
-        ),
-      );
-      const accept = (i: number, code: string) =>
-        one.db.insert(submissions).values({
-          pid: p.id,
-          displayPid: p.problemId,
-          uid: made[i].uid,
-          username: made[i].username,
-          status: S.ACCEPTED,
-          code,
-          length: code.length,
-          language: 'C++',
-        });
       await accept(0, original);
       const repo = createPlagiarismRepository(one.db);
       const id = (await repo.insertWatchingCheck({
@@ -173,8 +144,7 @@ describe.each(DB_KINDS)('copy detection on two instances (%s)', (kind) => {
       expect((await problemRow())[0]).toMatchObject({ pending: 0, leaseOwner: null });
       expect((await pairs()).filter((r) => r.similarity >= 0.5)).toHaveLength(3);
     } finally {
-      await runnerOne.close();
-      await runnerTwo.close();
+      await close();
     }
   }, 60_000);
 });

@@ -190,6 +190,10 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
   type Edge = Awaited<ReturnType<typeof edgesAbove>>[number];
   type Cluster = CheckRow['clusters'][number];
 
+  /** The checks of a scope (and what else `more` asks). */
+  const ofScope = (kind: PlagiarismScopeKind, id: number, ...more: SQL[]) =>
+    and(eq(plagiarismChecks.scopeKind, kind), eq(plagiarismChecks.scopeId, id), ...more);
+
   const problemKey = (checkId: number, pid: number) =>
     and(eq(plagiarismCheckProblems.checkId, checkId), eq(plagiarismCheckProblems.pid, pid));
 
@@ -343,13 +347,7 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
         await db
           .select({ id: plagiarismChecks.id })
           .from(plagiarismChecks)
-          .where(
-            and(
-              eq(plagiarismChecks.scopeKind, kind),
-              eq(plagiarismChecks.scopeId, id),
-              inArray(plagiarismChecks.status, ['queued', 'running']),
-            ),
-          )
+          .where(ofScope(kind, id, inArray(plagiarismChecks.status, ['queued', 'running'])))
           .limit(1)
       )[0],
     check: async (id: number) => {
@@ -361,7 +359,7 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
       return rows[0];
     },
     checksPage: async (kind: PlagiarismScopeKind, id: number, offset: number, limit: number) => {
-      const where = and(eq(plagiarismChecks.scopeKind, kind), eq(plagiarismChecks.scopeId, id));
+      const where = ofScope(kind, id);
       const [rows, total] = await Promise.all([
         db
           .select({ check: plagiarismChecks, username: users.username })
@@ -520,13 +518,7 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
         await db
           .select({ id: plagiarismChecks.id })
           .from(plagiarismChecks)
-          .where(
-            and(
-              eq(plagiarismChecks.scopeKind, kind),
-              eq(plagiarismChecks.scopeId, id),
-              eq(plagiarismChecks.watching, 1),
-            ),
-          )
+          .where(ofScope(kind, id, eq(plagiarismChecks.watching, 1)))
       )[0],
     /** Queues the scope's watching check; undefined when another call made one first (one per scope). */
     insertWatchingCheck: async (v: {
@@ -552,13 +544,7 @@ export const createPlagiarismRepository = (db: Db, now: () => Date = () => new D
         const [check] = await tx
           .select({ id: plagiarismChecks.id, threshold: plagiarismChecks.threshold })
           .from(plagiarismChecks)
-          .where(
-            and(
-              eq(plagiarismChecks.scopeKind, kind),
-              eq(plagiarismChecks.scopeId, id),
-              eq(plagiarismChecks.watching, 1),
-            ),
-          )
+          .where(ofScope(kind, id, eq(plagiarismChecks.watching, 1)))
           .for('update');
         if (!check) return undefined;
         const clusters = clustersOf(await edgesAbove(tx, check.id, check.threshold), check.threshold);
