@@ -187,6 +187,24 @@ const runTask = async (
   if (!answered && stop?.aborted) await handBack(client, info.name, task, 'task');
 };
 
+/** What `promise` gives, or undefined as soon as `signal` aborts (the promise itself goes on). */
+const unlessAborted = <T>(promise: Promise<T>, signal: AbortSignal) =>
+  new Promise<T | undefined>((resolve, reject) => {
+    if (signal.aborted) return resolve(undefined);
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+
 export interface WorkerOptions {
   server: string;
   token: string;
@@ -204,7 +222,11 @@ export interface WorkerOptions {
  * ends them. */
 export const runWorker = async (opts: WorkerOptions) => {
   const client = createJudgeClient(opts.server, opts.token);
-  const languages = await opts.judger.languages();
+  const stopping = AbortSignal.any([opts.signal, opts.drain].filter((s) => s !== undefined));
+  // Probing the languages takes seconds (compilers, precompiled headers): a worker stopped meanwhile stops at once
+  // rather than after it (an orchestrator's stop timeout is 10 s); it has claimed nothing yet.
+  const languages = await unlessAborted(opts.judger.languages(), stopping);
+  if (languages === undefined) return;
   const info: WorkerInfo = {
     name: opts.name ?? `${os.hostname()}-${process.pid}`,
     languages,
@@ -220,7 +242,7 @@ export const runWorker = async (opts: WorkerOptions) => {
     name: info.name,
     label: 'task',
     concurrency: info.concurrency,
-    stop: AbortSignal.any([opts.signal, opts.drain].filter((s) => s !== undefined)),
+    stop: stopping,
     claim: (running, stop) => client.claim(info, running, CLAIM_WAIT_MS, stop),
     run: (task) => runTask(client, opts.judger, info, cache, task, opts.signal),
   });
