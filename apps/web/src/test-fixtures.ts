@@ -63,6 +63,7 @@ export const contestFixture = (fields: Pick<Contest, 'id' | 'title'> & Partial<C
     count: 3,
     gid: null,
     allowEndSubmit: false,
+    allowVirtual: true,
     awardType: 0,
     awardConfigList: [],
     ...fields,

@@ -431,6 +431,14 @@ export const MESSAGES = {
   // ---- contests ----
   contestNotStarted: { 'zh-CN': '比赛还未开始', 'en-US': 'The contest has not started yet' },
   contestEnded: { 'zh-CN': '比赛已结束', 'en-US': 'Contest has ended' },
+  contestNotEnded: {
+    'zh-CN': '比赛结束后才能虚拟参赛',
+    'en-US': 'A contest can be taken virtually only once it has ended',
+  },
+  contestVirtualClosed: {
+    'zh-CN': '该比赛的管理员未开放虚拟参赛',
+    'en-US': "This contest's admins do not allow virtual participation",
+  },
   contestNoAccess: {
     'zh-CN': '该比赛为私有赛，请先输入密码注册',
     'en-US': 'This contest is private: register with its password first',

@@ -391,6 +391,9 @@ export const submissions = pgTable(
     gid: integer('gid'),
     /** The training it was submitted to (a public submission, cid 0): its cell of the training rank. */
     tid: integer('tid'),
+    /** The virtual participation it was made in (contest_virtual_runs.id): a submission after the contest's end, so
+     * the real board, the contest's and the bank's statistics never count it. */
+    vrid: integer('vrid'),
     judger: text('judger'),
     ip: text('ip'),
     /** Bumped by rejudge, manual judge and cancel: a report for an older version is ignored. */
@@ -775,6 +778,8 @@ export const contests = pgTable(
     hideRealNameFromVisitors: integer('hide_real_name_from_visitors').notNull().default(1),
     /** 1: the contest's final standings change its participants' ratings (site contests only). */
     rated: integer('rated').notNull().default(0),
+    /** 1: once ended, a user may take it again under his own clock (a virtual participation). */
+    allowVirtual: integer('allow_virtual').notNull().default(1),
     /** When this rated contest's rating changes were last computed; null: due once it has ended (a rejudge or a
      * manual judge of its submissions clears it, and the history is computed again from this contest on). */
     ratingComputedAt: timestamp('rating_computed_at', { withTimezone: true, mode: 'date' }),
@@ -784,6 +789,27 @@ export const contests = pgTable(
     gmtModified: modifiedAt(),
   },
   (t) => [index('contests_list_idx').on(t.visible, t.gid, t.startTime)],
+);
+
+/** A user's virtual participation in an ended contest: its clock runs from `startTime` for the contest's duration.
+ * One row per user and contest, the latest run (a new run replaces it once it has ended); `id` is new with every
+ * run and marks its submissions (`submissions.vrid`). */
+export const contestVirtualRuns = pgTable(
+  'contest_virtual_runs',
+  {
+    cid: integer('cid')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    id: serial('id').notNull(),
+    startTime: timestamp('start_time', { withTimezone: true, mode: 'date' }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true, mode: 'date' }).notNull(),
+    /** 1: the user also took part in the contest itself. */
+    live: integer('live').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.cid, t.uid] }), uniqueIndex('contest_virtual_runs_id_key').on(t.id)],
 );
 
 /** A rated contest's rating changes: one row per participant who submitted, in the order of the final standings. */

@@ -75,8 +75,18 @@ export const getRecentOtherContest: ClientOf<typeof c.getRecentOtherContest> = {
   path: '/api/get-recent-other-contest',
   access: 'public',
 };
+export const getVirtual: ClientOf<typeof c.getVirtual> = {
+  method: 'GET',
+  path: '/api/contest/virtual',
+  access: 'user',
+};
 export const registerContest: ClientOf<typeof c.registerContest> = {
   method: 'POST',
   path: '/api/register-contest',
+  access: 'user',
+};
+export const startVirtual: ClientOf<typeof c.startVirtual> = {
+  method: 'POST',
+  path: '/api/contest/virtual',
   access: 'user',
 };

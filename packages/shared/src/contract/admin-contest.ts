@@ -47,6 +47,8 @@ export const adminContest = z.object({
   allowEndSubmit: z.boolean(),
   /** The final standings change the participants' ratings (decision 0046); site contests only. */
   rated: z.boolean(),
+  /** Once ended, users may take it again under their own clock (virtual participation). */
+  allowVirtual: z.boolean(),
   gmtCreate: isoDate,
   gmtModified: isoDate,
 });
@@ -82,6 +84,8 @@ export const contestForm = z.object({
   allowEndSubmit: z.boolean().nullish(),
   /** Absent: off, for a new contest; unchanged, for an edit. A group's contest cannot be rated (400). */
   rated: z.boolean().nullish(),
+  /** Absent: on, for a new contest; unchanged, for an edit. */
+  allowVirtual: z.boolean().nullish(),
 });
 export type ContestForm = z.input<typeof contestForm>;
 

@@ -40,6 +40,8 @@ export const contest = z.object({
   count: z.number().int(),
   gid: z.number().int().nullable(),
   allowEndSubmit: z.boolean(),
+  /** Once ended, a user may take it again under his own clock (`POST /api/contest/virtual`). */
+  allowVirtual: z.boolean(),
   /** The awards the board hands out (HOJ's ContestVO): 0 none, 1 a percentage, 2 a number of people per tier. */
   awardType: z.number().int(),
   awardConfigList: z.array(
@@ -191,6 +193,8 @@ const rankIdentity = {
   avatar: z.string().nullable(),
   /** The participant's current contest rating (decision 0046), null for none: boards colour names by its band. */
   rating: z.number().int().nullable(),
+  /** A virtual participant's row (absent on a live participant's). */
+  virtual: z.boolean().optional(),
 };
 
 export const acmContestRankRow = z.object({
@@ -223,6 +227,9 @@ const rankInput = z.object({
   containsEnd: z.boolean().nullish(),
   concernedList: z.array(z.string().max(64)).max(SCOREBOARD_MAX_PAGE).nullish(),
   externalCidList: z.array(wireInt(z.number().int())).nullish(),
+  /** An ended contest's board with its virtual participants' rows (each user's latest run, one who took part live
+   * only by his live row). */
+  showVirtual: z.boolean().nullish(),
 });
 
 const rankPage = z.object({
@@ -302,4 +309,37 @@ export const getRecentOtherContest = endpoint({
   access: 'public',
   input: z.object({}),
   output: z.array(otherContest),
+});
+
+/** A user's virtual participation in an ended contest: his own clock from `startTime` for the contest's duration.
+ * `live`: he also took part in the contest itself. */
+export const virtualRun = z.object({
+  cid: z.number().int(),
+  startTime: isoDate,
+  endTime: isoDate,
+  live: z.boolean(),
+  /** His clock is running now (else the run has ended). */
+  running: z.boolean(),
+});
+export type VirtualRun = z.infer<typeof virtualRun>;
+
+/** Starts a virtual participation now (an ended contest the caller may see, whose admins allow it): while it runs
+ * the contest is running for him, his submissions are judged as a virtual participant's (never on the real board or
+ * in any statistic) and his board is the real one replayed at his elapsed time. While a run goes on, starting again
+ * answers it; after it ended a new run replaces it. */
+export const startVirtual = endpoint({
+  method: 'POST',
+  path: '/api/contest/virtual',
+  access: 'user',
+  input: z.object({ cid }),
+  output: virtualRun,
+});
+
+/** The caller's latest virtual participation in a contest, null for none. */
+export const getVirtual = endpoint({
+  method: 'GET',
+  path: '/api/contest/virtual',
+  access: 'user',
+  input: z.object({ cid }),
+  output: virtualRun.nullable(),
 });

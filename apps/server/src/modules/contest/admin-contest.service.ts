@@ -98,6 +98,7 @@ export const createAdminContestService = (deps: {
       ...(f.awardConfigList == null ? {} : { awardConfig: f.awardConfigList }),
       ...(f.hideRealNameFromVisitors == null ? {} : { hideRealNameFromVisitors: f.hideRealNameFromVisitors ? 1 : 0 }),
       ...(f.rated == null ? {} : { rated: f.rated ? 1 : 0 }),
+      ...(f.allowVirtual == null ? {} : { allowVirtual: f.allowVirtual ? 1 : 0 }),
       allowEndSubmit: f.allowEndSubmit ? 1 : 0,
     };
   };

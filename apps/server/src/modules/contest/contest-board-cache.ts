@@ -1,6 +1,6 @@
 import type { ContestRepository, ContestRow } from './contest.repository.js';
 import { acmBoard, type LiveBoard, oiBoard } from './contest-board.js';
-import type { AcmRow, BoardCell, OiRow } from './contest-ranking.js';
+import type { AcmRow, BoardCell, BoardUser, OiRow } from './contest-ranking.js';
 
 /** A board computed for one contest and view; reused while the contest's board version and settings stand, and
  * brought up to date cell by cell (decision 0010) when the version moves. */
@@ -66,6 +66,22 @@ export const boardRowJsonWithoutRealName = (row: AcmRow | OiRow) => {
   return json;
 };
 
+/** A contest's board settings for one view (sealed or not). */
+export const boardOptions = (c: ContestRow, sealed: boolean) => ({
+  sealed,
+  starUsernames: new Set(c.starAccount),
+  awardType: c.awardType,
+  awards: c.awardConfig,
+});
+
+/** The board of a contest's users and cells in one view: ACM, or OI by the contest's score rule. */
+export const rankBoard = (c: ContestRow, sealed: boolean, users: BoardUser[], cells: BoardCell[]): LiveBoard => {
+  const opts = boardOptions(c, sealed);
+  return c.type === 1
+    ? oiBoard(users, cells, { ...opts, scoreType: c.oiRankScoreType === 'Highest' ? 'Highest' : 'Recent' })
+    : acmBoard(users, cells, opts);
+};
+
 /** The boards of the contests, kept per contest and view (sealed or not) for the life of the process. */
 export const createBoardCache = (deps: {
   repo: ContestRepository;
@@ -75,13 +91,6 @@ export const createBoardCache = (deps: {
   const { repo, excludedUids } = deps;
   const boards = new Map<string, CachedBoard>();
   const recomputing = new Map<string, Promise<CachedBoard>>();
-
-  const boardOptions = (c: ContestRow, sealed: boolean) => ({
-    sealed,
-    starUsernames: new Set(c.starAccount),
-    awardType: c.awardType,
-    awards: c.awardConfig,
-  });
 
   /** The board's context: the problems' display ids and the users never ranked (root, the creator). */
   const boardContext = async (c: ContestRow) => {
@@ -118,11 +127,7 @@ export const createBoardCache = (deps: {
     const boardCells = toBoardCells(read.cells, ctx);
     const onBoard = new Set(boardCells.map((x) => x.uid));
     const users = everyone.filter((u) => onBoard.has(u.uid));
-    const opts = boardOptions(c, sealed);
-    const live: LiveBoard =
-      c.type === 1
-        ? oiBoard(users, boardCells, { ...opts, scoreType: c.oiRankScoreType === 'Highest' ? 'Highest' : 'Recent' })
-        : acmBoard(users, boardCells, opts);
+    const live = rankBoard(c, sealed, users, boardCells);
     return {
       version: Math.max(c.boardVersion, read.version),
       modified: c.gmtModified.getTime(),

@@ -115,6 +115,8 @@ export interface BoardUser {
   avatar: string | null;
   /** The current contest rating (decision 0046): boards colour names by its band. */
   rating: number | null;
+  /** A virtual participant's row (set on a board with virtual participants, contest-virtual.ts). */
+  virtual?: boolean;
 }
 
 export interface BoardCell {

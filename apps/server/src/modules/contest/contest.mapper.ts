@@ -32,6 +32,7 @@ export const toContest = (c: ContestRow, now: Date, count: number, rankShowName:
   count,
   gid: c.gid,
   allowEndSubmit: c.allowEndSubmit === 1,
+  allowVirtual: c.allowVirtual === 1,
   awardType: c.awardType,
   awardConfigList: c.awardConfig.map((a) => ({
     priority: a.priority,
@@ -73,6 +74,7 @@ export const toAdminContest = (c: ContestRow, now: Date): AdminContest => ({
   awardConfigList: c.awardConfig,
   allowEndSubmit: c.allowEndSubmit === 1,
   rated: c.rated === 1,
+  allowVirtual: c.allowVirtual === 1,
   gmtCreate: c.gmtCreate.toISOString(),
   gmtModified: c.gmtModified.toISOString(),
 });

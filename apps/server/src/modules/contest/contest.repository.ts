@@ -1,5 +1,21 @@
 import type { RoleName } from '@oj/shared';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type Db, preparedQuery } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import {
@@ -8,6 +24,7 @@ import {
   contestProblems,
   contestRegisters,
   contests,
+  contestVirtualRuns,
   otherContests,
   problems,
   roles,
@@ -32,6 +49,8 @@ export const inContestWindow = (w: ContestWindow): SQL =>
     eq(submissions.cid, w.cid),
     gte(submissions.submitTime, w.start),
     lt(submissions.submitTime, w.end),
+    // A virtual participation's submissions are made after the end; an end moved later never counts them either.
+    isNull(submissions.vrid),
     w.excludedUids.length ? notInArray(submissions.uid, w.excludedUids) : undefined,
   ) as SQL;
 
@@ -39,6 +58,7 @@ export type ContestRow = typeof contests.$inferSelect;
 export type NewContest = typeof contests.$inferInsert;
 export type ContestProblemRow = typeof contestProblems.$inferSelect;
 export type ContestCellRow = typeof contestCells.$inferSelect;
+export type VirtualRunRow = typeof contestVirtualRuns.$inferSelect;
 export type ContestAnnouncementRow = typeof contestAnnouncements.$inferSelect & { username: string };
 
 /** Every contest page asks for its contest (a scoreboard refresh too): the query is built once per database and
@@ -490,6 +510,69 @@ export const createContestRepository = (db: Db) => ({
     return !!row;
   },
 
+  // ---- virtual participation ----
+  /** A user's latest virtual run of a contest. */
+  async virtualRun(cid: number, uid: string): Promise<VirtualRunRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(contestVirtualRuns)
+      .where(and(eq(contestVirtualRuns.cid, cid), eq(contestVirtualRuns.uid, uid)));
+    return row;
+  },
+  /** Starts a run unless the user's last one is still going (one statement: two calls at once start one run); a new
+   * run replaces an ended one with a new id. Undefined when one is going. */
+  async startVirtualRun(v: { cid: number; uid: string; startTime: Date; endTime: Date; live: boolean }) {
+    const [row] = await db
+      .insert(contestVirtualRuns)
+      .values({ cid: v.cid, uid: v.uid, startTime: v.startTime, endTime: v.endTime, live: v.live ? 1 : 0 })
+      .onConflictDoUpdate({
+        target: [contestVirtualRuns.cid, contestVirtualRuns.uid],
+        set: {
+          id: sql`nextval(pg_get_serial_sequence('contest_virtual_runs', 'id'))`,
+          startTime: sql`excluded.start_time`,
+          endTime: sql`excluded.end_time`,
+          live: sql`excluded.live`,
+        },
+        setWhere: sql`${contestVirtualRuns.endTime} <= excluded.start_time`,
+      })
+      .returning();
+    return row;
+  },
+  /** Every user's latest virtual run of a contest. */
+  virtualRuns(cid: number): Promise<VirtualRunRow[]> {
+    return db.select().from(contestVirtualRuns).where(eq(contestVirtualRuns.cid, cid));
+  },
+  /** Whether a user is on the contest's real board (he took part live). */
+  async onBoard(cid: number, uid: string) {
+    const [row] = await db
+      .select({ uid: contestCells.uid })
+      .from(contestCells)
+      .where(and(eq(contestCells.cid, cid), eq(contestCells.uid, uid), gt(contestCells.total, 0)))
+      .limit(1);
+    return !!row;
+  },
+  /** The tries a replayed board counts: the real ones in a window, or those of some virtual runs. */
+  async tries(which: { window: ContestWindow } | { cid: number; vrids: number[] }) {
+    if ('vrids' in which && which.vrids.length === 0) return [];
+    return db
+      .select({
+        submitId: submissions.submitId,
+        uid: submissions.uid,
+        cpid: submissions.cpid,
+        vrid: submissions.vrid,
+        submitTime: submissions.submitTime,
+        status: submissions.status,
+        score: submissions.score,
+        timeMs: submissions.timeMs,
+      })
+      .from(submissions)
+      .where(
+        'window' in which
+          ? inContestWindow(which.window)
+          : and(eq(submissions.cid, which.cid), inArray(submissions.vrid, which.vrids)),
+      );
+  },
+
   /** How many of a contest problem's submissions in the window have each status (HOJ's contest problemCount). */
   async problemStatusCounts(w: ContestWindow, cpid: number) {
     const rows = await db
@@ -500,8 +583,12 @@ export const createContestRepository = (db: Db) => ({
     return new Map(rows.map((r) => [r.status, Number(r.n)]));
   },
 
-  async announcements(cid: number, offset: number, limit: number) {
-    const cond = eq(contestAnnouncements.cid, cid);
+  /** A contest's announcements, newest first; with `before`, those made before it (a virtual participant's). */
+  async announcements(cid: number, offset: number, limit: number, before?: Date) {
+    const cond = and(
+      eq(contestAnnouncements.cid, cid),
+      before ? lt(contestAnnouncements.gmtCreate, before) : undefined,
+    );
     const [[{ total }], rows] = await Promise.all([
       db.select({ total: count() }).from(contestAnnouncements).where(cond),
       db
@@ -516,7 +603,7 @@ export const createContestRepository = (db: Db) => ({
     return { total, rows: rows.map((r) => ({ ...r.a, username: r.username })) };
   },
 
-  async announcementsExcept(cid: number, readIds: number[]): Promise<ContestAnnouncementRow[]> {
+  async announcementsExcept(cid: number, readIds: number[], before?: Date): Promise<ContestAnnouncementRow[]> {
     const rows = await db
       .select({ a: contestAnnouncements, username: users.username })
       .from(contestAnnouncements)
@@ -525,6 +612,7 @@ export const createContestRepository = (db: Db) => ({
         and(
           eq(contestAnnouncements.cid, cid),
           readIds.length ? notInArray(contestAnnouncements.id, readIds) : undefined,
+          before ? lt(contestAnnouncements.gmtCreate, before) : undefined,
         ),
       )
       .orderBy(desc(contestAnnouncements.id));

@@ -25,6 +25,7 @@ import type { ContestRepository, ContestRow } from './contest.repository.js';
 import { managesContest, rankShowNameFor, seesRealTimeRank, showsRealNames } from './contest-access.js';
 import { boardRowJson, boardRowJsonWithoutRealName, createBoardCache } from './contest-board-cache.js';
 import { pageBoard } from './contest-ranking.js';
+import { sealSeconds, toVirtualRun, virtualBoard } from './contest-virtual.js';
 
 /** HOJ's ProblemCountVO from the number of a problem's submissions with each status. */
 const problemCountOf = (pid: number, byStatus: Map<number, number>) => {
@@ -53,6 +54,7 @@ export interface RankQuery {
   removeStar?: boolean | null;
   keyword?: string | null;
   concernedList?: string[] | null;
+  showVirtual?: boolean | null;
 }
 
 /** A contest as `load` gave it: a group's carries the viewer's role in the group. */
@@ -171,10 +173,55 @@ export const createContestService = (deps: {
 
   const { board, computeBoard } = createBoardCache({ repo, excludedUids });
 
-  const rankPage = async (c: ContestRow, q: RankQuery, viewer: AuthUser | undefined, outside: boolean) => {
+  /** The viewer's virtual run of the contest while its clock runs, with the seconds it has run (decision 0051). */
+  const runningRun = async (c: ContestRow, viewer: AuthUser | undefined) => {
+    const run = viewer ? await repo.virtualRun(c.id, viewer.uid) : undefined;
+    const t = now();
+    return run && t < run.endTime ? { run, atMs: t.getTime() - run.startTime.getTime() } : undefined;
+  };
+
+  /** A board with virtual participants, when the viewer has one: while his run goes, the real board replayed at its
+   * elapsed time with him in it (sealed from the seal's minute on, as live); once the contest ended, the final board
+   * with his ended run, and with everyone's ended runs on `showVirtual` (a user who took part live by his live row
+   * only). Undefined: the real board. */
+  const virtualRows = async (c: LoadedContest, q: RankQuery, viewer: AuthUser | undefined) => {
+    const running = await runningRun(c, viewer);
+    if (running) {
+      const sealS = sealSeconds(c);
+      const sealed = !isContestAdmin(c, viewer) && sealS !== null && running.atMs >= sealS * 1000;
+      return virtualBoard(repo, c, {
+        atMs: running.atMs,
+        sealed,
+        runs: [running.run],
+        excludedUids: await excludedUids(c),
+      });
+    }
+    const t = now();
+    if (contestStatusAt(c, t) !== 1) return undefined;
+    const mine = viewer ? await repo.virtualRun(c.id, viewer.uid) : undefined;
+    if (!mine && !q.showVirtual) return undefined;
+    const others = q.showVirtual
+      ? (await repo.virtualRuns(c.id)).filter((r) => r.live === 0 && t >= r.endTime && r.uid !== viewer?.uid)
+      : [];
+    const runs = [...others, ...(mine ? [mine] : [])];
+    return virtualBoard(repo, c, {
+      atMs: null,
+      sealed: !realTimeRank(c, viewer),
+      runs,
+      excludedUids: await excludedUids(c),
+    });
+  };
+
+  /** A virtual participant reads the announcements made by his elapsed time (undefined: all). */
+  const announcedBy = async (c: ContestRow, viewer: AuthUser | undefined) => {
+    const running = await runningRun(c, viewer);
+    return running ? new Date(c.startTime.getTime() + running.atMs) : undefined;
+  };
+
+  const rankPage = async (c: LoadedContest, q: RankQuery, viewer: AuthUser | undefined, outside: boolean) => {
     const admin = isContestAdmin(c, viewer);
     const force = admin && !!q.forceRefresh;
-    const { rows, byUid } = await board(c, !realTimeRank(c, viewer), force);
+    const { rows, byUid } = (await virtualRows(c, q, viewer)) ?? (await board(c, !realTimeRank(c, viewer), force));
     const pinned = [...(outside || !viewer ? [] : [viewer.uid]), ...(q.concernedList ?? [])];
     // Without real names (decision 0043) the keyword matches the username too, never a name the viewer cannot see.
     const showName = rankShowNameFor(c, viewer);
@@ -413,7 +460,8 @@ export const createContestService = (deps: {
         repo.problemStatusCounts(window, cp.id),
       ]);
       const view = toPublicProblem(p);
-      const ended = contestStatusAt(c, now()) === 1;
+      // A virtual participant's contest runs: the problem is not given away before his end either.
+      const ended = contestStatusAt(c, now()) === 1 && !(await runningRun(c, viewer));
       return {
         // Before the end the source, author and difficulty would give the problem away.
         problem: {
@@ -481,7 +529,9 @@ export const createContestService = (deps: {
       if (input.gid && input.gid !== c.gid) throw notFound();
       const admin = isContestAdmin(c, viewer);
       const status = contestStatusAt(c, now());
-      if (status === 1 && c.allowEndSubmit !== 1) throw forbidden('contestEnded');
+      // After the end, a running virtual participation takes the submission (never on the real board).
+      const running = status === 1 ? await runningRun(c, viewer) : undefined;
+      if (status === 1 && c.allowEndSubmit !== 1 && !running) throw forbidden('contestEnded');
       if (status === -1 && !admin) throw forbidden('contestNotStarted');
       if (!admin && c.auth !== 0) {
         const refusal = await accessRefusal(c, viewer);
@@ -503,6 +553,7 @@ export const createContestService = (deps: {
         cpid: cp.id,
         // A group's contest submission carries the group (decision 0024); the contest's rules show it.
         gid: c.gid,
+        vrid: running?.run.id,
         intervalS: input.intervalS,
       });
       return {
@@ -569,6 +620,34 @@ export const createContestService = (deps: {
       };
     },
 
+    /** Starts the viewer's virtual participation in an ended contest he may see (decision 0051); while one runs, that
+     * one. */
+    async startVirtual(cid: number, viewer: AuthUser) {
+      const c = await load(cid, viewer);
+      await checkViewAccess(c, viewer);
+      const t = now();
+      if (contestStatusAt(c, t) !== 1) throw badRequest('contestNotEnded', 'cid');
+      if (c.allowVirtual !== 1) throw forbidden('contestVirtualClosed');
+      const started = await repo.startVirtualRun({
+        cid: c.id,
+        uid: viewer.uid,
+        startTime: t,
+        endTime: new Date(t.getTime() + (c.endTime.getTime() - c.startTime.getTime())),
+        live: await repo.onBoard(c.id, viewer.uid),
+      });
+      const run = started ?? (await repo.virtualRun(c.id, viewer.uid));
+      if (!run) throw new Error('a virtual run neither started nor found');
+      return toVirtualRun(run, t);
+    },
+
+    /** The viewer's latest virtual participation in a contest he may see. */
+    async virtualRun(cid: number, viewer: AuthUser) {
+      const c = await load(cid, viewer);
+      await checkViewAccess(c, viewer);
+      const run = await repo.virtualRun(c.id, viewer.uid);
+      return run ? toVirtualRun(run, now()) : null;
+    },
+
     async rank(q: RankQuery, viewer: AuthUser) {
       const c = await load(q.cid, viewer);
       await checkViewAccess(c, viewer);
@@ -592,14 +671,21 @@ export const createContestService = (deps: {
     async announcements(q: { cid: number; currentPage: number; limit: number }, viewer: AuthUser) {
       const c = await load(q.cid, viewer);
       await checkViewAccess(c, viewer);
-      const { total, rows } = await repo.announcements(c.id, (q.currentPage - 1) * q.limit, q.limit);
+      const { total, rows } = await repo.announcements(
+        c.id,
+        (q.currentPage - 1) * q.limit,
+        q.limit,
+        await announcedBy(c, viewer),
+      );
       return { records: rows.map(toContestAnnouncement), total, size: q.limit, current: q.currentPage };
     },
 
     async notReadAnnouncements(q: { cid: number; readAnnouncementList?: number[] | null }, viewer: AuthUser) {
       const c = await load(q.cid, viewer);
       await checkViewAccess(c, viewer);
-      return (await repo.announcementsExcept(c.id, q.readAnnouncementList ?? [])).map(toContestAnnouncement);
+      return (await repo.announcementsExcept(c.id, q.readAnnouncementList ?? [], await announcedBy(c, viewer))).map(
+        toContestAnnouncement,
+      );
     },
   };
 };

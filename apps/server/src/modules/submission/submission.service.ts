@@ -169,6 +169,8 @@ export const createSubmissionService = (deps: {
       gid?: number | null;
       /** The training it is submitted to (a public submission all the same). */
       tid?: number;
+      /** The virtual participation it is made in (a contest submission after the end, never on the real board). */
+      vrid?: number;
       /** Seconds after the user's last submit (public or contest) before another is taken; none for root. */
       intervalS?: number;
     }): Promise<SubmissionRow> {
@@ -189,6 +191,7 @@ export const createSubmissionService = (deps: {
           cpid: s.cpid ?? 0,
           gid: s.gid ?? null,
           tid: s.tid ?? null,
+          vrid: s.vrid ?? null,
           ip: s.ip,
         });
         if (remote) return enqueueRemote(tx, row, remote);
