@@ -61,6 +61,7 @@ export type {
   ContestAnnouncement,
   ContestProblem,
   OiContestRankRow,
+  VirtualRun,
 } from './contract/contest.js';
 export type { ContestAcInfo, ContestPrint, ScrollBoardSubmission } from './contract/contest-staff.js';
 export type {

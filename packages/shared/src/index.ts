@@ -30,6 +30,7 @@ export type {
   ContestAnnouncement,
   ContestProblem,
   OiContestRankRow,
+  VirtualRun,
 } from './contract/contest.js';
 export * as contest from './contract/contest.js';
 export type { ContestAcInfo, ContestPrint, ScrollBoardSubmission } from './contract/contest-staff.js';

@@ -1,17 +1,29 @@
 import type { Contest, UserInfo } from '@oj/shared';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../app/router';
 import { session } from '../../lib/auth-store';
 import { contestFixture } from '../../test-fixtures';
-import { json, renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { callsTo, json, renderWithProviders, setupI18n, stubServer } from '../../test-utils';
 
 const STUDENT = { uid: 'u-bob', username: 'bob', roleList: ['user'] } as UserInfo;
 const page = { records: [], total: 0, size: 10, current: 1 };
 
 /** The whole app at `path`, the server answering the contest's calls. */
-const renderContest = (contest: Contest, path: string, access?: { access: boolean; refusal: string | null }) => {
-  stubServer({
+const renderContest = (
+  contest: Contest,
+  path: string,
+  access?: { access: boolean; refusal: string | null },
+  extra: Record<string, () => Response> = {},
+) => renderWith(contest, path, access, extra);
+const renderWith = (
+  contest: Contest,
+  path: string,
+  access: { access: boolean; refusal: string | null } | undefined,
+  extra: Record<string, () => Response>,
+) => {
+  const fetchMock = stubServer({
+    ...extra,
     '/api/get-contest-info': json(contest),
     '/api/get-contest-outsize-info': json({ contest, problemList: [] }),
     '/api/get-contest-outside-scoreboard': json(page),
@@ -20,7 +32,7 @@ const renderContest = (contest: Contest, path: string, access?: { access: boolea
     '/api/get-contest-not-read-announcement': json([]),
     '/api/get-contest-announcement': json(page),
   });
-  return renderWithProviders(buildRoutes(), path);
+  return { ...renderWithProviders(buildRoutes(), path), fetchMock };
 };
 
 describe('contest pages', () => {
@@ -72,5 +84,43 @@ describe('contest pages', () => {
     } finally {
       await setupI18n('en-US');
     }
+  });
+
+  it('offers an ended contest to be taken virtually, then runs it on the student own clock', async () => {
+    session.signIn('token', STUDENT);
+    const now = Date.now();
+    const contest = contestFixture({
+      id: 11,
+      title: 'Friday class',
+      status: 1,
+      now: new Date(now).toISOString(),
+      startTime: new Date(now - 3 * 3600_000).toISOString(),
+      endTime: new Date(now - 3600_000).toISOString(),
+      duration: 7200,
+    });
+    const run = { current: null as object | null };
+    const started = {
+      cid: 11,
+      startTime: new Date(now).toISOString(),
+      endTime: new Date(now + 7200_000).toISOString(),
+      live: false,
+      running: true,
+    };
+    const { fetchMock } = renderContest(contest, '/contest/11', undefined, {
+      '/api/contest/virtual': () => json(run.current)(),
+    });
+    expect(await screen.findByText(/you can sit it under your own clock/)).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toBe('Contest has ended');
+    run.current = started;
+    fireEvent.click(screen.getByRole('button', { name: 'Take part virtually' }));
+    expect(await screen.findByText(/Your own contest clock starts now and runs for 02:00:00/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, '/api/contest/virtual').some((c) => c[1]?.method === 'POST')).toBe(true),
+    );
+    // His clock runs: the contest shows running with its countdown, marked as his virtual participation.
+    expect(await screen.findByText('Virtual participation')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('timer').textContent).toMatch(/^Ends in 0[12]:/));
+    expect(screen.queryByRole('button', { name: 'Take part virtually' })).toBeNull();
   });
 });

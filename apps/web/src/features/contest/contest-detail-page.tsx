@@ -1,9 +1,10 @@
-import type { Contest, ContestProblem } from '@oj/shared';
+import type { Contest, ContestProblem, VirtualRun } from '@oj/shared';
 import { contest as contract } from '@oj/shared';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, notification, Result, Spin, Tabs } from 'antd';
-import { useEffect, useRef } from 'react';
+import { Alert, Button, Form, Input, notification, Popconfirm, Result, Space, Spin, Tabs } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { MarkdownView } from '../../components/markdown-view';
@@ -13,9 +14,11 @@ import { useSession } from '../../lib/auth-store';
 import { useLiveContest, useLiveContestUp, useLiveEvent } from '../../lib/live-events';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
+import { useApiMutation } from '../../lib/use-api-mutation';
 import { useOwnPageTitle } from '../../lib/use-page-title';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { ContestHeader } from './contest-header';
+import { formatSeconds } from './contest-time';
 import { ANNOUNCEMENT_POLL_MS } from './scoreboard-cells';
 import {
   readAnnouncementsKey,
@@ -118,6 +121,52 @@ const RegisterForm = ({ cid, onDone }: { cid: number; onDone: () => void }) => {
   );
 };
 
+/** The viewer's virtual participation in an ended contest (null: none). */
+const useVirtualRun = (cid: number, enabled: boolean) =>
+  useQuery({
+    queryKey: queryKey(contract.getVirtual, cid),
+    queryFn: () => api.call(contract.getVirtual, { cid }, { silent: true }),
+    enabled,
+    retry: false,
+  }).data;
+
+/** An ended contest's offer to sit it under one's own clock (decision 0051), or how the viewer's run stands. */
+const VirtualParticipation = ({ contest, run }: { contest: Contest; run: VirtualRun | null | undefined }) => {
+  const { t } = useTranslation('contest');
+  const queryClient = useQueryClient();
+  const start = useApiMutation({
+    mutationFn: () => api.call(contract.startVirtual, { cid: contest.id }),
+    invalidates: [queryKey(contract.getVirtual, contest.id), queryKey(contract.getContestRank)],
+    onSuccess: () => {
+      toast.success(t('Virtual_Started'));
+      void queryClient.invalidateQueries({ queryKey: queryKey(contract.getContestProblem, contest.id) });
+    },
+  });
+  if (run?.running) return null;
+  if (!contest.allowVirtual)
+    return <Alert type="info" showIcon title={t('Virtual_Closed')} style={{ marginTop: 16 }} />;
+  return (
+    <Space direction="vertical" style={{ marginTop: 16, width: '100%' }}>
+      <Alert
+        type="info"
+        showIcon
+        title={
+          run ? t('Virtual_Ended', { time: dayjs(run.endTime).format('YYYY-MM-DD HH:mm:ss') }) : t('Virtual_Intro')
+        }
+      />
+      <Popconfirm
+        title={t(run ? 'Virtual_Start_Again' : 'Virtual_Start')}
+        description={t('Virtual_Confirm', { duration: formatSeconds(contest.duration) })}
+        onConfirm={() => start.mutate()}
+      >
+        <Button type="primary" loading={start.isPending}>
+          {t(run ? 'Virtual_Start_Again' : 'Virtual_Start')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+};
+
 /** The contest shell /contest/:id: header with the clock, tabs by permission, the overview. */
 const ContestDetailPage = () => {
   const { t } = useTranslation(['contest', 'submission']);
@@ -129,7 +178,14 @@ const ContestDetailPage = () => {
   const { isSuperAdmin } = useSession();
   const config = useWebsiteConfig().data;
   const info = useContestInfo(cid);
-  const c = info.data;
+  const { user } = useSession();
+  const run = useVirtualRun(cid, !!user && info.data?.status === CONTEST_STATUS.ENDED);
+  // While the viewer's virtual participation runs, the contest runs on his clock (the server answers as it runs).
+  // (One object per answer: the clock takes the server's time offset from each new one.)
+  const c = useMemo(
+    () => (info.data && run?.running ? { ...info.data, startTime: run.startTime, endTime: run.endTime } : info.data),
+    [info.data, run],
+  );
   // The window is titled with the contest's name on every tab of the contest.
   useOwnPageTitle(c?.title);
   const { nowMs, status } = useContestClock(c);
@@ -160,6 +216,7 @@ const ContestDetailPage = () => {
     if (lastStatus.current !== status && status !== null) {
       lastStatus.current = status;
       void queryClient.invalidateQueries({ queryKey: queryKey(contract.getContestInfo, cid) });
+      void queryClient.invalidateQueries({ queryKey: queryKey(contract.getVirtual, cid) });
     }
   }, [status, cid, queryClient]);
 
@@ -195,7 +252,7 @@ const ContestDetailPage = () => {
   return (
     <Panel>
       {announcementHolder}
-      <ContestHeader contest={c} nowMs={nowMs} status={status} />
+      <ContestHeader contest={c} nowMs={nowMs} status={status} virtual={!!run?.running} />
       <Tabs
         activeKey={active}
         onChange={(key) => navigate(key === 'overview' ? `/contest/${cid}` : `/contest/${cid}/${key}`)}
@@ -211,6 +268,9 @@ const ContestDetailPage = () => {
             <Alert type="info" showIcon title={t('Contest_Not_Started')} />
           )}
           <MarkdownView source={c.description} />
+          {user && info.data?.status === CONTEST_STATUS.ENDED && !denied && (
+            <VirtualParticipation contest={c} run={run} />
+          )}
           {needsAccess && access.data?.access === false && (
             <>
               <Alert type="warning" showIcon title={noAccessText} style={{ marginTop: 16 }} />

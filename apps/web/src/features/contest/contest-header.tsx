@@ -34,7 +34,18 @@ export const ContestLock = ({ auth }: { auth: number }) => {
 };
 
 /** Title, tags, times, the progress slider and the countdown. */
-export const ContestHeader = ({ contest, nowMs, status }: { contest: Contest; nowMs: number; status: number }) => {
+export const ContestHeader = ({
+  contest,
+  nowMs,
+  status,
+  virtual = false,
+}: {
+  contest: Contest;
+  nowMs: number;
+  status: number;
+  /** The viewer's virtual participation runs: the times are his. */
+  virtual?: boolean;
+}) => {
   const { t } = useTranslation('contest');
   const left = countdown(contest, nowMs);
   return (
@@ -46,6 +57,7 @@ export const ContestHeader = ({ contest, nowMs, status }: { contest: Contest; no
         <Tag color={contest.type === 0 ? 'geekblue' : 'purple'}>{contest.type === 0 ? 'ACM' : 'OI'}</Tag>
         <Tag>{t(AUTH_KEYS[contest.auth] ?? 'Public')}</Tag>
         <Tag color={STATUS_COLORS[status]}>{t(STATUS_KEYS[status] ?? 'Ended')}</Tag>
+        {virtual && <Tag color="magenta">{t('Virtual_Running')}</Tag>}
         <span>
           {t('Start_Time')}: {dayjs(contest.startTime).format('YYYY-MM-DD HH:mm:ss')}
         </span>

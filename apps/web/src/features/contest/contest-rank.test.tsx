@@ -1,10 +1,10 @@
 import type { AcmContestRankRow, ContestProblem, UserInfo } from '@oj/shared';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
 import { contestFixture } from '../../test-fixtures';
-import { renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { callsTo, renderWithProviders, setupI18n, stubServer } from '../../test-utils';
 import type { ContestContext } from './contest-detail-page';
 import ContestRankPage from './contest-rank-page';
 import { splitPinned } from './scoreboard-cells';
@@ -42,15 +42,15 @@ const row = (rank: number, uid: string, ac: number): AcmContestRankRow => ({
 const BOARD = [{ ...row(1, 'u-alice', 1), rating: 2450 }, row(2, 'u-bob', 1), row(3, 'u-carol', 0)];
 const PAGE = { records: [BOARD[1], ...BOARD], total: 3, size: 50, current: 1 };
 
-const renderRank = () => {
-  stubServer({
+const renderRank = (status = 0, page: object = PAGE) => {
+  const fetchMock = stubServer({
     '/api/get-contest-rank': () =>
-      new Response(JSON.stringify({ status: 200, msg: 'success', data: PAGE }), {
+      new Response(JSON.stringify({ status: 200, msg: 'success', data: page }), {
         headers: { 'Content-Type': 'application/json' },
       }),
   });
-  const ctx: ContestContext = { contest: CONTEST, status: 0, admin: false, problems: PROBLEMS };
-  return renderWithProviders(
+  const ctx: ContestContext = { contest: CONTEST, status, admin: false, problems: PROBLEMS };
+  const shown = renderWithProviders(
     [
       {
         path: '/contest/:contestID',
@@ -60,6 +60,7 @@ const renderRank = () => {
     ],
     `/contest/${CONTEST.id}/rank`,
   );
+  return { fetchMock, ...shown };
 };
 
 const bodyRows = () => [...document.querySelectorAll<HTMLElement>('tbody tr[data-row-kind]')];
@@ -165,5 +166,30 @@ describe('an OI board colours a cell by its problem full score', () => {
       ['33', 'rgb(22, 119, 255)'],
       ['0', 'rgb(255, 77, 79)'],
     ]);
+  });
+});
+
+describe('an ended contest board with its virtual participants', () => {
+  beforeAll(() => setupI18n('en-US'));
+  afterEach(() => session.clear());
+
+  it('asks for them on the switch and marks their rows Virtual', async () => {
+    session.signIn('token', VIEWER);
+    const virtual = { ...row(2, 'u-vic', 1), virtual: true };
+    const { fetchMock } = renderRank(1, { records: [BOARD[0], virtual, BOARD[2]], total: 3, size: 50, current: 1 });
+    await screen.findByText('alice');
+    const ask = () => callsTo(fetchMock, '/api/get-contest-rank').map((c) => JSON.parse(String(c[1]?.body)));
+    expect(ask()[0].showVirtual).toBeUndefined();
+    fireEvent.click(screen.getByRole('switch', { name: 'Show virtual participants' }));
+    await waitFor(() => expect(ask().some((b) => b.showVirtual === true)).toBe(true));
+    const vic = bodyRows().find((r) => within(r).queryByText('vic')) as HTMLElement;
+    expect(within(vic).getByText('Virtual')).toBeTruthy();
+    expect(within(bodyRows()[0]).queryByText('Virtual')).toBeNull();
+  });
+
+  it('offers no switch while the contest runs', async () => {
+    renderRank(0);
+    await screen.findByText('alice');
+    expect(screen.queryByRole('switch', { name: 'Show virtual participants' })).toBeNull();
   });
 });

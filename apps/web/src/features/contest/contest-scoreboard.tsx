@@ -80,6 +80,7 @@ export const ContestScoreboard = ({
   const [limit, setLimit] = useState(SCOREBOARD_DEFAULT_PAGE_SIZE);
   const [keyword, setKeyword] = useState('');
   const [showStar, setShowStar] = useState(true);
+  const [showVirtual, setShowVirtual] = useState(false);
   const [forceRefresh, setForceRefresh] = useState(false);
   // On by default while the contest runs; never after the end.
   const [autoRefresh, setAutoRefresh] = useState(!ended);
@@ -96,6 +97,8 @@ export const ContestScoreboard = ({
     removeStar: !showStar,
     forceRefresh: admin && forceRefresh,
     concernedList: concerned,
+    // An ended contest's virtual participants (decision 0051), on asking.
+    ...(ended && showVirtual ? { showVirtual: true } : {}),
   };
   const endpoint = outside ? contract.getContestOutsideScoreboard : contract.getContestRank;
   const live = useLiveContestUp(contest.id);
@@ -198,6 +201,11 @@ export const ContestScoreboard = ({
               {t('Contest_Rank_Own')}
             </Tag>
           )}
+          {r.virtual && (
+            <Tag color="magenta" style={{ marginInlineEnd: 0 }}>
+              {t('Virtual_Tag')}
+            </Tag>
+          )}
           {r.school && <span style={{ color: '#999' }}>{r.school}</span>}
         </Space>
       ),
@@ -295,6 +303,17 @@ export const ContestScoreboard = ({
           }}
         />
         <Switcher id={`star-${contest.id}`} label={t('Star_User')} checked={showStar} onChange={setShowStar} />
+        {ended && contest.allowVirtual && (
+          <Switcher
+            id={`virtual-${contest.id}`}
+            label={t('Show_Virtual')}
+            checked={showVirtual}
+            onChange={(v) => {
+              setShowVirtual(v);
+              setCurrentPage(1);
+            }}
+          />
+        )}
         {admin && (
           <Switcher
             id={`force-${contest.id}`}

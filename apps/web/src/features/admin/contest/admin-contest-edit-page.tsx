@@ -74,6 +74,7 @@ interface Values {
   openRank: boolean;
   openPrint: boolean;
   allowEndSubmit: boolean;
+  allowVirtual: boolean;
   /** Site contests only (decision 0046). */
   rated: boolean;
   visible: boolean;
@@ -143,6 +144,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
       openRank: c.openRank,
       openPrint: c.openPrint,
       allowEndSubmit: c.allowEndSubmit,
+      allowVirtual: c.allowVirtual,
       rated: c.rated,
       visible: c.visible,
       rankShowName: RANK_SHOW_NAMES.includes(c.rankShowName as Values['rankShowName'])
@@ -238,6 +240,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
       openRank: v.openRank,
       openPrint: v.openPrint,
       allowEndSubmit: v.allowEndSubmit,
+      allowVirtual: v.allowVirtual,
       // A group's contest is never rated: the field is not sent for one.
       ...(gid === undefined ? { rated: v.rated } : {}),
       visible: v.visible,
@@ -302,6 +305,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
           openRank: false,
           openPrint: false,
           allowEndSubmit: false,
+          allowVirtual: true,
           rated: false,
           visible: true,
           rankShowName: 'username',
@@ -391,6 +395,14 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
           </Form.Item>
           <Form.Item name="allowEndSubmit" label={t('Allow_End_Submit')} valuePropName="checked">
             <Switch />
+          </Form.Item>
+          <Form.Item
+            name="allowVirtual"
+            label={t('Allow_Virtual')}
+            valuePropName="checked"
+            tooltip={t('Allow_Virtual_Tip')}
+          >
+            <Switch aria-label={t('Allow_Virtual')} />
           </Form.Item>
           {gid === undefined && (
             <Form.Item name="rated" label={t('Rated_Contest')} valuePropName="checked" tooltip={t('Rated_Contest_Tip')}>
