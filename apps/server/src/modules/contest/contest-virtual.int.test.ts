@@ -140,6 +140,25 @@ describe.each(DB_KINDS)('virtual participation (%s)', (kind) => {
       { username: vic.username, ac: 1, totalTime: 3900, virtual: true },
       { username: bob.username, ac: 0, totalTime: 0, virtual: false },
     ]);
+    // The problem list counts as it did at 65 minutes; the submissions are those made by then, and his own.
+    const listed = (await call('GET', `/api/get-contest-problem?cid=${cid}`, vic.token)).body.data as {
+      displayId: string;
+      ac: number;
+      total: number;
+    }[];
+    expect(listed.map((p) => [p.displayId, p.ac, p.total])).toEqual([
+      ['A', 1, 2],
+      ['B', 1, 1],
+    ]);
+    const seen = await call('GET', `/api/contest-submissions?contestID=${cid}&currentPage=1&limit=20`, vic.token);
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(
+      (seen.body.data.records as { username: string; status: number }[]).map((r) => [r.username, r.status]),
+    ).toEqual([
+      [vic.username, S.ACCEPTED],
+      [bob.username, S.WRONG_ANSWER],
+      [ann.username, S.ACCEPTED],
+    ]);
     // The announcement of 62 minutes is there, the one of 100 not yet.
     const notes = await call('GET', `/api/get-contest-announcement?cid=${cid}&currentPage=1&limit=10`, vic.token);
     expect(notes.body.data.records.map((r: { title: string }) => r.title)).toEqual(['Clarification']);

@@ -40,6 +40,7 @@ export const virtualBoard = async (
     repo.problems(c.id),
   ]);
   const displayIds = new Map(problems.map((p) => [p.cp.id, p.cp.displayId]));
+  const cpids = new Map(problems.map((p) => [p.cp.displayId, p.cp.id]));
   const runStart = new Map(runs.map((r) => [r.id, r.startTime]));
   const byCell = new Map<string, { uid: string; displayId: string; tries: ContestTry[] }>();
   const add = (t: (typeof real)[number], start: Date) => {
@@ -66,14 +67,22 @@ export const virtualBoard = async (
   }
   const window = { durationS: cut, sealS: sealSeconds(c) };
   const cells: BoardCell[] = [];
+  // Each problem's solvers and tries as the problem list counts them (contest.repository.ts problemCounts).
+  const counts = new Map<number, { ac: number; total: number }>();
   for (const { uid, displayId, tries } of byCell.values()) {
     const cell = summarizeCell(tries, window);
-    if (cell.total > 0) cells.push({ uid, displayId, cell });
+    if (cell.total === 0) continue;
+    cells.push({ uid, displayId, cell });
+    const cpid = cpids.get(displayId) as number;
+    const count = counts.get(cpid) ?? { ac: 0, total: 0 };
+    count.ac += cell.acTimeS === null ? 0 : 1;
+    count.total += cell.total;
+    counts.set(cpid, count);
   }
   const users = await repo.boardUsers([...new Set(cells.map((x) => x.uid))]);
   const board = rankBoard(c, o.sealed, users, cells);
   for (const row of board.rows) if (virtualUids.has(row.uid)) row.virtual = true;
-  return { rows: board.rows, byUid: board.byUid };
+  return { rows: board.rows, byUid: board.byUid, counts };
 };
 
 /** A run as its user reads it at `now`. */

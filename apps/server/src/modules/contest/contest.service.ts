@@ -151,9 +151,16 @@ export const createContestService = (deps: {
     const running = contestStatusAt(c, now()) === 0;
     const problems = refusal ? [] : await repo.problems(c.id);
     const named = new Map(problems.map((p) => [p.cp.id, p.cp]));
+    // A running virtual participant sees others' submissions made by his elapsed time only (decision 0051).
+    const replay = refusal || admin ? undefined : await runningRun(c, viewer);
+    const sealMs = (sealSeconds(c) ?? Number.POSITIVE_INFINITY) * 1000;
+    const others = replay
+      ? new Date(c.startTime.getTime() + Math.min(replay.atMs, sealMs))
+      : undefined;
     const view = (s: { uid: string; cpid: number; submitTime: Date }): SubmissionSight => {
       if (refusal) return { refusal };
       const own = !!viewer && s.uid === viewer.uid;
+      if (others && !own && s.submitTime >= others) return { refusal: forbidden() };
       // Never true for an admin: their rank is always real-time.
       const afterSeal = !realTime && !!c.sealRankTime && s.submitTime >= c.sealRankTime;
       if (afterSeal && !own) return { refusal: forbidden() };
@@ -168,7 +175,7 @@ export const createContestService = (deps: {
         problem: { displayId: cp?.displayId ?? '', title: cp?.displayTitle ?? '' },
       };
     };
-    return { refusal, view, problems };
+    return { refusal, view, problems, others };
   };
 
   const { board, computeBoard } = createBoardCache({ repo, excludedUids });
@@ -180,22 +187,23 @@ export const createContestService = (deps: {
     return run && t < run.endTime ? { run, atMs: t.getTime() - run.startTime.getTime() } : undefined;
   };
 
+  /** The replay a running virtual participant sees: his run at its elapsed time, sealed from the seal's minute on
+   * as the live board was (but for the contest's admins). */
+  const replayFor = async (c: LoadedContest, viewer: AuthUser | undefined) => {
+    const running = await runningRun(c, viewer);
+    if (!running) return undefined;
+    const sealS = sealSeconds(c);
+    const sealed = !isContestAdmin(c, viewer) && sealS !== null && running.atMs >= sealS * 1000;
+    return { atMs: running.atMs, sealed, runs: [running.run] };
+  };
+
   /** A board with virtual participants, when the viewer has one: while his run goes, the real board replayed at its
    * elapsed time with him in it (sealed from the seal's minute on, as live); once the contest ended, the final board
    * with his ended run, and with everyone's ended runs on `showVirtual` (a user who took part live by his live row
    * only). Undefined: the real board. */
   const virtualRows = async (c: LoadedContest, q: RankQuery, viewer: AuthUser | undefined) => {
-    const running = await runningRun(c, viewer);
-    if (running) {
-      const sealS = sealSeconds(c);
-      const sealed = !isContestAdmin(c, viewer) && sealS !== null && running.atMs >= sealS * 1000;
-      return virtualBoard(repo, c, {
-        atMs: running.atMs,
-        sealed,
-        runs: [running.run],
-        excludedUids: await excludedUids(c),
-      });
-    }
+    const replayed = await replayFor(c, viewer);
+    if (replayed) return virtualBoard(repo, c, { ...replayed, excludedUids: await excludedUids(c) });
     const t = now();
     if (contestStatusAt(c, t) !== 1) return undefined;
     const mine = viewer ? await repo.virtualRun(c.id, viewer.uid) : undefined;
@@ -243,10 +251,15 @@ export const createContestService = (deps: {
   };
 
   const contestProblems = async (c: ContestRow, viewer: AuthUser | undefined): Promise<ContestProblem[]> => {
-    const realTime = realTimeRank(c, viewer);
+    const replayed = await replayFor(c, viewer);
+    const realTime = replayed ? !replayed.sealed : realTimeRank(c, viewer);
     const [list, counts] = await Promise.all([
       repo.problems(c.id),
-      realTime ? repo.problemCounts(c.id, false, await excludedUids(c)) : Promise.resolve(undefined),
+      !realTime
+        ? Promise.resolve(undefined)
+        : replayed
+          ? virtualBoard(repo, c, { ...replayed, excludedUids: await excludedUids(c) }).then((b) => b.counts)
+          : repo.problemCounts(c.id, false, await excludedUids(c)),
     ]);
     return list.map(({ cp, ioScore }) => ({
       id: cp.id,
@@ -603,9 +616,10 @@ export const createContestService = (deps: {
         uid,
         cpid,
         status: q.status,
-        // The rule's seal in SQL, so pages and total agree with it: others' submissions after the seal are left out.
-        othersBefore: realTime ? undefined : (c.sealRankTime ?? undefined),
-        ownUid: realTime ? undefined : viewer.uid,
+        // The rule's cut in SQL, so pages and total agree with it: others' submissions after the seal, or after a
+        // virtual participant's elapsed time, are left out.
+        othersBefore: rule.others ?? (realTime ? undefined : (c.sealRankTime ?? undefined)),
+        ownUid: rule.others || !realTime ? viewer.uid : undefined,
         offset: (q.currentPage - 1) * q.limit,
         limit: q.limit,
       });
