@@ -154,9 +154,7 @@ export const createContestService = (deps: {
     // A running virtual participant sees others' submissions made by his elapsed time only (decision 0051).
     const replay = refusal || admin ? undefined : await runningRun(c, viewer);
     const sealMs = (sealSeconds(c) ?? Number.POSITIVE_INFINITY) * 1000;
-    const others = replay
-      ? new Date(c.startTime.getTime() + Math.min(replay.atMs, sealMs))
-      : undefined;
+    const others = replay ? new Date(c.startTime.getTime() + Math.min(replay.atMs, sealMs)) : undefined;
     const view = (s: { uid: string; cpid: number; submitTime: Date }): SubmissionSight => {
       if (refusal) return { refusal };
       const own = !!viewer && s.uid === viewer.uid;
