@@ -21,7 +21,7 @@ import { toSubmission } from '../submission/submission.mapper.js';
 import type { SubmissionService } from '../submission/submission.service.js';
 import { type SubmissionSight, showSubmission } from '../submission/submission-visibility.js';
 import { contestStatusAt, matchesAccountRule, toContest, toContestAnnouncement } from './contest.mapper.js';
-import type { ContestRepository, ContestRow } from './contest.repository.js';
+import type { ContestRepository, ContestRow, VirtualRunRow } from './contest.repository.js';
 import { managesContest, rankShowNameFor, seesRealTimeRank, showsRealNames } from './contest-access.js';
 import { boardRowJson, boardRowJsonWithoutRealName, createBoardCache } from './contest-board-cache.js';
 import { pageBoard } from './contest-ranking.js';
@@ -178,17 +178,23 @@ export const createContestService = (deps: {
 
   const { board, computeBoard } = createBoardCache({ repo, excludedUids });
 
-  /** The viewer's virtual run of the contest while its clock runs, with the seconds it has run (decision 0051). */
-  const runningRun = async (c: ContestRow, viewer: AuthUser | undefined) => {
-    const run = viewer ? await repo.virtualRun(c.id, viewer.uid) : undefined;
+  /** The viewer's latest virtual run of the contest: there is none before the contest has ended, so the contest's
+   * pages while it is scheduled or running (the board's and the lists' polls) ask nothing more (decision 0051). */
+  const latestRun = async (c: ContestRow, viewer: AuthUser | undefined) =>
+    viewer && contestStatusAt(c, now()) === 1 ? await repo.virtualRun(c.id, viewer.uid) : undefined;
+  /** A run while its clock runs, with the milliseconds it has run. */
+  const asRunning = (run: VirtualRunRow | undefined) => {
     const t = now();
     return run && t < run.endTime ? { run, atMs: t.getTime() - run.startTime.getTime() } : undefined;
   };
+  /** The viewer's virtual run of the contest while its clock runs. */
+  const runningRun = async (c: ContestRow, viewer: AuthUser | undefined) => asRunning(await latestRun(c, viewer));
 
   /** The replay a running virtual participant sees: his run at its elapsed time, sealed from the seal's minute on
    * as the live board was (but for the contest's admins). */
-  const replayFor = async (c: LoadedContest, viewer: AuthUser | undefined) => {
-    const running = await runningRun(c, viewer);
+  const replayFor = async (c: LoadedContest, viewer: AuthUser | undefined) =>
+    replayOf(c, viewer, await runningRun(c, viewer));
+  const replayOf = (c: LoadedContest, viewer: AuthUser | undefined, running: ReturnType<typeof asRunning>) => {
     if (!running) return undefined;
     const sealS = sealSeconds(c);
     const sealed = !isContestAdmin(c, viewer) && sealS !== null && running.atMs >= sealS * 1000;
@@ -200,11 +206,11 @@ export const createContestService = (deps: {
    * with his ended run, and with everyone's ended runs on `showVirtual` (a user who took part live by his live row
    * only). Undefined: the real board. */
   const virtualRows = async (c: LoadedContest, q: RankQuery, viewer: AuthUser | undefined) => {
-    const replayed = await replayFor(c, viewer);
-    if (replayed) return virtualBoard(repo, c, { ...replayed, excludedUids: await excludedUids(c) });
     const t = now();
     if (contestStatusAt(c, t) !== 1) return undefined;
-    const mine = viewer ? await repo.virtualRun(c.id, viewer.uid) : undefined;
+    const mine = await latestRun(c, viewer);
+    const replayed = replayOf(c, viewer, asRunning(mine));
+    if (replayed) return virtualBoard(repo, c, { ...replayed, excludedUids: await excludedUids(c) });
     if (!mine && !q.showVirtual) return undefined;
     const others = q.showVirtual
       ? (await repo.virtualRuns(c.id)).filter((r) => r.live === 0 && t >= r.endTime && r.uid !== viewer?.uid)
@@ -541,7 +547,7 @@ export const createContestService = (deps: {
       const admin = isContestAdmin(c, viewer);
       const status = contestStatusAt(c, now());
       // After the end, a running virtual participation takes the submission (never on the real board).
-      const running = status === 1 ? await runningRun(c, viewer) : undefined;
+      const running = await runningRun(c, viewer);
       if (status === 1 && c.allowEndSubmit !== 1 && !running) throw forbidden('contestEnded');
       if (status === -1 && !admin) throw forbidden('contestNotStarted');
       if (!admin && c.auth !== 0) {

@@ -236,8 +236,8 @@ export const createPlagiarismService = (deps: {
       });
     }
   };
-  /** Every instance's runner looks for the new check at once. */
-  const wake = (checkId: number) => deps.bus?.publish(PLAGIARISM_CHANNEL, checkId).catch(() => undefined);
+  /** Every instance's runner looks for work at once (a new check, a watched problem's new ignored code). */
+  const wake = () => deps.bus?.publish(PLAGIARISM_CHANNEL).catch(() => undefined);
 
   /** Stores a decision on pairs of users of a scope's problem, and logs it. */
   const store = async (
@@ -307,7 +307,7 @@ export const createPlagiarismService = (deps: {
         threshold: LIMITS.defaultThreshold,
         uid: viewer.uid,
       });
-      await wake(checkId);
+      await wake();
       return { id: checkId };
     },
 
@@ -331,7 +331,7 @@ export const createPlagiarismService = (deps: {
         // Another call switched it on first: its check is the one.
         if (made === undefined) return { on: true, checkId: (await repo.watchingCheck(kind, id))?.id ?? null };
         checkId = made;
-        await wake(checkId);
+        await wake();
       }
       if (checkId !== null) {
         await deps.audit.record(actor, 'plagiarismWatch', { type: kind, id }, { on: input.on, checkId });
@@ -434,7 +434,7 @@ export const createPlagiarismService = (deps: {
       }
       // A watching check compares the problem again with its new ignored code.
       await repo.touchWatched(kind, id, input.pid);
-      await deps.bus?.publish(PLAGIARISM_CHANNEL).catch(() => undefined);
+      await wake();
       return { stored };
     },
 
