@@ -22,6 +22,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, Record<Locale, string>> = {
   judgeHeader: { 'zh-CN': '修改评测头文件', 'en-US': 'Change judge headers' },
   plagiarismDecision: { 'zh-CN': '标记查重结果', 'en-US': 'Mark a copy-detection pair' },
   plagiarismWatch: { 'zh-CN': '开关查重持续监测', 'en-US': 'Switch copy-detection watching' },
+  homeworkExtension: { 'zh-CN': '修改作业延期', 'en-US': 'Change a homework extension' },
 };
 
 export const auditActionName = (action: string, locale: Locale): string =>

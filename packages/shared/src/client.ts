@@ -22,6 +22,7 @@ export * as contest from './client-contract/contest.js';
 export * as contestStaff from './client-contract/contest-staff.js';
 export * as discussion from './client-contract/discussion.js';
 export * as file from './client-contract/file.js';
+export * as gradebook from './client-contract/gradebook.js';
 export * as group from './client-contract/group.js';
 export * as groupContest from './client-contract/group-contest.js';
 export * as groupDiscussion from './client-contract/group-discussion.js';
@@ -73,6 +74,18 @@ export type {
 } from './contract/discussion.js';
 export type { UploadedFile } from './contract/file.js';
 export type {
+  AssignmentKind,
+  AssignmentMatrix,
+  AssignmentProblemCell,
+  Gradebook,
+  GradebookAssignment,
+  GradebookCell,
+  GradebookStudent,
+  LiveGradebookEvent,
+  StuckStudent,
+  TrainingExtension,
+} from './contract/gradebook.js';
+export type {
   Group,
   GroupAnnouncement,
   GroupForm,
@@ -117,6 +130,8 @@ export type { Registration, RegistrationConfig, SmsMessage } from './contract/re
 export type { ImportedRemoteProblem } from './contract/remote-judge.js';
 export type { Submission } from './contract/submission.js';
 export type {
+  HomeworkState,
+  LatePenaltyUnit,
   Training,
   TrainingAuth,
   TrainingCategory,

@@ -46,6 +46,19 @@ export * as discussion from './contract/discussion.js';
 export type { UploadedFile } from './contract/file.js';
 export * as file from './contract/file.js';
 export type {
+  AssignmentKind,
+  AssignmentMatrix,
+  AssignmentProblemCell,
+  Gradebook,
+  GradebookAssignment,
+  GradebookCell,
+  GradebookStudent,
+  LiveGradebookEvent,
+  StuckStudent,
+  TrainingExtension,
+} from './contract/gradebook.js';
+export * as gradebook from './contract/gradebook.js';
+export type {
   Group,
   GroupAnnouncement,
   GroupForm,
@@ -110,6 +123,8 @@ export * as remoteJudge from './contract/remote-judge.js';
 export type { Submission } from './contract/submission.js';
 export * as submission from './contract/submission.js';
 export type {
+  HomeworkState,
+  LatePenaltyUnit,
   Training,
   TrainingAuth,
   TrainingCategory,

@@ -713,6 +713,39 @@ export const MESSAGES = {
     'en-US': 'You can create at most {count} groups a day',
   },
   groupCreateLimit: { 'zh-CN': '每人最多创建 {count} 个团队', 'en-US': 'You can create at most {count} groups' },
+  // ---- homework and the gradebook (decision 0052) ----
+  homeworkNotOpen: {
+    'zh-CN': '该作业将于 {time} 开放',
+    'en-US': 'This assignment opens at {time}',
+  },
+  homeworkTimesInvalid: {
+    'zh-CN': '开放时间须早于截止时间，截止时间不能晚于迟交截止时间',
+    'en-US': 'The open time must be before the due time, and the late-until time may not be before the due time',
+  },
+  homeworkLateNeedsDue: {
+    'zh-CN': '设置迟交截止时间或迟交扣分前须先设置截止时间',
+    'en-US': 'A late-until time or a late penalty needs a due time',
+  },
+  homeworkNoDueTime: { 'zh-CN': '该训练没有截止时间', 'en-US': 'This training has no due time' },
+  homeworkExtensionTooEarly: {
+    'zh-CN': '延期后的截止时间须晚于作业的截止时间',
+    'en-US': "The extended due time must be after the assignment's due time",
+  },
+  homeworkExtensionNotStudent: {
+    'zh-CN': '只能为团队中的普通成员（非团队管理员）延期',
+    'en-US': 'Only a member of the group who is not one of its admins can be given an extension',
+  },
+  mineHomeworkOpenTitle: { 'zh-CN': '新作业已开放', 'en-US': 'A new assignment is open' },
+  mineHomeworkOpen: {
+    'zh-CN': '团队“{group}”的作业“{title}”已开放，截止时间 {due}。',
+    'en-US': 'The assignment "{title}" of the group "{group}" is open; it is due {due}.',
+  },
+  mineHomeworkDueTitle: { 'zh-CN': '作业即将截止', 'en-US': 'An assignment is due soon' },
+  mineHomeworkDue: {
+    'zh-CN': '团队“{group}”的作业“{title}”将于 {due} 截止，您已完成 {solved}/{total} 题。',
+    'en-US':
+      'The assignment "{title}" of the group "{group}" is due {due}; you have solved {solved} of {total} problems.',
+  },
   mineGroupJoinedTitle: { 'zh-CN': '您已加入团队', 'en-US': 'You joined a group' },
   mineGroupJoined: {
     'zh-CN': '您已成为团队“{group}”的成员。',

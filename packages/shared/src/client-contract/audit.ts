@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS: typeof c.AUDIT_ACTIONS = [
   'judgeHeader',
   'plagiarismDecision',
   'plagiarismWatch',
+  'homeworkExtension',
 ];
 export const getAuditLog: ClientOf<typeof c.getAuditLog> = {
   method: 'GET',

@@ -6,6 +6,9 @@ import type * as c from '../contract/training.js';
 
 export type * from '../contract/training.js';
 
+export const HOMEWORK_REMINDER_HOURS = 24;
+export const HOMEWORK_STATES: typeof c.HOMEWORK_STATES = ['upcoming', 'open', 'late', 'closed'];
+export const LATE_PENALTY_UNITS: typeof c.LATE_PENALTY_UNITS = ['day', 'hour'];
 export const TRAINING_AUTH: typeof c.TRAINING_AUTH = { PUBLIC: 'Public', PRIVATE: 'Private' };
 export const TRAINING_DEFAULT_RANK = 1000;
 export const TRAINING_PAGE: typeof c.TRAINING_PAGE = { list: 15, rank: 30 };

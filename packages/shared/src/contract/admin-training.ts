@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, INT32, isoDate, page, pageQuery, qBool, qStr, wireInt } from '../api.js';
-import { trainingAuth, trainingCategory } from './training.js';
+import { homeworkRule, latePenaltyUnit, trainingAuth, trainingCategory } from './training.js';
 
 /** Training administration (HOJ's AdminTrainingController and AdminTrainingCategoryController). An admin manages own
  * trainings, root and problem_admin all of them. */
@@ -23,6 +23,7 @@ export const adminTraining = z.object({
   problemCount: z.number().int(),
   gmtCreate: isoDate,
   gmtModified: isoDate,
+  ...homeworkRule,
 });
 export type AdminTraining = z.infer<typeof adminTraining>;
 
@@ -44,6 +45,13 @@ export const trainingForm = z.object({
     privatePwd: z.string().max(100).nullish(),
     rank: wireInt(z.number({ error: 'fieldRequired' }).int(), { min: 0, max: INT32.max }),
     status: z.boolean().nullish(),
+    // Homework (decision 0052), all optional: open < due <= late-until, late-until only with a due time.
+    openTime: z.iso.datetime({ offset: true }).nullish(),
+    dueTime: z.iso.datetime({ offset: true }).nullish(),
+    lateUntil: z.iso.datetime({ offset: true }).nullish(),
+    latePenalty: wireInt(z.number().int().nullish(), { min: 0, max: 100 }),
+    latePenaltyUnit: latePenaltyUnit.nullish(),
+    latePenaltyFloor: wireInt(z.number().int().nullish(), { min: 0, max: 100 }),
   }),
   trainingCategory: z.object({ id: wireInt(z.number({ error: 'fieldRequired' }).int().positive()) }).passthrough(),
 });

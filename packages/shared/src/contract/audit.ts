@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'judgeHeader',
   'plagiarismDecision',
   'plagiarismWatch',
+  'homeworkExtension',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -35,14 +35,15 @@ export const eventTicket = endpoint({
 
 /** The event stream (text/event-stream; the request must accept it, else 400). Signed in by the Authorization header
  * or a ticket; `cid` adds one contest's scoreboard and announcements (refused as the contest's rank is: 401, 403,
- * 404); `lastEventId` is the Last-Event-ID header for clients that open a new stream themselves. Events (`event:`
+ * 404); `gid` adds a group's gradebook (its admins only: 401, 403, 404 as the gradebook refuses), whose event
+ * `gradebook` (LiveGradebookEvent) tells that a verdict in one of its assignments changed; `lastEventId` is the Last-Event-ID header for clients that open a new stream themselves. Events (`event:`
  * name, `id:` ordered per stream, `data:` JSON): `submission` (LiveSubmissionEvent), `board` and `announcement`
  * (LiveContestEvent), `unread` (UnreadCounts); `ping` (no id, `data: {}`) every LIVE.heartbeatMs. */
 export const events = endpoint({
   method: 'GET',
   path: '/api/events',
   access: 'public',
-  input: z.object({ ticket: qStr(), cid: qInt(), lastEventId: qStr() }),
+  input: z.object({ ticket: qStr(), cid: qInt(), gid: qInt(), lastEventId: qStr() }),
   output: z.unknown(),
   binary: true,
   produces: 'text/event-stream',

@@ -24,6 +24,30 @@ export const trainingCategory = z.object({
 });
 export type TrainingCategory = z.infer<typeof trainingCategory>;
 
+/** Homework (decision 0052): a training with a due time is an assignment. Late submissions (after the due time, up to
+ * `lateUntil`) keep 100 - latePenalty x (started days or hours late) percent of their score, never less than
+ * latePenaltyFloor; after lateUntil (or after the due time without one) they are judged but do not count. */
+export const LATE_PENALTY_UNITS = ['day', 'hour'] as const;
+export const latePenaltyUnit = z.enum(LATE_PENALTY_UNITS);
+export type LatePenaltyUnit = z.infer<typeof latePenaltyUnit>;
+/** Where an assignment stands for one student: not open yet, open, past its due time but still counted with the
+ * penalty, closed. */
+export const HOMEWORK_STATES = ['upcoming', 'open', 'late', 'closed'] as const;
+export const homeworkState = z.enum(HOMEWORK_STATES);
+export type HomeworkState = z.infer<typeof homeworkState>;
+/** How many hours before the due time students who have not finished an assignment are reminded. */
+export const HOMEWORK_REMINDER_HOURS = 24;
+
+/** A training's homework rule as every answer carries it (null times: not set). */
+export const homeworkRule = {
+  openTime: isoDate.nullable(),
+  dueTime: isoDate.nullable(),
+  lateUntil: isoDate.nullable(),
+  latePenalty: z.number().int(),
+  latePenaltyUnit,
+  latePenaltyFloor: z.number().int(),
+};
+
 /** HOJ's TrainingVO. `description` is null for a caller who may see the card of a private training but not its
  * content (decision 0019); acCount is the caller's solved problems of it (0 for visitors). */
 export const training = z.object({
@@ -40,6 +64,14 @@ export const training = z.object({
   acCount: z.number().int(),
   gid: z.number().int().nullable(),
   gmtModified: isoDate,
+  ...homeworkRule,
+  /** The viewer's own due time and late-until when a group admin extended them, else null. */
+  myDueTime: isoDate.nullable(),
+  myLateUntil: isoDate.nullable(),
+  /** The viewer's state of the assignment (null: no due time, or a visitor). */
+  homeworkState: homeworkState.nullable(),
+  /** The viewer's homework score, 0-100 (null: no due time, or a visitor). */
+  homeworkScore: z.number().nullable(),
 });
 export type Training = z.infer<typeof training>;
 
