@@ -136,6 +136,8 @@ const main = async () => {
     services.queue.requeueExpired().catch((err) => app.log.error({ err }, 'lease sweep failed'));
     // Contest ratings due (a rated contest that ended, or one judged again): computed once across instances.
     services.ratings.sweep().catch((err) => app.log.error({ err }, 'rating computation failed'));
+    // Homework messages (an assignment opened, one due tomorrow): each sent once across instances.
+    services.homework.sweep().catch((err) => app.log.error({ err }, 'homework messages failed'));
   }, SWEEP_INTERVAL_MS);
   // Unreferenced test data, deleted images and stale temporary uploads: now, then every 10 minutes.
   const stopCollector = services.storageCollector.start({

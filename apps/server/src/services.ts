@@ -36,6 +36,8 @@ import { createContestStaffRepository } from './modules/contest/contest-staff.re
 import { createContestStaffService } from './modules/contest/contest-staff.service.js';
 import { createDiscussionRepository } from './modules/discussion/discussion.repository.js';
 import { createDiscussionService } from './modules/discussion/discussion.service.js';
+import { createGradebookRepository } from './modules/group/gradebook.repository.js';
+import { createGradebookService } from './modules/group/gradebook.service.js';
 import { createGroupRepository } from './modules/group/group.repository.js';
 import { createGroupService } from './modules/group/group.service.js';
 import { createGroupContestService } from './modules/group/group-contest.service.js';
@@ -85,6 +87,7 @@ import { createSubmissionService } from './modules/submission/submission.service
 import { createSubmissionPublicService } from './modules/submission/submission-public.service.js';
 import { createSubmissionQueryRepository } from './modules/submission/submission-query.repository.js';
 import { createAdminTrainingService } from './modules/training/admin-training.service.js';
+import { createHomeworkNotices } from './modules/training/homework-notices.js';
 import { createTrainingRepository } from './modules/training/training.repository.js';
 import { createTrainingService } from './modules/training/training.service.js';
 import { createStorageCollector } from './modules/upload/storage-collector.js';
@@ -252,8 +255,10 @@ export const createServices = (
     passwords,
     groupPolicy,
     groupProblemCounts: groupProblemRepo.counts,
+    now,
   });
   const adminTrainings = createAdminTrainingService({ repo: trainingRepo, problems, groupPolicy });
+  const homework = createHomeworkNotices({ repo: trainingRepo, now });
 
   // ---- Discussions and comments: authors hear of likes and replies through the message centre ----
   const discussions = createDiscussionService({
@@ -413,6 +418,7 @@ export const createServices = (
     // Trainings.
     trainings,
     adminTrainings,
+    homework,
 
     // Discussions and messages.
     messages,
@@ -440,6 +446,7 @@ export const createServices = (
     }),
     groupContests: createGroupContestService({ policy: groupPolicy, contests, admin: adminContests }),
     groupTrainings: createGroupTrainingService({ policy: groupPolicy, trainings, admin: adminTrainings }),
+    gradebook: createGradebookService({ repo: createGradebookRepository(db), policy: groupPolicy, audit, now }),
 
     // Site administration: users, tags, notices, configuration (and the remote judges' accounts), dashboard.
     adminUsers: createAdminUserService({

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -1008,10 +1009,43 @@ export const trainings = pgTable(
     /** Bumped whenever its rank may show something new (a registered user's cell, a registration, its problems):
      * cached rank pages compare it. */
     rankVersion: bigint('rank_version', { mode: 'number' }).notNull().default(0),
+    // Homework (decision 0052): with a due time the training is an assignment; submissions count from openTime to
+    // lateUntil (late ones with the penalty, per started day or hour, never below the floor).
+    openTime: at('open_time'),
+    dueTime: at('due_time'),
+    lateUntil: at('late_until'),
+    latePenalty: integer('late_penalty').notNull().default(0),
+    /** day | hour */
+    latePenaltyUnit: text('late_penalty_unit').notNull().default('day'),
+    latePenaltyFloor: integer('late_penalty_floor').notNull().default(0),
+    /** When the students were told it opened, and reminded before its due time (once, whichever instance does it). */
+    openNoticeAt: at('open_notice_at'),
+    dueNoticeAt: at('due_notice_at'),
     gmtCreate: createdAt(),
     gmtModified: modifiedAt(),
   },
-  (t) => [index('trainings_list_idx').on(t.gid, t.status, t.rank, t.id)],
+  (t) => [
+    index('trainings_list_idx').on(t.gid, t.status, t.rank, t.id),
+    index('trainings_due_idx').on(t.dueTime).where(sql`${t.dueTime} is not null`),
+  ],
+);
+
+/** One student's later due time for an assignment (decision 0052): his late-until moves by as much. */
+export const trainingExtensions = pgTable(
+  'training_extensions',
+  {
+    tid: integer('tid')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    dueTime: at('due_time').notNull(),
+    /** The group admin who set it. */
+    setBy: text('set_by').references(() => users.uid, { onDelete: 'set null' }),
+    gmtCreate: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tid, t.uid] })],
 );
 
 export const trainingProblems = pgTable(
@@ -1074,6 +1108,13 @@ export const trainingCells = pgTable(
     status: integer('status').notNull(),
     score: integer('score'),
     runTime: integer('run_time'),
+    /** Homework (decision 0052): the best counted score, 0-100 after the late penalty (null: nothing counted), whether
+     * it came late, whether a counted try was accepted; every try's count and the last one's time. */
+    hwScore: doublePrecision('hw_score'),
+    hwLate: boolean('hw_late').notNull().default(false),
+    hwSolved: boolean('hw_solved').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    lastSubmitTime: at('last_submit_time'),
   },
   (t) => [primaryKey({ columns: [t.tid, t.uid, t.tpid] })],
 );

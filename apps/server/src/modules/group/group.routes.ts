@@ -1,7 +1,8 @@
-import { file, groupProblem as gp, group, groupContest, groupDiscussion, groupTraining } from '@oj/shared';
+import { file, groupProblem as gp, gradebook, group, groupContest, groupDiscussion, groupTraining } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
+import { actorOf } from '../audit/audit-actor.js';
 import { queryGroupId } from './group-policy.js';
 
 export const registerGroupRoutes = (app: FastifyInstance, deps: BindDeps, s: AppServices) => {
@@ -77,6 +78,14 @@ export const registerGroupRoutes = (app: FastifyInstance, deps: BindDeps, s: App
   bind(app, deps, groupTraining.addGroupTrainingProblemFromPublic, (b, ctx) => at.addFromPublic(b, ctx.user));
   bind(app, deps, groupTraining.addGroupTrainingProblemFromGroup, (b, ctx) => at.addFromGroup(b, ctx.user));
   bind(app, deps, groupTraining.createGroupTrainingCategory, (b, ctx) => gt.createCategory(b, ctx.user));
+
+  // Homework extensions and the gradebook (decision 0052): the group's admins.
+  const gb = s.gradebook;
+  bind(app, deps, gradebook.setTrainingExtension, (b, ctx) => gb.setExtension(b, ctx.user, actorOf(ctx)));
+  bind(app, deps, gradebook.getGroupGradebook, (q, ctx) => gb.gradebook(q.gid, ctx.user));
+  bind(app, deps, gradebook.getGradebookAssignment, (q, ctx) => gb.assignment(q, ctx.user));
+  bind(app, deps, gradebook.getGradebookStuck, (q, ctx) => gb.stuck(q, ctx.user));
+  bind(app, deps, gradebook.downloadGroupGradebook, (q, ctx) => gb.file(q, ctx.user, ctx.locale));
 
   // Contests (decision 0024): a call on one contest is the admin contest service's, whose rule asks the policy.
   const gc = s.groupContests;

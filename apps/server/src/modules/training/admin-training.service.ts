@@ -16,6 +16,7 @@ import type { AuthUser } from '../auth/session.service.js';
 import type { GroupPolicy } from '../group/group-policy.js';
 import { managesAllProblems } from '../problem/problem-access.js';
 import type { ProblemLookup } from '../problem/problem-queries.js';
+import { homeworkFieldsOf, homeworkRuleOf, ruleChanged } from './homework.js';
 import type { TrainingProblemRow, TrainingRepository, TrainingWithCategory } from './training.repository.js';
 import { toTrainingCategory } from './training.service.js';
 import { managesTraining } from './training-access.js';
@@ -49,6 +50,7 @@ const toAdminTraining = ({ training: t, category }: TrainingWithCategory, proble
   problemCount,
   gmtCreate: t.gmtCreate.toISOString(),
   gmtModified: t.gmtModified.toISOString(),
+  ...homeworkRuleOf(t),
 });
 
 /** Training administration (HOJ's AdminTrainingController; decisions 0019 and 0024): who
@@ -84,8 +86,8 @@ export const createAdminTrainingService = (deps: {
   };
 
   /** The category must exist (one list for the site and its groups), a private training needs its
-   * password. */
-  const fieldsOf = async (f: TrainingFormOut) => {
+   * password; the homework rule is checked over the stored one (homework.ts). */
+  const fieldsOf = async (f: TrainingFormOut, stored?: TrainingWithCategory) => {
     const category = await repo.category(f.trainingCategory.id);
     if (!category) throw badRequest('trainingCategoryUnknown', 'trainingCategory.id');
     const pwd = f.training.privatePwd?.trim();
@@ -100,6 +102,7 @@ export const createAdminTrainingService = (deps: {
       rank: f.training.rank,
       status: f.training.status === false ? 0 : 1,
       categoryId: category.id,
+      ...homeworkFieldsOf(f.training, stored?.training),
     };
   };
 
@@ -146,7 +149,12 @@ export const createAdminTrainingService = (deps: {
     async update(f: TrainingFormOut & { training: { id: number; gid?: number } }, viewer: AuthUser) {
       const t = await managed(f.training.id, viewer);
       if (f.training.gid !== undefined && f.training.gid !== t.training.gid) throw forbidden('groupItemElsewhere');
-      await repo.update(f.training.id, await fieldsOf(f));
+      const fields = await fieldsOf(f, t);
+      // A moved due time is reminded of again (homework-notices.ts).
+      const dueNoticeAt = fields.dueTime?.getTime() === t.training.dueTime?.getTime() ? undefined : null;
+      await repo.update(f.training.id, dueNoticeAt === null ? { ...fields, dueNoticeAt } : fields);
+      // Submissions count by the new rule: the cells' homework figures again.
+      if (ruleChanged(t.training, fields)) await repo.syncHomework(f.training.id);
       return dto(f.training.id);
     },
 

@@ -1,19 +1,25 @@
-import { JUDGE_STATUS } from '@oj/shared';
+import { group as groupContract, JUDGE_STATUS } from '@oj/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedQuery } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import {
+  groupMembers,
+  groups,
+  mineMessages,
   problemCounts,
   problems,
   submissions,
   trainingCategories,
   trainingCells,
+  trainingExtensions,
   trainingProblems,
   trainingRegisters,
   trainings,
   userAcProblems,
   users,
 } from '../../db/schema.js';
+
+const { MEMBER_LEVEL } = groupContract;
 
 export type TrainingRow = typeof trainings.$inferSelect;
 export type NewTraining = typeof trainings.$inferInsert;
@@ -151,6 +157,97 @@ export const createTrainingRepository = (db: Db) => {
         .where(and(inArray(trainingProblems.tid, tids), or(solvedInBank, solvedInGroup)))
         .groupBy(trainingProblems.tid);
       return new Map(rows.map((r) => [r.tid, r.n]));
+    },
+
+    /** Per training, the student's extended due time (null: none) and homework score, 0-100: the counted problem
+     * scores of his cells (homework.ts) over the training's problems. */
+    async homeworkOf(tids: number[], uid: string): Promise<Map<number, { extendedDue: Date | null; points: number }>> {
+      if (!tids.length) return new Map();
+      const rows = (await db.execute(sql`
+        select t.id as tid, e.due_time as due,
+          (select coalesce(sum(c.hw_score), 0) from ${trainingCells} c where c.tid = t.id and c.uid = ${uid}) as points
+        from ${trainings} t left join ${trainingExtensions} e on e.tid = t.id and e.uid = ${uid}
+        where t.id in (${sql.join(
+          tids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and t.due_time is not null`)) as unknown as {
+        rows: { tid: number; due: Date | string | null; points: number | string | null }[];
+      };
+      return new Map(
+        rows.rows.map((r) => [
+          Number(r.tid),
+          { extendedDue: r.due === null ? null : new Date(r.due), points: Number(r.points ?? 0) },
+        ]),
+      );
+    },
+
+    /** The homework figures of a training's cells again, after its rule changed (migration 0031). */
+    async syncHomework(tid: number) {
+      await db.execute(sql`select oj_sync_training_homework(${tid}::integer, null::text)`);
+    },
+
+    /**
+     * Claims the group assignments whose students are to be told now, and tells them, in one transaction (decision
+     * 0052): `open` those open (no open time, or past it) and not yet due, once; `due` those due within `withinMs`,
+     * to the students who have not solved every problem and have no later due time of their own. The claim is an
+     * update of the notice's time: a second instance sweeping at once waits on its row lock and then finds it taken.
+     */
+    async sendHomeworkNotices(
+      kind: 'open' | 'due',
+      at: Date,
+      withinMs: number,
+      text: (t: { title: string; group: string; due: Date }) => {
+        title: string;
+        content: string;
+        vars: (solved: number, total: number) => Record<string, string>;
+      },
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const column = kind === 'open' ? trainings.openNoticeAt : trainings.dueNoticeAt;
+        const window =
+          kind === 'open'
+            ? sql`${trainings.dueTime} > ${at}`
+            : sql`${trainings.dueTime} > ${at} and ${trainings.dueTime} <= ${new Date(at.getTime() + withinMs)}`;
+        const claimed = await tx
+          .update(trainings)
+          .set({ [kind === 'open' ? 'openNoticeAt' : 'dueNoticeAt']: at })
+          .where(
+            and(
+              isNull(column),
+              sql`${trainings.gid} is not null and ${trainings.status} = 1 and ${trainings.dueTime} is not null`,
+              sql`(${trainings.openTime} is null or ${trainings.openTime} <= ${at})`,
+              window,
+            ),
+          )
+          .returning({ id: trainings.id, title: trainings.title, gid: trainings.gid, dueTime: trainings.dueTime });
+        let sent = 0;
+        for (const c of claimed) {
+          const r = (await tx.execute(sql`
+            select m.uid, g.name as group_name,
+              (select count(*)::int from ${trainingCells} tc where tc.tid = ${c.id} and tc.uid = m.uid and tc.hw_solved)
+                as solved,
+              (select count(*)::int from ${trainingProblems} tp where tp.tid = ${c.id}) as total
+            from ${groupMembers} m join ${groups} g on g.id = m.gid
+            where m.gid = ${c.gid} and m.auth = ${MEMBER_LEVEL.MEMBER} and m.uid <> g.uid
+              and not exists (select 1 from ${trainingExtensions} e where e.tid = ${c.id} and e.uid = m.uid
+                and e.due_time > ${c.dueTime})`)) as unknown as {
+            rows: { uid: string; group_name: string; solved: number; total: number }[];
+          };
+          const told = kind === 'open' ? r.rows : r.rows.filter((x) => Number(x.solved) < Number(x.total));
+          if (!told.length) continue;
+          const m = text({ title: c.title, group: told[0].group_name, due: c.dueTime as Date });
+          await tx.insert(mineMessages).values(
+            told.map((x) => ({
+              recipientUid: x.uid,
+              title: m.title,
+              content: m.content,
+              vars: m.vars(Number(x.solved), Number(x.total)),
+            })),
+          );
+          sent += told.length;
+        }
+        return sent;
+      });
     },
 
     // ---- categories ----

@@ -16,7 +16,7 @@ import {
 
 const { TRAINING_AUTH } = training;
 
-import { badRequest, forbidden, notFound } from '../../http/app-error.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
 import { PreSerialized } from '../../http/pre-serialized.js';
 import { boundedMap } from '../../lib/bounded-map.js';
 import type { PasswordAttemptsService } from '../access/password-attempts.service.js';
@@ -28,6 +28,7 @@ import type { ProblemCatalogService } from '../problem/problem-catalog.service.j
 import type { ProblemCatalogQueries } from '../problem/problem-queries.js';
 import { toSubmission } from '../submission/submission.mapper.js';
 import type { SubmissionService } from '../submission/submission.service.js';
+import { deadlinesFor, homeworkRuleOf, homeworkStateOf, isBeforeOpen } from './homework.js';
 import type {
   TrainingCategoryRow,
   TrainingRepository,
@@ -48,10 +49,31 @@ export const toTrainingCategory = (c: TrainingCategoryRow): TrainingCategory => 
 const authOf = (t: TrainingRow): TrainingAuth =>
   t.auth === TRAINING_AUTH.PRIVATE ? TRAINING_AUTH.PRIVATE : TRAINING_AUTH.PUBLIC;
 
+/** What the viewer has of a training: its problems' count, those he solved, and for an assignment his extended due
+ * time and counted points (the sum of his problem scores, 0-100 each). */
+interface ViewerCounts {
+  problemCount: number;
+  acCount: number;
+  homework?: { extendedDue: Date | null; points: number };
+}
+
+const homeworkOfViewer = (t: TrainingRow, c: ViewerCounts, now: Date) => {
+  const hw = c.homework;
+  const extended = hw?.extendedDue ? deadlinesFor(t, hw.extendedDue) : undefined;
+  return {
+    ...homeworkRuleOf(t),
+    myDueTime: extended?.due?.toISOString() ?? null,
+    myLateUntil: extended?.lateUntil?.toISOString() ?? null,
+    homeworkState: hw ? homeworkStateOf(t, hw.extendedDue, now) : null,
+    homeworkScore: hw ? (c.problemCount ? Math.round((hw.points / c.problemCount) * 100) / 100 : 0) : null,
+  };
+};
+
 const toTraining = (
   { training: t, category }: TrainingWithCategory,
-  counts: { problemCount: number; acCount: number },
+  counts: ViewerCounts,
   withContent: boolean,
+  now: Date,
 ): Training => ({
   id: t.id,
   title: t.title,
@@ -66,6 +88,7 @@ const toTraining = (
   acCount: counts.acCount,
   gid: t.gid,
   gmtModified: t.gmtModified.toISOString(),
+  ...homeworkOfViewer(t, counts, now),
 });
 
 type ProblemSetRow = Awaited<ReturnType<TrainingRepository['problems']>>[number] & { tags: Tag[] };
@@ -91,8 +114,10 @@ export const createTrainingService = (deps: {
   groupPolicy: GroupPolicy;
   /** A group's own problems are counted over the group's submissions (the bank never counts them). */
   groupProblemCounts: (gid: number, pids: number[]) => Promise<Map<number, { total: number; ac: number }>>;
+  now?: () => Date;
 }) => {
   const { repo } = deps;
+  const now = deps.now ?? (() => new Date());
   /** Rank pages by training, view (admin or not), page, size and keyword, with the rank version they were made at. */
   const rankPages = boundedMap<string, { version: number; at: number; json: string }>(RANK_CACHE.maxEntries);
 
@@ -112,16 +137,25 @@ export const createTrainingService = (deps: {
    * members'); a private one its registered users' and its admins'. */
   const hasAccess = async (t: LoadedTraining, viewer: AuthUser) =>
     authOf(t.training) === TRAINING_AUTH.PUBLIC || t.manages || (await repo.isRegistered(t.training.id, viewer.uid));
+  /** ... and an assignment before its open time is its admins' only (decision 0052). */
   const checkAccess = async (t: LoadedTraining, viewer: AuthUser) => {
     if (!(await hasAccess(t, viewer))) throw forbidden('trainingNoAccess');
+    if (!t.manages && isBeforeOpen(t.training, now())) {
+      throw new AppError(403, 'homeworkNotOpen', { time: t.training.openTime?.toISOString() ?? '' });
+    }
   };
 
   const countsOf = async (tids: number[], viewer: AuthUser | undefined) => {
-    const [problems, solved] = await Promise.all([
+    const [problems, solved, homework] = await Promise.all([
       repo.problemCounts(tids),
       viewer ? repo.acCounts(tids, viewer.uid) : Promise.resolve(new Map<number, number>()),
+      viewer ? repo.homeworkOf(tids, viewer.uid) : Promise.resolve(undefined),
     ]);
-    return (tid: number) => ({ problemCount: problems.get(tid) ?? 0, acCount: solved.get(tid) ?? 0 });
+    return (tid: number): ViewerCounts => ({
+      problemCount: problems.get(tid) ?? 0,
+      acCount: solved.get(tid) ?? 0,
+      homework: homework?.get(tid),
+    });
   };
 
   /** A training's problems with their tags and public counts, kept for PROBLEM_CACHE_MS while the training is
@@ -183,8 +217,9 @@ export const createTrainingService = (deps: {
         rows.map((r) => r.training.id),
         viewer,
       );
+      const at = now();
       return {
-        records: rows.map((r) => toTraining(r, counts(r.training.id), true)),
+        records: rows.map((r) => toTraining(r, counts(r.training.id), !isBeforeOpen(r.training, at), at)),
         total,
         size: q.limit,
         current: q.currentPage,
@@ -195,7 +230,9 @@ export const createTrainingService = (deps: {
     async detail(tid: number, viewer: AuthUser): Promise<Training> {
       const t = await load(tid, viewer);
       const counts = await countsOf([tid], viewer);
-      return toTraining(t, counts(tid), await hasAccess(t, viewer));
+      const at = now();
+      const open = t.manages || !isBeforeOpen(t.training, at);
+      return toTraining(t, counts(tid), open && (await hasAccess(t, viewer)), at);
     },
 
     async register(input: { tid: number; password?: string | null }, viewer: AuthUser) {
