@@ -259,6 +259,7 @@ export const createServices = (
   });
   const adminTrainings = createAdminTrainingService({ repo: trainingRepo, problems, groupPolicy });
   const homework = createHomeworkNotices({ repo: trainingRepo, now });
+  const gradebook = createGradebookService({ repo: createGradebookRepository(db), policy: groupPolicy, audit, now });
 
   // ---- Discussions and comments: authors hear of likes and replies through the message centre ----
   const discussions = createDiscussionService({
@@ -446,7 +447,7 @@ export const createServices = (
     }),
     groupContests: createGroupContestService({ policy: groupPolicy, contests, admin: adminContests }),
     groupTrainings: createGroupTrainingService({ policy: groupPolicy, trainings, admin: adminTrainings }),
-    gradebook: createGradebookService({ repo: createGradebookRepository(db), policy: groupPolicy, audit, now }),
+    gradebook,
 
     // Site administration: users, tags, notices, configuration (and the remote judges' accounts), dashboard.
     adminUsers: createAdminUserService({
@@ -503,6 +504,7 @@ export const createServices = (
       submissions: submissionPublic,
       contests,
       messages,
+      gradebooks: { requireAdmin: (gid, viewer) => groupPolicy.require(gid, viewer, 'admin') },
       onCount: (open) => sseStreamsOpen.set(open),
       now,
       log: logger.child({ module: 'live' }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, qInt, qStr } from '../api.js';
+import type { LiveGradebookEvent } from './gradebook.js';
 import type { UnreadCounts } from './message.js';
 import type { Submission } from './submission.js';
 
@@ -71,4 +72,5 @@ export type LiveEventMap = {
   board: LiveContestEvent;
   announcement: LiveContestEvent;
   unread: UnreadCounts;
+  gradebook: LiveGradebookEvent;
 };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestKit, contestTestApp, HOUR } from '../../../test/contest-helpers.js';
 import { DB_KINDS, type TestApp } from '../../../test/harness.js';
 import type { createFakeJudge } from '../../../test/judge-helpers.js';
+import { openSse } from '../../../test/sse-client.js';
 import { readXlsx } from '../../../test/xlsx-reader.js';
 import { groupMembers, mineMessages, trainingExtensions } from '../../db/schema.js';
 
@@ -503,6 +504,32 @@ describe.each(DB_KINDS)('homework and the gradebook (%s)', (kind) => {
     ]);
     expect(await stuck('attempts=3&minutes=30')).toEqual([]);
     expect(await stuck('attempts=4&minutes=10')).toEqual([]);
+  });
+
+  it("tells the group's admins, on their event stream, that a verdict in an assignment changed", async () => {
+    const tr = await newTraining({ dueTime: iso(nowMs() + DAY) });
+    t.services.live.timing.boardDebounceMs = 100;
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const refused = await openSse(base, `/api/events?gid=${gid}`, { authorization: ann.token });
+    expect(refused.status).toBe(403);
+    const stranger = await openSse(base, `/api/events?gid=${gid}`, { authorization: otherAdmin.token });
+    expect(stranger.status).toBe(403);
+    const stream = await openSse(base, `/api/events?gid=${gid}`, { authorization: teacher.token });
+    expect(stream.status).toBe(200);
+    const other = await openSse(base, `/api/events?gid=${await newGroup(otherAdmin)}`, {
+      authorization: otherAdmin.token,
+    });
+    expect(other.status).toBe(200);
+    try {
+      await hand(cat, tr.tid, acmProblem, S.ACCEPTED);
+      const event = await stream.next((e) => e.event === 'gradebook', 5000);
+      expect(event.data).toEqual({ gid });
+      // Another group's gradebook hears nothing of it.
+      expect(other.events.filter((e) => e.event === 'gradebook')).toEqual([]);
+    } finally {
+      stream.close();
+      other.close();
+    }
   });
 
   it('tells students once when an assignment opens and a day before it is due, whoever sweeps', async () => {

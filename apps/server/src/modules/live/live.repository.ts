@@ -1,7 +1,15 @@
 import { IN_PROGRESS_STATUSES, JUDGE_STATUS } from '@oj/shared';
 import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { contestAnnouncements, eventStreams, eventTickets, judgeTasks, submissions } from '../../db/schema.js';
+import {
+  contestAnnouncements,
+  contests,
+  eventStreams,
+  eventTickets,
+  judgeTasks,
+  submissions,
+  trainings,
+} from '../../db/schema.js';
 
 /** A stream row not refreshed for this long belongs to an instance that died: it no longer counts. */
 export const STREAM_STALE_MS = 60_000;
@@ -74,6 +82,19 @@ export const createLiveRepository = (db: Db) => ({
   },
 
   /** The contest's announcements posted since `since`, oldest first. */
+  /** The groups of these submissions' trainings and contests (a group's gradebook follows them). */
+  async groupsOfSubmissions(ids: number[]): Promise<number[]> {
+    const r = (await db.execute(sql`
+      select distinct coalesce(t.gid, c.gid) as gid from ${submissions} s
+      left join ${trainings} t on t.id = s.tid
+      left join ${contests} c on s.cid <> 0 and c.id = s.cid
+      where s.submit_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and coalesce(t.gid, c.gid) is not null`)) as unknown as { rows: { gid: number }[] };
+    return r.rows.map((x) => Number(x.gid));
+  },
+
   async announcementsSince(cid: number, since: Date): Promise<number[]> {
     const rows = await db
       .select({ id: contestAnnouncements.id })

@@ -14,6 +14,7 @@ export const registerLiveRoutes = (app: FastifyInstance, deps: BindDeps, s: AppS
       token: ctx.token,
       ticket: q.ticket,
       cid: q.cid,
+      gid: q.gid,
       lastEventId: ctx.header('last-event-id') ?? q.lastEventId,
       signal: ctx.signal,
     });

@@ -29,6 +29,8 @@ interface Stream {
   user: AuthUser;
   sessionHash: string;
   cid: number | undefined;
+  /** A group whose gradebook the stream follows (its admins'). */
+  gid: number | undefined;
   out: PassThrough;
   seq: number;
   /** The board's fingerprint as this stream last saw it, and the unread counts it last got. */
@@ -54,7 +56,7 @@ const RESUME_MARGIN_MS = 5000;
 
 /**
  * Server-sent events (decision 0034): one stream per signed-in tab with the viewer's submissions, one
- * contest's board and announcements, and the unread message counts. Changes reach every instance through the
+ * contest's board and announcements, one group's gradebook (its admins, decision 0052), and the unread message counts. Changes reach every instance through the
  * database's LISTEN/NOTIFY (triggers of migration 0019, the judge's progress calls); each instance tells its own
  * streams, asking the same rules the polling endpoints ask for every event (the submission as check-submissions-
  * status shows it, the contest's view access and seal, the message centre's counts).
@@ -68,6 +70,8 @@ export const createLiveService = (deps: {
   };
   contests: Pick<ContestService, 'load' | 'checkViewAccess' | 'realTimeRank' | 'cachedBoardRows'>;
   messages: { unread(viewer: AuthUser): Promise<UnreadCounts> };
+  /** The gradebook's rule (its group's admins): throws an AppError when the viewer may not follow it. */
+  gradebooks: { requireAdmin(gid: number, viewer: AuthUser): Promise<unknown> };
   /** Streams open on this instance (the metrics gauge). */
   onCount?: (open: number) => void;
   now?: () => Date;
@@ -89,6 +93,7 @@ export const createLiveService = (deps: {
   const streams = new Set<Stream>();
   const byUid = new Map<string, Set<Stream>>();
   const byContest = new Map<number, Set<Stream>>();
+  const byGroup = new Map<number, Set<Stream>>();
   let unsubscribe: Promise<() => Promise<void>> | undefined;
   let stopReconnect: (() => void) | undefined;
   let ticker: NodeJS.Timeout | undefined;
@@ -122,6 +127,7 @@ export const createLiveService = (deps: {
     streams.delete(s);
     removeFrom(byUid, s.user.uid, s);
     if (s.cid !== undefined) removeFrom(byContest, s.cid, s);
+    if (s.gid !== undefined) removeFrom(byGroup, s.gid, s);
     s.out.end();
     deps.onCount?.(streams.size);
     // On shutdown the instance's rows go at once (close()).
@@ -291,6 +297,42 @@ export const createLiveService = (deps: {
     }
   };
 
+  // ---- gradebooks: a verdict in one of the group's assignments -------------------------------------------------
+
+  /** Submissions whose status changed while some stream follows a gradebook, told together at most every
+   * boardDebounceMs: one query finds their groups. */
+  const gradebookIds = new Set<number>();
+  let gradebookTimer: NodeJS.Timeout | undefined;
+  const tellGradebooks = async () => {
+    const ids = [...gradebookIds];
+    gradebookIds.clear();
+    if (!ids.length || !byGroup.size) return;
+    for (const gid of await repo.groupsOfSubmissions(ids)) {
+      for (const s of [...(byGroup.get(gid) ?? [])]) send(s, 'gradebook', { gid });
+    }
+  };
+  const queueGradebook = (id: number) => {
+    if (!byGroup.size) return;
+    gradebookIds.add(id);
+    if (gradebookTimer) return;
+    gradebookTimer = setTimeout(() => {
+      gradebookTimer = undefined;
+      tellGradebooks().catch((err) => log.error({ err }, 'cannot tell gradebooks'));
+    }, timing.boardDebounceMs);
+    gradebookTimer.unref?.();
+  };
+
+  /** Whether the viewer may follow the group's gradebook now. */
+  const followsGradebook = async (gid: number, user: AuthUser) => {
+    try {
+      await deps.gradebooks.requireAdmin(gid, user);
+      return true;
+    } catch (err) {
+      if (err instanceof AppError) return false;
+      throw err;
+    }
+  };
+
   // ---- unread message counts ---------------------------------------------------------------------------------
 
   const tellUnread = async (targets: Stream[]) => {
@@ -317,6 +359,9 @@ export const createLiveService = (deps: {
     const failed = (what: string) => (err: unknown) => log.error({ err }, `cannot tell ${what}`);
     switch (note.t) {
       case 's':
+        queueSubmission(note);
+        queueGradebook(note.id);
+        break;
       case 'p':
         queueSubmission(note);
         break;
@@ -353,6 +398,11 @@ export const createLiveService = (deps: {
       const user = await deps.sessions.userOfTokenHash(s.sessionHash);
       if (!user) end(s);
       else s.user = user;
+      // No longer one of the group's admins: the stream stops following its gradebook.
+      if (user && s.gid !== undefined && !(await followsGradebook(s.gid, user))) {
+        removeFrom(byGroup, s.gid, s);
+        s.gid = undefined;
+      }
     }
     // A board can change without a write (the seal lifted at the end): watched boards are checked every tick too.
     for (const cid of [...byContest.keys()]) scheduleBoard(cid);
@@ -417,6 +467,7 @@ export const createLiveService = (deps: {
       token: string | undefined;
       ticket: string | undefined;
       cid: number | undefined;
+      gid?: number | undefined;
       lastEventId: string | undefined;
       signal: AbortSignal;
     }): Promise<Readable> {
@@ -436,6 +487,8 @@ export const createLiveService = (deps: {
         await deps.contests.checkViewAccess(c, user);
         view = { c, sealed: !deps.contests.realTimeRank(c, user) };
       }
+      // Refused as the gradebook is refused.
+      if (input.gid !== undefined) await deps.gradebooks.requireAdmin(input.gid, user);
       await start();
       const id = crypto.randomUUID();
       if (!(await repo.openStream({ id, uid: user.uid, instance }, LIVE.streamsPerUser, now()))) {
@@ -446,6 +499,7 @@ export const createLiveService = (deps: {
         user,
         sessionHash,
         cid: input.cid,
+        gid: input.gid,
         out: new PassThrough(),
         seq: 0,
         board: undefined,
@@ -456,6 +510,7 @@ export const createLiveService = (deps: {
       streams.add(s);
       addTo(byUid, user.uid, s);
       if (input.cid !== undefined) addTo(byContest, input.cid, s);
+      if (input.gid !== undefined) addTo(byGroup, input.gid, s);
       deps.onCount?.(streams.size);
       input.signal.addEventListener('abort', () => end(s), { once: true });
       s.out.write(`retry: 3000\n: ${instance}\n\n`);
@@ -507,6 +562,8 @@ export const createLiveService = (deps: {
       ticker = undefined;
       for (const t of boardTimers.values()) if (t.timer) clearTimeout(t.timer);
       boardTimers.clear();
+      if (gradebookTimer) clearTimeout(gradebookTimer);
+      gradebookTimer = undefined;
       for (const s of [...streams]) end(s);
       stopReconnect?.();
       stopReconnect = undefined;
