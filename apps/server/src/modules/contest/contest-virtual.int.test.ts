@@ -41,9 +41,15 @@ describe.each(DB_KINDS)('virtual participation (%s)', (kind) => {
     ).id;
     await addProblem(cid, 'A');
     await addProblem(cid, 'B');
+    // Each try is placed at its minute of the contest (a slow machine's seconds between them do not move it).
+    const at = (ms: number) => {
+      t.clock.offsetMs = ms - Date.now();
+    };
+    at(startMs + HOUR);
     await solve(ann.token, cid, 'A', S.ACCEPTED);
+    at(startMs + HOUR);
     await solve(bob.token, cid, 'A', S.WRONG_ANSWER);
-    t.clock.offsetMs += 10 * MINUTE;
+    at(startMs + 70 * MINUTE);
     await solve(bob.token, cid, 'A', S.ACCEPTED);
     // Announcements at 62 and 100 minutes.
     await t.services.db.insert(contestAnnouncements).values([
@@ -133,7 +139,7 @@ describe.each(DB_KINDS)('virtual participation (%s)', (kind) => {
 
     // 65 minutes into his run: ann solved A at 60; bob failed it at 60, his accepted try (70) has not happened yet.
     // Vic solves B.
-    t.clock.offsetMs += 65 * MINUTE;
+    t.clock.offsetMs = new Date(one.body.data.startTime).getTime() + 65 * MINUTE - Date.now();
     await solve(vic.token, cid, 'B', S.ACCEPTED);
     expect(standing(await rank(vic.token))).toEqual([
       { username: ann.username, ac: 1, totalTime: 3600, virtual: false },
