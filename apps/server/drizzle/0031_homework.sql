@@ -1,3 +1,12 @@
+CREATE TABLE "homework_totals" (
+	"tid" integer NOT NULL,
+	"uid" text NOT NULL,
+	"points" double precision DEFAULT 0 NOT NULL,
+	"solved" integer DEFAULT 0 NOT NULL,
+	"late" boolean DEFAULT false NOT NULL,
+	CONSTRAINT "homework_totals_tid_uid_pk" PRIMARY KEY("tid","uid")
+);
+--> statement-breakpoint
 CREATE TABLE "training_extensions" (
 	"tid" integer NOT NULL,
 	"uid" text NOT NULL,
@@ -20,6 +29,8 @@ ALTER TABLE "trainings" ADD COLUMN "late_penalty_unit" text DEFAULT 'day' NOT NU
 ALTER TABLE "trainings" ADD COLUMN "late_penalty_floor" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "trainings" ADD COLUMN "open_notice_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "trainings" ADD COLUMN "due_notice_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "homework_totals" ADD CONSTRAINT "homework_totals_tid_trainings_id_fk" FOREIGN KEY ("tid") REFERENCES "public"."trainings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "homework_totals" ADD CONSTRAINT "homework_totals_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "training_extensions" ADD CONSTRAINT "training_extensions_tid_trainings_id_fk" FOREIGN KEY ("tid") REFERENCES "public"."trainings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "training_extensions" ADD CONSTRAINT "training_extensions_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "training_extensions" ADD CONSTRAINT "training_extensions_set_by_users_uid_fk" FOREIGN KEY ("set_by") REFERENCES "public"."users"("uid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -127,3 +138,44 @@ FROM (SELECT sub.tid, sub.uid, tp.id AS tpid, count(*)::integer AS n, max(sub.su
       FROM submissions sub JOIN training_problems tp ON tp.tid = sub.tid AND tp.pid = sub.pid
       WHERE sub.tid IS NOT NULL GROUP BY 1, 2, 3) s
 WHERE c.tid = s.tid AND c.uid = s.uid AND c.tpid = s.tpid;
+--> statement-breakpoint
+-- The training total of migration 0013, which the cell function runs after each cell, also keeps the student's
+-- homework figures over the training (homework_totals: the gradebook reads one row per student and assignment).
+CREATE OR REPLACE FUNCTION oj_sync_training_total(p_tid integer, p_uid text) RETURNS void AS $$
+BEGIN
+  UPDATE training_registers r SET ac = s.ac, total_run_time = s.rt
+  FROM (SELECT count(*) FILTER (WHERE status = 0)::integer AS ac,
+          coalesce(sum(coalesce(run_time, 0)) FILTER (WHERE status = 0), 0)::bigint AS rt
+        FROM training_cells WHERE tid = p_tid AND uid = p_uid) s
+  WHERE r.tid = p_tid AND r.uid = p_uid AND (r.ac, r.total_run_time) IS DISTINCT FROM (s.ac, s.rt);
+  INSERT INTO homework_totals AS h (tid, uid, points, solved, late)
+  SELECT p_tid, p_uid, coalesce(sum(hw_score), 0), count(*) FILTER (WHERE hw_solved)::integer,
+    coalesce(bool_or(hw_late AND hw_score IS NOT NULL), false)
+  FROM training_cells WHERE tid = p_tid AND uid = p_uid
+  HAVING count(*) > 0
+  ON CONFLICT (tid, uid) DO UPDATE SET points = EXCLUDED.points, solved = EXCLUDED.solved, late = EXCLUDED.late
+  WHERE (h.points, h.solved, h.late) IS DISTINCT FROM (EXCLUDED.points, EXCLUDED.solved, EXCLUDED.late);
+  DELETE FROM homework_totals h WHERE h.tid = p_tid AND h.uid = p_uid
+    AND NOT EXISTS (SELECT 1 FROM training_cells c WHERE c.tid = p_tid AND c.uid = p_uid);
+END $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- Every rank row and homework total of a training from its cells (after a problem left it and its cells went with it).
+CREATE OR REPLACE FUNCTION oj_sync_training_totals(p_tid integer) RETURNS void AS $$
+BEGIN
+  UPDATE trainings SET rank_version = rank_version + 1 WHERE id = p_tid;
+  UPDATE training_registers r SET
+    ac = (SELECT count(*) FROM training_cells c WHERE c.tid = r.tid AND c.uid = r.uid AND c.status = 0),
+    total_run_time = (SELECT coalesce(sum(coalesce(run_time, 0)), 0) FROM training_cells c
+                      WHERE c.tid = r.tid AND c.uid = r.uid AND c.status = 0)
+  WHERE r.tid = p_tid;
+  DELETE FROM homework_totals WHERE tid = p_tid;
+  INSERT INTO homework_totals (tid, uid, points, solved, late)
+  SELECT tid, uid, coalesce(sum(hw_score), 0), count(*) FILTER (WHERE hw_solved)::integer,
+    coalesce(bool_or(hw_late AND hw_score IS NOT NULL), false)
+  FROM training_cells WHERE tid = p_tid GROUP BY tid, uid;
+END $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+INSERT INTO homework_totals (tid, uid, points, solved, late)
+SELECT tid, uid, coalesce(sum(hw_score), 0), count(*) FILTER (WHERE hw_solved)::integer,
+  coalesce(bool_or(hw_late AND hw_score IS NOT NULL), false)
+FROM training_cells GROUP BY tid, uid;

@@ -1030,6 +1030,25 @@ export const trainings = pgTable(
   ],
 );
 
+/** A student's homework figures over one assignment's cells (decision 0052), kept by the training cell function:
+ * the sum of his counted problem scores (0-100 each), his counted Accepted problems, whether one counted late. The
+ * gradebook reads these rows, not the cells. A row exists once he tried something in the training. */
+export const homeworkTotals = pgTable(
+  'homework_totals',
+  {
+    tid: integer('tid')
+      .notNull()
+      .references(() => trainings.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    points: doublePrecision('points').notNull().default(0),
+    solved: integer('solved').notNull().default(0),
+    late: boolean('late').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.tid, t.uid] })],
+);
+
 /** One student's later due time for an assignment (decision 0052): his late-until moves by as much. */
 export const trainingExtensions = pgTable(
   'training_extensions',

@@ -7,6 +7,7 @@ import {
   contests,
   groupMembers,
   groups,
+  homeworkTotals,
   problems,
   submissions,
   trainingCells,
@@ -100,21 +101,10 @@ export const createGradebookRepository = (db: Db) => ({
       .from(contests)
       .where(and(eq(contests.gid, gid), eq(contests.visible, 1))),
 
-  /** Per training and student: counted points (0-100 per problem), counted Accepted problems, a late one, any try. */
-  async trainingTotals(tids: number[]) {
-    if (!tids.length) return [];
-    const r = (await db.execute(sql`
-      select tid, uid, coalesce(sum(hw_score), 0)::float8 as points, count(*) filter (where hw_solved)::int as solved,
-        bool_or(hw_late and hw_score is not null) as late
-      from ${trainingCells} where tid in (${ids(tids)}) group by tid, uid`)) as unknown as Rows<{
-      tid: number;
-      uid: string;
-      points: number;
-      solved: number;
-      late: boolean;
-    }>;
-    return r.rows.map((x) => ({ ...x, tid: Number(x.tid), points: Number(x.points), solved: Number(x.solved) }));
-  },
+  /** Per training and student: counted points (0-100 per problem), counted Accepted problems, a late one; a row
+   * once he tried anything in it. */
+  trainingTotals: async (tids: number[]) =>
+    tids.length ? db.select().from(homeworkTotals).where(inArray(homeworkTotals.tid, tids)) : [],
 
   extensions: async (tids: number[]) =>
     tids.length

@@ -238,6 +238,30 @@ describe.each(DB_KINDS)('homework and the gradebook (%s)', (kind) => {
     expect(await cellOf(tr.tid, bob)).toMatchObject({ score: 50, solved: 1 });
   });
 
+  it('a problem leaving the assignment takes its score out, and the rest is over the problems left', async () => {
+    const tr = await newTraining({ dueTime: iso(nowMs() + DAY) });
+    await hand(dan, tr.tid, oiProblem, S.PARTIAL_ACCEPTED, 40);
+    expect(await cellOf(tr.tid, dan)).toMatchObject({ score: 20, total: 2, started: true });
+    const problems = await call(
+      'GET',
+      `/api/group/get-training-problem-list?tid=${tr.tid}&queryExisted=true`,
+      teacher.token,
+    );
+    expect(problems.status, JSON.stringify(problems.body)).toBe(200);
+    const ids = Object.values(
+      problems.body.data.trainingProblemMap as Record<string, { pid: number; displayId: string }>,
+    );
+    const remove = async (displayId: string) => {
+      const pid = ids.find((p) => p.displayId === displayId)?.pid;
+      const res = await call('DELETE', `/api/group/training-problem?tid=${tr.tid}&pid=${pid}`, teacher.token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await remove(acmProblem);
+    expect(await cellOf(tr.tid, dan)).toMatchObject({ score: 40, total: 1, started: true });
+    await remove(oiProblem);
+    expect(await cellOf(tr.tid, dan)).toMatchObject({ score: 0, total: 0, started: false });
+  });
+
   it("an extension moves one student's due time and late-until; removing it restores the rule", async () => {
     const tr = await newTraining();
     const a = await hand(ann, tr.tid, acmProblem, S.ACCEPTED);
