@@ -101,12 +101,13 @@ const MemberTrainingList = ({ gid }: { gid: number }) => {
       render: (_, tr) => <TrainingProgress tr={tr} />,
     },
     { title: t('Training_Problem_Count'), dataIndex: 'problemCount', key: 'problemCount', from: 'laptop', width: 90 },
-    { title: t('Training_Author'), dataIndex: 'author', key: 'author', from: 'laptop', width: 110 },
+    // With a homework column the author and the update time wait for a wide screen: the row still fits at 1366 px.
+    { title: t('Training_Author'), dataIndex: 'author', key: 'author', from: homework ? 'wide' : 'laptop', width: 110 },
     {
       title: t('Training_Updated'),
       dataIndex: 'gmtModified',
       key: 'gmtModified',
-      from: 'laptop',
+      from: homework ? 'wide' : 'laptop',
       width: 150,
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
