@@ -1,13 +1,10 @@
-import { type LiveEventMap as ContractEventMap, type LiveGradebookEvent, live } from '@oj/shared';
+import { type LiveEventMap, live } from '@oj/shared';
 import { useEffect, useRef } from 'react';
 import { api } from './api';
 import { createStore, type Store, useStore } from './create-store';
 
 /** Reconnect waits: 1 s, doubling up to 30 s, back to 1 s once a stream is open. */
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 16_000, 30_000];
-
-/** The stream's events: the contract's map and the gradebook's (decision 0052: the stream opened with `gid`). */
-export type LiveEventMap = ContractEventMap & { gradebook: LiveGradebookEvent };
 
 type Handler<K extends keyof LiveEventMap> = (data: LiveEventMap[K]) => void;
 
