@@ -112,7 +112,7 @@ const GradebookPage = () => {
           <Input.Search
             allowClear
             aria-label={t('Gradebook_Search')}
-            placeholder={t('Gradebook_Search')}
+            placeholder={t('Gradebook_Search_Placeholder')}
             value={filter.search}
             onChange={(e) => patch({ search: e.target.value })}
             style={{ width: 260, maxWidth: '100%' }}

@@ -13,6 +13,8 @@ import {
   splitLeft,
 } from './homework';
 
+const ROW = { display: 'flex', flexWrap: 'wrap', gap: '4px 12px', alignItems: 'center' } as const;
+
 /** Upcoming, open, late or closed, coloured. */
 export const HomeworkStateTag = ({ state }: { state: HomeworkState }) => {
   const { t } = useTranslation('training');
@@ -50,8 +52,8 @@ export const HomeworkSummary = ({ h, nowMs }: { h: HomeworkView; nowMs: number }
   const state = homeworkStateAt(h, nowMs);
   if (!h.dueTime || !state) return null;
   return (
-    <section aria-label={t('Homework')} className="oj-homework">
-      <Space wrap size={[12, 4]}>
+    <section aria-label={t('Homework')}>
+      <div style={ROW}>
         <HomeworkStateTag state={state} />
         {h.openTime && (
           <span>
@@ -72,15 +74,15 @@ export const HomeworkSummary = ({ h, nowMs }: { h: HomeworkView; nowMs: number }
           </span>
         )}
         <HomeworkCountdown h={h} nowMs={nowMs} />
-      </Space>
-      <Space wrap size={[12, 4]} style={{ marginTop: 4 }}>
+      </div>
+      <div style={{ ...ROW, marginTop: 4 }}>
         <HomeworkPenaltyRule h={h} />
-        {h.homeworkScore !== null && (
+        {h.homeworkScore !== null && state !== 'upcoming' && (
           <span>
             {t('Homework_Score')}: <Typography.Text strong>{formatPercent(h.homeworkScore)}</Typography.Text>
           </span>
         )}
-      </Space>
+      </div>
     </section>
   );
 };
@@ -96,7 +98,9 @@ export const HomeworkCell = ({ h, nowMs }: { h: HomeworkView; nowMs: number }) =
     <div style={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'flex-start' }}>
       <Space wrap size={[6, 2]}>
         <HomeworkStateTag state={state} />
-        {h.homeworkScore !== null && <Typography.Text strong>{formatPercent(h.homeworkScore)}</Typography.Text>}
+        {h.homeworkScore !== null && state !== 'upcoming' && (
+          <Typography.Text strong>{formatPercent(h.homeworkScore)}</Typography.Text>
+        )}
       </Space>
       {state === 'upcoming' && h.openTime ? (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -107,7 +111,11 @@ export const HomeworkCell = ({ h, nowMs }: { h: HomeworkView; nowMs: number }) =
           {t(h.myDueTime ? 'Homework_My_Due_Time' : 'Homework_Due_Time')}: {formatTime(due)}
         </Typography.Text>
       )}
-      {state === 'late' && <HomeworkPenaltyRule h={h} />}
+      {state === 'late' && (
+        <span style={{ fontSize: 12 }}>
+          <HomeworkPenaltyRule h={h} />
+        </span>
+      )}
       <span style={{ fontSize: 12 }}>
         <HomeworkCountdown h={h} nowMs={nowMs} />
       </span>
