@@ -27,7 +27,7 @@ export default {
   Gradebook_Search_Placeholder: '用户名或真实姓名',
   Gradebook_Filter_Not_Started: '未开始',
   Gradebook_Filter_Late: '有迟交',
-  Gradebook_Export_Xlsx: '导出 Excel',
+  Gradebook_Export_Xlsx: '导出电子表格',
   Gradebook_Export_Csv: '导出 CSV',
   Gradebook_Empty_Students: '团队中还没有学生',
   Gradebook_Empty_Assignments: '还没有作业或比赛：为团队训练设置截止时间，或创建团队比赛',
