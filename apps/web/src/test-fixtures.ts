@@ -169,3 +169,22 @@ export const submissionFixture = (
   gmtModified: '2026-11-25T04:28:50.254Z',
   ...fields,
 });
+
+/** A training's homework rule when none is set (decision 0052): no times, no penalty. */
+export const NO_HOMEWORK = {
+  openTime: null,
+  dueTime: null,
+  lateUntil: null,
+  latePenalty: 0,
+  latePenaltyUnit: 'day',
+  latePenaltyFloor: 0,
+} as const;
+
+/** A training answer's viewer fields when it has no due time: no state, no score, no extension. */
+export const NO_HOMEWORK_VIEW = {
+  ...NO_HOMEWORK,
+  myDueTime: null,
+  myLateUntil: null,
+  homeworkState: null,
+  homeworkScore: null,
+} as const;

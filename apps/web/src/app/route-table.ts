@@ -191,6 +191,8 @@ export const SITE_ROUTES: RouteDef[] = [
       { path: 'plagiarism', screen: 'GroupPlagiarism' },
       { path: 'setting', screen: 'GroupSetting' },
       { path: 'rank', screen: 'GroupRank' },
+      // The class gradebook of the group's admins (decision 0052).
+      { path: 'gradebook', screen: 'GroupGradebook' },
     ],
   },
   { path: 'introduction', screen: 'Introduction', titleKey: 'Introduction' },

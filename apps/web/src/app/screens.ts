@@ -162,6 +162,10 @@ export const SCREENS: Record<ScreenName, Screen> = {
   GroupContestProblemList: groupContestScreen('GroupContestProblemList'),
   GroupContestAnnouncementList: groupContestScreen('GroupContestAnnouncementList'),
   GroupCreateContestProblem: lazyScreen(() => import('../features/group/group-problem-edit-page')),
+  // The group admins' gradebook (decision 0052): its own chunk, loaded only where used.
+  GroupGradebook: lazyScreen(() => import('../features/gradebook/gradebook-page'), {
+    namespaces: ['gradebook', 'training', 'submission'],
+  }),
   // The about pages and the result explanation: static texts, one chunk.
   Introduction: aboutScreen('Introduction'),
   Developer: aboutScreen('Developer'),

@@ -1,5 +1,5 @@
 import { DatePicker } from 'antd';
-import type { RangePickerProps } from 'antd/es/date-picker';
+import type { DatePickerProps, RangePickerProps } from 'antd/es/date-picker';
 import type { KeyboardEvent } from 'react';
 
 /** Enter in a date field's input confirms the typed date (the picker has already taken it when the key reaches the
@@ -16,5 +16,13 @@ export const DateRangeField = (props: RangePickerProps) => (
   // biome-ignore lint/a11y/noStaticElementInteractions: a layout-free wrapper that only keeps Enter from the form; the picker inside is the control.
   <span style={{ display: 'contents' }} onKeyDown={keepEnter}>
     <DatePicker.RangePicker {...props} />
+  </span>
+);
+
+/** antd's DatePicker for forms, with the same Enter rule as DateRangeField. */
+export const DateField = (props: DatePickerProps) => (
+  // biome-ignore lint/a11y/noStaticElementInteractions: a layout-free wrapper that only keeps Enter from the form; the picker inside is the control.
+  <span style={{ display: 'contents' }} onKeyDown={keepEnter}>
+    <DatePicker {...props} />
   </span>
 );

@@ -13,10 +13,14 @@ export interface LiveClient {
   up: Store<boolean>;
   /** The contest the open stream carries (undefined: none, or the stream is down). */
   contest: Store<number | undefined>;
+  /** The group whose gradebook the open stream carries (undefined: none, or the stream is down). */
+  group: Store<number | undefined>;
   /** Opens the stream for a signed-in user (null: closes it). */
   setSignedIn(signedIn: boolean): void;
   /** The contest whose board and announcements the stream carries (one per tab; the last page that asked wins). */
   watchContest(cid: number | undefined): void;
+  /** The group whose gradebook the stream carries (one per tab; the last page that asked wins). */
+  watchGroup(gid: number | undefined): void;
   on<K extends keyof LiveEventMap>(event: K, handler: Handler<K>): () => void;
   /** Calls `handler` each time a stream opens. The server tells a stream only what changes after it opened (and what
    * a Last-Event-ID says was missed): a page waiting for a change reads it once more here, which closes the window
@@ -42,14 +46,18 @@ export const createLiveClient = (deps: {
   const clearTimer = deps.clearTimer ?? ((t) => clearTimeout(t as ReturnType<typeof setTimeout>));
   const up = createStore(false);
   const contest = createStore<number | undefined>(undefined);
-  /** A contest the server refused twice before the stream opened: the stream goes on without it (its pages poll). */
+  const group = createStore<number | undefined>(undefined);
+  /** A contest (or group) the server refused twice before the stream opened: the stream goes on without it (its
+   * pages poll). */
   let refusedCid: number | undefined;
+  let refusedGid: number | undefined;
   let failuresWithCid = 0;
   const handlers = new Map<string, Set<(data: never) => void>>();
   const openHandlers = new Set<() => void>();
   let source: EventSource | null = null;
   let signedIn = false;
   let cid: number | undefined;
+  let gid: number | undefined;
   let lastEventId: string | undefined;
   let attempt = 0;
   let timer: unknown = null;
@@ -83,6 +91,7 @@ export const createLiveClient = (deps: {
     source = null;
     up.set(false);
     contest.set(undefined);
+    group.set(undefined);
   };
 
   const retryLater = () => {
@@ -109,6 +118,8 @@ export const createLiveClient = (deps: {
     const query = new URLSearchParams({ ticket });
     const carried = cid !== refusedCid ? cid : undefined;
     if (carried !== undefined) query.set('cid', String(carried));
+    const carriedGid = gid !== refusedGid ? gid : undefined;
+    if (carriedGid !== undefined) query.set('gid', String(carriedGid));
     if (lastEventId) query.set('lastEventId', lastEventId);
     const es = deps.open(`${live.events.path}?${query}`);
     source = es;
@@ -117,8 +128,9 @@ export const createLiveClient = (deps: {
     const broken = () => {
       // Closed here: the browser's own retry would present the used ticket again.
       stop();
-      if (!opened && carried !== undefined && ++failuresWithCid >= 2) {
-        refusedCid = carried;
+      if (!opened && (carried !== undefined || carriedGid !== undefined) && ++failuresWithCid >= 2) {
+        if (carried !== undefined) refusedCid = carried;
+        if (carriedGid !== undefined) refusedGid = carriedGid;
         failuresWithCid = 0;
         void connect();
         return;
@@ -141,12 +153,13 @@ export const createLiveClient = (deps: {
       failuresWithCid = 0;
       up.set(true);
       contest.set(carried);
+      group.set(carriedGid);
       for (const h of [...openHandlers]) h();
     };
     es.onerror = () => {
       if (source === es) broken();
     };
-    for (const event of ['submission', 'board', 'announcement', 'unread'] as const) {
+    for (const event of ['submission', 'board', 'announcement', 'unread', 'gradebook'] as const) {
       es.addEventListener(event, dispatch(event, heard) as EventListener);
     }
     es.addEventListener('ping', heard);
@@ -155,6 +168,7 @@ export const createLiveClient = (deps: {
   return {
     up,
     contest,
+    group,
     setSignedIn(next) {
       if (next === signedIn) return;
       signedIn = next;
@@ -167,6 +181,14 @@ export const createLiveClient = (deps: {
       if (next === cid) return;
       cid = next;
       if (next !== refusedCid) refusedCid = undefined;
+      failuresWithCid = 0;
+      attempt = 0;
+      if (signedIn) void connect();
+    },
+    watchGroup(next) {
+      if (next === gid) return;
+      gid = next;
+      if (next !== refusedGid) refusedGid = undefined;
       failuresWithCid = 0;
       attempt = 0;
       if (signedIn) void connect();
@@ -227,4 +249,15 @@ export const useLiveContest = (cid: number | undefined) => {
     liveClient.watchContest(cid);
     return () => liveClient.watchContest(undefined);
   }, [cid]);
+};
+
+/** Whether the open stream carries this group's gradebook (false: poll at the usual intervals). */
+export const useLiveGroupUp = (gid: number) => useStore(liveClient.group) === gid;
+
+/** While mounted, the stream carries this group's gradebook. */
+export const useLiveGroup = (gid: number | undefined) => {
+  useEffect(() => {
+    liveClient.watchGroup(gid);
+    return () => liveClient.watchGroup(undefined);
+  }, [gid]);
 };

@@ -1,5 +1,5 @@
 import { LogoutOutlined, UserAddOutlined } from '@ant-design/icons';
-import { group as contract } from '@oj/shared';
+import { group as contract, groupTraining as trainingContract } from '@oj/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -18,15 +18,19 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { MarkdownView } from '../../components/markdown-view';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
+import { useNow } from '../../lib/use-now';
+import { effectiveTimes, homeworkStateAt } from '../training/homework';
+import { HomeworkCell } from '../training/homework-info';
 import type { GroupContext } from './group-context';
 import { codeOk, reasonOk } from './group-model';
 import { errorText, GroupAuthTag, GroupAvatar } from './group-parts';
+import { trainingBasePath } from './group-training-model';
 
 const { GROUP_AUTH, GROUP_PAGE, MEMBER_LEVEL, isGroupMember, isGroupRoot } = contract;
 
@@ -154,6 +158,47 @@ const GroupAnnouncementPanel = ({ gid }: { gid: number }) => {
   );
 };
 
+/** The group's trainings a home looks through for assignments (the list's largest page). */
+const HOMEWORK_SCAN = 100;
+
+/** The members' assignments on the home (decision 0052): the group's trainings with a due time that are not closed,
+ * soonest due first, each with its state, times, countdown and the viewer's score; nothing when there are none. */
+const GroupHomeworkPanel = ({ gid }: { gid: number }) => {
+  const { t } = useTranslation(['group', 'training']);
+  const input = { gid, currentPage: 1, limit: HOMEWORK_SCAN };
+  const list = useQuery({
+    queryKey: queryKey(trainingContract.getGroupTrainingList, gid, 'homework'),
+    queryFn: () => api.call(trainingContract.getGroupTrainingList, input),
+  });
+  const assignments = (list.data?.records ?? []).filter((tr) => tr.dueTime && tr.homeworkState);
+  const nowMs = useNow(assignments.length > 0);
+  const due = (tr: (typeof assignments)[number]) =>
+    Date.parse((homeworkStateAt(tr, nowMs) === 'upcoming' ? tr.openTime : effectiveTimes(tr).dueTime) ?? '');
+  const current = assignments.filter((tr) => homeworkStateAt(tr, nowMs) !== 'closed').sort((a, b) => due(a) - due(b));
+  const closed = assignments.length - current.length;
+  if (!assignments.length) return null;
+  return (
+    <section className="oj-group-section" aria-label={t('Homework_Assignments')}>
+      <h4>{t('Homework_Assignments')}</h4>
+      <ul className="oj-group-homework">
+        {current.map((tr) => (
+          <li key={tr.id}>
+            <Link to={trainingBasePath(tr.id, gid)} style={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+              {tr.title}
+            </Link>
+            <HomeworkCell h={tr} nowMs={nowMs} />
+          </li>
+        ))}
+      </ul>
+      {closed > 0 && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Link to={`/group/${gid}/training`}>{t('Homework_Closed_Count', { count: closed })}</Link>
+        </Typography.Text>
+      )}
+    </section>
+  );
+};
+
 /** The group home: the description, the announcements, and the card with the viewer's actions. */
 export const GroupHome = ({ context }: { context: GroupContext }) => {
   const { t } = useTranslation('group');
@@ -261,6 +306,7 @@ export const GroupHome = ({ context }: { context: GroupContext }) => {
             <Typography.Text type="secondary">{t('Group_No_Description')}</Typography.Text>
           )}
         </section>
+        {isGroupMember(role) && <GroupHomeworkPanel gid={gid} />}
         {isGroupMember(role) && <GroupAnnouncementPanel gid={gid} />}
       </div>
       <aside className="oj-group-side" aria-label={t('Group_Info')}>

@@ -87,7 +87,8 @@ export type GroupTabKey =
   | 'rank'
   | 'announcement'
   | 'member'
-  | 'plagiarism';
+  | 'plagiarism'
+  | 'gradebook';
 
 interface TabDef {
   key: GroupTabKey;
@@ -120,6 +121,7 @@ export const GROUP_TABS: TabDef[] = [
   { key: 'announcement', labelKey: 'Group_Tab_Announcement', show: isGroupAdmin, members: true },
   { key: 'member', labelKey: 'Group_Tab_Member', show: isGroupAdmin, members: true },
   { key: 'plagiarism', labelKey: 'Group_Tab_Plagiarism', show: isGroupAdmin, members: true },
+  { key: 'gradebook', labelKey: 'Group_Tab_Gradebook', show: isGroupAdmin, members: true },
 ];
 
 /** The tabs a viewer sees, each disabled when the viewer may not enter the group. */

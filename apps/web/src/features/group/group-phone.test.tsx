@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEY_COLUMN_CLASS } from '../../components/responsive-table';
 import { session } from '../../lib/auth-store';
-import { discussionFixture, userInfoFixture } from '../../test-fixtures';
+import { discussionFixture, NO_HOMEWORK_VIEW, userInfoFixture } from '../../test-fixtures';
 import { callsTo, json, page, screenWidth, setupI18n, stubServer } from '../../test-utils';
 import GroupAnnouncementPage from './group-announcement-page';
 import { GroupDiscussionList } from './group-discussion-page';
@@ -65,6 +65,7 @@ const training: Training = {
   acCount: 1,
   gid: 7,
   gmtModified: '2026-01-05T08:00:00.000Z',
+  ...NO_HOMEWORK_VIEW,
 };
 
 const renderTab = (path: string) =>

@@ -12,7 +12,10 @@ import { api } from '../../lib/api';
 import { MOBILE_MAX_WIDTH } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { useMaxWidth } from '../../lib/use-media-query';
+import { useNow } from '../../lib/use-now';
 import AdminTrainingListPage from '../admin/training/admin-training-list-page';
+import { homeworkStateAt } from '../training/homework';
+import { HomeworkCell, HomeworkStateTag } from '../training/homework-info';
 import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from '../training/training-list-page';
 import { useGroupContext } from './group-context';
 import { trainingBasePath } from './group-training-model';
@@ -33,6 +36,9 @@ const MemberTrainingList = ({ gid }: { gid: number }) => {
     queryKey: queryKey(contract.getGroupTrainingList, gid, currentPage),
     queryFn: () => api.call(contract.getGroupTrainingList, { gid, currentPage, limit: GROUP_TRAINING_PAGE_SIZE }),
   });
+  const records = list.data?.records ?? [];
+  const homework = records.some((tr) => tr.dueTime);
+  const nowMs = useNow(homework);
   // The title and the own progress on a phone (as the site's training list), the access from a tablet; the number,
   // category, problem count, author and update time from a laptop; the rest in each row's details.
   const layout = useResponsiveColumns<Training>([
@@ -41,16 +47,38 @@ const MemberTrainingList = ({ gid }: { gid: number }) => {
       title: t('Training_Title'),
       dataIndex: 'title',
       key: 'title',
-      render: (title: string, tr) => (
-        <Link
-          to={trainingBasePath(tr.id, gid)}
-          onClick={(e) => e.stopPropagation()}
-          style={{ display: 'inline-block', maxWidth: mobile ? 160 : 320, overflowWrap: 'anywhere' }}
-        >
-          {title}
-        </Link>
-      ),
+      render: (title: string, tr) => {
+        const state = mobile ? homeworkStateAt(tr, nowMs) : null;
+        return (
+          <>
+            <Link
+              to={trainingBasePath(tr.id, gid)}
+              onClick={(e) => e.stopPropagation()}
+              style={{ display: 'inline-block', maxWidth: mobile ? 160 : 320, overflowWrap: 'anywhere' }}
+            >
+              {title}
+            </Link>
+            {/* A phone keeps the homework's state beside the title; its times are in the row's details. */}
+            {state && (
+              <div>
+                <HomeworkStateTag state={state} />
+              </div>
+            )}
+          </>
+        );
+      },
     },
+    ...(homework
+      ? [
+          {
+            title: t('Homework'),
+            key: 'homework',
+            from: 'tablet' as const,
+            width: 230,
+            render: (_: unknown, tr: Training) => <HomeworkCell h={tr} nowMs={nowMs} />,
+          },
+        ]
+      : []),
     {
       title: t('Training_Auth'),
       dataIndex: 'auth',
@@ -73,12 +101,13 @@ const MemberTrainingList = ({ gid }: { gid: number }) => {
       render: (_, tr) => <TrainingProgress tr={tr} />,
     },
     { title: t('Training_Problem_Count'), dataIndex: 'problemCount', key: 'problemCount', from: 'laptop', width: 90 },
-    { title: t('Training_Author'), dataIndex: 'author', key: 'author', from: 'laptop', width: 110 },
+    // With a homework column the author and the update time wait for a wide screen: the row still fits at 1366 px.
+    { title: t('Training_Author'), dataIndex: 'author', key: 'author', from: homework ? 'wide' : 'laptop', width: 110 },
     {
       title: t('Training_Updated'),
       dataIndex: 'gmtModified',
       key: 'gmtModified',
-      from: 'laptop',
+      from: homework ? 'wide' : 'laptop',
       width: 150,
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
@@ -88,7 +117,7 @@ const MemberTrainingList = ({ gid }: { gid: number }) => {
       rowKey="id"
       size="middle"
       loading={list.isLoading}
-      dataSource={list.data?.records ?? []}
+      dataSource={records}
       locale={{ emptyText: t('Group_Training_Empty') }}
       onRow={(tr) => ({
         onClick: () => navigate(trainingBasePath(tr.id, gid)),

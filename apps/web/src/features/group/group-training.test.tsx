@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isPathAvailable } from '../../app/route-table';
 import { session } from '../../lib/auth-store';
 import { changeLanguage } from '../../lib/i18n';
-import { problemDetailFixture, userInfoFixture } from '../../test-fixtures';
+import { NO_HOMEWORK, NO_HOMEWORK_VIEW, problemDetailFixture, userInfoFixture } from '../../test-fixtures';
 import {
   bodyOf,
   callsTo,
@@ -56,6 +56,7 @@ const training = (id: number, over: Partial<Training> = {}): Training => ({
   acCount: 1,
   gid: 7,
   gmtModified: '2026-01-05T08:00:00.000Z',
+  ...NO_HOMEWORK_VIEW,
   ...over,
 });
 
@@ -76,6 +77,7 @@ const adminTraining = (id: number, author: string): AdminTraining => ({
   problemCount: 2,
   gmtCreate: '2026-01-04T08:00:00.000Z',
   gmtModified: '2026-01-05T08:00:00.000Z',
+  ...NO_HOMEWORK,
 });
 
 const toasts = spyOnToasts();

@@ -125,6 +125,7 @@ describe('group rules', () => {
       'announcement',
       'member',
       'plagiarism',
+      'gradebook',
     ]);
     expect(visibleGroupTabs('member', { openGroupDiscussion: true }).map((x) => x.key)).toContain('discussion');
     expect(groupTabOf('/group/7', '7')).toBe('home');
@@ -333,6 +334,7 @@ describe('group shell and home', { timeout: 60_000 }, () => {
       'Announcement',
       'Member',
       'Copy detection',
+      'Gradebook',
     ]);
     expect(screen.queryByRole('button', { name: /Disband/ })).toBeNull();
     second.unmount();
@@ -353,6 +355,7 @@ describe('group shell and home', { timeout: 60_000 }, () => {
       'Announcement',
       'Member',
       'Copy detection',
+      'Gradebook',
     ]);
     expect(screen.getByRole('button', { name: /Disband/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Exit/ })).toBeNull();
@@ -375,6 +378,7 @@ describe('group shell and home', { timeout: 60_000 }, () => {
       'Announcement',
       'Member',
       'Copy detection',
+      'Gradebook',
     ]);
     expect(screen.getByRole('button', { name: /Disband/ })).toBeTruthy();
   });
@@ -675,6 +679,7 @@ describe('group texts', { timeout: 60_000 }, () => {
         '公告',
         '成员',
         '查重',
+        '成绩册',
       ]);
       expect(screen.getByRole('button', { name: /解散团队/ })).toBeTruthy();
     } finally {

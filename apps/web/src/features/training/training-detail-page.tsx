@@ -13,7 +13,10 @@ import { useSession } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { loginDialog } from '../../lib/ui-store';
+import { useNow } from '../../lib/use-now';
 import { trainingBasePath } from '../group/group-training-model';
+import { homeworkStateAt } from './homework';
+import { HomeworkCountdown, HomeworkSummary } from './homework-info';
 import { TrainingAuthTag, TrainingCategoryTag, TrainingProgress } from './training-list-page';
 
 const { TRAINING_AUTH } = contract;
@@ -127,11 +130,21 @@ const TrainingDetailPage = () => {
     enabled: needsAccess,
   });
   const denied = needsAccess && access.data?.access !== true;
+  // Homework (decision 0052): before its open time the server keeps the description and refuses the problems (403);
+  // the page then shows the title and the times, asks for nothing more, and reads the training again once it opens.
+  const nowMs = useNow(!!tr?.dueTime);
+  const state = tr ? homeworkStateAt(tr, nowMs) : null;
+  const notOpen = !!tr && state === 'upcoming' && tr.description === null;
   const problems = useQuery({
     queryKey: queryKey(contract.getTrainingProblemList, tid),
     queryFn: () => api.call(contract.getTrainingProblemList, { tid }),
-    enabled: !!tr && !denied,
+    enabled: !!tr && !denied && !notOpen,
   });
+  const readAgain = detail.refetch;
+  const serverState = tr?.homeworkState;
+  useEffect(() => {
+    if (serverState === 'upcoming' && state !== 'upcoming' && state !== null) void readAgain();
+  }, [serverState, state, readAgain]);
 
   if (!isAuthenticated) return <LoginPrompt />;
   if (detail.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
@@ -182,6 +195,11 @@ const TrainingDetailPage = () => {
         </Space>
         {/* The caller's problems of the training solved anywhere on the site (as HOJ counts them); the rank counts
             only submissions made in the training and says so. */}
+        {tr.dueTime && (
+          <div style={{ marginTop: 8 }}>
+            <HomeworkSummary h={tr} nowMs={nowMs} />
+          </div>
+        )}
         <div style={{ maxWidth: 360, marginTop: 8, display: 'flex', alignItems: 'center', gap: 8 }}>
           <Typography.Text type="secondary" style={{ flex: 'none' }}>
             {t('Training_Solved')}
@@ -194,9 +212,20 @@ const TrainingDetailPage = () => {
       <Tabs
         activeKey={active}
         onChange={(key) => navigate(key === 'detail' ? base : `${base}/${key}`)}
-        items={tabs.map((tab) => ({ ...tab, disabled: tab.key !== 'detail' && denied }))}
+        items={tabs.map((tab) => ({ ...tab, disabled: tab.key !== 'detail' && (denied || notOpen) }))}
       />
-      {active === 'detail' ? (
+      {notOpen ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('Homework_Not_Open_Title')}
+          description={
+            <>
+              {t('Homework_Not_Open_Tip')} <HomeworkCountdown h={tr} nowMs={nowMs} />
+            </>
+          }
+        />
+      ) : active === 'detail' ? (
         <section aria-label={t('Training_Detail_Tab')}>
           {tr.description ? (
             <MarkdownView source={tr.description} />

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { KEY_COLUMN_CLASS } from '../../components/responsive-table';
 import { session } from '../../lib/auth-store';
 import { loginDialog, loginDialogStore } from '../../lib/ui-store';
-import { userInfoFixture } from '../../test-fixtures';
+import { NO_HOMEWORK_VIEW, userInfoFixture } from '../../test-fixtures';
 import { callsTo, json, renderWithProviders, screenWidth, setupI18n, spyOnToasts, stubServer } from '../../test-utils';
 import { parseSubmissionListQuery } from '../submission/submission-list-query';
 import type { TrainingContext } from './training-detail-page';
@@ -38,6 +38,7 @@ const TRAINING: Training = {
   acCount: 1,
   gid: null,
   gmtModified: '2026-01-02T08:00:00.000Z',
+  ...NO_HOMEWORK_VIEW,
 };
 
 const PROBLEMS: TrainingProblem[] = [

@@ -452,4 +452,23 @@ export default {
   Judge_Header_Delete: 'Delete {{name}}',
   Judge_Header_Delete_Confirm: 'Delete {{name}}? Special judge and interactor compiles can no longer include it.',
   Judge_Header_Empty: 'No judge header yet',
+  // Training homework (decision 0052)
+  Admin_Homework: 'Homework',
+  Admin_Homework_Tip:
+    'With a due time this training is an assignment: students finish it by then, and late work loses points by the rule below. Without one it is an ordinary training.',
+  Admin_Homework_Open_Time: 'Open time',
+  Admin_Homework_Open_Time_Tip: 'Before it, students see neither the description nor the problems; empty: open now',
+  Admin_Homework_Due_Time: 'Due time',
+  Admin_Homework_Late_Until: 'Late until',
+  Admin_Homework_Late_Until_Tip:
+    'Work between the due time and this time counts with the penalty; empty: work after the due time does not count',
+  Admin_Homework_Penalty: 'Late penalty',
+  Admin_Homework_Penalty_Unit: 'Penalty per',
+  Admin_Homework_Per_Day: 'Day',
+  Admin_Homework_Per_Hour: 'Hour',
+  Admin_Homework_Penalty_Floor: 'Penalty floor',
+  Admin_Homework_Penalty_Floor_Tip: 'A late score keeps at least this percentage',
+  Admin_Homework_Percent_Range: '{{field}} must be a whole number from 0 to 100',
+  Admin_Homework_Due_After_Open: 'The due time must be after the open time',
+  Admin_Homework_Late_After_Due: 'The late-until time may not be before the due time',
 } satisfies Record<keyof typeof zhCN, string>;

@@ -2,16 +2,33 @@ import {
   adminTraining as contract,
   groupTraining,
   INT32,
+  type LatePenaltyUnit,
   type TrainingAuth,
   type TrainingCategory,
   type TrainingForm,
   training,
 } from '@oj/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Spin, Switch, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DateField } from '../../../components/date-field';
 import { Panel } from '../../../components/panel';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
@@ -32,7 +49,35 @@ interface Values {
   privatePwd?: string;
   categoryId?: number;
   status: boolean;
+  // Homework (decision 0052): no due time, no assignment.
+  openTime?: Dayjs | null;
+  dueTime?: Dayjs | null;
+  lateUntil?: Dayjs | null;
+  latePenalty?: number | null;
+  latePenaltyUnit: LatePenaltyUnit;
+  latePenaltyFloor?: number | null;
 }
+
+const HOMEWORK_DEFAULTS = { latePenalty: 0, latePenaltyUnit: 'day' as LatePenaltyUnit, latePenaltyFloor: 0 };
+
+/** A picked time as the contract takes it (ISO with offset); an emptied field is null, which clears the time. */
+const isoOrNull = (v: Dayjs | null | undefined) => (v ? v.toISOString() : null);
+
+/** The homework part of a training's body: the times (null when empty), the late window and its rule only with a
+ * due time (the server refuses them without one). */
+export const homeworkBody = (
+  v: Pick<Values, 'openTime' | 'dueTime' | 'lateUntil' | 'latePenalty' | 'latePenaltyUnit' | 'latePenaltyFloor'>,
+) => {
+  const due = !!v.dueTime;
+  return {
+    openTime: isoOrNull(v.openTime),
+    dueTime: isoOrNull(v.dueTime),
+    lateUntil: due ? isoOrNull(v.lateUntil) : null,
+    latePenalty: due ? (v.latePenalty ?? 0) : 0,
+    latePenaltyUnit: v.latePenaltyUnit,
+    latePenaltyFloor: due ? (v.latePenaltyFloor ?? 0) : 0,
+  };
+};
 
 /** /admin/training/create and /admin/training/:trainingId/edit: rank 0 to
  * 2147483647 (default 1000), title, description and category required, a password when private. With `group`, a
@@ -73,10 +118,17 @@ const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
       privatePwd: d.training.privatePwd ?? undefined,
       categoryId: d.trainingCategory?.id ?? d.training.categoryId ?? undefined,
       status: d.training.status,
+      openTime: d.training.openTime ? dayjs(d.training.openTime) : null,
+      dueTime: d.training.dueTime ? dayjs(d.training.dueTime) : null,
+      lateUntil: d.training.lateUntil ? dayjs(d.training.lateUntil) : null,
+      latePenalty: d.training.latePenalty,
+      latePenaltyUnit: d.training.latePenaltyUnit,
+      latePenaltyFloor: d.training.latePenaltyFloor,
     });
   }, [existing.data, form]);
 
   const auth = Form.useWatch('auth', form) ?? TRAINING_AUTH.PUBLIC;
+  const hasDue = !!Form.useWatch('dueTime', form);
   const required = (label: string) => ({
     required: true,
     whitespace: true,
@@ -117,6 +169,7 @@ const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
         privatePwd: v.auth === TRAINING_AUTH.PUBLIC ? null : v.privatePwd,
         rank: v.rank,
         status: v.status,
+        ...homeworkBody(v),
       },
       trainingCategory: category
         ? { id: category.id, name: category.name, color: category.color }
@@ -151,6 +204,10 @@ const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
           description: '',
           auth: TRAINING_AUTH.PUBLIC,
           status: true,
+          openTime: null,
+          dueTime: null,
+          lateUntil: null,
+          ...HOMEWORK_DEFAULTS,
         }}
       >
         <Form.Item
@@ -235,6 +292,7 @@ const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
             <Switch aria-label={t('Admin_Training_Visible')} />
           </Form.Item>
         </Space>
+        <HomeworkFields hasDue={hasDue} />
         {gid !== undefined && noCategory && (
           <Alert
             type="info"
@@ -283,6 +341,113 @@ const AdminTrainingEditPage = ({ group }: { group?: { gid: number } }) => {
         {t('Admin_Training_No_Category')}
       </Modal>
     </Panel>
+  );
+};
+
+const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/** The homework part of the form (decision 0052): open, due and late-until times, the late penalty in percent per
+ * day or hour and its floor. The late fields wait for a due time; the times must run open < due <= late-until. */
+const HomeworkFields = ({ hasDue }: { hasDue: boolean }) => {
+  const { t } = useTranslation(['admin', 'group']);
+  const percent = (label: string) => ({
+    validator: async (_: unknown, value: number | null | undefined) => {
+      if (value === null || value === undefined) return;
+      if (!Number.isInteger(value) || value < 0 || value > 100) {
+        throw new Error(t('Admin_Homework_Percent_Range', { field: label }));
+      }
+    },
+  });
+  return (
+    <fieldset aria-label={t('Admin_Homework')} style={{ border: 0, padding: 0, margin: '0 0 8px', minWidth: 0 }}>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('Admin_Homework')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('Admin_Homework_Tip')}</Typography.Paragraph>
+      <Space wrap size={[24, 0]} align="start">
+        <Form.Item name="openTime" label={t('Admin_Homework_Open_Time')} extra={t('Admin_Homework_Open_Time_Tip')}>
+          <DateField showTime={{ format: 'HH:mm' }} format={TIME_FORMAT} aria-label={t('Admin_Homework_Open_Time')} />
+        </Form.Item>
+        <Form.Item
+          name="dueTime"
+          label={t('Admin_Homework_Due_Time')}
+          dependencies={['openTime']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_: unknown, due: Dayjs | null | undefined) => {
+                const open = getFieldValue('openTime') as Dayjs | null | undefined;
+                if (open && due && !open.isBefore(due)) throw new Error(t('Admin_Homework_Due_After_Open'));
+              },
+            }),
+          ]}
+        >
+          <DateField showTime={{ format: 'HH:mm' }} format={TIME_FORMAT} aria-label={t('Admin_Homework_Due_Time')} />
+        </Form.Item>
+        <Form.Item
+          name="lateUntil"
+          label={t('Admin_Homework_Late_Until')}
+          extra={t('Admin_Homework_Late_Until_Tip')}
+          dependencies={['dueTime']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: async (_: unknown, late: Dayjs | null | undefined) => {
+                const due = getFieldValue('dueTime') as Dayjs | null | undefined;
+                if (late && due && late.isBefore(due)) throw new Error(t('Admin_Homework_Late_After_Due'));
+              },
+            }),
+          ]}
+        >
+          <DateField
+            showTime={{ format: 'HH:mm' }}
+            format={TIME_FORMAT}
+            disabled={!hasDue}
+            aria-label={t('Admin_Homework_Late_Until')}
+          />
+        </Form.Item>
+      </Space>
+      <Space wrap size={[24, 0]} align="start">
+        <Form.Item
+          name="latePenalty"
+          label={t('Admin_Homework_Penalty')}
+          rules={[percent(t('Admin_Homework_Penalty'))]}
+        >
+          <InputNumber
+            aria-label={t('Admin_Homework_Penalty')}
+            min={0}
+            max={100}
+            precision={0}
+            suffix="%"
+            disabled={!hasDue}
+            style={{ width: 120 }}
+          />
+        </Form.Item>
+        <Form.Item name="latePenaltyUnit" label={t('Admin_Homework_Penalty_Unit')}>
+          <Radio.Group
+            disabled={!hasDue}
+            options={[
+              { value: 'day', label: t('Admin_Homework_Per_Day') },
+              { value: 'hour', label: t('Admin_Homework_Per_Hour') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item
+          name="latePenaltyFloor"
+          label={t('Admin_Homework_Penalty_Floor')}
+          extra={t('Admin_Homework_Penalty_Floor_Tip')}
+          rules={[percent(t('Admin_Homework_Penalty_Floor'))]}
+        >
+          <InputNumber
+            aria-label={t('Admin_Homework_Penalty_Floor')}
+            min={0}
+            max={100}
+            precision={0}
+            suffix="%"
+            disabled={!hasDue}
+            style={{ width: 120 }}
+          />
+        </Form.Item>
+      </Space>
+    </fieldset>
   );
 };
 

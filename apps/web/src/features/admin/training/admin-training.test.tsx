@@ -5,6 +5,7 @@ import type { NotificationInstance } from 'antd/es/notification/interface';
 import { beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { session } from '../../../lib/auth-store';
 import { bindNotifiers } from '../../../lib/notify';
+import { NO_HOMEWORK } from '../../../test-fixtures';
 import { renderWithProviders, setupI18n, stubServer } from '../../../test-utils';
 import AdminTrainingEditPage from './admin-training-edit-page';
 import AdminTrainingListPage from './admin-training-list-page';
@@ -47,6 +48,7 @@ const TRAINING: AdminTraining = {
   problemCount: 2,
   gmtCreate: '2026-01-01T00:00:00Z',
   gmtModified: '2026-01-02T00:00:00Z',
+  ...NO_HOMEWORK,
 };
 
 const signInAs = (roles: string[]) =>
@@ -143,6 +145,8 @@ describe('training form', () => {
         privatePwd: 'pw123',
         rank: 0,
         status: true,
+        // No homework: no times, no late rule.
+        ...NO_HOMEWORK,
       },
       trainingCategory: { id: 3, name: 'Basics', color: '#409EFF' },
     });

@@ -259,4 +259,6 @@ export default {
   Group_Contest_Add_From_Group: "Add from the group's problems",
   Group_Contest_Back: "Back to the group's contests",
   Group_Contest_Admin_Only: "Only group admins manage the group's contests",
+  // The gradebook tab (decision 0052)
+  Group_Tab_Gradebook: 'Gradebook',
 } satisfies Record<keyof typeof zhCN, string>;

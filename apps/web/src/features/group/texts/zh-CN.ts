@@ -256,4 +256,6 @@ export default {
   Group_Contest_Add_From_Group: '从团队题库添加',
   Group_Contest_Back: '返回团队比赛',
   Group_Contest_Admin_Only: '只有团队管理员可以管理团队比赛',
+  // The gradebook tab (decision 0052)
+  Group_Tab_Gradebook: '成绩册',
 } as const;
