@@ -38,6 +38,10 @@ const ids = (list: number[]) =>
 
 type Rows<T> = { rows: T[] };
 
+/** A student of the group (with groups joined): a member at the member level who is not its owner. */
+const studentOf = (gid: number) =>
+  and(eq(groupMembers.gid, gid), eq(groupMembers.auth, MEMBER_LEVEL.MEMBER), sql`${groupMembers.uid} <> ${groups.uid}`);
+
 /** The gradebook's reads (decision 0052): the group's students, its assignments, and their cells (training cells
  * with their homework figures, contest board cells), never the submissions but for one assignment's matrix and the
  * lab's recent tries. */
@@ -52,13 +56,7 @@ export const createGradebookRepository = (db: Db) => ({
       .from(groupMembers)
       .innerJoin(users, eq(users.uid, groupMembers.uid))
       .innerJoin(groups, eq(groups.id, groupMembers.gid))
-      .where(
-        and(
-          eq(groupMembers.gid, gid),
-          eq(groupMembers.auth, MEMBER_LEVEL.MEMBER),
-          sql`${groupMembers.uid} <> ${groups.uid}`,
-        ),
-      )
+      .where(studentOf(gid))
       .orderBy(asc(users.username)),
 
   isStudent: async (gid: number, uid: string) =>
@@ -67,14 +65,7 @@ export const createGradebookRepository = (db: Db) => ({
         .select({ uid: groupMembers.uid })
         .from(groupMembers)
         .innerJoin(groups, eq(groups.id, groupMembers.gid))
-        .where(
-          and(
-            eq(groupMembers.gid, gid),
-            eq(groupMembers.uid, uid),
-            eq(groupMembers.auth, MEMBER_LEVEL.MEMBER),
-            sql`${groupMembers.uid} <> ${groups.uid}`,
-          ),
-        )
+        .where(and(studentOf(gid), eq(groupMembers.uid, uid)))
     ).length > 0,
 
   training: async (tid: number) => (await db.select().from(trainings).where(eq(trainings.id, tid)))[0],
