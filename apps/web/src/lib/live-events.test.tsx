@@ -93,6 +93,35 @@ describe('the live event client', () => {
     expect(client.up.get()).toBe(false);
   });
 
+  it("carries a group's gradebook while a page watches it (decision 0052), and hands on its events", async () => {
+    const client = createLiveClient({
+      ticket: async () => 't',
+      open: (url) => new FakeEventSource(url) as unknown as EventSource,
+      setTimer: () => null,
+      clearTimer: () => {},
+    });
+    const got: unknown[] = [];
+    client.on('gradebook', (d) => got.push(d));
+    FakeEventSource.made = [];
+    client.setSignedIn(true);
+    await flush();
+    client.watchGroup(7);
+    await flush();
+    const stream = FakeEventSource.made.at(-1) as FakeEventSource;
+    expect(stream.url).toBe('/api/events?ticket=t&gid=7');
+    expect(client.group.get()).toBeUndefined();
+    stream.onopen?.();
+    expect(client.group.get()).toBe(7);
+    stream.emit('gradebook', { gid: 7 }, '1700000000000-2');
+    expect(got).toEqual([{ gid: 7 }]);
+    // The page is left: the stream opens again without the group.
+    client.watchGroup(undefined);
+    await flush();
+    expect(FakeEventSource.made.at(-1)?.url).toBe('/api/events?ticket=t&lastEventId=1700000000000-2');
+    expect(client.group.get()).toBeUndefined();
+    client.close();
+  });
+
   it('takes a stream silent for LIVE.silenceMs for dead and opens another; events and pings keep it', async () => {
     // A clock the test moves: timers fire when it passes their time, cleared ones never.
     let clock = 0;
