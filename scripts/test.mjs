@@ -29,11 +29,7 @@ const playwrightCounts = (out) => {
 
 const typecheck = stage('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 const lint = stage('lint', 'npx', ['biome', 'check', '.']);
-// At a lower CPU priority (nice 10) than the lanes beside it: the Vitest run keeps both cores busy on its own and
-// gives up nothing but the CPU the others ask for, while the browser journeys and the many-instances run wait on
-// every request they make; at the same priority each of their steps waited behind the Vitest workers, and the
-// journeys took nearly as long as the Vitest run.
-const vitest = stage('unit, integration and sandbox tests', 'nice', ['-n', '10', 'npx', 'vitest', 'run'], vitestCounts);
+const vitest = stage('unit, integration and sandbox tests', 'npx', ['vitest', 'run'], vitestCounts);
 // 2 servers behind nginx and 2 judges on one PostgreSQL, killed and restarted mid-run (skipped without
 // TEST_DATABASE_URL).
 const topology = stage('many instances (topology)', 'node', ['--import', 'tsx', 'apps/server/test/topology/run.ts']);
