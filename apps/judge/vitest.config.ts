@@ -10,6 +10,8 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
-    globalSetup: ['src/test/sandbox-guard.global-setup.ts'],
+    // The server's migrated PGlite template too (apps/server/test/global-setup.ts): worker/embedded-worker.test.ts
+    // starts the server on a data directory unpacked from it instead of creating and migrating a database.
+    globalSetup: ['src/test/sandbox-guard.global-setup.ts', '../server/test/global-setup.ts'],
   },
 });

@@ -21,8 +21,10 @@ test.use({ actionTimeout: 20_000, navigationTimeout: 20_000 });
 
 const stamp = Date.now().toString(36).slice(-5);
 const [ANN, BOB, VIC] = ['vca', 'vcb', 'vcv'].map((s) => `${s}${stamp}`);
-/** Long enough for the virtual participant's steps on a loaded machine; the test waits for the real end once. */
-const DURATION_MS = 80_000;
+/** How long the contest goes on after its real tries, and so how long the virtual run goes on after his run's minute
+ * of those tries: long enough for the virtual participant's steps inside his run (the running page in both languages
+ * at both widths, then his submit) on a loaded machine. The test waits for the real end once. */
+const AFTER_TRIES_MS = 35_000;
 
 test('a student takes a past contest virtually, submits and sees himself among the original participants at his minute', async ({
   page,
@@ -31,7 +33,7 @@ test('a student takes a past contest virtually, submits and sees himself among t
   test.setTimeout(300_000);
   const root = await apiLogin(request, 'root', ROOT_PASSWORD);
   await createUsers(request, root, [ANN, BOB, VIC]);
-  // A short contest: ann solves A and bob fails it in its first seconds.
+  // A class contest: ann solves A and bob fails it in its first seconds.
   const start = Date.now() - 3_000;
   const made = await request.post('/api/admin/contest', {
     headers: admin(root),
@@ -41,18 +43,26 @@ test('a student takes a past contest virtually, submits and sees himself among t
       type: 0,
       auth: 0,
       startTime: new Date(start).toISOString(),
-      endTime: new Date(start + DURATION_MS).toISOString(),
+      endTime: new Date(start + 3600_000).toISOString(),
       visible: true,
     },
   });
-  const cid = (await made.json()).data.id as number;
+  const contest = (await made.json()).data;
+  const cid = contest.id as number;
   await addSampleProblems(request, root, cid, [{ problemId: '1000', displayId: 'A' }]);
   await submitAndJudge(request, root, await apiLogin(request, ANN, USER_PASSWORD), cid, 'A', A_PLUS_B, ACCEPTED);
   await submitAndJudge(request, root, await apiLogin(request, BOB, USER_PASSWORD), cid, 'A', WRONG, WRONG_ANSWER);
   // How far into the contest their tries were made.
   const realTriesMs = Date.now() - start;
+  // The teacher ends the class a little after their tries (the contest's length is the virtual run's length).
+  const end = Date.now() + AFTER_TRIES_MS;
+  const ended = await request.put('/api/admin/contest', {
+    headers: admin(root),
+    data: { ...contest, endTime: new Date(end).toISOString() },
+  });
+  expect((await ended.json()).status).toBe(200);
   // Sunday: the contest is over.
-  await page.waitForTimeout(Math.max(0, start + DURATION_MS + 1_000 - Date.now()));
+  await page.waitForTimeout(Math.max(0, end + 1_000 - Date.now()));
 
   const shot = async (name: string, lang: string, width: number) => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -97,6 +107,10 @@ test('a student takes a past contest virtually, submits and sees himself among t
   const run = (await (await request.get(`/api/contest/virtual?cid=${cid}`, { headers: { Authorization: vic } })).json())
     .data as { startTime: string; running: boolean };
   expect(run.running).toBe(true);
+  // The running contest, seen while his run is short of the real tries' minute.
+  await sizes('running', `/contest/${cid}`, async () => {
+    await expect(page.getByText(/^(虚拟参赛中|Virtual participation)$/)).toBeVisible();
+  });
   await page.waitForTimeout(Math.max(0, Date.parse(run.startTime) + realTriesMs + 1_000 - Date.now()));
   await submitAndJudge(request, root, vic, cid, 'A', A_PLUS_B, ACCEPTED);
 
@@ -110,9 +124,6 @@ test('a student takes a past contest virtually, submits and sees himself among t
   await expect(rows.nth(2)).toContainText(BOB);
   await sizes('board', `/contest/${cid}/rank`, async () => {
     await expect(page.locator('tbody tr[data-row-kind="board"]')).toHaveCount(3);
-  });
-  await sizes('running', `/contest/${cid}`, async () => {
-    await expect(page.getByText(/^(虚拟参赛中|Virtual participation)$/)).toBeVisible();
   });
 
   // The others' board is the real one: no virtual row.

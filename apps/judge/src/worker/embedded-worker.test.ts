@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededDataDir } from '../../../server/test/server-process.js';
 import { requireSandbox } from '../test/judge-fixtures.js';
 
 // `npm start` runs a judge worker as a child of the server. When the server dies, even by SIGKILL, its worker
@@ -65,7 +65,8 @@ const waitFor = async <T>(what: string, probe: () => T | undefined, timeoutMs: n
 };
 
 describe('the embedded judge worker', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'oj-embedded-judge-'));
+  // Its database already created and migrated (the server's first start itself is apps/server/src/main.int.test.ts's).
+  const dataDir = seededDataDir('oj-embedded-judge-');
   const cacheEnv = `OJ_JUDGE_CACHE_DIR=${join(dataDir, 'judge-cache')}`;
   const port = 19_000 + (process.pid % 500);
   const servers: ChildProcess[] = [];
@@ -131,8 +132,9 @@ describe('the embedded judge worker', () => {
           p.name === 'bwrap' || (launcher(p) && launcher(table.find((q) => q.pid === p.ppid)));
         return child && descendantsOf(child.pid, table).some(inFlight) ? child : undefined;
       },
-      // The server's first start creates its database before it starts the worker: about 8 s on an idle 2-core
-      // machine, several times that while the browser journeys and the many-instances run share it (`npm test`).
+      // The server opens its database and seeds the site before it starts the worker: a few seconds on an idle
+      // 2-core machine, several times that while the browser journeys and the many-instances run share it
+      // (`npm test`).
       150_000,
     );
     const tree = [worker, ...descendantsOf(worker.pid)];

@@ -14,7 +14,7 @@ import {
   throwawayPostgres,
 } from '../../../test/harness.js';
 import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
-import { startServer } from '../../../test/server-process.js';
+import { seededDataDir, startServer } from '../../../test/server-process.js';
 import { buildApp } from '../../app.js';
 import { bootstrap } from '../../bootstrap.js';
 import { REPO_ROOT } from '../../config.js';
@@ -74,7 +74,10 @@ describe.each(DB_KINDS)('backup and restore (%s)', (kind) => {
 
   it('restores into a fresh directory a site that serves the same problems, users, submissions and files', async () => {
     // The site to back up: on disk (or its own PostgreSQL database), with a problem, a user, a submission and an avatar.
-    const sourceDir = path.join(scratch, 'source');
+    // On PGlite its embedded database is already created and migrated (test/server-process.ts): the subject here is
+    // the backup, not a first start.
+    const sourceDir = kind === 'pglite' ? seededDataDir('oj-backup-source-') : path.join(scratch, 'source');
+    if (kind === 'pglite') cleanups.push(() => fs.rmSync(sourceDir, { recursive: true, force: true }));
     let sourceUrl: string | undefined;
     if (kind === 'postgres') {
       const db = await throwawayPostgres();
