@@ -161,6 +161,12 @@ test('a teacher sets a due time between two students’ submissions: the gradebo
   await expect(row(LATE)).toContainText('80');
   await expect(row(LATE)).toContainText('迟交');
 
+  // The assignment problem by problem: each student's verdict and tries.
+  await grid.getByRole('button', { name: `查看${TRAINING}的逐题情况` }).click();
+  const matrix = page.getByRole('dialog');
+  await expect(matrix.getByRole('row').filter({ hasText: LATE })).toContainText('答案正确');
+  await page.keyboard.press('Escape');
+
   // The export downloads as a workbook and as CSV with the same figures.
   const download = async (name: RegExp) => {
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
@@ -199,7 +205,7 @@ test('a teacher sets a due time between two students’ submissions: the gradebo
   await expect(student.getByText('80', { exact: false }).first()).toBeVisible();
 
   // Screenshots for review: the gradebook, the form and the student's training page, both languages, both widths.
-  const shots = async (p: Page, name: string, url: string) => {
+  const shots = async (p: Page, name: string, url: string, then?: () => Promise<void>) => {
     if (!SHOTS_DIR) return;
     fs.mkdirSync(SHOTS_DIR, { recursive: true });
     for (const lang of ['zh-CN', 'en-US'] as const) {
@@ -208,12 +214,21 @@ test('a teacher sets a due time between two students’ submissions: the gradebo
         await p.setViewportSize({ width, height: width > 800 ? 900 : 844 });
         await p.goto(url);
         await p.waitForLoadState('networkidle');
+        await then?.();
         await p.screenshot({ path: path.join(SHOTS_DIR, `homework-${name}-${lang}-${width}.png`), fullPage: true });
       }
     }
     await p.evaluate(() => window.localStorage.setItem('language', 'zh-CN'));
   };
   await shots(page, 'gradebook', `/group/${gid}/gradebook`);
+  await shots(page, 'matrix', `/group/${gid}/gradebook`, async () => {
+    // On a phone the view goes "By assignment" (the first one, this one, is chosen), then opens it.
+    const byAssignment = page.getByText(/^(按作业|By assignment)$/);
+    if (await byAssignment.isVisible()) await byAssignment.click();
+    const name = new RegExp(`^(查看${TRAINING}的逐题情况|Open ${TRAINING} problem by problem)$`);
+    await page.getByRole('button', { name }).or(page.getByText(name)).first().click();
+    await expect(page.getByRole('dialog').getByText(LATE).first()).toBeVisible();
+  });
   await shots(page, 'form', `/group/${gid}/training/edit/${tid}`);
   await shots(student, 'training', `/group/${gid}/training/${tid}`);
 });
