@@ -13,6 +13,7 @@ import {
 } from '@oj/shared';
 import { badRequest, notFound } from '../../http/app-error.js';
 import type { BinaryAnswer } from '../../http/bind.js';
+import { PreSerialized } from '../../http/pre-serialized.js';
 import { csvFile } from '../../lib/csv.js';
 import { type Cell, type Sheet, writeXlsx, XLSX_CONTENT_TYPE } from '../../lib/xlsx.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
@@ -144,13 +145,14 @@ export const createGradebookService = (deps: {
     c.sealRank === 1 && !!c.sealRankTime && at >= c.sealRankTime && at < c.endTime;
 
   const build = async (gid: number): Promise<{ book: Gradebook; columns: Column[] }> => {
-    const [groupName, students, columns] = await Promise.all([repo.groupName(gid), repo.students(gid), columnsOf(gid)]);
-    const tids = columns.flatMap((c) => ('training' in c ? [c.training.id] : []));
-    const cids = columns.flatMap((c) => ('contest' in c ? [c.contest.id] : []));
-    const [tTotals, extensions, cTotals] = await Promise.all([
-      repo.trainingTotals(tids),
-      repo.extensions(tids),
-      repo.contestTotals(cids),
+    // One round trip: every read names the group's assignments itself.
+    const [groupName, students, columns, tTotals, extensions, cTotals] = await Promise.all([
+      repo.groupName(gid),
+      repo.students(gid),
+      columnsOf(gid),
+      repo.trainingTotals(gid),
+      repo.extensions(gid),
+      repo.contestTotals(gid),
     ]);
     const tBy = new Map(tTotals.map((x) => [`${x.tid}:${x.uid}`, x]));
     const extBy = new Map(extensions.map((x) => [`${x.tid}:${x.uid}`, x.dueTime]));
@@ -204,6 +206,21 @@ export const createGradebookService = (deps: {
     });
     const totals = rows.flatMap((r) => (r.total === null ? [] : [r.total]));
     return { book: { gid, groupName, assignments, students: rows, average: mean(totals) }, columns };
+  };
+
+  /** Requests for one group's gradebook that arrive while it is being built share that build (a class's teachers,
+   * their refetch after a live event); a request never gets a build that had finished before it came. */
+  const building = new Map<number, Promise<PreSerialized<Gradebook>>>();
+  const shared = (gid: number) => {
+    let p = building.get(gid);
+    if (!p) {
+      // Serialized once for all who share it (a class's gradebook is about 1 MB of JSON).
+      p = build(gid)
+        .then(({ book }) => new PreSerialized<Gradebook>(JSON.stringify(book)))
+        .finally(() => building.delete(gid));
+      building.set(gid, p);
+    }
+    return p;
   };
 
   const matrixOf = async (gid: number, book: Gradebook, col: Column): Promise<AssignmentMatrix> => {
@@ -285,9 +302,9 @@ export const createGradebookService = (deps: {
   };
 
   return {
-    async gradebook(gid: number, viewer: AuthUser): Promise<Gradebook> {
+    async gradebook(gid: number, viewer: AuthUser): Promise<PreSerialized<Gradebook>> {
       await policy.require(gid, viewer, 'admin');
-      return (await build(gid)).book;
+      return shared(gid);
     },
 
     async assignment(q: { gid: number; kind: AssignmentKind; id: number }, viewer: AuthUser) {
