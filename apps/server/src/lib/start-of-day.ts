@@ -1,4 +1,5 @@
-const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** The server's time zone: its days (limits, heatmaps) and the times its messages name. */
+export const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** Midnight of the server's day (the window of the switches' daily limits: posts, groups). */
 export const startOfDay = (d: Date) => {

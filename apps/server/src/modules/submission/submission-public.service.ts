@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { NotifyBus } from '../../db/notify-bus.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error.js';
 import type { BinaryAnswer } from '../../http/bind.js';
+import { SERVER_TIME_ZONE } from '../../lib/start-of-day.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { ProblemCatalogService } from '../problem/problem-catalog.service.js';
 import type { ProblemDetails } from '../problem/problem-queries.js';
@@ -50,7 +51,6 @@ const RESUBMITTABLE: number[] = [
   JUDGE_STATUS.SUBMITTING,
 ];
 const STATS_CACHE_MS = 30 * 60 * 1000;
-const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 export const localDay = (d: Date, timeZone = SERVER_TIME_ZONE) => d.toLocaleDateString('en-CA', { timeZone });
 
 /** OI rank score as HOJ counts it: full marks give round(0.1 × ioScore + 2 × difficulty),

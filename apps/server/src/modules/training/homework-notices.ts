@@ -1,8 +1,8 @@
 import { training } from '@oj/shared';
+import { SERVER_TIME_ZONE } from '../../lib/start-of-day.js';
 import type { TrainingRepository } from './training.repository.js';
 
 const { HOMEWORK_REMINDER_HOURS } = training;
-const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** "2026-12-01 18:00 (Asia/Shanghai)": a due time in a message, in the server's time zone. */
 export const dueText = (d: Date, timeZone = SERVER_TIME_ZONE) =>

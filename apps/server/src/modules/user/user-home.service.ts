@@ -1,5 +1,6 @@
 import { acRate, type UserHome } from '@oj/shared';
 import { badRequest, notFound } from '../../http/app-error.js';
+import { SERVER_TIME_ZONE } from '../../lib/start-of-day.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { RankQueries } from '../rank/rank-queries.js';
 import { localDay } from '../submission/submission-public.service.js';
@@ -8,7 +9,6 @@ import type { UserRepository, UserRow } from './user.repository.js';
 import type { UserAccountRepository } from './user-account.repository.js';
 
 const DAY_MS = 86_400_000;
-const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** The user home page: profile, counters, solved problems and the one-year heatmap. */
 export const createUserHomeService = (deps: {
