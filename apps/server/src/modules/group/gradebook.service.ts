@@ -18,7 +18,7 @@ import { csvFile } from '../../lib/csv.js';
 import { type Cell, type Sheet, writeXlsx, XLSX_CONTENT_TYPE } from '../../lib/xlsx.js';
 import type { Actor, AuditService } from '../audit/audit.service.js';
 import type { AuthUser } from '../auth/session.service.js';
-import { deadlinesFor, homeworkRuleOf } from '../training/homework.js';
+import { deadlinesFor, homeworkRuleOf, homeworkScore } from '../training/homework.js';
 import type { GradebookRepository } from './gradebook.repository.js';
 import type { GroupPolicy } from './group-policy.js';
 
@@ -167,7 +167,7 @@ export const createGradebookService = (deps: {
         const ext = extBy.get(key) ?? null;
         return {
           ...emptyCell(n),
-          score: x && n ? round2(x.points / n) : 0,
+          score: x ? homeworkScore(x.points, n) : 0,
           solved: x?.solved ?? 0,
           late: x?.late ?? false,
           extended: ext !== null,

@@ -41,6 +41,10 @@ export const homeworkStateOf = (t: HomeworkFields, extendedDue: Date | null, now
   return 'closed';
 };
 
+/** An assignment's score, 0-100 to 1/100: the counted problem scores (0-100 each) over its problems. */
+export const homeworkScore = (points: number, problemCount: number) =>
+  problemCount ? Math.round((points / problemCount) * 100) / 100 : 0;
+
 /** Before its open time students see a training's title and dates only. */
 export const isBeforeOpen = (t: HomeworkFields, now: Date) => !!t.openTime && now < t.openTime;
 

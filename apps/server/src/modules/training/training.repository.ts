@@ -1,10 +1,25 @@
 import { group as groupContract, JUDGE_STATUS } from '@oj/shared';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { type Db, preparedQuery } from '../../db/client.js';
 import { containsPattern } from '../../db/like-pattern.js';
 import {
   groupMembers,
   groups,
+  homeworkTotals,
   mineMessages,
   problemCounts,
   problems,
@@ -159,26 +174,17 @@ export const createTrainingRepository = (db: Db) => {
       return new Map(rows.map((r) => [r.tid, r.n]));
     },
 
-    /** Per training, the student's extended due time (null: none) and homework score, 0-100: the counted problem
-     * scores of his cells (homework.ts) over the training's problems. */
+    /** Per assignment among these trainings, the student's extended due time (null: none) and counted points (the
+     * sum of his problem scores, 0-100 each; homework_totals, kept with his cells). */
     async homeworkOf(tids: number[], uid: string): Promise<Map<number, { extendedDue: Date | null; points: number }>> {
       if (!tids.length) return new Map();
-      const rows = (await db.execute(sql`
-        select t.id as tid, e.due_time as due,
-          (select coalesce(sum(c.hw_score), 0) from ${trainingCells} c where c.tid = t.id and c.uid = ${uid}) as points
-        from ${trainings} t left join ${trainingExtensions} e on e.tid = t.id and e.uid = ${uid}
-        where t.id in (${sql.join(
-          tids.map((id) => sql`${id}`),
-          sql`, `,
-        )}) and t.due_time is not null`)) as unknown as {
-        rows: { tid: number; due: Date | string | null; points: number | string | null }[];
-      };
-      return new Map(
-        rows.rows.map((r) => [
-          Number(r.tid),
-          { extendedDue: r.due === null ? null : new Date(r.due), points: Number(r.points ?? 0) },
-        ]),
-      );
+      const rows = await db
+        .select({ tid: trainings.id, due: trainingExtensions.dueTime, points: homeworkTotals.points })
+        .from(trainings)
+        .leftJoin(trainingExtensions, and(eq(trainingExtensions.tid, trainings.id), eq(trainingExtensions.uid, uid)))
+        .leftJoin(homeworkTotals, and(eq(homeworkTotals.tid, trainings.id), eq(homeworkTotals.uid, uid)))
+        .where(and(inArray(trainings.id, tids), isNotNull(trainings.dueTime)));
+      return new Map(rows.map((r) => [r.tid, { extendedDue: r.due, points: r.points ?? 0 }]));
     },
 
     /** The homework figures of a training's cells again, after its rule changed (migration 0031). */

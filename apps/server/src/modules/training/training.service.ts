@@ -28,7 +28,7 @@ import type { ProblemCatalogService } from '../problem/problem-catalog.service.j
 import type { ProblemCatalogQueries } from '../problem/problem-queries.js';
 import { toSubmission } from '../submission/submission.mapper.js';
 import type { SubmissionService } from '../submission/submission.service.js';
-import { deadlinesFor, homeworkRuleOf, homeworkStateOf, isBeforeOpen } from './homework.js';
+import { deadlinesFor, homeworkRuleOf, homeworkScore, homeworkStateOf, isBeforeOpen } from './homework.js';
 import type {
   TrainingCategoryRow,
   TrainingRepository,
@@ -65,7 +65,7 @@ const homeworkOfViewer = (t: TrainingRow, c: ViewerCounts, now: Date) => {
     myDueTime: extended?.due?.toISOString() ?? null,
     myLateUntil: extended?.lateUntil?.toISOString() ?? null,
     homeworkState: hw ? homeworkStateOf(t, hw.extendedDue, now) : null,
-    homeworkScore: hw ? (c.problemCount ? Math.round((hw.points / c.problemCount) * 100) / 100 : 0) : null,
+    homeworkScore: hw ? homeworkScore(hw.points, c.problemCount) : null,
   };
 };
 
