@@ -41,10 +41,13 @@ describe('a real judge worker against the server', () => {
   const submit = async (code: string, language = 'C') =>
     t.services.submissions.submit({ user, problem: await aplusb(), language, code, ip: '127.0.0.1' });
 
-  // Each case burns ~0.3 s of CPU (run-unique, so the host's compile cache does not skip the compile).
+  // Each case sleeps 0.25 s: the judgement lasts seconds, time to stop its worker in the middle, while the CPU time
+  // stays near nothing (a busy host stretches burnt CPU time towards the 1 s limit, never a sleep towards the 3 s wall
+  // limit). Run-unique, so the host's compile cache does not skip the compile.
   const slowSource = () => `#include <stdio.h>
+#include <time.h>
 /* ${Date.now()}-${Math.random()} */
-int main(void){long long a,b;volatile unsigned long x=0;for(unsigned long i=0;i<300000000UL;i++)x+=i;
+int main(void){long long a,b;struct timespec t={0,250000000L};nanosleep(&t,0);
 while(scanf("%lld %lld",&a,&b)==2)printf("%lld\\n",a+b);return 0;}`;
   const judging = (submitId: number) =>
     waitFor(
