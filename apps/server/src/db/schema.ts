@@ -259,6 +259,9 @@ export const problems = pgTable(
     judgeExtraFile: jsonb('judge_extra_file').$type<Record<string, string>>(),
     isRemoveEndBlank: integer('is_remove_end_blank').notNull().default(1),
     openCaseResult: integer('open_case_result').notNull().default(1),
+    /** Opens the first failing case's input and expected output to who may see a submission's case results
+     * (submission-visibility.ts `feedbackSight`); sample cases are always explained. */
+    showFirstFailure: boolean('show_first_failure').notNull().default(false),
     isUploadCase: integer('is_upload_case').notNull().default(1),
     /** Changes whenever the test data changes; judges drop cached data and compiled checkers on a change. */
     caseVersion: text('case_version').notNull(),
@@ -446,8 +449,13 @@ export const judgeCases = pgTable(
     outputData: text('output_data'),
     /** The judge's message for the case (checker text, signal name, "Output Limit Exceeded"...). */
     message: text('message'),
-    /** The start of the program's output, shown when the problem opens case results. */
+    /** The start of the program's output, shown when the problem opens case results; for a Wrong Answer or a
+     * Presentation Error whose first difference lies past that start, the output from a few lines before it. */
     userOutput: text('user_output'),
+    /** The 1-based line of the program's output `userOutput` starts at (null: the first). */
+    outputFromLine: integer('output_from_line'),
+    /** The size of the program's whole output, in bytes (null: not reported). */
+    outputBytes: integer('output_bytes'),
   },
   (t) => [index('judge_cases_submit_idx').on(t.submitId, t.seq)],
 );
@@ -1641,3 +1649,43 @@ export const plagiarismFingerprints = pgTable('plagiarism_fingerprints', {
   data: jsonb('data').notNull(),
   gmtCreate: createdAt(),
 });
+
+/** A teacher's remark on lines of a submission's code (decision 0053): by an admin of the submission's scope, shown
+ * to its owner (a contest's once the contest has ended) and to who may review it. `notifiedAt`: when the owner's
+ * message went out (a contest's submission: once the contest has ended). */
+export const submissionReviews = pgTable(
+  'submission_reviews',
+  {
+    id: serial('id').primaryKey(),
+    submitId: bigint('submit_id', { mode: 'number' })
+      .notNull()
+      .references(() => submissions.submitId, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    fromLine: integer('from_line').notNull(),
+    toLine: integer('to_line').notNull(),
+    content: text('content').notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [index('submission_reviews_submit_idx').on(t.submitId, t.id)],
+);
+
+/** An answer under a review: by the submission's owner or whoever may review it. */
+export const submissionReviewReplies = pgTable(
+  'submission_review_replies',
+  {
+    id: serial('id').primaryKey(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => submissionReviews.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    gmtCreate: createdAt(),
+  },
+  (t) => [index('submission_review_replies_review_idx').on(t.reviewId, t.id)],
+);

@@ -169,6 +169,7 @@ export const createContestService = (deps: {
         code: admin || own,
         listed: true,
         runHidden: !admin && !own && running,
+        contestRunning: running || !!replay,
         masked: afterSeal && c.type === 1,
         problem: { displayId: cp?.displayId ?? '', title: cp?.displayTitle ?? '' },
       };

@@ -28,6 +28,7 @@ export const createGroupSubmissionRule = (policy: GroupPolicy) => ({
         code: own || admin || r.submission.share === 1,
         listed: own || admin,
         runHidden: false,
+        contestRunning: false,
         masked: false,
         problem: { displayId: r.submission.displayPid, title: r.title },
       };

@@ -24,6 +24,9 @@ export type SubmissionSight =
       listed: boolean;
       /** Time and memory kept back (others' results while a contest runs). */
       runHidden: boolean;
+      /** A contest's submission while the contest runs for the viewer (the contest itself, or his virtual run of it):
+       * the feedback that explains cases and the teachers' remarks wait for its end (decision 0053). */
+      contestRunning: boolean;
       /** An OI result after the seal: "Submitted successfully", without score, time, memory or error text. */
       masked: boolean;
       /** The problem as the viewer may name it: the contest's display id and title for a contest's submission,
@@ -55,6 +58,7 @@ export const bankSight = (
     code: own || admin || r.submission.share === 1,
     listed: own || admin,
     runHidden: false,
+    contestRunning: false,
     masked: false,
     problem: named ? { displayId: r.submission.displayPid, title: r.title } : { displayId: '', title: '' },
   };
