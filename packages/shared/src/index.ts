@@ -120,7 +120,7 @@ export type { Registration, RegistrationConfig, SmsMessage } from './contract/re
 export * as registration from './contract/registration.js';
 export type { ImportedRemoteProblem } from './contract/remote-judge.js';
 export * as remoteJudge from './contract/remote-judge.js';
-export type { Submission } from './contract/submission.js';
+export type { Diagnostic, FirstFailure, Submission } from './contract/submission.js';
 export * as submission from './contract/submission.js';
 export type {
   HomeworkState,

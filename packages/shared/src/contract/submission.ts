@@ -51,6 +51,36 @@ export const submitProblemTestJudge = endpoint({
   output: z.string(),
 });
 
+/** One message of a compiler, read from its output (compile-diagnostics.ts): the file as the submission names it
+ * (`main.cpp`, never a path inside the sandbox), 1-based line and column (column 0: not given). */
+export const diagnostic = z.object({
+  file: z.string(),
+  line: z.number().int(),
+  column: z.number().int(),
+  severity: z.enum(['error', 'warning', 'note']),
+  message: z.string(),
+});
+
+/** The first case that is not Accepted, explained where the rules allow (decision 0053): `input` and `expected`
+ * only where the problem opens them (or the case is a sample, or the viewer administers it), `output` the
+ * program's output as kept (from line `outputFromLine`), `truncated` when any of the three was cut; `reason` one
+ * line in the reader's language; `checkerMessage` a special judge's text. */
+export const firstFailure = z.object({
+  seq: z.number().int(),
+  status: z.number().int(),
+  input: z.string().nullable(),
+  expected: z.string().nullable(),
+  output: z.string().nullable(),
+  outputFromLine: z.number().int(),
+  /** Sizes in bytes of the whole input, expected output and program output (null: unknown or hidden). */
+  inputBytes: z.number().int().nullable(),
+  expectedBytes: z.number().int().nullable(),
+  outputBytes: z.number().int().nullable(),
+  truncated: z.boolean(),
+  reason: z.string(),
+  checkerMessage: z.string().nullable(),
+});
+
 export const getTestJudgeResult = endpoint({
   method: 'GET',
   path: '/api/get-test-judge-result',
@@ -65,6 +95,8 @@ export const getTestJudgeResult = endpoint({
     expectedOutput: z.string().nullable(),
     stderr: z.string(),
     problemJudgeMode: z.string(),
+    /** A compile error's messages, read from `stderr`. */
+    diagnostics: z.array(diagnostic),
   }),
 });
 
@@ -104,6 +136,8 @@ export const submission = z.object({
   gmtModified: isoDate,
 });
 export type Submission = z.infer<typeof submission>;
+export type Diagnostic = z.infer<typeof diagnostic>;
+export type FirstFailure = z.infer<typeof firstFailure>;
 
 export const getSubmissionList = endpoint({
   method: 'GET',
@@ -130,7 +164,14 @@ export const getSubmissionDetail = endpoint({
   path: '/api/get-submission-detail',
   access: 'public',
   input: z.object({ submitId: wireInt(z.number().int(), BIG_ID) }),
-  output: z.object({ submission, codeShare: z.boolean() }),
+  output: z.object({
+    submission,
+    codeShare: z.boolean(),
+    /** The first failing case explained, where the rules allow it (decision 0053); null otherwise. */
+    firstFailure: firstFailure.nullable(),
+    /** A compile error's messages, for who may read the error text; empty otherwise. */
+    diagnostics: z.array(diagnostic),
+  }),
 });
 
 export const judgeCase = z.object({

@@ -315,7 +315,12 @@ export const createSubmissionPublicService = (deps: {
       const r = await deps.internal.testRunResult(key, user.uid);
       const pid = await deps.internal.testRunProblem(key);
       const problem = pid === undefined ? undefined : await deps.problems.findById(pid);
-      return { ...r, userInput: r.userInput ?? '', problemJudgeMode: problem?.judgeMode ?? 'default' };
+      return {
+        ...r,
+        userInput: r.userInput ?? '',
+        problemJudgeMode: problem?.judgeMode ?? 'default',
+        diagnostics: [],
+      };
     },
 
     async list(
@@ -374,7 +379,12 @@ export const createSubmissionPublicService = (deps: {
     async detail(submitId: number, viewer: AuthUser | undefined, locale: Locale) {
       const { r, sight } = await loadSeen(submitId, viewer);
       const problem = await deps.problems.findById(r.submission.pid);
-      return { submission: await present(r, sight, viewer, locale), codeShare: problem?.codeShare === 1 };
+      return {
+        submission: await present(r, sight, viewer, locale),
+        codeShare: problem?.codeShare === 1,
+        firstFailure: null,
+        diagnostics: [],
+      };
     },
 
     /** Per-case results for who may see the code (the owner, admins, anyone when shared; a contest's submissions
