@@ -18,6 +18,7 @@ import { copyText } from '../problem/problem-description';
 // page sideways when the detail is the first page opened.
 import '../problem/problem-detail.css';
 import { queryKey } from '../../lib/query-keys';
+import { FirstFailurePanel } from './first-failure-panel';
 import { judgeReasonText } from './judge-reasons';
 import {
   canResubmit,
@@ -194,6 +195,8 @@ const SubmissionDetailPage = () => {
           </pre>
         )}
       </Panel>
+
+      {settled && detail.data?.firstFailure && <FirstFailurePanel failure={detail.data.firstFailure} pid={s.pid} />}
 
       {settled && (
         <Panel title={t('Case_Results')}>
