@@ -10,7 +10,8 @@ import { readableSize } from '../../lib/readable-size';
 import { StatusTag } from './status-tag';
 import './first-failure.css';
 
-/** A line with its whitespace made visible: a space `·`, a tab `→`, a carriage return `␍`; `newline` adds `↵`. */
+/** A line with its whitespace made visible: a space `·`, a tab `→`, a carriage return `\r` (the fonts lack a CR
+ * symbol); `newline` adds `↵`. */
 export const VisibleLine = ({ text, newline }: { text: string; newline: boolean }) => {
   const parts: ReactNode[] = [];
   let plain = '';
@@ -19,7 +20,7 @@ export const VisibleLine = ({ text, newline }: { text: string; newline: boolean 
     plain = '';
   };
   for (const ch of text) {
-    const mark = ch === ' ' ? '·' : ch === '\t' ? '→' : ch === '\r' ? '␍' : undefined;
+    const mark = ch === ' ' ? '·' : ch === '\t' ? '→' : ch === '\r' ? '\\r' : undefined;
     if (mark === undefined) {
       plain += ch;
       continue;

@@ -97,7 +97,7 @@ describe('the first failing case on the submission page', () => {
     // Line 2 of the output: "5", a visible space, a visible CR, the end of the line; only it is marked.
     const marked = yours.querySelectorAll('.oj-diff__line--output');
     expect(marked).toHaveLength(1);
-    expect(marked[0].textContent).toBe('5·␍↵');
+    expect(marked[0].textContent).toBe('5·\\r↵');
     expect(expected.querySelectorAll('.oj-diff__line--expected')).toHaveLength(1);
     expect(within(expected).getByText('1').className).toBe('oj-diff__no');
   });

@@ -78,6 +78,6 @@ export default {
   Expected_Output: 'Expected output',
   Your_Output: 'Your output',
   Download_Test_Data: 'Download test data',
-  Whitespace_Legend: '· a space, → a tab, ␍ a carriage return (CR), ↵ the end of a line.',
+  Whitespace_Legend: '· a space, → a tab, \\r a carriage return (CR), ↵ the end of a line.',
   First_Failure_Truncated: 'Only the lines around the first difference are shown.',
 } satisfies Record<keyof typeof zhCN, string>;

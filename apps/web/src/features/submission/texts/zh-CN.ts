@@ -75,7 +75,7 @@ export default {
   Expected_Output: '期望输出',
   Your_Output: '你的输出',
   Download_Test_Data: '下载测试数据',
-  Whitespace_Legend: '· 表示空格，→ 表示制表符（Tab），␍ 表示回车符（CR），↵ 表示行尾。',
+  Whitespace_Legend: '· 表示空格，→ 表示制表符（Tab），\\r 表示回车符（CR），↵ 表示行尾。',
   First_Failure_Truncated: '只显示第一处不同附近的几行。',
   Submission_Detail: '提交详情',
 } as const;
