@@ -45,6 +45,7 @@ export * as remoteJudge from './client-contract/remote-judge.js';
 export * as submission from './client-contract/submission.js';
 export * as training from './client-contract/training.js';
 export * as user from './client-contract/user.js';
+export { columnTabWidthOf, sourceFileOf } from './compile-diagnostics.js';
 export * from './contest-awards.js';
 export type { UserInfo } from './contract/account.js';
 export type { EmailConfig, SwitchConfig } from './contract/admin-config.js';
@@ -128,7 +129,7 @@ export type { AcmRankRow, OiRankRow, RatingRankRow } from './contract/rank.js';
 export type { RatingHistoryEntry } from './contract/rating.js';
 export type { Registration, RegistrationConfig, SmsMessage } from './contract/registration.js';
 export type { ImportedRemoteProblem } from './contract/remote-judge.js';
-export type { Submission } from './contract/submission.js';
+export type { Diagnostic, Submission } from './contract/submission.js';
 export type {
   HomeworkState,
   LatePenaltyUnit,

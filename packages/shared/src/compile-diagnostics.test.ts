@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIAGNOSTICS_MAX, parseDiagnostics } from './compile-diagnostics.js';
+import { columnTabWidthOf, DIAGNOSTICS_MAX, parseDiagnostics, sourceFileOf } from './compile-diagnostics.js';
 
 // Samples as the judge's compile step keeps them (apps/judge/src/pipeline/compile-program.ts: stdout and stderr
 // together, trimmed), most of them printed by the compilers of the judge's sandbox
@@ -270,5 +270,19 @@ Main.kt:3:5: error: unresolved reference: x`;
     expect(parseDiagnostics('Kotlin 1.9', text)).toEqual([
       { file: 'Main.kt', line: 3, column: 5, severity: 'error', message: 'unresolved reference: x' },
     ]);
+  });
+});
+
+describe('the code view of a language', () => {
+  it("names the file its source is compiled as, and how far GCC's columns count a tab", () => {
+    expect(['C With O2', 'C++ 20', 'Java', 'PyPy3', 'JavaScript Node', 'Kotlin'].map(sourceFileOf)).toEqual([
+      'main.c',
+      'main.cpp',
+      'Main.java',
+      'main.py',
+      'main.js',
+      null,
+    ]);
+    expect(['C', 'C++ 17 With O2', 'Golang', 'Rust'].map(columnTabWidthOf)).toEqual([8, 8, 1, 1]);
   });
 });

@@ -28,6 +28,27 @@ const formatOf = (language: string): Format[] => {
   return ['gcc', 'javac', 'python', 'rust', 'node'];
 };
 
+const SOURCE_FILES: Record<Format, string> = {
+  gcc: 'main.cpp',
+  javac: 'Main.java',
+  python: 'main.py',
+  go: 'main.go',
+  rust: 'main.rs',
+  node: 'main.js',
+};
+
+/** The file a language's source is compiled as (apps/judge/src/languages/languages.ts `sourceFile`): the file whose
+ * lines the code view marks. Null for another site's language. */
+export const sourceFileOf = (language: string): string | null => {
+  if (language === 'C' || language.startsWith('C With')) return 'main.c';
+  const formats = formatOf(language);
+  return formats.length === 1 ? SOURCE_FILES[formats[0]] : null;
+};
+
+/** How far a tab reaches in a column the compiler gives: GCC counts display columns, a tab to the next multiple of 8
+ * (its -ftabstop); the others count characters. */
+export const columnTabWidthOf = (language: string): number => (formatOf(language)[0] === 'gcc' ? 8 : 1);
+
 const baseName = (path: string) => path.replace(/\\/g, '/').split('/').pop() ?? path;
 
 /** Paths of the sandbox's own directories (the work dir /w, the program at /prog, /tmp) in a message, cut to their

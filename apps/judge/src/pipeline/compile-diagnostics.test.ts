@@ -1,5 +1,6 @@
-import { type Diagnostic, parseDiagnostics } from '@oj/shared';
+import { type Diagnostic, parseDiagnostics, sourceFileOf } from '@oj/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../languages/languages.js';
 import { resolveLanguage } from '../languages/toolchains.js';
 import { requireSandbox } from '../test/judge-fixtures.js';
 import { compileProgram } from './compile-program.js';
@@ -122,4 +123,9 @@ describe('compile diagnostics from the real compilers', () => {
       }
     });
   }
+});
+
+it("the web marks the lines of the file each language's source is compiled as", () => {
+  for (const language of LANGUAGES)
+    expect([language.name, sourceFileOf(language.name)]).toEqual([language.name, language.sourceFile]);
 });
