@@ -135,7 +135,12 @@ describe('judge CLI', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const run = await cliAsync(['doctor', '--server', url], { OJ_JUDGE_TOKEN: SECRET, OJ_JUDGE_UID_COUNT: '256' });
+      // Two languages probed, not every one (a minute of compiles on a busy host): the others are named as left out.
+      const run = await cliAsync(['doctor', '--server', url], {
+        OJ_JUDGE_TOKEN: SECRET,
+        OJ_JUDGE_UID_COUNT: '256',
+        OJ_JUDGE_LANGUAGES: 'C,Python3',
+      });
       expect(run.stdout).not.toContain(SECRET);
       expect(run.stderr).not.toContain(SECRET);
       const lines = run.stdout.trimEnd().split('\n');
@@ -148,6 +153,8 @@ describe('judge CLI', () => {
       expect(lines).toContainEqual(expect.stringMatching(/^ {2}OJ_JUDGE_TOKEN +\(set, not shown\)$/));
       expect(lines).toContainEqual(expect.stringMatching(/^ {2}OJ_JUDGE_UID_COUNT +256$/));
       expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^ {2}ok {4}server ${url} reachable`)));
+      expect(lines).toContainEqual(expect.stringMatching(/^ {2}ok {4}C +\//));
+      expect(lines).toContainEqual(expect.stringMatching(/^ {8}Java +left out by OJ_JUDGE_LANGUAGES$/));
       expect(lines.at(-1)).toBe('Judging is possible.');
       expect(run.status).toBe(0);
     } finally {

@@ -289,6 +289,7 @@ export const createServices = (
     internal: submissions,
     query: submissionsQuery,
     problems,
+    testData,
     catalog: problemCatalog,
     site,
     contests,

@@ -79,7 +79,7 @@ export const contestKit = (ctx: () => { t: TestApp; judge: ReturnType<typeof cre
       who: string,
       cid: number,
       displayId: string,
-      verdict: number | { status: number; score?: number },
+      verdict: number | Parameters<ReturnType<typeof createFakeJudge>['judgeNext']>[0],
       code = 'int main(){}',
       language = 'C++',
     ) {

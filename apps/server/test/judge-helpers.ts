@@ -48,8 +48,15 @@ export const createFakeJudge = (t: TestApp, name = 'fake-judge', languages = ['C
     /** Declares the languages (a live judge); call it while the queue is empty, it takes what is queued. */
     announce: () => claimPastCompiles(),
     claim,
-    /** Claims the next task and reports the given verdict for every case. */
-    async judgeNext(v: { status: number; score?: number; oiRankScore?: number | null; caseStatuses?: number[] }) {
+    /** Claims the next task and reports the given verdict for every case; `cases` overrides what is reported of each
+     * case (its message, the program's output). */
+    async judgeNext(v: {
+      status: number;
+      score?: number;
+      oiRankScore?: number | null;
+      caseStatuses?: number[];
+      cases?: Record<string, unknown>[];
+    }) {
       const task = await claimPastCompiles();
       if (!task) throw new Error('no task to judge');
       const cases = (task.problem?.cases ?? []) as { caseId: number; seq: number; groupNum: number; score: number }[];
@@ -86,6 +93,7 @@ export const createFakeJudge = (t: TestApp, name = 'fake-judge', languages = ['C
                   groupNum: c.groupNum,
                   message: '',
                   userOutput: 'out',
+                  ...v.cases?.[i],
                 })),
               },
             }),

@@ -129,7 +129,7 @@ export type { AcmRankRow, OiRankRow, RatingRankRow } from './contract/rank.js';
 export type { RatingHistoryEntry } from './contract/rating.js';
 export type { Registration, RegistrationConfig, SmsMessage } from './contract/registration.js';
 export type { ImportedRemoteProblem } from './contract/remote-judge.js';
-export type { Diagnostic, Submission } from './contract/submission.js';
+export type { Diagnostic, FirstFailure, Submission } from './contract/submission.js';
 export type {
   HomeworkState,
   LatePenaltyUnit,

@@ -713,6 +713,105 @@ export const MESSAGES = {
     'en-US': 'You can create at most {count} groups a day',
   },
   groupCreateLimit: { 'zh-CN': '每人最多创建 {count} 个团队', 'en-US': 'You can create at most {count} groups' },
+  // ---- the first failing case explained (decision 0053; apps/server/src/modules/submission/first-failure.ts) ----
+  feedbackLineDiffers: {
+    'zh-CN': '第 {line} 行与期望输出不同',
+    'en-US': 'Line {line} differs from the expected output',
+  },
+  feedbackOutputEndsEarly: {
+    'zh-CN': '输出在第 {line} 行之前就结束了，期望输出还有更多内容',
+    'en-US': 'Your output ends before line {line}; the expected output goes on',
+  },
+  feedbackExtraOutput: {
+    'zh-CN': '从第 {line} 行起是多余的输出',
+    'en-US': 'Extra output from line {line} on, past the end of the expected output',
+  },
+  feedbackTrailingSpace: {
+    'zh-CN': '第 {line} 行末尾有多余的空格',
+    'en-US': 'Trailing space at the end of line {line}',
+  },
+  feedbackMissingTrailingSpace: {
+    'zh-CN': '第 {line} 行末尾缺少期望输出中的空格',
+    'en-US': 'Line {line} lacks the space the expected output has at its end',
+  },
+  feedbackLeadingSpace: { 'zh-CN': '第 {line} 行开头的空格不同', 'en-US': 'Line {line} starts with different spaces' },
+  feedbackTabForSpace: {
+    'zh-CN': '第 {line} 行用了制表符（Tab），期望的是空格',
+    'en-US': 'Line {line} has a tab where a space is expected',
+  },
+  feedbackSpaceForTab: {
+    'zh-CN': '第 {line} 行用了空格，期望的是制表符（Tab）',
+    'en-US': 'Line {line} has a space where a tab is expected',
+  },
+  feedbackSpacing: {
+    'zh-CN': '第 {line} 行单词之间的空格数与期望输出不同',
+    'en-US': 'Line {line} spaces its words differently from the expected output',
+  },
+  feedbackLineBreaks: {
+    'zh-CN': '从第 {line} 行起换行的位置与期望输出不同',
+    'en-US': 'From line {line} on, the lines break in other places than in the expected output',
+  },
+  feedbackExtraBlankLine: { 'zh-CN': '第 {line} 行是多余的空行', 'en-US': 'Line {line} is an extra blank line' },
+  feedbackExtraBlankLineAtEnd: { 'zh-CN': '输出末尾有多余的空行', 'en-US': 'Extra blank line at the end' },
+  feedbackMissingBlankLine: {
+    'zh-CN': '第 {line} 行应是一个空行',
+    'en-US': 'A blank line is expected at line {line}',
+  },
+  feedbackMissingFinalNewline: {
+    'zh-CN': '输出的最后一行缺少换行符',
+    'en-US': 'The last line of the output has no newline at its end',
+  },
+  feedbackPresentation: {
+    'zh-CN': '只有空白字符（空格、换行）与期望输出不同',
+    'en-US': 'Only whitespace (spaces, line breaks) differs from the expected output',
+  },
+  feedbackWrongAnswer: { 'zh-CN': '输出与期望输出不同', 'en-US': 'The output differs from the expected output' },
+  feedbackChecker: {
+    'zh-CN': '特殊评测程序没有接受这个输出',
+    'en-US': 'The checker did not accept this output',
+  },
+  feedbackCpuTime: {
+    'zh-CN': '程序仍在计算时用完了 CPU 时间：算法可能太慢，或陷入了死循环',
+    'en-US': 'The program was still computing when its CPU time ran out: too slow an algorithm, or an endless loop',
+  },
+  feedbackWallTime: {
+    'zh-CN': '程序在等待时用完了真实时间：它几乎没有计算，可能在等待更多输入或在休眠',
+    'en-US':
+      'The program was waiting when the wall-clock time ran out: it hardly computed, perhaps waiting for more input or sleeping',
+  },
+  feedbackMemory: {
+    'zh-CN': '程序使用的内存超过了限制',
+    'en-US': 'The program used more memory than the limit allows',
+  },
+  feedbackSegfault: {
+    'zh-CN': '段错误（{signal}）：程序访问了不属于它的内存，例如数组越界、空指针，或递归太深导致栈溢出',
+    'en-US':
+      'Segmentation fault ({signal}): the program touched memory it does not own, such as an index out of range, a null pointer, or a stack overflow from recursion too deep',
+  },
+  feedbackDivision: {
+    'zh-CN': '算术错误（{signal}）：例如整数除以零',
+    'en-US': 'Arithmetic error ({signal}): an integer division by zero, for instance',
+  },
+  feedbackAbort: {
+    'zh-CN': '程序中止（{signal}）：例如 assert 失败',
+    'en-US': 'The program aborted ({signal}): a failed assert, for instance',
+  },
+  feedbackKilled: { 'zh-CN': '程序被信号 {signal} 终止', 'en-US': 'The program was killed by {signal}' },
+  feedbackExitCode: {
+    'zh-CN': '程序以退出码 {code} 结束（main 函数应返回 0）',
+    'en-US': 'The program ended with exit code {code} (main should return 0)',
+  },
+  feedbackUncaught: { 'zh-CN': '未捕获的异常：{type}', 'en-US': 'Uncaught exception: {type}' },
+  feedbackStackOverflow: {
+    'zh-CN': '栈溢出：递归太深（未捕获的 {type}）',
+    'en-US': 'Stack overflow: recursion too deep (uncaught {type})',
+  },
+  feedbackOutputLimit: {
+    'zh-CN': '输出超过了限制：程序输出的内容远多于期望',
+    'en-US': 'Output limit exceeded: the program printed far more than expected',
+  },
+  feedbackRuntimeError: { 'zh-CN': '程序运行时出错', 'en-US': 'The program failed while running' },
+  feedbackSystemError: { 'zh-CN': '评测机无法运行这个测试点', 'en-US': 'The judge could not run this case' },
   // ---- homework and the gradebook (decision 0052) ----
   homeworkNotOpen: {
     'zh-CN': '该作业将于 {time} 开放',

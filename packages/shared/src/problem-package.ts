@@ -50,6 +50,8 @@ export const problemPackageSchema = z.object({
   auth: z.number().int().min(1).max(3).default(1),
   codeShare: z.boolean().default(true),
   openCaseResult: z.boolean().default(true),
+  /** Opens the first failing case's input and expected output on the submission page (decision 0053). */
+  showFirstFailure: z.boolean().default(false),
   /** Whether the cases came from uploaded files (true) or were entered by hand. */
   isUploadCase: z.boolean().default(true),
   /** Language of checker.cpp / interactor.cpp: C or C++. */

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { LanguageName } from '@oj/shared';
+import type { UncaughtExceptionFormat } from '../pipeline/uncaught-exception.js';
 
 /**
  * The languages the judge can offer, as data, not code. Commands are argv templates run inside the
@@ -25,6 +26,8 @@ export interface LanguageDefinition {
   runtimeOverheadMb?: number;
   /** stderr that means the runtime refused more memory: Memory Limit Exceeded rather than Runtime Error. */
   memoryErrorPatterns?: string[];
+  /** How the runtime reports an uncaught exception on stderr: its type joins a Runtime Error's message. */
+  uncaughtExceptions?: UncaughtExceptionFormat;
   /** Hello world used by the probe: it must print `hello` with a newline. */
   probeSource: string;
   /**
@@ -59,6 +62,7 @@ const cppLanguage = (name: LanguageName, standard: string, optimize: boolean): L
     tools: { gxx: GXX },
     compile: ['{gxx}', ...flags, 'main.cpp', ...linkFlags, '-lm', '-o', 'main'],
     run: ['/prog/main'],
+    uncaughtExceptions: 'cpp',
     probeSource: '#include <iostream>\nint main() { std::cout << "hello" << std::endl; }\n',
     precompiledHeader: { includes: ['bits/stdc++.h', 'iostream'], flags },
   };
@@ -112,6 +116,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     ],
     runtimeOverheadMb: 128,
     memoryErrorPatterns: ['java.lang.OutOfMemoryError'],
+    uncaughtExceptions: 'java',
     probeSource: 'public class Main { public static void main(String[] a) { System.out.println("hello"); } }\n',
   },
   {
@@ -123,6 +128,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     run: ['{python}', '-B', '/prog/main.py'],
     runEnv: { PYTHONIOENCODING: 'utf-8' },
     memoryErrorPatterns: ['MemoryError'],
+    uncaughtExceptions: 'python',
     probeSource: pythonProbe,
   },
   {
@@ -134,6 +140,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     run: ['{python}', '-B', '/prog/main.py'],
     runEnv: { PYTHONIOENCODING: 'utf-8' },
     memoryErrorPatterns: ['MemoryError'],
+    uncaughtExceptions: 'python',
     probeSource: pythonProbe,
   },
   {
@@ -145,6 +152,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     run: ['{pypy}', '-B', '/prog/main.py'],
     runEnv: { PYTHONIOENCODING: 'utf-8' },
     memoryErrorPatterns: ['MemoryError'],
+    uncaughtExceptions: 'python',
     probeSource: pythonProbe,
   },
   {
@@ -161,6 +169,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     },
     run: ['/prog/main'],
     runEnv: { GODEBUG: 'madvdontneed=1' },
+    uncaughtExceptions: 'go',
     probeSource: 'package main\nimport "fmt"\nfunc main() { fmt.Println("hello") }\n',
   },
   {
@@ -171,6 +180,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     run: ['{node}', '--max-old-space-size={memoryMb}', '/prog/main.js'],
     runtimeOverheadMb: 128,
     memoryErrorPatterns: ['JavaScript heap out of memory', 'Reached heap limit'],
+    uncaughtExceptions: 'node',
     probeSource: 'console.log("hello");\n',
   },
   {
@@ -180,6 +190,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     compile: ['{rustc}', '-O', '-o', 'main', 'main.rs'],
     compileEnv: { TMPDIR: '/tmp' },
     run: ['/prog/main'],
+    uncaughtExceptions: 'rust',
     probeSource: 'fn main() { println!("hello"); }\n',
   },
 ];

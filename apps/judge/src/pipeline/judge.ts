@@ -8,6 +8,7 @@ import { compareOutput } from './compare-output.js';
 import { type CompiledProgram, compileProgram } from './compile-program.js';
 import { caseScore, groupCases, scoreProblem } from './judge-case-modes.js';
 import { stdoutLimitFor, USER_OUTPUT_KEEP_CHARS } from './judge-limits.js';
+import { outputWindow } from './output-window.js';
 import { compileChecker, runChecker, runInteractive } from './run-checker.js';
 import { type RunLimits, runProgram } from './run-program.js';
 
@@ -20,8 +21,15 @@ export interface CaseResult {
   memory: number;
   score: number;
   groupNum?: number;
-  /** The start of the program's output (the verdict used all of it). */
+  /** The start of the program's output (the verdict used all of it); for a Wrong Answer or a Presentation Error
+   * of the default comparison, the part of it around the first differing line (output-window.ts). */
   userOutput: string;
+  /** Wrong Answer and Presentation Error of the default comparison: the 1-based line of the output `userOutput`
+   * starts at (1: the start). */
+  outputFromLine?: number;
+  /** The size of the program's whole output in bytes, for every case whose program ran (not interactive ones:
+   * their output went to the interactor). */
+  outputBytes?: number;
   message: string;
 }
 
@@ -92,14 +100,14 @@ const judgeCase = async (context: CaseContext, testCase: JudgeCase, caseId: numb
   const withVerdict = (
     run: { status: number | null; message: string; timeMs: number; memoryKb: number },
     verdict: CheckerVerdict | { status: number; message: string; percentage?: number },
-    userOutput: string,
+    output: { userOutput: string; outputFromLine?: number; outputBytes?: number },
   ): CaseResult => ({
     ...base,
     status: verdict.status,
     time: run.timeMs,
     memory: run.memoryKb,
     score: caseScore(verdict.status, testCase.score, 'percentage' in verdict ? verdict.percentage : undefined),
-    userOutput,
+    ...output,
     message: verdict.message,
   });
 
@@ -113,13 +121,16 @@ const judgeCase = async (context: CaseContext, testCase: JudgeCase, caseId: numb
       signal,
     );
     const verdict = outcome.verdict ?? { status: outcome.run.status!, message: outcome.run.message };
-    return withVerdict(outcome.run, verdict, '');
+    return withVerdict(outcome.run, verdict, { userOutput: '' });
   }
 
   const answerBytes = testCase.answerPath ? statSync(testCase.answerPath).size : 0;
   const run = await runProgram(program, limits, testCase.inputPath, stdoutLimitFor(answerBytes), signal);
-  const userOutput = run.sandbox.stdout.subarray(0, USER_OUTPUT_KEEP_CHARS).toString('utf8');
-  if (run.status !== null) return withVerdict(run, { status: run.status, message: run.message }, userOutput);
+  const output = {
+    userOutput: run.sandbox.stdout.subarray(0, USER_OUTPUT_KEEP_CHARS).toString('utf8'),
+    outputBytes: run.sandbox.stdoutBytes,
+  };
+  if (run.status !== null) return withVerdict(run, { status: run.status, message: run.message }, output);
   if (problem.judgeMode === 'spj') {
     const verdict = await runChecker(
       context.checker!,
@@ -128,11 +139,18 @@ const judgeCase = async (context: CaseContext, testCase: JudgeCase, caseId: numb
       testCase.answerPath,
       signal,
     );
-    return withVerdict(run, verdict, userOutput);
+    return withVerdict(run, verdict, output);
   }
   const expected = testCase.answerPath ? readFileSync(testCase.answerPath) : Buffer.alloc(0);
   const status = compareOutput(run.sandbox.stdout, expected, problem.isRemoveEndBlank);
-  return withVerdict(run, { status, message: '' }, userOutput);
+  if (status === JUDGE_STATUS.ACCEPTED) return withVerdict(run, { status, message: '' }, output);
+  // Wrong Answer or Presentation Error: keep the output where it goes wrong.
+  const window = outputWindow(run.sandbox.stdout, expected, problem.isRemoveEndBlank);
+  return withVerdict(
+    run,
+    { status, message: '' },
+    { userOutput: window.text, outputFromLine: window.fromLine, outputBytes: output.outputBytes },
+  );
 };
 
 const cancelledCase = (testCase: JudgeCase, caseId: number): CaseResult => ({

@@ -10,6 +10,7 @@ import {
   STDERR_LIMIT_BYTES,
   WALL_FACTOR,
 } from './judge-limits.js';
+import { uncaughtExceptionType } from './uncaught-exception.js';
 
 /** Effective limits of one run (already doubled for languages other than C/C++). */
 export interface RunLimits {
@@ -83,6 +84,17 @@ export const signalName = (signal: number): string => SIGNAL_NAMES[signal] ?? `s
 
 export const OUTPUT_LIMIT_MESSAGE = 'Output Limit Exceeded';
 
+/** ` (uncaught ZeroDivisionError)` when the run's stderr shows the exception that ended it, else nothing. */
+const uncaughtSuffix = (result: SandboxResult, program: CompiledProgram): string => {
+  const format = program.language.definition.uncaughtExceptions;
+  if (!format) return '';
+  // A long stderr keeps its start and its end: the report of the exception is at the end, and a JVM's starts a
+  // stack of a thousand frames.
+  const stderr = result.stderrTail === undefined ? result.stderr : `${result.stderr}\n${result.stderrTail}`;
+  const type = uncaughtExceptionType(format, stderr);
+  return type ? ` (uncaught ${type})` : '';
+};
+
 /**
  * Verdict precedence: output limit, CPU time, wall time, memory, signal, exit code.
  * Times and memory of TLE/MLE are reported at the limit.
@@ -110,15 +122,21 @@ export const classifyRun = (result: SandboxResult, program: CompiledProgram, lim
   const failed = result.exitCode !== 0 || result.signal !== null;
   const patterns = program.language.definition.memoryErrorPatterns ?? [];
   // The JVM prints "Terminating due to java.lang.OutOfMemoryError" on stdout (-XX:+ExitOnOutOfMemoryError), the
-  // others on stderr; only the end of stdout is searched.
+  // others on stderr (its start and, when long, its end); only the end of stdout is searched.
   const stdoutTail = failed ? result.stdout.subarray(-4096).toString('utf8') : '';
   if (
     result.oomKilled ||
-    (failed && patterns.some((pattern) => result.stderr.includes(pattern) || stdoutTail.includes(pattern)))
+    (failed &&
+      patterns.some(
+        (pattern) =>
+          result.stderr.includes(pattern) || result.stderrTail?.includes(pattern) || stdoutTail.includes(pattern),
+      ))
   )
     return run(JUDGE_STATUS.MEMORY_LIMIT_EXCEEDED, '', { memoryKb: memoryLimitKb });
-  if (result.signal !== null) return run(JUDGE_STATUS.RUNTIME_ERROR, `Killed by ${signalName(result.signal)}`);
-  if (result.exitCode !== 0) return run(JUDGE_STATUS.RUNTIME_ERROR, `Exited with code ${result.exitCode}`);
+  if (result.signal !== null)
+    return run(JUDGE_STATUS.RUNTIME_ERROR, `Killed by ${signalName(result.signal)}${uncaughtSuffix(result, program)}`);
+  if (result.exitCode !== 0)
+    return run(JUDGE_STATUS.RUNTIME_ERROR, `Exited with code ${result.exitCode}${uncaughtSuffix(result, program)}`);
   return run(null, '');
 };
 

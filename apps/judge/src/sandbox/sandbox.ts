@@ -74,6 +74,9 @@ export interface SandboxResult {
   stdoutBytes: number;
   /** The first STDERR_KEEP_BYTES of stderr, as text. */
   stderr: string;
+  /** The last STDERR_KEEP_BYTES of stderr when there was more than the start holds (a runtime reports an uncaught
+   * exception last), as text. */
+  stderrTail?: string;
   stderrBytes: number;
 }
 
@@ -369,6 +372,8 @@ const supervise = (
     const stderrChunks: Buffer[] = [];
     let stderrBytes = 0;
     let stderrKept = 0;
+    const stderrTailChunks: Buffer[] = [];
+    let stderrTailBytes = 0;
     let pollTimer: NodeJS.Timeout | undefined;
     let wallTimer: NodeJS.Timeout | undefined;
 
@@ -406,6 +411,10 @@ const supervise = (
         stderrChunks.push(keep);
         stderrKept += keep.length;
       }
+      stderrTailChunks.push(chunk);
+      stderrTailBytes += chunk.length;
+      while (stderrTailBytes - stderrTailChunks[0].length >= STDERR_KEEP_BYTES)
+        stderrTailBytes -= stderrTailChunks.shift()!.length;
       if (stderrBytes > spec.stderrLimitBytes) kill('stderr');
     });
 
@@ -498,6 +507,10 @@ const supervise = (
           stdout: Buffer.concat(stdoutChunks),
           stdoutBytes,
           stderr: stderrText,
+          stderrTail:
+            stderrBytes > STDERR_KEEP_BYTES
+              ? Buffer.concat(stderrTailChunks).subarray(-STDERR_KEEP_BYTES).toString('utf8')
+              : undefined,
           stderrBytes,
         });
       };

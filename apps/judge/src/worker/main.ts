@@ -94,6 +94,9 @@ export const pipelineJudger: Judger = {
         groupNum: c.groupNum ?? null,
         message: c.message,
         userOutput: c.userOutput,
+        outputFromLine: c.outputFromLine,
+        // The report's integers fit an int column: a larger size is sent as its largest value.
+        outputBytes: c.outputBytes === undefined ? undefined : Math.min(c.outputBytes, 2 ** 31 - 1),
       })),
     };
   },

@@ -193,6 +193,8 @@ export const problemBody = z.object({
   judgeExtraFile: extraFiles,
   isRemoveEndBlank: z.boolean().default(true),
   openCaseResult: z.boolean().default(true),
+  /** Opens the first failing case's input and expected output on the submission page (decision 0053). */
+  showFirstFailure: z.boolean().default(false),
   judgeMode: z.enum(JUDGE_MODES).optional(),
   judgeCaseMode: z.enum(JUDGE_CASE_MODES).default('default'),
 });

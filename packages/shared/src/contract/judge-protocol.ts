@@ -116,7 +116,15 @@ export const caseReport = z.object({
   score: wireInt(z.number().int().nullable()),
   groupNum: wireInt(z.number().int().nullable()),
   message: z.string(),
+  /** The start of the program's output; for a Wrong Answer or a Presentation Error of the default comparison whose
+   * first differing line lies past that start, the output from a few lines before that line. */
   userOutput: z.string(),
+  /** The 1-based line of the program's output `userOutput` starts at: sent for a Wrong Answer or a Presentation
+   * Error of the default comparison (1 when it is the start). Optional: older workers do not send it. */
+  outputFromLine: wireInt(z.number().int().min(1).optional()),
+  /** The size of the program's whole output in bytes, for a case whose program ran (not interactive ones). Optional:
+   * older workers do not send it. */
+  outputBytes: wireInt(z.number().int().min(0).optional()),
 });
 
 export const judgeReport = z.object({

@@ -156,6 +156,7 @@ export const problem = z.object({
   judgeExtraFile: z.null(),
   isRemoveEndBlank: z.boolean(),
   openCaseResult: z.boolean(),
+  showFirstFailure: z.boolean(),
   isUploadCase: z.boolean(),
   caseVersion: z.string(),
   modifiedUser: z.string().nullable(),

@@ -227,6 +227,7 @@ export const createAdminProblemService = (deps: {
       judgeExtraFile: p.judgeExtraFile,
       isRemoveEndBlank: p.isRemoveEndBlank ? 1 : 0,
       openCaseResult: p.openCaseResult ? 1 : 0,
+      showFirstFailure: p.showFirstFailure,
       isUploadCase: dto.isUploadTestCase ? 1 : 0,
       ioScore: p.type === 1 ? fullScoreOf(cases, p.judgeCaseMode) : 100,
       // The data version moves with the files and their scoring, so judges fetch and score the new data.

@@ -198,9 +198,35 @@ describe.each(DB_KINDS)('judge queue and protocol on %s', (kind) => {
     const cases = await t.services.db.select().from(judgeCases).where(eq(judgeCases.submitId, sub.submitId));
     expect(cases).toHaveLength(1);
     expect(cases[0]).toMatchObject({ status: 0, timeMs: 6, memoryKb: 3000, seq: 1 });
+    // A worker that sends no output window (one older than it) leaves those columns empty.
+    expect(cases[0]).toMatchObject({ outputFromLine: null, outputBytes: null });
 
     // The same report again is a no-op: reports are idempotent on (taskId, attempt).
     expect((await judgeCall('report', accepted('judge-a', task))).json().data).toEqual({ accepted: false });
+  });
+
+  it("stores a case's output window and output size as the worker reports them", async () => {
+    await drain();
+    const sub = await submit();
+    const task = await claim('judge-a');
+    const report = accepted('judge-a', task);
+    report.judge.status = JUDGE_STATUS.WRONG_ANSWER;
+    report.judge.score = 0;
+    report.judge.cases = report.judge.cases.map((c) => ({
+      ...c,
+      status: JUDGE_STATUS.WRONG_ANSWER,
+      userOutput: 'line 1497\nline 1498\n',
+      outputFromLine: 1497,
+      outputBytes: 17_889,
+    }));
+    expect((await judgeCall('report', report)).json().data).toEqual({ accepted: true });
+    const cases = await t.services.db.select().from(judgeCases).where(eq(judgeCases.submitId, sub.submitId));
+    expect(cases[0]).toMatchObject({
+      status: JUDGE_STATUS.WRONG_ANSWER,
+      userOutput: 'line 1497\nline 1498\n',
+      outputFromLine: 1497,
+      outputBytes: 17_889,
+    });
   });
 
   it('never hands one task to two workers, even when they ask at the same moment', async () => {

@@ -472,6 +472,8 @@ export const createJudgeQueue = (deps: {
               mode: problem?.judgeCaseMode ?? 'default',
               message: c.message || null,
               userOutput: c.userOutput || null,
+              outputFromLine: c.outputFromLine ?? null,
+              outputBytes: c.outputBytes ?? null,
             })),
           );
         }

@@ -129,6 +129,7 @@ export const readPackageFolder = async (
       auth: pkg.auth,
       codeShare: pkg.codeShare ? 1 : 0,
       openCaseResult: pkg.openCaseResult ? 1 : 0,
+      showFirstFailure: pkg.showFirstFailure,
       isUploadCase: pkg.isUploadCase ? 1 : 0,
       caseVersion: caseVersionOf(cases),
     },

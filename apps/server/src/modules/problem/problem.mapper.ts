@@ -54,6 +54,7 @@ export const toPublicProblem = (p: ProblemRow): z.infer<typeof problemContract.p
   judgeExtraFile: null,
   isRemoveEndBlank: p.isRemoveEndBlank === 1,
   openCaseResult: p.openCaseResult === 1,
+  showFirstFailure: p.showFirstFailure,
   isUploadCase: p.isUploadCase === 1,
   caseVersion: p.caseVersion,
   modifiedUser: p.modifiedUser,

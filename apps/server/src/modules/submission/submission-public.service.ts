@@ -19,7 +19,9 @@ import { SERVER_TIME_ZONE } from '../../lib/start-of-day.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { ProblemCatalogService } from '../problem/problem-catalog.service.js';
 import type { ProblemDetails } from '../problem/problem-queries.js';
+import type { TestDataStore } from '../problem/test-data.store.js';
 import type { SiteService } from '../site/site.service.js';
+import { explainFirstFailure } from './first-failure.js';
 import { sourceExtension, toSubmission } from './submission.mapper.js';
 import type { SubmissionService } from './submission.service.js';
 import type { SubmissionQueryRepository, SubmissionRow, SubmissionWithTitle } from './submission-query.repository.js';
@@ -80,6 +82,8 @@ export const createSubmissionPublicService = (deps: {
   internal: SubmissionService;
   query: SubmissionQueryRepository;
   problems: ProblemDetails;
+  /** The test files, for the first failing case's input and expected output. */
+  testData: Pick<TestDataStore, 'read' | 'stream'>;
   catalog: ProblemCatalogService;
   site: SiteService;
   /** Contest submits are the contest module's (access, times, registration); see contest.service.ts. */
@@ -394,7 +398,15 @@ export const createSubmissionPublicService = (deps: {
       return {
         submission: await present(r, sight, viewer, locale),
         codeShare: problem?.codeShare === 1,
-        firstFailure: null,
+        firstFailure: problem
+          ? await explainFirstFailure({
+              sight,
+              problem,
+              failing: () => query.firstFailingCase(submitId),
+              files: deps.testData,
+              locale,
+            })
+          : null,
         diagnostics: compileDiagnostics(r, sight, locale),
       };
     },

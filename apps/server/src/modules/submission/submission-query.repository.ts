@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { JUDGE_STATUS } from '@oj/shared';
+import { and, asc, count, desc, eq, gte, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { judgeCases, problemCases, problems, submissions, users } from '../../db/schema.js';
+import type { FailingCase } from './first-failure.js';
 
 export interface SubmissionFilter {
   uid?: string;
@@ -133,6 +135,34 @@ export const createSubmissionQueryRepository = (db: Db) => ({
       .leftJoin(problemCases, eq(problemCases.id, judgeCases.caseId))
       .where(eq(judgeCases.submitId, submitId))
       .orderBy(asc(judgeCases.seq));
+  },
+
+  /** The first case of a submission that is not Accepted (skipped ones not counted), with its test files. */
+  async firstFailingCase(submitId: number): Promise<FailingCase | undefined> {
+    const [row] = await db
+      .select({ c: judgeCases, files: problemCases })
+      .from(judgeCases)
+      .leftJoin(problemCases, eq(problemCases.id, judgeCases.caseId))
+      .where(
+        and(
+          eq(judgeCases.submitId, submitId),
+          notInArray(judgeCases.status, [JUDGE_STATUS.ACCEPTED, JUDGE_STATUS.CANCELLED]),
+        ),
+      )
+      .orderBy(asc(judgeCases.seq))
+      .limit(1);
+    if (!row) return undefined;
+    const { c, files } = row;
+    return {
+      seq: c.seq,
+      status: c.status,
+      message: c.message,
+      userOutput: c.userOutput,
+      outputFromLine: c.outputFromLine,
+      outputBytes: c.outputBytes,
+      input: files ? { sha256: files.inputSha256, size: files.inputSize } : null,
+      expected: files ? { sha256: files.outputSha256, size: files.outputSize } : null,
+    };
   },
 
   async setShare(submitId: number, share: boolean) {

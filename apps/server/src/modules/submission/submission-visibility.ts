@@ -64,6 +64,24 @@ export const bankSight = (
   };
 };
 
+/**
+ * What of a submission's failing case the viewer may have explained (decision 0053), the one rule of the detail's
+ * `firstFailure`: nothing unless he may see the code, the result is not sealed and the contest no longer runs for
+ * him (a contest's admins: at any time); then the case is `shown` (the program's output and why it failed) where
+ * the problem opens case results, and `open` (its input and expected output too) where the problem opens its first
+ * failure, the case is one of the statement's samples, or the viewer administers the submission. The case results
+ * (`get-all-case-result`) keep their own older rule: the problem's openCaseResult.
+ */
+export const feedbackSight = (
+  sight: Sight,
+  problem: { openCaseResult: number; showFirstFailure: boolean },
+  sample: boolean,
+) => {
+  const explained = sight.code && !sight.masked && (sight.admin || !sight.contestRunning);
+  const open = explained && (sight.admin || sample || problem.showFirstFailure);
+  return { shown: explained && (open || problem.openCaseResult === 1), open };
+};
+
 /** A submission as `sight` shows it. Lists pass no `detail`: they never carry code or error text. `detail.code`
  * is the code to show when the sight allows it (the hide switch may have replaced it). */
 export const showSubmission = (

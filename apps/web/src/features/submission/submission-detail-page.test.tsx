@@ -60,3 +60,45 @@ describe('a submission’s case results on a phone', () => {
     ).toEqual(['Memory', 'Message']);
   });
 });
+
+describe('the first failing case on the submission page', () => {
+  it('says why, shows the input and both outputs with whitespace visible, and marks the line that differs', async () => {
+    stubServer({
+      '/api/get-submission-detail': json({
+        submission: submissionFixture({ submitId: 4, status: JUDGE_STATUS.PRESENTATION_ERROR }),
+        codeShare: false,
+        firstFailure: {
+          seq: 2,
+          status: JUDGE_STATUS.PRESENTATION_ERROR,
+          input: '1 2\n',
+          expected: '3\n5\n',
+          output: '3\n5 \r\n',
+          outputFromLine: 1,
+          inputBytes: 4,
+          expectedBytes: 4,
+          outputBytes: 6,
+          truncated: false,
+          reason: 'Trailing space at the end of line 2',
+          checkerMessage: null,
+        },
+        diagnostics: [],
+      }),
+      '/api/get-all-case-result': json(null),
+    });
+    screenWidth(1366);
+    renderWithProviders(
+      [{ path: '/submission-detail/:submitID', element: <SubmissionDetailPage /> }],
+      '/submission-detail/4',
+    );
+    expect(await screen.findByText('Trailing space at the end of line 2')).toBeTruthy();
+    expect(screen.getByText('First failing case: #2')).toBeTruthy();
+    const expected = screen.getByRole('figure', { name: 'Expected output (4 B)' });
+    const yours = screen.getByRole('figure', { name: 'Your output (6 B)' });
+    // Line 2 of the output: "5", a visible space, a visible CR, the end of the line; only it is marked.
+    const marked = yours.querySelectorAll('.oj-diff__line--output');
+    expect(marked).toHaveLength(1);
+    expect(marked[0].textContent).toBe('5·␍↵');
+    expect(expected.querySelectorAll('.oj-diff__line--expected')).toHaveLength(1);
+    expect(within(expected).getByText('1').className).toBe('oj-diff__no');
+  });
+});

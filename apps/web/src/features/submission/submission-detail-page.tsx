@@ -19,6 +19,7 @@ import { copyText } from '../problem/problem-description';
 import '../problem/problem-detail.css';
 import { queryKey } from '../../lib/query-keys';
 import { CompileDiagnostics } from './compile-diagnostics';
+import { FirstFailurePanel } from './first-failure-panel';
 import { judgeReasonText } from './judge-reasons';
 import {
   canResubmit,
@@ -196,6 +197,8 @@ const SubmissionDetailPage = () => {
           </pre>
         )}
       </Panel>
+
+      {settled && detail.data?.firstFailure && <FirstFailurePanel failure={detail.data.firstFailure} pid={s.pid} />}
 
       {settled && (
         <Panel title={t('Case_Results')}>

@@ -56,6 +56,7 @@ const PROBLEM = {
   judgeExtraFile: null,
   isRemoveEndBlank: true,
   openCaseResult: true,
+  showFirstFailure: false,
   isUploadCase: false,
   caseVersion: '1',
   modifiedUser: 'teacher',

@@ -51,6 +51,7 @@ export interface ProblemFormState {
   judgeCaseMode: string;
   isRemoveEndBlank: boolean;
   openCaseResult: boolean;
+  showFirstFailure: boolean;
   codeShare: boolean;
   isUploadTestCase: boolean;
   uploadTestcaseDir: string | null;
@@ -95,6 +96,7 @@ export const emptyProblemForm = (canPublish: boolean, languages: string[]): Prob
   judgeCaseMode: 'default',
   isRemoveEndBlank: true,
   openCaseResult: true,
+  showFirstFailure: false,
   codeShare: true,
   isUploadTestCase: true,
   uploadTestcaseDir: null,
@@ -144,6 +146,7 @@ export const problemToForm = (
   judgeCaseMode: p.judgeCaseMode,
   isRemoveEndBlank: p.isRemoveEndBlank,
   openCaseResult: p.openCaseResult,
+  showFirstFailure: p.showFirstFailure,
   codeShare: p.codeShare,
   isUploadTestCase: p.isUploadCase,
   uploadTestcaseDir: null,
@@ -234,6 +237,7 @@ export const formToDto = (f: ProblemFormState): ProblemDto => ({
     judgeExtraFile: JSON.stringify(fileMap(f.judgeExtraFiles)),
     isRemoveEndBlank: f.isRemoveEndBlank,
     openCaseResult: f.openCaseResult,
+    showFirstFailure: f.showFirstFailure,
     judgeMode: f.judgeMode,
     judgeCaseMode: f.judgeCaseMode as ProblemDto['problem']['judgeCaseMode'],
   },

@@ -95,6 +95,9 @@ export const ProblemJudgeSection = ({
         <Checkbox checked={form.openCaseResult} onChange={(e) => set({ openCaseResult: e.target.checked })}>
           {t('Open_Case_Result')}
         </Checkbox>
+        <Checkbox checked={form.showFirstFailure} onChange={(e) => set({ showFirstFailure: e.target.checked })}>
+          {t('Show_First_Failure')}
+        </Checkbox>
         <Checkbox checked={form.codeShare} onChange={(e) => set({ codeShare: e.target.checked })}>
           {t('Code_Share')}
         </Checkbox>

@@ -116,6 +116,7 @@ export default {
   Case_Mode_subtask_average: 'Subtask, average score',
   Remove_End_Blank: 'Ignore trailing blanks',
   Open_Case_Result: 'Show case results',
+  Show_First_Failure: "Show the first failing case's input and expected output",
   Code_Share: 'Allow code sharing',
   Test_Data: 'Test data',
   Upload_Test_Data: 'Upload test data',

@@ -113,6 +113,7 @@ export default {
   Case_Mode_subtask_average: '子任务（取平均分）',
   Remove_End_Blank: '忽略行末空格与文末空行',
   Open_Case_Result: '公开测试点结果',
+  Show_First_Failure: '公开首个错误测试点的输入和期望输出',
   Code_Share: '允许分享代码',
   Test_Data: '测试数据',
   Upload_Test_Data: '上传测试数据',

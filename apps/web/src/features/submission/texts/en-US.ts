@@ -71,4 +71,13 @@ export default {
   Code_Hidden: 'The code is not visible to you',
   Case_Results_Hidden: 'This problem does not open its test case results',
   Submission_Detail: 'Submission detail',
+  // The first failing case explained (first-failure-panel.tsx)
+  First_Failure_Title: 'First failing case: #{{seq}}',
+  Checker_Message: "The checker's message",
+  Case_Input: 'Input',
+  Expected_Output: 'Expected output',
+  Your_Output: 'Your output',
+  Download_Test_Data: 'Download test data',
+  Whitespace_Legend: '· a space, → a tab, ␍ a carriage return (CR), ↵ the end of a line.',
+  First_Failure_Truncated: 'Only the lines around the first difference are shown.',
 } satisfies Record<keyof typeof zhCN, string>;

@@ -69,5 +69,13 @@ export default {
   Code: '代码',
   Code_Hidden: '代码不可见',
   Case_Results_Hidden: '该题目未开放测试点详情',
+  First_Failure_Title: '首个未通过的测试点：#{{seq}}',
+  Checker_Message: '特殊评测程序的信息',
+  Case_Input: '输入',
+  Expected_Output: '期望输出',
+  Your_Output: '你的输出',
+  Download_Test_Data: '下载测试数据',
+  Whitespace_Legend: '· 表示空格，→ 表示制表符（Tab），␍ 表示回车符（CR），↵ 表示行尾。',
+  First_Failure_Truncated: '只显示第一处不同附近的几行。',
   Submission_Detail: '提交详情',
 } as const;
