@@ -18,6 +18,9 @@ export const judgeCall = async (t: TestApp, path: string, payload: object) => {
   return res.json().data;
 };
 
+/** What the fake judge reports for a Compile Error: GCC's form without a column. */
+export const COMPILE_ERROR_TEXT = 'main.cpp:1: error: expected ;';
+
 /** Plays a judge worker through the judge protocol, so tests get verdicts without a sandbox. */
 export const createFakeJudge = (t: TestApp, name = 'fake-judge', languages = ['C++', 'Python3']) => {
   const call = async (path: string, payload: object) => {
@@ -62,14 +65,23 @@ export const createFakeJudge = (t: TestApp, name = 'fake-judge', languages = ['C
         taskId: task.taskId,
         attempt: task.attempt,
         ...(task.kind === 'testRun'
-          ? { testRun: { status: v.status, time: 5, memory: 1024, stderr: '', userOutput: '3\n', errorMessage: '' } }
+          ? {
+              testRun: {
+                status: v.status,
+                time: 5,
+                memory: 1024,
+                stderr: '',
+                userOutput: '3\n',
+                errorMessage: v.status === -2 ? COMPILE_ERROR_TEXT : '',
+              },
+            }
           : {
               judge: {
                 status: v.status,
                 score: v.score ?? 0,
                 time: 10,
                 memory: 2048,
-                errorMessage: v.status === -2 ? 'main.cpp:1: error: expected ;' : v.status === 3 ? 'SIGSEGV' : '',
+                errorMessage: v.status === -2 ? COMPILE_ERROR_TEXT : v.status === 3 ? 'SIGSEGV' : '',
                 oiRankScore: v.oiRankScore ?? null,
                 cases: cases.map((c, i) => ({
                   caseId: c.caseId,

@@ -1,6 +1,7 @@
 export * from './ac-rate.js';
 export * from './api.js';
 export * from './audit-action-names.js';
+export * from './compile-diagnostics.js';
 export * from './contest-awards.js';
 export type { UserInfo } from './contract/account.js';
 export * as account from './contract/account.js';

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type Diagnostic,
   isAdminRole,
   isRoot,
   JUDGE_STATUS,
   type Locale,
   message,
   type Page,
+  parseDiagnostics,
   type Submission,
   type submission as submissionContract,
 } from '@oj/shared';
@@ -54,6 +56,15 @@ const RESUBMITTABLE: number[] = [
 ];
 const STATS_CACHE_MS = 30 * 60 * 1000;
 export const localDay = (d: Date, timeZone = SERVER_TIME_ZONE) => d.toLocaleDateString('en-CA', { timeZone });
+
+/** A compile error's messages (decision 0053) for who is shown its text: read from the error text showSubmission gives
+ * this viewer, so the rules of who reads it stay there (none for the hidden-text placeholder or a sealed result). */
+const compileDiagnostics = (r: SubmissionRow, sight: Sight, locale: Locale): Diagnostic[] => {
+  const shown = showSubmission(r, sight, { code: null, locale });
+  if (shown.status !== JUDGE_STATUS.COMPILE_ERROR || !shown.errorMessage) return [];
+  if (shown.errorMessage === message('errorMessageHidden', locale)) return [];
+  return parseDiagnostics(shown.language, shown.errorMessage);
+};
 
 /** OI rank score as HOJ counts it: full marks give round(0.1 × ioScore + 2 × difficulty),
  * partial marks the same scaled by the share of the score. */
@@ -316,14 +327,15 @@ export const createSubmissionPublicService = (deps: {
     },
 
     async testRunResult(key: string, user: AuthUser) {
-      const r = await deps.internal.testRunResult(key, user.uid);
+      const { language, ...r } = await deps.internal.testRunResult(key, user.uid);
       const pid = await deps.internal.testRunProblem(key);
       const problem = pid === undefined ? undefined : await deps.problems.findById(pid);
       return {
         ...r,
         userInput: r.userInput ?? '',
         problemJudgeMode: problem?.judgeMode ?? 'default',
-        diagnostics: [],
+        // A test run's compile error is its owner's alone: its text is in `stderr` (submission.service.ts).
+        diagnostics: r.status === JUDGE_STATUS.COMPILE_ERROR ? parseDiagnostics(language, r.stderr) : [],
       };
     },
 
@@ -395,7 +407,7 @@ export const createSubmissionPublicService = (deps: {
               locale,
             })
           : null,
-        diagnostics: [],
+        diagnostics: compileDiagnostics(r, sight, locale),
       };
     },
 

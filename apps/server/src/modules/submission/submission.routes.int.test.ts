@@ -1,7 +1,7 @@
 import { JUDGE_STATUS, message } from '@oj/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
+import { COMPILE_ERROR_TEXT, createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
 
 describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
   let t: TestApp;
@@ -143,6 +143,16 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
     await judge.judgeNext({ status: JUDGE_STATUS.ACCEPTED });
     const done = await call('GET', `/api/get-test-judge-result?testJudgeKey=${testJudgeKey}`, alice.token);
     expect(done.json().data).toMatchObject({ status: 0, userOutput: '3\n', time: 5 });
+    expect(done.json().data.diagnostics).toEqual([]);
+    // A compile error's messages, read from its text (decision 0053).
+    const broken = await call('POST', '/api/submit-problem-test-judge', alice.token, { ...body, code: 'int main(){' });
+    await judge.judgeNext({ status: JUDGE_STATUS.COMPILE_ERROR });
+    const ce = await call('GET', `/api/get-test-judge-result?testJudgeKey=${broken.json().data}`, alice.token);
+    expect(ce.json().data).toMatchObject({
+      status: JUDGE_STATUS.COMPILE_ERROR,
+      stderr: COMPILE_ERROR_TEXT,
+      diagnostics: [{ file: 'main.cpp', line: 1, column: 0, severity: 'error', message: 'expected ;' }],
+    });
     await t.services.site.updateSwitches({ defaultSubmitInterval: 8 });
     const again = await call('POST', '/api/submit-problem-test-judge', alice.token, body);
     expect([again.statusCode, again.json().data.key]).toEqual([429, 'submitTooFrequent']);
@@ -210,6 +220,17 @@ describe.each(DB_KINDS)('submitting and submissions on %s', (kind) => {
     expect(ce.submission.errorMessage).toBeNull();
     const ownCe = (await call('GET', `/api/get-submission-detail?submitId=${sub2.submitId}`, alice.token)).json().data;
     expect(ownCe.submission.errorMessage).toContain('expected ;');
+    // Its messages, read into places (decision 0053), go where the text goes.
+    expect(ownCe.diagnostics).toEqual([
+      { file: 'main.cpp', line: 1, column: 0, severity: 'error', message: 'expected ;' },
+    ]);
+    expect(ce.diagnostics).toEqual([]);
+    const adminCe = (await call('GET', `/api/get-submission-detail?submitId=${sub2.submitId}`, adminToken)).json();
+    expect(adminCe.data.diagnostics).toHaveLength(1);
+    // A verdict other than Compile Error has none, even with an error text.
+    expect(
+      (await call('GET', `/api/get-submission-detail?submitId=${sub.submitId}`, alice.token)).json().data.diagnostics,
+    ).toEqual([]);
   });
 
   it('groups case results by subtask for subtask modes', async () => {

@@ -310,6 +310,8 @@ export const createSubmissionService = (deps: {
         userInput: payload.userInput,
         expectedOutput: payload.expectedOutput,
         userOutput: result?.userOutput ?? null,
+        /** The language it was compiled in (a remote problem's test run: the local one), to read its compile error. */
+        language: task.language,
       };
     },
 

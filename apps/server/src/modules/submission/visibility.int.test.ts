@@ -340,7 +340,14 @@ describe.each(DB_KINDS)('who sees which submission, problem and contest (%s)', (
     switch (endpoint) {
       case 'detail': {
         const r = await request('GET', `/api/get-submission-detail?submitId=${id}`, who);
-        return [r.status === 200 ? seen(r.data.submission) : String(r.status), r.body];
+        if (r.status !== 200) return [String(r.status), r.body];
+        // A compile error's messages (decision 0053) go exactly where its text goes.
+        const shown = seen(r.data.submission);
+        const diagnosed = r.data.diagnostics.length > 0;
+        return [
+          diagnosed === shown.includes('e') ? shown : `${shown} with ${r.data.diagnostics.length} diagnostics`,
+          r.body,
+        ];
       }
       case 'cases': {
         const r = await request('GET', `/api/get-all-case-result?submitId=${id}`, who);

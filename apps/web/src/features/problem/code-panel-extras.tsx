@@ -1,11 +1,12 @@
 import { JUDGE_STATUS, LIMITS, submission as submissionContract } from '@oj/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Input, Modal, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/http-client';
 import { toast } from '../../lib/notify';
+import type { CompileMarks } from '../diagnostics/editor-marks';
 import { judgeReasonText } from '../submission/judge-reasons';
 import { formatRunMemory, formatRunTime } from '../submission/judge-status';
 import { StatusTag } from '../submission/status-tag';
@@ -31,6 +32,7 @@ export const TestRunDrawer = ({
   code,
   checkCode,
   type = 'public',
+  onCompileMarks,
 }: {
   /** A group's problem runs as a 'group' test. */
   type?: 'public' | 'group';
@@ -40,6 +42,8 @@ export const TestRunDrawer = ({
   language: string;
   code: string;
   checkCode: () => boolean;
+  /** A compile error's lines to mark in the editor (decision 0053): null when a run starts. */
+  onCompileMarks?: (marks: CompileMarks | null) => void;
 }) => {
   const { t } = useTranslation(['problem', 'contest', 'remote-judge', 'submission']);
   const [userInput, setUserInput] = useState(problem.firstExample?.input ?? '');
@@ -57,6 +61,9 @@ export const TestRunDrawer = ({
   };
   const [key, setKey] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  /** The run whose compile error has marked the editor, and the code and language the last run was sent with. */
+  const markedRun = useRef<string | null>(null);
+  const ran = useRef({ code, language });
 
   const result = useQuery({
     queryKey: ['test-run', key],
@@ -75,7 +82,10 @@ export const TestRunDrawer = ({
     }
     setStarting(true);
     setKey(null);
+    markedRun.current = null;
+    onCompileMarks?.(null);
     try {
+      ran.current = { code, language };
       const testJudgeKey = await api.call(submissionContract.submitProblemTestJudge, {
         pid: problem.id,
         type,
@@ -94,6 +104,14 @@ export const TestRunDrawer = ({
   };
 
   const data = result.data;
+  // A run's compile error marks the editor once, when its result arrives, and only while the editor still holds the code
+  // that ran.
+  useEffect(() => {
+    if (!key || !data || data.status !== JUDGE_STATUS.COMPILE_ERROR || markedRun.current === key) return;
+    markedRun.current = key;
+    if (data.diagnostics.length > 0 && code === ran.current.code)
+      onCompileMarks?.({ diagnostics: data.diagnostics, language: ran.current.language });
+  }, [key, data, code, onCompileMarks]);
   const running = starting || (key !== null && !result.error && (!data || !testRunSettled(data.status)));
 
   return (

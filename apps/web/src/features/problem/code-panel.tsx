@@ -11,6 +11,7 @@ import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { loginDialog } from '../../lib/ui-store';
 import { useApiMutation } from '../../lib/use-api-mutation';
+import type { CompileMarks } from '../diagnostics/editor-marks';
 import { problemPageSubmissionKey, SUBMISSION_POLL_MS, submissionSettled } from '../submission/submission-polling';
 import {
   codeAfterLanguageSwitch,
@@ -83,7 +84,11 @@ export const CodePanel = memo(function CodePanel({
   // What the editor holds now: its change handler writes it at once, so a submit right after typing (before the
   // re-render that brings the new state) sends the code on screen, not the code of the last render.
   const latestCode = useRef('');
+  // The lines a compile error of this code points at (a submission's or a test run's, decision 0053): marked in the
+  // editor until the code changes or a new judgement starts.
+  const [compileMarks, setCompileMarks] = useState<CompileMarks | null>(null);
   const setCode = useCallback((next: string) => {
+    if (next !== latestCode.current) setCompileMarks(null);
     latestCode.current = next;
     setCodeState(next);
   }, []);
@@ -112,6 +117,7 @@ export const CodePanel = memo(function CodePanel({
     latestCode.current = initial;
     setCodeState(initial);
     setSubmitId(null);
+    setCompileMarks(null);
   }
 
   useEffect(() => onLanguageChange(language), [language, onLanguageChange]);
@@ -153,6 +159,17 @@ export const CodePanel = memo(function CodePanel({
   });
   const judged = poll.data?.submission;
   const settled = !!judged && submissionSettled(judged.status);
+  // A submission's compile error marks the editor once, when its verdict arrives, and only while the editor still
+  // holds the code sent (a later reading of the same verdict, or one that finds the code edited, leaves it alone).
+  const markedSubmission = useRef<number | null>(null);
+  const sentCode = useRef<string | null>(null);
+  const diagnostics = poll.data?.diagnostics;
+  useEffect(() => {
+    if (!judged || judged.status !== JUDGE_STATUS.COMPILE_ERROR || !diagnostics?.length) return;
+    if (markedSubmission.current === judged.submitId) return;
+    markedSubmission.current = judged.submitId;
+    if (latestCode.current === sentCode.current) setCompileMarks({ diagnostics, language: judged.language });
+  }, [judged, diagnostics]);
   useEffect(() => {
     if (settled) {
       onJudged();
@@ -190,6 +207,8 @@ export const CodePanel = memo(function CodePanel({
     if (!problem || !requireLogin() || !checkCode()) return;
     if (confirmOverwrite && !(await confirmAsync(t('Overwrite_Confirm')))) return;
     setSubmitId(null);
+    setCompileMarks(null);
+    sentCode.current = latestCode.current;
     const { pid, cid, tid, gid } = place.submitTarget(problem.problemId);
     sending.mutate({ pid, language, code: latestCode.current, cid, tid, gid });
   };
@@ -233,7 +252,14 @@ export const CodePanel = memo(function CodePanel({
         </Space>
       )}
       {CodeEditor ? (
-        <CodeEditor value={code} onChange={setCode} language={language} settings={settings} label={t('Code_Editor')} />
+        <CodeEditor
+          value={code}
+          onChange={setCode}
+          language={language}
+          settings={settings}
+          label={t('Code_Editor')}
+          compileMarks={compileMarks}
+        />
       ) : (
         <Spin style={{ display: 'block', padding: 48 }} />
       )}
@@ -281,6 +307,7 @@ export const CodePanel = memo(function CodePanel({
             code={code}
             checkCode={checkCode}
             type={place.testRun ?? 'public'}
+            onCompileMarks={setCompileMarks}
           />
         </Suspense>
       )}

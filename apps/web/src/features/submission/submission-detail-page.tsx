@@ -18,6 +18,7 @@ import { copyText } from '../problem/problem-description';
 // page sideways when the detail is the first page opened.
 import '../problem/problem-detail.css';
 import { queryKey } from '../../lib/query-keys';
+import { CompileDiagnostics } from './compile-diagnostics';
 import { FirstFailurePanel } from './first-failure-panel';
 import { judgeReasonText } from './judge-reasons';
 import {
@@ -189,6 +190,7 @@ const SubmissionDetailPage = () => {
             <Link to={`/user-home?username=${encodeURIComponent(s.username)}`}>{s.username}</Link>
           </Descriptions.Item>
         </Descriptions>
+        <CompileDiagnostics submission={s} diagnostics={detail.data?.diagnostics} />
         {ERROR_TEXT_STATUSES.includes(s.status) && s.errorMessage && (
           <pre className="oj-sample" style={{ color: '#cf1322' }}>
             {judgeReasonText(s.errorMessage, t)}
