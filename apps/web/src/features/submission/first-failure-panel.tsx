@@ -123,7 +123,7 @@ export const FirstFailurePanel = ({ failure, pid }: { failure: FirstFailure; pid
       {failure.input !== null && (
         <>
           <h3 className="oj-diff__title">
-            {t('Case_Input')}
+            {t('First_Failure_Input')}
             {size(failure.inputBytes)}
           </h3>
           <pre className="oj-sample oj-diff__input">{failure.input}</pre>
@@ -132,7 +132,7 @@ export const FirstFailurePanel = ({ failure, pid }: { failure: FirstFailure; pid
       <div className={failure.expected === null ? 'oj-diff oj-diff--one' : 'oj-diff'}>
         {failure.expected !== null && (
           <Side
-            title={`${t('Expected_Output')}${size(failure.expectedBytes)}`}
+            title={`${t('First_Failure_Expected')}${size(failure.expectedBytes)}`}
             text={failure.expected}
             from={failure.outputFromLine}
             other={failure.output}
@@ -141,7 +141,7 @@ export const FirstFailurePanel = ({ failure, pid }: { failure: FirstFailure; pid
         )}
         {failure.output !== null && (
           <Side
-            title={`${t('Your_Output')}${size(failure.outputBytes)}`}
+            title={`${t('First_Failure_Output')}${size(failure.outputBytes)}`}
             text={failure.output}
             from={failure.outputFromLine}
             other={failure.expected}

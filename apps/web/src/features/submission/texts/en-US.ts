@@ -74,9 +74,9 @@ export default {
   // The first failing case explained (first-failure-panel.tsx)
   First_Failure_Title: 'First failing case: #{{seq}}',
   Checker_Message: "The checker's message",
-  Case_Input: 'Input',
-  Expected_Output: 'Expected output',
-  Your_Output: 'Your output',
+  First_Failure_Input: 'Input',
+  First_Failure_Expected: 'Expected output',
+  First_Failure_Output: 'Your output',
   Download_Test_Data: 'Download test data',
   Whitespace_Legend: '· a space, → a tab, \\r a carriage return (CR), ↵ the end of a line.',
   First_Failure_Truncated: 'Only the lines around the first difference are shown.',
