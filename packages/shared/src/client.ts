@@ -45,7 +45,7 @@ export * as remoteJudge from './client-contract/remote-judge.js';
 export * as submission from './client-contract/submission.js';
 export * as training from './client-contract/training.js';
 export * as user from './client-contract/user.js';
-export { columnTabWidthOf, sourceFileOf } from './compile-diagnostics.js';
+export { columnTabWidthOf, parseDiagnostics, sourceFileOf } from './compile-diagnostics.js';
 export * from './contest-awards.js';
 export type { UserInfo } from './contract/account.js';
 export type { EmailConfig, SwitchConfig } from './contract/admin-config.js';
