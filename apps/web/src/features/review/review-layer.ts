@@ -200,7 +200,7 @@ const theme = EditorView.baseTheme({
   },
   '.cm-gutterElement:hover .oj-review-add, .oj-review-add:focus-visible, .oj-review-add--picked': { opacity: 1 },
   '@media (hover: none)': { '.oj-review-add': { opacity: 0.5 } },
-  '.cm-lineNumbers .cm-gutterElement': { cursor: 'pointer' },
+  '&.oj-review-can-pick .cm-lineNumbers .cm-gutterElement': { cursor: 'pointer' },
   '.oj-review-slot': { whiteSpace: 'normal', cursor: 'auto', padding: '4px 8px 8px 4px' },
   '.cm-panels .oj-review-panel': { padding: '4px 8px' },
 });
@@ -229,7 +229,14 @@ export const createReviewLayer = () => {
       if (layer === value.layer && !tr.docChanged) return value;
       return { layer, decorations: decorate(tr.state.doc, layer, slots) };
     },
-    provide: (f) => EditorView.decorations.from(f, (v) => v.decorations),
+    provide: (f) => [
+      EditorView.decorations.from(f, (v) => v.decorations),
+      // Line numbers look clickable only to whoever may pick lines.
+      EditorView.editorAttributes.from(
+        f,
+        (v): Record<string, string> => (v.layer.canReview ? { class: 'oj-review-can-pick' } : {}),
+      ),
+    ],
   });
   const layerOf = (view: EditorView) => view.state.field(field).layer;
 
