@@ -102,6 +102,7 @@ export const FILLS: Record<string, Fill> = {
   '/group/:groupID/setting': (d) => `/group/${d.groupId}/setting`,
   '/group/:groupID/rank': (d) => `/group/${d.groupId}/rank`,
   '/group/:groupID/gradebook': (d) => `/group/${d.groupId}/gradebook`,
+  '/group/:groupID/reviewed-submissions': (d) => `/group/${d.groupId}/reviewed-submissions`,
   '/group/:groupID/plagiarism': (d) => `/group/${d.groupId}/plagiarism`,
   '/admin/problem/edit/:problemId': (d) => `/admin/problem/edit/${d.problemPid}`,
   '/admin/training/:trainingId/edit': (d) => `/admin/training/${d.trainingId}/edit`,

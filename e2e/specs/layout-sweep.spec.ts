@@ -79,6 +79,8 @@ const LATIN_ALLOWLIST = [
   // The judge headers page names testlib.h and the header suffixes it takes (.h, .hpp, .hh).
   'testlib',
   'hpp',
+  // Keys as their keycaps name them: a reviewer's hint (shift-click picks several lines of code).
+  'Shift',
 ];
 
 const WIDE = 1366;

@@ -41,6 +41,7 @@ import { registerRatingRoutes } from './modules/rating/rating.routes.js';
 import { registerRegistrationRoutes } from './modules/registration/registration.routes.js';
 import { registerRemoteJudgeRoutes } from './modules/remote-judge/remote-judge.routes.js';
 import { registerSiteRoutes } from './modules/site/site.routes.js';
+import { registerReviewRoutes } from './modules/submission/review.routes.js';
 import { registerSubmissionRoutes } from './modules/submission/submission.routes.js';
 import { registerTrainingRoutes } from './modules/training/training.routes.js';
 import { registerUserRoutes } from './modules/user/user-settings.routes.js';
@@ -174,6 +175,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerHealthRoutes(app, deps, opts.services);
   registerProblemCatalogRoutes(app, deps, opts.services);
   registerSubmissionRoutes(app, deps, opts.services);
+  registerReviewRoutes(app, deps, opts.services);
   registerRankRoutes(app, deps, opts.services);
   registerRatingRoutes(app, deps, opts.services);
   registerContestRoutes(app, deps, opts.services);

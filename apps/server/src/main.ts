@@ -138,6 +138,8 @@ const main = async () => {
     services.ratings.sweep().catch((err) => app.log.error({ err }, 'rating computation failed'));
     // Homework messages (an assignment opened, one due tomorrow): each sent once across instances.
     services.homework.sweep().catch((err) => app.log.error({ err }, 'homework messages failed'));
+    // Review messages that waited for their contests to end: each sent once across instances.
+    services.reviews.sweep().catch((err) => app.log.error({ err }, 'review messages failed'));
   }, SWEEP_INTERVAL_MS);
   // Unreferenced test data, deleted images and stale temporary uploads: now, then every 10 minutes.
   const stopCollector = services.storageCollector.start({

@@ -47,6 +47,7 @@ import { createGroupProblemRepository } from './modules/group/group-problem.repo
 import { createGroupProblemRule, createGroupProblemService } from './modules/group/group-problem.service.js';
 import { createGroupSubmissionRule } from './modules/group/group-submission.js';
 import { createGroupTrainingService } from './modules/group/group-training.service.js';
+import { createReviewedSubmissions } from './modules/group/reviewed-submissions.js';
 import { createHealthService } from './modules/health/health.service.js';
 import { createImageProxyService, type ImageProxyOptions } from './modules/image-proxy/image-proxy.service.js';
 import { createJudgeQueueRepository } from './modules/judge/judge-queue.repository.js';
@@ -82,6 +83,8 @@ import type { RemoteSites } from './modules/remote-judge/remote-sites.js';
 import { createCaptchaService } from './modules/site/captcha.service.js';
 import { createSiteRepository } from './modules/site/site.repository.js';
 import { createSiteService } from './modules/site/site.service.js';
+import { createReviewRepository } from './modules/submission/review.repository.js';
+import { createReviewService } from './modules/submission/review.service.js';
 import { createSubmissionRepository } from './modules/submission/submission.repository.js';
 import { createSubmissionService } from './modules/submission/submission.service.js';
 import { createSubmissionPublicService } from './modules/submission/submission-public.service.js';
@@ -298,6 +301,9 @@ export const createServices = (
     now,
     bus,
   });
+  // Teachers' reviews of code (decision 0053): by the submission's rule, told through the message centre.
+  const reviewRepo = createReviewRepository(db);
+  const reviews = createReviewService({ repo: reviewRepo, submissions: submissionPublic, messages, now });
 
   // ---- Site administration: its users' repository, which the notices read too ----
   const adminUserRepo = createAdminUserRepository(db);
@@ -391,6 +397,8 @@ export const createServices = (
     queue,
     submissions,
     submissionPublic,
+    /** Reviews of submissions; main.ts sweeps for the owners' messages that waited for their contests to end. */
+    reviews,
 
     // Remote judging.
     /** The remote judges' adapters the importer and the language lists use. */
@@ -449,6 +457,7 @@ export const createServices = (
     groupContests: createGroupContestService({ policy: groupPolicy, contests, admin: adminContests }),
     groupTrainings: createGroupTrainingService({ policy: groupPolicy, trainings, admin: adminTrainings }),
     gradebook,
+    reviewedSubmissions: createReviewedSubmissions({ repo: reviewRepo, policy: groupPolicy }),
 
     // Site administration: users, tags, notices, configuration (and the remote judges' accounts), dashboard.
     adminUsers: createAdminUserService({

@@ -42,9 +42,11 @@ export * as rank from './client-contract/rank.js';
 export * as rating from './client-contract/rating.js';
 export * as registration from './client-contract/registration.js';
 export * as remoteJudge from './client-contract/remote-judge.js';
+export * as review from './client-contract/review.js';
 export * as submission from './client-contract/submission.js';
 export * as training from './client-contract/training.js';
 export * as user from './client-contract/user.js';
+export * from './code-lines.js';
 export { columnTabWidthOf, parseDiagnostics, sourceFileOf } from './compile-diagnostics.js';
 export * from './contest-awards.js';
 export type { UserInfo } from './contract/account.js';
@@ -129,6 +131,7 @@ export type { AcmRankRow, OiRankRow, RatingRankRow } from './contract/rank.js';
 export type { RatingHistoryEntry } from './contract/rating.js';
 export type { Registration, RegistrationConfig, SmsMessage } from './contract/registration.js';
 export type { ImportedRemoteProblem } from './contract/remote-judge.js';
+export type { Review, ReviewedSubmission, ReviewReply } from './contract/review.js';
 export type { Diagnostic, FirstFailure, Submission } from './contract/submission.js';
 export type {
   HomeworkState,

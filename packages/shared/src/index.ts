@@ -1,6 +1,7 @@
 export * from './ac-rate.js';
 export * from './api.js';
 export * from './audit-action-names.js';
+export * from './code-lines.js';
 export * from './compile-diagnostics.js';
 export * from './contest-awards.js';
 export type { UserInfo } from './contract/account.js';
@@ -121,6 +122,8 @@ export type { Registration, RegistrationConfig, SmsMessage } from './contract/re
 export * as registration from './contract/registration.js';
 export type { ImportedRemoteProblem } from './contract/remote-judge.js';
 export * as remoteJudge from './contract/remote-judge.js';
+export type { Review, ReviewedSubmission, ReviewReply } from './contract/review.js';
+export * as review from './contract/review.js';
 export type { Diagnostic, FirstFailure, Submission } from './contract/submission.js';
 export * as submission from './contract/submission.js';
 export type {

@@ -916,6 +916,43 @@ export const MESSAGES = {
   groupLevel_3: { 'zh-CN': '普通成员', 'en-US': 'General Member' },
   groupLevel_4: { 'zh-CN': '团队管理员', 'en-US': 'Group Admin' },
   groupLevel_5: { 'zh-CN': '团队拥有者', 'en-US': 'Group Root' },
+  // ---- teachers' reviews of code (decision 0053) ----
+  reviewLineInvalid: { 'zh-CN': '{field} 必须是从 1 开始的行号', 'en-US': '{field} must be a line number from 1' },
+  reviewLinesReversed: {
+    'zh-CN': '结束行（toLine）不能在起始行（fromLine）之前',
+    'en-US': 'The last line (toLine) cannot come before the first (fromLine)',
+  },
+  reviewLinesOutOfRange: {
+    'zh-CN': '{field} 超出代码范围：代码共 {lines} 行',
+    'en-US': '{field} must be within the code, which has {lines} lines',
+  },
+  reviewNotReviewer: {
+    'zh-CN': '只有能查看这份代码的管理员（比赛或团队的管理员）才能点评',
+    'en-US': 'Only an admin who may see this code (of its contest or group) may review it',
+  },
+  reviewNotOwned: { 'zh-CN': '只能修改或删除自己的点评', 'en-US': 'You may only change or delete your own reviews' },
+  reviewHidden: {
+    'zh-CN': '只有提交者和点评老师可以查看点评',
+    'en-US': "Only the submission's author and its reviewers see its reviews",
+  },
+  reviewContestRunning: {
+    'zh-CN': '比赛结束后才能查看和回复点评',
+    'en-US': 'Reviews can be read and answered once the contest has ended',
+  },
+  mineReviewTitle: { 'zh-CN': '您的代码有新的点评', 'en-US': 'Your code has a new review' },
+  mineReviewLine: {
+    'zh-CN': '{reviewer} 点评了您的提交 [#{submitId}]({url})（{problem}）的第 {from} 行。',
+    'en-US': '{reviewer} commented on line {from} of your submission [#{submitId}]({url}) ({problem}).',
+  },
+  mineReviewLines: {
+    'zh-CN': '{reviewer} 点评了您的提交 [#{submitId}]({url})（{problem}）的第 {from}–{to} 行。',
+    'en-US': '{reviewer} commented on lines {from}–{to} of your submission [#{submitId}]({url}) ({problem}).',
+  },
+  mineReviewReplyTitle: { 'zh-CN': '代码点评有新回复', 'en-US': 'A new reply to a code review' },
+  mineReviewReply: {
+    'zh-CN': '{user} 回复了提交 [#{submitId}]({url})（{problem}）上的代码点评。',
+    'en-US': '{user} replied to a review of submission [#{submitId}]({url}) ({problem}).',
+  },
   // ---- copy detection (decision 0047) ----
   plagiarismOneScope: {
     'zh-CN': '请指定且只指定一个查重范围：比赛、训练、团队或题目',

@@ -193,6 +193,8 @@ export const SITE_ROUTES: RouteDef[] = [
       { path: 'rank', screen: 'GroupRank' },
       // The class gradebook of the group's admins (decision 0052).
       { path: 'gradebook', screen: 'GroupGradebook' },
+      // The submissions the group's admins reviewed (decision 0053).
+      { path: 'reviewed-submissions', screen: 'GroupReviewedSubmissions' },
     ],
   },
   { path: 'introduction', screen: 'Introduction', titleKey: 'Introduction' },

@@ -166,6 +166,10 @@ export const SCREENS: Record<ScreenName, Screen> = {
   GroupGradebook: lazyScreen(() => import('../features/gradebook/gradebook-page'), {
     namespaces: ['gradebook', 'training', 'submission'],
   }),
+  // The submissions the group's admins reviewed (decision 0053).
+  GroupReviewedSubmissions: lazyScreen(() => import('../features/review/reviewed-submissions-page'), {
+    namespaces: ['review', 'submission'],
+  }),
   // The about pages and the result explanation: static texts, one chunk.
   Introduction: aboutScreen('Introduction'),
   Developer: aboutScreen('Developer'),

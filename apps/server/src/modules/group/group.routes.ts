@@ -1,4 +1,13 @@
-import { file, groupProblem as gp, gradebook, group, groupContest, groupDiscussion, groupTraining } from '@oj/shared';
+import {
+  file,
+  groupProblem as gp,
+  gradebook,
+  group,
+  groupContest,
+  groupDiscussion,
+  groupTraining,
+  review,
+} from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { type BindDeps, bind } from '../../http/bind.js';
 import type { AppServices } from '../../services.js';
@@ -86,6 +95,8 @@ export const registerGroupRoutes = (app: FastifyInstance, deps: BindDeps, s: App
   bind(app, deps, gradebook.getGradebookAssignment, (q, ctx) => gb.assignment(q, ctx.user));
   bind(app, deps, gradebook.getGradebookStuck, (q, ctx) => gb.stuck(q, ctx.user));
   bind(app, deps, gradebook.downloadGroupGradebook, (q, ctx) => gb.file(q, ctx.user, ctx.locale));
+  // The submissions its admins reviewed (decision 0053).
+  bind(app, deps, review.getReviewedSubmissions, (q, ctx) => s.reviewedSubmissions.list(q, ctx.user));
 
   // Contests (decision 0024): a call on one contest is the admin contest service's, whose rule asks the policy.
   const gc = s.groupContests;

@@ -254,6 +254,10 @@ export const createSubmissionPublicService = (deps: {
   };
 
   return {
+    /** One submission and what the viewer may see of it (its rule's refusal otherwise): the reviews' rule
+     * (review.service.ts) starts from it. */
+    seen: loadSeen,
+
     async submit(
       input: {
         pid: string | number;

@@ -88,7 +88,8 @@ export type GroupTabKey =
   | 'announcement'
   | 'member'
   | 'plagiarism'
-  | 'gradebook';
+  | 'gradebook'
+  | 'reviewed-submissions';
 
 interface TabDef {
   key: GroupTabKey;
@@ -122,6 +123,7 @@ export const GROUP_TABS: TabDef[] = [
   { key: 'member', labelKey: 'Group_Tab_Member', show: isGroupAdmin, members: true },
   { key: 'plagiarism', labelKey: 'Group_Tab_Plagiarism', show: isGroupAdmin, members: true },
   { key: 'gradebook', labelKey: 'Group_Tab_Gradebook', show: isGroupAdmin, members: true },
+  { key: 'reviewed-submissions', labelKey: 'Group_Tab_Reviewed', show: isGroupAdmin, members: true },
 ];
 
 /** The tabs a viewer sees, each disabled when the viewer may not enter the group. */

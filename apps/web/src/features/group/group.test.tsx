@@ -126,12 +126,14 @@ describe('group rules', () => {
       'member',
       'plagiarism',
       'gradebook',
+      'reviewed-submissions',
     ]);
     expect(visibleGroupTabs('member', { openGroupDiscussion: true }).map((x) => x.key)).toContain('discussion');
     expect(groupTabOf('/group/7', '7')).toBe('home');
     expect(groupTabOf('/group/7/submission-detail/3', '7')).toBe('status');
     expect(groupTabOf('/group/7/discussion-detail/3', '7')).toBe('discussion');
     expect(groupTabOf('/group/7/member', '7')).toBe('member');
+    expect(groupTabOf('/group/7/reviewed-submissions', '7')).toBe('reviewed-submissions');
   });
 });
 
@@ -335,6 +337,7 @@ describe('group shell and home', { timeout: 60_000 }, () => {
       'Member',
       'Copy detection',
       'Gradebook',
+      'Reviewed submissions',
     ]);
     expect(screen.queryByRole('button', { name: /Disband/ })).toBeNull();
     second.unmount();
@@ -356,6 +359,7 @@ describe('group shell and home', { timeout: 60_000 }, () => {
       'Member',
       'Copy detection',
       'Gradebook',
+      'Reviewed submissions',
     ]);
     expect(screen.getByRole('button', { name: /Disband/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Exit/ })).toBeNull();
@@ -379,6 +383,7 @@ describe('group shell and home', { timeout: 60_000 }, () => {
       'Member',
       'Copy detection',
       'Gradebook',
+      'Reviewed submissions',
     ]);
     expect(screen.getByRole('button', { name: /Disband/ })).toBeTruthy();
   });
@@ -680,6 +685,7 @@ describe('group texts', { timeout: 60_000 }, () => {
         '成员',
         '查重',
         '成绩册',
+        '代码点评',
       ]);
       expect(screen.getByRole('button', { name: /解散团队/ })).toBeTruthy();
     } finally {

@@ -14,6 +14,7 @@ import { useLiveUp } from '../../lib/live-events';
 import { toast } from '../../lib/notify';
 import { loadEditorSettings } from '../problem/editor-storage';
 import { copyText } from '../problem/problem-description';
+import { useCodeReviews } from '../review/code-reviews';
 // The error text and the code fallback are `oj-sample` blocks: wrapped, so a long compiler line never pushes a phone's
 // page sideways when the detail is the first page opened.
 import '../problem/problem-detail.css';
@@ -122,6 +123,8 @@ const SubmissionDetailPage = () => {
     queryFn: () => api.call(contract.getAllCaseResult, { submitId }),
     enabled: settled,
   });
+  // Teachers' reviews under the lines of the code (features/review/code-reviews.tsx).
+  const reviews = useCodeReviews(s);
 
   if (detail.isLoading) return <Spin style={{ display: 'block', padding: 96 }} />;
   if (!s) return <Result status="warning" title={detail.error?.message ?? t('Query_Error')} />;
@@ -253,9 +256,11 @@ const SubmissionDetailPage = () => {
               readOnly
               label={t('Code')}
               height="auto"
+              extensions={reviews.extensions}
             />
           </Suspense>
         )}
+        {reviews.layer}
       </Panel>
     </Space>
   );

@@ -261,4 +261,6 @@ export default {
   Group_Contest_Admin_Only: "Only group admins manage the group's contests",
   // The gradebook tab (decision 0052)
   Group_Tab_Gradebook: 'Gradebook',
+  // The submissions its admins reviewed (decision 0053)
+  Group_Tab_Reviewed: 'Reviewed submissions',
 } satisfies Record<keyof typeof zhCN, string>;

@@ -258,4 +258,6 @@ export default {
   Group_Contest_Admin_Only: '只有团队管理员可以管理团队比赛',
   // The gradebook tab (decision 0052)
   Group_Tab_Gradebook: '成绩册',
+  // The submissions its admins reviewed (decision 0053)
+  Group_Tab_Reviewed: '代码点评',
 } as const;
