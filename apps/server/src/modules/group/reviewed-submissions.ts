@@ -1,14 +1,11 @@
 import type { Page, ReviewedSubmission } from '@oj/shared';
 import type { AuthUser } from '../auth/session.service.js';
-import type { ReviewRepository } from '../submission/review.repository.js';
+import type { ReviewedSubmissionQueries } from '../submission/submission-queries.js';
 import type { GroupPolicy } from './group-policy.js';
 
 /** The group's submissions its admins reviewed (decision 0053): the group's own (its problem set and trainings, the
  * ones its status list shows; its contests' submissions are their contests'), for its admins, who review them. */
-export const createReviewedSubmissions = (deps: {
-  repo: Pick<ReviewRepository, 'reviewedPage'>;
-  policy: GroupPolicy;
-}) => ({
+export const createReviewedSubmissions = (deps: { repo: ReviewedSubmissionQueries; policy: GroupPolicy }) => ({
   async list(
     q: { gid: number; currentPage: number; limit: number },
     viewer: AuthUser,

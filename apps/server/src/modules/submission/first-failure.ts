@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { decodeExamples, type FirstFailure, JUDGE_STATUS, type Locale, type MessageKey, message } from '@oj/shared';
-import type { ProblemRow } from '../problem/problem.repository.js';
+import type { ProblemRow } from '../problem/problem-queries.js';
 import { feedbackSight, type Sight } from './submission-visibility.js';
 
 /** The first case of a submission that is not Accepted, with what the judge kept of it and its test files. */

@@ -1,3 +1,4 @@
+import type { ReviewRepository } from './review.repository.js';
 import type { SubmissionQueryRepository } from './submission-query.repository.js';
 
 /**
@@ -11,3 +12,5 @@ export type { SubmissionWithTitle } from './submission-query.repository.js';
 export type SubmissionDailyCounts = Pick<SubmissionQueryRepository, 'dailyCounts'>;
 /** A user's status on each problem and their last accepted code (the problem list and page). */
 export type ProblemSubmissionQueries = Pick<SubmissionQueryRepository, 'statusByProblem' | 'lastAccepted'>;
+/** A group's reviewed submissions, a page of them (the group's list for its admins). */
+export type ReviewedSubmissionQueries = Pick<ReviewRepository, 'reviewedPage'>;
