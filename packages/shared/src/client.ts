@@ -100,14 +100,19 @@ export type {
 export type { GroupProblemItem } from './contract/group-problem.js';
 export type { Announcement, WebsiteConfig } from './contract/home.js';
 export type { ExternalImageMode } from './contract/image-proxy.js';
-export type { ImportReport } from './contract/import-formats.js';
+export type { ImportJob, ImportJobStatus, ImportReport } from './contract/import-formats.js';
 export type {
   CompileReport,
   JudgeHeaderForWorker,
   JudgeReport,
   JudgeTask,
+  PackageFileForWorker,
+  PackageProgram,
+  PackageReport,
+  PackageTestForWorker,
   ProblemForWorker,
   RemoteJudgeTask,
+  SolutionTag,
   TestRunReport,
 } from './contract/judge-protocol.js';
 export type { LiveContestEvent, LiveEventMap, LiveSubmissionEvent } from './contract/live.js';

@@ -80,15 +80,20 @@ export type { Announcement, WebsiteConfig } from './contract/home.js';
 export * as home from './contract/home.js';
 export type { ExternalImageMode } from './contract/image-proxy.js';
 export * as imageProxy from './contract/image-proxy.js';
-export type { ImportReport } from './contract/import-formats.js';
+export type { ImportJob, ImportJobStatus, ImportReport } from './contract/import-formats.js';
 export * as importFormats from './contract/import-formats.js';
 export type {
   CompileReport,
   JudgeHeaderForWorker,
   JudgeReport,
   JudgeTask,
+  PackageFileForWorker,
+  PackageProgram,
+  PackageReport,
+  PackageTestForWorker,
   ProblemForWorker,
   RemoteJudgeTask,
+  SolutionTag,
   TestRunReport,
 } from './contract/judge-protocol.js';
 export * as judgeProtocol from './contract/judge-protocol.js';

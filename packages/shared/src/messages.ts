@@ -428,6 +428,11 @@ export const MESSAGES = {
     'zh-CN': '上传的文件中没有找到可识别的题目',
     'en-US': 'No problem in a known format was found in the upload',
   },
+  polygonPackageInvalid: {
+    'zh-CN': '无法导入该 Polygon 题目包：{errors}',
+    'en-US': 'The Polygon package cannot be imported: {errors}',
+  },
+  importJobNotFound: { 'zh-CN': '导入任务不存在', 'en-US': 'No such import job' },
   // ---- contests ----
   contestNotStarted: { 'zh-CN': '比赛还未开始', 'en-US': 'The contest has not started yet' },
   contestEnded: { 'zh-CN': '比赛已结束', 'en-US': 'Contest has ended' },

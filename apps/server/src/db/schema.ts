@@ -262,6 +262,10 @@ export const problems = pgTable(
     /** Opens the first failing case's input and expected output to who may see a submission's case results
      * (submission-visibility.ts `feedbackSight`); sample cases are always explained. */
     showFirstFailure: boolean('show_first_failure').notNull().default(false),
+    /** The tests' validator (a testlib validator from a Polygon package, decision 0054) and its language: the package
+     * check runs it on every test. */
+    validatorCode: text('validator_code'),
+    validatorLanguage: text('validator_language'),
     isUploadCase: integer('is_upload_case').notNull().default(1),
     /** Changes whenever the test data changes; judges drop cached data and compiled checkers on a change. */
     caseVersion: text('case_version').notNull(),
@@ -1688,4 +1692,56 @@ export const submissionReviewReplies = pgTable(
     gmtCreate: createdAt(),
   },
   (t) => [index('submission_review_replies_review_idx').on(t.reviewId, t.id)],
+);
+
+/** A problem's reference solutions with the verdict each is expected to get (Polygon's tags, decision 0054): the
+ * package check runs every one on every test. */
+export const problemSolutions = pgTable(
+  'problem_solutions',
+  {
+    id: serial('id').primaryKey(),
+    pid: integer('pid')
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    code: text('code').notNull(),
+    /** SOLUTION_TAGS of the judge protocol: main, accepted, wrong-answer, time-limit-exceeded... */
+    tag: text('tag').notNull(),
+    gmtCreate: createdAt(),
+  },
+  (t) => [index('problem_solutions_pid_idx').on(t.pid, t.id)],
+);
+
+/** Background imports and package checks (decision 0054), run on a judge as a package task. A Polygon import keeps
+ * what it read of the package (`plan`) until its task reports; its problem is made only then, in one transaction. */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: serial('id').primaryKey(),
+    /** polygon | check */
+    kind: text('kind').$type<'polygon' | 'check'>().notNull(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    /** running | done | failed */
+    status: text('status').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+    progress: integer('progress').notNull().default(0),
+    stage: text('stage').notNull().default(''),
+    /** The problem it made (an import, once done) or checks. */
+    pid: integer('pid').references(() => problems.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    taskId: bigint('task_id', { mode: 'number' }),
+    /** What the problem is made from when the task reports (an import's problem graph without its cases). */
+    plan: jsonb('plan'),
+    /** Test-data hashes the job refers to while it runs (the storage collector keeps them). */
+    files: jsonb('files').$type<string[]>().notNull().default([]),
+    errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    notes: jsonb('notes').$type<string[]>().notNull().default([]),
+    /** The package check's report (the task's answer), kept with the problem. */
+    report: jsonb('report'),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [index('import_jobs_pid_idx').on(t.pid, t.id)],
 );

@@ -6,6 +6,13 @@ import type * as c from '../contract/import-formats.js';
 
 export type * from '../contract/import-formats.js';
 
+export const IMPORT_JOB_STATUSES: typeof c.IMPORT_JOB_STATUSES = ['running', 'done', 'failed'];
+export const POLYGON_STATEMENT_LANGUAGES: typeof c.POLYGON_STATEMENT_LANGUAGES = ['chinese', 'english', 'russian'];
+export const getImportJob: ClientOf<typeof c.getImportJob> = {
+  method: 'GET',
+  path: '/api/admin/import-job',
+  access: 'root',
+};
 export const importFpsProblem: ClientOf<typeof c.importFpsProblem> = {
   method: 'POST',
   path: '/api/file/import-fps-problem',
@@ -15,6 +22,12 @@ export const importFpsProblem: ClientOf<typeof c.importFpsProblem> = {
 export const importHydroProblem: ClientOf<typeof c.importHydroProblem> = {
   method: 'POST',
   path: '/api/file/import-hydro-problem',
+  access: 'root',
+  upload: { maxBytes: 268435456 },
+};
+export const importPolygonProblem: ClientOf<typeof c.importPolygonProblem> = {
+  method: 'POST',
+  path: '/api/file/import-polygon-problem',
   access: 'root',
   upload: { maxBytes: 268435456 },
 };

@@ -6,6 +6,19 @@ import type * as c from '../contract/judge-protocol.js';
 
 export type * from '../contract/judge-protocol.js';
 
+export const SOLUTION_TAGS: typeof c.SOLUTION_TAGS = [
+  'main',
+  'accepted',
+  'rejected',
+  'wrong-answer',
+  'presentation-error',
+  'time-limit-exceeded',
+  'time-limit-exceeded-or-accepted',
+  'time-limit-exceeded-or-memory-limit-exceeded',
+  'memory-limit-exceeded',
+  'runtime-error',
+  'failed',
+];
 export const claim: ClientOf<typeof c.claim> = { method: 'POST', path: '/api/judge/claim', access: 'judge' };
 export const claimRemote: ClientOf<typeof c.claimRemote> = {
   method: 'POST',
@@ -26,4 +39,10 @@ export const testData: ClientOf<typeof c.testData> = {
   path: '/api/judge/test-data',
   access: 'judge',
   binary: true,
+};
+export const uploadTestData: ClientOf<typeof c.uploadTestData> = {
+  method: 'POST',
+  path: '/api/judge/upload-test-data',
+  access: 'judge',
+  upload: { maxBytes: 268435456 },
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../api.js';
+import { endpoint, wireInt } from '../api.js';
 import { UPLOAD_LIMITS, uploadedFile } from './file.js';
 
 /** Imports of other judges' formats (HOJ's ImportFpsProblemController, ImportQDUOJProblemController,
@@ -54,4 +54,53 @@ export const importHydroProblem = endpoint({
   upload,
   input: z.object({ file }),
   output: importReport,
+});
+
+/** Polygon packages (decision 0054): what can be seen without running anything is checked at once (HTTP 400 with
+ * every problem found); generators, the validator and the main solution then run on a judge as a background job, and
+ * the problem exists only once the job is done. */
+export const POLYGON_STATEMENT_LANGUAGES = ['chinese', 'english', 'russian'] as const;
+export const importPolygonProblem = endpoint({
+  method: 'POST',
+  path: '/api/file/import-polygon-problem',
+  access: 'root',
+  upload,
+  input: z.object({
+    file,
+    /** The statement to take (a problem holds one): the package's Chinese one by default when present, else English,
+     * else the first. */
+    language: z.enum(POLYGON_STATEMENT_LANGUAGES).optional(),
+  }),
+  output: z.object({ jobId: z.number().int() }),
+});
+
+export const IMPORT_JOB_STATUSES = ['running', 'done', 'failed'] as const;
+export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
+
+/** A background import (or package check) job: progress in percent; when done, the problem it made or checked; when
+ * failed, every reason (a generator that fails, a test the validator rejects...), and nothing was imported. */
+export const importJob = z.object({
+  id: z.number().int(),
+  kind: z.enum(['polygon', 'check']),
+  status: z.enum(IMPORT_JOB_STATUSES),
+  progress: z.number().int().min(0).max(100),
+  /** What the job is doing now ("generating tests", "running solutions"...), for the progress line. */
+  stage: z.string(),
+  pid: z.number().int().optional(),
+  problemId: z.string().optional(),
+  title: z.string(),
+  errors: z.array(z.string()),
+  /** What was imported and left out, as the other imports report it. */
+  notes: z.array(z.string()),
+  gmtCreate: z.string(),
+  gmtModified: z.string(),
+});
+export type ImportJob = z.infer<typeof importJob>;
+
+export const getImportJob = endpoint({
+  method: 'GET',
+  path: '/api/admin/import-job',
+  access: 'root',
+  input: z.object({ id: wireInt(z.number().int().positive()) }),
+  output: importJob,
 });

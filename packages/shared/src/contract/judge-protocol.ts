@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BIG_ID, endpoint, wireInt } from '../api.js';
+import { uploadedFile } from './file.js';
 import { REMOTE_OJS } from './problem.js';
 
 /** The judge protocol: workers are HTTP clients of the server with a bearer token;
@@ -49,6 +50,71 @@ export const problemForWorker = z.object({
 });
 export type ProblemForWorker = z.infer<typeof problemForWorker>;
 
+/** A file of a problem package, fetched by hash from /api/judge/test-data as test files are. */
+export const packageFileForWorker = z.object({ name: z.string(), sha256: z.string(), size: z.number().int() });
+export type PackageFileForWorker = z.infer<typeof packageFileForWorker>;
+
+/** One program of a package: its path in the package ("files/gen.cpp", named in messages), its language on this site
+ * and its source. A generator's `name` is what the tests' commands call it ("gen"). */
+export const packageProgram = z.object({ name: z.string(), language: z.string(), source: packageFileForWorker });
+export type PackageProgram = z.infer<typeof packageProgram>;
+
+/** Polygon's solution tags (problem.xml `tag`), and what each expects of the verdicts on every test. */
+export const SOLUTION_TAGS = [
+  'main',
+  'accepted',
+  'rejected',
+  'wrong-answer',
+  'presentation-error',
+  'time-limit-exceeded',
+  'time-limit-exceeded-or-accepted',
+  'time-limit-exceeded-or-memory-limit-exceeded',
+  'memory-limit-exceeded',
+  'runtime-error',
+  'failed',
+] as const;
+export type SolutionTag = (typeof SOLUTION_TAGS)[number];
+
+/** One test of a package task: a file (`input`), or made by running `cmd` ("gen 10 3", a generator and its
+ * arguments); its answer given, or made by the main solution. */
+export const packageTestForWorker = z.object({
+  index: z.number().int(),
+  input: packageFileForWorker.nullable(),
+  cmd: z.string().nullable(),
+  answer: packageFileForWorker.nullable(),
+  /** The test's group in the package (passed to the validator as --group), null when it has none. */
+  group: z.string().nullable(),
+});
+export type PackageTestForWorker = z.infer<typeof packageTestForWorker>;
+
+/** A package task (decision 0054): makes and checks a problem's tests in the sandbox. Generators make the tests that
+ * are not files, the validator checks every test, the main solution (the first of `solutions`, tagged main) makes the
+ * answers that are missing; with `check` every solution then runs on every test through the checker or interactor
+ * and its verdicts are compared with its tag. Its files are fetched by hash; the tests and answers it made are sent
+ * back with upload-test-data before the report. */
+export const packageTask = z.object({
+  kind: z.literal('package'),
+  taskId: z.number().int(),
+  attempt: z.number().int(),
+  /** The language the task is claimed by (the generators', validator's and checker's: C++). */
+  language: z.string(),
+  timeLimitMs: z.number().int(),
+  memoryLimitMb: z.number().int(),
+  /** The site's judge headers when the task was handed out (testlib.h). */
+  judgeHeaders: z.array(judgeHeaderForWorker).default([]),
+  /** Files put beside every compile of the package's programs (the package's own headers; one named as a judge
+   * header wins). */
+  resources: z.array(packageFileForWorker),
+  generators: z.array(packageProgram),
+  validator: packageProgram.nullable(),
+  /** null: the site's default comparison (tokens, trailing blanks ignored). */
+  checker: packageProgram.nullable(),
+  interactor: packageProgram.nullable(),
+  solutions: z.array(packageProgram.extend({ tag: z.enum(SOLUTION_TAGS) })),
+  tests: z.array(packageTestForWorker),
+  check: z.boolean(),
+});
+
 export const judgeTask = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('judge'),
@@ -80,6 +146,7 @@ export const judgeTask = z.discriminatedUnion('kind', [
     /** The site's judge headers when the task was handed out. */
     judgeHeaders: z.array(judgeHeaderForWorker).default([]),
   }),
+  packageTask,
 ]);
 export type JudgeTask = z.infer<typeof judgeTask>;
 
@@ -147,6 +214,39 @@ export const testRunReport = z.object({
   errorMessage: z.string(),
 });
 export type TestRunReport = z.infer<typeof testRunReport>;
+
+/** What a package task found. `errors` say why the package cannot be used (a program that does not compile, a
+ * generator that fails, a test the validator rejects, an answer the main solution cannot make); empty when it can. */
+export const packageReport = z.object({
+  errors: z.array(z.string().max(10_000)).max(200),
+  /** Every test, in the task's order, with the input and answer as stored on the server (made ones uploaded). */
+  tests: z.array(
+    z.object({
+      index: wireInt(z.number().int()),
+      inputSha256: z.string().regex(/^[0-9a-f]{64}$/),
+      inputSize: wireInt(z.number().int().min(0)),
+      answerSha256: z.string().regex(/^[0-9a-f]{64}$/),
+      answerSize: wireInt(z.number().int().min(0)),
+      /** false when the validator rejected it, with the validator's message. */
+      valid: z.boolean(),
+      message: z.string().max(10_000),
+    }),
+  ),
+  /** The check (`check` set): each solution's verdicts, and whether they match its tag. */
+  solutions: z.array(
+    z.object({
+      name: z.string(),
+      tag: z.enum(SOLUTION_TAGS),
+      ok: z.boolean(),
+      /** Why it does not match its tag (empty when it does). */
+      message: z.string().max(10_000),
+      verdicts: z.array(
+        z.object({ test: wireInt(z.number().int()), status: wireInt(z.number().int()), timeMs: wireInt(z.number().int()) }),
+      ),
+    }),
+  ),
+});
+export type PackageReport = z.infer<typeof packageReport>;
 
 export const compileReport = z.object({ ok: z.boolean(), message: z.string() });
 export type CompileReport = z.infer<typeof compileReport>;
@@ -237,6 +337,7 @@ export const report = endpoint({
     judge: judgeReport.optional(),
     testRun: testRunReport.optional(),
     compile: compileReport.optional(),
+    package: packageReport.optional(),
     /** The worker could not judge (test data missing, sandbox broken...): the task is retried elsewhere. */
     failure: z.string().max(10_000).optional(),
   }),
@@ -269,6 +370,16 @@ export const goodbye = endpoint({
   input: z.object(workerIdentity),
   /** How many tasks still leased to the worker went back to the queue. */
   output: z.object({ handedBack: wireInt(z.number().int()) }),
+});
+
+/** A package task's made test or answer, sent before its report (stored by its hash, as uploaded test data). */
+export const uploadTestData = endpoint({
+  method: 'POST',
+  path: '/api/judge/upload-test-data',
+  access: 'judge',
+  upload: { maxBytes: 256 * 1024 * 1024 },
+  input: z.object({ file: uploadedFile() }),
+  output: z.object({ sha256: z.string(), size: wireInt(z.number().int()) }),
 });
 
 export const testData = endpoint({
