@@ -140,6 +140,8 @@ const main = async () => {
     services.homework.sweep().catch((err) => app.log.error({ err }, 'homework messages failed'));
     // Review messages that waited for their contests to end: each sent once across instances.
     services.reviews.sweep().catch((err) => app.log.error({ err }, 'review messages failed'));
+    // Import jobs whose package task ended without their finish (a server stopped between, a task failed for good).
+    services.importJobs.sweep().catch((err) => app.log.error({ err }, 'import job sweep failed'));
   }, SWEEP_INTERVAL_MS);
   // Unreferenced test data, deleted images and stale temporary uploads: now, then every 10 minutes.
   const stopCollector = services.storageCollector.start({

@@ -68,6 +68,8 @@ import { createProblemRepository } from './modules/problem/problem.repository.js
 import { createProblemCatalogRepository } from './modules/problem/problem-catalog.repository.js';
 import { createProblemCatalogService } from './modules/problem/problem-catalog.service.js';
 import { createTestDataStore } from './modules/problem/test-data.store.js';
+import { createImportJobRepository } from './modules/problem-import/import-job.repository.js';
+import { createImportJobService } from './modules/problem-import/import-job.service.js';
 import { createProblemImportRepository } from './modules/problem-import/problem-import.repository.js';
 import { createProblemImportService } from './modules/problem-import/problem-import.service.js';
 import { createRankRepository } from './modules/rank/rank.repository.js';
@@ -391,6 +393,17 @@ export const createServices = (
       repo: problemImportRepo,
       images,
       queueCheckerCompile: adminProblems.queueCheckerCompile,
+    }),
+    /** Polygon imports and package checks, run on a judge (decision 0054); main.ts sweeps for the ones to finish. */
+    importJobs: createImportJobService({
+      repo: createImportJobRepository(db),
+      store: testData,
+      images,
+      imageRecords: problemImportRepo,
+      queue,
+      problems,
+      queueCheckerCompile: adminProblems.queueCheckerCompile,
+      managed: adminProblems.managed,
     }),
 
     // Judging.

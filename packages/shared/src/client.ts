@@ -36,6 +36,7 @@ export * as judgeProtocol from './client-contract/judge-protocol.js';
 export * as live from './client-contract/live.js';
 export * as msg from './client-contract/message.js';
 export * as notice from './client-contract/notice.js';
+export * as packageCheck from './client-contract/package-check.js';
 export * as plagiarism from './client-contract/plagiarism.js';
 export * as problem from './client-contract/problem.js';
 export * as rank from './client-contract/rank.js';
@@ -109,6 +110,7 @@ export type {
   PackageFileForWorker,
   PackageProgram,
   PackageReport,
+  PackageTask,
   PackageTestForWorker,
   ProblemForWorker,
   RemoteJudgeTask,
@@ -118,6 +120,7 @@ export type {
 export type { LiveContestEvent, LiveEventMap, LiveSubmissionEvent } from './contract/live.js';
 export type { MessageKind, SysMessage, UnreadCounts, UserMessage } from './contract/message.js';
 export type { AdminNotice, NoticeType } from './contract/notice.js';
+export type { PackageCheckReport, ProblemSolution } from './contract/package-check.js';
 export type {
   PlagiarismBaseFile,
   PlagiarismCheck,

@@ -90,6 +90,7 @@ export type {
   PackageFileForWorker,
   PackageProgram,
   PackageReport,
+  PackageTask,
   PackageTestForWorker,
   ProblemForWorker,
   RemoteJudgeTask,
@@ -103,6 +104,8 @@ export type { MessageKind, SysMessage, UnreadCounts, UserMessage } from './contr
 export * as msg from './contract/message.js';
 export type { AdminNotice, NoticeType } from './contract/notice.js';
 export * as notice from './contract/notice.js';
+export type { PackageCheckReport, ProblemSolution } from './contract/package-check.js';
+export * as packageCheck from './contract/package-check.js';
 export type {
   PlagiarismBaseFile,
   PlagiarismCheck,

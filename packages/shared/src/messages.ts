@@ -433,6 +433,10 @@ export const MESSAGES = {
     'en-US': 'The Polygon package cannot be imported: {errors}',
   },
   importJobNotFound: { 'zh-CN': '导入任务不存在', 'en-US': 'No such import job' },
+  packageCheckNothing: {
+    'zh-CN': '该题目没有参考解答和校验器，无可检查的内容',
+    'en-US': 'The problem has no reference solutions and no validator: there is nothing to check',
+  },
   // ---- contests ----
   contestNotStarted: { 'zh-CN': '比赛还未开始', 'en-US': 'The contest has not started yet' },
   contestEnded: { 'zh-CN': '比赛已结束', 'en-US': 'Contest has ended' },

@@ -470,7 +470,7 @@ export const judgeTasks = pgTable(
   'judge_tasks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** judge | testRun | compileChecker */
+    /** judge | testRun | compileChecker | remote | package */
     kind: text('kind').notNull(),
     submitId: bigint('submit_id', { mode: 'number' }).references(() => submissions.submitId, { onDelete: 'cascade' }),
     /** The submission version this task judges. */

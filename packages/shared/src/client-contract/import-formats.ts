@@ -11,7 +11,7 @@ export const POLYGON_STATEMENT_LANGUAGES: typeof c.POLYGON_STATEMENT_LANGUAGES =
 export const getImportJob: ClientOf<typeof c.getImportJob> = {
   method: 'GET',
   path: '/api/admin/import-job',
-  access: 'root',
+  access: 'user',
 };
 export const importFpsProblem: ClientOf<typeof c.importFpsProblem> = {
   method: 'POST',

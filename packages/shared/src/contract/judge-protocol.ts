@@ -114,6 +114,7 @@ export const packageTask = z.object({
   tests: z.array(packageTestForWorker),
   check: z.boolean(),
 });
+export type PackageTask = z.infer<typeof packageTask>;
 
 export const judgeTask = z.discriminatedUnion('kind', [
   z.object({
@@ -241,7 +242,11 @@ export const packageReport = z.object({
       /** Why it does not match its tag (empty when it does). */
       message: z.string().max(10_000),
       verdicts: z.array(
-        z.object({ test: wireInt(z.number().int()), status: wireInt(z.number().int()), timeMs: wireInt(z.number().int()) }),
+        z.object({
+          test: wireInt(z.number().int()),
+          status: wireInt(z.number().int()),
+          timeMs: wireInt(z.number().int()),
+        }),
       ),
     }),
   ),

@@ -237,6 +237,9 @@ export const createAdminProblemService = (deps: {
   };
 
   return {
+    /** The problem when the user may manage it (the rule every problem-management endpoint uses). */
+    managed,
+
     async list(
       user: AuthUser,
       q: { currentPage: number; limit: number; keyword?: string; auth?: number },

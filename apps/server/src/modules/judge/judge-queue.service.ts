@@ -4,6 +4,7 @@ import {
   JUDGE_STATUS,
   type JudgeReport,
   type JudgeTask,
+  type PackageReport,
   type RemoteJudgeTask,
   type TestRunReport,
 } from '@oj/shared';
@@ -20,6 +21,8 @@ import {
   compileCheckerTaskOf,
   failedAnswer,
   judgeTaskOf,
+  type PackagePayload,
+  packageTaskOf,
   problemForWorker,
   type RemotePayload,
   type TestRunPayload,
@@ -34,7 +37,7 @@ export {
   type RemoteWorkerIdentity,
   type WorkerIdentity,
 } from './judge-registry.js';
-export type { CompileCheckerPayload, RemotePayload, TestRunPayload } from './judge-task.mapper.js';
+export type { CompileCheckerPayload, PackagePayload, RemotePayload, TestRunPayload } from './judge-task.mapper.js';
 export {
   ACCOUNT_WAIT_REASON,
   accountPoolOf,
@@ -47,7 +50,8 @@ export const MAX_ATTEMPTS = 3;
 /** How long a submission waits for a judge of its language before it ends in System Error (decision 0036;
  * OJ_JUDGE_LANGUAGE_WAIT_MINUTES). */
 export const LANGUAGE_WAIT_MINUTES = 30;
-/** A test run or a checker compile, which someone is waiting to see, waits one minute for a judge of its language. */
+/** A test run, a checker compile or a package task, which someone is waiting to see, waits one minute for a judge of
+ * its language. */
 export const QUICK_TASK_WAIT_MINUTES = 1;
 /** Why a task ended without a judge of its language, or a remote task without a worker of its site (the site's name,
  * "CF"); English on the wire, as the other stored reasons; the web shows it translated:
@@ -228,6 +232,7 @@ export const createJudgeQueue = (deps: {
       if (!problem) throw new Error('problem is gone');
       return testRunTaskOf(task, await problemOf(problem));
     }
+    if (task.kind === 'package') return packageTaskOf(task, await headersNow());
     return compileCheckerTaskOf(task, await headersNow());
   };
 
@@ -312,14 +317,14 @@ export const createJudgeQueue = (deps: {
 
     async enqueue(
       t: {
-        kind: 'judge' | 'testRun' | 'compileChecker' | 'remote';
+        kind: 'judge' | 'testRun' | 'compileChecker' | 'remote' | 'package';
         language: string;
         submitId?: number;
         version?: number;
         priority?: number;
         publicKey?: string;
         uid?: string;
-        payload?: TestRunPayload | CompileCheckerPayload | RemotePayload;
+        payload?: TestRunPayload | CompileCheckerPayload | RemotePayload | PackagePayload;
       },
       tx?: Tx,
     ) {
@@ -424,6 +429,7 @@ export const createJudgeQueue = (deps: {
         judge?: JudgeReport;
         testRun?: TestRunReport;
         compile?: CompileReport;
+        package?: PackageReport;
         failure?: string;
       },
     ): Promise<boolean> {
@@ -477,7 +483,13 @@ export const createJudgeQueue = (deps: {
             })),
           );
         }
-        const result = isJudgement ? null : task.kind === 'testRun' ? r.testRun : r.compile;
+        const result = isJudgement
+          ? null
+          : task.kind === 'testRun'
+            ? r.testRun
+            : task.kind === 'package'
+              ? r.package
+              : r.compile;
         if (!isJudgement && !result) throw new Error(`a ${task.kind} task needs its report`);
         await repo.finishTask(tx, task.id, { result, at });
         await recordCheckerCompile(tx, task, result);
@@ -509,7 +521,7 @@ export const createJudgeQueue = (deps: {
             await endWithoutJudge(tx, task, minutes);
         };
         await waitedTooLong(['judge'], languageWaitMinutes, heardForJudgements);
-        await waitedTooLong(['testRun', 'compileChecker'], QUICK_TASK_WAIT_MINUTES, heardForQuickTasks);
+        await waitedTooLong(['testRun', 'compileChecker', 'package'], QUICK_TASK_WAIT_MINUTES, heardForQuickTasks);
         // A remote task no worker of its site came for, the same bound as a submission's language.
         const remoteBefore = new Date(at - languageWaitMinutes * 60_000);
         for (const task of await repo.lockRemoteQueuedWithoutWorker(tx, remoteBefore, [...sitesHeard.keys()])) {

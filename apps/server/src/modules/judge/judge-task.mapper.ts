@@ -3,6 +3,7 @@ import {
   JUDGE_STATUS,
   type JudgeHeaderForWorker,
   type JudgeTask,
+  type PackageTask,
   type ProblemForWorker,
   type RemoteJudgeTask,
   type TestRunReport,
@@ -24,6 +25,12 @@ export interface CompileCheckerPayload {
    * editor's compile button, which compiles the form's unsaved code. */
   pid?: number;
 }
+/** A package task (decision 0054): everything the worker gets but the task's identity and the site's judge headers;
+ * `jobId` names the import job it serves (problem-import/import-job.service.ts). */
+export type PackagePayload = Omit<PackageTask, 'kind' | 'taskId' | 'attempt' | 'language' | 'judgeHeaders'> & {
+  jobId: number;
+};
+
 /** A remote task: the site, the problem's id there, the language's id there; `account` when it must be judged with
  * that account of the pool (a resubmit that polls a run again: the run belongs to the account). */
 export interface RemotePayload {
@@ -112,6 +119,12 @@ export const compileCheckerTaskOf = (task: JudgeTaskRow, judgeHeaders: JudgeHead
     extraFiles: p.extraFiles,
     judgeHeaders: judgeHeaders.map(headerForWorker),
   };
+};
+
+/** A package task as a worker gets it, with the site's judge headers (testlib.h). */
+export const packageTaskOf = (task: JudgeTaskRow, judgeHeaders: JudgeHeaderForWorker[]): JudgeTask => {
+  const { jobId: _job, ...p } = task.payload as PackagePayload;
+  return { ...taskBase(task), kind: 'package', ...p, judgeHeaders: judgeHeaders.map(headerForWorker) };
 };
 
 /** A remote task as a remote worker gets it, with the account leased for it and the run to poll again, if any. */

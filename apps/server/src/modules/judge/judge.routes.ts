@@ -14,7 +14,14 @@ export const registerJudgeRoutes = (app: FastifyInstance, deps: BindDeps, s: App
     keep: await s.queue.heartbeat(input, input.taskId, input.attempt, input.status, input.runId),
   }));
 
-  bind(app, deps, judgeProtocol.report, async (input) => ({ accepted: await s.queue.report(input, input) }));
+  bind(app, deps, judgeProtocol.report, async (input) => {
+    const accepted = await s.queue.report(input, input);
+    // A package task's job makes its problem now (or fails with the report's errors).
+    if (accepted && input.package) await s.importJobs.reported(input.taskId);
+    return { accepted };
+  });
+
+  bind(app, deps, judgeProtocol.uploadTestData, (input) => s.testData.putFile(input.file.path, { move: true }));
 
   bind(app, deps, judgeProtocol.release, async (input) => ({
     released: await s.queue.release(input, input.taskId, input.attempt),

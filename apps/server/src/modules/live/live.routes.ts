@@ -24,8 +24,11 @@ export const registerLiveRoutes = (app: FastifyInstance, deps: BindDeps, s: AppS
     return { body, contentType: 'text/event-stream; charset=utf-8' };
   });
 
+  // A submission's progress goes to its owner's streams; a package task's is kept on its import job.
   bind(app, deps, judgeProtocol.progress, async (b) => ({
-    keep: await s.live.progress(b.name, b.taskId, b.attempt, b.done, b.total),
+    keep:
+      (await s.live.progress(b.name, b.taskId, b.attempt, b.done, b.total)) ||
+      (await s.importJobs.progress(b.name, b.taskId, b.attempt, b.done, b.total)),
   }));
 
   // Streams end before the server stops listening (an open stream would hold the close until its client left).

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { codeTemplates, problemCases, problemLanguages, problems, problemTags, tags } from '../../db/schema.js';
 
 export type ProblemRow = typeof problems.$inferSelect;
@@ -42,8 +42,8 @@ export const createProblemRepository = (db: Db) => ({
     return rows.map((r) => r.language);
   },
 
-  async setProblemId(id: number, problemId: string): Promise<ProblemRow> {
-    const [row] = await db.update(problems).set({ problemId }).where(eq(problems.id, id)).returning();
+  async setProblemId(id: number, problemId: string, tx?: Tx): Promise<ProblemRow> {
+    const [row] = await (tx ?? db).update(problems).set({ problemId }).where(eq(problems.id, id)).returning();
     return row;
   },
 
@@ -52,9 +52,10 @@ export const createProblemRepository = (db: Db) => ({
     return n;
   },
 
-  /** Inserts a problem with its cases, languages, templates and tags in one transaction. */
-  async create(g: ProblemGraph): Promise<ProblemRow> {
-    return db.transaction(async (tx) => {
+  /** Inserts a problem with its cases, languages, templates and tags in one transaction (the caller's, when given). */
+  async create(g: ProblemGraph, inTx?: Tx): Promise<ProblemRow> {
+    const within = <T>(fn: (tx: Tx) => Promise<T>) => (inTx ? fn(inTx) : db.transaction(fn));
+    return within(async (tx) => {
       const [row] = await tx.insert(problems).values(g.problem).returning();
       if (g.cases.length) await tx.insert(problemCases).values(g.cases.map((c) => ({ ...c, pid: row.id })));
       if (g.languages.length) {

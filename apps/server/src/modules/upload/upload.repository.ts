@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { files, judgeHeaders, problemCases, testDataUploads } from '../../db/schema.js';
+import { files, importJobs, judgeHeaders, problemCases, testDataUploads } from '../../db/schema.js';
 
 /** What the upload quota counts and what the storage collector asks of the database. */
 export const createUploadRepository = (db: Db) => ({
@@ -20,7 +20,8 @@ export const createUploadRepository = (db: Db) => ({
     return { count: stored.length + uploads.length, bytes };
   },
 
-  /** Hashes of the test data some problem, some live upload (not yet expired at `at`) or a judge header refers to. */
+  /** Hashes of the test data some problem, some live upload (not yet expired at `at`), a judge header or a running
+   * import job refers to. */
   async referencedTestData(at: Date): Promise<Set<string>> {
     const used = new Set<string>();
     const cases = await db
@@ -33,6 +34,8 @@ export const createUploadRepository = (db: Db) => ({
       .where(gte(testDataUploads.expiresAt, at));
     for (const u of uploads) for (const c of u.cases) used.add(c.inputSha256).add(c.outputSha256);
     for (const h of await db.select({ sha256: judgeHeaders.sha256 }).from(judgeHeaders)) used.add(h.sha256);
+    const jobs = await db.select({ files: importJobs.files }).from(importJobs).where(eq(importJobs.status, 'running'));
+    for (const j of jobs) for (const sha256 of j.files) used.add(sha256);
     return used;
   },
 
