@@ -234,9 +234,11 @@ export const explainFirstFailure = async (o: {
   if (!keptAll) outputLines.pop();
   const output: Excerpt = { from, lines: outputLines, complete: keptAll };
 
-  const expected = c.expected
-    ? await readLines(o.files.stream(c.expected.sha256), from, outputLines.length + WINDOW_LINES)
-    : null;
+  // Read only when it is compared or shown.
+  const expected =
+    c.expected && (compared || open)
+      ? await readLines(o.files.stream(c.expected.sha256), from, outputLines.length + WINDOW_LINES)
+      : null;
 
   let reason: Reason = otherReason(c);
   let start = 0;

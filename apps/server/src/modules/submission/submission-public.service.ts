@@ -57,10 +57,13 @@ const RESUBMITTABLE: number[] = [
 const STATS_CACHE_MS = 30 * 60 * 1000;
 export const localDay = (d: Date, timeZone = SERVER_TIME_ZONE) => d.toLocaleDateString('en-CA', { timeZone });
 
-/** A compile error's messages (decision 0053) for who is shown its text: read from the error text showSubmission gives
- * this viewer, so the rules of who reads it stay there (none for the hidden-text placeholder or a sealed result). */
-const compileDiagnostics = (r: SubmissionRow, sight: Sight, locale: Locale): Diagnostic[] => {
-  const shown = showSubmission(r, sight, { code: null, locale });
+/** A compile error's messages (decision 0053) for who is shown its text: read from the submission as showSubmission
+ * shaped it for this viewer, so the rules of who reads it stay there (none for the hidden-text placeholder or a sealed
+ * result). */
+const compileDiagnostics = (
+  shown: { status: number; language: string; errorMessage: string | null },
+  locale: Locale,
+): Diagnostic[] => {
   if (shown.status !== JUDGE_STATUS.COMPILE_ERROR || !shown.errorMessage) return [];
   if (shown.errorMessage === message('errorMessageHidden', locale)) return [];
   return parseDiagnostics(shown.language, shown.errorMessage);
@@ -399,8 +402,9 @@ export const createSubmissionPublicService = (deps: {
     async detail(submitId: number, viewer: AuthUser | undefined, locale: Locale) {
       const { r, sight } = await loadSeen(submitId, viewer);
       const problem = await deps.problems.findById(r.submission.pid);
+      const submission = await present(r, sight, viewer, locale);
       return {
-        submission: await present(r, sight, viewer, locale),
+        submission,
         codeShare: problem?.codeShare === 1,
         firstFailure: problem
           ? await explainFirstFailure({
@@ -411,7 +415,7 @@ export const createSubmissionPublicService = (deps: {
               locale,
             })
           : null,
-        diagnostics: compileDiagnostics(r, sight, locale),
+        diagnostics: compileDiagnostics(submission, locale),
       };
     },
 
