@@ -395,8 +395,13 @@ export const runPackageTask = async (task: PackageTask, options: PackageTaskOpti
     const tests = task.tests.length > 0 ? await mapLimited(task.tests, concurrency, makeTest) : [];
     for (const made of tests) for (const error of made.errors) addError(error);
 
-    // The server has the files it gave; made ones are sent, each once.
-    const known = new Set(task.tests.flatMap((t) => [t.input?.sha256, t.answer?.sha256]).filter(Boolean));
+    // The server has every file the task names; made ones are sent, each once.
+    const named = [
+      ...task.tests.flatMap((t) => [t.input, t.answer]),
+      ...task.resources,
+      ...[...task.generators, task.validator, task.checker, task.interactor, ...task.solutions].map((p) => p?.source),
+    ];
+    const known = new Set(named.map((file) => file?.sha256).filter(Boolean));
     const sent = new Map<string, Promise<{ sha256: string; size: number }>>();
     /** A made file (named by its hash in the work dir) as the server stores it. */
     const stored = async (path: string) => {
