@@ -11,6 +11,15 @@ export {
   type JudgeResult,
   judge,
 } from './pipeline/judge.js';
+export {
+  type PackageFileSource,
+  type PackageTask,
+  type PackageTaskOptions,
+  packageTaskSteps,
+  runPackageTask,
+  SOLUTION_TAG_RULES,
+  solutionMatchesTag,
+} from './pipeline/package-task.js';
 export type { CheckerSource } from './pipeline/run-checker.js';
 export { type TestRunProblem, type TestRunResult, testRun } from './pipeline/test-run.js';
 export { type LoadedProblemPackage, loadProblemPackage, ProblemPackageError } from './problem/load-problem-package.js';

@@ -1,9 +1,12 @@
+import { openAsBlob } from 'node:fs';
+import { basename } from 'node:path';
 import {
   type CompileReport,
   type Endpoint,
   type JudgeReport,
   type JudgeTask,
   judgeProtocol,
+  type PackageReport,
   type RemoteJudgeTask,
   type TestRunReport,
 } from '@oj/shared';
@@ -103,7 +106,13 @@ export const createJudgeClient = (server: string, token: string) => {
     report: async (
       name: string,
       task: TaskRef,
-      r: { judge?: JudgeReport; testRun?: TestRunReport; compile?: CompileReport; failure?: string },
+      r: {
+        judge?: JudgeReport;
+        testRun?: TestRunReport;
+        compile?: CompileReport;
+        package?: PackageReport;
+        failure?: string;
+      },
     ) => {
       const body = { name, taskId: task.taskId, attempt: task.attempt, ...r };
       for (let attempt = 1; ; attempt++) {
@@ -124,6 +133,23 @@ export const createJudgeClient = (server: string, token: string) => {
     /** Said last by a stopping worker, once its claims are hung up and its tasks done or handed back: the server hands
      * it nothing more and hands back what a claim it never saw answered leased to it. */
     goodbye: async (name: string) => (await post(judgeProtocol.goodbye, { name }, 15_000)).handedBack,
+
+    /** Sends a test or answer a package task made (multipart field `file`, streamed from the disk); answers the hash and
+     * size the server stored it under. */
+    async uploadTestData(filePath: string, signal?: AbortSignal): Promise<{ sha256: string; size: number }> {
+      const form = new FormData();
+      form.append('file', await openAsBlob(filePath), basename(filePath));
+      const res = await fetch(`${base}${judgeProtocol.uploadTestData.path}`, {
+        method: 'POST',
+        headers: { authorization: headers.authorization },
+        body: form,
+        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(300_000)]) : AbortSignal.timeout(300_000),
+      });
+      const json = (await res.json().catch(() => null)) as { status: number; msg: string; data: unknown } | null;
+      if (!res.ok || !json || json.status !== 200)
+        throw new ProtocolError(`${judgeProtocol.uploadTestData.path}: ${json?.msg ?? res.statusText}`, res.status);
+      return judgeProtocol.uploadTestData.output.parse(json.data);
+    },
 
     /** The bytes of one test file. */
     async testData(sha256: string): Promise<Buffer> {

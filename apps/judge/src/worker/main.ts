@@ -3,7 +3,7 @@ import os from 'node:os';
 import { type RemoteJudgeAdapter, type RemoteOj, remoteAdapters } from '@oj/remote-judge';
 import type { JudgeReport, ProblemForWorker } from '@oj/shared';
 import { judgeConfig } from '../config.js';
-import { availableLanguages, compileChecker, judge, testRun } from '../index.js';
+import { availableLanguages, compileChecker, judge, runPackageTask, testRun } from '../index.js';
 import type { LoadedProblem } from '../problem/loaded-problem.js';
 import { judgeInstance } from '../sandbox/judge-instance.js';
 import { killActiveSandboxes } from '../sandbox/sandbox.js';
@@ -122,6 +122,20 @@ export const pipelineJudger: Judger = {
 
   compileChecker: async (task, { cache }) =>
     compileChecker(task.source, task.extraFiles, await fetchJudgeHeaders(task.judgeHeaders, task.extraFiles, cache)),
+
+  package: async (task, { cache, uploadTestData, onProgress, signal }) =>
+    runPackageTask(task, {
+      files: cache,
+      upload: uploadTestData,
+      // A resource of the same name as a judge header wins: that header is not fetched.
+      siteHeaders: await fetchJudgeHeaders(
+        task.judgeHeaders,
+        Object.fromEntries(task.resources.map((resource) => [resource.name, resource])),
+        cache,
+      ),
+      onProgress,
+      signal,
+    }),
 };
 
 /**

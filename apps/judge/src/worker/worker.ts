@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import type { CompileReport, JudgeReport, JudgeTask, TestRunReport } from '@oj/shared';
+import type { CompileReport, JudgeReport, JudgeTask, PackageReport, TestRunReport } from '@oj/shared';
 import { live } from '@oj/shared';
 import { createJudgeClient, type JudgeClient, type WorkerInfo } from './judge-client.js';
 import { createProgressReporter } from './progress-reporter.js';
@@ -24,6 +24,17 @@ export interface Judger {
   testRun(task: JudgeTaskOf<'testRun'>, ctx: { cache: TestDataCache; signal: AbortSignal }): Promise<TestRunReport>;
   /** `cache` supplies the site's judge headers, fetched by hash as test files are. */
   compileChecker(task: JudgeTaskOf<'compileChecker'>, ctx: { cache: TestDataCache }): Promise<CompileReport>;
+  /** Makes and checks a package's tests: files by hash from `cache`, the made ones sent with `uploadTestData`;
+   * `onProgress` is called after each of its steps (`total` is the same on every call). */
+  package(
+    task: JudgeTaskOf<'package'>,
+    ctx: {
+      cache: TestDataCache;
+      uploadTestData: (filePath: string) => Promise<{ sha256: string; size: number }>;
+      onProgress?: (done: number, total: number) => void;
+      signal: AbortSignal;
+    },
+  ): Promise<PackageReport>;
 }
 
 const HEARTBEAT_MS = 10_000;
@@ -136,9 +147,11 @@ const runTask = async (
     }
   };
   const timer = setInterval(beat, HEARTBEAT_MS);
+  // A judge task counts its cases, a package task its steps (package-task.ts); the total is known when it starts.
+  let progressTotal = task.kind === 'judge' ? task.problem.cases.length : 1;
   const progress =
-    task.kind === 'judge'
-      ? createProgressReporter((done) => client.progress(info.name, task, done, task.problem.cases.length), {
+    task.kind === 'judge' || task.kind === 'package'
+      ? createProgressReporter((done) => client.progress(info.name, task, done, Math.max(1, progressTotal)), {
           minMs: live.LIVE.progressMinMs,
           log,
         })
@@ -166,6 +179,19 @@ const runTask = async (
     } else if (task.kind === 'testRun') {
       const testRun = await judger.testRun(task, { cache, signal: abort.signal });
       await report({ testRun });
+    } else if (task.kind === 'package') {
+      let reported = 0;
+      const packageReport = await judger.package(task, {
+        cache,
+        uploadTestData: (filePath) => client.uploadTestData(filePath, abort.signal),
+        onProgress: (done, total) => {
+          progressTotal = total;
+          for (; reported < done; reported++) progress?.caseDone();
+        },
+        signal: abort.signal,
+      });
+      progress?.stop();
+      await report({ package: packageReport });
     } else {
       const compile = await judger.compileChecker(task, { cache });
       await report({ compile });
