@@ -8,6 +8,7 @@ import { useResponsiveColumns } from '../../../components/responsive-table';
 import { api } from '../../../lib/api';
 import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import { PolygonImportSection } from './polygon-import-section';
 
 const FORMATS = [
   { key: 'fps', label: 'Import_Fps', accept: '.xml,.zip', endpoint: importFormats.importFpsProblem },
@@ -15,7 +16,8 @@ const FORMATS = [
   { key: 'hydro', label: 'Import_Hydro', accept: '.zip', endpoint: importFormats.importHydroProblem },
 ] as const;
 
-/** /admin/problem/import: FPS, QDUOJ and Hydro imports with a per-problem report (root only). */
+/** /admin/problem/import: FPS, QDUOJ and Hydro imports with a per-problem report, and the Polygon package import,
+ * which runs as a background job (polygon-import-section.tsx) (root only). */
 const AdminProblemImportPage = () => {
   const { t } = useTranslation(['admin', 'problem']);
   const [report, setReport] = useState<ImportReport>();
@@ -100,6 +102,7 @@ const AdminProblemImportPage = () => {
           />
         </Panel>
       )}
+      <PolygonImportSection />
     </Space>
   );
 };
