@@ -74,6 +74,7 @@ const LATIN_ALLOWLIST = [
   // QDUOJ and HydroOJ exports (the site's short name, OJ, is cut out of a text as data first, leaving QDU).
   'QDU',
   'Hydro',
+  'Polygon',
   // The judges' language names: "C++ 17 With O2".
   'With',
   // The judge headers page names testlib.h and the header suffixes it takes (.h, .hpp, .hh).

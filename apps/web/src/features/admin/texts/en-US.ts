@@ -293,10 +293,10 @@ export default {
   // Polygon package import (polygon-import-section.tsx)
   Polygon_Package: 'Polygon package',
   Polygon_Help:
-    'Upload a full package downloaded from Polygon (zip). Its generators, validator and main solution run on a judge; the problem is created only once they all succeed.',
+    'Upload a full package downloaded from Polygon (zip). Its generators, validator and main solution run on a judge; the problem is created only once they all succeed. The statement is taken in the language chosen; automatically, Chinese when the package has it, else English.',
   Polygon_No_File: 'No file chosen',
   Polygon_Statement_Language: 'Statement language',
-  Polygon_Language_Auto: 'Automatic (Chinese if present, else English)',
+  Polygon_Language_Auto: 'Automatic',
   Polygon_Language_Chinese: 'Chinese',
   Polygon_Language_English: 'English',
   Polygon_Language_Russian: 'Russian',

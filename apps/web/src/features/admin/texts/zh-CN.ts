@@ -288,10 +288,10 @@ export default {
   // Polygon package import (polygon-import-section.tsx)
   Polygon_Package: 'Polygon 题目包',
   Polygon_Help:
-    '上传从 Polygon 下载的完整题目包（zip）。生成器、校验器和标准程序会在评测机上运行，全部成功后才会创建题目。',
+    '上传从 Polygon 下载的完整题目包（zip）。生成器、校验器和标准程序会在评测机上运行，全部成功后才会创建题目。题面按所选语言导入；自动选择时有中文题面用中文，否则用英文。',
   Polygon_No_File: '未选择文件',
   Polygon_Statement_Language: '题面语言',
-  Polygon_Language_Auto: '自动（有中文题面用中文，否则用英文）',
+  Polygon_Language_Auto: '自动选择',
   Polygon_Language_Chinese: '中文',
   Polygon_Language_English: '英文',
   Polygon_Language_Russian: '俄文',
