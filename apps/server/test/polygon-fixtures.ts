@@ -125,9 +125,9 @@ const LEGEND_EN = String.raw`Given two integers $a$ and $b$, print their sum $a 
 `;
 const INPUT_EN = String.raw`The only line contains two integers $a$ and $b$ ($|a|, |b| \le 10^9$).
 `;
-const OUTPUT_EN = String.raw`Print one integer~--- the value of $a + b$.
+const OUTPUT_EN = `Print one integer~--- the value of $a + b$.
 `;
-const NOTES_EN = String.raw`In the first example, $1 + 2 = 3$.
+const NOTES_EN = `In the first example, $1 + 2 = 3$.
 `;
 const LEGEND_ZH = String.raw`给定两个整数 $a$ 和 $b$，输出它们的和 $a + b$。
 
@@ -137,7 +137,7 @@ const LEGEND_ZH = String.raw`给定两个整数 $a$ 和 $b$，输出它们的和
 `;
 const INPUT_ZH = String.raw`一行两个整数 $a$ 和 $b$（$|a|, |b| \le 10^9$）。
 `;
-const OUTPUT_ZH = String.raw`输出一个整数，即 $a + b$ 的值。
+const OUTPUT_ZH = `输出一个整数，即 $a + b$ 的值。
 `;
 
 /** olymp.sty's problem.tex, as Polygon writes it beside the sections. */
@@ -301,7 +301,14 @@ export const manualPackage = (): PolygonFiles => {
     'statement-sections/chinese/example.01': '1 2\n',
     'statement-sections/chinese/example.01.a': '3\n',
     'statement-sections/chinese/sum.png': TINY_PNG,
-    'statements/english/problem.tex': problemTex('A+B', LEGEND_EN, INPUT_EN, OUTPUT_EN, '\\exmp{1 2\n}{3\n}%', NOTES_EN),
+    'statements/english/problem.tex': problemTex(
+      'A+B',
+      LEGEND_EN,
+      INPUT_EN,
+      OUTPUT_EN,
+      '\\exmp{1 2\n}{3\n}%',
+      NOTES_EN,
+    ),
     'statements/english/sum.png': TINY_PNG,
     'statements/chinese/problem.tex': problemTex('A+B 问题', LEGEND_ZH, INPUT_ZH, OUTPUT_ZH, '\\exmp{1 2\n}{3\n}%', ''),
     'statements/chinese/sum.png': TINY_PNG,

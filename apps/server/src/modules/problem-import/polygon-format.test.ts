@@ -132,9 +132,7 @@ describe('readPolygonPackage', () => {
     expect(pkg.statement.description).toContain('给定两个整数 $a$ 和 $b$');
     expect(pkg.statement.description).toContain('![](sum.png)');
     expect(pkg.statement.input).toBe('一行两个整数 $a$ 和 $b$（$|a|, |b| \\le 10^9$）。');
-    expect(pkg.images.map((i) => [i.name, i.entry.name])).toEqual([
-      ['sum.png', 'statement-sections/chinese/sum.png'],
-    ]);
+    expect(pkg.images.map((i) => [i.name, i.entry.name])).toEqual([['sum.png', 'statement-sections/chinese/sum.png']]);
     expect(pkg.examples).toEqual([{ input: '1 2\n', output: '3\n' }]);
     expect(pkg.notes).toContain('statement in chinese taken; english left out');
   });
@@ -229,7 +227,10 @@ describe('readPolygonPackage', () => {
       x
         .replace('input-file=""', 'input-file="input.txt"')
         .replace('output-file=""', 'output-file="output.txt"')
-        .replace('<source path="solutions/wa.cpp" type="cpp.g++17"/>', '<source path="solutions/wa.cpp" type="kotlin"/>'),
+        .replace(
+          '<source path="solutions/wa.cpp" type="cpp.g++17"/>',
+          '<source path="solutions/wa.cpp" type="kotlin"/>',
+        ),
     );
     expect(await refusal(files)).toEqual([
       'the problem reads the file "input.txt": only standard input is supported here',
@@ -294,13 +295,17 @@ describe('readPolygonPackage', () => {
         .replace('</judging>', '<testset name="pretests"><tests/></testset></judging>'),
     );
     expect(await refusal(files)).toEqual(['problem.xml has 2 testsets and none named "tests"']);
-    const miscounted = edit(manualPackage(), 'problem.xml', (x) => x.replace('<test-count>3</test-count>', '<test-count>4</test-count>'));
+    const miscounted = edit(manualPackage(), 'problem.xml', (x) =>
+      x.replace('<test-count>3</test-count>', '<test-count>4</test-count>'),
+    );
     expect(await refusal(miscounted)).toEqual(['test-count is 4 but 3 tests are listed']);
   });
 
   it('refuses a test in an undeclared group and an unknown points policy', async () => {
     const files = edit(generatedPackage(), 'problem.xml', (x) =>
-      x.replace('cmd="gen 1 100 3" group="1"', 'cmd="gen 1 100 3" group="3"').replace('points-policy="each-test"', 'points-policy="best"'),
+      x
+        .replace('cmd="gen 1 100 3" group="1"', 'cmd="gen 1 100 3" group="3"')
+        .replace('points-policy="each-test"', 'points-policy="best"'),
     );
     expect(await refusal(files)).toEqual([
       'group "2" has points-policy "best"',

@@ -41,9 +41,18 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   isArray: (name) =>
-    ['name', 'statement', 'testset', 'test', 'group', 'dependency', 'file', 'executable', 'validator', 'solution'].includes(
-      name,
-    ),
+    [
+      'name',
+      'statement',
+      'testset',
+      'test',
+      'group',
+      'dependency',
+      'file',
+      'executable',
+      'validator',
+      'solution',
+    ].includes(name),
 });
 
 type Node = Record<string, unknown>;
@@ -71,7 +80,10 @@ const findRoot = (entries: ExtractedEntry[]): { root: string; error?: string } =
   const nested = entries.filter((e) => /^[^/]+\/problem\.xml$/.test(e.name));
   if (nested.length === 1) return { root: nested[0].name.slice(0, -'problem.xml'.length) };
   if (nested.length > 1) {
-    return { root: '', error: `more than one problem.xml (${nested.map((e) => e.name).join(', ')}): one problem a package` };
+    return {
+      root: '',
+      error: `more than one problem.xml (${nested.map((e) => e.name).join(', ')}): one problem a package`,
+    };
   }
   return { root: '', error: "problem.xml is missing (neither at the archive's root nor in its one top folder)" };
 };
@@ -236,9 +248,11 @@ export const readPolygonPackage = async (
   const testGroups = [...new Set(tests.map((t) => t.group).filter((g): g is string => g !== null))];
   if (groupNodes.length) {
     const known = new Set(groups.map((g) => g.name));
-    for (const g of testGroups) if (!known.has(g)) errors.push(`tests are in group "${g}", which <groups> does not declare`);
+    for (const g of testGroups)
+      if (!known.has(g)) errors.push(`tests are in group "${g}", which <groups> does not declare`);
     for (const g of groups) {
-      for (const d of g.dependencies) if (!known.has(d)) errors.push(`group "${g.name}" depends on unknown group "${d}"`);
+      for (const d of g.dependencies)
+        if (!known.has(d)) errors.push(`group "${g.name}" depends on unknown group "${d}"`);
     }
   } else {
     // Groups without settings: each test counts for its own points.

@@ -179,7 +179,9 @@ const QUOTE_ENVS = new Set(['quote', 'quotation', 'verse']);
  * stays, and so do verbatim environments and `\verb`. */
 export const stripTexComments = (tex: string) =>
   tex
-    .split(/(\\begin\{(?:verbatim\*?|Verbatim|lstlisting|minted)\}[\s\S]*?\\end\{(?:verbatim\*?|Verbatim|lstlisting|minted)\}|\\verb(.)[^\n]*?\2)/)
+    .split(
+      /(\\begin\{(?:verbatim\*?|Verbatim|lstlisting|minted)\}[\s\S]*?\\end\{(?:verbatim\*?|Verbatim|lstlisting|minted)\}|\\verb(.)[^\n]*?\2)/,
+    )
     .map((part, k) => {
       // split puts the captured verbatim at odd places (and the \verb delimiter at every third).
       if (k % 3 === 1) return part;
@@ -462,7 +464,7 @@ class TexConverter {
   private dollarMath(c: Cursor) {
     let n = 0;
     while (c.s[c.i + n] === '$') n++;
-    const width = n >= 6 ? 6 : n >= 3 ? 3 : n;
+    const width = n >= 6 ? 6 : Math.min(n, 3);
     const fence = '$'.repeat(width);
     const start = c.i + width;
     let end = -1;
@@ -735,7 +737,9 @@ class TexConverter {
     if (VERBATIM_ENVS.has(name)) {
       readOptional(c);
       if (name === 'minted') readGroup(c);
-      const body = readEnvironment(c, name).replace(/^[ \t]*\n/, '').replace(/\s+$/, '');
+      const body = readEnvironment(c, name)
+        .replace(/^[ \t]*\n/, '')
+        .replace(/\s+$/, '');
       const fence = body.includes('```') ? '~~~~' : '```';
       return this.block(`${fence}\n${body}\n${fence}`);
     }
@@ -936,7 +940,8 @@ const readSections = async (files: StatementFiles, lang: string) => {
   const dir = sectionFiles(lang);
   if (files.names.some((n) => n.startsWith(dir) && n.endsWith('.tex'))) {
     const s = emptySections();
-    for (const key of Object.keys(s) as (keyof StatementSections)[]) s[key] = (await files.read(`${dir}${key}.tex`)) ?? '';
+    for (const key of Object.keys(s) as (keyof StatementSections)[])
+      s[key] = (await files.read(`${dir}${key}.tex`)) ?? '';
     return { sections: s, from: dir, examplesTex: '' };
   }
   const json = await files.read(`${statementDir(lang)}problem-properties.json`);
@@ -1039,8 +1044,7 @@ export const readPolygonStatement = async (
         examples.push({ input: normalizeExample(inputText), output: normalizeExample(outputText) });
     }
   }
-  const title =
-    opts.names[language] || texToMarkdown(sections.name).markdown || Object.values(opts.names)[0] || '';
+  const title = opts.names[language] || texToMarkdown(sections.name).markdown || Object.values(opts.names)[0] || '';
   return { language, title, statement, images, examples, notes };
 };
 
