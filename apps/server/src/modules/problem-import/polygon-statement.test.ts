@@ -59,6 +59,8 @@ describe('texToMarkdown: text', () => {
       'kept also two text end',
     );
     expect(md('\\unknownword then')).toBe('then');
+    expect(md('\\textcolor{red}{warm} \\color{blue}text')).toBe('warm text');
+    expect(md('costs 5\\$ or $\n\nmore')).toBe('costs 5\\$ or \\$\n\nmore');
   });
 
   it('converts links, footnotes and headings', () => {

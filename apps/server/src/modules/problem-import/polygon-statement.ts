@@ -478,7 +478,8 @@ class TexConverter {
         break;
       }
     }
-    if (end < 0) {
+    // Inline math never runs over a blank line: a `$` without its pair there is text.
+    if (end < 0 || ((width === 1 || width === 3) && /\n[ \t]*\n/.test(c.s.slice(start, end)))) {
       c.i += width;
       return '\\$'.repeat(width);
     }
@@ -691,6 +692,15 @@ class TexConverter {
       case 'begin':
         return this.environment(c);
       case 'end':
+        readGroup(c);
+        return '';
+      case 'textcolor':
+      case 'colorbox':
+        readOptional(c);
+        readGroup(c);
+        return this.convert(readGroup(c) ?? '');
+      case 'color':
+        readOptional(c);
         readGroup(c);
         return '';
       case 'multicolumn':
