@@ -102,7 +102,9 @@ export const createImportJobService = (deps: {
         originalName: img.name,
       });
       names.push(name);
-      replacements.push([`](${img.name})`, `](/api/public/img/${name})`]);
+      // The statement writes a space in a name as %20.
+      for (const written of new Set([img.name, img.name.replace(/ /g, '%20')]))
+        replacements.push([`](${written})`, `](/api/public/img/${name})`]);
     }
     const fix = (s: string) => replacements.reduce((acc, [from, to]) => acc.split(from).join(to), s);
     return { names, fix };

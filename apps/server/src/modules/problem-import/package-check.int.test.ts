@@ -31,7 +31,13 @@ describe.each(DB_KINDS)('package check (%s)', (kind) => {
     ).json().data;
   const claimPackage = async () => {
     for (;;) {
-      const task = await judge('claim', { name, languages: ['C++ 17 With O2', 'Python3'], concurrency: 1, running: 0, waitMs: 0 });
+      const task = await judge('claim', {
+        name,
+        languages: ['C++ 17 With O2', 'Python3'],
+        concurrency: 1,
+        running: 0,
+        waitMs: 0,
+      });
       if (task?.kind !== 'compileChecker') return task;
       await judge('report', { name, taskId: task.taskId, attempt: task.attempt, compile: { ok: true, message: '' } });
     }
@@ -98,23 +104,41 @@ describe.each(DB_KINDS)('package check (%s)', (kind) => {
       attempt: task.attempt,
       package: {
         errors: [],
-        tests: task.tests.map((x: { index: number; input: { sha256: string; size: number }; answer: { sha256: string; size: number } }) => ({
-          index: x.index,
-          inputSha256: x.input.sha256,
-          inputSize: x.input.size,
-          answerSha256: x.answer.sha256,
-          answerSize: x.answer.size,
-          valid: true,
-          message: '',
-        })),
+        tests: task.tests.map(
+          (x: {
+            index: number;
+            input: { sha256: string; size: number };
+            answer: { sha256: string; size: number };
+          }) => ({
+            index: x.index,
+            inputSha256: x.input.sha256,
+            inputSize: x.input.size,
+            answerSha256: x.answer.sha256,
+            answerSize: x.answer.size,
+            valid: true,
+            message: '',
+          }),
+        ),
         solutions: [
-          { name: 'main.py', tag: 'main', ok: true, message: '', verdicts: [{ test: 1, status: AC, timeMs: 40 }, { test: 2, status: AC, timeMs: 620 }] },
+          {
+            name: 'main.py',
+            tag: 'main',
+            ok: true,
+            message: '',
+            verdicts: [
+              { test: 1, status: AC, timeMs: 40 },
+              { test: 2, status: AC, timeMs: 620 },
+            ],
+          },
           {
             name: 'wa.py',
             tag: 'wrong-answer',
             ok: false,
             message: 'expected wrong-answer, got Accepted on every test',
-            verdicts: [{ test: 1, status: AC, timeMs: 30 }, { test: 2, status: AC, timeMs: 30 }],
+            verdicts: [
+              { test: 1, status: AC, timeMs: 30 },
+              { test: 2, status: AC, timeMs: 30 },
+            ],
           },
         ],
       },

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import { count } from 'drizzle-orm';
 import { JUDGE_STATUS } from '@oj/shared';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problems } from '../../db/schema.js';
 import { createTestApp, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
 import {
   buildPolygonZip,
@@ -14,6 +13,7 @@ import {
 } from '../../../test/polygon-fixtures.js';
 import { finalOf, listen, waitFor, workerProcesses } from '../../../test/worker-process.js';
 import { multipartBody } from '../../../test/zip-fixtures.js';
+import { problems } from '../../db/schema.js';
 
 /** The real testlib.h (OJ_TEST_TESTLIB): CI must give it; a local run without it skips these tests. */
 const testlibPath = process.env.OJ_TEST_TESTLIB;
