@@ -3,7 +3,15 @@ import net from 'node:net';
 import path from 'node:path';
 import { ALL_ENDPOINTS } from '@oj/shared/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../test/harness.js';
+import {
+  createTestApp,
+  createUser,
+  DB_KINDS,
+  JUDGE_TOKEN,
+  login,
+  ROOT_PASSWORD,
+  type TestApp,
+} from '../../test/harness.js';
 import { multipartBody } from '../../test/zip-fixtures.js';
 
 const UPLOADS = ALL_ENDPOINTS.filter(({ endpoint }) => endpoint.upload).map(({ endpoint }) => endpoint);
@@ -76,10 +84,10 @@ describe.each(DB_KINDS)('request bodies and uploads on %s', (kind) => {
     expect(leftovers()).toEqual([]);
   });
 
-  it('refuses an upload by a student to an admin route at its headers (403)', async () => {
+  it('refuses an upload by a student to an admin route (403) or a judge route (401) at its headers', async () => {
     for (const e of UPLOADS.filter((x) => x.access !== 'user')) {
       const a = await rawRequest(port, uploadHead(e.path, student, 250 * MB), Buffer.alloc(1024, 1));
-      expect(a.status, e.path).toBe(403);
+      expect(a.status, e.path).toBe(e.access === 'judge' ? 401 : 403);
     }
   });
 
@@ -89,7 +97,10 @@ describe.each(DB_KINDS)('request bodies and uploads on %s', (kind) => {
         method: 'POST',
         url: e.path,
         payload: 'hello',
-        headers: { authorization: root, 'content-type': 'multipart/form-data' },
+        headers: {
+          authorization: e.access === 'judge' ? `Bearer ${JUDGE_TOKEN}` : root,
+          'content-type': 'multipart/form-data',
+        },
       });
       expect(res.statusCode, e.path).toBe(400);
       expect(res.json()).toMatchObject({ status: 400, data: { key: 'uploadInvalid' } });

@@ -16,8 +16,8 @@ const UPLOADS = ALL_ENDPOINTS.filter(({ endpoint }) => endpoint.upload).map(({ e
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const BOUNDARY = 'oj-upload-limits';
 
-/** What a plain student's 250 MB upload to each upload route is answered, before its body is read: the admin routes
- * by the guard, the group-or-admin routes by their own rule (the student is no group's admin), the student's own
+/** What a plain student's 250 MB upload to each upload route is answered, before its body is read: the admin and
+ * judge routes by the guard, the group-or-admin routes by their own rule (the student is no group's admin), the student's own
  * avatar by the size its Content-Length promises. A new upload route has to be named here. */
 const STUDENT_REFUSAL: Record<string, [number, string]> = {
   '/api/file/upload-testcase-zip': [403, 'forbidden'],
@@ -25,12 +25,15 @@ const STUDENT_REFUSAL: Record<string, [number, string]> = {
   '/api/file/import-fps-problem': [403, 'forbidden'],
   '/api/file/import-qdoj-problem': [403, 'forbidden'],
   '/api/file/import-hydro-problem': [403, 'forbidden'],
+  '/api/file/import-polygon-problem': [403, 'forbidden'],
   '/api/file/upload-md-img': [403, 'forbidden'],
   '/api/file/upload-md-file': [403, 'forbidden'],
   '/api/file/upload-group-avatar': [403, 'forbidden'],
   '/api/file/upload-carouse-img': [403, 'forbidden'],
   '/api/file/upload-avatar': [400, 'avatarTooLarge'],
   '/api/admin/judge-header': [403, 'forbidden'],
+  // A student's session is not the judge token.
+  '/api/judge/upload-test-data': [401, 'pleaseLogin'],
 };
 
 interface Answer {
