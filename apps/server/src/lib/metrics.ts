@@ -18,7 +18,7 @@ export const httpRequestDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
-/** Queued judge tasks by kind (judge, testRun, compileChecker, remote), read from judge_tasks at scrape time. */
+/** Queued judge tasks by kind (judge, testRun, compileChecker, remote, package), read from judge_tasks at scrape time. */
 export const judgeQueueDepth = new Gauge({
   name: 'oj_judge_queue_depth',
   help: 'Judge tasks waiting to be claimed, by kind',

@@ -21,7 +21,7 @@ import { createOpsRepository } from './ops.repository.js';
 export const METRICS_PATH = '/metrics';
 
 /** The kinds of judge_tasks, so a kind with nothing queued reads 0 rather than vanishing from the series. */
-const TASK_KINDS = ['judge', 'testRun', 'compileChecker', 'remote'];
+const TASK_KINDS = ['judge', 'testRun', 'compileChecker', 'remote', 'package'];
 
 const sameSecret = (a: string, b: string) => {
   const x = crypto.createHash('sha256').update(a).digest();

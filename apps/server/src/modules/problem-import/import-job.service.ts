@@ -404,7 +404,7 @@ export const createImportJobService = (deps: {
           });
           const payload: PackagePayload = { ...files, jobId: job.id };
           const task = await deps.queue.enqueue(
-            { kind: 'package', language: taskLanguage ?? 'C++ 17 With O2', priority: 1, uid: importer.uid, payload },
+            { kind: 'package', language: taskLanguage ?? 'C++ 17 With O2', priority: 0, uid: importer.uid, payload },
             tx,
           );
           await repo.update(tx, job.id, { taskId: task.id, files: filesOf(files) });
@@ -487,7 +487,7 @@ export const createImportJobService = (deps: {
           stage: 'waiting for a judge',
         });
         const task = await deps.queue.enqueue(
-          { kind: 'package', language, priority: 1, uid: user.uid, payload: { ...payload, jobId: job.id } },
+          { kind: 'package', language, priority: 0, uid: user.uid, payload: { ...payload, jobId: job.id } },
           tx,
         );
         await repo.update(tx, job.id, { taskId: task.id, files: filesOf(payload) });
