@@ -113,7 +113,12 @@ describe.skipIf(!testlibPath)('package task (real sandbox, testlib)', () => {
     group: null,
     ...spec,
   });
-  const task = (tests: PackageTestForWorker[], check: boolean, solutions: PackageTask['solutions']): PackageTask => ({
+  const task = (
+    tests: PackageTestForWorker[],
+    check: boolean,
+    solutions: PackageTask['solutions'],
+    rejectInvalidTests = true,
+  ): PackageTask => ({
     kind: 'package',
     taskId: 1,
     attempt: 1,
@@ -129,6 +134,7 @@ describe.skipIf(!testlibPath)('package task (real sandbox, testlib)', () => {
     solutions,
     tests,
     check,
+    rejectInvalidTests,
   });
   const main = { ...program('solutions/main.cpp', 'C++', sum), tag: 'main' as const };
   const sumsOf = (input: Buffer) => {
@@ -189,12 +195,14 @@ describe.skipIf(!testlibPath)('package task (real sandbox, testlib)', () => {
     expect(progress.every(([, t]) => t === total)).toBe(true);
   }, 300_000);
 
-  it('checks every solution through the checker and compares its verdicts with its tag', async () => {
+  it('checks every solution through the checker and compares its verdicts with its tag; an invalid test is reported', async () => {
     const packageTask = task(
       [
         test(1, { cmd: 'gen 10' }),
         test(2, { cmd: 'gen 1000' }),
         test(3, { input: file('tests/03', '3 4\n'), answer: file('tests/03.a', '7\n') }),
+        // The check of a problem reports a test its validator rejects and runs the solutions on it all the same.
+        test(4, { input: file('tests/04', '50 50\n'), answer: file('tests/04.a', '100\n'), group: 'small' }),
       ],
       true,
       [
@@ -204,11 +212,12 @@ describe.skipIf(!testlibPath)('package task (real sandbox, testlib)', () => {
         { ...program('solutions/sum.c', 'C', sumInC), tag: 'wrong-answer' },
         { ...program('solutions/sum.kt', 'Kotlin', 'fun main() {}'), tag: 'accepted' },
       ],
+      false,
     );
     const report = await runPackageTask(packageTask, { files, upload, siteHeaders });
 
     expect(report.errors).toEqual([]);
-    expect(report.tests.map((t) => t.valid)).toEqual([true, true, true]);
+    expect(report.tests.map((t) => t.valid)).toEqual([true, true, true, false]);
     // The generator's output depends on its arguments only (testlib seeds from them): the same file as before.
     expect(sumsOf(stored.get(report.tests[0].inputSha256)!).sum).toBe(
       stored.get(report.tests[0].answerSha256)!.toString(),
@@ -219,6 +228,7 @@ describe.skipIf(!testlibPath)('package task (real sandbox, testlib)', () => {
       [1, S.ACCEPTED],
       [2, S.ACCEPTED],
       [3, S.ACCEPTED],
+      [4, S.ACCEPTED],
     ]);
     expect(diff.ok).toBe(true);
     expect(diff.verdicts.some((v) => v.status === S.WRONG_ANSWER)).toBe(true);

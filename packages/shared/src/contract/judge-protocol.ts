@@ -113,6 +113,9 @@ export const packageTask = z.object({
   solutions: z.array(packageProgram.extend({ tag: z.enum(SOLUTION_TAGS) })),
   tests: z.array(packageTestForWorker),
   check: z.boolean(),
+  /** An import: a test the validator rejects is an error (nothing is imported). The check of a problem reports it
+   * (`valid: false`) and still runs the solutions. */
+  rejectInvalidTests: z.boolean(),
 });
 export type PackageTask = z.infer<typeof packageTask>;
 

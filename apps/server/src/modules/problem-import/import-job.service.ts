@@ -192,6 +192,7 @@ export const createImportJobService = (deps: {
       })),
     ),
     check: true,
+    rejectInvalidTests: true,
   });
 
   const filesOf = (p: Omit<PackagePayload, 'jobId'>) => {
@@ -363,6 +364,7 @@ export const createImportJobService = (deps: {
         group: null,
       })),
       check: true,
+      rejectInvalidTests: false,
     };
   };
 
