@@ -24,6 +24,7 @@ import {
   spreadScores,
 } from './problem-form-model';
 import { ProblemJudgeSection } from './problem-judge-section';
+import { ProblemPackageCheckSection } from './problem-package-check-section';
 import { ProblemStatementSection } from './problem-statement-section';
 import { ProblemTestDataSection } from './problem-test-data-section';
 
@@ -278,6 +279,12 @@ const AdminProblemEditPage = ({ group }: { group?: ProblemFormGroup }) => {
       <Button type="primary" size="large" loading={saving} onClick={() => void save()}>
         {t('Save')}
       </Button>
+      {/* A saved problem only: the check runs what the server holds, and a new problem has no id yet. */}
+      {form.id && (
+        <Panel title={t('Package_Check_Title')}>
+          <ProblemPackageCheckSection pid={form.id} />
+        </Panel>
+      )}
     </Space>
   );
 };
