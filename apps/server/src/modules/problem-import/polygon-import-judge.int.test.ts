@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { JUDGE_STATUS } from '@oj/shared';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
 import {
@@ -9,6 +9,7 @@ import {
   generatedPackage,
   MAIN_CPP,
   manualPackage,
+  VAL_CPP,
   WA_CPP,
 } from '../../../test/polygon-fixtures.js';
 import { finalOf, listen, waitFor, workerProcesses } from '../../../test/worker-process.js';
@@ -50,6 +51,21 @@ describe.skipIf(!testlibPath)('Polygon import on a real judge', () => {
       },
       240_000,
     );
+  };
+  const jobDone = (jobId: number) =>
+    waitFor(
+      `job ${jobId}`,
+      async () => {
+        const job = (await call('GET', `/api/admin/import-job?id=${jobId}`)).json().data;
+        return job.status === 'running' ? undefined : job;
+      },
+      240_000,
+    );
+  const check = async (pid: number) => {
+    const res = await call('POST', '/api/admin/problem/package-check', { pid });
+    expect(res.statusCode, res.body).toBe(200);
+    await jobDone(res.json().data.jobId);
+    return (await call('GET', `/api/admin/problem/package-check?pid=${pid}`)).json().data;
   };
   const verdictOf = async (pid: number, code: string) => {
     const res = await call('POST', '/api/submit-problem-judge', { pid, language: 'C++ 17 With O2', code });
@@ -102,6 +118,40 @@ describe.skipIf(!testlibPath)('Polygon import on a real judge', () => {
     expect(report.mainSlowestMs).toBeLessThan(report.timeLimitMs);
     expect(await verdictOf(job.pid, MAIN_CPP)).toBe(JUDGE_STATUS.ACCEPTED);
     expect(await verdictOf(job.pid, WA_CPP)).toBe(JUDGE_STATUS.WRONG_ANSWER);
+
+    // The check on demand: a correct solution tagged wrong-answer and a validator that now refuses the third test are
+    // both in the report, and the other solutions still run on every test.
+    const added = await call('POST', '/api/admin/problem/solution', {
+      pid: job.pid,
+      name: 'mistagged.cpp',
+      language: 'C++ 17 With O2',
+      tag: 'wrong-answer',
+      code: MAIN_CPP,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    await t.services.db
+      .update(problems)
+      .set({ validatorCode: VAL_CPP.replaceAll('1000000000', '1000') })
+      .where(eq(problems.id, job.pid));
+    const strict = await check(job.pid);
+    expect(strict.status).toBe('done');
+    expect(strict.tests.map((x: { valid: boolean }) => x.valid)).toEqual([true, true, false]);
+    expect(strict.solutions.map((s: { name: string; ok: boolean }) => [s.name, s.ok])).toEqual([
+      ['solutions/main.cpp', true],
+      ['solutions/wa.cpp', true],
+      ['mistagged.cpp', false],
+    ]);
+    // A checker changed for the worse is caught before students meet it: the main solution no longer matches.
+    await t.services.db
+      .update(problems)
+      .set({
+        spjCode:
+          '#include "testlib.h"\nint main(int argc, char* argv[]) {\n  registerTestlibCmd(argc, argv);\n  quitf(_wa, "always wrong");\n}\n',
+      })
+      .where(eq(problems.id, job.pid));
+    const broken = await check(job.pid);
+    expect(broken.solutions[0]).toMatchObject({ name: 'solutions/main.cpp', ok: false });
+    expect(broken.solutions[0].message).toContain('Wrong Answer');
   }, 300_000);
 
   it('makes the tests with the generator and the answers with the main solution, groups and points as subtasks', async () => {
