@@ -1727,7 +1727,10 @@ export const importJobs = pgTable(
     /** running | done | failed */
     status: text('status').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
     progress: integer('progress').notNull().default(0),
-    stage: text('stage').notNull().default(''),
+    /** waiting | running | done | failed, with the worker's steps done of its steps while it runs. */
+    stage: text('stage').$type<'waiting' | 'running' | 'done' | 'failed'>().notNull().default('waiting'),
+    stepsDone: integer('steps_done').notNull().default(0),
+    stepsTotal: integer('steps_total').notNull().default(0),
     /** The problem it made (an import, once done) or checks. */
     pid: integer('pid').references(() => problems.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default(''),

@@ -6,6 +6,7 @@ import type * as c from '../contract/import-formats.js';
 
 export type * from '../contract/import-formats.js';
 
+export const IMPORT_JOB_STAGES: typeof c.IMPORT_JOB_STAGES = ['waiting', 'running', 'done', 'failed'];
 export const IMPORT_JOB_STATUSES: typeof c.IMPORT_JOB_STATUSES = ['running', 'done', 'failed'];
 export const POLYGON_STATEMENT_LANGUAGES: typeof c.POLYGON_STATEMENT_LANGUAGES = ['chinese', 'english', 'russian'];
 export const getImportJob: ClientOf<typeof c.getImportJob> = {

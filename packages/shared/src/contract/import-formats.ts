@@ -76,6 +76,7 @@ export const importPolygonProblem = endpoint({
 
 export const IMPORT_JOB_STATUSES = ['running', 'done', 'failed'] as const;
 export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
+export const IMPORT_JOB_STAGES = ['waiting', 'running', 'done', 'failed'] as const;
 
 /** A background import (or package check) job: progress in percent; when done, the problem it made or checked; when
  * failed, every reason (a generator that fails, a test the validator rejects...), and nothing was imported. */
@@ -84,8 +85,11 @@ export const importJob = z.object({
   kind: z.enum(['polygon', 'check']),
   status: z.enum(IMPORT_JOB_STATUSES),
   progress: z.number().int().min(0).max(100),
-  /** What the job is doing now ("generating tests", "running solutions"...), for the progress line. */
-  stage: z.string(),
+  /** waiting: for a judge; running: on a judge, `stepsDone` of `stepsTotal` steps (compiles, tests made,
+   * validations, answers, the check's runs); done; failed. */
+  stage: z.enum(IMPORT_JOB_STAGES),
+  stepsDone: z.number().int(),
+  stepsTotal: z.number().int(),
   pid: z.number().int().optional(),
   problemId: z.string().optional(),
   title: z.string(),

@@ -50,10 +50,11 @@ export const createImportJobRepository = (db: Db) => ({
   },
 
   /** The job's progress, when (taskId, attempt) is the running attempt leased to `worker`; false otherwise. */
-  async setProgress(worker: string, taskId: number, attempt: number, progress: number, stage: string) {
+  async setProgress(worker: string, taskId: number, attempt: number, stepsDone: number, stepsTotal: number) {
+    const progress = Math.min(99, Math.floor((stepsDone / Math.max(1, stepsTotal)) * 100));
     const rows = await db
       .update(importJobs)
-      .set({ progress, stage, gmtModified: new Date() })
+      .set({ progress, stage: 'running', stepsDone, stepsTotal, gmtModified: new Date() })
       .where(
         and(
           eq(importJobs.taskId, taskId),

@@ -57,8 +57,6 @@ const lineEndings = () => {
   });
 };
 
-const PROGRESS_STAGE = (done: number, total: number) => `step ${done} of ${total}`;
-
 /** Background imports run on a judge (decision 0054): a Polygon package is read and checked at once, its files are
  * stored, and a package task makes and checks its tests; the problem is made in one transaction when the task
  * reports without errors. A failed job leaves no problem (its stored files are collected as unreferenced). */
@@ -207,7 +205,7 @@ export const createImportJobService = (deps: {
   /** A failed job's values: its plan goes, and the stored test data is collected once nothing refers to it. */
   const failed = (errors: string[], report?: PackageReport) => ({
     status: 'failed' as const,
-    stage: 'failed',
+    stage: 'failed' as const,
     errors,
     report: report ?? null,
     plan: null,
@@ -298,6 +296,8 @@ export const createImportJobService = (deps: {
     status: row.job.status,
     progress: row.job.progress,
     stage: row.job.stage,
+    stepsDone: row.job.stepsDone,
+    stepsTotal: row.job.stepsTotal,
     ...(row.job.pid !== null ? { pid: row.job.pid } : {}),
     ...(row.problemId ? { problemId: row.problemId } : {}),
     title: row.job.title,
@@ -400,7 +400,7 @@ export const createImportJobService = (deps: {
             kind: 'polygon',
             uid: importer.uid,
             title: plan.graph.problem.title,
-            stage: 'waiting for a judge',
+            stage: 'waiting',
             plan,
             notes,
           });
@@ -435,13 +435,7 @@ export const createImportJobService = (deps: {
 
     /** The worker's progress on a package task (false when it is not that worker's running attempt). */
     progress: (worker: string, taskId: number, attempt: number, done: number, total: number) =>
-      repo.setProgress(
-        worker,
-        taskId,
-        attempt,
-        Math.min(99, Math.floor((Math.min(done, total) / Math.max(1, total)) * 100)),
-        PROGRESS_STAGE(Math.min(done, total), total),
-      ),
+      repo.setProgress(worker, taskId, attempt, Math.min(done, total), total),
 
     /** Finishes the running jobs whose tasks ended without the server finishing them (it stopped between the report
      * and the finish; a task failed for good in the queue's sweep). */
@@ -486,7 +480,7 @@ export const createImportJobService = (deps: {
           uid: user.uid,
           pid,
           title: p.title,
-          stage: 'waiting for a judge',
+          stage: 'waiting',
         });
         const task = await deps.queue.enqueue(
           { kind: 'package', language, priority: 0, uid: user.uid, payload: { ...payload, jobId: job.id } },

@@ -133,7 +133,13 @@ describe.each(DB_KINDS)('Polygon import (%s)', (kind) => {
       judge('progress', { name, taskId: task.taskId, attempt: task.attempt, done: 3, total: 12 });
     expect((await progress('someone-else')).json().data).toEqual({ keep: false });
     expect((await progress(`polygon-${kind}`)).json().data).toEqual({ keep: true });
-    expect((await job(jobId)).json().data).toMatchObject({ status: 'running', progress: 25, stage: 'step 3 of 12' });
+    expect((await job(jobId)).json().data).toMatchObject({
+      status: 'running',
+      progress: 25,
+      stage: 'running',
+      stepsDone: 3,
+      stepsTotal: 12,
+    });
 
     const tests = task.tests.map(
       (x: { index: number; input: { sha256: string; size: number }; answer: { sha256: string; size: number } }) => ({

@@ -17,7 +17,9 @@ const job = (patch: Partial<ImportJob>): ImportJob => ({
   kind: 'polygon',
   status: 'running',
   progress: 0,
-  stage: 'reading the package',
+  stage: 'waiting',
+  stepsDone: 0,
+  stepsTotal: 0,
   title: 'A+B',
   errors: [],
   notes: [],
@@ -90,8 +92,8 @@ describe('the Polygon package import', { timeout: 90_000 }, () => {
     // The test's clock, moving with real time too, so the 1 s polls can be stepped through and counted.
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = fakeServer([
-      job({ progress: 40, stage: 'generating tests' }),
-      job({ progress: 75, stage: 'running solutions' }),
+      job({ progress: 40, stage: 'running', stepsDone: 8, stepsTotal: 20 }),
+      job({ progress: 75, stage: 'running', stepsDone: 15, stepsTotal: 20 }),
       job({
         status: 'done',
         progress: 100,
@@ -113,14 +115,14 @@ describe('the Polygon package import', { timeout: 90_000 }, () => {
     expect(server.uploadForm(0).has('language')).toBe(false);
 
     const jobView = await within(section).findByRole('region', { name: 'Import job #12' });
-    expect(await within(jobView).findByText('generating tests')).toBeTruthy();
+    expect(await within(jobView).findByText('Step 8 of 20')).toBeTruthy();
     expect(within(jobView).getByText('Running')).toBeTruthy();
     expect(within(jobView).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
     expect(within(jobView).getByText('40%')).toBeTruthy();
     expect(server.jobReads()[0]?.url).toBe(`${JOB}?id=12`);
 
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    expect(await within(jobView).findByText('running solutions')).toBeTruthy();
+    expect(await within(jobView).findByText('Step 15 of 20')).toBeTruthy();
     expect(within(jobView).getByText('75%')).toBeTruthy();
 
     await act(() => vi.advanceTimersByTimeAsync(1000));
@@ -144,7 +146,7 @@ describe('the Polygon package import', { timeout: 90_000 }, () => {
         id: 7,
         status: 'failed',
         progress: 60,
-        stage: 'validating tests',
+        stage: 'failed',
         errors: ['generator gen.cpp failed on test 3: exit code 1', 'validator rejected test 5: n out of range'],
       }),
     ]);
@@ -153,7 +155,6 @@ describe('the Polygon package import', { timeout: 90_000 }, () => {
     const jobView = await within(section).findByRole('region', { name: 'Import job #7' }, { timeout: 20000 });
     expect(server.jobReads()[0]?.url).toBe(`${JOB}?id=7`);
     expect(within(jobView).getByText('Failed')).toBeTruthy();
-    expect(within(jobView).getByText('validating tests')).toBeTruthy();
     const errors = within(jobView).getByRole('list', { name: 'Why it failed' });
     expect(errors.className).toContain('oj-polygon-job__errors');
     expect(
@@ -170,9 +171,9 @@ describe('the Polygon package import', { timeout: 90_000 }, () => {
 
   it('stops reading a running job once the page is left', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const server = fakeServer([job({ id: 5, progress: 30, stage: 'compiling the checker' })]);
+    const server = fakeServer([job({ id: 5, progress: 30, stage: 'running', stepsDone: 3, stepsTotal: 10 })]);
     const { unmount } = open('/admin/problem/import?polygonJob=5');
-    expect(await screen.findByText('compiling the checker', {}, { timeout: 20000 })).toBeTruthy();
+    expect(await screen.findByText('Step 3 of 10', {}, { timeout: 20000 })).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(1000));
     await waitFor(() => expect(server.jobReads().length).toBeGreaterThanOrEqual(2));
     unmount();
@@ -208,13 +209,12 @@ describe('the Polygon package import', { timeout: 90_000 }, () => {
 
   it('reads in Chinese', async () => {
     await setupI18n('zh-CN');
-    fakeServer([job({ id: 3, progress: 25, stage: 'generating tests' })]);
+    fakeServer([job({ id: 3, progress: 25, stage: 'running', stepsDone: 5, stepsTotal: 20 })]);
     open('/admin/problem/import?polygonJob=3');
     expect(await screen.findByRole('heading', { name: 'Polygon 题目包' }, { timeout: 20000 })).toBeTruthy();
     const jobView = await screen.findByRole('region', { name: '导入任务 #3' });
     expect(within(jobView).getByText('进行中')).toBeTruthy();
-    // The stage is the server's own English words, shown as they are.
-    expect(within(jobView).getByText('generating tests')).toBeTruthy();
+    expect(within(jobView).getByText('第 5/20 步')).toBeTruthy();
     expect(screen.getByText('自动选择')).toBeTruthy();
     await setupI18n('en-US');
   });

@@ -66,10 +66,18 @@ const SolutionRuns = ({ runs }: { runs: SolutionRun[] }) => {
       render: (_, s) => (
         <Space orientation="vertical" size={2}>
           <Tag color={s.ok ? 'success' : 'error'}>{t(s.ok ? 'Package_Check_Matches' : 'Package_Check_Mismatch')}</Tag>
-          {s.message && (
-            <Typography.Text type={s.ok ? 'secondary' : 'danger'} style={{ overflowWrap: 'anywhere' }}>
-              {s.message}
+          {/* Verdicts that do not fit the tag are told in the interface's words (the chips show them); without any
+              (a solution that does not compile, a language no judge has) the judge's own words say why. */}
+          {!s.ok && s.verdicts.length > 0 ? (
+            <Typography.Text type="danger" style={{ overflowWrap: 'anywhere' }}>
+              {t('Package_Check_Mismatch_Detail', { tag: t(SOLUTION_TAG_LABELS[s.tag] ?? s.tag) })}
             </Typography.Text>
+          ) : (
+            s.message && (
+              <Typography.Text type={s.ok ? 'secondary' : 'danger'} style={{ overflowWrap: 'anywhere' }}>
+                {s.message}
+              </Typography.Text>
+            )
           )}
         </Space>
       ),

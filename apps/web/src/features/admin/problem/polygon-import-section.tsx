@@ -9,6 +9,7 @@ import { api } from '../../../lib/api';
 import { ApiError } from '../../../lib/http-client';
 import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import { importJobStageText } from './import-job-stage';
 import './polygon-import-section.css';
 
 type StatementLanguage = (typeof importFormats.POLYGON_STATEMENT_LANGUAGES)[number];
@@ -68,7 +69,7 @@ const ImportJobView = ({ id }: { id: number }) => {
         status={j.status === 'failed' ? 'exception' : j.status === 'done' ? 'success' : 'active'}
         aria-label={t('Polygon_Progress')}
       />
-      {j.stage && <div className="oj-polygon-job__stage">{j.stage}</div>}
+      {importJobStageText(t, j) && <div className="oj-polygon-job__stage">{importJobStageText(t, j)}</div>}
       {j.status === 'done' && (
         <div className="oj-polygon-job__result">
           <Typography.Text type="success">

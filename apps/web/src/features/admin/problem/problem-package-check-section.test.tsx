@@ -22,12 +22,14 @@ const solution = (id: number, name: string, tag: ProblemSolution['tag'], code = 
   gmtCreate: '2026-03-01T08:00:00.000Z',
 });
 
-const job = (status: ImportJob['status'], progress: number, stage: string): ImportJob => ({
+const job = (status: ImportJob['status'], progress: number, stage: ImportJob['stage']): ImportJob => ({
   id: 77,
   kind: 'check',
   status,
   progress,
   stage,
+  stepsDone: stage === 'running' ? 4 : 0,
+  stepsTotal: stage === 'running' ? 10 : 0,
   pid: PID,
   title: 'A + B',
   errors: [],
@@ -189,7 +191,7 @@ describe('the reference solutions and the package check', { timeout: 60_000 }, (
     const fetchMock = fakeServer({
       solutions: [solution(1, 'main.cpp', 'main')],
       report: null,
-      jobAnswers: [job('running', 40, 'running solutions'), job('done', 100, 'done')],
+      jobAnswers: [job('running', 40, 'running'), job('done', 100, 'done')],
       reportAfterJob: REPORT,
     });
     renderElement(<ProblemPackageCheckSection pid={PID} />);
@@ -198,7 +200,7 @@ describe('the reference solutions and the package check', { timeout: 60_000 }, (
     await waitFor(() => expect(calls(fetchMock, CHECK, 'POST')).toHaveLength(1));
     expect(JSON.parse(String(calls(fetchMock, CHECK, 'POST')[0][1]?.body))).toEqual({ pid: PID });
     const progress = await screen.findByRole('status');
-    expect(progress.textContent).toContain('Checking 40% · running solutions');
+    expect(progress.textContent).toContain('Checking 40% · Step 4 of 10');
     expect(screen.getByRole('button', { name: 'Run package check' })).toHaveProperty('disabled', true);
     expect(queryOfCall(calls(fetchMock, JOB, 'GET')[0])).toEqual({ id: '77' });
 
@@ -209,7 +211,7 @@ describe('the reference solutions and the package check', { timeout: 60_000 }, (
     expect(jobReads).toBe(2);
     expect(mismatch.closest('.ant-tag')?.className).toContain('error');
     const greedy = screen.getByText('greedy.cpp').closest('tr') as HTMLElement;
-    expect(within(greedy).getByText('expected Accepted, got Wrong Answer on test 2')).toBeTruthy();
+    expect(within(greedy).getByText('Expected “Accepted”: the verdicts do not fit it')).toBeTruthy();
     expect(within(greedy).getByText('WA 11ms').getAttribute('title')).toBe('Test 2: Wrong Answer, 11 ms');
     // main.cpp is in the solutions' list too: its row of the report is the one with a result.
     const main = screen

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api';
 import { queryKey } from '../../../lib/query-keys';
 import { useApiMutation } from '../../../lib/use-api-mutation';
+import { importJobStageText } from './import-job-stage';
 import { PackageCheckReportView } from './package-check-report';
 import { ProblemSolutionsList } from './problem-solutions-list';
 
@@ -62,7 +63,7 @@ export const ProblemPackageCheckSection = ({ pid }: { pid: number }) => {
           <Progress percent={job.data?.progress ?? 0} size="small" status="active" />
           <Typography.Text type="secondary">
             {t('Package_Check_Progress', { progress: job.data?.progress ?? 0 })}
-            {job.data?.stage ? ` · ${job.data.stage}` : ''}
+            {job.data && importJobStageText(t, job.data) ? ` · ${importJobStageText(t, job.data)}` : ''}
           </Typography.Text>
         </div>
       )}

@@ -540,4 +540,7 @@ export default {
   Solution_Tag_Memory_Limit: 'Memory limit exceeded',
   Solution_Tag_Runtime_Error: 'Runtime error',
   Solution_Tag_Failed: 'Checker fails',
+  Import_Stage_Waiting: 'Waiting for a judge',
+  Import_Stage_Running: 'Step {{done}} of {{total}}',
+  Package_Check_Mismatch_Detail: 'Expected “{{tag}}”: the verdicts do not fit it',
 } satisfies Record<keyof typeof zhCN, string>;

@@ -530,4 +530,7 @@ export default {
   Solution_Tag_Memory_Limit: '超内存',
   Solution_Tag_Runtime_Error: '运行错误',
   Solution_Tag_Failed: '检查器失败',
+  Import_Stage_Waiting: '等待评测机',
+  Import_Stage_Running: '第 {{done}}/{{total}} 步',
+  Package_Check_Mismatch_Detail: '预期为「{{tag}}」，各测试点结果与之不符',
 } as const;
