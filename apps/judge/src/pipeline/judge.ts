@@ -72,7 +72,11 @@ const finalResult = (status: number, errorMessage: string, extra: Partial<JudgeR
 });
 
 /** Runs `task` over `items` with at most `limit` in flight, keeping result order. */
-const mapLimited = async <T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> => {
+export const mapLimited = async <T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> => {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

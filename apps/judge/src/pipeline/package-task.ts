@@ -16,7 +16,7 @@ import type { LoadedProblem } from '../problem/loaded-problem.js';
 import { createRunDir, removeRunDir } from '../sandbox/run-dirs.js';
 import { MIB, startSandbox } from '../sandbox/sandbox.js';
 import { type CompiledProgram, type CompileOutcome, compileProgram } from './compile-program.js';
-import { defaultCaseConcurrency, judge } from './judge.js';
+import { defaultCaseConcurrency, judge, mapLimited } from './judge.js';
 import { isPlainFileName, type JudgeFiles, withMissingHeaderHint, withSiteHeaders } from './judge-headers.js';
 import { CHECKER_COMPILE_LIMITS } from './judge-limits.js';
 import type { CheckerSource } from './run-checker.js';
@@ -136,20 +136,6 @@ export const solutionMatchesTag = (
     return { ok: false, message: `expected ${tag}, got ${got}` };
   }
   return { ok: true, message: '' };
-};
-
-/** Runs `task` over `items` with at most `limit` in flight, keeping result order. */
-const mapLimited = async <T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> => {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker));
-  return results;
 };
 
 /** A run the sandbox could not start is the judge's fault: the task fails and is retried elsewhere. */
