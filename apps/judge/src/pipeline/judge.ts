@@ -85,7 +85,7 @@ export const mapLimited = async <T, R>(
       results[index] = await task(items[index]);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker));
   return results;
 };
 
