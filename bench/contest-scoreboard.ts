@@ -6,6 +6,8 @@
  *
  *   node --import tsx bench/contest-scoreboard.ts   # BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres
  *   node --import tsx bench/contest-scoreboard.ts --clients 50 --rounds 20
+ *   node --import tsx bench/contest-scoreboard.ts --users 20000 --submissions 1200000 --baseline   # the rebuild
+ *     against the per-cell version bumps it replaced (migration 0034), on the same data
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -86,6 +88,25 @@ const main = async () => {
     console.error(
       `loaded ${SUBMISSIONS} contest submissions in ${t1 - t0} ms, ${cellCount} board cells in ${t2 - t1} ms`,
     );
+    if (process.argv.includes('--baseline')) {
+      // The rebuild before migration 0034, for the ratio: every cell through oj_sync_contest_cell, which bumps the
+      // contest's board version once per cell inside the one transaction.
+      const b0 = Date.now();
+      await db.execute(
+        sql.raw(`DO $$ DECLARE k record; BEGIN
+          FOR k IN SELECT uid, cpid FROM submissions WHERE cid = ${CID}
+              UNION SELECT uid, cpid FROM contest_cells WHERE cid = ${CID} AND total > 0 LOOP
+            PERFORM oj_sync_contest_cell(${CID}, k.uid, k.cpid);
+          END LOOP;
+        END $$`),
+      );
+      const b1 = Date.now();
+      await db.execute(sql.raw(`SELECT oj_rebuild_contest_cells(${CID})`));
+      const b2 = Date.now();
+      console.error(
+        `rebuild of ${cellCount} cells: ${b2 - b1} ms; one version bump per cell (before 0034): ${b1 - b0} ms`,
+      );
+    }
 
     const app = await buildApp({ services, logLevel: 'silent', judgeToken: 'bench' });
     await app.ready();
