@@ -433,6 +433,211 @@ export const MESSAGES = {
     'en-US': 'The Polygon package cannot be imported: {errors}',
   },
   importJobNotFound: { 'zh-CN': '导入任务不存在', 'en-US': 'No such import job' },
+  importJobTaskFailed: { 'zh-CN': '题目包任务失败', 'en-US': 'the package task failed' },
+  // ---- the Polygon import's refusal reasons and notes (polygon-format.ts, polygon-statement.ts,
+  // import-job.service.ts), rendered by polygon-package.ts `renderImportNote`: {language} and {languages} are Polygon's
+  // statement language names (rendered there), {program} is one of the polygonProgram keys below ----
+  polygonErrorManyProblemXml: {
+    'zh-CN': '有多个 problem.xml（{files}）：一个题目包只能包含一道题目',
+    'en-US': 'more than one problem.xml ({files}): one problem a package',
+  },
+  polygonErrorNoProblemXml: {
+    'zh-CN': '缺少 problem.xml（既不在压缩包根目录，也不在其唯一的顶层文件夹中）',
+    'en-US': "problem.xml is missing (neither at the archive's root nor in its one top folder)",
+  },
+  polygonErrorXmlMalformed: {
+    'zh-CN': 'problem.xml 不是格式正确的 XML：{reason}（第 {line} 行）',
+    'en-US': 'problem.xml is not well-formed XML: {reason} (line {line})',
+  },
+  polygonErrorNoProblemElement: {
+    'zh-CN': 'problem.xml 中没有 <problem> 元素',
+    'en-US': 'problem.xml has no <problem> element',
+  },
+  polygonErrorNoSourcePath: { 'zh-CN': '{program} 没有源文件路径', 'en-US': '{program} has no source path' },
+  polygonErrorProgramMissing: {
+    'zh-CN': '{program} {path} 不在题目包中',
+    'en-US': '{program} {path} is missing from the package',
+  },
+  polygonErrorProgramType: {
+    'zh-CN': '{program} {path} 的源文件类型为“{type}”，本站无法编译',
+    'en-US': '{program} {path} is of source type "{type}", which this site cannot compile',
+  },
+  polygonErrorInputFile: {
+    'zh-CN': '题目从文件“{file}”读入：本站只支持标准输入',
+    'en-US': 'the problem reads the file "{file}": only standard input is supported here',
+  },
+  polygonErrorOutputFile: {
+    'zh-CN': '题目输出到文件“{file}”：本站只支持标准输出',
+    'en-US': 'the problem writes the file "{file}": only standard output is supported here',
+  },
+  polygonErrorNoTestset: { 'zh-CN': 'problem.xml 中没有测试集', 'en-US': 'problem.xml has no testset' },
+  polygonErrorNoTestsTestset: {
+    'zh-CN': 'problem.xml 中有 {count} 个测试集，但没有名为“tests”的',
+    'en-US': 'problem.xml has {count} testsets and none named "tests"',
+  },
+  polygonErrorNoTimeLimit: {
+    'zh-CN': '测试集没有有效的时间限制（time-limit）',
+    'en-US': 'the testset has no valid time-limit',
+  },
+  polygonErrorNoMemoryLimit: {
+    'zh-CN': '测试集没有有效的内存限制（memory-limit）',
+    'en-US': 'the testset has no valid memory-limit',
+  },
+  polygonErrorTestCount: {
+    'zh-CN': 'test-count 为 {declared}，但列出了 {listed} 个测试点',
+    'en-US': 'test-count is {declared} but {listed} tests are listed',
+  },
+  polygonErrorNoTests: { 'zh-CN': '测试集中没有测试点', 'en-US': 'the testset has no tests' },
+  polygonErrorTestPoints: {
+    'zh-CN': '测试点 {test} 的分数为“{points}”',
+    'en-US': 'test {test} has points "{points}"',
+  },
+  polygonErrorNoCommand: {
+    'zh-CN': '测试点 {test} 由生成器生成，但没有生成命令',
+    'en-US': 'test {test} is generated but has no command',
+  },
+  polygonErrorUnknownGenerator: {
+    'zh-CN': '测试点 {test} 由生成器“{generator}”生成，但题目包的可执行文件中没有它',
+    'en-US': `test {test} is made by generator "{generator}", which is not among the package's executables`,
+  },
+  polygonErrorFromFile: {
+    'zh-CN': '测试点 {test} 是生成器一次写出的多个文件之一（from-file）：不支持',
+    'en-US': 'test {test} is one of several files a generator writes at once (from-file): not supported',
+  },
+  polygonErrorTestMethod: {
+    'zh-CN': '测试点 {test} 的生成方式为“{method}”',
+    'en-US': 'test {test} has method "{method}"',
+  },
+  polygonErrorTestFileMissing: {
+    'zh-CN': '题目包中缺少测试点 {test} 的文件 {path}',
+    'en-US': "test {test}'s file {path} is missing from the package",
+  },
+  polygonErrorGroupPoints: {
+    'zh-CN': '分组“{group}”的分数为“{points}”',
+    'en-US': 'group "{group}" has points "{points}"',
+  },
+  polygonErrorGroupPolicy: {
+    'zh-CN': '分组“{group}”的计分方式（points-policy）为“{policy}”',
+    'en-US': 'group "{group}" has points-policy "{policy}"',
+  },
+  polygonErrorUndeclaredGroup: {
+    'zh-CN': '有测试点属于分组“{group}”，但 <groups> 中没有声明该分组',
+    'en-US': 'tests are in group "{group}", which <groups> does not declare',
+  },
+  polygonErrorUnknownDependency: {
+    'zh-CN': '分组“{group}”依赖于不存在的分组“{dependency}”',
+    'en-US': 'group "{group}" depends on unknown group "{dependency}"',
+  },
+  polygonErrorCheckerType: {
+    'zh-CN': '检查器类型为“{type}”：只支持 testlib 检查器',
+    'en-US': 'checker of type "{type}": only testlib checkers are supported',
+  },
+  polygonErrorSolutionTag: {
+    'zh-CN': '解答 {path} 的标签“{tag}”无法识别',
+    'en-US': 'solution {path} has the unknown tag "{tag}"',
+  },
+  polygonErrorManyMains: {
+    'zh-CN': '有多个主解（{paths}）',
+    'en-US': 'more than one main solution ({paths})',
+  },
+  polygonErrorNoMainUnansweredTest: {
+    'zh-CN': '没有主解，且测试点 {tests} 没有答案文件',
+    'en-US': 'no main solution, and test {tests} has no answer file',
+  },
+  polygonErrorNoMainUnansweredTests: {
+    'zh-CN': '没有主解，且测试点 {tests} 没有答案文件',
+    'en-US': 'no main solution, and tests {tests} have no answer file',
+  },
+  polygonErrorResourceMissing: {
+    'zh-CN': '题目包中缺少资源文件 {path}',
+    'en-US': 'resource {path} is missing from the package',
+  },
+  polygonProgramGenerator: { 'zh-CN': '生成器 {name}', 'en-US': 'generator {name}' },
+  polygonProgramChecker: { 'zh-CN': '检查器', 'en-US': 'checker' },
+  polygonProgramNamedChecker: { 'zh-CN': '检查器 {name}', 'en-US': 'checker {name}' },
+  polygonProgramInteractor: { 'zh-CN': '交互器', 'en-US': 'interactor' },
+  polygonProgramValidator: { 'zh-CN': '校验器', 'en-US': 'validator' },
+  polygonProgramSolution: { 'zh-CN': '解答（{tag}）', 'en-US': 'solution ({tag})' },
+  polygonProgramUntaggedSolution: { 'zh-CN': '解答（无标签）', 'en-US': 'solution (no tag)' },
+  polygonNoteTestsetTaken: {
+    'zh-CN': '采用测试集“tests”；未导入 {testsets}',
+    'en-US': 'testset "tests" taken; {testsets} left out',
+  },
+  polygonNoteTimeLimitClamped: {
+    'zh-CN': '时间限制 {given} ms 按 {taken} ms 导入',
+    'en-US': 'time limit {given} ms taken as {taken} ms',
+  },
+  polygonNoteMemoryLimitClamped: {
+    'zh-CN': '内存限制 {bytes} 字节按 {taken} MB 导入',
+    'en-US': 'memory limit {bytes} bytes taken as {taken} MB',
+  },
+  polygonNoteGeneratedTestRemade: {
+    'zh-CN': '{count} 个生成的测试点由其生成器重新生成（未采用题目包中的副本）',
+    'en-US': "{count} generated test made again by its generator (the package's copies left out)",
+  },
+  polygonNoteGeneratedTestsRemade: {
+    'zh-CN': '{count} 个生成的测试点由其生成器重新生成（未采用题目包中的副本）',
+    'en-US': "{count} generated tests made again by their generators (the package's copies left out)",
+  },
+  polygonNoteCheckerWithoutSource: {
+    'zh-CN': '检查器 {name} 没有源文件：由本站默认的比较方式评测',
+    'en-US': "checker {name} has no source: the site's default comparison judges",
+  },
+  polygonNoteUnnamedCheckerWithoutSource: {
+    'zh-CN': '检查器（未命名）没有源文件：由本站默认的比较方式评测',
+    'en-US': "checker (unnamed) has no source: the site's default comparison judges",
+  },
+  polygonNoteNoChecker: {
+    'zh-CN': '没有检查器：由本站默认的比较方式评测',
+    'en-US': "no checker: the site's default comparison judges",
+  },
+  polygonNoteManyValidators: {
+    'zh-CN': '有 {count} 个校验器：采用第一个',
+    'en-US': '{count} validators: the first taken',
+  },
+  polygonNoteNoValidator: {
+    'zh-CN': '没有校验器：测试数据不经校验',
+    'en-US': 'no validator: the tests are not validated',
+  },
+  polygonNoteResourcesLeftOut: { 'zh-CN': '未导入的资源文件：{paths}', 'en-US': 'resources left out: {paths}' },
+  polygonNoteExecutablesLeftOut: {
+    'zh-CN': '未导入没有测试点调用的可执行文件：{paths}',
+    'en-US': 'executables no test calls, left out: {paths}',
+  },
+  polygonNoteSampleTooLarge: {
+    'zh-CN': '样例测试点 {test} 太大，不作为题面样例显示',
+    'en-US': 'sample test {test} is too large to be shown as an example',
+  },
+  polygonNoteSamplesGenerated: {
+    'zh-CN': '样例测试点由生成器生成：题面中没有样例',
+    'en-US': 'the sample tests are generated: no examples in the statement',
+  },
+  polygonNoteNoStatement: {
+    'zh-CN': '题目包中没有题面（statement-sections/ 或 statements/）：导入时不带题面',
+    'en-US': 'no statement in the package (statement-sections/ or statements/): imported without one',
+  },
+  polygonNoteStatementMissing: {
+    'zh-CN': '题目包中没有{language}题面',
+    'en-US': 'no {language} statement in the package',
+  },
+  polygonNoteStatementTaken: { 'zh-CN': '采用{language}题面', 'en-US': 'statement in {language} taken' },
+  polygonNoteStatementTakenOthersLeftOut: {
+    'zh-CN': '采用{language}题面；未导入{languages}题面',
+    'en-US': 'statement in {language} taken; {languages} left out',
+  },
+  polygonNoteTutorialLeftOut: { 'zh-CN': '未导入题解（tutorial）', 'en-US': 'tutorial left out' },
+  polygonNoteImageMissing: {
+    'zh-CN': '题目包中没有图片 {image}：未导入',
+    'en-US': 'image {image} is not in the package: left out',
+  },
+  polygonNoteImageNotImage: {
+    'zh-CN': '未导入图片 {image}：不是 png、jpg、gif、webp 或 bmp 图片',
+    'en-US': 'image {image} left out: not a png, jpg, gif, webp or bmp image',
+  },
+  polygonNoteDisplayIdTaken: {
+    'zh-CN': '题号 {wanted} 已被占用；导入为 {problemId}',
+    'en-US': 'display id {wanted} was taken; imported as {problemId}',
+  },
   packageCheckNothing: {
     'zh-CN': '该题目没有参考解答和校验器，无可检查的内容',
     'en-US': 'The problem has no reference solutions and no validator: there is nothing to check',

@@ -1,3 +1,4 @@
+import type { MessageKey } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -1740,7 +1741,9 @@ export const importJobs = pgTable(
     /** Test-data hashes the job refers to while it runs (the storage collector keeps them). */
     files: jsonb('files').$type<string[]>().notNull().default([]),
     errors: jsonb('errors').$type<string[]>().notNull().default([]),
-    notes: jsonb('notes').$type<string[]>().notNull().default([]),
+    /** The import's notes as message keys with their variables (polygon-package.ts `ImportNote`), rendered in the
+     * viewer's language when the job is read. */
+    notes: jsonb('notes').$type<{ key: MessageKey; vars?: Record<string, string> }[]>().notNull().default([]),
     /** The package check's report (the task's answer), kept with the problem. */
     report: jsonb('report'),
     gmtCreate: createdAt(),

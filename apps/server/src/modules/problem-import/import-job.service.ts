@@ -7,6 +7,8 @@ import {
   type ImportJob,
   isRoot,
   LANGUAGE_NAMES,
+  type Locale,
+  message,
   type PackageCheckReport,
   type PackageFileForWorker,
   type PackageReport,
@@ -28,7 +30,7 @@ import type { ImportImageStore } from './import-image-store.js';
 import type { ImportJobRepository, ImportJobRow, NewProblemSolution } from './import-job.repository.js';
 import { normalizeData } from './import-text.js';
 import { readPolygonPackage } from './polygon-format.js';
-import type { PolygonPackage, PolygonProgram } from './polygon-package.js';
+import { type ImportNote, type PolygonPackage, type PolygonProgram, renderImportNote } from './polygon-package.js';
 import { polygonScoring } from './polygon-scoring.js';
 
 /** What a Polygon import keeps until its package task reports: the problem without its cases, each test's score and
@@ -39,6 +41,12 @@ interface PolygonPlan {
   solutions: NewProblemSolution[];
   images: string[];
 }
+
+/** The error a job stores when its task ended without a report or a reason; rendered in the viewer's language
+ * (importJobTaskFailed) when the job is read. The other errors come from the judge and are shown as they are. */
+const TASK_FAILED = 'the package task failed';
+const renderErrors = (errors: string[], locale: Locale) =>
+  errors.map((e) => (e === TASK_FAILED ? message('importJobTaskFailed', locale) : e));
 
 /** CRLF (and lone CR) to LF while streaming, as Polygon's own scripts normalise Windows packages. */
 const lineEndings = () => {
@@ -81,14 +89,14 @@ export const createImportJobService = (deps: {
   const textOf = async (entry: ExtractedEntry) => normalizeData((await readExtracted(entry)).toString('utf8'));
 
   /** Statement images become site images; the statement's references point to them. */
-  const storeImages = async (pkg: PolygonPackage, uid: string, notes: string[]) => {
+  const storeImages = async (pkg: PolygonPackage, uid: string, notes: ImportNote[]) => {
     const names: string[] = [];
     const replacements: [string, string][] = [];
     for (const img of pkg.images) {
       const data = await readExtracted(img.entry);
       const kind = sniffImage(data);
       if (!kind) {
-        notes.push(`image ${img.name} left out: not a png, jpg, gif, webp or bmp image`);
+        notes.push({ key: 'polygonNoteImageNotImage', vars: { image: img.name } });
         continue;
       }
       const name = await deps.images.save(data, kind.ext);
@@ -108,7 +116,7 @@ export const createImportJobService = (deps: {
     return { names, fix };
   };
 
-  const planOf = async (pkg: PolygonPackage, importer: { uid: string; username: string }, notes: string[]) => {
+  const planOf = async (pkg: PolygonPackage, importer: { uid: string; username: string }, notes: ImportNote[]) => {
     const images = await storeImages(pkg, importer.uid, notes);
     const scoring = polygonScoring(pkg.tests, pkg.groups);
     const judge = pkg.interactor ?? pkg.checker;
@@ -255,7 +263,7 @@ export const createImportJobService = (deps: {
       const task = await repo.taskOutcome(tx, job.taskId);
       if (!task || (task.state !== 'done' && task.state !== 'failed')) return;
       const report = task.result as PackageReport | null;
-      const errors = task.state === 'failed' || !report ? [task.lastError ?? 'the package task failed'] : report.errors;
+      const errors = task.state === 'failed' || !report ? [task.lastError ?? TASK_FAILED] : report.errors;
       if (errors.length) {
         dropImages = (job.plan as PolygonPlan | null)?.images ?? [];
         await repo.update(tx, jobId, failed(errors, report ?? undefined));
@@ -265,7 +273,9 @@ export const createImportJobService = (deps: {
         const row = await makeProblem(tx, job.plan as PolygonPlan, report as PackageReport, takenId);
         made = row.id;
         const notes = [...job.notes];
-        if (takenId && wanted) notes.push(`display id ${wanted} was taken; imported as ${row.problemId}`);
+        if (takenId && wanted) {
+          notes.push({ key: 'polygonNoteDisplayIdTaken', vars: { wanted, problemId: row.problemId } });
+        }
         await repo.update(tx, jobId, {
           status: 'done',
           progress: 100,
@@ -290,7 +300,8 @@ export const createImportJobService = (deps: {
     return head[0] === 0x50 && head[1] === 0x4b;
   };
 
-  const jobOf = (row: NonNullable<Awaited<ReturnType<ImportJobRepository['find']>>>): ImportJob => ({
+  /** The job as its viewer reads it: the notes (and the job's own error) in the viewer's language. */
+  const jobOf = (row: NonNullable<Awaited<ReturnType<ImportJobRepository['find']>>>, locale: Locale): ImportJob => ({
     id: row.job.id,
     kind: row.job.kind,
     status: row.job.status,
@@ -301,8 +312,8 @@ export const createImportJobService = (deps: {
     ...(row.job.pid !== null ? { pid: row.job.pid } : {}),
     ...(row.problemId ? { problemId: row.problemId } : {}),
     title: row.job.title,
-    errors: row.job.errors,
-    notes: row.job.notes,
+    errors: renderErrors(row.job.errors, locale),
+    notes: row.job.notes.map((n) => renderImportNote(n, locale)),
     gmtCreate: row.job.gmtCreate.toISOString(),
     gmtModified: row.job.gmtModified.toISOString(),
   });
@@ -379,17 +390,18 @@ export const createImportJobService = (deps: {
   });
 
   return {
-    /** Reads the package (refused whole with every reason when something is wrong before anything runs), stores its
-     * files and queues its package task; answers the job's id at once. */
+    /** Reads the package (refused whole with every reason, in the caller's `locale`, when something is wrong before
+     * anything runs), stores its files and queues its package task; answers the job's id at once. */
     async importPolygon(
       file: UploadedFile,
       language: 'chinese' | 'english' | 'russian' | undefined,
       importer: { uid: string; username: string },
+      locale: Locale,
     ): Promise<{ jobId: number }> {
       if (!(await isZip(file))) throw new AppError(400, 'zipInvalid');
       const wanted = (name: string) => !name.startsWith('__MACOSX/') && !path.posix.basename(name).startsWith('._');
       return withExtractedZip(file.path, store.scratchDir, { select: wanted }, async (entries) => {
-        const pkg = await readPolygonPackage(entries, { language });
+        const pkg = await readPolygonPackage(entries, { language, locale });
         const notes = [...pkg.notes];
         const plan = await planOf(pkg, importer, notes);
         const taskLanguage = (pkg.generators[0] ?? pkg.validator ?? pkg.checker ?? pkg.interactor ?? pkg.solutions[0])
@@ -415,8 +427,8 @@ export const createImportJobService = (deps: {
       });
     },
 
-    /** The job, finished first when its task has ended. */
-    async get(viewer: AuthUser, id: number): Promise<ImportJob> {
+    /** The job, finished first when its task has ended; its notes in the viewer's `locale`. */
+    async get(viewer: AuthUser, id: number, locale: Locale): Promise<ImportJob> {
       let row = await repo.find(id);
       if (!row) throw new AppError(404, 'importJobNotFound');
       visible(row.job, viewer);
@@ -424,7 +436,7 @@ export const createImportJobService = (deps: {
         await finish(id);
         row = (await repo.find(id)) ?? row;
       }
-      return jobOf(row);
+      return jobOf(row, locale);
     },
 
     /** A package task's report was accepted: its job finishes now. */
@@ -492,7 +504,7 @@ export const createImportJobService = (deps: {
     },
 
     /** The problem's last check (a Polygon import's own or one on demand), null when none. */
-    async lastCheck(user: AuthUser, pid: number): Promise<PackageCheckReport | null> {
+    async lastCheck(user: AuthUser, pid: number, locale: Locale): Promise<PackageCheckReport | null> {
       const p = await deps.managed(user, pid);
       let job = await repo.lastOf(pid);
       if (!job) return null;
@@ -507,7 +519,7 @@ export const createImportJobService = (deps: {
         jobId: job.id,
         status: job.status,
         checkedAt: job.gmtModified.toISOString(),
-        errors: job.errors,
+        errors: renderErrors(job.errors, locale),
         solutions: report?.solutions ?? [],
         tests: (report?.tests ?? []).map((x, i) => ({
           name: names.get(i + 1) ?? String(x.index),

@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../http/app-error.js';
 import { type ExtractedEntry, withExtractedZip } from '../admin-problem/safe-zip.js';
 import { POLYGON_SOURCE_TYPES, readPolygonPackage, siteLanguageOf } from './polygon-format.js';
-import type { PolygonPackage } from './polygon-package.js';
+import { type ImportNote, type PolygonPackage, renderImportNote } from './polygon-package.js';
 
 let scratch: string;
 beforeAll(() => {
@@ -24,20 +24,23 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 const read = async <T>(
   files: PolygonFiles,
   use: (pkg: PolygonPackage, text: (e: ExtractedEntry | null) => string) => T,
-  opts: { language?: 'chinese' | 'english' | 'russian'; folder?: string } = {},
+  opts: { language?: 'chinese' | 'english' | 'russian'; folder?: string; locale?: 'zh-CN' | 'en-US' } = {},
 ): Promise<T> => {
   const zip = path.join(scratch, `${Math.random().toString(36).slice(2)}.zip`);
   fs.writeFileSync(zip, await buildPolygonZip(files, opts.folder));
   return withExtractedZip(zip, scratch, {}, async (entries) => {
-    const pkg = await readPolygonPackage(entries, { language: opts.language });
+    const pkg = await readPolygonPackage(entries, { language: opts.language, locale: opts.locale ?? 'en-US' });
     return use(pkg, (e) => (e ? fs.readFileSync(e.path, 'utf8') : ''));
   });
 };
 
-/** The errors a refused package lists. */
-const refusal = async (files: PolygonFiles): Promise<string[]> => {
+/** The notes in English. */
+const en = (notes: ImportNote[]) => notes.map((n) => renderImportNote(n, 'en-US'));
+
+/** The errors a refused package lists (in English unless another locale is asked for). */
+const refusal = async (files: PolygonFiles, locale?: 'zh-CN' | 'en-US'): Promise<string[]> => {
   try {
-    await read(files, () => undefined);
+    await read(files, () => undefined, { locale });
   } catch (e) {
     expect(e).toBeInstanceOf(AppError);
     expect((e as AppError).key).toBe('polygonPackageInvalid');
@@ -134,7 +137,7 @@ describe('readPolygonPackage', () => {
     expect(pkg.statement.input).toBe('一行两个整数 $a$ 和 $b$（$|a|, |b| \\le 10^9$）。');
     expect(pkg.images.map((i) => [i.name, i.entry.name])).toEqual([['sum.png', 'statement-sections/chinese/sum.png']]);
     expect(pkg.examples).toEqual([{ input: '1 2\n', output: '3\n' }]);
-    expect(pkg.notes).toContain('statement in chinese taken; english left out');
+    expect(en(pkg.notes)).toContain('statement in chinese taken; english left out');
   });
 
   it('takes the statement asked for, and reads a package inside one top folder', async () => {
@@ -143,14 +146,14 @@ describe('readPolygonPackage', () => {
     expect(pkg.title).toBe('A+B');
     expect(pkg.statement.output).toBe('Print one integer — the value of $a + b$.');
     expect(pkg.statement.hint).toBe('In the first example, $1 + 2 = 3$.');
-    expect(pkg.notes).toContain('statement in english taken; chinese left out');
+    expect(en(pkg.notes)).toContain('statement in english taken; chinese left out');
     expect(pkg.tests).toHaveLength(3);
   });
 
   it('notes a language asked for that the package lacks, and takes Chinese', async () => {
     const pkg = await read(manualPackage(), (p) => p, { language: 'russian' });
     expect(pkg.language).toBe('chinese');
-    expect(pkg.notes).toContain('no russian statement in the package');
+    expect(en(pkg.notes)).toContain('no russian statement in the package');
   });
 
   it('takes the examples from the sample tests when the statement has none', async () => {
@@ -285,7 +288,7 @@ describe('readPolygonPackage', () => {
     const pkg = await read(files, (p) => p);
     expect(pkg.resources.map((r) => r.path)).toEqual(['files/testlib.h']);
     expect(pkg.tests).toHaveLength(3);
-    expect(pkg.notes).toContain('testset "tests" taken; "pretests" left out');
+    expect(en(pkg.notes)).toContain('testset "tests" taken; "pretests" left out');
   });
 
   it('refuses several testsets none of which is named tests, and a test-count that does not match', async () => {
@@ -328,6 +331,26 @@ describe('readPolygonPackage', () => {
     const pkg = await read(files, (p) => p);
     expect(pkg.checker).toBeNull();
     expect(pkg.interactor?.language).toBe('C++ 20 With O2');
-    expect(pkg.notes).toContain("checker std::wcmp.cpp has no source: the site's default comparison judges");
+    expect(en(pkg.notes)).toContain("checker std::wcmp.cpp has no source: the site's default comparison judges");
+  });
+
+  it('reads its refusal reasons and notes in Chinese, the statement languages named in Chinese', async () => {
+    const broken = without(manualPackage(), 'tests/02', 'files/val.cpp');
+    expect(await refusal(broken, 'zh-CN')).toEqual([
+      '题目包中缺少测试点 2 的文件 tests/02',
+      '校验器 files/val.cpp 不在题目包中',
+    ]);
+    expect(await refusal(broken)).toEqual([
+      "test 2's file tests/02 is missing from the package",
+      'validator files/val.cpp is missing from the package',
+    ]);
+    const pkg = await read(manualPackage(), (p) => p, { language: 'russian' });
+    const zh = pkg.notes.map((n) => renderImportNote(n, 'zh-CN'));
+    expect(zh).toContain('题目包中没有俄文题面');
+    expect(zh).toContain('采用中文题面；未导入英文题面');
+    // A language Polygon has that the table does not name stays as it is.
+    expect(renderImportNote({ key: 'polygonNoteStatementTaken', vars: { language: 'klingon' } }, 'zh-CN')).toBe(
+      '采用klingon题面',
+    );
   });
 });

@@ -1,12 +1,19 @@
 /** Polygon's "full" package (problem.xml at the zip's root or in its one top folder; decision 0054) read into a
  * PolygonPackage (polygon-package.ts), without running anything: every problem found is reported at once. */
 import path from 'node:path';
-import { judgeProtocol, type LanguageName, type SolutionTag } from '@oj/shared';
+import { judgeProtocol, type LanguageName, type Locale, type SolutionTag } from '@oj/shared';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { AppError } from '../../http/app-error.js';
 import type { ExtractedEntry } from '../admin-problem/safe-zip.js';
 import { clampInt, list, textOf } from './import-draft.js';
-import type { PolygonGroup, PolygonPackage, PolygonProgram, PolygonTest } from './polygon-package.js';
+import {
+  type ImportNote,
+  type PolygonGroup,
+  type PolygonPackage,
+  type PolygonProgram,
+  type PolygonTest,
+  renderImportNote,
+} from './polygon-package.js';
 import { normalizeExample, readPolygonStatement } from './polygon-statement.js';
 
 /** Polygon's source types (`cpp.g++17`, `cpp.gcc13-64-winlibs-g++20`, `java21`, `python.pypy3-64`...) onto the
@@ -75,31 +82,34 @@ const testPath = (pattern: string, index: number) =>
   );
 
 /** Where problem.xml is: the root, else the one top folder holding one. */
-const findRoot = (entries: ExtractedEntry[]): { root: string; error?: string } => {
+const findRoot = (entries: ExtractedEntry[]): { root: string; error?: ImportNote } => {
   if (entries.some((e) => e.name === 'problem.xml')) return { root: '' };
   const nested = entries.filter((e) => /^[^/]+\/problem\.xml$/.test(e.name));
   if (nested.length === 1) return { root: nested[0].name.slice(0, -'problem.xml'.length) };
   if (nested.length > 1) {
     return {
       root: '',
-      error: `more than one problem.xml (${nested.map((e) => e.name).join(', ')}): one problem a package`,
+      error: { key: 'polygonErrorManyProblemXml', vars: { files: nested.map((e) => e.name).join(', ') } },
     };
   }
-  return { root: '', error: "problem.xml is missing (neither at the archive's root nor in its one top folder)" };
+  return { root: '', error: { key: 'polygonErrorNoProblemXml' } };
 };
 
 /** A sample test larger than this stays a test, not an example shown in the statement. */
 const EXAMPLE_MAX_BYTES = 64 * 1024;
 
-const invalid = (errors: string[]) => new AppError(400, 'polygonPackageInvalid', { errors: errors.join('; ') });
-
-/** Reads a Polygon package from the extracted archive. Throws polygonPackageInvalid with every problem seen. */
+/** Reads a Polygon package from the extracted archive. Throws polygonPackageInvalid with every problem seen, the
+ * reasons rendered in `locale` (the caller's). */
 export const readPolygonPackage = async (
   entries: ExtractedEntry[],
-  opts: { language?: 'chinese' | 'english' | 'russian' },
+  opts: { language?: 'chinese' | 'english' | 'russian'; locale: Locale },
 ): Promise<PolygonPackage> => {
-  const errors: string[] = [];
-  const notes: string[] = [];
+  const invalid = (reasons: ImportNote[]) =>
+    new AppError(400, 'polygonPackageInvalid', {
+      errors: reasons.map((r) => renderImportNote(r, opts.locale)).join('; '),
+    });
+  const errors: ImportNote[] = [];
+  const notes: ImportNote[] = [];
   const { root, error } = findRoot(entries);
   if (error) throw invalid([error]);
   const byName = new Map<string, ExtractedEntry>();
@@ -109,24 +119,25 @@ export const readPolygonPackage = async (
   const xmlText = (await textOf(byName.get('problem.xml'))) ?? '';
   const valid = XMLValidator.validate(xmlText);
   if (valid !== true) {
-    throw invalid([`problem.xml is not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`]);
+    throw invalid([{ key: 'polygonErrorXmlMalformed', vars: { reason: valid.err.msg, line: String(valid.err.line) } }]);
   }
   const problem = node(parser.parse(xmlText).problem);
-  if (!Object.keys(problem).length) throw invalid(['problem.xml has no <problem> element']);
+  if (!Object.keys(problem).length) throw invalid([{ key: 'polygonErrorNoProblemElement' }]);
   const shortName = attr(problem, 'short-name');
 
-  /** A program problem.xml names by its `<source path type>`: present, and in a language of the site. */
-  const program = (source: Node, what: string): PolygonProgram | undefined => {
+  /** A program problem.xml names by its `<source path type>`: present, and in a language of the site. `what`: the
+   * program as the reasons name it (a polygonProgram… key and its variables). */
+  const program = (source: Node, what: Record<string, string>): PolygonProgram | undefined => {
     const p = attr(source, 'path');
     const type = attr(source, 'type');
     if (!p) {
-      errors.push(`${what} has no source path`);
+      errors.push({ key: 'polygonErrorNoSourcePath', vars: what });
       return undefined;
     }
     const entry = file(p);
     const language = siteLanguageOf(type);
-    if (!entry) errors.push(`${what} ${p} is missing from the package`);
-    if (!language) errors.push(`${what} ${p} is of source type "${type}", which this site cannot compile`);
+    if (!entry) errors.push({ key: 'polygonErrorProgramMissing', vars: { ...what, path: p } });
+    if (!language) errors.push({ key: 'polygonErrorProgramType', vars: { ...what, path: p, type } });
     return entry && language ? { path: p, language, entry } : undefined;
   };
 
@@ -135,21 +146,21 @@ export const readPolygonPackage = async (
   const inputFile = attr(judging, 'input-file');
   const outputFile = attr(judging, 'output-file');
   if (inputFile && inputFile !== 'stdin') {
-    errors.push(`the problem reads the file "${inputFile}": only standard input is supported here`);
+    errors.push({ key: 'polygonErrorInputFile', vars: { file: inputFile } });
   }
   if (outputFile && outputFile !== 'stdout') {
-    errors.push(`the problem writes the file "${outputFile}": only standard output is supported here`);
+    errors.push({ key: 'polygonErrorOutputFile', vars: { file: outputFile } });
   }
   const testsets = nodes(judging.testset);
   let testset: Node | undefined;
-  if (!testsets.length) errors.push('problem.xml has no testset');
+  if (!testsets.length) errors.push({ key: 'polygonErrorNoTestset' });
   else if (testsets.length === 1) testset = testsets[0];
   else {
     testset = testsets.find((t) => attr(t, 'name') === 'tests');
-    if (!testset) errors.push(`problem.xml has ${testsets.length} testsets and none named "tests"`);
+    if (!testset) errors.push({ key: 'polygonErrorNoTestsTestset', vars: { count: String(testsets.length) } });
     else {
       const others = testsets.map((t) => attr(t, 'name')).filter((n) => n !== 'tests');
-      notes.push(`testset "tests" taken; ${others.map((n) => `"${n}"`).join(', ')} left out`);
+      notes.push({ key: 'polygonNoteTestsetTaken', vars: { testsets: others.map((n) => `"${n}"`).join(', ') } });
     }
   }
   const ts = testset ?? {};
@@ -160,13 +171,20 @@ export const readPolygonPackage = async (
   if (testset) {
     if (Number.isFinite(timeMs) && timeMs > 0) {
       timeLimitMs = clampInt(timeMs, 100, 60_000);
-      if (timeLimitMs !== timeMs) notes.push(`time limit ${timeMs} ms taken as ${timeLimitMs} ms`);
-    } else errors.push('the testset has no valid time-limit');
+      if (timeLimitMs !== timeMs) {
+        notes.push({ key: 'polygonNoteTimeLimitClamped', vars: { given: String(timeMs), taken: String(timeLimitMs) } });
+      }
+    } else errors.push({ key: 'polygonErrorNoTimeLimit' });
     if (Number.isFinite(memoryBytes) && memoryBytes > 0) {
       const mb = memoryBytes / (1024 * 1024);
       memoryLimitMb = clampInt(mb, 16, 4096);
-      if (memoryLimitMb !== mb) notes.push(`memory limit ${memoryBytes} bytes taken as ${memoryLimitMb} MB`);
-    } else errors.push('the testset has no valid memory-limit');
+      if (memoryLimitMb !== mb) {
+        notes.push({
+          key: 'polygonNoteMemoryLimitClamped',
+          vars: { bytes: String(memoryBytes), taken: String(memoryLimitMb) },
+        });
+      }
+    } else errors.push({ key: 'polygonErrorNoMemoryLimit' });
   }
 
   // Executables: generators are called by their file's name ("gen" for files/gen.cpp).
@@ -180,9 +198,12 @@ export const readPolygonPackage = async (
   const testNodes = nodes(node(ts.tests).test);
   const declaredCount = Number(value(ts['test-count']));
   if (testset && Number.isFinite(declaredCount) && declaredCount !== testNodes.length) {
-    errors.push(`test-count is ${declaredCount} but ${testNodes.length} tests are listed`);
+    errors.push({
+      key: 'polygonErrorTestCount',
+      vars: { declared: String(declaredCount), listed: String(testNodes.length) },
+    });
   }
-  if (testset && !testNodes.length) errors.push('the testset has no tests');
+  if (testset && !testNodes.length) errors.push({ key: 'polygonErrorNoTests' });
   const usedGenerators = new Set<string>();
   let packagedGenerated = 0;
   const tests: PolygonTest[] = testNodes.map((t, k) => {
@@ -192,37 +213,38 @@ export const readPolygonPackage = async (
     const pointsText = attr(t, 'points');
     const points = pointsText === '' ? null : Number(pointsText);
     if (points !== null && !(Number.isFinite(points) && points >= 0)) {
-      errors.push(`test ${index} has points "${pointsText}"`);
+      errors.push({ key: 'polygonErrorTestPoints', vars: { test: String(index), points: pointsText } });
     }
     const sample = attr(t, 'sample') === 'true';
     const inputPath = testPath(inputPattern, index);
     const answer = file(testPath(answerPattern, index)) ?? null;
     if (method === 'generated') {
       const cmd = attr(t, 'cmd').trim();
-      if (!cmd) errors.push(`test ${index} is generated but has no command`);
+      if (!cmd) errors.push({ key: 'polygonErrorNoCommand', vars: { test: String(index) } });
       else {
         const name = cmd.split(/\s+/)[0];
         usedGenerators.add(name);
         if (!executables.some((x) => executableName(x) === name)) {
-          errors.push(`test ${index} is made by generator "${name}", which is not among the package's executables`);
+          errors.push({ key: 'polygonErrorUnknownGenerator', vars: { test: String(index), generator: name } });
         }
       }
       if (attr(t, 'from-file')) {
-        errors.push(`test ${index} is one of several files a generator writes at once (from-file): not supported`);
+        errors.push({ key: 'polygonErrorFromFile', vars: { test: String(index) } });
       }
       if (file(inputPath)) packagedGenerated++;
       // The package's copies were made by Polygon's build: the tests made here are answered by the main solution.
       return { index, input: null, cmd: cmd || null, answer: null, group, points, sample };
     }
-    if (method !== 'manual') errors.push(`test ${index} has method "${method}"`);
+    if (method !== 'manual') errors.push({ key: 'polygonErrorTestMethod', vars: { test: String(index), method } });
     const input = file(inputPath) ?? null;
-    if (!input) errors.push(`test ${index}'s file ${inputPath} is missing from the package`);
+    if (!input) errors.push({ key: 'polygonErrorTestFileMissing', vars: { test: String(index), path: inputPath } });
     return { index, input, cmd: null, answer, group, points: points ?? null, sample };
   });
   if (packagedGenerated) {
-    notes.push(
-      `${packagedGenerated} generated test${packagedGenerated === 1 ? '' : 's'} made again by ${packagedGenerated === 1 ? 'its generator' : 'their generators'} (the package's copies left out)`,
-    );
+    notes.push({
+      key: packagedGenerated === 1 ? 'polygonNoteGeneratedTestRemade' : 'polygonNoteGeneratedTestsRemade',
+      vars: { count: String(packagedGenerated) },
+    });
   }
 
   // Groups.
@@ -232,11 +254,11 @@ export const readPolygonPackage = async (
     const pointsText = attr(g, 'points');
     const points = pointsText === '' ? null : Number(pointsText);
     if (points !== null && !(Number.isFinite(points) && points >= 0)) {
-      errors.push(`group "${name}" has points "${pointsText}"`);
+      errors.push({ key: 'polygonErrorGroupPoints', vars: { group: name, points: pointsText } });
     }
     const policy = attr(g, 'points-policy') || 'complete-group';
     if (policy !== 'complete-group' && policy !== 'each-test') {
-      errors.push(`group "${name}" has points-policy "${policy}"`);
+      errors.push({ key: 'polygonErrorGroupPolicy', vars: { group: name, policy } });
     }
     return {
       name,
@@ -249,10 +271,11 @@ export const readPolygonPackage = async (
   if (groupNodes.length) {
     const known = new Set(groups.map((g) => g.name));
     for (const g of testGroups)
-      if (!known.has(g)) errors.push(`tests are in group "${g}", which <groups> does not declare`);
+      if (!known.has(g)) errors.push({ key: 'polygonErrorUndeclaredGroup', vars: { group: g } });
     for (const g of groups) {
       for (const d of g.dependencies)
-        if (!known.has(d)) errors.push(`group "${g.name}" depends on unknown group "${d}"`);
+        if (!known.has(d))
+          errors.push({ key: 'polygonErrorUnknownDependency', vars: { group: g.name, dependency: d } });
     }
   } else {
     // Groups without settings: each test counts for its own points.
@@ -264,7 +287,7 @@ export const readPolygonPackage = async (
   for (const name of usedGenerators) {
     const source = executables.find((x) => executableName(x) === name);
     if (!source) continue;
-    const p = program(source, `generator ${name}`);
+    const p = program(source, { program: 'polygonProgramGenerator', name });
     if (p) generators.push({ ...p, name });
   }
   const assets = node(problem.assets);
@@ -278,49 +301,61 @@ export const readPolygonPackage = async (
     const name = attr(c, 'name');
     if (attr(source, 'path')) {
       assetPaths.add(attr(source, 'path'));
-      checker = program(source, `checker${name ? ` ${name}` : ''}`) ?? null;
-    } else notes.push(`checker ${name || '(unnamed)'} has no source: the site's default comparison judges`);
+      checker =
+        program(
+          source,
+          name ? { program: 'polygonProgramNamedChecker', name } : { program: 'polygonProgramChecker' },
+        ) ?? null;
+    } else if (name) notes.push({ key: 'polygonNoteCheckerWithoutSource', vars: { name } });
+    else notes.push({ key: 'polygonNoteUnnamedCheckerWithoutSource' });
     const type = attr(c, 'type');
-    if (type && type !== 'testlib') errors.push(`checker of type "${type}": only testlib checkers are supported`);
-  } else notes.push("no checker: the site's default comparison judges");
+    if (type && type !== 'testlib') errors.push({ key: 'polygonErrorCheckerType', vars: { type } });
+  } else notes.push({ key: 'polygonNoteNoChecker' });
   let interactor: PolygonProgram | null = null;
   if (assets.interactor !== undefined) {
     const source = node(node(assets.interactor).source);
     assetPaths.add(attr(source, 'path'));
-    interactor = program(source, 'interactor') ?? null;
+    interactor = program(source, { program: 'polygonProgramInteractor' }) ?? null;
   }
   const validators = nodes(node(assets.validators).validator);
   let validator: PolygonProgram | null = null;
   for (const [k, v] of validators.entries()) {
     const source = node(v.source);
     assetPaths.add(attr(source, 'path'));
-    const p = program(source, 'validator');
+    const p = program(source, { program: 'polygonProgramValidator' });
     if (k === 0) validator = p ?? null;
   }
-  if (validators.length > 1) notes.push(`${validators.length} validators: the first taken`);
-  if (!validators.length) notes.push('no validator: the tests are not validated');
+  if (validators.length > 1)
+    notes.push({ key: 'polygonNoteManyValidators', vars: { count: String(validators.length) } });
+  if (!validators.length) notes.push({ key: 'polygonNoteNoValidator' });
 
   // Solutions: the main one first.
   const solutions: PolygonPackage['solutions'] = [];
   for (const s of nodes(node(assets.solutions).solution)) {
     const tag = attr(s, 'tag') as SolutionTag;
     const source = node(s.source);
-    const p = program(source, `solution (${tag || 'no tag'})`);
+    const p = program(
+      source,
+      tag ? { program: 'polygonProgramSolution', tag } : { program: 'polygonProgramUntaggedSolution' },
+    );
     if (!(judgeProtocol.SOLUTION_TAGS as readonly string[]).includes(tag)) {
-      errors.push(`solution ${attr(source, 'path')} has the unknown tag "${tag}"`);
+      errors.push({ key: 'polygonErrorSolutionTag', vars: { path: attr(source, 'path'), tag } });
       continue;
     }
     if (p) solutions.push({ ...p, tag });
   }
   const mains = solutions.filter((s) => s.tag === 'main');
-  if (mains.length > 1) errors.push(`more than one main solution (${mains.map((s) => s.path).join(', ')})`);
+  if (mains.length > 1) {
+    errors.push({ key: 'polygonErrorManyMains', vars: { paths: mains.map((s) => s.path).join(', ') } });
+  }
   solutions.sort((a, b) => Number(b.tag === 'main') - Number(a.tag === 'main'));
   const hasMain = nodes(node(assets.solutions).solution).some((s) => attr(s, 'tag') === 'main');
   const unanswered = tests.filter((t) => !t.answer).map((t) => t.index);
   if (unanswered.length && !hasMain) {
-    errors.push(
-      `no main solution, and test${unanswered.length === 1 ? '' : 's'} ${compactRange(unanswered)} ${unanswered.length === 1 ? 'has' : 'have'} no answer file`,
-    );
+    errors.push({
+      key: unanswered.length === 1 ? 'polygonErrorNoMainUnansweredTest' : 'polygonErrorNoMainUnansweredTests',
+      vars: { tests: compactRange(unanswered) },
+    });
   }
 
   // Resources: the headers are put beside every compile; the statement's TeX files are not needed.
@@ -332,15 +367,17 @@ export const readPolygonPackage = async (
     if (/^h\./.test(type) || /\.(h|hh|hpp|hxx|inc)$/i.test(p)) {
       const entry = file(p);
       if (entry) resources.push({ path: p, entry });
-      else errors.push(`resource ${p} is missing from the package`);
+      else errors.push({ key: 'polygonErrorResourceMissing', vars: { path: p } });
     } else if (!/\.(sty|tex|ftl)$/i.test(p)) leftOut.push(p);
   }
-  if (leftOut.length) notes.push(`resources left out: ${leftOut.join(', ')}`);
+  if (leftOut.length) notes.push({ key: 'polygonNoteResourcesLeftOut', vars: { paths: leftOut.join(', ') } });
   const unused = executables.map(executableName).filter((n) => !usedGenerators.has(n));
   const unusedOthers = executables
     .filter((x) => unused.includes(executableName(x)) && !assetPaths.has(attr(x, 'path')))
     .map((x) => attr(x, 'path'));
-  if (unusedOthers.length) notes.push(`executables no test calls, left out: ${unusedOthers.join(', ')}`);
+  if (unusedOthers.length) {
+    notes.push({ key: 'polygonNoteExecutablesLeftOut', vars: { paths: unusedOthers.join(', ') } });
+  }
 
   // The statement.
   const names: Record<string, string> = {};
@@ -358,7 +395,7 @@ export const readPolygonPackage = async (
     if (samples.every((t) => t.input && t.answer)) {
       for (const t of samples) {
         if ((t.input?.size ?? 0) + (t.answer?.size ?? 0) > EXAMPLE_MAX_BYTES) {
-          notes.push(`sample test ${t.index} is too large to be shown as an example`);
+          notes.push({ key: 'polygonNoteSampleTooLarge', vars: { test: String(t.index) } });
           continue;
         }
         examples.push({
@@ -366,7 +403,7 @@ export const readPolygonPackage = async (
           output: normalizeExample((await textOf(t.answer as ExtractedEntry)) ?? ''),
         });
       }
-    } else if (samples.length) notes.push('the sample tests are generated: no examples in the statement');
+    } else if (samples.length) notes.push({ key: 'polygonNoteSamplesGenerated' });
   }
   examples = examples.map((e) => ({ input: e.input, output: e.output }));
 

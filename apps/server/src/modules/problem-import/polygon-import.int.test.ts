@@ -29,17 +29,26 @@ describe.each(DB_KINDS)('Polygon import (%s)', (kind) => {
     });
     return res;
   };
-  const upload = async (zip: Buffer, token: string | null = root, fields: Record<string, string> = {}) => {
+  const upload = async (
+    zip: Buffer,
+    token: string | null = root,
+    fields: Record<string, string> = {},
+    headers: Record<string, string> = {},
+  ) => {
     const m = multipartBody('file', 'package.zip', zip, fields);
     return t.app.inject({
       method: 'POST',
       url: '/api/file/import-polygon-problem',
       payload: m.payload,
-      headers: { ...m.headers, ...(token ? { authorization: token } : {}) },
+      headers: { ...m.headers, ...headers, ...(token ? { authorization: token } : {}) },
     });
   };
-  const job = async (id: number, token = root) =>
-    t.app.inject({ method: 'GET', url: `/api/admin/import-job?id=${id}`, headers: { authorization: token } });
+  const job = async (id: number, token = root, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/admin/import-job?id=${id}`,
+      headers: { ...headers, authorization: token },
+    });
   const problemCount = async () => (await t.services.db.select({ n: count() }).from(problems))[0].n;
   const jobCount = async () => (await t.services.db.select({ n: count() }).from(importJobs))[0].n;
   /** The package task of the queue, claimed as a judge of C++ would. */
@@ -99,6 +108,15 @@ describe.each(DB_KINDS)('Polygon import (%s)', (kind) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toContain('tests/02');
     expect(bad.json().msg).toContain('files/val.cpp');
+    // The reasons in the caller's language.
+    const zip = await buildPolygonZip(files);
+    const zh = (await upload(zip, root, {}, { 'accept-language': 'zh-CN' })).json().msg;
+    expect(zh).toContain('无法导入该 Polygon 题目包');
+    expect(zh).toContain('题目包中缺少测试点 2 的文件 tests/02');
+    expect(zh).toContain('校验器 files/val.cpp 不在题目包中');
+    const en = (await upload(zip, root, {}, { 'accept-language': 'en-US' })).json().msg;
+    expect(en).toContain("test 2's file tests/02 is missing from the package");
+    expect(en).toContain('validator files/val.cpp is missing from the package');
     // No problem.xml at all.
     expect((await upload(await buildPolygonZip({ 'readme.txt': 'hello' }))).statusCode).toBe(400);
     expect([await problemCount(), await jobCount()]).toEqual([problemsBefore, jobsBefore]);
@@ -112,6 +130,10 @@ describe.each(DB_KINDS)('Polygon import (%s)', (kind) => {
     const before = (await job(jobId)).json().data;
     expect(before).toMatchObject({ id: jobId, kind: 'polygon', status: 'running', progress: 0, errors: [] });
     expect(before.pid).toBeUndefined();
+    // The notes in the viewer's language.
+    expect(before.notes).toContain('采用英文题面；未导入中文题面');
+    const inEnglish = (await job(jobId, root, { 'accept-language': 'en-US' })).json().data;
+    expect(inEnglish.notes).toContain('statement in english taken; chinese left out');
 
     const task = await claimPackage();
     expect(task).toMatchObject({ kind: 'package', language: 'C++ 17 With O2', check: true, timeLimitMs: 1000 });

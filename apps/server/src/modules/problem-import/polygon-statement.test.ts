@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type ImportNote, renderImportNote } from './polygon-package.js';
 import {
   chooseStatementLanguage,
   readPolygonStatement,
@@ -163,6 +164,9 @@ describe('chooseStatementLanguage', () => {
   });
 });
 
+/** The notes in English. */
+const en = (notes: ImportNote[]) => notes.map((n) => renderImportNote(n, 'en-US'));
+
 const filesOf = (map: Record<string, string>): StatementFiles => ({
   names: Object.keys(map),
   read: async (name) => map[name],
@@ -199,7 +203,8 @@ describe('readPolygonStatement', () => {
       { input: '1 2\n', output: '3\n' },
       { input: '3 4\n', output: '7\n' },
     ]);
-    expect(s.notes).toEqual(['statement in russian taken', 'tutorial left out']);
+    expect(en(s.notes)).toEqual(['statement in russian taken', 'tutorial left out']);
+    expect(s.notes.map((n) => renderImportNote(n, 'zh-CN'))).toEqual(['采用俄文题面', '未导入题解（tutorial）']);
   });
 
   it('reads problem-properties.json with its sample tests, and notes a missing image', async () => {
@@ -221,7 +226,7 @@ describe('readPolygonStatement', () => {
     expect(s.statement.output).toBe('Out.\n\n### Interaction\n\nAsk.');
     expect(s.examples).toEqual([{ input: '1 1\n', output: '2\n' }]);
     expect(s.images).toEqual([]);
-    expect(s.notes).toContain('image gone.png is not in the package: left out');
+    expect(en(s.notes)).toContain('image gone.png is not in the package: left out');
   });
 
   it('has no statement when the package holds none', async () => {
@@ -231,6 +236,6 @@ describe('readPolygonStatement', () => {
     });
     expect(s.language).toBeUndefined();
     expect(s.title).toBe('Only a name');
-    expect(s.notes[0]).toMatch(/^no statement in the package/);
+    expect(en(s.notes)[0]).toMatch(/^no statement in the package/);
   });
 });

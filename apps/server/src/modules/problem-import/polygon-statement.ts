@@ -3,6 +3,7 @@
  * (apps/web/src/components/markdown-renderer.tsx: GFM + remark-math, no raw HTML). polygon-format.ts reads the
  * package's files and hands them here; everything below but readPolygonStatement is pure. */
 import path from 'node:path';
+import type { ImportNote } from './polygon-package.js';
 
 export interface TexMarkdown {
   markdown: string;
@@ -925,7 +926,7 @@ export interface PolygonStatement {
   images: { name: string; path: string }[];
   /** Examples from the statement's own files; empty: polygon-format.ts takes the sample tests. */
   examples: { input: string; output: string }[];
-  notes: string[];
+  notes: ImportNote[];
 }
 
 const IMAGE = /\.(png|jpe?g|gif|svg|webp|bmp)$/i;
@@ -988,17 +989,23 @@ export const readPolygonStatement = async (
   files: StatementFiles,
   opts: { language?: string; xmlLanguages: string[]; names: Record<string, string> },
 ): Promise<PolygonStatement> => {
-  const notes: string[] = [];
+  const notes: ImportNote[] = [];
   const available = statementLanguages(files, opts.xmlLanguages);
   const { language, others } = chooseStatementLanguage(available, opts.language);
   const empty = { description: '', input: '', output: '', hint: '' };
   if (!language) {
-    notes.push('no statement in the package (statement-sections/ or statements/): imported without one');
+    notes.push({ key: 'polygonNoteNoStatement' });
     const title = Object.values(opts.names)[0] ?? '';
     return { language: undefined, title, statement: empty, images: [], examples: [], notes };
   }
-  if (opts.language && opts.language !== language) notes.push(`no ${opts.language} statement in the package`);
-  notes.push(`statement in ${language} taken${others.length ? `; ${others.join(', ')} left out` : ''}`);
+  if (opts.language && opts.language !== language) {
+    notes.push({ key: 'polygonNoteStatementMissing', vars: { language: opts.language } });
+  }
+  notes.push(
+    others.length
+      ? { key: 'polygonNoteStatementTakenOthersLeftOut', vars: { language, languages: others.join(', ') } }
+      : { key: 'polygonNoteStatementTaken', vars: { language } },
+  );
   const read = await readSections(files, language);
   if (!read) {
     return { language, title: opts.names[language] ?? '', statement: empty, images: [], examples: [], notes };
@@ -1013,7 +1020,7 @@ export const readPolygonStatement = async (
   const hint = conv(sections.notes);
   const exampleTex = conv(read.examplesTex);
   const parts = [legend, input, output, interaction, scoring, hint, exampleTex];
-  if (sections.tutorial.trim()) notes.push('tutorial left out');
+  if (sections.tutorial.trim()) notes.push({ key: 'polygonNoteTutorialLeftOut' });
   const join = (...mds: string[]) => mds.filter(Boolean).join('\n\n');
   const statement = {
     description: legend.markdown,
@@ -1027,7 +1034,7 @@ export const readPolygonStatement = async (
     const dirs = [read.from, sectionFiles(language), statementDir(language), ''];
     const hit = dirs.flatMap((d) => candidates.map((n) => path.posix.join(d, n))).find((p) => files.names.includes(p));
     if (hit) images.push({ name, path: hit });
-    else notes.push(`image ${name} is not in the package: left out`);
+    else notes.push({ key: 'polygonNoteImageMissing', vars: { image: name } });
   }
   // Examples: statement-sections' example.NN / .NN.a, else the JSON's sampleTests, else problem.tex's own.
   let examples: PolygonStatement['examples'] = [];
