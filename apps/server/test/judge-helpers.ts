@@ -48,6 +48,8 @@ export const createFakeJudge = (t: TestApp, name = 'fake-judge', languages = ['C
     /** Declares the languages (a live judge); call it while the queue is empty, it takes what is queued. */
     announce: () => claimPastCompiles(),
     claim,
+    /** The next task that is not a checker compile (those are answered as compiled on the way), or null. */
+    claimPastCompiles,
     /** Claims the next task and reports the given verdict for every case; `cases` overrides what is reported of each
      * case (its message, the program's output). */
     async judgeNext(v: {

@@ -24,7 +24,7 @@ import type { JudgeQueue, PackagePayload } from '../judge/judge-queue.service.js
 import { caseVersionOf, encodeExamples } from '../problem/problem-package.import.js';
 import type { ProblemGraph, ProblemRow, ProblemWriter } from '../problem/problem-queries.js';
 import type { TestDataStore } from '../problem/test-data.store.js';
-import { readHead } from '../upload/uploaded-file.js';
+import { isZipFile } from '../upload/uploaded-file.js';
 import { type ImageStore, sniffImage } from '../user/avatar.store.js';
 import type { ImportImageStore } from './import-image-store.js';
 import type { ImportJobRepository, ImportJobRow, NewProblemSolution } from './import-job.repository.js';
@@ -295,10 +295,7 @@ export const createImportJobService = (deps: {
     if (made !== undefined) await deps.queueCheckerCompile?.(made);
   };
 
-  const isZip = async (file: UploadedFile) => {
-    const head = await readHead(file.path, 2);
-    return head[0] === 0x50 && head[1] === 0x4b;
-  };
+  const isZip = (file: UploadedFile) => isZipFile(file.path);
 
   /** The job as its viewer reads it: the notes (and the job's own error) in the viewer's language. */
   const jobOf = (row: NonNullable<Awaited<ReturnType<ImportJobRepository['find']>>>, locale: Locale): ImportJob => ({

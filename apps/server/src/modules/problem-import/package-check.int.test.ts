@@ -9,7 +9,7 @@ import {
   ROOT_PASSWORD,
   type TestApp,
 } from '../../../test/harness.js';
-import { createProblem } from '../../../test/judge-helpers.js';
+import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
 
 // The package check's server side on both databases, the test playing the judge: who manages a problem's reference
 // solutions and runs its check, what the package task carries, and the report kept with the problem.
@@ -29,19 +29,7 @@ describe.each(DB_KINDS)('package check (%s)', (kind) => {
         headers: { authorization: `Bearer ${JUDGE_TOKEN}` },
       })
     ).json().data;
-  const claimPackage = async () => {
-    for (;;) {
-      const task = await judge('claim', {
-        name,
-        languages: ['C++ 17 With O2', 'Python3'],
-        concurrency: 1,
-        running: 0,
-        waitMs: 0,
-      });
-      if (task?.kind !== 'compileChecker') return task;
-      await judge('report', { name, taskId: task.taskId, attempt: task.attempt, compile: { ok: true, message: '' } });
-    }
-  };
+  const claimPackage = () => createFakeJudge(t, name, ['C++ 17 With O2', 'Python3']).claimPastCompiles();
 
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -9,6 +9,7 @@ import {
   ROOT_PASSWORD,
   type TestApp,
 } from '../../../test/harness.js';
+import { createFakeJudge } from '../../../test/judge-helpers.js';
 import { buildPolygonZip, generatedPackage, manualPackage } from '../../../test/polygon-fixtures.js';
 import { multipartBody } from '../../../test/zip-fixtures.js';
 import { importJobs, problemCases, problemSolutions, problems } from '../../db/schema.js';
@@ -52,25 +53,7 @@ describe.each(DB_KINDS)('Polygon import (%s)', (kind) => {
   const problemCount = async () => (await t.services.db.select({ n: count() }).from(problems))[0].n;
   const jobCount = async () => (await t.services.db.select({ n: count() }).from(importJobs))[0].n;
   /** The package task of the queue, claimed as a judge of C++ would. */
-  const claimPackage = async () => {
-    for (;;) {
-      const res = await judge('claim', {
-        name: `polygon-${kind}`,
-        languages: ['C++ 17 With O2'],
-        concurrency: 1,
-        running: 0,
-        waitMs: 0,
-      });
-      const task = res.json().data;
-      if (task?.kind !== 'compileChecker') return task;
-      await judge('report', {
-        name: `polygon-${kind}`,
-        taskId: task.taskId,
-        attempt: task.attempt,
-        compile: { ok: true, message: '' },
-      });
-    }
-  };
+  const claimPackage = () => createFakeJudge(t, `polygon-${kind}`, ['C++ 17 With O2']).claimPastCompiles();
   const uploadMade = async (content: string) => {
     const m = multipartBody('file', 'made', Buffer.from(content));
     const res = await t.app.inject({

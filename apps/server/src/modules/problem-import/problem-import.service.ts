@@ -15,7 +15,7 @@ import { checkTextEntry, type ExtractedEntry, readExtracted, withExtractedZip } 
 import { caseVersionOf, encodeExamples } from '../problem/problem-package.import.js';
 import type { ProblemGraph, ProblemWriter } from '../problem/problem-queries.js';
 import type { TestDataStore } from '../problem/test-data.store.js';
-import { readHead } from '../upload/uploaded-file.js';
+import { isZipFile } from '../upload/uploaded-file.js';
 import type { ImageStore } from '../user/avatar.store.js';
 import { createFpsReader } from './fps-format.js';
 import { hydroFolder } from './hydro-format.js';
@@ -154,10 +154,7 @@ export const createProblemImportService = (deps: {
 
   const fpsItems = createFpsReader(deps);
 
-  const isZip = async (file: UploadedFile) => {
-    const head = await readHead(file.path, 2);
-    return head[0] === 0x50 && head[1] === 0x4b;
-  };
+  const isZip = (file: UploadedFile) => isZipFile(file.path);
 
   /** Streams the archive to a scratch directory (never into memory) for `use`, removed afterwards. */
   const withZip = async <T>(

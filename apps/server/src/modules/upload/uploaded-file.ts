@@ -13,6 +13,12 @@ export const readHead = async (file: string, bytes = 4096): Promise<Buffer> => {
   }
 };
 
+/** Whether the file starts as a zip archive does ("PK"). */
+export const isZipFile = async (file: string) => {
+  const head = await readHead(file, 2);
+  return head[0] === 0x50 && head[1] === 0x4b;
+};
+
 /** Moves a file (an upload's temporary file) to `target`: a rename inside OJ_DATA_DIR, a copy across file
  * systems. The upload binding's own delete of the temporary file is then a no-op. */
 export const moveFile = async (source: string, target: string) => {
