@@ -433,6 +433,44 @@ export const MESSAGES = {
     'en-US': 'The Polygon package cannot be imported: {errors}',
   },
   importJobNotFound: { 'zh-CN': '导入任务不存在', 'en-US': 'No such import job' },
+  importJobTaskFailedBecause: {
+    'zh-CN': '题目包任务失败：{reason}',
+    'en-US': 'the package task failed: {reason}',
+  },
+  packageErrorResourceName: {
+    'zh-CN': '资源 {name} 的名字不是单纯的文件名',
+    'en-US': 'resource {name} is not a plain file name',
+  },
+  packageErrorNoLanguage: {
+    'zh-CN': '{name} 无法编译：评测机上没有 {language}',
+    'en-US': '{name} does not compile: no {language} on this judge',
+  },
+  packageErrorCompile: { 'zh-CN': '{name} 编译失败：{detail}', 'en-US': '{name} does not compile: {detail}' },
+  packageErrorNoTests: { 'zh-CN': '题目包中没有测试点', 'en-US': 'the package has no tests' },
+  packageErrorTestNoSource: {
+    'zh-CN': '测试点 {test} 既没有输入文件，也没有生成命令',
+    'en-US': 'test {test} has neither an input file nor a generator command',
+  },
+  packageErrorUnknownGenerator: {
+    'zh-CN': '测试点 {test}：没有名为 {name} 的生成器',
+    'en-US': 'test {test}: no generator named {name}',
+  },
+  packageErrorGenerator: {
+    'zh-CN': '测试点 {test}：生成器 {name} 运行失败：{detail}',
+    'en-US': 'test {test}: generator {name} failed: {detail}',
+  },
+  packageErrorInvalidTest: {
+    'zh-CN': '测试点 {test} 未通过校验器：{detail}',
+    'en-US': 'test {test} is rejected by the validator: {detail}',
+  },
+  packageErrorNoMain: {
+    'zh-CN': '测试点 {test} 没有答案文件，题目包中也没有生成答案的标准程序',
+    'en-US': 'test {test} has no answer and the package has no main solution to make it',
+  },
+  packageErrorMainFailed: {
+    'zh-CN': '标准程序在测试点 {test} 上运行失败：{detail}',
+    'en-US': 'the main solution failed on test {test}: {detail}',
+  },
   importJobTaskFailed: { 'zh-CN': '题目包任务失败', 'en-US': 'the package task failed' },
   // ---- the Polygon import's refusal reasons and notes (polygon-format.ts, polygon-statement.ts,
   // import-job.service.ts), rendered by polygon-package.ts `renderImportNote`: {language} and {languages} are Polygon's

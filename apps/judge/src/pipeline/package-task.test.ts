@@ -166,8 +166,11 @@ describe.skipIf(!testlibPath)('package task (real sandbox, testlib)', () => {
     });
 
     expect(report.errors).toEqual([
-      'test 4 is rejected by the validator: FAIL a and b of group small are at most 10',
-      'test 5: no generator named nogen',
+      {
+        key: 'packageErrorInvalidTest',
+        vars: { test: '4', detail: 'FAIL a and b of group small are at most 10' },
+      },
+      { key: 'packageErrorUnknownGenerator', vars: { test: '5', name: 'nogen' } },
     ]);
     expect(report.tests.map((t) => [t.index, t.valid])).toEqual([
       [1, true],

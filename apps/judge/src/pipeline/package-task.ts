@@ -6,6 +6,7 @@ import {
   JUDGE_STATUS,
   JUDGE_STATUS_NAME,
   type JudgeTask,
+  type MessageKey,
   type PackageProgram,
   type PackageReport,
   type PackageTestForWorker,
@@ -179,8 +180,11 @@ interface MadeTest {
   answerPath?: string;
   valid: boolean;
   message: string;
-  errors: string[];
+  errors: PackageError[];
 }
+
+/** A reason the package cannot be used: a message key of packages/shared/src/messages.ts and its variables. */
+type PackageError = PackageReport['errors'][number] & { key: MessageKey };
 
 /**
  * Runs a package task. Files come by hash from `files`; the tests and answers it makes are written to a work dir
@@ -191,9 +195,11 @@ interface MadeTest {
  */
 export const runPackageTask = async (task: PackageTask, options: PackageTaskOptions): Promise<PackageReport> => {
   const { files, signal } = options;
-  const errors: string[] = [];
-  const addError = (message: string) => {
-    if (errors.length < ERRORS_MAX) errors.push(cut(message, MESSAGE_MAX_CHARS));
+  const errors: PackageError[] = [];
+  const addError = (error: PackageError) => {
+    if (errors.length >= ERRORS_MAX) return;
+    const vars = Object.fromEntries(Object.entries(error.vars ?? {}).map(([k, v]) => [k, cut(v, MESSAGE_MAX_CHARS)]));
+    errors.push({ key: error.key, vars });
   };
   const total = packageTaskSteps(task);
   let done = 0;
@@ -209,7 +215,7 @@ export const runPackageTask = async (task: PackageTask, options: PackageTaskOpti
     const resources: Record<string, Buffer> = {};
     for (const resource of task.resources) {
       if (!isPlainFileName(resource.name))
-        addError(`resource ${JSON.stringify(resource.name)} is not a plain file name`);
+        addError({ key: 'packageErrorResourceName', vars: { name: JSON.stringify(resource.name) } });
       else resources[resource.name] = await readBytes(resource.sha256);
     }
     const besideFiles = withSiteHeaders(resources, options.siteHeaders);
@@ -223,7 +229,7 @@ export const runPackageTask = async (task: PackageTask, options: PackageTaskOpti
         : resolveLanguage(program.language);
       step();
       if (!resolution.ok) {
-        addError(`${program.name} does not compile: no ${program.language} on this judge`);
+        addError({ key: 'packageErrorNoLanguage', vars: { name: program.name, language: program.language } });
         return undefined;
       }
       const outcome = await compileProgram(resolution.language, source, besideFiles, signal, {
@@ -237,9 +243,13 @@ export const runPackageTask = async (task: PackageTask, options: PackageTaskOpti
         return outcome.program;
       }
       if (outcome.systemError) throw new Error(`${program.name}: ${outcome.message}`);
-      addError(
-        `${program.name} does not compile: ${firstLines(withMissingHeaderHint(outcome.message), COMPILER_MESSAGE_LINES)}`,
-      );
+      addError({
+        key: 'packageErrorCompile',
+        vars: {
+          name: program.name,
+          detail: firstLines(withMissingHeaderHint(outcome.message), COMPILER_MESSAGE_LINES),
+        },
+      });
       return undefined;
     };
     /** The checker and the interactor compile as judge() compiles them (shared with the check's judgements). */
@@ -263,7 +273,7 @@ export const runPackageTask = async (task: PackageTask, options: PackageTaskOpti
       if (!main) return undefined;
       step();
       if (!mainResolution?.ok) {
-        addError(`${main.name} does not compile: no ${main.language} on this judge`);
+        addError({ key: 'packageErrorNoLanguage', vars: { name: main.name, language: main.language } });
         return undefined;
       }
       const source = (await readBytes(main.source.sha256)).toString('utf8');
@@ -285,7 +295,7 @@ export const runPackageTask = async (task: PackageTask, options: PackageTaskOpti
     let mainProgram: Compiled;
     jobs.push(async () => (mainProgram = await compileMain()));
     await mapLimited(jobs, concurrency, (job) => job());
-    if (task.tests.length === 0) addError('the package has no tests');
+    if (task.tests.length === 0) addError({ key: 'packageErrorNoTests' });
 
     const keepFile = async (bytes: Buffer) => {
       const path = join(workDir, sha256Of(bytes));
@@ -301,14 +311,15 @@ export const runPackageTask = async (task: PackageTask, options: PackageTaskOpti
     // Each test: made (when it has a command), validated, then given an answer (when it has none).
     const makeTest = async (test: PackageTestForWorker): Promise<MadeTest> => {
       const made: MadeTest = { test, valid: true, message: '', errors: [] };
-      const fail = (message: string) => made.errors.push(`test ${test.index}: ${message}`);
+      const fail = (key: MessageKey, vars: Record<string, string> = {}) =>
+        made.errors.push({ key, vars: { test: String(test.index), ...vars } });
       if (test.input) made.inputPath = await files.path(test.input.sha256);
       else {
         const [name, ...args] = (test.cmd ?? '').trim().split(/\s+/).filter(Boolean);
         step();
         const generator = name === undefined ? undefined : generators.get(name);
-        if (name === undefined) fail('has neither an input file nor a generator command');
-        else if (!generators.has(name)) fail(`no generator named ${name}`);
+        if (name === undefined) fail('packageErrorTestNoSource');
+        else if (!generators.has(name)) fail('packageErrorUnknownGenerator', { name });
         // A generator that does not compile is an error of its own already.
         else if (generator) {
           const run = await runWithArgs(
@@ -319,7 +330,7 @@ export const runPackageTask = async (task: PackageTask, options: PackageTaskOpti
             MADE_FILE_MAX_BYTES,
             signal,
           );
-          if (run.status !== null) fail(`generator ${name} failed: ${failureOf(run)}`);
+          if (run.status !== null) fail('packageErrorGenerator', { name, detail: failureOf(run) });
           else made.inputPath = await keepFile(run.sandbox.stdout);
         }
       }
@@ -340,14 +351,13 @@ export const runPackageTask = async (task: PackageTask, options: PackageTaskOpti
             run.status === RE && run.sandbox.stderr.trim() ? run.sandbox.stderr.trim() : failureOf(run),
             MESSAGE_MAX_CHARS,
           );
-          if (task.rejectInvalidTests)
-            made.errors.push(`test ${test.index} is rejected by the validator: ${made.message}`);
+          if (task.rejectInvalidTests) fail('packageErrorInvalidTest', { detail: made.message });
         }
       }
       if (test.answer) made.answerPath = await files.path(test.answer.sha256);
       else {
         step();
-        if (!main) fail('has no answer and the package has no main solution to make it');
+        if (!main) fail('packageErrorNoMain');
         else if (made.inputPath && mainProgram && answerLimits) {
           if (task.interactor) {
             // The interactive runner (run-checker.ts) keeps the interactor's output file to itself: the main
@@ -364,15 +374,14 @@ export const runPackageTask = async (task: PackageTask, options: PackageTaskOpti
               orThrow(outcome.run);
               const status = outcome.verdict?.status ?? outcome.run.status ?? OK;
               if (status !== OK)
-                made.errors.push(
-                  `the main solution failed on test ${test.index}: ${statusName(status)}${outcome.verdict?.message ? ` (${cut(outcome.verdict.message, PROGRAM_MESSAGE_MAX_CHARS)})` : ''}`,
-                );
+                fail('packageErrorMainFailed', {
+                  detail: `${statusName(status)}${outcome.verdict?.message ? ` (${cut(outcome.verdict.message, PROGRAM_MESSAGE_MAX_CHARS)})` : ''}`,
+                });
               else made.answerPath = await keepFile(Buffer.alloc(0));
             }
           } else {
             const run = await runWithArgs(mainProgram, answerLimits, [], made.inputPath, MADE_FILE_MAX_BYTES, signal);
-            if (run.status !== null)
-              made.errors.push(`the main solution failed on test ${test.index}: ${failureOf(run)}`);
+            if (run.status !== null) fail('packageErrorMainFailed', { detail: failureOf(run) });
             else made.answerPath = await keepFile(run.sandbox.stdout);
           }
         }

@@ -1740,7 +1740,8 @@ export const importJobs = pgTable(
     plan: jsonb('plan'),
     /** Test-data hashes the job refers to while it runs (the storage collector keeps them). */
     files: jsonb('files').$type<string[]>().notNull().default([]),
-    errors: jsonb('errors').$type<string[]>().notNull().default([]),
+    /** Why it failed, as message keys with their variables (rendered in the reader's language). */
+    errors: jsonb('errors').$type<{ key: MessageKey; vars?: Record<string, string> }[]>().notNull().default([]),
     /** The import's notes as message keys with their variables (polygon-package.ts `ImportNote`), rendered in the
      * viewer's language when the job is read. */
     notes: jsonb('notes').$type<{ key: MessageKey; vars?: Record<string, string> }[]>().notNull().default([]),

@@ -220,9 +220,14 @@ export const testRunReport = z.object({
 export type TestRunReport = z.infer<typeof testRunReport>;
 
 /** What a package task found. `errors` say why the package cannot be used (a program that does not compile, a
- * generator that fails, a test the validator rejects, an answer the main solution cannot make); empty when it can. */
+ * generator that fails, a test the validator rejects in an import, an answer the main solution cannot make); empty when
+ * it can. */
 export const packageReport = z.object({
-  errors: z.array(z.string().max(10_000)).max(200),
+  /** Each as a message key of packages/shared/src/messages.ts (`packageError…`) with its variables, so the server says
+   * it in its reader's language; a `detail` variable carries a program's own words (a compiler's, a validator's). */
+  errors: z
+    .array(z.object({ key: z.string().max(100), vars: z.record(z.string(), z.string().max(10_000)).optional() }))
+    .max(200),
   /** Every test, in the task's order, with the input and answer as stored on the server (made ones uploaded). */
   tests: z.array(
     z.object({

@@ -5,10 +5,10 @@ import { Transform } from 'node:stream';
 import {
   fullScoreOf,
   type ImportJob,
+  isMessageKey,
   isRoot,
   LANGUAGE_NAMES,
   type Locale,
-  message,
   type PackageCheckReport,
   type PackageFileForWorker,
   type PackageReport,
@@ -42,11 +42,20 @@ interface PolygonPlan {
   images: string[];
 }
 
-/** The error a job stores when its task ended without a report or a reason; rendered in the viewer's language
- * (importJobTaskFailed) when the job is read. The other errors come from the judge and are shown as they are. */
-const TASK_FAILED = 'the package task failed';
-const renderErrors = (errors: string[], locale: Locale) =>
-  errors.map((e) => (e === TASK_FAILED ? message('importJobTaskFailed', locale) : e));
+/** Why a job failed, as it is stored: the judge's reasons (message keys of packages/shared/src/messages.ts; one the
+ * server does not know is kept as the task's reason), or why the task itself ended without a report. */
+const failureOf = (task: { state: string; lastError: string | null }, report: PackageReport | null): ImportNote[] => {
+  if (task.state === 'failed' || !report)
+    return [
+      task.lastError
+        ? { key: 'importJobTaskFailedBecause', vars: { reason: task.lastError } }
+        : { key: 'importJobTaskFailed' },
+    ];
+  return report.errors.map((e) =>
+    isMessageKey(e.key) ? { key: e.key, vars: e.vars } : { key: 'importJobTaskFailedBecause', vars: { reason: e.key } },
+  );
+};
+const renderErrors = (errors: ImportNote[], locale: Locale) => errors.map((e) => renderImportNote(e, locale));
 
 /** CRLF (and lone CR) to LF while streaming, as Polygon's own scripts normalise Windows packages. */
 const lineEndings = () => {
@@ -211,7 +220,7 @@ export const createImportJobService = (deps: {
   };
 
   /** A failed job's values: its plan goes, and the stored test data is collected once nothing refers to it. */
-  const failed = (errors: string[], report?: PackageReport) => ({
+  const failed = (errors: ImportNote[], report?: PackageReport) => ({
     status: 'failed' as const,
     stage: 'failed' as const,
     errors,
@@ -263,7 +272,7 @@ export const createImportJobService = (deps: {
       const task = await repo.taskOutcome(tx, job.taskId);
       if (!task || (task.state !== 'done' && task.state !== 'failed')) return;
       const report = task.result as PackageReport | null;
-      const errors = task.state === 'failed' || !report ? [task.lastError ?? TASK_FAILED] : report.errors;
+      const errors = failureOf(task, report);
       if (errors.length) {
         dropImages = (job.plan as PolygonPlan | null)?.images ?? [];
         await repo.update(tx, jobId, failed(errors, report ?? undefined));

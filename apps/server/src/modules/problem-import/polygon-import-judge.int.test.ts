@@ -174,7 +174,7 @@ describe.skipIf(!testlibPath)('Polygon import on a real judge', () => {
     files['problem.xml'] = String(files['problem.xml']).replace('gen 1 100 3', 'gen 2000000000 3000000000 3');
     const job = await importPackage(await buildPolygonZip(files));
     expect(job.status).toBe('failed');
-    expect(job.errors.join('\n')).toMatch(/test 3 .*validator/);
+    expect(job.errors.join('\n')).toMatch(/测试点 3 未通过校验器：FAIL/);
     expect(job.pid).toBeUndefined();
     const [{ n: after }] = await t.services.db.select({ n: count() }).from(problems);
     expect(after).toBe(before);

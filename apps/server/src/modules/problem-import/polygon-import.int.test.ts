@@ -203,17 +203,28 @@ describe.each(DB_KINDS)('Polygon import (%s)', (kind) => {
       taskId: task.taskId,
       attempt: task.attempt,
       package: {
-        errors: ['test 2 is rejected by the validator: a is out of range'],
+        errors: [
+          { key: 'packageErrorInvalidTest', vars: { test: '2', detail: 'FAIL a is out of range' } },
+          // A reason this server does not know is kept as the task's words.
+          { key: 'somethingNewer' },
+        ],
         tests: [],
         solutions: [],
       },
     });
     expect(res.json().data).toEqual({ accepted: true });
+    // Said in the reader's language; the validator's own words as they came.
     const failed = (await job(jobId)).json().data;
     expect(failed).toMatchObject({
       status: 'failed',
-      errors: ['test 2 is rejected by the validator: a is out of range'],
+      errors: ['测试点 2 未通过校验器：FAIL a is out of range', '题目包任务失败：somethingNewer'],
     });
+    const inEnglish = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/import-job?id=${jobId}`,
+      headers: { authorization: root, 'accept-language': 'en-US' },
+    });
+    expect(inEnglish.json().data.errors[0]).toBe('test 2 is rejected by the validator: FAIL a is out of range');
     expect(failed.pid).toBeUndefined();
     expect(await problemCount()).toBe(problemsBefore);
     // A judge's upload needs the judge token.
