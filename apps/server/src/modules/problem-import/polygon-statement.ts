@@ -192,6 +192,20 @@ export const stripTexComments = (tex: string) =>
     .join('');
 
 /** The text of a paragraph as markdown: what markdown would read as its own syntax is escaped. */
+/** TeX's dashes, quotes and ties in text, and a table's `&` kept as it is; the longer of two that share a start first. */
+const LIGATURES: [string, string][] = [
+  ['---', '—'],
+  ['--', '–'],
+  ['<<', '«'],
+  ['>>', '»'],
+  ['``', '“'],
+  ["''", '”'],
+  [',,', '„'],
+  ['~', ' '],
+  ['`', '‘'],
+  ['&', '&'],
+];
+
 const escapeText = (s: string) => s.replace(/([*`_])/g, '\\$1').replace(/<(?=[a-zA-Z/!?])/g, '\\<');
 
 /** A paragraph (or line) that starts like a markdown block (`1. `, `- `, `#`, `>`) is escaped there. */
@@ -421,37 +435,10 @@ class TexConverter {
         c.i++;
         continue;
       }
-      const rest = c.s.slice(c.i, c.i + 3);
-      if (rest === '---') {
-        out += '—';
-        c.i += 3;
-      } else if (rest.startsWith('--')) {
-        out += '–';
-        c.i += 2;
-      } else if (rest.startsWith('<<')) {
-        out += '«';
-        c.i += 2;
-      } else if (rest.startsWith('>>')) {
-        out += '»';
-        c.i += 2;
-      } else if (rest.startsWith('``')) {
-        out += '“';
-        c.i += 2;
-      } else if (rest.startsWith("''")) {
-        out += '”';
-        c.i += 2;
-      } else if (rest.startsWith(',,')) {
-        out += '„';
-        c.i += 2;
-      } else if (ch === '~') {
-        out += ' ';
-        c.i++;
-      } else if (ch === '`') {
-        out += '‘';
-        c.i++;
-      } else if (ch === '&') {
-        out += '&';
-        c.i++;
+      const ligature = LIGATURES.find(([tex]) => c.s.startsWith(tex, c.i));
+      if (ligature) {
+        out += ligature[1];
+        c.i += ligature[0].length;
       } else {
         out += escapeText(ch);
         c.i++;
