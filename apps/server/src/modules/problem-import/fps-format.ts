@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { type ImageStore, sniffImage } from '../user/avatar.store.js';
+import type { ImageStore } from '../user/avatar.store.js';
 import {
   checkerLanguage,
   clampInt,
@@ -12,6 +12,7 @@ import {
   SkipError,
   text,
 } from './import-draft.js';
+import { saveStatementImage, withImagesReplaced } from './import-image-store.js';
 import { decodeEntities, htmlToMarkdown, htmlToText } from './import-text.js';
 import type { ProblemImportRepository } from './problem-import.repository.js';
 
@@ -34,23 +35,18 @@ export const createFpsReader = (deps: { repo: ProblemImportRepository; images: I
     for (const img of list(item.img) as Record<string, unknown>[]) {
       const src = text(img.src).trim();
       const data = Buffer.from(text(img.base64).replace(/\s+/g, ''), 'base64');
-      const kind = sniffImage(data);
-      if (!kind) {
+      const name = await saveStatementImage({ images: deps.images, records: deps.repo }, data, {
+        uid,
+        originalName: path.posix.basename(src),
+      });
+      if (!name) {
         notes.push(`image ${src || '(unnamed)'} dropped: not a png, jpg, gif, webp or bmp image`);
         continue;
       }
-      const name = await deps.images.save(data, kind.ext);
-      await deps.repo.saveImage({
-        uid,
-        name,
-        contentType: kind.contentType,
-        size: data.length,
-        originalName: path.posix.basename(src) || name,
-      });
       if (src) replacements.push([src, `/api/public/img/${name}`]);
     }
     if (replacements.length) notes.push(`${replacements.length} embedded image${replacements.length === 1 ? '' : 's'}`);
-    return (s: string) => replacements.reduce((acc, [from, to]) => acc.split(from).join(to), s);
+    return withImagesReplaced(replacements);
   };
 
   return (xmlText: string, source: string, uid: string): Found[] => {

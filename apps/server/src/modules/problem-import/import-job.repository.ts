@@ -77,12 +77,6 @@ export const createImportJobRepository = (db: Db) => ({
     return rows.map((r) => r.id);
   },
 
-  /** Test-data hashes the running jobs refer to (the storage collector keeps them). */
-  async runningFiles(): Promise<string[]> {
-    const rows = await db.select({ files: importJobs.files }).from(importJobs).where(eq(importJobs.status, 'running'));
-    return rows.flatMap((r) => r.files);
-  },
-
   solutionsOf: (pid: number) =>
     db.select().from(problemSolutions).where(eq(problemSolutions.pid, pid)).orderBy(asc(problemSolutions.id)),
 

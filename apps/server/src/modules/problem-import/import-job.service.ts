@@ -25,8 +25,8 @@ import { caseVersionOf, encodeExamples } from '../problem/problem-package.import
 import type { ProblemGraph, ProblemRow, ProblemWriter } from '../problem/problem-queries.js';
 import type { TestDataStore } from '../problem/test-data.store.js';
 import { isZipFile } from '../upload/uploaded-file.js';
-import { type ImageStore, sniffImage } from '../user/avatar.store.js';
-import type { ImportImageStore } from './import-image-store.js';
+import type { ImageStore } from '../user/avatar.store.js';
+import { type ImportImageStore, saveStatementImage, withImagesReplaced } from './import-image-store.js';
 import type { ImportJobRepository, ImportJobRow, NewProblemSolution } from './import-job.repository.js';
 import { normalizeData } from './import-text.js';
 import { readPolygonPackage } from './polygon-format.js';
@@ -37,7 +37,7 @@ import { polygonScoring } from './polygon-scoring.js';
  * group, the reference solutions, and the statement images it stored (removed again when the job fails). */
 interface PolygonPlan {
   graph: Omit<ProblemGraph, 'cases'>;
-  cases: { score: number; groupNum: number; sample: boolean }[];
+  cases: { score: number; groupNum: number }[];
   solutions: NewProblemSolution[];
   images: string[];
 }
@@ -102,27 +102,21 @@ export const createImportJobService = (deps: {
     const names: string[] = [];
     const replacements: [string, string][] = [];
     for (const img of pkg.images) {
-      const data = await readExtracted(img.entry);
-      const kind = sniffImage(data);
-      if (!kind) {
+      const name = await saveStatementImage(
+        { images: deps.images, records: deps.imageRecords },
+        await readExtracted(img.entry),
+        { uid, originalName: img.name },
+      );
+      if (!name) {
         notes.push({ key: 'polygonNoteImageNotImage', vars: { image: img.name } });
         continue;
       }
-      const name = await deps.images.save(data, kind.ext);
-      await deps.imageRecords.saveImage({
-        uid,
-        name,
-        contentType: kind.contentType,
-        size: data.length,
-        originalName: img.name,
-      });
       names.push(name);
       // The statement writes a space in a name as %20.
       for (const written of new Set([img.name, img.name.replace(/ /g, '%20')]))
         replacements.push([`](${written})`, `](/api/public/img/${name})`]);
     }
-    const fix = (s: string) => replacements.reduce((acc, [from, to]) => acc.split(from).join(to), s);
-    return { names, fix };
+    return { names, fix: withImagesReplaced(replacements) };
   };
 
   const planOf = async (pkg: PolygonPackage, importer: { uid: string; username: string }, notes: ImportNote[]) => {
@@ -174,7 +168,7 @@ export const createImportJobService = (deps: {
         codeTemplates: {},
         tagNames: [],
       },
-      cases: scoring.cases.map((c, i) => ({ ...c, sample: pkg.tests[i].sample })),
+      cases: scoring.cases,
       solutions,
       images: images.names,
     };
@@ -536,9 +530,6 @@ export const createImportJobService = (deps: {
         timeLimitMs: p.timeLimitMs,
       };
     },
-
-    /** Test-data hashes running jobs refer to. */
-    runningFiles: repo.runningFiles,
   };
 };
 export type ImportJobService = ReturnType<typeof createImportJobService>;

@@ -5,8 +5,8 @@ import type { AdminProblemStore } from '../admin-problem/admin-problem-store.js'
 import type { AuthUser } from '../auth/session.service.js';
 import { encodeExamples } from '../problem/problem-package.import.js';
 import type { ProblemLookup, ProblemRow } from '../problem/problem-queries.js';
-import type { ImportImageStore } from '../problem-import/import-image-store.js';
-import { type ImageStore, sniffImage } from '../user/avatar.store.js';
+import { type ImportImageStore, saveStatementImage, withImagesReplaced } from '../problem-import/import-image-store.js';
+import type { ImageStore } from '../user/avatar.store.js';
 import type { RemoteSites } from './remote-sites.js';
 
 const OJ_KEYS = problemContract.REMOTE_OJS as readonly string[];
@@ -70,20 +70,16 @@ export const createRemoteImportService = (deps: {
         if (e instanceof RemoteJudgeError && e.failure !== 'notFound') siteError(e, adapter.oj, p.remoteId);
         throw new AppError(502, 'remoteImageFailed', { url });
       }
-      const kind = sniffImage(image.bytes);
-      if (!kind || image.bytes.length > IMAGE_MAX_BYTES) throw new AppError(502, 'remoteImageFailed', { url });
-      const name = await deps.images.save(image.bytes, kind.ext);
-      stored.push(name);
-      await deps.imageRecords.saveImage({
+      if (image.bytes.length > IMAGE_MAX_BYTES) throw new AppError(502, 'remoteImageFailed', { url });
+      const name = await saveStatementImage({ images: deps.images, records: deps.imageRecords }, image.bytes, {
         uid,
-        name,
-        contentType: kind.contentType,
-        size: image.bytes.length,
-        originalName: url.split('/').pop()?.split('?')[0] || name,
+        originalName: url.split('/').pop()?.split('?')[0] ?? '',
       });
+      if (!name) throw new AppError(502, 'remoteImageFailed', { url });
+      stored.push(name);
       replacements.push([url, `/api/public/img/${name}`]);
     }
-    return (s: string) => replacements.reduce((acc, [from, to]) => acc.split(from).join(to), s);
+    return withImagesReplaced(replacements);
   };
 
   const dropImages = async (names: string[]) => {
