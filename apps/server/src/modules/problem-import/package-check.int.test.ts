@@ -1,15 +1,7 @@
 import { JUDGE_STATUS } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  createUser,
-  DB_KINDS,
-  JUDGE_TOKEN,
-  login,
-  ROOT_PASSWORD,
-  type TestApp,
-} from '../../../test/harness.js';
-import { createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
+import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { createFakeJudge, createProblem, judgeCall } from '../../../test/judge-helpers.js';
 
 // The package check's server side on both databases, the test playing the judge: who manages a problem's reference
 // solutions and runs its check, what the package task carries, and the report kept with the problem.
@@ -20,15 +12,7 @@ describe.each(DB_KINDS)('package check (%s)', (kind) => {
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string | null, payload?: object) =>
     t.app.inject({ method, url, payload, headers: token ? { authorization: token } : {} });
-  const judge = async (path: string, payload: object) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/judge/${path}`,
-        payload,
-        headers: { authorization: `Bearer ${JUDGE_TOKEN}` },
-      })
-    ).json().data;
+  const judge = (path: string, payload: object) => judgeCall(t, path, payload);
   const claimPackage = () => createFakeJudge(t, name, ['C++ 17 With O2', 'Python3']).claimPastCompiles();
 
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import {
   ROOT_PASSWORD,
   type TestApp,
 } from '../../../test/harness.js';
-import { createFakeJudge } from '../../../test/judge-helpers.js';
+import { createFakeJudge, judgeCall } from '../../../test/judge-helpers.js';
 import { buildPolygonZip, generatedPackage, manualPackage } from '../../../test/polygon-fixtures.js';
 import { multipartBody } from '../../../test/zip-fixtures.js';
 import { importJobs, problemCases, problemSolutions, problems } from '../../db/schema.js';
@@ -21,15 +21,8 @@ describe.each(DB_KINDS)('Polygon import (%s)', (kind) => {
   let t: TestApp;
   let root: string;
 
-  const judge = async (path: string, payload: object) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/judge/${path}`,
-      payload,
-      headers: { authorization: `Bearer ${JUDGE_TOKEN}` },
-    });
-    return res;
-  };
+  /** A judge protocol call's answer (it must be 200). */
+  const judge = (path: string, payload: object) => judgeCall(t, path, payload);
   const upload = async (
     zip: Buffer,
     token: string | null = root,
@@ -136,8 +129,8 @@ describe.each(DB_KINDS)('Polygon import (%s)', (kind) => {
     // Progress is kept on the job, only from the worker holding the task.
     const progress = (name: string) =>
       judge('progress', { name, taskId: task.taskId, attempt: task.attempt, done: 3, total: 12 });
-    expect((await progress('someone-else')).json().data).toEqual({ keep: false });
-    expect((await progress(`polygon-${kind}`)).json().data).toEqual({ keep: true });
+    expect(await progress('someone-else')).toEqual({ keep: false });
+    expect(await progress(`polygon-${kind}`)).toEqual({ keep: true });
     expect((await job(jobId)).json().data).toMatchObject({
       status: 'running',
       progress: 25,
@@ -163,7 +156,7 @@ describe.each(DB_KINDS)('Polygon import (%s)', (kind) => {
       attempt: task.attempt,
       package: { errors: [], tests, solutions: [] },
     });
-    expect(reported.json().data).toEqual({ accepted: true });
+    expect(reported).toEqual({ accepted: true });
     const done = (await job(jobId)).json().data;
     expect(done).toMatchObject({ status: 'done', progress: 100, errors: [] });
     expect(done.problemId).toBeTruthy();
@@ -212,7 +205,7 @@ describe.each(DB_KINDS)('Polygon import (%s)', (kind) => {
         solutions: [],
       },
     });
-    expect(res.json().data).toEqual({ accepted: true });
+    expect(res).toEqual({ accepted: true });
     // Said in the reader's language; the validator's own words as they came.
     const failed = (await job(jobId)).json().data;
     expect(failed).toMatchObject({
