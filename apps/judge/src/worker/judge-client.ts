@@ -45,9 +45,10 @@ export const createJudgeClient = (server: string, token: string) => {
   const base = server.replace(/\/+$/, '');
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
-  const post = async <E extends Endpoint>(
+  /** One call: its body as JSON, or a multipart form (an upload); the envelope's data, or a ProtocolError. */
+  const send = async <E extends Endpoint>(
     e: E,
-    body: z.input<E['input']>,
+    body: z.input<E['input']> | FormData,
     timeoutMs: number,
     signal?: AbortSignal,
   ): Promise<z.output<E['output']>> => {
@@ -62,8 +63,10 @@ export const createJudgeClient = (server: string, token: string) => {
     try {
       res = await fetch(`${base}${e.path}`, {
         method: 'POST',
-        headers,
-        body: JSON.stringify(body),
+        // A form's content type (with its boundary) is fetch's to write.
+        ...(body instanceof FormData
+          ? { headers: { authorization: headers.authorization }, body }
+          : { headers, body: JSON.stringify(body) }),
         signal: controller.signal,
       });
       json = (await res.json().catch(() => null)) as typeof json;
@@ -76,6 +79,8 @@ export const createJudgeClient = (server: string, token: string) => {
     }
     return json.data as z.output<E['output']>;
   };
+  const post = <E extends Endpoint>(e: E, body: z.input<E['input']>, timeoutMs: number, signal?: AbortSignal) =>
+    send(e, body, timeoutMs, signal);
 
   return {
     /** `signal` hangs up the long poll (a stopping worker); the server then hands the task to nobody. */
@@ -139,16 +144,7 @@ export const createJudgeClient = (server: string, token: string) => {
     async uploadTestData(filePath: string, signal?: AbortSignal): Promise<{ sha256: string; size: number }> {
       const form = new FormData();
       form.append('file', await openAsBlob(filePath), basename(filePath));
-      const res = await fetch(`${base}${judgeProtocol.uploadTestData.path}`, {
-        method: 'POST',
-        headers: { authorization: headers.authorization },
-        body: form,
-        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(300_000)]) : AbortSignal.timeout(300_000),
-      });
-      const json = (await res.json().catch(() => null)) as { status: number; msg: string; data: unknown } | null;
-      if (!res.ok || !json || json.status !== 200)
-        throw new ProtocolError(`${judgeProtocol.uploadTestData.path}: ${json?.msg ?? res.statusText}`, res.status);
-      return judgeProtocol.uploadTestData.output.parse(json.data);
+      return judgeProtocol.uploadTestData.output.parse(await send(judgeProtocol.uploadTestData, form, 300_000, signal));
     },
 
     /** The bytes of one test file. */
