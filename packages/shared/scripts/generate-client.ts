@@ -37,6 +37,7 @@ const META_KEYS = [
   'produces',
   'upload',
   'bodyMaxBytes',
+  'exam',
 ];
 const SCHEMA_KEYS = ['input', 'output'];
 

@@ -21,6 +21,7 @@ export * as comment from './client-contract/comment.js';
 export * as contest from './client-contract/contest.js';
 export * as contestStaff from './client-contract/contest-staff.js';
 export * as discussion from './client-contract/discussion.js';
+export * as exam from './client-contract/exam.js';
 export * as file from './client-contract/file.js';
 export * as gradebook from './client-contract/gradebook.js';
 export * as group from './client-contract/group.js';
@@ -76,6 +77,7 @@ export type {
   DiscussionReport,
   PostPermission,
 } from './contract/discussion.js';
+export type { Clarification, ExamEvent, ExamEventKind, ExamParticipant, ExamSessionPolicy } from './contract/exam.js';
 export type { UploadedFile } from './contract/file.js';
 export type {
   AssignmentKind,

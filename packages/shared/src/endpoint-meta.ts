@@ -33,6 +33,12 @@ export interface EndpointMeta {
   /** The largest JSON body it takes when that is more than the server's default of 2 MiB (a problem with its extra
    * files); read, like every body, only after the caller passed the guard. Over it: 413 `requestTooLarge`. */
   bodyMaxBytes?: number;
+  /** What a participant may call while his exam is running (a contest in exam mode, decision 0055): `'open'`
+   * always (signing in and out, his own account, the site's configuration, the event stream); `'contest'` when the
+   * call's contest (its `cid`, or the contest of the record it names) is the exam. Absent: closed to him until the
+   * exam ends (403 `examSiteClosed`), so an endpoint added later is closed unless it says otherwise. The contest's
+   * admins are never restricted. */
+  exam?: 'open' | 'contest';
 }
 
 declare const io: unique symbol;

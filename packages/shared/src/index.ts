@@ -45,6 +45,9 @@ export type {
   PostPermission,
 } from './contract/discussion.js';
 export * as discussion from './contract/discussion.js';
+export type { Clarification, ExamEvent, ExamEventKind, ExamParticipant, ExamSessionPolicy } from './contract/exam.js';
+export * as exam from './contract/exam.js';
+export { EXAM, EXAM_EVENT_KINDS, EXAM_SESSION_POLICIES } from './contract/exam.js';
 export type { UploadedFile } from './contract/file.js';
 export * as file from './contract/file.js';
 export type {

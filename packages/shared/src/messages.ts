@@ -698,6 +698,44 @@ export const MESSAGES = {
   contestPasswordRequired: { 'zh-CN': '请输入比赛密码', 'en-US': 'Enter the contest password' },
   contestPasswordWrong: { 'zh-CN': '比赛密码错误', 'en-US': 'The contest password is wrong' },
   contestAlreadyRegistered: { 'zh-CN': '您已注册过该比赛', 'en-US': 'You have already registered for this contest' },
+  // ---- exams and clarifications (decision 0055) ----
+  examSiteClosed: {
+    'zh-CN': '考试进行中，只能访问本场考试的页面',
+    'en-US': 'Your exam is running: only its pages are open to you until it ends',
+  },
+  examAddressRefused: {
+    'zh-CN': '考试期间不允许从当前网络地址（{ip}）访问',
+    'en-US': 'During the exam this address ({ip}) may not be used',
+  },
+  examSessionActive: {
+    'zh-CN': '该账号已在另一处登录参加考试，请联系监考老师结束原会话',
+    'en-US': 'This account is already signed in to the exam elsewhere; ask the proctor to end that session',
+  },
+  examSessionEnded: {
+    'zh-CN': '该账号已在别处登录参加考试，本会话已结束',
+    'en-US': 'This account signed in to the exam elsewhere, so this session has ended',
+  },
+  examRegistrationRequired: {
+    'zh-CN': '这是一场考试，只有已报名的考生可以参加',
+    'en-US': 'This contest is an exam: only its registered participants may take part',
+  },
+  examAddressInvalid: {
+    'zh-CN': '地址范围“{value}”无效，应为 IP 地址或 CIDR（如 10.0.0.0/24）',
+    'en-US': 'The address range "{value}" is not valid: give an IP address or a CIDR range (such as 10.0.0.0/24)',
+  },
+  examCommentsClosed: {
+    'zh-CN': '考试期间比赛评论已关闭，请使用答疑提问',
+    'en-US': 'Contest comments are closed during the exam; ask a clarification instead',
+  },
+  clarificationNotFound: { 'zh-CN': '答疑不存在', 'en-US': 'The clarification does not exist' },
+  clarificationTooFrequent: {
+    'zh-CN': '提问过于频繁，请 {minutes} 分钟后再试',
+    'en-US': 'Too many questions; try again in {minutes} minutes',
+  },
+  clarificationProblemNotInContest: {
+    'zh-CN': '该题目不属于这场比赛',
+    'en-US': 'That problem is not in this contest',
+  },
   contestAccountLimit: {
     'zh-CN': '您的账号不符合本比赛的账号规则，无法参加',
     'en-US': 'Your account does not match the account rule of this contest',

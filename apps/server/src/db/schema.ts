@@ -112,6 +112,9 @@ export const sessions = pgTable(
     /** Set when a refresh replaced this session; it then lives only for the grace period. */
     replacedAt: timestamp('replaced_at', { withTimezone: true, mode: 'date' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** The first session of the login this one refreshes (a refresh keeps it); null: this session is the login's
+     * first. An exam binds a login, not one token (decision 0055). */
+    loginId: bigint('login_id', { mode: 'number' }),
   },
   (t) => [index('sessions_uid_idx').on(t.uid)],
 );
@@ -794,6 +797,13 @@ export const contests = pgTable(
     rated: integer('rated').notNull().default(0),
     /** 1: once ended, a user may take it again under his own clock (a virtual participation). */
     allowVirtual: integer('allow_virtual').notNull().default(1),
+    /** 1: an exam (decision 0055): registration required, one session per participant, the site closed to
+     * participants while it runs. */
+    examMode: integer('exam_mode').notNull().default(0),
+    /** replace | refuse: what a participant's second login during the exam does. */
+    examSessionPolicy: text('exam_session_policy').notNull().default('replace'),
+    /** CIDR ranges participants may reach the exam from while it runs; empty: anywhere. */
+    allowedAddresses: jsonb('allowed_addresses').$type<string[]>().notNull().default([]),
     /** When this rated contest's rating changes were last computed; null: due once it has ended (a rejudge or a
      * manual judge of its submissions clears it, and the history is computed again from this contest on). */
     ratingComputedAt: timestamp('rating_computed_at', { withTimezone: true, mode: 'date' }),
@@ -881,6 +891,69 @@ export const contestRegisters = pgTable(
     gmtCreate: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.cid, t.uid] })],
+);
+
+/** The login that holds a participant's running exam (decision 0055): bound by his first login or call during it,
+ * moved by a newer login under the `replace` policy, cleared (`endedAt`) when a contest admin ends it. */
+export const contestExamSessions = pgTable(
+  'contest_exam_sessions',
+  {
+    cid: integer('cid')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    /** sessions.login_id (or id) of the login holding the exam. */
+    loginId: bigint('login_id', { mode: 'number' }).notNull(),
+    ip: text('ip').notNull().default(''),
+    boundAt: timestamp('bound_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.cid, t.uid] })],
+);
+
+/** What happened to the participants' sessions during an exam (contest/exam's EXAM_EVENT_KINDS), for its admins. */
+export const contestExamEvents = pgTable(
+  'contest_exam_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cid: integer('cid')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    gmtCreate: createdAt(),
+  },
+  (t) => [index('contest_exam_events_cid_idx').on(t.cid, t.id)],
+);
+
+/** A contest's questions and answers (decision 0055): `uid` the asker, null for an admin's broadcast. */
+export const contestClarifications = pgTable(
+  'contest_clarifications',
+  {
+    id: serial('id').primaryKey(),
+    cid: integer('cid')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    /** The problem asked about (problems.id), null for the contest as a whole. */
+    pid: integer('pid').references(() => problems.id, { onDelete: 'set null' }),
+    uid: text('uid').references(() => users.uid, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    answer: text('answer'),
+    /** 1: answered to every participant (a broadcast always is). */
+    toAll: integer('to_all').notNull().default(0),
+    /** Who answered or broadcast it. */
+    answeredBy: text('answered_by').references(() => users.uid, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+    gmtCreate: createdAt(),
+    gmtModified: modifiedAt(),
+  },
+  (t) => [index('contest_clarifications_cid_idx').on(t.cid, t.id)],
 );
 
 export const contestAnnouncements = pgTable(

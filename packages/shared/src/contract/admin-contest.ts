@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, isoDate, page, pageQuery, qStr, wireInt } from '../api.js';
 import { adminProblem, PROBLEM_BODY_MAX_BYTES, problemDto } from './admin-problem.js';
 import { contestAnnouncement } from './contest.js';
+import { EXAM, EXAM_SESSION_POLICIES } from './exam.js';
 
 /** Contest administration (HOJ's AdminContestController). */
 
@@ -49,6 +50,13 @@ export const adminContest = z.object({
   rated: z.boolean(),
   /** Once ended, users may take it again under their own clock (virtual participation). */
   allowVirtual: z.boolean(),
+  /** An exam (decision 0055): registration required, one session per participant, the rest of the site closed to
+   * participants while it runs. */
+  examMode: z.boolean(),
+  /** A participant's second login during the exam ends the first (`replace`) or is refused (`refuse`). */
+  examSessionPolicy: z.enum(EXAM_SESSION_POLICIES),
+  /** CIDR ranges (IPv4 or IPv6) participants may log in and reach the exam from while it runs; empty: anywhere. */
+  allowedAddresses: z.array(z.string()),
   gmtCreate: isoDate,
   gmtModified: isoDate,
 });
@@ -86,6 +94,11 @@ export const contestForm = z.object({
   rated: z.boolean().nullish(),
   /** Absent: on, for a new contest; unchanged, for an edit. */
   allowVirtual: z.boolean().nullish(),
+  /** Absent: off, for a new contest; unchanged, for an edit (so for the next three). */
+  examMode: z.boolean().nullish(),
+  examSessionPolicy: z.enum(EXAM_SESSION_POLICIES).nullish(),
+  /** Each a CIDR range or a single address; one that is not is 400 `examAddressInvalid`. */
+  allowedAddresses: z.array(z.string().trim().min(1).max(64)).max(EXAM.maxAddressRanges).nullish(),
 });
 export type ContestForm = z.input<typeof contestForm>;
 

@@ -42,6 +42,8 @@ export const contest = z.object({
   allowEndSubmit: z.boolean(),
   /** Once ended, a user may take it again under his own clock (`POST /api/contest/virtual`). */
   allowVirtual: z.boolean(),
+  /** An exam (decision 0055): only its registered users take part, and while it runs they see nothing else. */
+  examMode: z.boolean(),
   /** The awards the board hands out (HOJ's ContestVO): 0 none, 1 a percentage, 2 a number of people per tier. */
   awardType: z.number().int(),
   awardConfigList: z.array(

@@ -71,6 +71,8 @@ export type LiveEventMap = {
   submission: LiveSubmissionEvent;
   board: LiveContestEvent;
   announcement: LiveContestEvent;
+  /** A clarification (`id`) the viewer may now see was asked, answered or broadcast (decision 0055). */
+  clarification: LiveContestEvent;
   unread: UnreadCounts;
   gradebook: LiveGradebookEvent;
 };

@@ -33,6 +33,7 @@ export const toContest = (c: ContestRow, now: Date, count: number, rankShowName:
   gid: c.gid,
   allowEndSubmit: c.allowEndSubmit === 1,
   allowVirtual: c.allowVirtual === 1,
+  examMode: c.examMode === 1,
   awardType: c.awardType,
   awardConfigList: c.awardConfig.map((a) => ({
     priority: a.priority,
@@ -75,6 +76,9 @@ export const toAdminContest = (c: ContestRow, now: Date): AdminContest => ({
   allowEndSubmit: c.allowEndSubmit === 1,
   rated: c.rated === 1,
   allowVirtual: c.allowVirtual === 1,
+  examMode: c.examMode === 1,
+  examSessionPolicy: c.examSessionPolicy === 'refuse' ? 'refuse' : 'replace',
+  allowedAddresses: c.allowedAddresses,
   gmtCreate: c.gmtCreate.toISOString(),
   gmtModified: c.gmtModified.toISOString(),
 });
