@@ -51,7 +51,7 @@ export default defineConfig({
   },
   webServer: {
     // The real server (it serves apps/web/dist, so the web must be built first: `npm run build`).
-    command: 'node --import tsx apps/server/src/main.ts',
+    command: 'node scripts/run.mjs server',
     cwd: repoRoot,
     url: `http://localhost:${PORT}/api/get-website-config`,
     reuseExistingServer: false,

@@ -26,8 +26,8 @@ const newest = (dir) => {
 // so a mistyped option never starts a site.
 const USAGE = `usage: npm start
 
-Installs what is missing (npm dependencies; as root, the judge's Debian packages), builds the web app when its
-sources changed, then runs the site and its judge on http://localhost:$PORT (8080). Settings are environment
+Installs what is missing (npm dependencies; as root, the judge's Debian packages), builds the web app and the
+server when their sources changed, then runs the site and its judge on http://localhost:$PORT (8080). Settings are environment
 variables (README.md, Configuration): PORT, DATABASE_URL (else embedded PGlite in OJ_DATA_DIR, ./data),
 OJ_ROOT_PASSWORD, OJ_EMBEDDED_JUDGE and the others listed there.`;
 const args = process.argv.slice(2);
@@ -89,7 +89,11 @@ if (mtime(stamp) < sources) {
   run('npm', ['run', 'build', '-w', '@oj/web']);
 }
 
-// 4. The server, in the foreground; Ctrl-C reaches it and it shuts down cleanly.
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+// 4. The server, the judge and the tools as built JavaScript: built only when a source changed since the last build.
+const { ensureBuilt } = await import('./build-node.mjs');
+await ensureBuilt();
+
+// 5. The server, in the foreground; Ctrl-C reaches it and it shuts down cleanly.
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -34,6 +34,8 @@ const vitest = stage('unit, integration and sandbox tests', 'npx', ['vitest', 'r
 // TEST_DATABASE_URL).
 const topology = stage('many instances (topology)', 'node', ['--import', 'tsx', 'apps/server/test/topology/run.ts']);
 const build = stage('web build + bundle budget', 'npm', ['run', 'build', '-w', '@oj/web']);
+// The server, the judge and the tools as the tests, the journeys and the many-instances run start them.
+const buildNode = stage('server and judge build', 'node', ['scripts/build-node.mjs', '--force']);
 const e2e = stage(
   'browser e2e (chromium)',
   'npx',
@@ -42,7 +44,7 @@ const e2e = stage(
 );
 
 /** Steps, each a list of lanes, each a list of stages. */
-const steps = [[[typecheck, lint]], [[vitest], [build, e2e], [topology]]];
+const steps = [[[buildNode, typecheck, lint]], [[vitest], [build, e2e], [topology]]];
 
 const running = new Set();
 const results = [];

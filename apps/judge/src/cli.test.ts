@@ -5,11 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILT } from '../../server/test/programs.js';
 import { realTestlibPath, requireSandbox, TESTLIB_SUM_CHECKER } from './test/judge-fixtures.js';
 
 const repo = join(import.meta.dirname, '../../..');
 const cli = (args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'apps/judge/src/cli.ts', ...args], {
+  spawnSync(process.execPath, [BUILT.judge, ...args], {
     cwd: repo,
     encoding: 'utf8',
     timeout: 120_000,
@@ -18,7 +19,7 @@ const cli = (args: string[]) =>
 /** The CLI run without blocking this process (the test's own server must answer it meanwhile). */
 const cliAsync = (args: string[], env: Record<string, string>) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/judge/src/cli.ts', ...args], {
+    const child = spawn(process.execPath, [BUILT.judge, ...args], {
       cwd: repo,
       env: { ...process.env, ...env },
     });

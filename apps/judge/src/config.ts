@@ -1,5 +1,5 @@
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type RemoteJudgeConfig, remoteJudgeConfigFromEnv } from '@oj/remote-judge';
 import { LANGUAGE_NAMES, type LanguageName } from '@oj/shared';
 import { z } from 'zod';
@@ -109,6 +109,10 @@ const schema = z.object({
 });
 
 /** The configuration `env` gives; throws a JudgeConfigError naming each bad variable and its value. */
+/** The judge's workspace (apps/judge): this file sits directly in its `src/`, and the built judge directly in its
+ * `dist/` (scripts/build-node.mjs), so one level up is right from both. */
+export const JUDGE_ROOT = resolve(import.meta.dirname, '..');
+
 export const parseJudgeConfig = (env: Record<string, string | undefined>): JudgeConfig => {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUILT } from '../test/programs.js';
 
 // Every command a newcomer types answers --help with what it does and exits, instead of starting something: the site
 // (`npm start`), the backup and restore, the judge token. (The judge's own CLI: apps/judge/src/cli.test.ts.)
@@ -28,11 +29,11 @@ describe('the commands answer --help', () => {
 
   it('backup, restore and judge-token print their usage and exit 0', () => {
     for (const args of [
-      ['apps/server/src/backup-cli.ts', 'backup', '--help'],
-      ['apps/server/src/backup-cli.ts', 'restore', '-h'],
-      ['apps/server/src/judge-token-cli.ts', '--help'],
+      [BUILT.backup, 'backup', '--help'],
+      [BUILT.backup, 'restore', '-h'],
+      [BUILT.judgeToken, '--help'],
     ]) {
-      const run = node(['--import', 'tsx', ...args]);
+      const run = node(args);
       expect(run.status, args.join(' ')).toBe(0);
       expect(run.stdout, args.join(' ')).toMatch(/usage: npm run/);
     }

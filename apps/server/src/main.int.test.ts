@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { JUDGE_STATUS } from '@oj/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BUILT } from '../test/programs.js';
 import { type ServerProcess, seededDataDir, spawnServer, startServer, untilRunning } from '../test/server-process.js';
 import { REPO_ROOT } from './config.js';
 
@@ -137,18 +138,11 @@ describe('server process', () => {
       const url = `http://127.0.0.1:${port + 4}`;
       const old = fs.readFileSync(path.join(fresh, 'judge-token'), 'utf8');
       // No grace: the embedded worker is judged by the new token alone.
-      const rotate = spawnSync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          path.join(REPO_ROOT, 'apps/server/src/judge-token-cli.ts'),
-          'rotate',
-          '--grace-minutes',
-          '0',
-        ],
-        { cwd: REPO_ROOT, env: { ...process.env, OJ_DATA_DIR: fresh }, encoding: 'utf8' },
-      );
+      const rotate = spawnSync(process.execPath, [BUILT.judgeToken, 'rotate', '--grace-minutes', '0'], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, OJ_DATA_DIR: fresh },
+        encoding: 'utf8',
+      });
       expect(rotate.status, rotate.stderr).toBe(0);
       const fresher = fs.readFileSync(path.join(fresh, 'judge-token'), 'utf8');
       const claim = async (token: string) =>

@@ -43,6 +43,12 @@ const TOKEN_CHECK_INTERVAL_MS = 5_000;
  * (`npm run judge-token -- rotate`), the worker is stopped as by SIGTERM (it finishes or hands back its tasks,
  * while the old token is still accepted) and started again at once with the new token.
  */
+/** The judge worker's command line: its bundle beside this server's when the server runs built (scripts/build-node.mjs,
+ * as `npm start` runs it), else its TypeScript through tsx. */
+const JUDGE_ENTRY = import.meta.url.endsWith('.ts')
+  ? ['--import', 'tsx', path.join(REPO_ROOT, 'apps/judge/src/cli.ts')]
+  : [path.join(REPO_ROOT, 'apps/judge/dist/cli.js')];
+
 const startEmbeddedJudge = (url: string, judgeToken: JudgeToken, cacheDir: string) => {
   let child: ChildProcess | undefined;
   let stopping = false;
@@ -50,21 +56,17 @@ const startEmbeddedJudge = (url: string, judgeToken: JudgeToken, cacheDir: strin
   let restarting = false;
   const start = () => {
     token = judgeToken.current();
-    child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'apps/judge/src/cli.ts'), 'worker', '--server', url],
-      {
-        cwd: REPO_ROOT,
-        // The embedded worker judges on the remote judges too unless OJ_JUDGE_REMOTE=false (decision 0030).
-        env: {
-          ...process.env,
-          OJ_JUDGE_TOKEN: token,
-          OJ_JUDGE_CACHE_DIR: cacheDir,
-          OJ_JUDGE_REMOTE: process.env.OJ_JUDGE_REMOTE ?? 'true',
-        },
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    child = spawn(process.execPath, [...JUDGE_ENTRY, 'worker', '--server', url], {
+      cwd: REPO_ROOT,
+      // The embedded worker judges on the remote judges too unless OJ_JUDGE_REMOTE=false (decision 0030).
+      env: {
+        ...process.env,
+        OJ_JUDGE_TOKEN: token,
+        OJ_JUDGE_CACHE_DIR: cacheDir,
+        OJ_JUDGE_REMOTE: process.env.OJ_JUDGE_REMOTE ?? 'true',
       },
-    );
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     // The channel carries no messages; it must not keep this process alive on its own.
     child.channel?.unref();
     child.on('exit', (code, signal) => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { ensureBuilt } from '../../../scripts/build-node.mjs';
 import { openDatabase } from '../src/db/client.js';
 
 /** Vitest's global set-up of the server project: the migrated databases every test file starts from, made once per
@@ -81,6 +82,8 @@ const postgresTemplate = async (adminUrl: string, key: string) => {
 };
 
 export default async function setup(project: TestProject) {
+  // The tests that start the server, a judge worker or a tool run their bundles (test/programs.ts).
+  await ensureBuilt();
   const key = templateKey();
   const adminUrl = process.env.TEST_DATABASE_URL;
   const [pglite, postgres] = await Promise.all([

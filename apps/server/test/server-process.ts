@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { REPO_ROOT } from '../src/config.js';
+import { BUILT } from './programs.js';
 
 /** A new data directory whose embedded database is already created and migrated: the run's migrated PGlite template
  * (test/global-setup.ts, a tar of a data directory) unpacked as its `pgdata`. A server started on it skips creating
@@ -27,10 +28,10 @@ export interface ServerProcess {
   output: () => string;
 }
 
-/** The server as `npm start` runs it (`apps/server/src/main.ts`), with `env` over this process's environment; by
+/** The server as `npm start` runs it (its bundle, test/programs.ts), with `env` over this process's environment; by
  * default without the embedded judge and logging warnings only. Its output is kept; it is not waited for. */
 export const spawnServer = (env: Record<string, string>): ServerProcess => {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+  const proc = spawn(process.execPath, [BUILT.server], {
     cwd: REPO_ROOT,
     env: { ...process.env, OJ_EMBEDDED_JUDGE: 'false', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { REPO_ROOT } from '../src/config.js';
 import { JUDGE_TOKEN, type TestApp } from './harness.js';
+import { BUILT } from './programs.js';
 
 /** Makes the test app listen on a loopback port and returns its base URL, for a worker process to reach. */
 export const listen = async (t: TestApp) => {
@@ -55,29 +56,17 @@ export const workerProcesses = (server: { pollsOpen?: () => number } = {}) => {
   };
   return {
     start(server: string, o: { name: string; args?: string[]; env?: Record<string, string> }) {
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          path.join(REPO_ROOT, 'apps/judge/src/cli.ts'),
-          'worker',
-          '--server',
-          server,
-          ...(o.args ?? []),
-        ],
-        {
-          cwd: REPO_ROOT,
-          env: {
-            ...process.env,
-            OJ_JUDGE_TOKEN: JUDGE_TOKEN,
-            OJ_JUDGE_CACHE_DIR: cacheDir,
-            HOSTNAME: o.name,
-            ...o.env,
-          },
-          stdio: ['ignore', 'ignore', 'pipe'],
+      const child = spawn(process.execPath, [BUILT.judge, 'worker', '--server', server, ...(o.args ?? [])], {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          OJ_JUDGE_TOKEN: JUDGE_TOKEN,
+          OJ_JUDGE_CACHE_DIR: cacheDir,
+          HOSTNAME: o.name,
+          ...o.env,
         },
-      );
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       logs.set(child, '');
       child.stderr?.on('data', (chunk: Buffer) => {
         logs.set(child, logs.get(child) + chunk.toString('utf8'));

@@ -12,7 +12,7 @@ import {
   utimesSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { judgeConfig } from '../config.js';
+import { JUDGE_ROOT, judgeConfig } from '../config.js';
 import { runRoot } from './judge-instance.js';
 
 /**
@@ -25,7 +25,7 @@ import { runRoot } from './judge-instance.js';
  * sharing a host share the build, and a changed source or compiler builds a new one beside it. A host without
  * gcc, or `OJ_JUDGE_NATIVE_SANDBOX=0`, runs on bubblewrap as before (same isolation, slower).
  */
-export const NATIVE_SOURCE = join(import.meta.dirname, '../../native/oj-sandbox.c');
+export const NATIVE_SOURCE = join(JUDGE_ROOT, 'native/oj-sandbox.c');
 const GCC_PATH = '/usr/bin/gcc';
 
 export type NativeSandbox = { ok: true; path: string } | { ok: false; reason: string };

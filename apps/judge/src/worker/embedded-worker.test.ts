@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT } from '../../../server/test/programs.js';
 import { seededDataDir } from '../../../server/test/server-process.js';
 import { requireSandbox } from '../test/judge-fixtures.js';
 
@@ -85,7 +86,7 @@ describe('the embedded judge worker', () => {
 
   /** Starts the server; unless told not to, waits for its announcement, which comes once its judge is ready. */
   const startServer = async (announced = true, env: Record<string, string> = {}) => {
-    const server = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/main.ts')], {
+    const server = spawn(process.execPath, [BUILT.server], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JudgeTask, ProblemForWorker } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT } from '../../../server/test/programs.js';
 import { runRoot, sweepDeadInstances } from '../sandbox/judge-instance.js';
 import { prepareSandboxHost } from '../sandbox/sandbox.js';
 import { requireSandbox, S } from '../test/judge-fixtures.js';
@@ -16,7 +17,6 @@ import { startJudgeProtocolServer } from '../test/judge-protocol-server.js';
 beforeAll(requireSandbox);
 
 const REPO_ROOT = join(import.meta.dirname, '../../../..');
-const CLI = join(REPO_ROOT, 'apps/judge/src/cli.ts');
 const TOKEN = 'judges-sharing-a-host';
 const SUBMISSIONS = 50;
 
@@ -46,9 +46,7 @@ describe('two judges on one host in separate PID namespaces', () => {
     const child = spawn(
       'unshare',
       ['--pid', '--fork', '--mount-proc', '--kill-child', '/bin/sh', '-c', script, 'sh', process.execPath].concat([
-        '--import',
-        'tsx',
-        CLI,
+        BUILT.judge,
         'worker',
         '--server',
         server.url,

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { REPO_ROOT } from '../config.js';
 import { logger } from '../lib/logger.js';
 import { type NotifyBus, pgliteNotifyBus, postgresNotifyBus } from './notify-bus.js';
 import * as schema from './schema.js';
@@ -88,7 +89,7 @@ export const migrationsApplied = async (db: Db) => {
 /** Extensions the migrations create (PostgreSQL ships them; PGlite loads them explicitly). */
 const extensions = { pg_trgm };
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(REPO_ROOT, 'apps/server/drizzle');
 
 /** PostgreSQL when a URL is given, else PGlite under `<dataDir>/pgdata` (or in memory for tests). Migrations
  * are applied before the database is handed out. */

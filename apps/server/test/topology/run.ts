@@ -9,6 +9,7 @@
  */
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { sql } from 'drizzle-orm';
+import { ensureBuilt } from '../../../../scripts/build-node.mjs';
 import { bootstrap } from '../../src/bootstrap.js';
 import { openDatabase } from '../../src/db/client.js';
 import { createServices } from '../../src/services.js';
@@ -29,6 +30,8 @@ if (!hasNginx()) {
   console.error('topology: nginx is not installed (Debian package nginx; .ci/run installs it)');
   process.exit(1);
 }
+// The servers and judges it starts are their bundles (test/programs.ts).
+await ensureBuilt();
 
 const run = `${Date.now().toString(36)}`;
 /** Run-unique sources (the judges' compile cache outlives a run) sharing one compile per kind within the run. */

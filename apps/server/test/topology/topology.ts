@@ -15,6 +15,7 @@ import pg from 'pg';
 import { REPO_ROOT } from '../../src/config.js';
 import { hashPassword } from '../../src/lib/password.js';
 import type { AppServices } from '../../src/services.js';
+import { BUILT } from '../programs.js';
 
 export const JUDGE_TOKEN = `topology-${crypto.randomBytes(8).toString('hex')}`;
 export const ROOT_PASSWORD = 'topology-root-1';
@@ -48,7 +49,7 @@ interface Proc {
 }
 
 const spawnProc = (args: string[], env: Record<string, string>, onLine?: (line: string) => void): Proc => {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,7 +100,7 @@ export const startTopology = async (o: TopologyOptions) => {
 
   const startServer = async (i: number) => {
     const p = spawnProc(
-      ['apps/server/src/main.ts'],
+      [BUILT.server],
       {
         DATABASE_URL: o.databaseUrl,
         PORT: String(serverPorts[i]),
@@ -125,7 +126,7 @@ export const startTopology = async (o: TopologyOptions) => {
   const startJudge = (i: number) => {
     judges[i] = spawnProc(
       [
-        'apps/judge/src/cli.ts',
+        BUILT.judge,
         'worker',
         '--server',
         url,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { BUILT } from '../../../test/programs.js';
 import { buildApp } from '../../app.js';
 import { ConfigError, loadConfig, REPO_ROOT } from '../../config.js';
 import { type JudgeToken, loadJudgeToken, PREVIOUS_FILE, rotateTokenFile, TOKEN_FILE } from './judge-token.js';
@@ -134,15 +135,11 @@ describe.each(DB_KINDS)('judge token rotation on %s', (kind) => {
     const app = await appWith(judgeToken);
     const old = judgeToken.current();
     const cli = (args: string[], env: Record<string, string> = {}) =>
-      spawnSync(
-        process.execPath,
-        ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/judge-token-cli.ts'), ...args],
-        {
-          cwd: REPO_ROOT,
-          env: { ...process.env, OJ_DATA_DIR: dir, OJ_JUDGE_TOKEN: '', ...env },
-          encoding: 'utf8',
-        },
-      );
+      spawnSync(process.execPath, [BUILT.judgeToken, ...args], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, OJ_DATA_DIR: dir, OJ_JUDGE_TOKEN: '', ...env },
+        encoding: 'utf8',
+      });
 
     const rotated = cli(['rotate', '--grace-minutes', '5']);
     expect(rotated.status, rotated.stderr).toBe(0);

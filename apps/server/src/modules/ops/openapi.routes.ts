@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { REPO_ROOT } from '../../config.js';
 import { buildOpenApiDocument } from './openapi.js';
 
-const DOCS_DIR = path.join(import.meta.dirname, 'docs');
+const DOCS_DIR = path.join(REPO_ROOT, 'apps/server/src/modules/ops/docs');
 const DOCS_FILES: Record<string, string> = {
   'docs.js': 'text/javascript; charset=utf-8',
   'docs.css': 'text/css; charset=utf-8',

@@ -1,7 +1,9 @@
-import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
 import { type Endpoint, isWireNumber } from '@oj/shared';
 import { ALL_ENDPOINTS } from '@oj/shared/endpoints';
 import { z } from 'zod';
+import { REPO_ROOT } from '../../config.js';
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
@@ -44,7 +46,9 @@ export const RAW_OPERATIONS: RawOperation[] = [
   { method: 'GET', path: '/api/docs/docs.css', summary: "The reference page's styles", produces: 'text/css' },
 ];
 
-const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
+const { version } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'apps/server/package.json'), 'utf8')) as {
+  version: string;
+};
 
 /** Ids and integers on the wire are a JSON number or a string of decimal digits: said so in the schema. */
 const toJsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
