@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { localeOf, message } from '@oj/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { AppError } from './http/app-error.js';
 import type { BindDeps } from './http/bind.js';
-import { helmetOptions } from './http/security-headers.js';
+import { SECURITY_HEADERS } from './http/security-headers.js';
 import { logger } from './lib/logger.js';
 import { createIpRateLimiter, type IpLimits } from './modules/access/ip-rate-limit.js';
 import { registerAdminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.js';
@@ -100,11 +99,11 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   // Multipart requests are only marked here; bind streams an upload endpoint's files after the guard passed.
   // An oversized file is reported by bind (the stream is marked truncated), not thrown mid-stream.
   await app.register(multipart, { throwFileSizeLimit: false });
-  await app.register(helmet, helmetOptions);
 
-  // CORS as HOJ's own client expects it: tokens travel in headers, never cookies.
+  // The security headers of every answer (http/security-headers.ts), and CORS as HOJ's own client expects it: tokens
+  // travel in headers, never cookies.
   app.addHook('onRequest', async (req, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.headers(SECURITY_HEADERS);
     reply.header('X-Request-Id', req.id);
     const origin = req.headers.origin;
     if (origin) {

@@ -85,6 +85,7 @@ import type { RemoteSites } from './modules/remote-judge/remote-sites.js';
 import { createCaptchaService } from './modules/site/captcha.service.js';
 import { createSiteRepository } from './modules/site/site.repository.js';
 import { createSiteService } from './modules/site/site.service.js';
+import { withConfigCache } from './modules/site/site-config-cache.js';
 import { createReviewRepository } from './modules/submission/review.repository.js';
 import { createReviewService } from './modules/submission/review.service.js';
 import { createSubmissionRepository } from './modules/submission/submission.repository.js';
@@ -131,7 +132,8 @@ export const createServices = (
   const logger = opts.logger ?? serverLogger;
 
   // ---- Site configuration, captchas and mail ----
-  const siteRepository = createSiteRepository(db);
+  // The configuration rows are read from memory, dropped on every instance when one is written.
+  const siteRepository = withConfigCache(createSiteRepository(db), bus);
   const site = createSiteService(siteRepository, { judgeWaitNoticeSeconds: opts.judgeLanguages?.waitNoticeSeconds });
   const captcha = createCaptchaService(db, now);
   const mail = createMailService({ site: siteRepository, logger: logger.child({ module: 'mail' }) });
