@@ -314,10 +314,9 @@ export const createLiveService = (deps: {
     audience: ClarificationAudience,
     view: (user: AuthUser) => ReturnType<typeof contestView>,
   ) => {
-    if (audience.to === 'all') return !!(await view(s.user));
     const seen = await view(s.user);
     if (!seen) return false;
-    if (audience.to === 'asker' && s.user.uid === audience.uid) return true;
+    if (audience.to === 'all' || (audience.to === 'asker' && s.user.uid === audience.uid)) return true;
     return deps.contests.isContestAdmin(seen.c, s.user);
   };
 
