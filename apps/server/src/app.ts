@@ -17,6 +17,7 @@ import { registerAdminUserRoutes } from './modules/admin-user/admin-user.routes.
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCommentRoutes } from './modules/comment/comment.routes.js';
+import { registerClarificationRoutes } from './modules/contest/clarification.routes.js';
 import { registerContestRoutes } from './modules/contest/contest.routes.js';
 import { registerContestFileRoutes } from './modules/contest/contest-file.routes.js';
 import { registerContestStaffRoutes } from './modules/contest/contest-staff.routes.js';
@@ -180,6 +181,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerContestRoutes(app, deps, opts.services);
   registerContestFileRoutes(app, deps, opts.services);
   registerContestStaffRoutes(app, deps, opts.services);
+  registerClarificationRoutes(app, deps, opts.services);
   registerTrainingRoutes(app, deps, opts.services);
   registerDiscussionRoutes(app, deps, opts.services);
   registerGroupRoutes(app, deps, opts.services);

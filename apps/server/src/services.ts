@@ -28,6 +28,8 @@ import { createSessionService } from './modules/auth/session.service.js';
 import { createCommentRepository } from './modules/comment/comment.repository.js';
 import { createCommentService } from './modules/comment/comment.service.js';
 import { createAdminContestService } from './modules/contest/admin-contest.service.js';
+import { createClarificationRepository } from './modules/contest/clarification.repository.js';
+import { createClarificationService } from './modules/contest/clarification.service.js';
 import { createContestRepository } from './modules/contest/contest.repository.js';
 import { createContestService } from './modules/contest/contest.service.js';
 import { createContestFileRepository } from './modules/contest/contest-file.repository.js';
@@ -55,7 +57,7 @@ import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
 import { createJudgeHeaderRepository } from './modules/judge-header/judge-header.repository.js';
 import { createJudgeHeaderService } from './modules/judge-header/judge-header.service.js';
 import { createLiveRepository } from './modules/live/live.repository.js';
-import { createLiveService } from './modules/live/live.service.js';
+import { createLiveService, publishClarification } from './modules/live/live.service.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { createMessageRepository } from './modules/message/message.repository.js';
 import { createMessageService } from './modules/message/message.service.js';
@@ -437,6 +439,13 @@ export const createServices = (
       contestRepo,
       contests,
       submissions,
+      now,
+    }),
+    /** Contest clarifications (decision 0055), told on the contests' event streams. */
+    clarifications: createClarificationService({
+      repo: createClarificationRepository(db),
+      contests,
+      tell: (cid, id, audience) => publishClarification(bus, cid, id, audience),
       now,
     }),
 

@@ -125,6 +125,11 @@ export const createContestService = (deps: {
     if (refusal) throw refusal;
   };
 
+  /** The one "may take part" rule, for a viewer who may view the contest (submits, clarifications): its admins
+   * always; where the contest asks for a registration (not public), others need one within its account rule. */
+  const takePartRefusal = async (c: LoadedContest, viewer: AuthUser) =>
+    isContestAdmin(c, viewer) || c.auth === 0 ? undefined : accessRefusal(c, viewer);
+
   const realTimeRank = (c: ContestRow, viewer: AuthUser | undefined) =>
     seesRealTimeRank(c, isContestAdmin(c, viewer), now());
 
@@ -319,6 +324,7 @@ export const createContestService = (deps: {
     // The staff tools (contest-staff.service.ts) apply the same rules.
     load,
     checkViewAccess,
+    takePartRefusal,
     realTimeRank,
     excludedUids,
     /** Every row of the board the viewer may see (sealed unless real-time for them), ranked, real names as the
@@ -551,10 +557,8 @@ export const createContestService = (deps: {
       const running = await runningRun(c, viewer);
       if (status === 1 && c.allowEndSubmit !== 1 && !running) throw forbidden('contestEnded');
       if (status === -1 && !admin) throw forbidden('contestNotStarted');
-      if (!admin && c.auth !== 0) {
-        const refusal = await accessRefusal(c, viewer);
-        if (refusal) throw forbidden(refusal);
-      }
+      const refusal = await takePartRefusal(c, viewer);
+      if (refusal) throw forbidden(refusal);
       const cp = await repo.problemByDisplayId(c.id, String(input.pid));
       if (!cp) throw notFound();
       const problem = await deps.problems.findById(cp.pid);

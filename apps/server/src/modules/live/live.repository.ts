@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   contestAnnouncements,
+  contestClarifications,
   contests,
   eventStreams,
   eventTickets,
@@ -102,6 +103,16 @@ export const createLiveRepository = (db: Db) => ({
       .where(and(eq(contestAnnouncements.cid, cid), gt(contestAnnouncements.gmtCreate, since)))
       .orderBy(contestAnnouncements.id);
     return rows.map((r) => r.id);
+  },
+
+  /** The contest's clarifications asked, answered or broadcast since `since`, oldest first, with their askers and
+   * whether they were answered to all (who may hear of each). */
+  async clarificationsSince(cid: number, since: Date) {
+    return db
+      .select({ id: contestClarifications.id, uid: contestClarifications.uid, toAll: contestClarifications.toAll })
+      .from(contestClarifications)
+      .where(and(eq(contestClarifications.cid, cid), gt(contestClarifications.gmtModified, since)))
+      .orderBy(contestClarifications.id);
   },
 
   /** The submission and owner of a judge task, when (taskId, attempt) is the worker's current judging attempt. */

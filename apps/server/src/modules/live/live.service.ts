@@ -15,14 +15,24 @@ const { LIVE } = live;
 /** The channel the database triggers of migration 0019 and the judge's progress calls tell. */
 export const LIVE_CHANNEL = 'oj_live';
 
+/** Who hears of a clarification (decision 0055): the contest's admins (a question asked), its asker and the admins
+ * (answered privately), or every stream on the contest that may see it (answered to all, broadcast). */
+export type ClarificationAudience = { to: 'admins' } | { to: 'asker'; uid: string } | { to: 'all' };
+
 /** What is told on the channel: a submission's status (`s`), judging progress (`p`), a contest's board version
- * (`b`), a new contest announcement (`a`), a change of someone's messages (`m`, or every user's with `all`). */
+ * (`b`), a new contest announcement (`a`), a clarification asked or answered (`c`), a change of someone's messages
+ * (`m`, or every user's with `all`). */
 type LiveNote =
   | { t: 's'; id: number; uid: string }
   | { t: 'p'; id: number; uid: string; done: number; total: number }
   | { t: 'b'; cid: number }
   | { t: 'a'; cid: number; id: number }
+  | ({ t: 'c'; cid: number; id: number } & ClarificationAudience)
   | { t: 'm'; uid?: string; all?: boolean };
+
+/** Tells every instance's streams on the contest that a clarification changed (after its write committed). */
+export const publishClarification = (bus: NotifyBus, cid: number, id: number, audience: ClarificationAudience) =>
+  bus.publish(LIVE_CHANNEL, { t: 'c', cid, id, ...audience } satisfies LiveNote);
 
 interface Stream {
   id: string;
@@ -68,7 +78,7 @@ export const createLiveService = (deps: {
   submissions: {
     checkStatusFor(requests: { ids: number[]; viewer: AuthUser }[]): Promise<Record<string, Submission>[]>;
   };
-  contests: Pick<ContestService, 'load' | 'checkViewAccess' | 'realTimeRank' | 'cachedBoardRows'>;
+  contests: Pick<ContestService, 'load' | 'checkViewAccess' | 'realTimeRank' | 'cachedBoardRows' | 'isContestAdmin'>;
   messages: { unread(viewer: AuthUser): Promise<UnreadCounts> };
   /** The gradebook's rule (its group's admins): throws an AppError when the viewer may not follow it. */
   gradebooks: { requireAdmin(gid: number, viewer: AuthUser): Promise<unknown> };
@@ -297,6 +307,34 @@ export const createLiveService = (deps: {
     }
   };
 
+  /** Whether a stream's viewer hears of a clarification: one who may see the contest now, and for a question not
+   * answered to all its admins (and, answered privately, its asker); `view` caches the rule per viewer. */
+  const hearsClarification = async (
+    s: Stream,
+    audience: ClarificationAudience,
+    view: (user: AuthUser) => ReturnType<typeof contestView>,
+  ) => {
+    const seen = await view(s.user);
+    if (!seen) return false;
+    if (audience.to === 'all' || (audience.to === 'asker' && s.user.uid === audience.uid)) return true;
+    return deps.contests.isContestAdmin(seen.c, s.user);
+  };
+
+  const tellClarification = async (cid: number, id: number, audience: ClarificationAudience) => {
+    const views = new Map<string, ReturnType<typeof contestView>>();
+    const view = (user: AuthUser) => {
+      let v = views.get(user.uid);
+      if (!v) {
+        v = contestView(cid, user);
+        views.set(user.uid, v);
+      }
+      return v;
+    };
+    for (const s of [...(byContest.get(cid) ?? [])]) {
+      if (await hearsClarification(s, audience, view)) send(s, 'clarification', { cid, id });
+    }
+  };
+
   // ---- gradebooks: a verdict in one of the group's assignments -------------------------------------------------
 
   /** Submissions whose status changed while some stream follows a gradebook, told together at most every
@@ -371,6 +409,11 @@ export const createLiveService = (deps: {
       case 'a':
         if (byContest.has(note.cid)) void tellAnnouncement(note.cid, note.id).catch(failed('an announcement'));
         break;
+      case 'c': {
+        const { cid, id } = note;
+        if (byContest.has(cid)) void tellClarification(cid, id, note).catch(failed('a clarification'));
+        break;
+      }
       case 'm': {
         const targets = note.all ? [...streams] : [...(note.uid ? (byUid.get(note.uid) ?? []) : [])];
         if (targets.length) void tellUnread(targets).catch(failed('unread counts'));
@@ -531,6 +574,11 @@ export const createLiveService = (deps: {
             send(s, 'board', { cid: input.cid });
             for (const announcement of await repo.announcementsSince(input.cid, since)) {
               send(s, 'announcement', { cid: input.cid, id: announcement });
+            }
+            // The clarifications it may see that changed meanwhile: an admin's all, others' own and those to all.
+            const admin = deps.contests.isContestAdmin(view.c, at);
+            for (const c of await repo.clarificationsSince(input.cid, since)) {
+              if (admin || c.toAll === 1 || c.uid === at.uid) send(s, 'clarification', { cid: input.cid, id: c.id });
             }
           }
         }
