@@ -41,7 +41,7 @@ export const useCurrentExam = (): CurrentExam | null => {
   const found = isAuthenticated ? (query.data ?? null) : null;
   const endTime = found?.endTime;
   const { refetch, dataUpdatedAt } = query;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer (dataUpdatedAt) sets a new timer.
+  // Each answer (dataUpdatedAt) sets a new timer: an exam still reported after its end is asked again later.
   useEffect(() => {
     if (!endTime) return;
     const left = Date.parse(endTime) - Date.now();

@@ -13,7 +13,6 @@ export default {
   Exam_Addresses_Too_Many: '最多 {{max}} 个地址段',
   Exam_Addresses_Too_Long: '每个地址段最多 {{max}} 个字符',
   // Clarifications
-  Clarifications: '答疑',
   Clar_Ask: '提问',
   Clar_About: '关于',
   Clar_Whole_Contest: '整场比赛',
@@ -38,12 +37,9 @@ export default {
   Clar_Broadcast_Label: '通知内容',
   Clar_Broadcast_Sent: '通知已发布',
   Clar_Export: '导出 CSV',
-  Clar_New: '新的答疑',
-  Clar_New_Question: '新的提问',
   Clar_Admin_Tip: '未回答的问题排在最前。公开回答的问题所有参赛者可见（不显示提问者）。',
   Cancel_Clar: '取消',
   // Exam sessions
-  Exam_Sessions: '考试会话',
   Exam_Not_Exam: '这场比赛不是考试',
   Exam_Participants: '参赛者',
   Exam_Username: '用户名',
