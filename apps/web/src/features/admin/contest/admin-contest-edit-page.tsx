@@ -286,6 +286,9 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
             ];
       for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey });
       if (!cid) navigate(`${contestAdminPath(group, saved.id)}/problems`);
+    } catch {
+      // A refusal (an address that is no range, 400 examAddressInvalid ...) was shown by the HTTP client with the
+      // server's message; the form keeps what was typed.
     } finally {
       setSaving(false);
     }
