@@ -1,6 +1,6 @@
 import { exam } from '@oj/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { api, examSiteClosedCount } from '../../lib/api';
 import { sessionStore, useSession } from '../../lib/auth-store';
 import { useStore } from '../../lib/create-store';
@@ -51,9 +51,13 @@ export const useCurrentExam = (): CurrentExam | null => {
   }, [endTime, refetch, dataUpdatedAt]);
   // A call refused because an exam runs (403 examSiteClosed, lib/api.ts): one began since the last answer.
   const refusals = useStore(examSiteClosedCount);
+  const seenRefusals = useRef(refusals);
+  const signedIn = isAuthenticated && !!user;
   useEffect(() => {
-    if (refusals > 0 && !endTime) void refetch();
-  }, [refusals, endTime, refetch]);
+    if (refusals === seenRefusals.current) return;
+    seenRefusals.current = refusals;
+    if (signedIn && !endTime) void refetch();
+  }, [refusals, signedIn, endTime, refetch]);
   return found;
 };
 
