@@ -79,7 +79,8 @@ const AnswerForm = ({ c }: { c: Clarification }) => {
     mutationFn: (toAll: boolean) => api.call(exam.answerClarification, { id: c.id, answer: text.trim(), toAll }),
     invalidates: [clarificationsKey(c.cid)],
     onSuccess: (saved) => {
-      markOwnChange(saved.id);
+      // Answered to everyone, the stream tells this tab too: not announced back (a private answer is told the asker).
+      if (saved.toAll) markOwnChange(saved.id);
       toast.success(t('Clar_Answer_Saved'));
       setOpen(false);
     },
@@ -139,7 +140,9 @@ const AskForm = ({ broadcast }: { broadcast: boolean }) => {
     },
     invalidates: [clarificationsKey(contest.id)],
     onSuccess: (saved) => {
-      markOwnChange(saved.id);
+      // A broadcast comes back on this tab's stream too: not announced to the one who sent it. (A question is told
+      // the contest's admins, and its asker when it is answered: that one is announced.)
+      if (broadcast) markOwnChange(saved.id);
       toast.success(t(broadcast ? 'Clar_Broadcast_Sent' : 'Clar_Sent'));
       form.resetFields(['content']);
     },
