@@ -39,22 +39,16 @@ const ClarificationItem = ({ c, admin }: { c: Clarification; admin: boolean }) =
   );
   const about = c.pid === null ? t('Clar_Whole_Contest') : `${c.displayId ?? ''} ${c.problemTitle ?? ''}`.trim();
   return (
-    <Card
-      size="small"
-      role="article"
-      aria-label={`${about}: ${c.content.slice(0, 60)}`}
-      title={
-        <Space wrap size={4}>
-          {status}
-          <Tag>{about}</Tag>
-          <Typography.Text type="secondary">{dayjs(c.gmtCreate).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
-          {c.username && (
-            <Typography.Text type="secondary">{t('Clar_Asked_By', { username: c.username })}</Typography.Text>
-          )}
-        </Space>
-      }
-      style={{ marginBottom: 12 }}
-    >
+    <Card size="small" role="article" aria-label={`${about}: ${c.content.slice(0, 60)}`} style={{ marginBottom: 12 }}>
+      {/* In the body, not the card's title: a title is cut to one line, and a phone would lose the tags. */}
+      <Space wrap size={4} style={{ marginBottom: 8 }}>
+        {status}
+        <Tag>{about}</Tag>
+        <Typography.Text type="secondary">{dayjs(c.gmtCreate).format('YYYY-MM-DD HH:mm:ss')}</Typography.Text>
+        {c.username && (
+          <Typography.Text type="secondary">{t('Clar_Asked_By', { username: c.username })}</Typography.Text>
+        )}
+      </Space>
       <div className="oj-clar-text">{c.content}</div>
       {c.answer && !c.broadcast && (
         <div className="oj-clar-answer">
