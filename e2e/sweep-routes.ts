@@ -65,6 +65,9 @@ export const FILLS: Record<string, Fill> = {
   '/contest/:contestID/print': (d) => `/contest/${d.contestId}/print`,
   '/contest/:contestID/admin-print': (d) => `/contest/${d.contestId}/admin-print`,
   '/contest/:contestID/scroll-board': (d) => `/contest/${d.contestId}/scroll-board`,
+  '/contest/:contestID/clarification': (d) => `/contest/${d.contestId}/clarification`,
+  // The sweep's contest is no exam: the page says so (the sessions' tables are e2e/specs/exam-clarification.spec.ts's).
+  '/contest/:contestID/exam-sessions': (d) => `/contest/${d.contestId}/exam-sessions`,
   '/submission-detail/:submitID': (d) => `/submission-detail/${d.submitId}`,
   '/discussion/:problemID': (d) => `/discussion/${d.problemId}`,
   '/discussion-detail/:discussionID': (d) => `/discussion-detail/${d.discussionId}`,
@@ -139,6 +142,7 @@ const ROLE_OVERRIDES: Record<string, Role[]> = {
   '/apply-reset-password': VISITOR,
   '/reset-password': VISITOR,
   '/contest/:contestID/admin-print': ROOT,
+  '/contest/:contestID/exam-sessions': ROOT,
   '/group/:groupID/problem/create': ROOT,
   '/group/:groupID/problem/edit/:problemId': ROOT,
   '/group/:groupID/training/create': ROOT,

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app';
 import { preloadRoute } from './app/screens';
+import { prefetchCurrentExam } from './features/exam/current-exam';
 import { prefetchJudgeStatus } from './features/site/judge-status-banner';
 import { websiteConfigQuery } from './features/site/use-website-config';
 import { refreshRoles } from './lib/api';
@@ -19,9 +20,14 @@ const start = async () => {
   // The opened page's chunk is on its way while the texts load; the first render shows the page itself (decision
   // 0048), not a loading view that React would hold for 300 ms once the page is there.
   const route = preloadRoute(window.location.pathname);
-  // The site's configuration and the judge's status (its banner above every page) come with it.
+  // The site's configuration, the judge's status (its banner above every page) and the signed-in user's running exam
+  // (decision 0055: the site is then the exam's pages) come with it.
   const queryClient = createQueryClient();
-  const site = Promise.all([queryClient.prefetchQuery(websiteConfigQuery), prefetchJudgeStatus(queryClient)]);
+  const site = Promise.all([
+    queryClient.prefetchQuery(websiteConfigQuery),
+    prefetchJudgeStatus(queryClient),
+    prefetchCurrentExam(queryClient),
+  ]);
   // The language is settled before the first paint, so an en-US visitor never sees Chinese flash by.
   await initI18n(language, { save: fromQuery });
   const page = Promise.all([route.ready, i18next.loadNamespaces(route.namespaces), site]).catch(() => undefined);

@@ -66,6 +66,7 @@ export const contestFixture = (fields: Pick<Contest, 'id' | 'title'> & Partial<C
     allowVirtual: true,
     awardType: 0,
     awardConfigList: [],
+    examMode: false,
     ...fields,
   }) as Contest;
 

@@ -109,6 +109,9 @@ export const SITE_ROUTES: RouteDef[] = [
       { path: 'print', screen: 'ContestPrint' },
       { path: 'admin-print', screen: 'ContestAdminPrint' },
       { path: 'scroll-board', screen: 'ContestScrollBoard' },
+      // Exams and clarifications (decision 0055): the questions and answers, and the exam's sessions (its admins).
+      { path: 'clarification', screen: 'ContestClarification' },
+      { path: 'exam-sessions', screen: 'ContestExamSessions' },
     ],
   },
   { path: 'status', screen: 'SubmissionList', titleKey: 'Nav_Status' },

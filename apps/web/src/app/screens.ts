@@ -92,6 +92,9 @@ export const SCREENS: Record<ScreenName, Screen> = {
   ContestPrint: contestScreen('ContestPrint'),
   ContestAdminPrint: contestScreen('ContestAdminPrint'),
   ContestScrollBoard: contestScreen('ContestScrollBoard'),
+  // Exams and clarifications (decision 0055), in the contest chunk.
+  ContestClarification: contestScreen('ContestClarification'),
+  ContestExamSessions: contestScreen('ContestExamSessions'),
   AdminContestList: adminContestScreen('AdminContestList'),
   AdminCreateContest: adminContestScreen('AdminEditContest'),
   AdminEditContest: adminContestScreen('AdminEditContest'),

@@ -1,10 +1,15 @@
 import { account } from '@oj/shared';
 import { session } from './auth-store';
+import { createStore } from './create-store';
 import { createHttpClient } from './http-client';
 import { currentLanguage, i18next } from './i18n';
 import { isAdminArea, navigateTo } from './navigation';
 import { notifyError, toast } from './notify';
 import { loginDialog } from './ui-store';
+
+/** Counts the calls refused because the user's exam runs (403 examSiteClosed, decision 0055): the exam lock
+ * (features/exam/current-exam.ts) asks for the running exam again on each, so the site shows the exam's pages. */
+export const examSiteClosedCount = createStore(0);
 
 /** The one HTTP client every call of the app goes through. */
 export const api = createHttpClient({
@@ -23,7 +28,8 @@ export const api = createHttpClient({
       loginDialog.open();
     }
   },
-  onForbidden: ({ admin }) => {
+  onForbidden: ({ admin, key }) => {
+    if (key === 'examSiteClosed') examSiteClosedCount.set((n) => n + 1);
     void refreshRoles();
     if (admin) navigateTo('/admin');
   },

@@ -142,6 +142,15 @@ describe('HTTP client', () => {
     expect(deps.onForbidden).toHaveBeenCalledWith({ admin: true });
   });
 
+  it("hands a 403's message key to the session handling (an exam closing the site, decision 0055)", async () => {
+    const { client, deps } = setup(
+      () => new Response(envelope(403, { key: 'examSiteClosed' }, 'Your exam is running'), { status: 403 }),
+    );
+    await expect(client.call(home.getWebsiteConfig, {})).rejects.toMatchObject({ status: 403 });
+    expect(deps.notify).toHaveBeenCalledWith('error', 'Your exam is running');
+    expect(deps.onForbidden).toHaveBeenCalledWith({ admin: false, key: 'examSiteClosed' });
+  });
+
   it('treats a failing envelope status on HTTP 200 as a failure', async () => {
     const { client, deps } = setup(() => new Response(envelope(400, null, 'Wrong username or password')));
     await expect(client.call(home.getWebsiteConfig, {})).rejects.toMatchObject({ status: 400 });

@@ -32,8 +32,8 @@ export interface HttpClientDeps {
   notify(kind: 'error' | 'info', text: string): void;
   /** 401: the session is gone. The app clears it and sends the user to a login. */
   onUnauthorized(ctx: { admin: boolean }): void;
-  /** 403: roles may have changed on the server. */
-  onForbidden(ctx: { admin: boolean }): void;
+  /** 403: roles may have changed on the server (`key`: the refusal's message key, when the answer has one). */
+  onForbidden(ctx: { admin: boolean; key?: string }): void;
   timeoutMs?: number;
   downloadTimeoutMs?: number;
 }
@@ -141,7 +141,10 @@ export const createHttpClient = (deps: HttpClientDeps) => {
     if (show) deps.notify('error', text);
     if (!opts.skipSessionHandling) {
       if (status === HTTP.UNAUTHORIZED) deps.onUnauthorized({ admin });
-      else if (status === HTTP.FORBIDDEN) deps.onForbidden({ admin });
+      else if (status === HTTP.FORBIDDEN) {
+        const key = (data as { key?: unknown } | null)?.key;
+        deps.onForbidden({ admin, ...(typeof key === 'string' ? { key } : {}) });
+      }
     }
     throw new ApiError(status, text, data, show);
   };

@@ -17,7 +17,8 @@ export interface LiveClient {
   group: Store<number | undefined>;
   /** Opens the stream for a signed-in user (null: closes it). */
   setSignedIn(signedIn: boolean): void;
-  /** The contest whose board and announcements the stream carries (one per tab; the last page that asked wins). */
+  /** The contest whose board, announcements and clarifications the stream carries (one per tab; the last page that
+   * asked wins). */
   watchContest(cid: number | undefined): void;
   /** The group whose gradebook the stream carries (one per tab; the last page that asked wins). */
   watchGroup(gid: number | undefined): void;
@@ -159,7 +160,7 @@ export const createLiveClient = (deps: {
     es.onerror = () => {
       if (source === es) broken();
     };
-    for (const event of ['submission', 'board', 'announcement', 'unread', 'gradebook'] as const) {
+    for (const event of ['submission', 'board', 'announcement', 'clarification', 'unread', 'gradebook'] as const) {
       es.addEventListener(event, dispatch(event, heard) as EventListener);
     }
     es.addEventListener('ping', heard);

@@ -136,4 +136,5 @@ export const enUS: Record<TranslationKey, string> = {
   Category_Help: 'Help',
   Category_Suggestions: 'Suggestions',
   Category_Chat: 'Chat',
+  Exam_Banner: 'Exam in progress: {{title}} — ends at {{time}}',
 };

@@ -144,6 +144,8 @@ export const zhCN = {
   Category_Help: '求助',
   Category_Suggestions: '建议',
   Category_Chat: '闲聊',
+  // The running exam's line above every page (features/exam/exam-lock.tsx, decision 0055)
+  Exam_Banner: '考试进行中：{{title}}，{{time}} 结束',
 } as const;
 
 export type TranslationKey = keyof typeof zhCN;

@@ -107,6 +107,28 @@ describe('login form', () => {
     expect(session.token()).toBeNull();
   });
 
+  it.each([
+    [
+      'examSessionActive',
+      'This account is already signed in to the exam elsewhere; ask the proctor to end that session',
+    ],
+    ['examAddressRefused', 'During the exam this address (203.0.113.9) may not be used'],
+  ])('keeps an exam’s refusal of the login in view (403 %s)', async (key, text) => {
+    stubServer({
+      '/api/login': () =>
+        new Response(JSON.stringify({ status: 403, msg: text, data: { key } }), {
+          status: 403,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    renderElement(<LoginForm />);
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'student1' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    expect(session.token()).toBeNull();
+  });
+
   it('asks for the slide puzzle instead of sending after 5 failures', async () => {
     for (let i = 0; i < 5; i++) loginFailures.increment();
     const fetchMock = stubServer({ '/api/get-slide-puzzle': () => ok(PUZZLE) });

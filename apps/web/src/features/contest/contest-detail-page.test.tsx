@@ -123,4 +123,34 @@ describe('contest pages', () => {
     await waitFor(() => expect(screen.getByRole('timer').textContent).toMatch(/^Ends in 0[12]:/));
     expect(screen.queryByRole('button', { name: 'Take part virtually' })).toBeNull();
   });
+  it('shows the clarifications tab, hides the comments from a participant while the exam runs, and the sessions to its admins', async () => {
+    session.signIn('token', STUDENT);
+    const now = Date.now();
+    const running = {
+      status: 0,
+      now: new Date(now).toISOString(),
+      startTime: new Date(now - 3600_000).toISOString(),
+      endTime: new Date(now + 3600_000).toISOString(),
+    };
+    const exam = contestFixture({ id: 12, title: 'Final exam', examMode: true, ...running });
+    const shown = renderContest(exam, '/contest/12', undefined, {
+      '/api/contest/clarifications': json(page),
+      '/api/contest/current-exam': json({
+        cid: 12,
+        title: 'Final exam',
+        startTime: running.startTime,
+        endTime: running.endTime,
+      }),
+    });
+    expect(await screen.findByRole('tab', { name: 'Clarifications' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Comment' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Exam sessions' })).toBeNull();
+    shown.unmount();
+
+    session.signIn('token', { ...STUDENT, roleList: ['root'] } as UserInfo);
+    renderContest({ ...exam, id: 13 }, '/contest/13', undefined, { '/api/contest/clarifications': json(page) });
+    expect(await screen.findByRole('tab', { name: 'Exam sessions' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Comment' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Clarifications' })).toBeTruthy();
+  });
 });

@@ -16,6 +16,7 @@ import { toast } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useOwnPageTitle } from '../../lib/use-page-title';
+import { useClarificationAlerts } from '../exam/use-clarification-alerts';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { ContestHeader } from './contest-header';
 import { formatSeconds } from './contest-time';
@@ -209,6 +210,7 @@ const ContestDetailPage = () => {
   // The tab's event stream carries this contest's board and announcements while the viewer may see them.
   useLiveContest(c && !denied ? cid : undefined);
   const announcementHolder = useAnnouncementAlerts(cid, !!c && !denied && status !== CONTEST_STATUS.ENDED);
+  const clarificationHolder = useClarificationAlerts(cid, !!c && !denied);
 
   // The problem list appears the second the contest starts (the clock crosses the start time).
   const lastStatus = useRef(status);
@@ -232,18 +234,22 @@ const ContestDetailPage = () => {
   }
 
   const acm = c.type === 0;
+  // The contest's comments are closed to its participants while its exam runs: clarifications take their place.
+  const examRunning = c.examMode && status === CONTEST_STATUS.RUNNING;
   const tabs: TabDef[] = [
     { key: 'overview', labelKey: 'Overview', shown: true },
     { key: 'problems', labelKey: 'Contest_Problems', shown: true },
     { key: 'submissions', labelKey: 'Submissions', shown: true },
     { key: 'rank', labelKey: 'Rankings', shown: true },
     { key: 'announcements', labelKey: 'Announcements', shown: true },
-    { key: 'comment', labelKey: 'Comment', shown: !!config?.openContestComment },
+    { key: 'clarification', labelKey: 'Clarifications', shown: true },
+    { key: 'comment', labelKey: 'Comment', shown: !!config?.openContestComment && !(examRunning && !admin) },
     { key: 'print', labelKey: 'Print', shown: c.openPrint },
     { key: 'ac-info', labelKey: 'AC_Info', shown: admin && acm },
     { key: 'admin-print', labelKey: 'Admin_Print', shown: admin && c.openPrint },
     { key: 'rejudge', labelKey: 'Rejudge', shown: isSuperAdmin },
     { key: 'scroll-board', labelKey: 'Scroll_Board', shown: admin && acm },
+    { key: 'exam-sessions', labelKey: 'Exam_Sessions', shown: admin && c.examMode },
   ];
   const visible = tabs.filter((tab) => tab.shown);
   const active = contestTabOf(pathname, contestID);
@@ -252,6 +258,7 @@ const ContestDetailPage = () => {
   return (
     <Panel>
       {announcementHolder}
+      {clarificationHolder}
       <ContestHeader contest={c} nowMs={nowMs} status={status} virtual={!!run?.running} />
       <Tabs
         activeKey={active}

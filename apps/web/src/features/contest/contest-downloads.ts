@@ -1,4 +1,4 @@
-import { contestStaff } from '@oj/shared';
+import { contestStaff, exam } from '@oj/shared';
 import { api } from '../../lib/api';
 import { saveBlob } from '../../lib/http-client';
 
@@ -16,5 +16,11 @@ export type AcSubmissionSplit = 'user' | 'problem';
 /** Contest admins: the accepted code as a zip, one folder per user or per problem. */
 export const downloadContestAcSubmission = async (cid: number, excludeAdmin: boolean, splitType: AcSubmissionSplit) => {
   const file = await api.download(contestStaff.downloadContestAcSubmission, { cid, excludeAdmin, splitType });
+  if (file) saveBlob(file);
+};
+
+/** Contest admins: every clarification of the contest as CSV (decision 0055). */
+export const downloadClarifications = async (cid: number) => {
+  const file = await api.download(exam.exportClarifications, { cid });
   if (file) saveBlob(file);
 };

@@ -1,4 +1,8 @@
 /** The contest area's screens in one chunk: one split point keeps the first visit to /home small (decision 0004). */
+
+// Exams and clarifications (decision 0055): the clarification tab and the exam sessions of the contest's admins.
+export { default as ContestClarification } from '../exam/clarification-page';
+export { default as ContestExamSessions } from '../exam/exam-sessions-page';
 export { default as ContestACInfo } from './contest-ac-info-page';
 export { default as ContestAdminPrint } from './contest-admin-print-page';
 export { default as ContestAnnouncementList } from './contest-announcement-page';

@@ -114,6 +114,19 @@ export const menuModeOf = (pathname: string): MenuMode => {
   return { kind: 'normal' };
 };
 
+/** The menu while the user's exam runs (decision 0055): the exam's pages only, no way back to the rest of the site. */
+export const examMenu = (cid: number): MenuEntry[] =>
+  modeMenu({ kind: 'contest', contestID: String(cid) }).filter((e) => e.key !== 'home');
+
+/** The highlighted entry of the exam's menu: the contest's tab the path is on. */
+export const examMenuKey = (pathname: string, cid: number) => {
+  const tab = pathname.split('/').filter(Boolean)[2];
+  if (tab === 'problems' || tab === 'problem') return 'contest-problems';
+  if (tab === 'submissions') return 'contest-submissions';
+  if (tab === 'rank') return 'contest-rank';
+  return pathname === `/contest/${cid}` ? 'contest-overview' : '';
+};
+
 /** The entries of a mode menu. */
 export const modeMenu = (mode: MenuMode): MenuEntry[] => {
   switch (mode.kind) {

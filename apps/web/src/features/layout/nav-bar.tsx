@@ -7,9 +7,10 @@ import { LanguageToggle } from '../../components/language-toggle';
 import { useSession } from '../../lib/auth-store';
 import { lazyScreen } from '../../lib/lazy-screen';
 import { DRAWER_MAX_WIDTH, useMaxWidth } from '../../lib/use-media-query';
+import { useCurrentExam } from '../exam/current-exam';
 import { useWebsiteConfig } from '../site/use-website-config';
 import { AuthButtons } from './auth-buttons';
-import { menuModeOf, modeMenu, selectedMenuKey, visibleMenu } from './menu-items';
+import { examMenu, examMenuKey, menuModeOf, modeMenu, selectedMenuKey, visibleMenu } from './menu-items';
 import { TopMenu } from './top-menu';
 import { UnreadTotal } from './unread-count';
 
@@ -41,9 +42,11 @@ export const NavBar = () => {
   const [drawer, setDrawer] = useState<'never' | 'open' | 'closed'>('never');
   const [userMenuAsked, setUserMenuAsked] = useState(false);
 
+  // While the signed-in user's exam runs, the menu is the exam's, and the account's only entry is the sign-out.
+  const exam = useCurrentExam();
   const ctx = { signedIn: isAuthenticated, isAdmin, config };
-  const entries = visibleMenu(modeMenu(menuModeOf(pathname)), ctx);
-  const selected = selectedMenuKey(pathname);
+  const entries = exam ? examMenu(exam.cid) : visibleMenu(modeMenu(menuModeOf(pathname)), ctx);
+  const selected = exam ? examMenuKey(pathname, exam.cid) : selectedMenuKey(pathname);
 
   const brand = (
     <Link to="/home" className="oj-nav__brand">
@@ -55,7 +58,7 @@ export const NavBar = () => {
     return (
       <nav className="oj-nav" aria-label={t('Menu')}>
         <Button type="text" icon={<MenuOutlined />} aria-label={t('Menu')} onClick={() => setDrawer('open')} />
-        {isAuthenticated && <UnreadTotal />}
+        {isAuthenticated && !exam && <UnreadTotal />}
         {drawer !== 'never' && (
           <Suspense fallback={null}>
             <NavDrawer
@@ -63,6 +66,7 @@ export const NavBar = () => {
               onClose={() => setDrawer('closed')}
               entries={entries}
               selectedKey={selected}
+              exam={!!exam}
             />
           </Suspense>
         )}
@@ -77,7 +81,9 @@ export const NavBar = () => {
       <TopMenu entries={entries} selectedKey={selected} preliminaryUrl={config?.preliminaryUrl} />
       <Space className="oj-nav__right">
         <LanguageToggle />
-        {isAuthenticated ? (
+        {exam ? (
+          <Link to="/logout">{t('Logout')}</Link>
+        ) : isAuthenticated ? (
           <Suspense fallback={<UserButton onClick={() => setUserMenuAsked(true)} />}>
             <UserDropdown openAtStart={userMenuAsked} />
           </Suspense>

@@ -16,17 +16,22 @@ const NavDrawer = ({
   onClose,
   entries,
   selectedKey,
+  exam = false,
 }: {
   open: boolean;
   onClose: () => void;
   entries: MenuEntry[];
   selectedKey: string;
+  /** The user's exam runs: of the account's entries only the sign-out. */
+  exam?: boolean;
 }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { isAuthenticated, isAdmin } = useSession();
   const config = useWebsiteConfig().data;
-  const userEntries = isAuthenticated ? visibleMenu(USER_MENU, { signedIn: true, isAdmin, config }) : [];
+  const userEntries = isAuthenticated
+    ? visibleMenu(USER_MENU, { signedIn: true, isAdmin, config }).filter((e) => !exam || e.key === 'logout')
+    : [];
 
   return (
     <Drawer open={open} placement="left" size={260} title={config?.shortName ?? 'OJ'} onClose={onClose}>

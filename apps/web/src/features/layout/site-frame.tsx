@@ -7,6 +7,8 @@ import { PageLoading } from '../../components/page-loading';
 import { useSession } from '../../lib/auth-store';
 import { useLoginDialog } from '../../lib/ui-store';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useCurrentExam } from '../exam/current-exam';
+import { ExamBanner, ExamRedirect } from '../exam/exam-lock';
 import { JudgeStatusBanner } from '../site/judge-status-banner';
 import { NavBar } from './nav-bar';
 import { SiteFooter } from './site-footer';
@@ -34,6 +36,8 @@ export const SiteFrame = () => {
   const { isAuthenticated } = useSession();
   const { titleKey, hideFooter } = useRouteHandle();
   usePageTitle(titleKey ? t(titleKey) : undefined);
+  // While the signed-in user's exam runs, the site is the exam's pages (decision 0055).
+  const exam = useCurrentExam();
 
   return (
     <Layout className={isAuthenticated ? 'oj-frame' : 'oj-frame oj-frame--visitor'}>
@@ -41,10 +45,13 @@ export const SiteFrame = () => {
         <NavBar />
       </Layout.Header>
       <Layout.Content className="oj-frame__content">
+        {exam && <ExamBanner exam={exam} />}
         <JudgeStatusBanner />
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <ExamRedirect exam={exam}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </ExamRedirect>
       </Layout.Content>
       {!hideFooter && (
         <Layout.Footer className="oj-frame__footer">

@@ -39,6 +39,13 @@ import {
   sealOptionsEnabled,
   sealTimeOf,
 } from '../../contest/contest-time';
+import {
+  DEFAULT_EXAM_FIELDS,
+  ExamFields,
+  type ExamFieldValues,
+  examFieldsOf,
+  examFieldsToSend,
+} from '../../exam/exam-fields';
 import { MarkdownField } from '../markdown-field';
 import { useAdminLocale } from '../use-admin-locale';
 import { contestAdminPath } from './admin-contest-group';
@@ -61,7 +68,7 @@ type SealChoice = 'half' | 'hour' | 'all';
 
 const RANK_SHOW_NAMES: readonly string[] = ['username', 'nickname', 'realname'];
 
-interface Values {
+interface Values extends ExamFieldValues {
   title: string;
   description: string;
   type: number;
@@ -105,7 +112,7 @@ const choiceOf = (sealTime: string | null, end: string): SealChoice => {
  * With `group`, GroupCreateContest and GroupEditContest: the same form saved through the group's calls
  * with the group's id. */
 const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
-  const { t } = useTranslation(['contest', 'group', 'submission', 'user']);
+  const { t } = useTranslation(['contest', 'group', 'submission', 'user', 'exam']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { contestId } = useParams();
@@ -156,6 +163,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
       awardConfigList: initialAwards(c.awardConfigList, defaultAwards(locale)),
       openAccountLimit: c.openAccountLimit,
       accountRule: unpackAccountRule(c.accountLimitRule),
+      ...examFieldsOf(c),
     });
     setStars(c.starAccount);
   }, [existing.data, form]);
@@ -255,6 +263,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
       openAccountLimit: v.openAccountLimit,
       // Turned off, the stored rule stays as it is (HOJ keeps it too).
       accountLimitRule: v.openAccountLimit ? packAccountRule(v.accountRule) : (existing.data?.accountLimitRule ?? null),
+      ...examFieldsToSend(v),
     };
     setSaving(true);
     try {
@@ -277,6 +286,9 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
             ];
       for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey });
       if (!cid) navigate(`${contestAdminPath(group, saved.id)}/problems`);
+    } catch {
+      // A refusal (an address that is no range, 400 examAddressInvalid ...) was shown by the HTTP client with the
+      // server's message; the form keeps what was typed.
     } finally {
       setSaving(false);
     }
@@ -315,6 +327,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
           awardConfigList: initialAwards(undefined, defaultAwards(locale)),
           openAccountLimit: false,
           accountRule: DEFAULT_ACCOUNT_RULE,
+          ...DEFAULT_EXAM_FIELDS,
           description: '',
         }}
       >
@@ -474,6 +487,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
           <Switch aria-label={t('Contest_Account_Limit')} />
         </Form.Item>
         {openAccountLimit && <AccountRuleFieldset />}
+        <ExamFields />
         <Form.Item label={t('Star_Account')}>
           <Space wrap>
             {stars.map((s) => (

@@ -178,6 +178,8 @@ const AdminContestListPage = ({ group }: { group?: ContestGroupScope }) => {
           ) : (
             <Link to={`/admin/contest/${c.id}/plagiarism`}>{t('Copy_Detection')}</Link>
           )}
+          {/* An exam's sessions and their log (decision 0055), a tab of the contest's page. */}
+          {c.examMode && mayManage(c) && <Link to={`/contest/${c.id}/exam-sessions`}>{t('Exam_Sessions')}</Link>}
           {/* Group contests have no clone call. */}
           {!group && (
             <Button size="small" onClick={() => clone(c.id)}>

@@ -266,4 +266,8 @@ export default {
   SB_Cell_First_AC: '{{id}}: first accepted at minute {{minute}}, {{count}} tries',
   SB_Cell_Wrong: '{{id}}: not accepted, {{count}} tries',
   SB_Cell_Pending: '{{id}}: pending, {{count}} tries',
+  Clarifications: 'Clarifications',
+  Exam_Sessions: 'Exam sessions',
+  Clar_New: 'New clarification',
+  Clar_New_Question: 'New question',
 } satisfies Record<keyof typeof zhCN, string>;

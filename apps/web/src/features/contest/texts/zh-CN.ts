@@ -260,4 +260,9 @@ export default {
   SB_Cell_First_AC: '{{id}}：一血，第 {{minute}} 分钟，{{count}} 次提交',
   SB_Cell_Wrong: '{{id}}：未通过，{{count}} 次提交',
   SB_Cell_Pending: '{{id}}：待揭晓，{{count}} 次提交',
+  // Exams and clarifications (decision 0055): the shell's tabs and its notification; the pages' texts are in exam/.
+  Clarifications: '答疑',
+  Exam_Sessions: '考试会话',
+  Clar_New: '新的答疑',
+  Clar_New_Question: '新的提问',
 } as const;
