@@ -12,6 +12,7 @@ export const EXAM: typeof c.EXAM = {
   answerMax: 5000,
   clarificationsPerWindow: 5,
   clarificationWindowMs: 600000,
+  maxParticipantsAdded: 1000,
 };
 export const EXAM_EVENT_KINDS: typeof c.EXAM_EVENT_KINDS = [
   'login',
@@ -22,6 +23,12 @@ export const EXAM_EVENT_KINDS: typeof c.EXAM_EVENT_KINDS = [
   'ended',
 ];
 export const EXAM_SESSION_POLICIES: typeof c.EXAM_SESSION_POLICIES = ['replace', 'refuse'];
+export const addContestParticipants: ClientOf<typeof c.addContestParticipants> = {
+  method: 'POST',
+  path: '/api/contest/participants',
+  access: 'user',
+  exam: 'contest',
+};
 export const answerClarification: ClientOf<typeof c.answerClarification> = {
   method: 'PUT',
   path: '/api/contest/clarification',
@@ -68,6 +75,12 @@ export const getCurrentExam: ClientOf<typeof c.getCurrentExam> = {
 export const getExamSessions: ClientOf<typeof c.getExamSessions> = {
   method: 'GET',
   path: '/api/contest/exam-sessions',
+  access: 'user',
+  exam: 'contest',
+};
+export const removeContestParticipant: ClientOf<typeof c.removeContestParticipant> = {
+  method: 'DELETE',
+  path: '/api/contest/participant',
   access: 'user',
   exam: 'contest',
 };

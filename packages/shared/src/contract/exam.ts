@@ -19,6 +19,8 @@ export const EXAM = {
   /** A participant may ask this many questions of one contest in `clarificationWindowMs` (the next is 429). */
   clarificationsPerWindow: 5,
   clarificationWindowMs: 10 * 60_000,
+  /** Usernames one call may register for a contest. */
+  maxParticipantsAdded: 1000,
 } as const;
 
 /** One contest question (`uid` the asker) or an admin's broadcast (`broadcast`, no asker). `username` is the
@@ -161,6 +163,31 @@ export const getExamSessions = endpoint({
 export const endExamSession = endpoint({
   method: 'DELETE',
   path: '/api/contest/exam-session',
+  access: 'user',
+  exam: 'contest',
+  input: z.object({ cid, uid: z.string().min(1).max(64) }),
+  output: z.null(),
+});
+
+/** A contest admin registers users for the contest by username (the way into a public exam, and a class's list
+ * pasted at once into any contest): those already registered are counted, unknown names are answered back and
+ * nothing is added for them. */
+export const addContestParticipants = endpoint({
+  method: 'POST',
+  path: '/api/contest/participants',
+  access: 'user',
+  exam: 'contest',
+  input: z.object({
+    cid,
+    usernames: z.array(z.string().trim().min(1).max(100)).min(1).max(EXAM.maxParticipantsAdded),
+  }),
+  output: z.object({ added: z.number().int(), already: z.number().int(), unknown: z.array(z.string()) }),
+});
+
+/** A contest admin takes a user's registration back (his submissions stay). */
+export const removeContestParticipant = endpoint({
+  method: 'DELETE',
+  path: '/api/contest/participant',
   access: 'user',
   exam: 'contest',
   input: z.object({ cid, uid: z.string().min(1).max(64) }),
