@@ -149,7 +149,7 @@ export const runDoctor = async (
   }
   if (!fatal) {
     log('Languages (hello world compiled and run in the sandbox):');
-    const probes = await probeLanguages();
+    const probes = await probeLanguages({ fresh: true });
     for (const probe of probes) {
       if (probe.available) log(ok(`${probe.name.padEnd(16)} ${Object.values(probe.toolchain ?? {}).join(', ')}`));
       else if (probe.leftOut) log(`        ${probe.name.padEnd(16)} ${probe.reason}`);

@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import type { ResolvedLanguage } from './toolchains.js';
 
 /** Path, size, inode and modification time: a package upgrade replaces the file (and so changes them). */
-const stamp = (path: string): string => {
+export const stamp = (path: string): string => {
   try {
     const s = statSync(path, { bigint: true });
     return `${path}:${s.size}:${s.ino}:${s.mtimeNs}`;

@@ -40,3 +40,39 @@ describe('availableLanguages', () => {
     expect(await availableLanguages()).toContain('Java');
   }, 180_000);
 });
+
+describe('remembered probes', () => {
+  it('offers a language whose probe passed before without probing it again, and probes it again when its key changed', async () => {
+    const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'oj-probes-'));
+    const withLanguages = (languages: string) =>
+      setJudgeConfig(
+        parseJudgeConfig({ ...process.env, OJ_JUDGE_BUILD_CACHE_DIR: dir, OJ_JUDGE_LANGUAGES: languages }),
+      );
+    const c = async (opts?: { fresh?: boolean }) => (await probeLanguages(opts)).find((probe) => probe.name === 'C');
+    try {
+      withLanguages('C');
+      // The doctor's fresh probe compiles and runs, and remembers what passed.
+      const fresh = await c({ fresh: true });
+      expect(fresh?.available).toBe(true);
+      expect(fresh?.remembered).toBeUndefined();
+      const file = join(dir, 'language-probes.json');
+      const key = JSON.parse(readFileSync(file, 'utf8')).C;
+      expect(key).toMatch(/^[0-9a-f]{64}$/);
+      // A start finds it remembered.
+      expect(await c()).toMatchObject({ available: true, remembered: true });
+      // A key that is not this toolchain's (an upgrade, another sandbox) is probed again, and the new key kept.
+      writeFileSync(file, JSON.stringify({ C: 'f'.repeat(64) }));
+      withLanguages('C,Python3');
+      const again = await c();
+      expect(again?.available).toBe(true);
+      expect(again?.remembered).toBeUndefined();
+      expect(JSON.parse(readFileSync(file, 'utf8')).C).toBe(key);
+    } finally {
+      setJudgeConfig(undefined);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
