@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,7 +10,13 @@ import { MIB, runSandbox } from '../sandbox/sandbox.js';
 import { judgeSource, judgeTestEnv, makeProblem, requireSandbox, S, setJudgeEnv } from '../test/judge-fixtures.js';
 import { compileProgram } from './compile-program.js';
 import type { JudgeResult } from './judge.js';
-import { buildPrecompiledHeader, PCH_MOUNT, readyPrecompiledHeader } from './precompiled-headers.js';
+import {
+  buildPrecompiledHeader,
+  dependencyFiles,
+  forgetHeaderChecks,
+  PCH_MOUNT,
+  readyPrecompiledHeader,
+} from './precompiled-headers.js';
 
 // Real g++ in the real sandbox, with a build cache of its own (a temp dir the sandbox uids may pass through).
 const REPO_ROOT = join(import.meta.dirname, '../../../..');
@@ -189,5 +195,39 @@ describe('the precompiled headers (bits/stdc++.h, iostream)', () => {
     );
     expect(sizes.every((size) => size > 10 * MIB)).toBe(true);
     expect(readyPrecompiledHeader(cpp, identity)?.includeDir).toBe(results[0].includeDir);
+  });
+
+  it('is stale when a header file its build read changed, and only then: another header installed changes nothing', async () => {
+    const ready = readyPrecompiledHeader(cpp)!;
+    const metaFile = join(ready.includeDir, '..', 'pch.json');
+    const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as { depends: string[] };
+    // The build recorded the files it read, the headers themselves among them, with their stamps.
+    const paths = meta.depends.map((d) => d.slice(0, d.indexOf(':')));
+    expect(paths.some((p) => p.endsWith('/bits/stdc++.h'))).toBe(true);
+    expect(paths.some((p) => p.endsWith('/iostream'))).toBe(true);
+    expect(paths.every((p) => p.startsWith('/usr/'))).toBe(true);
+    // A file the build read that is not what it was (an upgraded header): stale until rebuilt.
+    const original = readFileSync(metaFile, 'utf8');
+    try {
+      const changed = [...meta.depends];
+      changed[0] = changed[0].replace(/:\d+$/, ':1');
+      writeFileSync(metaFile, JSON.stringify({ ...meta, depends: changed }));
+      forgetHeaderChecks();
+      expect(readyPrecompiledHeader(cpp)).toBeUndefined();
+    } finally {
+      writeFileSync(metaFile, original);
+      forgetHeaderChecks();
+    }
+    expect(readyPrecompiledHeader(cpp)?.includeDir).toBe(ready.includeDir);
+  });
+
+  it("reads GCC's dependency output: every file after the target, continued lines joined, the wrapper left out", () => {
+    const text =
+      'iostream.gch: main.cpp /usr/include/c++/12/iostream \\\n /usr/include/x86_64-linux-gnu/c++/12/bits/c++config.h \\\n  /usr/include/c++/12/ostream\n';
+    expect(dependencyFiles(text, 'main.cpp')).toEqual([
+      '/usr/include/c++/12/iostream',
+      '/usr/include/c++/12/ostream',
+      '/usr/include/x86_64-linux-gnu/c++/12/bits/c++config.h',
+    ]);
   });
 });

@@ -7,19 +7,20 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   renameSync,
   statSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { toolchainIdentity } from '../languages/toolchain-identity.js';
+import { stamp, toolchainIdentity } from '../languages/toolchain-identity.js';
 import type { ResolvedLanguage } from '../languages/toolchains.js';
-import { fillArgv } from '../languages/toolchains.js';
+import { fillArgv, resolveLanguage } from '../languages/toolchains.js';
 import { tryLockFile } from '../sandbox/file-lock.js';
 import { createRunDir, removeRunDir } from '../sandbox/run-dirs.js';
 import { MIB, runSandbox } from '../sandbox/sandbox.js';
-import { cacheSection, compileCacheLimits, publish, retire, stagingPath } from './build-cache.js';
+import { cacheSection, compileCacheLimits, pchEnabled, publish, retire, stagingPath } from './build-cache.js';
 import { COMPILE_LIMITS, compileSandboxLimits } from './judge-limits.js';
 
 /**
@@ -40,11 +41,16 @@ import { COMPILE_LIMITS, compileSandboxLimits } from './judge-limits.js';
  */
 export const PCH_MOUNT = '/pch';
 
-/** Same key for the same toolchain, headers and exact flags; any change builds new headers beside the old. */
-export const pchKey = (language: ResolvedLanguage, identity = toolchainIdentity(language)): string => {
+/** The compilers' identity without the header directories: the headers a build read are checked one by one
+ * (`upToDate`). */
+const compilerIdentity = (language: ResolvedLanguage) => toolchainIdentity(language, { headers: false });
+
+/** Same key for the same compiler, includes and exact flags; a changed compiler builds new headers beside the old,
+ * a changed header file the build read rebuilds them in place. */
+export const pchKey = (language: ResolvedLanguage, identity = compilerIdentity(language)): string => {
   const pch = language.definition.precompiledHeader!;
   return createHash('sha256')
-    .update(JSON.stringify({ format: 3, identity, tools: language.tools, includes: pch.includes, flags: pch.flags }))
+    .update(JSON.stringify({ format: 4, identity, tools: language.tools, includes: pch.includes, flags: pch.flags }))
     .digest('hex');
 };
 
@@ -58,6 +64,32 @@ export const includesPrecompiledHeader = (language: ResolvedLanguage, source: st
 
 const TOUCH_EVERY_MS = 3600_000;
 const lastTouched = new Map<string, number>();
+
+/** The files a header build read, from GCC's dependency output (`-MD`): make's syntax, the target first. */
+export const dependencyFiles = (text: string, wrapper: string): string[] => {
+  const words = text.replace(/\\\n/g, ' ').split(/\s+/).filter(Boolean);
+  return [...new Set(words.slice(1).filter((w) => !w.endsWith(':') && w !== wrapper && w.startsWith('/')))].sort();
+};
+
+const checkedAt = new Map<string, { ok: boolean; at: number }>();
+/** Forgets when the headers' files were looked at (tests: a change is then seen at once). */
+export const forgetHeaderChecks = () => checkedAt.clear();
+/** How often one process looks at the files a header was built from again. */
+const RECHECK_MS = 60_000;
+
+/** Whether every file the build of `entry` read is still the same (path, size, inode, modification time): an
+ * upgrade of those headers makes it stale; any other header does not. Looked at again at most once a minute. */
+const upToDate = (entry: string): boolean => {
+  const known = checkedAt.get(entry);
+  if (known && Date.now() - known.at < RECHECK_MS) return known.ok;
+  let ok = false;
+  try {
+    const meta = JSON.parse(readFileSync(join(entry, 'pch.json'), 'utf8')) as { depends?: string[] };
+    ok = Array.isArray(meta.depends) && meta.depends.every((s) => stamp(s.slice(0, s.indexOf(':'))) === s);
+  } catch {}
+  checkedAt.set(entry, { ok, at: Date.now() });
+  return ok;
+};
 
 /**
  * The host directory to bind at /pch when this language's headers are built, else undefined. Marks the entry used
@@ -73,6 +105,7 @@ export const readyPrecompiledHeader = (
   const entry = join(cacheSection('pch'), key);
   const includeDir = join(entry, 'include');
   if (!pch.includes.every((include) => existsSync(join(includeDir, `${include}.gch`)))) return undefined;
+  if (!upToDate(entry)) return undefined;
   const now = Date.now();
   if (now - (lastTouched.get(key) ?? 0) > TOUCH_EVERY_MS) {
     lastTouched.set(key, now);
@@ -102,14 +135,17 @@ const buildInSandbox = async (language: ResolvedLanguage, key: string, identity:
   try {
     const [tool] = fillArgv([language.definition.compile![0]], language);
     let cpuMs = 0;
+    const depends = new Set<string>();
     // The wrapper has the source's name and the include on its first line, as most sources do: a compile error's
     // include trail then reads "from main.cpp:1", the same as without the header.
     const wrapper = language.definition.sourceFile;
     for (const include of pch.includes) {
       const output = `${basename(include)}.gch`;
+      const deps = `${basename(include)}.d`;
       writeFileSync(join(dir, wrapper), `#include <${include}>\n`);
       const result = await runSandbox({
-        argv: [tool, ...pch.flags, '-x', 'c++-header', wrapper, '-o', output],
+        // -MD: the files it reads, so the header is rebuilt exactly when one of them changes.
+        argv: [tool, ...pch.flags, '-x', 'c++-header', wrapper, '-o', output, '-MD', '-MF', deps],
         workDir: { kind: 'host', path: dir },
         systemPaths: language.systemPaths,
         stdin: { kind: 'none' },
@@ -123,6 +159,8 @@ const buildInSandbox = async (language: ResolvedLanguage, key: string, identity:
           }`.trim(),
         };
       cpuMs += result.cpuMs;
+      // The sandbox sees the system's files at their own paths (/usr is bound where it is).
+      for (const file of dependencyFiles(readFileSync(join(dir, deps), 'utf8'), wrapper)) depends.add(file);
     }
     const staging = stagingPath(section);
     for (const include of pch.includes) {
@@ -149,6 +187,7 @@ const buildInSandbox = async (language: ResolvedLanguage, key: string, identity:
           flags: pch.flags,
           tools: language.tools,
           toolchainIdentity: identity,
+          depends: [...depends].sort().map(stamp),
           builtAt: new Date().toISOString(),
           cpuMs: Math.round(cpuMs),
         },
@@ -157,7 +196,11 @@ const buildInSandbox = async (language: ResolvedLanguage, key: string, identity:
       )}\n`,
       { mode: 0o644 },
     );
+    // A stale build of the same key (one of its headers changed) gives way; a compile that had it bound reads the
+    // real headers.
+    if (existsSync(join(section, key))) retire(section, key);
     publish(staging, join(section, key));
+    checkedAt.delete(join(section, key));
     sweepStaleHeaders(section, key);
     return { ok: true, includeDir: join(section, key, 'include'), built: true };
   } finally {
@@ -196,7 +239,7 @@ const WAIT_FOR_OTHER_JUDGE_MS = 180_000;
  */
 export const buildPrecompiledHeader = (
   language: ResolvedLanguage,
-  identity = toolchainIdentity(language),
+  identity = compilerIdentity(language),
 ): Promise<PchBuildResult> => {
   const key = pchKey(language, identity);
   const pending = inFlight.get(key);
@@ -253,4 +296,21 @@ export const buildPrecompiledHeaderInBackground = (language: ResolvedLanguage): 
       process.stderr.write(`[judge] ${message}\n`);
     }
   });
+};
+
+/** Starts the background builds of the headers the offered languages use (a worker calls it once it knows its
+ * languages): ready ones are left alone, so only a new toolchain, a changed header or an empty cache builds anything,
+ * one at a time while the worker already judges. */
+export const prepareOfferedHeaders = (offered: readonly string[]): void => {
+  if (!pchEnabled()) return;
+  for (const name of offered) {
+    try {
+      const resolution = resolveLanguage(name);
+      if (!resolution.ok || !resolution.language.definition.precompiledHeader) continue;
+      if (!readyPrecompiledHeader(resolution.language)) buildPrecompiledHeaderInBackground(resolution.language);
+    } catch (error) {
+      // Sources then compile without them, as with any header that failed to build.
+      process.stderr.write(`[judge] precompiled headers of ${name}: ${(error as Error).message}\n`);
+    }
+  }
 };

@@ -4,6 +4,7 @@ import { type RemoteJudgeAdapter, type RemoteOj, remoteAdapters } from '@oj/remo
 import type { JudgeReport, ProblemForWorker } from '@oj/shared';
 import { judgeConfig } from '../config.js';
 import { availableLanguages, compileChecker, judge, runPackageTask, testRun } from '../index.js';
+import { prepareOfferedHeaders } from '../pipeline/precompiled-headers.js';
 import type { LoadedProblem } from '../problem/loaded-problem.js';
 import { judgeInstance } from '../sandbox/judge-instance.js';
 import { killActiveSandboxes } from '../sandbox/sandbox.js';
@@ -65,7 +66,13 @@ const loadTaskProblem = async (p: ProblemForWorker, cache: TestDataCache): Promi
 
 /** The judging pipeline behind the worker's task kinds. */
 export const pipelineJudger: Judger = {
-  languages: () => availableLanguages(),
+  async languages() {
+    const offered = await availableLanguages();
+    // Probes that were remembered compiled nothing: the headers of the offered C++ variants are built (when missing
+    // or stale) right away, not by the first submissions that would use them.
+    prepareOfferedHeaders(offered);
+    return offered;
+  },
 
   async judge(task, { cache, onStatus, onCase, signal }): Promise<JudgeReport> {
     const problem = await loadTaskProblem(task.problem, cache);
