@@ -20,6 +20,7 @@ import { registerCommentRoutes } from './modules/comment/comment.routes.js';
 import { registerClarificationRoutes } from './modules/contest/clarification.routes.js';
 import { registerContestRoutes } from './modules/contest/contest.routes.js';
 import { registerContestFileRoutes } from './modules/contest/contest-file.routes.js';
+import { registerContestParticipantRoutes } from './modules/contest/contest-participants.routes.js';
 import { registerContestStaffRoutes } from './modules/contest/contest-staff.routes.js';
 import { registerDiscussionRoutes } from './modules/discussion/discussion.routes.js';
 import { registerGroupRoutes } from './modules/group/group.routes.js';
@@ -182,6 +183,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerContestFileRoutes(app, deps, opts.services);
   registerContestStaffRoutes(app, deps, opts.services);
   registerClarificationRoutes(app, deps, opts.services);
+  registerContestParticipantRoutes(app, deps, opts.services);
   registerTrainingRoutes(app, deps, opts.services);
   registerDiscussionRoutes(app, deps, opts.services);
   registerGroupRoutes(app, deps, opts.services);

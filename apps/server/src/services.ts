@@ -34,6 +34,8 @@ import { createContestRepository } from './modules/contest/contest.repository.js
 import { createContestService } from './modules/contest/contest.service.js';
 import { createContestFileRepository } from './modules/contest/contest-file.repository.js';
 import { createContestFileService } from './modules/contest/contest-file.service.js';
+import { createContestParticipantsRepository } from './modules/contest/contest-participants.repository.js';
+import { createContestParticipantsService } from './modules/contest/contest-participants.service.js';
 import { createContestStaffRepository } from './modules/contest/contest-staff.repository.js';
 import { createContestStaffService } from './modules/contest/contest-staff.service.js';
 import { createDiscussionRepository } from './modules/discussion/discussion.repository.js';
@@ -448,6 +450,8 @@ export const createServices = (
       tell: (cid, id, audience) => publishClarification(bus, cid, id, audience),
       now,
     }),
+    /** Contest admins register users by name (decision 0055). */
+    contestParticipants: createContestParticipantsService({ repo: createContestParticipantsRepository(db), contests }),
 
     // Trainings.
     trainings,

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contestFixture } from '../../test-fixtures';
 import {
+  bodyOf,
   callsTo,
   json,
   queryOf,
@@ -14,11 +15,13 @@ import {
   stubServer,
 } from '../../test-utils';
 import type { ContestContext } from '../contest/contest-detail-page';
-import ExamSessionsPage from './exam-sessions-page';
+import ExamSessionsPage, { usernamesOf } from './exam-sessions-page';
 
 const EXAM_CONTEST = contestFixture({ id: 7, title: 'Final exam', examMode: true });
 const SESSIONS = '/api/contest/exam-sessions';
 const END = '/api/contest/exam-session';
+const ADD = '/api/contest/participants';
+const REMOVE = '/api/contest/participant';
 
 const PARTICIPANTS: ExamParticipant[] = [
   { uid: 'u-bob', username: 'bob', realname: 'Bob Stone', active: true, ip: '10.0.0.7', since: '2026-01-01T08:05:00Z' },
@@ -88,6 +91,79 @@ describe('the exam sessions tab', { timeout: 30_000 }, () => {
     await waitFor(() => expect(callsTo(fetchMock, SESSIONS).length).toBeGreaterThan(1));
   });
 
+  it('reads a pasted list one name a line, or separated by spaces or commas', () => {
+    expect(usernamesOf(' alice, Bob\n\ncarol\tdave，erin、frank;  ')).toEqual([
+      'alice',
+      'Bob',
+      'carol',
+      'dave',
+      'erin',
+      'frank',
+    ]);
+    expect(usernamesOf(' \n , ')).toEqual([]);
+  });
+
+  it('registers the pasted names, tells what came of them and leaves the unknown ones in the box', async () => {
+    const fetchMock = stubServer({
+      [SESSIONS]: json({ participants: PARTICIPANTS, events: EVENTS }),
+      [ADD]: json({ added: 2, already: 1, unknown: ['ghost'] }),
+    });
+    renderTab();
+    const box = await screen.findByRole('textbox', { name: 'Add participants' });
+    expect(box.getAttribute('placeholder')).toBe('One username per line (or separated by spaces/commas)');
+    const add = screen.getByRole('button', { name: 'Add' });
+    // Nothing to add yet.
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(box, { target: { value: 'alice, Bob\ncarol ghost\n' } });
+    await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
+    const before = callsTo(fetchMock, SESSIONS).length;
+    fireEvent.click(add);
+    await waitFor(() => expect(callsTo(fetchMock, ADD)).toHaveLength(1));
+    const call = callsTo(fetchMock, ADD)[0];
+    expect(call?.[1]?.method).toBe('POST');
+    expect(bodyOf(call)).toEqual({ cid: 7, usernames: ['alice', 'Bob', 'carol', 'ghost'] });
+    const result = await screen.findByRole('status');
+    expect(within(result).getByText('2 added, 1 already registered')).toBeTruthy();
+    expect(within(result).getByText('No such users (left in the box): ghost')).toBeTruthy();
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('ghost'));
+    // The participants are read again.
+    await waitFor(() => expect(callsTo(fetchMock, SESSIONS).length).toBeGreaterThan(before));
+  });
+
+  it('refuses more names than one call may add, before calling the server', async () => {
+    const fetchMock = stubServer({ [SESSIONS]: json({ participants: [], events: [] }) });
+    renderTab();
+    const box = await screen.findByRole('textbox', { name: 'Add participants' });
+    const names = Array.from({ length: 1001 }, (_, i) => `user${i}`).join('\n');
+    fireEvent.change(box, { target: { value: names } });
+    expect(await screen.findByText('At most 1000 usernames at once')).toBeTruthy();
+    const add = screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    fireEvent.click(add);
+    expect(callsTo(fetchMock, ADD)).toHaveLength(0);
+  });
+
+  it("takes a participant's registration back once confirmed", async () => {
+    const fetchMock = stubServer({
+      [SESSIONS]: json({ participants: PARTICIPANTS, events: EVENTS }),
+      [REMOVE]: json(null),
+    });
+    renderTab();
+    const participants = await screen.findByRole('table', { name: 'Participants' });
+    const eve = (await within(participants).findByText('eve')).closest('tr') as HTMLElement;
+    fireEvent.click(within(eve).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText(/Take back eve's registration\?/)).toBeTruthy();
+    expect(callsTo(fetchMock, REMOVE)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(callsTo(fetchMock, REMOVE)).toHaveLength(1));
+    const [url, init] = callsTo(fetchMock, REMOVE)[0] ?? [];
+    expect(init?.method).toBe('DELETE');
+    expect(queryOf(url).get('cid')).toBe('7');
+    expect(queryOf(url).get('uid')).toBe('u-eve');
+    expect(callsTo(fetchMock, END)).toHaveLength(0);
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Registration taken back', expect.anything()));
+  });
+
   it('keeps the user, whether active and the action in the row on a phone, the rest in its details', async () => {
     screenWidth(390);
     stubServer({ [SESSIONS]: json({ participants: PARTICIPANTS, events: EVENTS }) });
@@ -99,6 +175,11 @@ describe('the exam sessions tab', { timeout: 30_000 }, () => {
     expect(headers).toEqual(expect.arrayContaining(['Username', 'Active', 'Action']));
     expect(headers).not.toContain('Real name');
     expect(headers).not.toContain('Address');
+    // Both actions stay in the row.
+    const bob = (await within(participants).findByText('bob')).closest('tr') as HTMLElement;
+    expect(within(bob).getByRole('button', { name: 'End session' })).toBeTruthy();
+    expect(within(bob).getByRole('button', { name: 'Remove' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Add participants' })).toBeTruthy();
   });
 
   it('says so for a contest that is not an exam, and shows nothing to a participant', async () => {

@@ -1,8 +1,9 @@
 import type { ExamEvent, ExamParticipant } from '@oj/shared';
 import { exam } from '@oj/shared';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResponsiveColumns } from '../../components/responsive-table';
 import { api } from '../../lib/api';
@@ -17,9 +18,71 @@ export const EXAM_SESSIONS_REFRESH_MS = 15_000;
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '-');
 
-/** /contest/:contestID/exam-sessions (decision 0055): the contest's admins see who holds the exam, from where and
- * since when, end a participant's session (his next login holds the exam, under either policy), and read the log
- * of every change. */
+/** The usernames of a pasted list: one per line or separated by spaces or commas (a Chinese comma or 、 too). */
+export const usernamesOf = (text: string) => text.split(/[\s,，、;；]+/).filter(Boolean);
+
+type AddResult = { added: number; already: number; unknown: string[] };
+
+/** A contest admin registers users by username (POST /api/contest/participants); the unknown names stay in the box
+ * to be corrected. */
+const AddParticipants = ({ cid, sessionsKey }: { cid: number; sessionsKey: QueryKey }) => {
+  const { t } = useTranslation(NS);
+  const [text, setText] = useState('');
+  const [result, setResult] = useState<AddResult | null>(null);
+  const names = usernamesOf(text);
+  const tooMany = names.length > exam.EXAM.maxParticipantsAdded;
+  const add = useApiMutation({
+    mutationFn: (usernames: string[]) => api.call(exam.addContestParticipants, { cid, usernames }),
+    invalidates: [sessionsKey],
+    onSuccess: (r) => {
+      setResult(r);
+      setText(r.unknown.join('\n'));
+    },
+  });
+  return (
+    <section aria-label={t('Exam_Add_Participants')} style={{ marginBottom: 16 }}>
+      <Typography.Title level={5}>{t('Exam_Add_Participants')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('Exam_Add_Participants_Tip')}</Typography.Paragraph>
+      <Input.TextArea
+        aria-label={t('Exam_Add_Participants')}
+        placeholder={t('Exam_Add_Participants_Placeholder')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        autoSize={{ minRows: 3, maxRows: 10 }}
+        status={tooMany ? 'error' : undefined}
+      />
+      {tooMany && (
+        <Typography.Text type="danger">
+          {t('Exam_Add_Too_Many', { max: exam.EXAM.maxParticipantsAdded })}
+        </Typography.Text>
+      )}
+      <div style={{ marginTop: 8 }}>
+        <Button
+          type="primary"
+          loading={add.isPending}
+          disabled={!names.length || tooMany}
+          onClick={() => add.mutate(names)}
+        >
+          {t('Exam_Add')}
+        </Button>
+      </div>
+      {result && (
+        <Alert
+          role="status"
+          style={{ marginTop: 8, overflowWrap: 'anywhere' }}
+          type={result.unknown.length ? 'warning' : 'success'}
+          showIcon
+          title={t('Exam_Add_Result', { added: result.added, already: result.already })}
+          description={result.unknown.length ? t('Exam_Add_Unknown', { names: result.unknown.join(', ') }) : undefined}
+        />
+      )}
+    </section>
+  );
+};
+
+/** /contest/:contestID/exam-sessions (decision 0055): the contest's admins register participants by username and take
+ * a registration back, see who holds the exam, from where and since when, end a participant's session (his next
+ * login holds the exam, under either policy), and read the log of every change. */
 const ExamSessions = ({ cid }: { cid: number }) => {
   const { t } = useTranslation(NS);
   const key = queryKey(exam.getExamSessions, cid);
@@ -32,6 +95,11 @@ const ExamSessions = ({ cid }: { cid: number }) => {
     mutationFn: (p: ExamParticipant) => api.call(exam.endExamSession, { cid, uid: p.uid }),
     invalidates: [key],
     onSuccess: () => toast.success(t('Exam_Session_Ended')),
+  });
+  const remove = useApiMutation({
+    mutationFn: (p: ExamParticipant) => api.call(exam.removeContestParticipant, { cid, uid: p.uid }),
+    invalidates: [key],
+    onSuccess: () => toast.success(t('Exam_Participant_Removed')),
   });
 
   // On a phone: who, whether active, and the action (the page is for ending sessions); the rest in the details.
@@ -51,15 +119,24 @@ const ExamSessions = ({ cid }: { cid: number }) => {
       title: t('Exam_Action'),
       key: 'action',
       render: (_, p) => (
-        <Popconfirm
-          title={t('Exam_End_Session')}
-          description={t('Exam_End_Session_Confirm', { username: p.username })}
-          onConfirm={() => end.settle(p)}
-        >
-          <Button size="small" danger>
-            {t('Exam_End_Session')}
-          </Button>
-        </Popconfirm>
+        <Space size={4} wrap>
+          <Popconfirm
+            title={t('Exam_End_Session')}
+            description={t('Exam_End_Session_Confirm', { username: p.username })}
+            onConfirm={() => end.settle(p)}
+          >
+            <Button size="small" danger>
+              {t('Exam_End_Session')}
+            </Button>
+          </Popconfirm>
+          <Popconfirm
+            title={t('Exam_Remove_Participant')}
+            description={t('Exam_Remove_Participant_Confirm', { username: p.username })}
+            onConfirm={() => remove.settle(p)}
+          >
+            <Button size="small">{t('Exam_Remove_Participant')}</Button>
+          </Popconfirm>
+        </Space>
       ),
     },
   ]);
@@ -85,6 +162,7 @@ const ExamSessions = ({ cid }: { cid: number }) => {
 
   return (
     <section aria-label={t('Exam_Sessions')}>
+      <AddParticipants cid={cid} sessionsKey={key} />
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('Exam_Participants')}

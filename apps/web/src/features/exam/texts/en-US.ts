@@ -68,4 +68,16 @@ export default {
   Exam_Event_refusedAddress: 'Address refused',
   Exam_Event_ended: 'Ended by a proctor',
   Exam_Refresh: 'Refresh',
+  Exam_Add_Participants: 'Add participants',
+  Exam_Add_Participants_Tip:
+    'Registers users for the contest by username (case does not matter); those already registered stay as they are.',
+  Exam_Add_Participants_Placeholder: 'One username per line (or separated by spaces/commas)',
+  Exam_Add: 'Add',
+  Exam_Add_Too_Many: 'At most {{max}} usernames at once',
+  Exam_Add_Result: '{{added}} added, {{already}} already registered',
+  Exam_Add_Unknown: 'No such users (left in the box): {{names}}',
+  Exam_Remove_Participant: 'Remove',
+  Exam_Remove_Participant_Confirm:
+    "Take back {{username}}'s registration? Their submissions stay, but they can no longer take part.",
+  Exam_Participant_Removed: 'Registration taken back',
 } satisfies Record<keyof typeof zhCN, string>;
