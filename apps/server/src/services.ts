@@ -34,6 +34,9 @@ import { createContestFileRepository } from './modules/contest/contest-file.repo
 import { createContestFileService } from './modules/contest/contest-file.service.js';
 import { createContestStaffRepository } from './modules/contest/contest-staff.repository.js';
 import { createContestStaffService } from './modules/contest/contest-staff.service.js';
+import { createExamRepository } from './modules/contest/exam.repository.js';
+import { createExamService } from './modules/contest/exam.service.js';
+import { createExamPolicy } from './modules/contest/exam-policy.js';
 import { createDiscussionRepository } from './modules/discussion/discussion.repository.js';
 import { createDiscussionService } from './modules/discussion/discussion.service.js';
 import { createGradebookRepository } from './modules/group/gradebook.repository.js';
@@ -224,6 +227,10 @@ export const createServices = (
 
   // ---- Contests: the contest service also gates contest submits of the public submit endpoint ----
   const contestRepo = createContestRepository(db);
+  // Exams (decision 0055): the policy every call and login asks, fed the exams by a per-process cache that a local
+  // contest edit drops.
+  const examRepo = createExamRepository(db);
+  const examPolicy = createExamPolicy({ repo: examRepo, groupPolicy, now });
   const contests = createContestService({
     repo: contestRepo,
     problems,
@@ -232,6 +239,7 @@ export const createServices = (
     internal: submissions,
     passwords,
     groupPolicy,
+    examsChanged: examPolicy.changed,
     now,
   });
   // Contest ratings (decision 0046): computed from the contests' final boards.
@@ -247,6 +255,7 @@ export const createServices = (
     problemAdmin: adminProblems,
     groupPolicy,
     ratings,
+    examsChanged: examPolicy.changed,
     now,
   });
 
@@ -336,7 +345,14 @@ export const createServices = (
     users,
     sessions,
     loginVerification,
-    auth: createAuthService({ users, failures: loginFailures, verification: loginVerification, sessions, now }),
+    auth: createAuthService({
+      users,
+      failures: loginFailures,
+      verification: loginVerification,
+      sessions,
+      exams: examPolicy,
+      now,
+    }),
     registration: createRegistrationService({
       repo: registrationRepo,
       users,
@@ -427,6 +443,9 @@ export const createServices = (
     // Contests.
     contests,
     adminContests,
+    /** The exam policy: `admit` is part of every call's admission (app.ts), `login` of every login. */
+    examPolicy,
+    exams: createExamService({ repo: examRepo, policy: examPolicy, contests, now }),
     /** Contest ratings; main.ts sweeps for the ones due. */
     ratings,
     contestFiles: createContestFileService({ contests, repo: createContestFileRepository(db), contestRepo }),

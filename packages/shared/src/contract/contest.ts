@@ -103,8 +103,9 @@ export const getContestAccess = endpoint({
     access: z.boolean(),
     /** Why not, as the message key the contest's calls refuse with (HOJ's client reads `access` only):
      * `contestAccountLimit` when the contest's account rule leaves the caller out (registering cannot help),
-     * `contestNoAccess` when the caller has not registered. Null with access. */
-    refusal: z.enum(['contestNoAccess', 'contestAccountLimit']).nullable(),
+     * `contestNoAccess` when the caller has not registered (`examRegistrationRequired` for an exam, which only its
+     * admins or its password register him for, decision 0055). Null with access. */
+    refusal: z.enum(['contestNoAccess', 'contestAccountLimit', 'examRegistrationRequired']).nullable(),
   }),
 });
 
