@@ -77,6 +77,7 @@ export const getContestInfo = endpoint({
   method: 'GET',
   path: '/api/get-contest-info',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid }),
   output: contest,
 });
@@ -85,6 +86,7 @@ export const registerContest = endpoint({
   method: 'POST',
   path: '/api/register-contest',
   access: 'user',
+  exam: 'contest',
   input: z.object({
     cid: wireInt(z.number().int()),
     /** A public contest needs none (HOJ's client may send ""); a private or protected one answers
@@ -98,6 +100,7 @@ export const getContestAccess = endpoint({
   method: 'GET',
   path: '/api/get-contest-access',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid }),
   output: z.object({
     access: z.boolean(),
@@ -129,6 +132,7 @@ export const getContestProblem = endpoint({
   method: 'GET',
   path: '/api/get-contest-problem',
   access: 'public',
+  exam: 'contest',
   input: z.object({ cid, containsEnd: qBool() }),
   output: z.array(contestProblem),
 });
@@ -137,6 +141,7 @@ export const getContestProblemDetails = endpoint({
   method: 'GET',
   path: '/api/get-contest-problem-details',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid, displayId: qStr().pipe(z.string().min(1).max(100)), containsEnd: qBool() }),
   output: z.object({
     problem,
@@ -157,6 +162,7 @@ export const getContestSubmissions = endpoint({
   method: 'GET',
   path: '/api/contest-submissions',
   access: 'user',
+  exam: 'contest',
   input: z.object({
     ...pageQuery(30),
     contestID: cid,
@@ -247,6 +253,7 @@ export const getContestRank = endpoint({
   method: 'POST',
   path: '/api/get-contest-rank',
   access: 'user',
+  exam: 'contest',
   input: rankInput,
   output: rankPage,
 });
@@ -255,6 +262,7 @@ export const getContestOutsideInfo = endpoint({
   method: 'GET',
   path: '/api/get-contest-outsize-info',
   access: 'public',
+  exam: 'contest',
   input: z.object({ cid }),
   output: z.object({ contest, problemList: z.array(contestProblem) }),
 });
@@ -263,6 +271,7 @@ export const getContestOutsideScoreboard = endpoint({
   method: 'POST',
   path: '/api/get-contest-outside-scoreboard',
   access: 'public',
+  exam: 'contest',
   input: rankInput,
   output: rankPage,
 });
@@ -275,6 +284,7 @@ export const getContestAnnouncement = endpoint({
   method: 'GET',
   path: '/api/get-contest-announcement',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid, ...pageQuery(5) }),
   output: page(contestAnnouncement),
 });
@@ -283,6 +293,7 @@ export const getContestNotReadAnnouncement = endpoint({
   method: 'POST',
   path: '/api/get-contest-not-read-announcement',
   access: 'user',
+  exam: 'contest',
   input: z.object({
     cid: wireInt(z.number().int()),
     readAnnouncementList: z.array(wireInt(z.number().int())).max(1000).nullish(),
@@ -334,6 +345,7 @@ export const startVirtual = endpoint({
   method: 'POST',
   path: '/api/contest/virtual',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid }),
   output: virtualRun,
 });
@@ -343,6 +355,7 @@ export const getVirtual = endpoint({
   method: 'GET',
   path: '/api/contest/virtual',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid }),
   output: virtualRun.nullable(),
 });

@@ -35,13 +35,15 @@ export const EXAM_CONTEST_RESOLVERS: Record<string, ContestResolver> = {
   'GET /api/download-by-submit-id': submissionOf,
   'GET /api/resubmit': submissionOf,
   'PUT /api/submission': submissionOf,
-  'GET /api/submission/reviews': submissionOf,
   // Every submission it polls is the exam's (its `cid` alone would let others through).
   'POST /api/check-submissions-status': async (input, cid, repo) => {
     const ids = Array.isArray(input.submitIds) ? input.submitIds : [];
     for (const id of ids) if (typeof id !== 'number' || (await repo.submissionCid(id)) !== cid) return false;
     return true;
   },
+  // A contest admin's answer (contest admins are never restricted; the resolver keeps the rule whole).
+  'PUT /api/contest/clarification': async (input, cid, repo) =>
+    typeof input.id === 'number' && (await repo.clarificationCid(input.id)) === cid,
   // A statement's attachment, of a problem of the exam.
   'GET /api/download-problem-annex': async (input, cid, repo) =>
     typeof input.problemId === 'string' && (await repo.contestsOfProblem(input.problemId)).includes(cid),

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
+  contestClarifications,
   contestExamEvents,
   contestExamSessions,
   contestProblems,
@@ -203,6 +204,15 @@ export const createExamRepository = (db: Db) => {
         .select({ cid: submissions.cid })
         .from(submissions)
         .where(eq(submissions.submitId, submitId));
+      return row?.cid;
+    },
+
+    /** The contest a clarification is of. */
+    async clarificationCid(id: number) {
+      const [row] = await db
+        .select({ cid: contestClarifications.cid })
+        .from(contestClarifications)
+        .where(eq(contestClarifications.id, id));
       return row?.cid;
     },
 
