@@ -36,7 +36,11 @@ describe.each(DB_KINDS)('exams (%s)', (kind) => {
       payload: { username, password },
       headers: ip ? { 'x-forwarded-for': ip } : {},
     });
-    return { status: res.statusCode, key: res.json().data?.key as string | undefined, token: res.headers.authorization };
+    return {
+      status: res.statusCode,
+      key: res.json().data?.key as string | undefined,
+      token: res.headers.authorization,
+    };
   };
   const events = async (cid: number, uid: string) =>
     (
