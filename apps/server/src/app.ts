@@ -171,6 +171,10 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
       createIpRateLimiter({ db: opts.services.db, limits: opts.ipLimits }),
       opts.services.examPolicy.admit,
     ),
+    endedSession: async (token) => {
+      const uid = await opts.services.sessions.revokedUidOf(token);
+      return uid ? opts.services.examPolicy.endedReason(uid) : undefined;
+    },
   };
   registerAuthRoutes(app, deps, opts.services);
   registerSiteRoutes(app, deps, opts.services);

@@ -81,6 +81,13 @@ export const createSessionService = (deps: { sessions: SessionRepository; now?: 
       return { user: { ...authUser, sessionId: fresh.sessionId }, refreshedToken: fresh.token };
     },
 
+    /** The user whose session behind a token was revoked before it expired (a logout, a password change, another
+     * login holding his exam), else undefined: asked only of a token that did not authenticate. */
+    async revokedUidOf(token: string) {
+      const found = await deps.sessions.findWithUser(sha256(token));
+      return found?.session.revokedAt && found.session.expiresAt > now() ? found.session.uid : undefined;
+    },
+
     async revoke(sessionId: number) {
       await deps.sessions.revoke(sessionId, now());
     },

@@ -265,6 +265,15 @@ export const createExamPolicy = (deps: {
       };
     },
 
+    /** Why a participant's revoked session stopped working while his exam runs (another login holds it, or an admin
+     * ended it): `examSessionEnded`; nothing for anyone else (no query for a user in no exam). */
+    async endedReason(uid: string) {
+      const s = await current();
+      const at = now();
+      const running = (s.byUid.get(uid) ?? []).some((exam) => exam.startTime <= at && at < exam.endTime);
+      return running ? ('examSessionEnded' as const) : undefined;
+    },
+
     /** A contest or its registrations changed here: the next call reads the exams again (other instances within
      * `refreshMs`). */
     changed() {
