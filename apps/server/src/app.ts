@@ -22,6 +22,7 @@ import { registerContestRoutes } from './modules/contest/contest.routes.js';
 import { registerContestFileRoutes } from './modules/contest/contest-file.routes.js';
 import { registerContestParticipantRoutes } from './modules/contest/contest-participants.routes.js';
 import { registerContestStaffRoutes } from './modules/contest/contest-staff.routes.js';
+import { registerExamRoutes } from './modules/contest/exam.routes.js';
 import { registerDiscussionRoutes } from './modules/discussion/discussion.routes.js';
 import { registerGroupRoutes } from './modules/group/group.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -167,7 +168,14 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
     judgeToken: typeof opts.judgeToken === 'string' ? fixedJudgeToken(opts.judgeToken) : opts.judgeToken,
     uploadDir: path.join(opts.services.dataDir, 'tmp', 'uploads'),
     uploads: opts.services.uploadQuota,
-    admit: createIpRateLimiter({ db: opts.services.db, limits: opts.ipLimits }),
+    admit: admitAll(
+      createIpRateLimiter({ db: opts.services.db, limits: opts.ipLimits }),
+      opts.services.examPolicy.admit,
+    ),
+    endedSession: async (token) => {
+      const uid = await opts.services.sessions.revokedUidOf(token);
+      return uid ? opts.services.examPolicy.endedReason(uid) : undefined;
+    },
   };
   registerAuthRoutes(app, deps, opts.services);
   registerSiteRoutes(app, deps, opts.services);
@@ -184,6 +192,7 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
   registerContestStaffRoutes(app, deps, opts.services);
   registerClarificationRoutes(app, deps, opts.services);
   registerContestParticipantRoutes(app, deps, opts.services);
+  registerExamRoutes(app, deps, opts.services);
   registerTrainingRoutes(app, deps, opts.services);
   registerDiscussionRoutes(app, deps, opts.services);
   registerGroupRoutes(app, deps, opts.services);
@@ -251,6 +260,14 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
 
   return app;
 };
+
+/** The one admission step of every call (`BindDeps.admit`): each check in turn, the per-IP limits first (a refused
+ * call counts against them), then the exam policy (modules/contest/exam-policy.ts). */
+const admitAll =
+  (...steps: NonNullable<BindDeps['admit']>[]): NonNullable<BindDeps['admit']> =>
+  async (e, input, ctx) => {
+    for (const step of steps) await step(e, input, ctx);
+  };
 
 /** The web build's route preloads (apps/web/vite.config.ts, decision 0048): for a page's paths, the chunks it needs
  * beyond the entry, named as module preloads at the end of index.html's head (after the entry's own tags), so the

@@ -38,6 +38,9 @@ import { createContestParticipantsRepository } from './modules/contest/contest-p
 import { createContestParticipantsService } from './modules/contest/contest-participants.service.js';
 import { createContestStaffRepository } from './modules/contest/contest-staff.repository.js';
 import { createContestStaffService } from './modules/contest/contest-staff.service.js';
+import { createExamRepository } from './modules/contest/exam.repository.js';
+import { createExamService } from './modules/contest/exam.service.js';
+import { createExamPolicy } from './modules/contest/exam-policy.js';
 import { createDiscussionRepository } from './modules/discussion/discussion.repository.js';
 import { createDiscussionService } from './modules/discussion/discussion.service.js';
 import { createGradebookRepository } from './modules/group/gradebook.repository.js';
@@ -230,6 +233,10 @@ export const createServices = (
 
   // ---- Contests: the contest service also gates contest submits of the public submit endpoint ----
   const contestRepo = createContestRepository(db);
+  // Exams (decision 0055): the policy every call and login asks, fed the exams by a per-process cache that a local
+  // contest edit drops.
+  const examRepo = createExamRepository(db);
+  const examPolicy = createExamPolicy({ repo: examRepo, groupPolicy, now });
   const contests = createContestService({
     repo: contestRepo,
     problems,
@@ -238,6 +245,7 @@ export const createServices = (
     internal: submissions,
     passwords,
     groupPolicy,
+    examsChanged: examPolicy.changed,
     now,
   });
   // Contest ratings (decision 0046): computed from the contests' final boards.
@@ -253,6 +261,7 @@ export const createServices = (
     problemAdmin: adminProblems,
     groupPolicy,
     ratings,
+    examsChanged: examPolicy.changed,
     now,
   });
 
@@ -342,7 +351,14 @@ export const createServices = (
     users,
     sessions,
     loginVerification,
-    auth: createAuthService({ users, failures: loginFailures, verification: loginVerification, sessions, now }),
+    auth: createAuthService({
+      users,
+      failures: loginFailures,
+      verification: loginVerification,
+      sessions,
+      exams: examPolicy,
+      now,
+    }),
     registration: createRegistrationService({
       repo: registrationRepo,
       users,
@@ -433,6 +449,9 @@ export const createServices = (
     // Contests.
     contests,
     adminContests,
+    /** The exam policy: `admit` is part of every call's admission (app.ts), `login` of every login. */
+    examPolicy,
+    exams: createExamService({ repo: examRepo, policy: examPolicy, contests, now }),
     /** Contest ratings; main.ts sweeps for the ones due. */
     ratings,
     contestFiles: createContestFileService({ contests, repo: createContestFileRepository(db), contestRepo }),
@@ -451,7 +470,11 @@ export const createServices = (
       now,
     }),
     /** Contest admins register users by name (decision 0055). */
-    contestParticipants: createContestParticipantsService({ repo: createContestParticipantsRepository(db), contests }),
+    contestParticipants: createContestParticipantsService({
+      repo: createContestParticipantsRepository(db),
+      contests,
+      examsChanged: examPolicy.changed,
+    }),
 
     // Trainings.
     trainings,

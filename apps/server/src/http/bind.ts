@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { type Access, type Endpoint, type Locale, localeOf, type UploadedFile } from '@oj/shared';
+import { type Access, type Endpoint, type Locale, localeOf, type MessageKey, type UploadedFile } from '@oj/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthUser, ClientMeta, SessionService } from '../modules/auth/session.service.js';
@@ -59,6 +59,10 @@ export interface BindDeps {
   /** Admits a valid call before its handler runs, or throws (the per-IP limits): a call refused for its input never
    * reaches it, so it changes nothing. */
   admit?: (e: Endpoint, input: unknown, ctx: RequestContext) => Promise<void>;
+  /** Why a token that did not authenticate stopped working, when a rule can say more than `sessionExpired` (an exam's
+   * other login ended it: `examSessionEnded`, modules/contest/exam-policy.ts): a 401 with that reason, on public
+   * endpoints too. Asked only of a token that did not authenticate. */
+  endedSession?: (token: string) => Promise<MessageKey | undefined>;
 }
 
 /** What a handler of a `binary` endpoint answers instead of envelope data. */
@@ -336,8 +340,13 @@ const contextOf = async <E extends Endpoint>(
   if (e.access === 'judge' && !(token && deps.judgeToken.accepts(token))) throw new AppError(401, 'pleaseLogin');
   if (token && e.access !== 'judge') {
     const auth = await deps.sessions.authenticate(token, meta);
-    // A bad token on a public endpoint is ignored (the visitor sees public pages); elsewhere it is a 401.
-    if (!auth && e.access !== 'public') throw new AppError(401, 'sessionExpired');
+    // A bad token on a public endpoint is ignored (the visitor sees public pages); elsewhere it is a 401. A session a
+    // rule ended (an exam's) is told so everywhere, so the exam's tab learns it at its next call.
+    if (!auth) {
+      const ended = await deps.endedSession?.(token);
+      if (ended) throw new AppError(401, ended);
+      if (e.access !== 'public') throw new AppError(401, 'sessionExpired');
+    }
     if (auth) {
       user = auth.user;
       if (auth.refreshedToken) {

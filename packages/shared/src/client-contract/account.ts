@@ -6,28 +6,47 @@ import type * as c from '../contract/account.js';
 
 export type * from '../contract/account.js';
 
-export const adminLogin: ClientOf<typeof c.adminLogin> = { method: 'POST', path: '/api/admin/login', access: 'public' };
-export const adminLogout: ClientOf<typeof c.adminLogout> = { method: 'GET', path: '/api/admin/logout', access: 'user' };
-export const captcha: ClientOf<typeof c.captcha> = { method: 'GET', path: '/api/captcha', access: 'public' };
+export const adminLogin: ClientOf<typeof c.adminLogin> = {
+  method: 'POST',
+  path: '/api/admin/login',
+  access: 'public',
+  exam: 'open',
+};
+export const adminLogout: ClientOf<typeof c.adminLogout> = {
+  method: 'GET',
+  path: '/api/admin/logout',
+  access: 'user',
+  exam: 'open',
+};
+export const captcha: ClientOf<typeof c.captcha> = {
+  method: 'GET',
+  path: '/api/captcha',
+  access: 'public',
+  exam: 'open',
+};
 export const checkCaptcha: ClientOf<typeof c.checkCaptcha> = {
   method: 'POST',
   path: '/api/check-captcha',
   access: 'public',
+  exam: 'open',
 };
 export const checkSlidePuzzle: ClientOf<typeof c.checkSlidePuzzle> = {
   method: 'POST',
   path: '/api/check-slide-puzzle',
   access: 'public',
+  exam: 'open',
 };
 export const getSlidePuzzle: ClientOf<typeof c.getSlidePuzzle> = {
   method: 'GET',
   path: '/api/get-slide-puzzle',
   access: 'public',
+  exam: 'open',
 };
 export const getUserAuthInfo: ClientOf<typeof c.getUserAuthInfo> = {
   method: 'GET',
   path: '/api/get-user-auth-info',
   access: 'user',
+  exam: 'open',
 };
-export const login: ClientOf<typeof c.login> = { method: 'POST', path: '/api/login', access: 'public' };
-export const logout: ClientOf<typeof c.logout> = { method: 'GET', path: '/api/logout', access: 'user' };
+export const login: ClientOf<typeof c.login> = { method: 'POST', path: '/api/login', access: 'public', exam: 'open' };
+export const logout: ClientOf<typeof c.logout> = { method: 'GET', path: '/api/logout', access: 'user', exam: 'open' };

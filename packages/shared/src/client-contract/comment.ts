@@ -14,19 +14,42 @@ export const addComment: ClientOf<typeof c.addComment> = {
   path: '/api/comment',
   access: 'user',
   permission: 'comment_add',
+  exam: 'contest',
 };
 export const addReply: ClientOf<typeof c.addReply> = {
   method: 'POST',
   path: '/api/reply',
   access: 'user',
   permission: 'reply_add',
+  exam: 'contest',
 };
 export const deleteComment: ClientOf<typeof c.deleteComment> = {
   method: 'DELETE',
   path: '/api/comment',
   access: 'user',
+  exam: 'contest',
 };
-export const deleteReply: ClientOf<typeof c.deleteReply> = { method: 'DELETE', path: '/api/reply', access: 'user' };
-export const getComments: ClientOf<typeof c.getComments> = { method: 'GET', path: '/api/comments', access: 'public' };
-export const getReplies: ClientOf<typeof c.getReplies> = { method: 'GET', path: '/api/reply', access: 'public' };
-export const likeComment: ClientOf<typeof c.likeComment> = { method: 'GET', path: '/api/comment-like', access: 'user' };
+export const deleteReply: ClientOf<typeof c.deleteReply> = {
+  method: 'DELETE',
+  path: '/api/reply',
+  access: 'user',
+  exam: 'contest',
+};
+export const getComments: ClientOf<typeof c.getComments> = {
+  method: 'GET',
+  path: '/api/comments',
+  access: 'public',
+  exam: 'contest',
+};
+export const getReplies: ClientOf<typeof c.getReplies> = {
+  method: 'GET',
+  path: '/api/reply',
+  access: 'public',
+  exam: 'contest',
+};
+export const likeComment: ClientOf<typeof c.likeComment> = {
+  method: 'GET',
+  path: '/api/comment-like',
+  access: 'user',
+  exam: 'contest',
+};

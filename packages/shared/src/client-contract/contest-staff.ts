@@ -11,17 +11,20 @@ export const checkContestAcInfo: ClientOf<typeof c.checkContestAcInfo> = {
   method: 'PUT',
   path: '/api/check-contest-ac-info',
   access: 'user',
+  exam: 'contest',
 };
 export const checkContestPrintStatus: ClientOf<typeof c.checkContestPrintStatus> = {
   method: 'PUT',
   path: '/api/check-contest-print-status',
   access: 'user',
+  exam: 'contest',
 };
 export const downloadContestAcSubmission: ClientOf<typeof c.downloadContestAcSubmission> = {
   method: 'GET',
   path: '/api/file/download-contest-ac-submission',
   access: 'user',
   binary: true,
+  exam: 'contest',
 };
 export const downloadContestPrintText: ClientOf<typeof c.downloadContestPrintText> = {
   method: 'GET',
@@ -34,32 +37,38 @@ export const downloadContestRank: ClientOf<typeof c.downloadContestRank> = {
   path: '/api/file/download-contest-rank',
   access: 'user',
   binary: true,
+  exam: 'contest',
 };
 export const downloadRankList: ClientOf<typeof c.downloadRankList> = {
   method: 'GET',
   path: '/api/download-rank-list',
   access: 'user',
   binary: true,
+  exam: 'contest',
 };
 export const getContestAcInfo: ClientOf<typeof c.getContestAcInfo> = {
   method: 'GET',
   path: '/api/get-contest-ac-info',
   access: 'user',
+  exam: 'contest',
 };
 export const getContestPrint: ClientOf<typeof c.getContestPrint> = {
   method: 'GET',
   path: '/api/get-contest-print',
   access: 'user',
+  exam: 'contest',
 };
 export const getContestScrollBoardInfo: ClientOf<typeof c.getContestScrollBoardInfo> = {
   method: 'GET',
   path: '/api/get-contest-scroll-board-info',
   access: 'public',
+  exam: 'contest',
 };
 export const getContestScrollBoardSubmission: ClientOf<typeof c.getContestScrollBoardSubmission> = {
   method: 'GET',
   path: '/api/get-contest-scroll-board-submission',
   access: 'public',
+  exam: 'contest',
 };
 export const rejudgeContestProblem: ClientOf<typeof c.rejudgeContestProblem> = {
   method: 'GET',
@@ -71,4 +80,5 @@ export const submitPrintText: ClientOf<typeof c.submitPrintText> = {
   method: 'POST',
   path: '/api/submit-print-text',
   access: 'user',
+  exam: 'contest',
 };

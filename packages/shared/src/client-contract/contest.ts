@@ -14,16 +14,19 @@ export const getContestAccess: ClientOf<typeof c.getContestAccess> = {
   method: 'GET',
   path: '/api/get-contest-access',
   access: 'user',
+  exam: 'contest',
 };
 export const getContestAnnouncement: ClientOf<typeof c.getContestAnnouncement> = {
   method: 'GET',
   path: '/api/get-contest-announcement',
   access: 'user',
+  exam: 'contest',
 };
 export const getContestInfo: ClientOf<typeof c.getContestInfo> = {
   method: 'GET',
   path: '/api/get-contest-info',
   access: 'user',
+  exam: 'contest',
 };
 export const getContestList: ClientOf<typeof c.getContestList> = {
   method: 'GET',
@@ -34,36 +37,43 @@ export const getContestNotReadAnnouncement: ClientOf<typeof c.getContestNotReadA
   method: 'POST',
   path: '/api/get-contest-not-read-announcement',
   access: 'user',
+  exam: 'contest',
 };
 export const getContestOutsideInfo: ClientOf<typeof c.getContestOutsideInfo> = {
   method: 'GET',
   path: '/api/get-contest-outsize-info',
   access: 'public',
+  exam: 'contest',
 };
 export const getContestOutsideScoreboard: ClientOf<typeof c.getContestOutsideScoreboard> = {
   method: 'POST',
   path: '/api/get-contest-outside-scoreboard',
   access: 'public',
+  exam: 'contest',
 };
 export const getContestProblem: ClientOf<typeof c.getContestProblem> = {
   method: 'GET',
   path: '/api/get-contest-problem',
   access: 'public',
+  exam: 'contest',
 };
 export const getContestProblemDetails: ClientOf<typeof c.getContestProblemDetails> = {
   method: 'GET',
   path: '/api/get-contest-problem-details',
   access: 'user',
+  exam: 'contest',
 };
 export const getContestRank: ClientOf<typeof c.getContestRank> = {
   method: 'POST',
   path: '/api/get-contest-rank',
   access: 'user',
+  exam: 'contest',
 };
 export const getContestSubmissions: ClientOf<typeof c.getContestSubmissions> = {
   method: 'GET',
   path: '/api/contest-submissions',
   access: 'user',
+  exam: 'contest',
 };
 export const getRecentContest: ClientOf<typeof c.getRecentContest> = {
   method: 'GET',
@@ -79,14 +89,17 @@ export const getVirtual: ClientOf<typeof c.getVirtual> = {
   method: 'GET',
   path: '/api/contest/virtual',
   access: 'user',
+  exam: 'contest',
 };
 export const registerContest: ClientOf<typeof c.registerContest> = {
   method: 'POST',
   path: '/api/register-contest',
   access: 'user',
+  exam: 'contest',
 };
 export const startVirtual: ClientOf<typeof c.startVirtual> = {
   method: 'POST',
   path: '/api/contest/virtual',
   access: 'user',
+  exam: 'contest',
 };

@@ -6,5 +6,5 @@ import type * as c from '../contract/health.js';
 
 export type * from '../contract/health.js';
 
-export const health: ClientOf<typeof c.health> = { method: 'GET', path: '/api/health', access: 'public' };
-export const ready: ClientOf<typeof c.ready> = { method: 'GET', path: '/api/ready', access: 'public' };
+export const health: ClientOf<typeof c.health> = { method: 'GET', path: '/api/health', access: 'public', exam: 'open' };
+export const ready: ClientOf<typeof c.ready> = { method: 'GET', path: '/api/ready', access: 'public', exam: 'open' };

@@ -15,11 +15,13 @@ export const getJudgeStatus: ClientOf<typeof c.getJudgeStatus> = {
   method: 'GET',
   path: '/api/get-judge-status',
   access: 'public',
+  exam: 'open',
 };
 export const getWebsiteConfig: ClientOf<typeof c.getWebsiteConfig> = {
   method: 'GET',
   path: '/api/get-website-config',
   access: 'public',
+  exam: 'open',
 };
 export const homeCarousel: ClientOf<typeof c.homeCarousel> = {
   method: 'GET',

@@ -18,4 +18,5 @@ export const getProxiedImage: ClientOf<typeof c.getProxiedImage> = {
   path: '/api/public/img-proxy',
   access: 'public',
   binary: true,
+  exam: 'open',
 };

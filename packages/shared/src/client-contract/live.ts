@@ -18,6 +18,7 @@ export const eventTicket: ClientOf<typeof c.eventTicket> = {
   method: 'POST',
   path: '/api/events/ticket',
   access: 'user',
+  exam: 'open',
 };
 export const events: ClientOf<typeof c.events> = {
   method: 'GET',
@@ -25,4 +26,5 @@ export const events: ClientOf<typeof c.events> = {
   access: 'public',
   binary: true,
   produces: 'text/event-stream',
+  exam: 'open',
 };

@@ -29,6 +29,7 @@ export const downloadProblemAnnex: ClientOf<typeof c.downloadProblemAnnex> = {
   path: '/api/download-problem-annex',
   access: 'public',
   binary: true,
+  exam: 'contest',
 };
 export const getAllProblemTags: ClientOf<typeof c.getAllProblemTags> = {
   method: 'GET',
@@ -39,6 +40,7 @@ export const getFullScreenProblemList: ClientOf<typeof c.getFullScreenProblemLis
   method: 'GET',
   path: '/api/get-full-screen-problem-list',
   access: 'user',
+  exam: 'contest',
 };
 export const getLastAcCode: ClientOf<typeof c.getLastAcCode> = {
   method: 'GET',
@@ -94,5 +96,6 @@ export const getUserProblemStatus: ClientOf<typeof c.getUserProblemStatus> = {
   method: 'POST',
   path: '/api/get-user-problem-status',
   access: 'user',
+  exam: 'contest',
 };
 export const languages: ClientOf<typeof c.languages> = { method: 'GET', path: '/api/languages', access: 'public' };

@@ -15,27 +15,32 @@ export const checkContestSubmissionsStatus: ClientOf<typeof c.checkContestSubmis
   method: 'POST',
   path: '/api/check-contest-submissions-status',
   access: 'user',
+  exam: 'contest',
 };
 export const checkSubmissionsStatus: ClientOf<typeof c.checkSubmissionsStatus> = {
   method: 'POST',
   path: '/api/check-submissions-status',
   access: 'public',
+  exam: 'contest',
 };
 export const downloadBySubmitId: ClientOf<typeof c.downloadBySubmitId> = {
   method: 'GET',
   path: '/api/download-by-submit-id',
   access: 'public',
   binary: true,
+  exam: 'contest',
 };
 export const getAllCaseResult: ClientOf<typeof c.getAllCaseResult> = {
   method: 'GET',
   path: '/api/get-all-case-result',
   access: 'public',
+  exam: 'contest',
 };
 export const getSubmissionDetail: ClientOf<typeof c.getSubmissionDetail> = {
   method: 'GET',
   path: '/api/get-submission-detail',
   access: 'public',
+  exam: 'contest',
 };
 export const getSubmissionList: ClientOf<typeof c.getSubmissionList> = {
   method: 'GET',
@@ -58,13 +63,19 @@ export const rejudge: ClientOf<typeof c.rejudge> = {
   access: 'root',
   permission: 'rejudge',
 };
-export const resubmit: ClientOf<typeof c.resubmit> = { method: 'GET', path: '/api/resubmit', access: 'user' };
+export const resubmit: ClientOf<typeof c.resubmit> = {
+  method: 'GET',
+  path: '/api/resubmit',
+  access: 'user',
+  exam: 'contest',
+};
 export const submitProblemJudge: ClientOf<typeof c.submitProblemJudge> = {
   method: 'POST',
   path: '/api/submit-problem-judge',
   access: 'user',
   permission: 'submit',
   switch: 'openPublicJudge',
+  exam: 'contest',
 };
 export const submitProblemTestJudge: ClientOf<typeof c.submitProblemTestJudge> = {
   method: 'POST',
@@ -77,4 +88,5 @@ export const updateSubmission: ClientOf<typeof c.updateSubmission> = {
   method: 'PUT',
   path: '/api/submission',
   access: 'user',
+  exam: 'contest',
 };

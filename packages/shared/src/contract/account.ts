@@ -46,6 +46,7 @@ export const login = endpoint({
   method: 'POST',
   path: '/api/login',
   access: 'public',
+  exam: 'open',
   input: loginBody,
   output: userInfo,
 });
@@ -53,6 +54,7 @@ export const adminLogin = endpoint({
   method: 'POST',
   path: '/api/admin/login',
   access: 'public',
+  exam: 'open',
   input: loginBody,
   output: userInfo,
 });
@@ -60,6 +62,7 @@ export const logout = endpoint({
   method: 'GET',
   path: '/api/logout',
   access: 'user',
+  exam: 'open',
   input: z.object({}),
   output: z.null(),
 });
@@ -67,6 +70,7 @@ export const adminLogout = endpoint({
   method: 'GET',
   path: '/api/admin/logout',
   access: 'user',
+  exam: 'open',
   input: z.object({}),
   output: z.null(),
 });
@@ -74,6 +78,7 @@ export const getUserAuthInfo = endpoint({
   method: 'GET',
   path: '/api/get-user-auth-info',
   access: 'user',
+  exam: 'open',
   input: z.object({}),
   output: z.object({ roles: z.array(z.string()), permissions: z.array(z.string()) }),
 });
@@ -89,6 +94,7 @@ export const captcha = endpoint({
   method: 'GET',
   path: '/api/captcha',
   access: 'public',
+  exam: 'open',
   input: challengeInput,
   output: z.object({ img: z.string(), captchaKey: z.string() }),
 });
@@ -112,6 +118,7 @@ export const getSlidePuzzle = endpoint({
   method: 'GET',
   path: '/api/get-slide-puzzle',
   access: 'public',
+  exam: 'open',
   input: challengeInput,
   output: slidePuzzle,
 });
@@ -121,6 +128,7 @@ export const checkSlidePuzzle = endpoint({
   method: 'POST',
   path: '/api/check-slide-puzzle',
   access: 'public',
+  exam: 'open',
   input: z.object({
     puzzleKey: z.string().min(1, { error: 'fieldRequired' }).max(64),
     left: wireInt(z.number().int(), { min: 0, max: SLIDE_PUZZLE.width }),
@@ -133,6 +141,7 @@ export const checkCaptcha = endpoint({
   method: 'POST',
   path: '/api/check-captcha',
   access: 'public',
+  exam: 'open',
   input: z.object({
     captchaKey: z.string().min(1, { error: 'fieldRequired' }).max(64),
     captcha: z.string().min(1, { error: 'fieldRequired' }).max(16),

@@ -64,6 +64,7 @@ export const getComments = endpoint({
   method: 'GET',
   path: '/api/comments',
   access: 'public',
+  exam: 'contest',
   input: z.object({ ...place, ...pageQuery(COMMENT_PAGE) }),
   output: z.object({
     /** `total` counts the comments and their replies. */
@@ -77,6 +78,7 @@ export const addComment = endpoint({
   method: 'POST',
   path: '/api/comment',
   access: 'user',
+  exam: 'contest',
   permission: 'comment_add',
   input: z.object({ ...place, content }),
   output: comment,
@@ -87,6 +89,7 @@ export const deleteComment = endpoint({
   method: 'DELETE',
   path: '/api/comment',
   access: 'user',
+  exam: 'contest',
   input: z.object({
     id: wireInt(z.number({ error: 'fieldRequired' }).int().positive()),
     ...place,
@@ -100,6 +103,7 @@ export const likeComment = endpoint({
   method: 'GET',
   path: '/api/comment-like',
   access: 'user',
+  exam: 'contest',
   input: z.object({
     cid: wireInt(z.number({ error: 'fieldRequired' }).int().positive()),
     toLike: z.preprocess((v) => (typeof v === 'boolean' ? String(v) : v), z.stringbool()),
@@ -114,6 +118,7 @@ export const getReplies = endpoint({
   method: 'GET',
   path: '/api/reply',
   access: 'public',
+  exam: 'contest',
   input: z.object({
     commentId: wireInt(z.number({ error: 'fieldRequired' }).int().positive()),
     cid: wireInt(z.number().int().positive().nullish()),
@@ -127,6 +132,7 @@ export const addReply = endpoint({
   method: 'POST',
   path: '/api/reply',
   access: 'user',
+  exam: 'contest',
   permission: 'reply_add',
   input: z.object({
     reply: z
@@ -149,6 +155,7 @@ export const deleteReply = endpoint({
   method: 'DELETE',
   path: '/api/reply',
   access: 'user',
+  exam: 'contest',
   input: z.object({
     reply: z.object({ id: wireInt(z.number({ error: 'fieldRequired' }).int().positive()) }).passthrough(),
     ...place,

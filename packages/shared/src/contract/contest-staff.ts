@@ -19,6 +19,7 @@ export const submitPrintText = endpoint({
   method: 'POST',
   path: '/api/submit-print-text',
   access: 'user',
+  exam: 'contest',
   input: z.object({
     cid: wireInt(z.number().int()),
     content: z
@@ -49,6 +50,7 @@ export const getContestPrint = endpoint({
   method: 'GET',
   path: '/api/get-contest-print',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid, ...pageQuery(15) }),
   output: page(contestPrint),
 });
@@ -57,6 +59,7 @@ export const checkContestPrintStatus = endpoint({
   method: 'PUT',
   path: '/api/check-contest-print-status',
   access: 'user',
+  exam: 'contest',
   input: z.object({ id, cid }),
   output: z.null(),
 });
@@ -97,6 +100,7 @@ export const getContestAcInfo = endpoint({
   method: 'GET',
   path: '/api/get-contest-ac-info',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid, ...pageQuery(20) }),
   output: page(contestAcInfo),
 });
@@ -105,6 +109,7 @@ export const checkContestAcInfo = endpoint({
   method: 'PUT',
   path: '/api/check-contest-ac-info',
   access: 'user',
+  exam: 'contest',
   input: z.object({
     id,
     cid,
@@ -131,6 +136,7 @@ export const getContestScrollBoardInfo = endpoint({
   method: 'GET',
   path: '/api/get-contest-scroll-board-info',
   access: 'public',
+  exam: 'contest',
   input: z.object({ cid }),
   output: z.object({
     id: z.number().int(),
@@ -168,6 +174,7 @@ export const getContestScrollBoardSubmission = endpoint({
   method: 'GET',
   path: '/api/get-contest-scroll-board-submission',
   access: 'public',
+  exam: 'contest',
   input: z.object({ cid, removeStar: qBool() }),
   output: z.array(scrollBoardSubmission),
 });
@@ -177,6 +184,7 @@ export const downloadRankList = endpoint({
   method: 'GET',
   path: '/api/download-rank-list',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid, forceRefresh: qBool(), removeStar: qBool(), containEnd: qBool() }),
   output: z.unknown(),
   binary: true,
@@ -193,6 +201,7 @@ export const downloadContestAcSubmission = endpoint({
   method: 'GET',
   path: '/api/file/download-contest-ac-submission',
   access: 'user',
+  exam: 'contest',
   input: z.object({
     cid,
     excludeAdmin: qBool(),

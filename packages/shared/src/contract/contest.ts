@@ -77,6 +77,7 @@ export const getContestInfo = endpoint({
   method: 'GET',
   path: '/api/get-contest-info',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid }),
   output: contest,
 });
@@ -85,6 +86,7 @@ export const registerContest = endpoint({
   method: 'POST',
   path: '/api/register-contest',
   access: 'user',
+  exam: 'contest',
   input: z.object({
     cid: wireInt(z.number().int()),
     /** A public contest needs none (HOJ's client may send ""); a private or protected one answers
@@ -98,13 +100,15 @@ export const getContestAccess = endpoint({
   method: 'GET',
   path: '/api/get-contest-access',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid }),
   output: z.object({
     access: z.boolean(),
     /** Why not, as the message key the contest's calls refuse with (HOJ's client reads `access` only):
      * `contestAccountLimit` when the contest's account rule leaves the caller out (registering cannot help),
-     * `contestNoAccess` when the caller has not registered. Null with access. */
-    refusal: z.enum(['contestNoAccess', 'contestAccountLimit']).nullable(),
+     * `contestNoAccess` when the caller has not registered (`examRegistrationRequired` for an exam, which only its
+     * admins or its password register him for, decision 0055). Null with access. */
+    refusal: z.enum(['contestNoAccess', 'contestAccountLimit', 'examRegistrationRequired']).nullable(),
   }),
 });
 
@@ -128,6 +132,7 @@ export const getContestProblem = endpoint({
   method: 'GET',
   path: '/api/get-contest-problem',
   access: 'public',
+  exam: 'contest',
   input: z.object({ cid, containsEnd: qBool() }),
   output: z.array(contestProblem),
 });
@@ -136,6 +141,7 @@ export const getContestProblemDetails = endpoint({
   method: 'GET',
   path: '/api/get-contest-problem-details',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid, displayId: qStr().pipe(z.string().min(1).max(100)), containsEnd: qBool() }),
   output: z.object({
     problem,
@@ -156,6 +162,7 @@ export const getContestSubmissions = endpoint({
   method: 'GET',
   path: '/api/contest-submissions',
   access: 'user',
+  exam: 'contest',
   input: z.object({
     ...pageQuery(30),
     contestID: cid,
@@ -246,6 +253,7 @@ export const getContestRank = endpoint({
   method: 'POST',
   path: '/api/get-contest-rank',
   access: 'user',
+  exam: 'contest',
   input: rankInput,
   output: rankPage,
 });
@@ -254,6 +262,7 @@ export const getContestOutsideInfo = endpoint({
   method: 'GET',
   path: '/api/get-contest-outsize-info',
   access: 'public',
+  exam: 'contest',
   input: z.object({ cid }),
   output: z.object({ contest, problemList: z.array(contestProblem) }),
 });
@@ -262,6 +271,7 @@ export const getContestOutsideScoreboard = endpoint({
   method: 'POST',
   path: '/api/get-contest-outside-scoreboard',
   access: 'public',
+  exam: 'contest',
   input: rankInput,
   output: rankPage,
 });
@@ -274,6 +284,7 @@ export const getContestAnnouncement = endpoint({
   method: 'GET',
   path: '/api/get-contest-announcement',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid, ...pageQuery(5) }),
   output: page(contestAnnouncement),
 });
@@ -282,6 +293,7 @@ export const getContestNotReadAnnouncement = endpoint({
   method: 'POST',
   path: '/api/get-contest-not-read-announcement',
   access: 'user',
+  exam: 'contest',
   input: z.object({
     cid: wireInt(z.number().int()),
     readAnnouncementList: z.array(wireInt(z.number().int())).max(1000).nullish(),
@@ -333,6 +345,7 @@ export const startVirtual = endpoint({
   method: 'POST',
   path: '/api/contest/virtual',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid }),
   output: virtualRun,
 });
@@ -342,6 +355,7 @@ export const getVirtual = endpoint({
   method: 'GET',
   path: '/api/contest/virtual',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid }),
   output: virtualRun.nullable(),
 });

@@ -9,6 +9,7 @@ export const health = endpoint({
   method: 'GET',
   path: '/api/health',
   access: 'public',
+  exam: 'open',
   input: z.object({}),
   output: z.object({ status: z.literal('ok') }),
 });
@@ -20,6 +21,7 @@ export const ready = endpoint({
   method: 'GET',
   path: '/api/ready',
   access: 'public',
+  exam: 'open',
   input: z.object({}),
   output: z.object({
     status: z.literal('ready'),

@@ -32,6 +32,7 @@ export const getWebsiteConfig = endpoint({
   method: 'GET',
   path: '/api/get-website-config',
   access: 'public',
+  exam: 'open',
   input: z.object({}),
   output: websiteConfig,
 });
@@ -70,6 +71,7 @@ export const getJudgeStatus = endpoint({
   method: 'GET',
   path: '/api/get-judge-status',
   access: 'public',
+  exam: 'open',
   input: z.object({}),
   output: z.object({
     available: z.boolean(),

@@ -18,6 +18,7 @@ export const getProxiedImage = endpoint({
   method: 'GET',
   path: IMAGE_PROXY_PATH,
   access: 'public',
+  exam: 'open',
   input: z.object({
     url: z
       .string()

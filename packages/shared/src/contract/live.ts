@@ -30,6 +30,7 @@ export const eventTicket = endpoint({
   method: 'POST',
   path: '/api/events/ticket',
   access: 'user',
+  exam: 'open',
   input: z.object({}),
   output: z.object({ ticket: z.string(), expiresInMs: z.number().int() }),
 });
@@ -44,6 +45,7 @@ export const events = endpoint({
   method: 'GET',
   path: '/api/events',
   access: 'public',
+  exam: 'open',
   input: z.object({ ticket: qStr(), cid: qInt(), gid: qInt(), lastEventId: qStr() }),
   output: z.unknown(),
   binary: true,

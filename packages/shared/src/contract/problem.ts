@@ -107,6 +107,7 @@ export const getUserProblemStatus = endpoint({
   method: 'POST',
   path: '/api/get-user-problem-status',
   access: 'user',
+  exam: 'contest',
   input: z.object({
     pidList: z.array(wireInt(z.number().int())).max(500),
     isContestProblemList: z.boolean().optional(),
@@ -283,6 +284,7 @@ export const getFullScreenProblemList = endpoint({
   method: 'GET',
   path: '/api/get-full-screen-problem-list',
   access: 'user',
+  exam: 'contest',
   input: z.object({ cid: qInt(), tid: qInt() }),
   output: z.array(fullScreenProblem),
 });
@@ -332,6 +334,7 @@ export const downloadProblemAnnex = endpoint({
   method: 'GET',
   path: '/api/download-problem-annex',
   access: 'public',
+  exam: 'contest',
   input: z.object({ problemId: z.string().trim().min(1).max(100), name: z.string().min(1).max(255) }),
   output: z.unknown(),
   binary: true,

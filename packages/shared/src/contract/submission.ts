@@ -16,6 +16,7 @@ export const submitProblemJudge = endpoint({
   method: 'POST',
   path: '/api/submit-problem-judge',
   access: 'user',
+  exam: 'contest',
   permission: 'submit',
   switch: 'openPublicJudge',
   input: z.object({
@@ -163,6 +164,7 @@ export const getSubmissionDetail = endpoint({
   method: 'GET',
   path: '/api/get-submission-detail',
   access: 'public',
+  exam: 'contest',
   input: z.object({ submitId: wireInt(z.number().int(), BIG_ID) }),
   output: z.object({
     submission,
@@ -199,6 +201,7 @@ export const getAllCaseResult = endpoint({
   method: 'GET',
   path: '/api/get-all-case-result',
   access: 'public',
+  exam: 'contest',
   input: z.object({ submitId: wireInt(z.number().int(), BIG_ID) }),
   /** null when the problem does not open case results to this viewer. */
   output: z
@@ -227,6 +230,7 @@ export const checkSubmissionsStatus = endpoint({
   method: 'POST',
   path: '/api/check-submissions-status',
   access: 'public',
+  exam: 'contest',
   input: z.object({
     submitIds: z.array(wireInt(z.number().int(), BIG_ID)).max(100),
     cid: wireInt(z.number().int().nullish()),
@@ -241,6 +245,7 @@ export const checkContestSubmissionsStatus = endpoint({
   method: 'POST',
   path: '/api/check-contest-submissions-status',
   access: 'user',
+  exam: 'contest',
   input: z.object({
     submitIds: z.array(wireInt(z.number().int(), BIG_ID)).max(100),
     cid: wireInt(z.number({ error: 'fieldRequired' }).int()),
@@ -253,6 +258,7 @@ export const updateSubmission = endpoint({
   method: 'PUT',
   path: '/api/submission',
   access: 'user',
+  exam: 'contest',
   input: z.object({ submitId: wireInt(z.number().int(), BIG_ID), share: z.boolean(), uid: z.string().nullish() }),
   output: z.null(),
 });
@@ -261,6 +267,7 @@ export const downloadBySubmitId = endpoint({
   method: 'GET',
   path: '/api/download-by-submit-id',
   access: 'public',
+  exam: 'contest',
   input: z.object({ submitId: wireInt(z.number().int(), BIG_ID) }),
   output: z.unknown(),
   binary: true,
@@ -300,6 +307,7 @@ export const resubmit = endpoint({
   method: 'GET',
   path: '/api/resubmit',
   access: 'user',
+  exam: 'contest',
   input: z.object({ submitId: wireInt(z.number().int(), BIG_ID) }),
   output: submission,
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
-import { slidePuzzles } from '../../db/schema.js';
+import { sessions, slidePuzzles } from '../../db/schema.js';
 import { bind } from '../../http/bind.js';
 
 const adminProbe = endpoint({
@@ -224,6 +224,18 @@ describe.each(DB_KINDS)('accounts and sessions on %s', (kind) => {
       expect(fresh).not.toBe(token);
       expect((await call('GET', '/api/get-user-auth-info', { token: fresh })).statusCode).toBe(200);
       expect((await call('GET', '/api/get-user-auth-info', { token })).statusCode).toBe(200);
+      // The refresh carries the login on: the new session keeps the first one's id (decision 0055).
+      const chain = await t.services.db
+        .select({ id: sessions.id, loginId: sessions.loginId })
+        .from(sessions)
+        .where(eq(sessions.uid, u.uid))
+        .orderBy(sessions.id);
+      expect(chain).toEqual([
+        { id: chain[0].id, loginId: null },
+        { id: chain[1].id, loginId: chain[0].id },
+      ]);
+      const refreshed = await t.services.sessions.authenticate(fresh, { ip: '127.0.0.1', userAgent: '' });
+      expect(refreshed?.user).toMatchObject({ sessionId: chain[1].id, loginId: chain[0].id });
       t.clock.offsetMs += LIMITS.sessionGraceMs + 1000;
       expect((await call('GET', '/api/get-user-auth-info', { token })).statusCode).toBe(401);
       expect((await call('GET', '/api/get-user-auth-info', { token: fresh })).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { isAdminRole, LIMITS, type UserInfo } from '@oj/shared';
 import { AppError, badRequest, forbidden } from '../../http/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import type { ExamPolicy } from '../contest/exam-policy.js';
 import { toUserInfo } from '../user/user.mapper.js';
 import type { UserQueries } from '../user/user-queries.js';
 import type { LoginFailureRepository } from './login-failure.repository.js';
@@ -39,6 +40,8 @@ export const createAuthService = (deps: {
   failures: LoginFailureRepository;
   verification: LoginVerificationService;
   sessions: SessionService;
+  /** A participant's login during his exam (decision 0055): his address, and the one session that takes part. */
+  exams?: Pick<ExamPolicy, 'login'>;
   now?: () => Date;
 }) => {
   const now = deps.now ?? (() => new Date());
@@ -91,7 +94,9 @@ export const createAuthService = (deps: {
       if (roles.length === 0 || roles.every((r) => r === 'default_user')) throw forbidden('noLoginPermission');
       if (opts.adminOnly && !isAdminRole(roles)) throw badRequest('notAdminAccount');
 
-      const { token } = await deps.sessions.issue(user.uid, meta);
+      const issue = () => deps.sessions.issue(user.uid, meta);
+      // The exam the user is taking, if any, decides whether this login may take part (exam-policy.ts).
+      const { token } = deps.exams ? await deps.exams.login({ uid: user.uid, roles }, meta, issue) : await issue();
       return { token, user: toUserInfo(user, roles) };
     },
   };

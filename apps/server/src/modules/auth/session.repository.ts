@@ -23,7 +23,16 @@ const sessionWithUserQuery = preparedQuery((db) =>
 );
 
 export const createSessionRepository = (db: Db) => ({
-  async insert(s: { uid: string; tokenHash: string; ip: string; userAgent: string; createdAt: Date; expiresAt: Date }) {
+  async insert(s: {
+    uid: string;
+    tokenHash: string;
+    ip: string;
+    userAgent: string;
+    createdAt: Date;
+    expiresAt: Date;
+    /** The login a refresh carries on (null: a new login). */
+    loginId: number | null;
+  }) {
     const [row] = await db.insert(sessions).values(s).returning();
     return row;
   },

@@ -8,6 +8,9 @@ export interface AuthUser {
   roles: string[];
   permissions: Permission[];
   sessionId: number;
+  /** The login this session belongs to: the id of its first session, which every refresh keeps (decision 0055: an
+   * exam binds a login, never one token). Absent where no session stands behind the user (tests' own users). */
+  loginId?: number;
 }
 
 export interface Authenticated {
@@ -24,7 +27,8 @@ export interface ClientMeta {
 export const createSessionService = (deps: { sessions: SessionRepository; now?: () => Date }) => {
   const now = deps.now ?? (() => new Date());
 
-  const issue = async (uid: string, meta: ClientMeta) => {
+  /** A new session: a new login, or (`loginId`) the next session of a login a refresh carries on. */
+  const issue = async (uid: string, meta: ClientMeta, loginId?: number) => {
     const token = randomToken();
     const at = now();
     const created = await deps.sessions.insert({
@@ -34,8 +38,9 @@ export const createSessionService = (deps: { sessions: SessionRepository; now?: 
       userAgent: meta.userAgent.slice(0, 500),
       createdAt: at,
       expiresAt: new Date(at.getTime() + LIMITS.sessionTtlMs),
+      loginId: loginId ?? null,
     });
-    return { token, sessionId: created.id };
+    return { token, sessionId: created.id, loginId: loginId ?? created.id };
   };
 
   /** The user of a live session (not unknown, expired, revoked, or of a banned user), else null. */
@@ -49,6 +54,7 @@ export const createSessionService = (deps: { sessions: SessionRepository; now?: 
       roles: found.roles,
       permissions: permissionsOf(found.roles),
       sessionId: session.id,
+      loginId: session.loginId ?? session.id,
     };
   };
 
@@ -71,8 +77,15 @@ export const createSessionService = (deps: { sessions: SessionRepository; now?: 
       // The old token stays valid a little longer for requests already in flight.
       const graceEnd = new Date(Math.min(session.expiresAt.getTime(), at.getTime() + LIMITS.sessionGraceMs));
       if (!(await deps.sessions.markReplaced(session.id, at, graceEnd))) return { user: authUser };
-      const fresh = await issue(session.uid, meta);
+      const fresh = await issue(session.uid, meta, session.loginId ?? session.id);
       return { user: { ...authUser, sessionId: fresh.sessionId }, refreshedToken: fresh.token };
+    },
+
+    /** The user whose session behind a token was revoked before it expired (a logout, a password change, another
+     * login holding his exam), else undefined: asked only of a token that did not authenticate. */
+    async revokedUidOf(token: string) {
+      const found = await deps.sessions.findWithUser(sha256(token));
+      return found?.session.revokedAt && found.session.expiresAt > now() ? found.session.uid : undefined;
     },
 
     async revoke(sessionId: number) {

@@ -77,7 +77,7 @@ export const createCommentService = (deps: {
     commentAccess(
       cid: number,
       viewer: AuthUser | undefined,
-    ): Promise<{ admin: boolean; creatorUid: string; running: boolean }>;
+    ): Promise<{ admin: boolean; creatorUid: string; running: boolean; examClosed: boolean }>;
   };
   messages: Pick<MessageService, 'notify'>;
 }) => {
@@ -108,6 +108,8 @@ export const createCommentService = (deps: {
     const cid = q.cid as number;
     open(switches.openContestComment);
     const c = await deps.contests.commentAccess(cid, viewer);
+    // An exam's comments are closed while it runs (contest-access.ts, examCommentsClosed).
+    if (c.examClosed) throw new AppError(403, 'examCommentsClosed');
     return {
       place: { cid },
       sourceType: 'Contest',

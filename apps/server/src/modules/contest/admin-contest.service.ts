@@ -1,6 +1,7 @@
 import { type adminContest, defaultAwards, isRoot, type Locale } from '@oj/shared';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../http/app-error.js';
+import { formatAddressRange, parseAddressRange } from '../../lib/address-range.js';
 import type { AdminProblemService } from '../admin-problem/admin-problem.service.js';
 import type { AuthUser } from '../auth/session.service.js';
 import type { GroupPolicy } from '../group/group-policy.js';
@@ -41,10 +42,13 @@ export const createAdminContestService = (deps: {
   groupPolicy: GroupPolicy;
   /** Contest ratings (decision 0046): an edit or a deletion of a rated contest makes its ratings due again. */
   ratings: Pick<RatingService, 'contestEdited' | 'contestRemoving' | 'recompute' | 'standingsChanged'>;
+  /** A contest was created, edited or removed here: the exam policy reads the exams again (exam-policy.ts). */
+  examsChanged?: () => void;
   now?: () => Date;
 }) => {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
+  const examsChanged = () => deps.examsChanged?.();
 
   const owned = async (cid: number, viewer: AuthUser) => {
     const c = await repo.byId(cid);
@@ -99,7 +103,24 @@ export const createAdminContestService = (deps: {
       ...(f.hideRealNameFromVisitors == null ? {} : { hideRealNameFromVisitors: f.hideRealNameFromVisitors ? 1 : 0 }),
       ...(f.rated == null ? {} : { rated: f.rated ? 1 : 0 }),
       ...(f.allowVirtual == null ? {} : { allowVirtual: f.allowVirtual ? 1 : 0 }),
+      ...examFieldsOf(f),
       allowEndSubmit: f.allowEndSubmit ? 1 : 0,
+    };
+  };
+
+  /** The exam's fields (decision 0055), each left out when the form leaves it out: a new contest gets the columns'
+   * defaults (no exam, `replace`, anywhere), an edited one keeps what it had. Each address range must be an address
+   * or a CIDR range (400 examAddressInvalid naming it); it is stored as `address/prefix`, once. */
+  const examFieldsOf = (f: ContestFormOut): Pick<NewContest, 'examMode' | 'examSessionPolicy' | 'allowedAddresses'> => {
+    const ranges = f.allowedAddresses?.map((text) => {
+      const r = parseAddressRange(text);
+      if (!r) throw badRequest('examAddressInvalid', 'allowedAddresses', { value: text });
+      return formatAddressRange(r);
+    });
+    return {
+      ...(f.examMode == null ? {} : { examMode: f.examMode ? 1 : 0 }),
+      ...(f.examSessionPolicy == null ? {} : { examSessionPolicy: f.examSessionPolicy }),
+      ...(ranges === undefined ? {} : { allowedAddresses: [...new Set(ranges)] }),
     };
   };
 
@@ -186,6 +207,7 @@ export const createAdminContestService = (deps: {
         author: viewer.username,
         gid,
       });
+      examsChanged();
       return toAdminContest(row, now());
     },
 
@@ -199,6 +221,7 @@ export const createAdminContestService = (deps: {
       const fields = fieldsOf(f);
       const dropRegistrations = c.auth !== 0 && fields.pwd !== c.pwd;
       const row = await repo.update(c.id, fields, dropRegistrations);
+      examsChanged();
       await deps.ratings.contestEdited(c, row);
       return toAdminContest(row, now());
     },
@@ -219,6 +242,7 @@ export const createAdminContestService = (deps: {
       if (c.gid !== null) await owned(cid, viewer);
       await deps.ratings.contestRemoving(c);
       await repo.remove(cid);
+      examsChanged();
       return null;
     },
 
@@ -239,6 +263,7 @@ export const createAdminContestService = (deps: {
     async changeVisible(q: { cid: number; visible: boolean }, viewer: AuthUser) {
       const c = await owned(q.cid, viewer);
       await repo.update(c.id, { visible: q.visible ? 1 : 0 }, false);
+      examsChanged();
       return null;
     },
 

@@ -51,3 +51,18 @@ export const rankShowNameFor = (c: ContestNameFields, viewer: AuthUser | undefin
   const chosen = (['username', 'nickname', 'realname'] as const).find((n) => n === c.rankShowName) ?? 'username';
   return chosen === 'realname' && !showsRealNames(c, viewer) ? 'username' : chosen;
 };
+
+/** The fields of a contest that make it an exam (decision 0055). */
+export interface ContestExamFields {
+  examMode: number;
+  startTime: Date;
+  endTime: Date;
+}
+
+/** Whether a contest is an exam running at `at`: from its start to its end; outside that window nothing of the exam
+ * applies. */
+export const examRunning = (c: ContestExamFields, at: Date) => c.examMode === 1 && c.startTime <= at && at < c.endTime;
+
+/** The one "contest comments closed" rule (decision 0055): an exam's comments are closed to everyone but its admins
+ * while it runs (403 examCommentsClosed); clarifications take their place. */
+export const examCommentsClosed = (c: ContestExamFields, manages: boolean, at: Date) => !manages && examRunning(c, at);

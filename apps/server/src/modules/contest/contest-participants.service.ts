@@ -9,6 +9,8 @@ import type { ContestParticipantsRepository } from './contest-participants.repos
 export const createContestParticipantsService = (deps: {
   repo: ContestParticipantsRepository;
   contests: Pick<ContestService, 'load' | 'isContestAdmin'>;
+  /** The registrations changed: the exam policy reads its participants again (exam-policy.ts `changed`). */
+  examsChanged: () => void;
 }) => {
   const { repo, contests } = deps;
 
@@ -33,6 +35,7 @@ export const createContestParticipantsService = (deps: {
       const known = new Set(found.map((u) => u.key));
       const uids = [...new Set(found.map((u) => u.uid))];
       const added = await repo.register(c.id, uids);
+      if (added > 0) deps.examsChanged();
       const unknown = [...named].filter(([key]) => !known.has(key)).map(([, name]) => name);
       return { added, already: uids.length - added, unknown };
     },
@@ -41,6 +44,7 @@ export const createContestParticipantsService = (deps: {
     async remove(input: { cid: number; uid: string }, viewer: AuthUser): Promise<null> {
       const c = await managed(input.cid, viewer);
       if (!(await repo.unregister(c.id, input.uid))) throw notFound();
+      deps.examsChanged();
       return null;
     },
   };

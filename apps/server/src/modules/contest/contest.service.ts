@@ -22,7 +22,13 @@ import type { SubmissionService } from '../submission/submission.service.js';
 import { type SubmissionSight, showSubmission } from '../submission/submission-visibility.js';
 import { contestStatusAt, matchesAccountRule, toContest, toContestAnnouncement } from './contest.mapper.js';
 import type { ContestRepository, ContestRow, VirtualRunRow } from './contest.repository.js';
-import { managesContest, rankShowNameFor, seesRealTimeRank, showsRealNames } from './contest-access.js';
+import {
+  examCommentsClosed,
+  managesContest,
+  rankShowNameFor,
+  seesRealTimeRank,
+  showsRealNames,
+} from './contest-access.js';
 import { boardRowJson, boardRowJsonWithoutRealName, createBoardCache } from './contest-board-cache.js';
 import { pageBoard } from './contest-ranking.js';
 import { sealSeconds, toVirtualRun, virtualBoard } from './contest-virtual.js';
@@ -71,6 +77,8 @@ export const createContestService = (deps: {
   passwords: PasswordAttemptsService;
   /** A group's contests are its members' (decision 0024). */
   groupPolicy: GroupPolicy;
+  /** A registration for an exam was made here: the exam policy reads the exams again (exam-policy.ts). */
+  examsChanged?: () => void;
   now?: () => Date;
 }) => {
   const { repo } = deps;
@@ -96,26 +104,32 @@ export const createContestService = (deps: {
   };
 
   /** Why a signed-in viewer may not take part where a contest asks for a registration (decision 0043): an account
-   * outside the contest's account rule first (registering cannot help him), else no registration. */
+   * outside the contest's account rule first (registering cannot help him), else no registration (an exam's own
+   * refusal for an exam, decision 0055). */
   const accessRefusal = async (
     c: ContestRow,
     viewer: AuthUser,
-  ): Promise<'contestAccountLimit' | 'contestNoAccess' | undefined> => {
+  ): Promise<'contestAccountLimit' | 'contestNoAccess' | 'examRegistrationRequired' | undefined> => {
     if (c.openAccountLimit === 1 && !matchesAccountRule(c.accountLimitRule, viewer.username)) {
       return 'contestAccountLimit';
     }
-    return (await repo.isRegistered(c.id, viewer.uid)) ? undefined : 'contestNoAccess';
+    if (await repo.isRegistered(c.id, viewer.uid)) return undefined;
+    return c.examMode === 1 ? 'examRegistrationRequired' : 'contestNoAccess';
   };
 
+  /** Whether a contest asks for a registration to view and take part: a private one, and an exam whatever its auth
+   * (decision 0055). */
+  const needsRegistration = (c: ContestRow) => c.auth === 1 || c.examMode === 1;
+
   /** The one "may view the contest" rule (decision 0016) for its problems, submissions, rank, announcements and
-   * files: its admins always; others once it has started, a private one only registered and within its account
-   * rule (`accessRefusal`). An anonymous caller has no registration: refused with 401, as the contest endpoints
+   * files: its admins always; others once it has started, a private one or an exam only registered and within its
+   * account rule (`accessRefusal`). An anonymous caller has no registration: refused with 401, as the contest endpoints
    * that need a login answer them. */
   const viewRefusal = async (c: ContestRow, viewer: AuthUser | undefined): Promise<AppError | undefined> => {
     if (isContestAdmin(c, viewer)) return undefined;
     if (contestStatusAt(c, now()) === -1)
       return viewer ? forbidden('contestNotStarted') : new AppError(401, 'pleaseLogin');
-    if (c.auth !== 1) return undefined;
+    if (!needsRegistration(c)) return undefined;
     if (!viewer) return new AppError(401, 'pleaseLogin');
     const refusal = await accessRefusal(c, viewer);
     return refusal ? forbidden(refusal) : undefined;
@@ -126,9 +140,10 @@ export const createContestService = (deps: {
   };
 
   /** The one "may take part" rule, for a viewer who may view the contest (submits, clarifications): its admins
-   * always; where the contest asks for a registration (not public), others need one within its account rule. */
+   * always; where the contest asks for a registration (not public, or an exam), others need one within its account
+   * rule. */
   const takePartRefusal = async (c: LoadedContest, viewer: AuthUser) =>
-    isContestAdmin(c, viewer) || c.auth === 0 ? undefined : accessRefusal(c, viewer);
+    isContestAdmin(c, viewer) || (c.auth === 0 && c.examMode !== 1) ? undefined : accessRefusal(c, viewer);
 
   const realTimeRank = (c: ContestRow, viewer: AuthUser | undefined) =>
     seesRealTimeRank(c, isContestAdmin(c, viewer), now());
@@ -424,6 +439,8 @@ export const createContestService = (deps: {
      * registration. A private or protected one takes its password through the limited tries of decision 0015. */
     async register(input: { cid: number; password?: string | null }, viewer: AuthUser) {
       const c = await load(input.cid, viewer);
+      // A public exam is joined only by its admins' adding the participant (decision 0055).
+      if (c.examMode === 1 && c.auth === 0 && !isContestAdmin(c, viewer)) throw forbidden('examRegistrationRequired');
       if (c.auth !== 0) {
         if (!input.password) throw badRequest('contestPasswordRequired', 'password');
         if (!(await deps.passwords.verify(viewer.uid, { kind: 'contest', id: c.id }, input.password, c.pwd))) {
@@ -434,6 +451,7 @@ export const createContestService = (deps: {
         throw forbidden('contestAccountLimit');
       }
       if (!(await repo.register(c.id, viewer.uid))) throw badRequest('contestAlreadyRegistered');
+      if (c.examMode === 1) deps.examsChanged?.();
       return null;
     },
 
@@ -444,7 +462,13 @@ export const createContestService = (deps: {
       // A visitor must log in to open a contest, a public one too.
       if (!viewer) throw new AppError(401, 'pleaseLogin');
       await checkViewAccess(c, viewer);
-      return { admin: isContestAdmin(c, viewer), creatorUid: c.uid, running: contestStatusAt(c, now()) === 0 };
+      const admin = isContestAdmin(c, viewer);
+      return {
+        admin,
+        creatorUid: c.uid,
+        running: contestStatusAt(c, now()) === 0,
+        examClosed: examCommentsClosed(c, admin, now()),
+      };
     },
 
     /** Whether the caller may take part, and if not, the message key the contest's calls refuse him with. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestKit, contestTestApp, HOUR } from '../../../test/contest-helpers.js';
 import { DB_KINDS, type TestApp } from '../../../test/harness.js';
 import { type createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
-import { groupMembers, problems, submissions } from '../../db/schema.js';
+import { contestRegisters, groupMembers, problems, submissions } from '../../db/schema.js';
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-4)}${(seq++).toString(36)}`;
@@ -331,6 +331,30 @@ describe.each(DB_KINDS)('group trainings, contests and discussions (%s)', (kind)
       expect((await call('POST', '/api/group/contest-announcement', author.token, note)).status).toBe(200);
       expect((await call('DELETE', `/api/group/contest?cid=${cid}`, admin2.token)).status).toBe(403);
       expect((await call('DELETE', `/api/group/contest?cid=${cid}`, owner.token)).status).toBe(200);
+    });
+
+    it("the group's form carries the exam fields; a group exam restricts its members, never the group's root", async () => {
+      const bad = await call('POST', '/api/group/contest', author.token, form({ allowedAddresses: ['10.0.0.0/40'] }));
+      expect([bad.status, bad.body.data.key]).toEqual([400, 'examAddressInvalid']);
+      const cid = await newContest({ examMode: true, examSessionPolicy: 'refuse', allowedAddresses: ['127.0.0.1'] });
+      const got = await call('GET', `/api/group/contest?cid=${cid}`, author.token);
+      expect(got.body.data).toMatchObject({
+        examMode: true,
+        examSessionPolicy: 'refuse',
+        allowedAddresses: ['127.0.0.1/32'],
+      });
+      // The member is a participant; the group's owner, registered too, manages it (contest-access.ts).
+      await t.services.db.insert(contestRegisters).values([
+        { cid, uid: member2.uid },
+        { cid, uid: owner.uid },
+      ]);
+      t.services.examPolicy.changed();
+      const closed = await call('GET', `/api/get-group-detail?gid=${gid}`, member2.token);
+      expect([closed.status, closed.body.data.key]).toEqual([403, 'examSiteClosed']);
+      expect((await call('GET', `/api/get-group-detail?gid=${gid}`, owner.token)).status).toBe(200);
+      expect((await call('GET', `/api/contest/current-exam`, member2.token)).body.data).toMatchObject({ cid });
+      expect((await call('DELETE', `/api/group/contest?cid=${cid}`, owner.token)).status).toBe(200);
+      expect((await call('GET', `/api/get-group-detail?gid=${gid}`, member2.token)).status).toBe(200);
     });
 
     it('its problems come from the group or are written inside it; only members take part; the public never sees it', async () => {
