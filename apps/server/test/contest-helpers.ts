@@ -1,7 +1,7 @@
 import type { RoleName } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { users } from '../src/db/schema.js';
+import { groupMembers, users } from '../src/db/schema.js';
 import type { NewProblem } from '../src/modules/problem/problem.repository.js';
 import { createTestApp, createUser, type DbKind, login, ROOT_PASSWORD, type TestApp } from './harness.js';
 import { createFakeJudge, createProblem } from './judge-helpers.js';
@@ -28,17 +28,59 @@ export const contestKit = (ctx: () => { t: TestApp; judge: ReturnType<typeof cre
   };
   /** Now on the test app's (shiftable) clock. */
   const nowMs = () => Date.now() + ctx().t.clock.offsetMs;
+  /** A new signed-in user, with a realname or school when given. */
+  const userToken = async (role: RoleName = 'user', profile: { realname?: string; school?: string } = {}) => {
+    const { t } = ctx();
+    const u = await createUser(t, role);
+    if (profile.realname || profile.school) await t.services.db.update(users).set(profile).where(eq(users.uid, u.uid));
+    const { token } = await login(t, u.username, u.password);
+    return { ...u, token: token as string };
+  };
   return {
     call,
     nowMs,
-    /** A new signed-in user, with a realname or school when given. */
-    async userToken(role: RoleName = 'user', profile: { realname?: string; school?: string } = {}) {
+    userToken,
+    /** A class: a group whose content only its members see, made by `owner`, with a second owner (`keeper`, level 5)
+     * and a `member` (level 3); and `contest(fields)`, a contest of the group made by the owner (public, ACM,
+     * running for an hour more). */
+    async classGroup() {
       const { t } = ctx();
-      const u = await createUser(t, role);
-      if (profile.realname || profile.school)
-        await t.services.db.update(users).set(profile).where(eq(users.uid, u.uid));
-      const { token } = await login(t, u.username, u.password);
-      return { ...u, token: token as string };
+      await t.services.site.updateSwitches({
+        defaultCreateGroupACInitValue: 0,
+        defaultCreateGroupDailyLimit: 0,
+        defaultCreateGroupLimit: 0,
+      });
+      const [owner, keeper, member] = [await userToken(), await userToken(), await userToken()];
+      const tag = `${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 6)}`;
+      const g = await call('POST', '/api/group', owner.token, {
+        name: `Class ${tag}`,
+        shortName: `c${tag}`,
+        brief: 'A class',
+        description: 'Our class.',
+        auth: 1,
+        visible: true,
+      });
+      expect(g.status, JSON.stringify(g.body)).toBe(200);
+      const gid = g.body.data.id as number;
+      await t.services.db.insert(groupMembers).values([
+        { gid, uid: keeper.uid, auth: 5 },
+        { gid, uid: member.uid, auth: 3 },
+      ]);
+      const contest = async (fields: object = {}) => {
+        const created = await call('POST', '/api/group/contest', owner.token, {
+          title: 'Class test',
+          description: 'ACM rules',
+          type: 0,
+          auth: 0,
+          startTime: new Date(nowMs() - HOUR).toISOString(),
+          endTime: new Date(nowMs() + HOUR).toISOString(),
+          gid,
+          ...fields,
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(200);
+        return created.body.data.id as number;
+      };
+      return { owner, keeper, member, gid, contest };
     },
     /** A public ACM contest that started an hour ago and runs four more, made by `who` (root by default). */
     async newContest(fields: object = {}, who?: string) {

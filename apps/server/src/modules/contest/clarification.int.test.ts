@@ -6,11 +6,9 @@ import { contestKit, contestTestApp, HOUR } from '../../../test/contest-helpers.
 import { DB_KINDS, type TestApp } from '../../../test/harness.js';
 import type { createFakeJudge } from '../../../test/judge-helpers.js';
 import { openSse, type SseEvent } from '../../../test/sse-client.js';
-import { contestClarifications, groupMembers } from '../../db/schema.js';
+import { contestClarifications } from '../../db/schema.js';
 
 const MINUTE = 60_000;
-let seq = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-4)}${(seq++).toString(36)}`;
 
 /** Contest clarifications (decision 0055): participants ask, the contest's admins answer privately or to all,
  * broadcast and export; every change reaches the right event streams. */
@@ -19,7 +17,7 @@ describe.each(DB_KINDS)('contest clarifications (%s)', (kind) => {
   let judge: ReturnType<typeof createFakeJudge>;
   let root: string;
   let base: string;
-  const { call, userToken, newContest, addProblem, nowMs } = contestKit(() => ({ t, judge, root }));
+  const { call, userToken, newContest, addProblem, nowMs, classGroup } = contestKit(() => ({ t, judge, root }));
   type User = Awaited<ReturnType<typeof userToken>>;
   let ann: User;
   let bob: User;
@@ -248,39 +246,8 @@ describe.each(DB_KINDS)('contest clarifications (%s)', (kind) => {
   });
 
   it("makes a group contest's group root its admin, not its members", async () => {
-    await t.services.site.updateSwitches({
-      defaultCreateGroupACInitValue: 0,
-      defaultCreateGroupDailyLimit: 0,
-      defaultCreateGroupLimit: 0,
-    });
-    const owner = await userToken();
-    const keeper = await userToken();
-    const member = await userToken();
-    const g = await call('POST', '/api/group', owner.token, {
-      name: unique('Class '),
-      shortName: unique('c'),
-      brief: 'A class',
-      description: 'Our class.',
-      auth: 1,
-      visible: true,
-    });
-    expect(g.status, JSON.stringify(g.body)).toBe(200);
-    const gid = g.body.data.id as number;
-    await t.services.db.insert(groupMembers).values([
-      { gid, uid: keeper.uid, auth: 5 },
-      { gid, uid: member.uid, auth: 3 },
-    ]);
-    const created = await call('POST', '/api/group/contest', owner.token, {
-      title: 'Class test',
-      description: 'ACM rules',
-      type: 0,
-      auth: 0,
-      startTime: new Date(nowMs() - HOUR).toISOString(),
-      endTime: new Date(nowMs() + HOUR).toISOString(),
-      gid,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const gcid = created.body.data.id as number;
+    const { keeper, member, contest } = await classGroup();
+    const gcid = await contest();
     const q = await asked(member.token, { cid: gcid, content: 'Is the textbook allowed?' });
     // An outsider of a group that hides its content from outsiders may not ask.
     expect((await ask(ann.token, { cid: gcid, content: 'Me?' })).status).toBe(403);

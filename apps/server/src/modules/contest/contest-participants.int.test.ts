@@ -1,20 +1,17 @@
 import { EXAM } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contestKit, contestTestApp, HOUR } from '../../../test/contest-helpers.js';
+import { contestKit, contestTestApp } from '../../../test/contest-helpers.js';
 import { DB_KINDS, type TestApp } from '../../../test/harness.js';
 import type { createFakeJudge } from '../../../test/judge-helpers.js';
-import { contestRegisters, groupMembers } from '../../db/schema.js';
-
-let seq = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-4)}${(seq++).toString(36)}`;
+import { contestRegisters } from '../../db/schema.js';
 
 /** A contest's admins register users by name and take a registration back (decision 0055). */
 describe.each(DB_KINDS)('contest participants (%s)', (kind) => {
   let t: TestApp;
   let judge: ReturnType<typeof createFakeJudge>;
   let root: string;
-  const { call, userToken, newContest, addProblem, nowMs } = contestKit(() => ({ t, judge, root }));
+  const { call, userToken, newContest, addProblem, classGroup } = contestKit(() => ({ t, judge, root }));
   type User = Awaited<ReturnType<typeof userToken>>;
   let ann: User;
   let bob: User;
@@ -102,40 +99,8 @@ describe.each(DB_KINDS)('contest participants (%s)', (kind) => {
   });
 
   it('works for a group contest: its group admins register, its members may not', async () => {
-    await t.services.site.updateSwitches({
-      defaultCreateGroupACInitValue: 0,
-      defaultCreateGroupDailyLimit: 0,
-      defaultCreateGroupLimit: 0,
-    });
-    const owner = await userToken();
-    const keeper = await userToken();
-    const member = await userToken();
-    const g = await call('POST', '/api/group', owner.token, {
-      name: unique('Class '),
-      shortName: unique('c'),
-      brief: 'A class',
-      description: 'Our class.',
-      auth: 1,
-      visible: true,
-    });
-    expect(g.status, JSON.stringify(g.body)).toBe(200);
-    const gid = g.body.data.id as number;
-    await t.services.db.insert(groupMembers).values([
-      { gid, uid: keeper.uid, auth: 5 },
-      { gid, uid: member.uid, auth: 3 },
-    ]);
-    const created = await call('POST', '/api/group/contest', owner.token, {
-      title: 'Class test',
-      description: 'ACM rules',
-      type: 0,
-      auth: 1,
-      pwd: 'secret',
-      startTime: new Date(nowMs() - HOUR).toISOString(),
-      endTime: new Date(nowMs() + HOUR).toISOString(),
-      gid,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const gcid = created.body.data.id as number;
+    const { keeper, member, contest } = await classGroup();
+    const gcid = await contest({ auth: 1, pwd: 'secret' });
     expect((await add(member.token, { cid: gcid, usernames: [member.username] })).status).toBe(403);
     expect(await added(keeper.token, { cid: gcid, usernames: [member.username] })).toEqual({
       added: 1,
