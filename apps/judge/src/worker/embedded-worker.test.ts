@@ -119,8 +119,12 @@ describe('the embedded judge worker', () => {
   };
 
   it('dies with its server when the server is killed with SIGKILL, and so do its sandboxes', async () => {
-    // Not waiting for the announcement: by then the worker's start-up probes have ended.
-    const server = await startServer(false);
+    // Not waiting for the announcement: by then the worker's start-up probes have ended. A build cache of its own, so
+    // the worker remembers no probe and runs them all in the sandbox (no precompiled headers: nothing else to build).
+    const server = await startServer(false, {
+      OJ_JUDGE_BUILD_CACHE_DIR: join(dataDir, 'build-cache'),
+      OJ_JUDGE_PCH: '0',
+    });
     const worker = await waitFor(
       'the worker to start a sandbox',
       () => {
