@@ -49,7 +49,7 @@ const config = {
 
 describe('HTTP client', () => {
   it("calls the endpoints of @oj/shared's client entry: their metadata, without schemas (decision 0005)", () => {
-    expect(account.adminLogin).toEqual({ method: 'POST', path: '/api/admin/login', access: 'public' });
+    expect(account.adminLogin).toEqual({ method: 'POST', path: '/api/admin/login', access: 'public', exam: 'open' });
     expect(home.getCommonAnnouncement).not.toHaveProperty('input');
     expect(home.getCommonAnnouncement).not.toHaveProperty('output');
   });
