@@ -184,7 +184,8 @@ describe('contest form: awards and account limit', { timeout: 60_000 }, () => {
     await waitFor(() => expect(input('Contest description').value).toBe('Solve them all.'));
     expect(screen.queryByLabelText('Prefix')).toBeNull();
     fireEvent.click(screen.getByText('Save'));
-    await waitFor(() => expect(callsTo(fetchMock, CONTEST_PATH, 'PUT')).toHaveLength(1));
+    // The form's checks (the exam fields among them) run before the save: on a loaded machine they took over 10 s.
+    await waitFor(() => expect(callsTo(fetchMock, CONTEST_PATH, 'PUT')).toHaveLength(1), { timeout: 25_000 });
     const body = bodyOf(callsTo(fetchMock, CONTEST_PATH, 'PUT')[0]);
     expect(body).toMatchObject({ openAccountLimit: false, accountLimitRule: rule, awardType: 0 });
     // No tiers sent: the server keeps the stored ones.
