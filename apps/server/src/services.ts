@@ -236,7 +236,7 @@ export const createServices = (
   // Exams (decision 0055): the policy every call and login asks, fed the exams by a per-process cache that a local
   // contest edit drops.
   const examRepo = createExamRepository(db);
-  const examPolicy = createExamPolicy({ repo: examRepo, groupPolicy, now });
+  const examPolicy = createExamPolicy({ repo: examRepo, groupPolicy, sessions, now });
   const contests = createContestService({
     repo: contestRepo,
     problems,

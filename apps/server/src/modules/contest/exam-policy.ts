@@ -1,7 +1,7 @@
 import type { Endpoint } from '@oj/shared';
 import { AppError, forbidden } from '../../http/app-error.js';
 import { addressMatcher } from '../../lib/address-range.js';
-import type { AuthUser, ClientMeta } from '../auth/session.service.js';
+import type { AuthUser, ClientMeta, SessionService } from '../auth/session.service.js';
 import type { GroupPolicy } from '../group/group-policy.js';
 import { managesContest } from './contest-access.js';
 import type { ExamRepository } from './exam.repository.js';
@@ -80,6 +80,8 @@ const callIsExams = async (e: Endpoint, input: unknown, cid: number, repo: ExamR
 export const createExamPolicy = (deps: {
   repo: ExamRepository;
   groupPolicy: Pick<GroupPolicy, 'access'>;
+  /** Ends one session (a call or login refused because another login holds the exam). */
+  sessions: Pick<SessionService, 'revoke'>;
   now?: () => Date;
   refreshMs?: number;
 }) => {
@@ -197,7 +199,7 @@ export const createExamPolicy = (deps: {
         ? { holds: false }
         : await repo.claim({ cid: exam.id, uid: user.uid, loginId, ip: meta.ip, at, takeOver: false });
     if (!claimed.holds) {
-      await repo.revokeSession(user.sessionId, at);
+      await deps.sessions.revoke(user.sessionId);
       throw new AppError(401, 'examSessionEnded');
     }
     s.bound.add(key);
@@ -242,7 +244,7 @@ export const createExamPolicy = (deps: {
         takeOver: exam.policy === 'replace',
       });
       if (!claimed.holds) {
-        await repo.revokeSession(issued.sessionId, at);
+        await deps.sessions.revoke(issued.sessionId);
         await event(exam, user.uid, 'refusedSession', meta);
         throw forbidden('examSessionActive');
       }

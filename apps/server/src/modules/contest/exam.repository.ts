@@ -132,11 +132,6 @@ export const createExamRepository = (db: Db) => {
       });
     },
 
-    /** Revokes one session (a login refused after its session was made). */
-    async revokeSession(id: number, at: Date) {
-      await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, id));
-    },
-
     async addEvent(e: { cid: number; uid: string; kind: string; ip: string; userAgent: string; at: Date }) {
       await db.insert(contestExamEvents).values({
         cid: e.cid,
