@@ -25,6 +25,7 @@ import { createLoginVerificationRepository } from './modules/auth/login-verifica
 import { createLoginVerificationService } from './modules/auth/login-verification.service.js';
 import { createSessionRepository } from './modules/auth/session.repository.js';
 import { createSessionService } from './modules/auth/session.service.js';
+import { withSessionCache } from './modules/auth/session-cache.js';
 import { createCommentRepository } from './modules/comment/comment.repository.js';
 import { createCommentService } from './modules/comment/comment.service.js';
 import { createAdminContestService } from './modules/contest/admin-contest.service.js';
@@ -150,7 +151,8 @@ export const createServices = (
   const accounts = createUserAccountRepository(db);
   const registrationRepo = createRegistrationRepository(db);
   const ranksRepo = createRankRepository(db);
-  const sessions = createSessionService({ sessions: createSessionRepository(db), now });
+  // The session behind a token is read from memory, dropped on every instance when the database says it changed.
+  const sessions = createSessionService({ sessions: withSessionCache(createSessionRepository(db), bus), now });
   const loginFailures = createLoginFailureRepository(db);
   const loginVerification = createLoginVerificationService({
     repo: createLoginVerificationRepository(db),
@@ -451,7 +453,7 @@ export const createServices = (
     adminContests,
     /** The exam policy: `admit` is part of every call's admission (app.ts), `login` of every login. */
     examPolicy,
-    exams: createExamService({ repo: examRepo, policy: examPolicy, contests, now }),
+    exams: createExamService({ repo: examRepo, policy: examPolicy, sessions, contests, now }),
     /** Contest ratings; main.ts sweeps for the ones due. */
     ratings,
     contestFiles: createContestFileService({ contests, repo: createContestFileRepository(db), contestRepo }),

@@ -122,6 +122,7 @@ export const createAdminUserService = (deps: {
       await deps.repo.update(user.uid, patch, roleChange, now());
       const target = { type: 'user', id: user.uid };
       if (patch.passwordHash || statusChange === 1) await deps.sessions.revokeAll(user.uid);
+      else deps.sessions.forgetUser(user.uid);
       // The user hears of it under Mine (a banned user reads it once the ban is lifted).
       const roleName = roleChange !== undefined ? roleById(roleChange)?.name : undefined;
       if (roleName) {
@@ -169,6 +170,7 @@ export const createAdminUserService = (deps: {
     async remove(actor: Actor, uids: string[]) {
       if (uids.includes(actor.uid)) throw badRequest('cannotChangeSelf', 'ids');
       const deleted = await deps.repo.remove([...new Set(uids)], actor.uid);
+      for (const uid of uids) deps.sessions.forgetUser(uid);
       if (deleted)
         await deps.audit.record(actor, 'userDelete', { type: 'user', id: uids.join(',') }, { count: deleted });
       return { deleted };

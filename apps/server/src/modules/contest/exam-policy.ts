@@ -80,8 +80,9 @@ const callIsExams = async (e: Endpoint, input: unknown, cid: number, repo: ExamR
 export const createExamPolicy = (deps: {
   repo: ExamRepository;
   groupPolicy: Pick<GroupPolicy, 'access'>;
-  /** Ends one session (a call or login refused because another login holds the exam). */
-  sessions: Pick<SessionService, 'revoke'>;
+  /** Ends one session (a call or login refused because another login holds the exam), and forgets the sessions a
+   * claim ended. */
+  sessions: Pick<SessionService, 'revoke' | 'forgetUser'>;
   now?: () => Date;
   refreshMs?: number;
 }) => {
@@ -203,6 +204,7 @@ export const createExamPolicy = (deps: {
       throw new AppError(401, 'examSessionEnded');
     }
     s.bound.add(key);
+    deps.sessions.forgetUser(user.uid);
     await event(exam, user.uid, 'bound', meta);
   };
 
@@ -248,7 +250,10 @@ export const createExamPolicy = (deps: {
         await event(exam, user.uid, 'refusedSession', meta);
         throw forbidden('examSessionActive');
       }
-      if (claimed.replaced !== undefined) await event(exam, user.uid, 'replaced', meta);
+      if (claimed.replaced !== undefined) {
+        deps.sessions.forgetUser(user.uid);
+        await event(exam, user.uid, 'replaced', meta);
+      }
       await event(exam, user.uid, 'login', meta);
       s.bound.add(`${exam.id}:${user.uid}:${issued.loginId}`);
       return issued;

@@ -1,6 +1,6 @@
 import { EXAM_EVENT_KINDS, type ExamEvent, type ExamEventKind, type ExamParticipant } from '@oj/shared';
 import { forbidden, notFound } from '../../http/app-error.js';
-import type { AuthUser, ClientMeta } from '../auth/session.service.js';
+import type { AuthUser, ClientMeta, SessionService } from '../auth/session.service.js';
 import type { ContestService } from './contest.service.js';
 import type { ExamRepository } from './exam.repository.js';
 import type { ExamPolicy } from './exam-policy.js';
@@ -16,6 +16,8 @@ const kindOf = (k: string): ExamEventKind => EXAM_EVENT_KINDS.find((x) => x === 
 export const createExamService = (deps: {
   repo: ExamRepository;
   policy: ExamPolicy;
+  /** Forgets the sessions an ended exam session revoked. */
+  sessions: Pick<SessionService, 'forgetUser'>;
   contests: Pick<ContestService, 'load' | 'isContestAdmin'>;
   now?: () => Date;
 }) => {
@@ -65,6 +67,7 @@ export const createExamService = (deps: {
       if (!(await repo.isRegistered(c.id, q.uid))) throw notFound();
       const at = now();
       await repo.end(c.id, q.uid, at);
+      deps.sessions.forgetUser(q.uid);
       await repo.addEvent({ cid: c.id, uid: q.uid, kind: 'ended', ip: meta.ip, userAgent: meta.userAgent, at });
       return null;
     },

@@ -119,6 +119,7 @@ export const createAccountSettingsService = (deps: {
       const at = now();
       await deps.accounts.setPassword(user.uid, await hashPassword(input.newPassword), at);
       await deps.accounts.revokeOtherSessions(user.uid, user.sessionId, at);
+      deps.sessions.forgetUser(user.uid);
       return { code: 200, msg: message('passwordChanged', locale), userInfo: await info(user.uid) };
     },
 
