@@ -63,6 +63,9 @@ export default defineConfig({
       OJ_DATA_DIR: dataDir,
       OJ_ROOT_PASSWORD: ROOT_PASSWORD,
       LOG_LEVEL: 'warn',
+      // Password hashes at the lowest cost (a login at the default cost takes 0.2 s of a core here; the journeys log
+      // in about a hundred times).
+      OJ_PASSWORD_COST: '10',
       // The embedded judge offers the languages the journeys submit in (C and C++ in every standard, Python3): the
       // Java, Go, Rust, PyPy and Node toolchains are not probed at its start, beside the first journeys.
       OJ_JUDGE_LANGUAGES: 'C,C With O2,C++,C++ With O2,C++ 17,C++ 17 With O2,C++ 20,C++ 20 With O2,Python3',

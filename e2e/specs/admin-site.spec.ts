@@ -30,8 +30,8 @@ test('root generates ten accounts, downloads their list once, and one of them si
   await page.getByLabel('起始编号').fill('1');
   await page.getByLabel('结束编号').fill('10');
   await page.getByRole('button', { name: /^生\s?成$/ }).click();
-  // Ten real password hashes at the site's cost: about a second alone, over ten while the whole suite shares the
-  // two cores, so this waits longer than the default.
+  // Ten real password hashes (at the lowest cost here, playwright.config.ts) while the whole suite shares the two
+  // cores: this waits longer than the default.
   await expect(page.getByText('已生成 10 个账号')).toBeVisible({ timeout: 60_000 });
 
   const [download] = await Promise.all([

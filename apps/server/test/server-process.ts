@@ -33,7 +33,8 @@ export interface ServerProcess {
 export const spawnServer = (env: Record<string, string>): ServerProcess => {
   const proc = spawn(process.execPath, [BUILT.server], {
     cwd: REPO_ROOT,
-    env: { ...process.env, OJ_EMBEDDED_JUDGE: 'false', LOG_LEVEL: 'warn', ...env },
+    // Password hashes at the lowest cost, as in the tests' own process (test/setup.ts).
+    env: { ...process.env, OJ_EMBEDDED_JUDGE: 'false', LOG_LEVEL: 'warn', OJ_PASSWORD_COST: '10', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -108,6 +108,8 @@ export const startTopology = async (o: TopologyOptions) => {
         OJ_DATA_DIR: dataDir,
         OJ_EMBEDDED_JUDGE: 'false',
         OJ_JUDGE_TOKEN: JUDGE_TOKEN,
+        // Password hashes at the lowest cost, as in the other tests (test/setup.ts).
+        OJ_PASSWORD_COST: '10',
         OJ_ROOT_PASSWORD: ROOT_PASSWORD,
         LOG_LEVEL: 'warn',
         ...o.serverEnv,
