@@ -51,12 +51,12 @@ export const throwawayPostgres = async () => {
   return { url: url.toString(), drop };
 };
 
-let pgliteTemplate: Blob | undefined;
+let pgliteTemplate: Uint8Array | undefined;
 
 /** An in-memory PGlite database loaded from the migrated template that test/global-setup.ts dumped for the run (read
  * once per test file). */
 export const openTestDatabase = () => {
-  pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  pgliteTemplate ??= fs.readFileSync(inject('pgliteTemplate'));
   return openDatabase({ dataDir: 'memory', template: pgliteTemplate });
 };
 
