@@ -23,7 +23,8 @@ export const PROGRAMS = {
   plagiarismWorker: { src: 'apps/server/src/modules/plagiarism/engine/worker.ts', out: 'apps/server/dist/worker.js' },
   backup: { src: 'apps/server/src/backup-cli.ts', out: 'apps/server/dist/backup-cli.js' },
   judgeToken: { src: 'apps/server/src/judge-token-cli.ts', out: 'apps/server/dist/judge-token-cli.js' },
-  judge: { src: 'apps/judge/src/cli.ts', out: 'apps/judge/dist/cli.js' },
+  // In chunks beside it (cli-*.js): each command loads what it needs (`local` neither the worker nor the doctor).
+  judge: { src: 'apps/judge/src/cli.ts', out: 'apps/judge/dist/cli.js', chunks: true },
 };
 
 /** The sources the bundles are made of, watched for changes. */
@@ -68,8 +69,16 @@ export const build = async () => {
     Object.values(PROGRAMS).map((p) =>
       esbuild.build({
         absWorkingDir: root,
-        entryPoints: [p.src],
-        outfile: p.out,
+        // Code splitting (ES modules only) also keeps a dynamically imported module's imports tree-shaken: without
+        // it esbuild wraps them for lazy start and keeps every export (all of @oj/shared's contract, for one).
+        ...(p.chunks
+          ? {
+              entryPoints: { [path.basename(p.out, '.js')]: p.src },
+              outdir: path.dirname(p.out),
+              splitting: true,
+              chunkNames: `${path.basename(p.out, '.js')}-[hash]`,
+            }
+          : { entryPoints: [p.src], outfile: p.out }),
         bundle: true,
         format: 'esm',
         platform: 'node',

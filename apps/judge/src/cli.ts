@@ -3,7 +3,6 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LANGUAGE_NAMES } from '@oj/shared';
 import { JudgeConfigError, judgeConfig } from './config.js';
-import { runDoctor } from './doctor.js';
 import { findLanguageDefinition } from './languages/toolchains.js';
 import { judge } from './pipeline/judge.js';
 import { loadProblemPackage, ProblemPackageError } from './problem/load-problem-package.js';
@@ -108,6 +107,9 @@ const runWorkerCommand = async (args: string[]): Promise<number> => {
 
 const runDoctorCommand = async (args: string[]): Promise<number> => {
   const { values } = parseArgs({ args, options: { server: { type: 'string' } }, strict: true });
+  // The doctor and the worker load only for their commands: `local` starts without them (the bundle's chunks,
+  // scripts/build-node.mjs).
+  const { runDoctor } = await import('./doctor.js');
   return runDoctor((line) => process.stdout.write(`${line}\n`), { server: values.server });
 };
 

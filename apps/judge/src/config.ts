@@ -1,6 +1,6 @@
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type RemoteJudgeConfig, remoteJudgeConfigFromEnv } from '@oj/remote-judge';
+import { type RemoteJudgeConfig, remoteJudgeConfigFromEnv } from '@oj/remote-judge/config';
 import { LANGUAGE_NAMES, type LanguageName } from '@oj/shared';
 import { z } from 'zod';
 

@@ -7,6 +7,7 @@ export {
   createCodeforcesAdapter,
 } from './codeforces/adapter.js';
 export { CODEFORCES_LANGUAGES, mapCodeforcesVerdict, parseCodeforcesId } from './codeforces/site.js';
+export * from './config.js';
 export { createHduAdapter, encodeHduCode, type HduAdapterOptions } from './hdu/adapter.js';
 export { HDU_LANGUAGES, mapHduVerdict, parseHduId } from './hdu/site.js';
 export { decodeEntities, htmlToMarkdown, type StatementMarkdown } from './markdown.js';

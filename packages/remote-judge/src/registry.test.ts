@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSupportedRemoteOj, remoteAdapters, remoteJudgeConfigFromEnv } from './registry.js';
+import { remoteJudgeConfigFromEnv } from './config.js';
+import { isSupportedRemoteOj, remoteAdapters } from './registry.js';
 
 describe('remote judge configuration', () => {
   it('defaults to codeforces.com with a 30 s timeout', () => {
