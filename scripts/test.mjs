@@ -14,8 +14,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** name, command, arguments, and how to read its test counts from its output. */
-const stage = (name, cmd, args, counts) => ({ name, cmd, args, counts });
+/** name, command, arguments, how to read its test counts from its output, and its niceness (below). */
+const stage = (name, cmd, args, counts, nice = 0) => ({ name, cmd, args, counts, nice });
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes are taken out of the output.
 const plain = (s) => s.replace(/\u001b\[[0-9;]*m/g, '');
 const vitestCounts = (out) => {
@@ -29,10 +29,21 @@ const playwrightCounts = (out) => {
 
 const typecheck = stage('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 const lint = stage('lint', 'npx', ['biome', 'check', '.']);
-const vitest = stage('unit, integration and sandbox tests', 'npx', ['vitest', 'run'], vitestCounts);
+// Niceness: the browser journeys wait on their server, their browser and their judge one step at a time and leave
+// most of the two cores idle (alone: 14 minutes of wall time for about 5 of CPU), while the Vitest run is CPU work
+// that can take any idle moment. At equal priority each starved the other's processes and the journeys took twice
+// as long; the Vitest run (and the many-instances run, whose judging has no deadline but its own) at a lower
+// priority takes the cores the journeys leave, and the journeys keep theirs.
+const vitest = stage('unit, integration and sandbox tests', 'npx', ['vitest', 'run'], vitestCounts, 10);
 // 2 servers behind nginx and 2 judges on one PostgreSQL, killed and restarted mid-run (skipped without
 // TEST_DATABASE_URL).
-const topology = stage('many instances (topology)', 'node', ['--import', 'tsx', 'apps/server/test/topology/run.ts']);
+const topology = stage(
+  'many instances (topology)',
+  'node',
+  ['--import', 'tsx', 'apps/server/test/topology/run.ts'],
+  undefined,
+  5,
+);
 const build = stage('web build + bundle budget', 'npm', ['run', 'build', '-w', '@oj/web']);
 // The server, the judge and the tools as the tests, the journeys and the many-instances run start them.
 const buildNode = stage('server and judge build', 'node', ['scripts/build-node.mjs', '--force']);
@@ -54,7 +65,9 @@ const runStage = (s, live) =>
   new Promise((resolve) => {
     const t0 = Date.now();
     if (live) console.log(`\n=== ${s.name} ===`);
-    const child = spawn(s.cmd, s.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // `nice` (coreutils) starts the stage at its niceness, which every process it starts inherits.
+    const [cmd, args] = s.nice ? ['nice', ['-n', String(s.nice), s.cmd, ...s.args]] : [s.cmd, s.args];
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     running.add(child);
     let out = '';
     const take = (stream) => (d) => {
