@@ -8,10 +8,15 @@
  *   node --import tsx bench/contest-scoreboard.ts --clients 50 --rounds 20
  *   node --import tsx bench/contest-scoreboard.ts --users 20000 --submissions 1200000 --baseline   # the rebuild
  *     against the per-cell version bumps it replaced (migration 0034), on the same data
+ *   node --import tsx bench/contest-scoreboard.ts --users 20000 --submissions 1200000 --http   # the refreshes over
+ *     real HTTP (kept-alive connections) from clients on a thread of their own, so that their requests and the
+ *     parsing of the answers do not share the server's event loop (in-process `inject` by default)
  */
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
@@ -26,6 +31,53 @@ const SUBMISSIONS = Number(arg('submissions', '300000'));
 const CLIENTS = Number(arg('clients', '50'));
 const ROUNDS = Number(arg('rounds', '20'));
 const CID = 1000;
+const HTTP = process.argv.includes('--http');
+
+/** `--http`: the clients on their own thread (plain JavaScript, Node's http, kept-alive connections), each sending
+ * its rounds one after another; answers the times of the requests and the run's length. */
+const CLIENT_CODE = `
+const http = require('node:http');
+const { parentPort, workerData: { base, tokens, rounds, cid } } = require('node:worker_threads');
+const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length });
+const post = (path, token, body) => new Promise((resolve, reject) => {
+  const data = JSON.stringify(body);
+  const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) };
+  if (token) headers.authorization = token;
+  const req = http.request(base + path, { method: 'POST', agent, headers }, (res) => {
+    let text = '';
+    res.on('data', (d) => { text += d; });
+    res.on('end', () => (res.statusCode === 200 && text.startsWith('{"status":200') ? resolve()
+      : reject(new Error(res.statusCode + ' ' + text.slice(0, 200)))));
+  });
+  req.on('error', reject);
+  req.end(data);
+});
+(async () => {
+  const times = [];
+  const started = performance.now();
+  await Promise.all(tokens.map(async (token, client) => {
+    for (let r = 0; r < rounds; r++) {
+      const t = performance.now();
+      await post(token ? '/api/get-contest-rank' : '/api/get-contest-outside-scoreboard', token,
+        { cid, currentPage: 1 + ((client + r) % 100), limit: 50 });
+      times.push(performance.now() - t);
+    }
+  }));
+  parentPort.postMessage({ times, total: performance.now() - started });
+  agent.destroy();
+})().catch((err) => parentPort.postMessage({ error: String(err) }));
+`;
+
+const httpRefreshes = (base: string, tokens: (string | null)[]): Promise<{ times: number[]; total: number }> =>
+  new Promise((resolve, reject) => {
+    const worker = new Worker(CLIENT_CODE, { eval: true, workerData: { base, tokens, rounds: ROUNDS, cid: CID } });
+    worker.once('message', (m: { times: number[]; total: number; error?: string }) => {
+      void worker.terminate();
+      if (m.error) reject(new Error(m.error));
+      else resolve(m);
+    });
+    worker.once('error', reject);
+  });
 
 const main = async () => {
   const { url, drop } = await throwawayPostgres();
@@ -110,6 +162,8 @@ const main = async () => {
 
     const app = await buildApp({ services, logLevel: 'silent', judgeToken: 'bench' });
     await app.ready();
+    if (HTTP) await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = HTTP ? `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` : '';
     const meta = { ip: '127.0.0.1', userAgent: 'bench' };
     const tokens = await Promise.all(
       Array.from({ length: CLIENTS }, async (_, i) => (await services.sessions.issue(`u${1 + i * 97}`, meta)).token),
@@ -170,17 +224,19 @@ const main = async () => {
       const times: number[] = [];
       const stream = verdictsPerSecond ? verdictStream(verdictsPerSecond) : undefined;
       const start = performance.now();
-      await Promise.all(
-        tokens.map(async (token, client) => {
-          for (let r = 0; r < ROUNDS; r++) {
-            const s = performance.now();
-            const res = await board(outside ? null : token, 1 + ((client + r) % 100));
-            times.push(performance.now() - s);
-            if (res.statusCode !== 200 || res.json().status !== 200)
-              throw new Error(`${label}: ${res.body.slice(0, 200)}`);
-          }
-        }),
-      );
+      if (HTTP) times.push(...(await httpRefreshes(base, outside ? tokens.map(() => null) : tokens)).times);
+      else
+        await Promise.all(
+          tokens.map(async (token, client) => {
+            for (let r = 0; r < ROUNDS; r++) {
+              const s = performance.now();
+              const res = await board(outside ? null : token, 1 + ((client + r) % 100));
+              times.push(performance.now() - s);
+              if (res.statusCode !== 200 || res.json().status !== 200)
+                throw new Error(`${label}: ${res.body.slice(0, 200)}`);
+            }
+          }),
+        );
       const total = performance.now() - start;
       const judged = await stream?.stop();
       times.sort((a, b) => a - b);
@@ -236,7 +292,7 @@ const main = async () => {
     freshness.sort((a, b) => a - b);
 
     console.log(
-      `\npostgres, contest with ${USERS} participants, ${PROBLEMS} problems, ${SUBMISSIONS} submissions (page size 50)`,
+      `\npostgres, contest with ${USERS} participants, ${PROBLEMS} problems, ${SUBMISSIONS} submissions (page size 50)${HTTP ? ', over HTTP from a client thread' : ', in-process inject'}`,
     );
     console.log('| call | median ms | p99 ms | req/s |');
     console.log('|---|---|---|---|');
