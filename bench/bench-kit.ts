@@ -1,6 +1,7 @@
-/** What the benches share: a throwaway PostgreSQL database, percentiles, and GET calls measured under concurrent
- * clients against a trivial endpoint in the same run. */
+/** What the benches share: a throwaway PostgreSQL database, percentiles, GET calls measured under concurrent
+ * clients against a trivial endpoint in the same run, and HTTP clients on a thread of their own. */
 import crypto from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 
@@ -102,3 +103,66 @@ export const compareCalls = async (
     );
   }
 };
+
+/** One call of an HTTP client: a GET without a body, a POST with a JSON one; `token` signs it in. */
+export interface ClientCall {
+  path: string;
+  body?: object;
+  token?: string | null;
+}
+
+/** The clients of `httpClients`, on a thread of their own (plain JavaScript, Node's http, kept-alive connections).
+ * An answer must be 200, and an envelope's status 200 too. */
+const CLIENT_CODE = `
+const http = require('node:http');
+const { parentPort, workerData: { base, clients, rounds, seconds } } = require('node:worker_threads');
+const agent = new http.Agent({ keepAlive: true, maxSockets: clients.length });
+const send = ({ path, body, token }) => new Promise((resolve, reject) => {
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  const headers = data === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) };
+  if (token) headers.authorization = token;
+  const req = http.request(base + path, { method: data === undefined ? 'GET' : 'POST', agent, headers }, (res) => {
+    let text = '';
+    res.on('data', (d) => { text += d; });
+    res.on('end', () => (res.statusCode === 200 && (!text.startsWith('{"status":') || text.startsWith('{"status":200'))
+      ? resolve() : reject(new Error(res.statusCode + ' ' + text.slice(0, 200)))));
+  });
+  req.on('error', reject);
+  req.end(data);
+});
+(async () => {
+  const times = [];
+  const started = performance.now();
+  const end = started + (seconds ?? Infinity) * 1000;
+  await Promise.all(clients.map(async (calls) => {
+    for (let r = 0; r < (rounds ?? Infinity) && performance.now() < end; r++) {
+      const t = performance.now();
+      await send(calls[r % calls.length]);
+      times.push(performance.now() - t);
+    }
+  }));
+  parentPort.postMessage({ times, total: performance.now() - started });
+  agent.destroy();
+})().catch((err) => parentPort.postMessage({ error: String(err) }));
+`;
+
+/**
+ * Clients against the server at `base` (http://host:port), on a thread of their own so that their requests and the
+ * reading of the answers do not share the server's event loop: each client sends its calls in turn, one after
+ * another, `rounds` times or for `seconds`, all clients at once. Answers each call's time (sorted, ms) and the run's
+ * length (ms).
+ */
+export const httpClients = (
+  base: string,
+  clients: ClientCall[][],
+  run: { rounds: number } | { seconds: number },
+): Promise<{ times: number[]; total: number }> =>
+  new Promise((resolve, reject) => {
+    const worker = new Worker(CLIENT_CODE, { eval: true, workerData: { base, clients, ...run } });
+    worker.once('message', (m: { times: number[]; total: number; error?: string }) => {
+      void worker.terminate();
+      if (m.error) reject(new Error(m.error));
+      else resolve({ times: m.times.sort((a, b) => a - b), total: m.total });
+    });
+    worker.once('error', reject);
+  });

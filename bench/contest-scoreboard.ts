@@ -16,14 +16,13 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { seedRoles } from '../apps/server/src/bootstrap.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { createServices } from '../apps/server/src/services.js';
-import { arg, percentile, throwawayPostgres } from './bench-kit.js';
+import { arg, httpClients, percentile, throwawayPostgres } from './bench-kit.js';
 
 const USERS = Number(arg('users', '5000'));
 const PROBLEMS = 12;
@@ -32,52 +31,6 @@ const CLIENTS = Number(arg('clients', '50'));
 const ROUNDS = Number(arg('rounds', '20'));
 const CID = 1000;
 const HTTP = process.argv.includes('--http');
-
-/** `--http`: the clients on their own thread (plain JavaScript, Node's http, kept-alive connections), each sending
- * its rounds one after another; answers the times of the requests and the run's length. */
-const CLIENT_CODE = `
-const http = require('node:http');
-const { parentPort, workerData: { base, tokens, rounds, cid } } = require('node:worker_threads');
-const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length });
-const post = (path, token, body) => new Promise((resolve, reject) => {
-  const data = JSON.stringify(body);
-  const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) };
-  if (token) headers.authorization = token;
-  const req = http.request(base + path, { method: 'POST', agent, headers }, (res) => {
-    let text = '';
-    res.on('data', (d) => { text += d; });
-    res.on('end', () => (res.statusCode === 200 && text.startsWith('{"status":200') ? resolve()
-      : reject(new Error(res.statusCode + ' ' + text.slice(0, 200)))));
-  });
-  req.on('error', reject);
-  req.end(data);
-});
-(async () => {
-  const times = [];
-  const started = performance.now();
-  await Promise.all(tokens.map(async (token, client) => {
-    for (let r = 0; r < rounds; r++) {
-      const t = performance.now();
-      await post(token ? '/api/get-contest-rank' : '/api/get-contest-outside-scoreboard', token,
-        { cid, currentPage: 1 + ((client + r) % 100), limit: 50 });
-      times.push(performance.now() - t);
-    }
-  }));
-  parentPort.postMessage({ times, total: performance.now() - started });
-  agent.destroy();
-})().catch((err) => parentPort.postMessage({ error: String(err) }));
-`;
-
-const httpRefreshes = (base: string, tokens: (string | null)[]): Promise<{ times: number[]; total: number }> =>
-  new Promise((resolve, reject) => {
-    const worker = new Worker(CLIENT_CODE, { eval: true, workerData: { base, tokens, rounds: ROUNDS, cid: CID } });
-    worker.once('message', (m: { times: number[]; total: number; error?: string }) => {
-      void worker.terminate();
-      if (m.error) reject(new Error(m.error));
-      else resolve(m);
-    });
-    worker.once('error', reject);
-  });
 
 const main = async () => {
   const { url, drop } = await throwawayPostgres();
@@ -224,8 +177,17 @@ const main = async () => {
       const times: number[] = [];
       const stream = verdictsPerSecond ? verdictStream(verdictsPerSecond) : undefined;
       const start = performance.now();
-      if (HTTP) times.push(...(await httpRefreshes(base, outside ? tokens.map(() => null) : tokens)).times);
-      else
+      if (HTTP) {
+        // Each client's pages in the order the in-process clients ask for them.
+        const clients = tokens.map((token, client) =>
+          Array.from({ length: ROUNDS }, (_, r) => ({
+            path: outside ? '/api/get-contest-outside-scoreboard' : '/api/get-contest-rank',
+            token: outside ? null : token,
+            body: { cid: CID, currentPage: 1 + ((client + r) % 100), limit: 50 },
+          })),
+        );
+        times.push(...(await httpClients(base, clients, { rounds: ROUNDS })).times);
+      } else
         await Promise.all(
           tokens.map(async (token, client) => {
             for (let r = 0; r < ROUNDS; r++) {

@@ -12,13 +12,12 @@ import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { bootstrap } from '../apps/server/src/bootstrap.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { createServices } from '../apps/server/src/services.js';
-import { arg, median, percentile, throwawayPostgres } from './bench-kit.js';
+import { arg, httpClients, median, percentile, throwawayPostgres } from './bench-kit.js';
 
 const CLIENTS = Number(arg('clients', '50'));
 const SECONDS = Number(arg('seconds', '5'));
@@ -31,47 +30,13 @@ interface Result {
   p99: number;
 }
 
-/** The clients run on a thread of their own (plain JavaScript, Node's http with kept-alive connections), so their
- * work does not share the server's event loop. */
-const CLIENT_CODE = `
-const http = require('node:http');
-const { parentPort, workerData: { url, token, clients, seconds } } = require('node:worker_threads');
-const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-const get = () => new Promise((resolve, reject) => {
-  const req = http.get(url, { agent, headers: token ? { authorization: token } : {} }, (res) => {
-    let body = '';
-    res.on('data', (d) => { body += d; });
-    res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(res.statusCode + ' ' + body.slice(0, 200)))));
-  });
-  req.on('error', reject);
-});
-(async () => {
-  const times = [];
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() < end) { const t = performance.now(); await get(); times.push(performance.now() - t); }
-  }));
-  parentPort.postMessage({ times, total: performance.now() - started });
-  agent.destroy();
-})().catch((err) => parentPort.postMessage({ error: String(err) }));
-`;
-
-/** `CLIENTS` clients, each one request after another on a kept-alive connection, for `SECONDS`. */
-const load = (url: string, token?: string): Promise<Result> =>
-  new Promise((resolve, reject) => {
-    const worker = new Worker(CLIENT_CODE, {
-      eval: true,
-      workerData: { url, token, clients: CLIENTS, seconds: SECONDS },
-    });
-    worker.once('message', (m: { times: number[]; total: number; error?: string }) => {
-      void worker.terminate();
-      if (m.error) return reject(new Error(m.error));
-      const times = m.times.sort((a, b) => a - b);
-      resolve({ rps: (times.length / m.total) * 1000, median: percentile(times, 0.5), p99: percentile(times, 0.99) });
-    });
-    worker.once('error', reject);
-  });
+/** `CLIENTS` clients, each one GET after another on a kept-alive connection, for `SECONDS` (bench-kit.ts). */
+const load = async (url: string, token?: string): Promise<Result> => {
+  const { origin, pathname } = new URL(url);
+  const clients = Array.from({ length: CLIENTS }, () => [{ path: pathname, token }]);
+  const { times, total } = await httpClients(origin, clients, { seconds: SECONDS });
+  return { rps: (times.length / total) * 1000, median: percentile(times, 0.5), p99: percentile(times, 0.99) };
+};
 
 const main = async () => {
   let url: string | undefined;
