@@ -124,7 +124,7 @@ export const openDatabase = async (opts: {
     // A test's or a bench's database: small shared buffers (PGlite's 128 MB took half of its start, about 0.6 s).
     const client = await PGlite.create({
       extensions,
-      loadDataDir: opts.template && tarBlob(opts.template),
+      loadDataDir: opts.template && new TarBlob(opts.template),
       postgresqlconf: 'shared_buffers=16MB',
     });
     if (!opts.template) await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -154,7 +154,6 @@ class TarBlob extends Blob {
     return this.tar.slice().buffer;
   }
 }
-const tarBlob = (bytes: Uint8Array): Blob => new TarBlob(bytes);
 
 const pgliteDatabase = (client: PGlite): Database => {
   const bus = pgliteNotifyBus(client);

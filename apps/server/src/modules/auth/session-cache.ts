@@ -18,9 +18,10 @@ type Found = NonNullable<Awaited<ReturnType<SessionRepository['findWithUser']>>>
  * instance, told by the database's own triggers, so no code path can forget to tell. PGlite hands the notification
  * over before the writing statement answers, so the instance that wrote never reads its old row; on a PostgreSQL
  * server it arrives on the listening connection as the write commits, so the changes this repository makes itself
- * are dropped here at once as well, as are a user's sessions his other code says it changed (`forgetUser`). A read is kept at most 10 s (a lost notification costs no more), a lost bus
- * connection drops everything, and a read under way when a drop happens is answered but not kept. Tokens that find
- * nothing are never kept. Values are shared: callers read them, never change them.
+ * are dropped here at once as well, as are a user's sessions his other code says it changed (`forgetUser`). A read
+ * is kept at most 10 s (a lost notification costs no more), a lost bus connection drops everything, and a read under
+ * way when a drop happens is answered but not kept. Tokens that find nothing are never kept. Values are shared:
+ * callers read them, never change them.
  */
 export const withSessionCache = (repo: SessionRepository, bus: NotifyBus, clock: () => number = Date.now) => {
   const cache = new Map<string, { found: Found; at: number }>();
