@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm run typecheck`: TypeScript's check of every workspace, two programs at a time (the machines have 2 cores; one
-// tsc uses one). The Node workspaces share their compiler options and are one program (tsconfig.node.json), so a
-// file imported by several is checked once; the web and e2e (DOM) are their own. Prints each program's errors
-// together and fails when any has one.
+// `npm run typecheck`: TypeScript's check of every workspace, two programs at a time (the machines have 2 cores).
+// TypeScript 7, the native compiler: about half the CPU time of 5.9's compiler in JavaScript for the same programs.
+// The Node workspaces share their compiler options and are one program (tsconfig.node.json), so a file imported by
+// several is checked once; the web and e2e (DOM) are their own. Prints each program's errors together and fails when
+// any has one.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';

@@ -151,7 +151,7 @@ describe('contest form: exam mode', { timeout: 60_000 }, () => {
     render('/admin/contest/9/edit');
     const addresses = (await screen.findByLabelText('Allowed addresses')) as HTMLTextAreaElement;
     expect(addresses.value).toBe('10.1.0.0/16');
-    expect((input('Exam mode') as HTMLButtonElement).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByLabelText('Exam mode').getAttribute('aria-checked')).toBe('true');
     expect(
       (screen.getByLabelText('A second login is refused until a proctor ends the first') as HTMLInputElement).checked,
     ).toBe(true);
