@@ -5,8 +5,8 @@
 // Steps run one after another; the lanes of a step run side by side. The typecheck and lint come first, alone: they
 // fail fast, and the typecheck needs both cores (beside the tests it took 6 times as long). Then the Vitest run, the
 // browser journeys (after the build they need) and the many-instances run go side by side: each leaves part of the two
-// cores idle on its own (the journeys wait on the browser and the judge, the many-instances run on its paced submits),
-// and together they keep both busy to the end (on a 2-core machine: 650-760 s for the step, against about 850 s for the
+// cores idle on its own (the journeys' one worker waits on its browser, server and judge between steps, the
+// many-instances run on its paced submits), and together they keep both busy to the end (on a 2-core machine: 650-760 s for the step, against about 850 s for the
 // same stages one after another on the same day). The first lane of a step prints as it goes; the others print each
 // stage's output whole once it ends, so the log stays readable. A failed stage stops the others and the run.
 import { spawn } from 'node:child_process';
@@ -29,11 +29,11 @@ const playwrightCounts = (out) => {
 
 const typecheck = stage('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 const lint = stage('lint', 'npx', ['biome', 'check', '.']);
-// Niceness: the browser journeys wait on their server, their browser and their judge one step at a time and leave
-// most of the two cores idle (alone: 14 minutes of wall time for about 5 of CPU), while the Vitest run is CPU work
-// that can take any idle moment. At equal priority each starved the other's processes and the journeys took twice
-// as long; the Vitest run (and the many-instances run, whose judging has no deadline but its own) at a lower
-// priority takes the cores the journeys leave, and the journeys keep theirs.
+// Niceness: the browser journeys are one worker going step by step, the run's longest stage on its own (alone: about
+// 14 minutes of wall time for 21 of CPU, two thirds of it chromium's processes; bench/ci-cpu.ts), while the Vitest
+// run is CPU work that can take any idle moment. At equal priority each starved the other's processes and the
+// journeys took twice as long; the Vitest run (and the many-instances run, whose judging has no deadline but its own)
+// at a lower priority takes the cores the journeys leave, and the journeys keep theirs.
 const vitest = stage('unit, integration and sandbox tests', 'npx', ['vitest', 'run'], vitestCounts, 10);
 // 2 servers behind nginx and 2 judges on one PostgreSQL, killed and restarted mid-run (skipped without
 // TEST_DATABASE_URL).

@@ -1,0 +1,68 @@
+// Where `npm test`'s CPU time goes: every process that ran, from the kernel's process accounting (Debian's acct),
+// summed per stage of scripts/test.mjs (each stage's process tree) and per command. The stages run side by side on
+// two cores, so a stage's share of the CPU, not its wall time, says what makes the run long. Figures printed, never
+// asserted. As root, with acct installed (`apt-get install acct`):
+//   touch /tmp/ci.acct && accton /tmp/ci.acct && npm test; accton off
+//   node --import tsx bench/ci-cpu.ts /tmp/ci.acct
+// A process whose parent ended first is reparented and leaves its stage's tree: chromium's renderers and helpers
+// (forked by its zygote) and the journeys' server are summed as "reparented", by command.
+import { execFileSync } from 'node:child_process';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('usage: node --import tsx bench/ci-cpu.ts <accounting file>');
+  process.exit(2);
+}
+
+interface Proc {
+  comm: string;
+  cpu: number;
+  wall: number;
+  pid: number;
+  ppid: number;
+  kids: Proc[];
+}
+// dump-acct's fields: command | version | user | system | elapsed (ticks of 1/100 s) | uid | gid | memory | io | pid |
+// ppid | flags | exit code | tty | start.
+const procs = new Map<number, Proc>();
+for (const line of execFileSync('dump-acct', [file], { encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n')) {
+  const f = line.split('|').map((s) => s.trim());
+  if (f.length < 11) continue;
+  const pid = Number(f[9]);
+  procs.set(pid, {
+    comm: f[0],
+    cpu: (Number(f[2]) + Number(f[3])) / 100,
+    wall: Number(f[4]) / 100,
+    pid,
+    ppid: Number(f[10]),
+    kids: [],
+  });
+}
+for (const p of procs.values()) procs.get(p.ppid)?.kids.push(p);
+const tree = (p: Proc): number => p.cpu + p.kids.reduce((sum, k) => sum + tree(k), 0);
+const total = [...procs.values()].reduce((sum, p) => sum + p.cpu, 0);
+const s = (n: number) => `${n.toFixed(0).padStart(6)} s`;
+
+// scripts/test.mjs is the node process whose children include the Vitest stage.
+const runner = [...procs.values()].find((p) => p.comm === 'node' && p.kids.some((k) => k.comm === 'npm exec vitest'));
+console.log(`${s(total)} of CPU in all, ${procs.size} processes`);
+if (runner) {
+  console.log(`\nper stage (its process tree; scripts/test.mjs ran ${runner.wall.toFixed(0)} s):`);
+  for (const stage of [...runner.kids].sort((a, b) => tree(b) - tree(a)))
+    console.log(`${s(tree(stage))}  ${stage.comm} (${stage.wall.toFixed(0)} s of wall)`);
+}
+const byComm = (list: Proc[]) => {
+  const sums = new Map<string, number>();
+  for (const p of list) sums.set(p.comm, (sums.get(p.comm) ?? 0) + p.cpu);
+  return [...sums].sort((a, b) => b[1] - a[1]).slice(0, 12);
+};
+// The run's own root (the shell that started `npm test`) is not one of them.
+let top = runner;
+while (top && procs.has(top.ppid)) top = procs.get(top.ppid);
+const reparented = [...procs.values()].filter((p) => !procs.has(p.ppid) && p !== top && p.comm !== 'accton');
+const rootsCpu = new Map<string, number>();
+for (const p of reparented) rootsCpu.set(p.comm, (rootsCpu.get(p.comm) ?? 0) + tree(p));
+console.log('\nreparented or started outside the run (their trees), by command:');
+for (const [comm, cpu] of [...rootsCpu].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`${s(cpu)}  ${comm}`);
+console.log('\nper command, every process:');
+for (const [comm, cpu] of byComm([...procs.values()])) console.log(`${s(cpu)}  ${comm}`);
