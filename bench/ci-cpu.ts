@@ -51,18 +51,17 @@ if (runner) {
   for (const stage of [...runner.kids].sort((a, b) => tree(b) - tree(a)))
     console.log(`${s(tree(stage))}  ${stage.comm} (${stage.wall.toFixed(0)} s of wall)`);
 }
-const byComm = (list: Proc[]) => {
+/** `cpuOf` summed per command, the largest `n` first. */
+const byCommand = (list: Proc[], cpuOf: (p: Proc) => number, n: number) => {
   const sums = new Map<string, number>();
-  for (const p of list) sums.set(p.comm, (sums.get(p.comm) ?? 0) + p.cpu);
-  return [...sums].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  for (const p of list) sums.set(p.comm, (sums.get(p.comm) ?? 0) + cpuOf(p));
+  return [...sums].sort((a, b) => b[1] - a[1]).slice(0, n);
 };
 // The run's own root (the shell that started `npm test`) is not one of them.
 let top = runner;
 while (top && procs.has(top.ppid)) top = procs.get(top.ppid);
 const reparented = [...procs.values()].filter((p) => !procs.has(p.ppid) && p !== top && p.comm !== 'accton');
-const rootsCpu = new Map<string, number>();
-for (const p of reparented) rootsCpu.set(p.comm, (rootsCpu.get(p.comm) ?? 0) + tree(p));
 console.log('\nreparented or started outside the run (their trees), by command:');
-for (const [comm, cpu] of [...rootsCpu].sort((a, b) => b[1] - a[1]).slice(0, 8)) console.log(`${s(cpu)}  ${comm}`);
+for (const [comm, cpu] of byCommand(reparented, tree, 8)) console.log(`${s(cpu)}  ${comm}`);
 console.log('\nper command, every process:');
-for (const [comm, cpu] of byComm([...procs.values()])) console.log(`${s(cpu)}  ${comm}`);
+for (const [comm, cpu] of byCommand([...procs.values()], (p) => p.cpu, 12)) console.log(`${s(cpu)}  ${comm}`);

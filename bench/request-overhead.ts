@@ -24,6 +24,9 @@ const SECONDS = Number(arg('seconds', '5'));
 const PROFILE = process.argv.includes('--profile');
 const kind = arg('db', 'pglite');
 
+/** A server's address (http://host:port), the path a client GETs, and the token that signs it in. */
+type Call = [base: string, path: string, token: string | undefined];
+
 interface Result {
   rps: number;
   median: number;
@@ -31,10 +34,9 @@ interface Result {
 }
 
 /** `CLIENTS` clients, each one GET after another on a kept-alive connection, for `SECONDS` (bench-kit.ts). */
-const load = async (url: string, token?: string): Promise<Result> => {
-  const { origin, pathname } = new URL(url);
-  const clients = Array.from({ length: CLIENTS }, () => [{ path: pathname, token }]);
-  const { times, total } = await httpClients(origin, clients, { seconds: SECONDS });
+const load = async ([base, path, token]: Call): Promise<Result> => {
+  const clients = Array.from({ length: CLIENTS }, () => [{ path, token }]);
+  const { times, total } = await httpClients(base, clients, { seconds: SECONDS });
   return { rps: (times.length / total) * 1000, median: percentile(times, 0.5), p99: percentile(times, 0.99) };
 };
 
@@ -63,24 +65,24 @@ const main = async () => {
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const at = (f: { server: { address(): unknown } }) => `http://127.0.0.1:${(f.server.address() as AddressInfo).port}`;
-  const calls: [string, string, string | undefined][] = [
-    ['bare Fastify route', `${at(bare)}/api/get-website-config`, undefined],
-    ['get-website-config, visitor', `${at(app)}/api/get-website-config`, undefined],
-    ['get-website-config, signed in', `${at(app)}/api/get-website-config`, token],
-    ['get-user-auth-info (one query), signed in', `${at(app)}/api/get-user-auth-info`, token],
+  const calls: [string, Call][] = [
+    ['bare Fastify route', [at(bare), '/api/get-website-config', undefined]],
+    ['get-website-config, visitor', [at(app), '/api/get-website-config', undefined]],
+    ['get-website-config, signed in', [at(app), '/api/get-website-config', token]],
+    ['get-user-auth-info (one query), signed in', [at(app), '/api/get-user-auth-info', token]],
   ];
   const inspector = new Session();
   inspector.connect();
   // One unmeasured pass of each, then three interleaved measured runs.
-  for (const [, u, t] of calls) await load(u, t);
+  for (const [, call] of calls) await load(call);
   const runs: Result[][] = calls.map(() => []);
   for (let k = 0; k < 3; k++) {
-    for (const [i, [label, u, t]] of calls.entries()) {
+    for (const [i, [label, call]] of calls.entries()) {
       if (PROFILE && k === 0) {
         await inspector.post('Profiler.enable');
         await inspector.post('Profiler.start');
       }
-      runs[i].push(await load(u, t));
+      runs[i].push(await load(call));
       if (PROFILE && k === 0) {
         const { profile } = await inspector.post('Profiler.stop');
         const file = path.join('bench', `request-overhead-${i}.cpuprofile`);

@@ -6,8 +6,8 @@
 // fail fast, and the typecheck needs both cores (beside the tests it took 6 times as long). Then the Vitest run, the
 // browser journeys (after the build they need) and the many-instances run go side by side: each leaves part of the two
 // cores idle on its own (the journeys' one worker waits on its browser, server and judge between steps, the
-// many-instances run on its paced submits), and together they keep both busy to the end (on a 2-core machine: 650-760 s for the step, against about 850 s for the
-// same stages one after another on the same day). The first lane of a step prints as it goes; the others print each
+// many-instances run on its paced submits), and together they keep both busy to the end (on a 2-core machine: 650-760 s
+// for the step, against about 850 s for the same stages one after another on the same day). The first lane of a step prints as it goes; the others print each
 // stage's output whole once it ends, so the log stays readable. A failed stage stops the others and the run.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
