@@ -493,6 +493,27 @@ describe.each(DB_KINDS)('copy detection (%s)', (kind) => {
     expect((await call('GET', url, teacher.token)).status).toBe(404);
   }, 60_000);
 
+  it('two admins switching watching on at once always get one watching check, never a refusal', async () => {
+    // The second call may look for a watching check before the first has stored its own, and meet that check, still
+    // queued, where it asks whether one is unfinished: it answers with that check. The second starts 0 to 7 ms after
+    // the first, to land in that gap.
+    for (let i = 0; i < 8; i++) {
+      const contest = (await newContest({}, teacher.token)).id;
+      const before = await checkRows();
+      const on = await Promise.all([
+        call('PUT', '/api/plagiarism/watch', teacher.token, { cid: contest, on: true }),
+        new Promise((resolve) => setTimeout(resolve, i)).then(() =>
+          call('PUT', '/api/plagiarism/watch', root, { cid: contest, on: true }),
+        ),
+      ]);
+      expect(on.map((r) => r.status)).toEqual([200, 200]);
+      expect(on[1].body.data).toEqual(on[0].body.data);
+      expect(await checkRows()).toBe(before + 1);
+    }
+    // The queued checks are run, so the tests after find the queue as they left it.
+    while ((await runner.runOnce()) !== undefined);
+  });
+
   it('keeps a watched contest current as submissions are judged: the same pairs as a full recheck', async () => {
     const watchedCid = (await newContest({}, teacher.token)).id;
     const { solve } = contestKit(() => ({ t, judge, root }));

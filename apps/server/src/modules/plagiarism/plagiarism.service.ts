@@ -321,7 +321,15 @@ export const createPlagiarismService = (deps: {
       else {
         const watching = await repo.watchingCheck(kind, id);
         if (watching) return { on: true, checkId: watching.id };
-        await mayQueue(scope, { allSubmissions: false, from: null, to: null });
+        try {
+          await mayQueue(scope, { allSubmissions: false, from: null, to: null });
+        } catch (err) {
+          // Another call switched it on since the look above: the unfinished check refused here is its watching
+          // check, and the one.
+          const since = err instanceof AppError && err.status === 429 ? await repo.watchingCheck(kind, id) : undefined;
+          if (since) return { on: true, checkId: since.id };
+          throw err;
+        }
         const made = await repo.insertWatchingCheck({
           scopeKind: kind,
           scopeId: id,

@@ -76,6 +76,10 @@ const CodeEditor = ({
     ],
     [languageExt, settings.tabSize, settings.fontSize, label, more],
   );
+  // A new object here would tell @uiw/react-codemirror that its setup changed: it reconfigures the whole editor (every
+  // extension made again, the document highlighted again) in each render that gets one, and the panel renders on
+  // every keystroke.
+  const basicSetup = useMemo(() => ({ tabSize: settings.tabSize }), [settings.tabSize]);
   const [view, setView] = useState<EditorView | null>(null);
   const pageMarks = useStore(codeViewMarks);
   const marked = useRef(false);
@@ -102,7 +106,7 @@ const CodeEditor = ({
         setView(created);
         onCreateEditor?.(created);
       }}
-      basicSetup={{ tabSize: settings.tabSize }}
+      basicSetup={basicSetup}
     />
   );
 };
