@@ -16,11 +16,13 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { seedRoles } from '../apps/server/src/bootstrap.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { boardTiming } from '../apps/server/src/modules/contest/contest-board-cache.js';
 import { createServices } from '../apps/server/src/services.js';
 import { arg, httpClients, percentile, throwawayPostgres } from './bench-kit.js';
 
@@ -175,6 +177,9 @@ const main = async () => {
 
     const measure = async (label: string, outside: boolean, verdictsPerSecond = 0) => {
       const times: number[] = [];
+      // The longest the server's event loop was held meanwhile (a board recomputation or update, a collection).
+      const loop = monitorEventLoopDelay({ resolution: 5 });
+      loop.enable();
       const stream = verdictsPerSecond ? verdictStream(verdictsPerSecond) : undefined;
       const start = performance.now();
       if (HTTP) {
@@ -200,6 +205,7 @@ const main = async () => {
           }),
         );
       const total = performance.now() - start;
+      loop.disable();
       const judged = await stream?.stop();
       times.sort((a, b) => a - b);
       return {
@@ -207,7 +213,19 @@ const main = async () => {
         median: percentile(times, 0.5),
         p99: percentile(times, 0.99),
         rps: (times.length / total) * 1000,
+        loopMax: loop.max / 1e6,
       };
+    };
+    /** The board recomputed from every cell in the background every `ms` (every minute in a server) while `fn`
+     * runs. */
+    const fullEvery = async <T>(ms: number, fn: () => Promise<T>) => {
+      const before = boardTiming.fullMs;
+      boardTiming.fullMs = ms;
+      try {
+        return await fn();
+      } finally {
+        boardTiming.fullMs = before;
+      }
     };
     // One unmeasured pass of each first: JIT and pool warm-up would otherwise land on whichever runs first.
     await measure('warm-up', false);
@@ -216,6 +234,12 @@ const main = async () => {
       await measure(`get-contest-rank, ${CLIENTS} clients x ${ROUNDS} refreshes`, false),
       await measure(`get-contest-outside-scoreboard, ${CLIENTS} clients x ${ROUNDS} refreshes`, true),
       await measure(`get-contest-rank, ${CLIENTS} clients x ${ROUNDS} refreshes during verdicts`, false, 20),
+      await fullEvery(300, () =>
+        measure(
+          `get-contest-rank, ${CLIENTS} clients x ${ROUNDS} refreshes, the board recomputed from every cell`,
+          false,
+        ),
+      ),
     ];
 
     // Verdict to board: a pending submission of a user with no other submission turns Accepted (the judge's
@@ -256,10 +280,12 @@ const main = async () => {
     console.log(
       `\npostgres, contest with ${USERS} participants, ${PROBLEMS} problems, ${SUBMISSIONS} submissions (page size 50)${HTTP ? ', over HTTP from a client thread' : ', in-process inject'}`,
     );
-    console.log('| call | median ms | p99 ms | req/s |');
-    console.log('|---|---|---|---|');
+    console.log('| call | median ms | p99 ms | req/s | event loop held at most, ms |');
+    console.log('|---|---|---|---|---|');
     for (const r of rows)
-      console.log(`| ${r.label} | ${r.median.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} |`);
+      console.log(
+        `| ${r.label} | ${r.median.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.loopMax.toFixed(0)} |`,
+      );
     console.log(
       `\nverdict to board (5 verdicts, 10 clients refreshing): median ${percentile(freshness, 0.5).toFixed(0)} ms, max ${freshness.at(-1)?.toFixed(0)} ms`,
     );

@@ -1,6 +1,6 @@
 import { JUDGE_STATUS as S } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
-import { acmBoard, oiBoard, rankAcm, rankOi } from './contest-board.js';
+import { acmBoard, acmBoardInSteps, oiBoard, oiBoardInSteps, rankAcm, rankOi } from './contest-board.js';
 import {
   type AwardConfig,
   type BoardCell,
@@ -110,6 +110,57 @@ describe('LiveBoard', () => {
         for (const r of live.rows) expect(live.byUid.get(r.uid)).toBe(r);
         expect(live.byUid.size).toBe(live.rows.length);
       }
+    });
+  }
+
+  for (const kind of ['acm', 'oi'] as const) {
+    it(`${kind}: a board built in steps is the board built at once, and lets others run between its steps`, async () => {
+      const random = rng(kind === 'acm' ? 5 : 6);
+      const users = Array.from({ length: 5000 }, (_, i) => user(i));
+      const cells: BoardCell[] = [];
+      for (const u of users) {
+        for (const p of PROBLEMS) {
+          if (random() < 0.5) continue;
+          const tries: ContestTry[] = [
+            {
+              submitId: cells.length + 1,
+              timeS: Math.floor(random() * 4 * 3600),
+              status: S.WRONG_ANSWER,
+              score: 30,
+              runMs: 5,
+            },
+            {
+              submitId: cells.length + 2,
+              timeS: Math.floor(random() * 4 * 3600),
+              status: S.ACCEPTED,
+              score: 100,
+              runMs: 9,
+            },
+          ].slice(random() < 0.5 ? 0 : 1);
+          cells.push({ uid: u.uid, displayId: p, cell: summarizeCell(tries, WINDOW) });
+        }
+      }
+      const onBoard = new Set(cells.map((c) => c.uid));
+      const ranked = users.filter((u) => onBoard.has(u.uid));
+      const opts = {
+        sealed: false,
+        starUsernames: new Set(['user3']),
+        awardType: 2,
+        awards,
+        scoreType: 'Highest' as const,
+      };
+      let pauses = 0;
+      const pause = async () => {
+        pauses += 1;
+      };
+      const [atOnce, inSteps] =
+        kind === 'acm'
+          ? [acmBoard(ranked, cells, opts), await acmBoardInSteps(ranked, cells, opts, pause)]
+          : [oiBoard(ranked, cells, opts), await oiBoardInSteps(ranked, cells, opts, pause)];
+      expect(inSteps.rows).toEqual(atOnce.rows);
+      expect(inSteps.rows.length).toBeGreaterThan(2000);
+      expect(pauses).toBeGreaterThan(2);
+      for (const r of inSteps.rows) expect(inSteps.byUid.get(r.uid)).toBe(r);
     });
   }
 });
