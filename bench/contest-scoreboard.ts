@@ -234,9 +234,9 @@ const main = async () => {
       await measure(`get-contest-rank, ${CLIENTS} clients x ${ROUNDS} refreshes`, false),
       await measure(`get-contest-outside-scoreboard, ${CLIENTS} clients x ${ROUNDS} refreshes`, true),
       await measure(`get-contest-rank, ${CLIENTS} clients x ${ROUNDS} refreshes during verdicts`, false, 20),
-      await fullEvery(300, () =>
+      await fullEvery(1000, () =>
         measure(
-          `get-contest-rank, ${CLIENTS} clients x ${ROUNDS} refreshes, the board recomputed from every cell`,
+          `get-contest-rank, ${CLIENTS} clients x ${ROUNDS} refreshes, the board recomputed from every cell each second`,
           false,
         ),
       ),

@@ -1,4 +1,5 @@
 import { awardCounts } from '@oj/shared';
+import { nextTurn } from '../../lib/next-turn.js';
 import {
   type AcmRow,
   type AwardConfig,
@@ -160,8 +161,6 @@ const oiKind = (opts: BoardOptions & { scoreType: 'Recent' | 'Highest' }): Kind<
 
 /** How many users (rows) a step of a board's full build handles: a few milliseconds (LiveBoard.build). */
 const STEP = 2000;
-/** Lets the event loop run (the requests waiting) before the next step. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Runs every step of a build at once. */
 const drain = (steps: Generator<void>) => {
   while (!steps.next().done);
