@@ -17,7 +17,17 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /** Each program: its source, and the bundle `npm start`, the judge and the tools run. */
 export const PROGRAMS = {
-  server: { src: 'apps/server/src/main.ts', out: 'apps/server/dist/main.js' },
+  // Bundled as CommonJS (main.cjs) and started by a main.js that runs it with V8's code cache (code-cache.mjs) and
+  // these V8 flags. PGlite's WebAssembly (9 MB: PostgreSQL) is compiled fast, then optimised again function by
+  // function as it runs (V8's dynamic tiering): at V8's default budget a start alone has it optimise hundreds of
+  // functions that never run again, about a second of CPU while the start needs both cores; at a budget a hundred
+  // times larger only what stays hot is optimised, within the first few hundred queries (bench/start-up.ts).
+  server: {
+    src: 'apps/server/src/main.ts',
+    out: 'apps/server/dist/main.js',
+    codeCache: true,
+    v8Flags: ['--wasm-tiering-budget=180000000'],
+  },
   // The copy-detection engine's thread (modules/plagiarism/engine/engine-worker.ts starts ./worker.js beside the
   // bundle that runs it).
   plagiarismWorker: { src: 'apps/server/src/modules/plagiarism/engine/worker.ts', out: 'apps/server/dist/worker.js' },
@@ -66,8 +76,9 @@ export const build = async () => {
   for (const dir of ['apps/server/dist', 'apps/judge/dist'])
     fs.rmSync(path.join(root, dir), { recursive: true, force: true });
   await Promise.all(
-    Object.values(PROGRAMS).map((p) =>
-      esbuild.build({
+    Object.values(PROGRAMS).map(async (p) => {
+      const cjs = p.codeCache ? p.out.replace(/\.js$/, '.cjs') : undefined;
+      await esbuild.build({
         absWorkingDir: root,
         // Code splitting (ES modules only) also keeps a dynamically imported module's imports tree-shaken: without
         // it esbuild wraps them for lazy start and keeps every export (all of @oj/shared's contract, for one).
@@ -78,22 +89,40 @@ export const build = async () => {
               splitting: true,
               chunkNames: `${path.basename(p.out, '.js')}-[hash]`,
             }
-          : { entryPoints: [p.src], outfile: p.out }),
+          : { entryPoints: [p.src], outfile: cjs ?? p.out }),
         bundle: true,
-        format: 'esm',
         platform: 'node',
         target: 'node20',
         plugins: [external],
-        // The CommonJS packages inside an ES module bundle ask for `require` (fastify and its plugins).
-        banner: {
-          js: "import { createRequire as __ojRequire } from 'node:module'; const require = __ojRequire(import.meta.url);",
-        },
+        ...(cjs
+          ? {
+              format: 'cjs',
+              // The sources are ES modules: what they ask of import.meta, a CommonJS module has as __filename.
+              define: { 'import.meta.url': '__ojModuleUrl', 'import.meta.dirname': '__dirname' },
+              banner: { js: "var __ojModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+            }
+          : {
+              format: 'esm',
+              // The CommonJS packages inside an ES module bundle ask for `require` (fastify and its plugins).
+              banner: {
+                js: "import { createRequire as __ojRequire } from 'node:module'; const require = __ojRequire(import.meta.url);",
+              },
+            }),
         sourcemap: 'linked',
         keepNames: true,
         legalComments: 'none',
         logLevel: 'warning',
-      }),
-    ),
+      });
+      if (cjs) {
+        const loader = path.relative(path.dirname(path.join(root, p.out)), path.join(root, 'scripts/code-cache.mjs'));
+        fs.writeFileSync(
+          path.join(root, p.out),
+          `// Written by scripts/build-node.mjs: runs ${path.basename(cjs)} with V8's code cache.\n` +
+            `import { runWithCodeCache } from '${loader}';\n\n` +
+            `runWithCodeCache(new URL('./${path.basename(cjs)}', import.meta.url), ${JSON.stringify(p.v8Flags ?? [])});\n`,
+        );
+      }
+    }),
   );
   fs.writeFileSync(STAMP, `${new Date().toISOString()}\n`);
   return Date.now() - started;

@@ -1,8 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { remoteAdapters, remoteJudgeConfigFromEnv } from '@oj/remote-judge';
-import { buildApp } from './app.js';
-import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig, loadSmtpEnv, REPO_ROOT } from './config.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { openDatabase } from './db/client.js';
@@ -10,7 +7,6 @@ import { logger } from './lib/logger.js';
 import { setPasswordCost } from './lib/password.js';
 import { say, sayFailure } from './lib/terminal.js';
 import { type JudgeToken, loadJudgeToken } from './modules/judge/judge-token.js';
-import { createServices } from './services.js';
 
 const log = logger.child({ module: 'server' });
 
@@ -99,7 +95,18 @@ const main = async () => {
   const config = loadConfig();
   setPasswordCost(config.passwordCost);
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // The rest of the server (its services, its routes: most of its code) is loaded while the database opens: the
+  // embedded one waits on its files and its WebAssembly's compilation, on other threads, for a good part of that.
+  const opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  opening.catch(() => {}); // A failure is thrown by the await below, not reported as unhandled before it.
+  const [{ remoteAdapters, remoteJudgeConfigFromEnv }, { buildApp }, { bootstrap }, { createServices }] =
+    await Promise.all([
+      import('@oj/remote-judge'),
+      import('./app.js'),
+      import('./bootstrap.js'),
+      import('./services.js'),
+    ]);
+  const database = await opening;
   // The remote judges' addresses (OJ_REMOTE_CF_URL ...): the importer asks them; the workers have their own.
   const services = createServices(database.db, {
     dataDir: config.dataDir,

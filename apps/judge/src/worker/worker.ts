@@ -60,6 +60,12 @@ export const physicalCores = () => {
 /** A worker's log line (stderr, timestamped). */
 export const log = (msg: string) => console.error(`[judge ${new Date().toISOString()}] ${msg}`);
 
+/** After a claim that could not reach the server: a retry every tenth of a second for the first 10 s (a server still
+ * starting answers as soon as it listens), then every 3 s. */
+const RETRY_SOON_MS = 100;
+const RETRY_SOON_FOR_MS = 10_000;
+const RETRY_LATER_MS = 3_000;
+
 /** Waits `ms`, less when the signal aborts. */
 export const sleep = (ms: number, signal: AbortSignal | undefined) =>
   new Promise<void>((resolve) => {
@@ -100,9 +106,11 @@ export const serveClaims = async <T extends TaskRef>(o: {
 }) => {
   let running = 0;
   const loop = async () => {
+    let unreachableSince: number | undefined;
     while (!o.stop?.aborted) {
       try {
         const task = await o.claim(running, o.stop);
+        unreachableSince = undefined;
         if (!task) continue;
         if (o.stop?.aborted) {
           // Claimed just as the worker began to stop.
@@ -117,8 +125,12 @@ export const serveClaims = async <T extends TaskRef>(o: {
         }
       } catch (e) {
         if (o.stop?.aborted) return;
-        log(`cannot reach the server: ${(e as Error).message}; retrying in 3 s`);
-        await sleep(3_000, o.stop);
+        // Said once the retries have slowed down: a server still starting (the embedded worker starts beside its
+        // server) or restarting is not worth a line.
+        unreachableSince ??= Date.now();
+        const soon = Date.now() - unreachableSince < RETRY_SOON_FOR_MS;
+        if (!soon) log(`cannot reach the server: ${(e as Error).message}; retrying in 3 s`);
+        await sleep(soon ? RETRY_SOON_MS : RETRY_LATER_MS, o.stop);
       }
     }
   };
