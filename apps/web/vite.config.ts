@@ -11,8 +11,8 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) next to every compressible file of the
- * build over 1 KB, each only when smaller than the file: the server sends the one the browser accepts (decision
- * 0038), and scripts/check-bundle-size.mjs measures them. index.html is left alone (small, never cached). */
+ * build, however small (a first visit loads a few chunks of a few hundred bytes), each only when smaller than the
+ * file: the server sends the one the browser accepts (decision 0038), and scripts/check-bundle-size.mjs measures them. index.html is left alone (small, never cached). */
 const precompress = (): Plugin => ({
   name: 'oj-precompress',
   apply: 'build',
@@ -23,7 +23,6 @@ const precompress = (): Plugin => ({
       files.map(async (file) => {
         const full = path.join(dir, file);
         const data = await fs.readFile(full);
-        if (data.length < 1024) return;
         const [br, gz] = await Promise.all([
           brotli(data, {
             params: {

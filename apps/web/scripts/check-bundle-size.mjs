@@ -48,7 +48,8 @@ const rows = [];
 for (const file of [...files].filter((f) => f.endsWith('.js'))) {
   const full = path.join(dist, file);
   const plain = size(full) ?? 0;
-  // The build compresses every script over 1 KB; a missing copy means the server would send it uncompressed.
+  // The build compresses every script (a copy is left out only when not smaller: a few tiny ones); a script over 1 KB
+  // without one means the server would send it uncompressed.
   const br = size(`${full}.br`) ?? plain;
   const gz = size(`${full}.gz`) ?? plain;
   if (plain > 1024 && (br === plain || gz === plain)) {
