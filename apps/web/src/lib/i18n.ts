@@ -84,7 +84,11 @@ export const initI18n = async (lang: Language, opts: { save: boolean } = { save:
     .use(initReactI18next)
     .init({
       lng: 'zh-CN',
-      fallbackLng: 'zh-CN',
+      // Every key is in both languages (locales/catalogues.test.ts): a namespace read in English is fetched in English
+      // alone, not also as the language 'en' (which textsBackend would read as Chinese) and as the fallback Chinese:
+      // four more files on the problem page's first load.
+      load: 'currentOnly',
+      fallbackLng: { 'en-US': [], default: ['zh-CN'] },
       ns: [CORE_NS],
       defaultNS: CORE_NS,
       // A screen names its feature's namespaces; the shared chrome's keys resolve from the core one behind them.
