@@ -16,7 +16,7 @@ import vm from 'node:vm';
 const SAVE_AFTER_MS = 10_000;
 
 /** The cache file of `file` as it is now. */
-export const cacheFileOf = (file) => {
+const cacheFileOf = (file) => {
   const st = fs.statSync(file);
   return `${file}.${st.size}-${Math.trunc(st.mtimeMs)}.v8cache`;
 };
