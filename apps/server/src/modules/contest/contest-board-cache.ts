@@ -1,5 +1,5 @@
 import type { ContestRepository, ContestRow } from './contest.repository.js';
-import { acmBoard, acmBoardInSteps, type LiveBoard, oiBoard, oiBoardInSteps } from './contest-board.js';
+import { acmBoardInSteps, type LiveBoard, oiBoardInSteps } from './contest-board.js';
 import type { AcmRow, BoardCell, BoardUser, OiRow } from './contest-ranking.js';
 
 /** A board computed for one contest and view; reused while the contest's board version and settings stand, and
@@ -74,15 +74,9 @@ export const boardOptions = (c: ContestRow, sealed: boolean) => ({
   awards: c.awardConfig,
 });
 
-/** The board of a contest's users and cells in one view: ACM, or OI by the contest's score rule. */
-export const rankBoard = (c: ContestRow, sealed: boolean, users: BoardUser[], cells: BoardCell[]): LiveBoard => {
-  const opts = boardOptions(c, sealed);
-  return c.type === 1 ? oiBoard(users, cells, { ...opts, scoreType: oiScoreType(c) }) : acmBoard(users, cells, opts);
-};
-
-/** The same board built a step at a time (a full recomputation of a big contest's board): the server answers
- * requests between the steps. */
-const rankBoardInSteps = (c: ContestRow, sealed: boolean, users: BoardUser[], cells: BoardCell[]) => {
+/** The board of a contest's users and cells in one view: ACM, or OI by the contest's score rule; built a step at a
+ * time (LiveBoard.build), the server answering requests between the steps. */
+export const rankBoard = (c: ContestRow, sealed: boolean, users: BoardUser[], cells: BoardCell[]) => {
   const opts = boardOptions(c, sealed);
   return c.type === 1
     ? oiBoardInSteps(users, cells, { ...opts, scoreType: oiScoreType(c) })
@@ -136,7 +130,7 @@ export const createBoardCache = (deps: {
     const boardCells = toBoardCells(read.cells, ctx);
     const onBoard = new Set(boardCells.map((x) => x.uid));
     const users = everyone.filter((u) => onBoard.has(u.uid));
-    const live: LiveBoard = await rankBoardInSteps(c, sealed, users, boardCells);
+    const live: LiveBoard = await rankBoard(c, sealed, users, boardCells);
     return {
       version: Math.max(c.boardVersion, read.version),
       modified: c.gmtModified.getTime(),

@@ -80,7 +80,7 @@ export const virtualBoard = async (
     counts.set(cpid, count);
   }
   const users = await repo.boardUsers([...new Set(cells.map((x) => x.uid))]);
-  const board = rankBoard(c, o.sealed, users, cells);
+  const board = await rankBoard(c, o.sealed, users, cells);
   for (const row of board.rows) if (virtualUids.has(row.uid)) row.virtual = true;
   return { rows: board.rows, byUid: board.byUid, counts };
 };

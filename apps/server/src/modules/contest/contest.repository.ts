@@ -73,7 +73,6 @@ const contestByIdQuery = preparedQuery((db) =>
     .prepare('contest_by_id'),
 );
 
-/** Contests, their problems, registrations, announcements and board cells: the only code touching those tables. */
 /** How many JSON texts a whole board's cells and users come in (boardCells, boardUsersOf): by user, so that no one
  * text holds the server long while parsed. */
 const JSON_PARTS = 16;
@@ -90,6 +89,7 @@ const parsedParts = async <T, U>(parts: { j: string }[], make: (item: T) => U): 
   return out;
 };
 
+/** Contests, their problems, registrations, announcements and board cells: the only code touching those tables. */
 export const createContestRepository = (db: Db) => ({
   async byId(id: number): Promise<ContestRow | undefined> {
     const [row] = await contestByIdQuery(db).execute({ id });
@@ -404,7 +404,7 @@ export const createContestRepository = (db: Db) => ({
     return { version, cells };
   },
 
-  /** The users with a cell in the contest, as the board shows them (one JSON text, as boardCells). */
+  /** The users with a cell in the contest, as the board shows them (JSON texts by user, as boardCells). */
   async boardUsersOf(cid: number): Promise<BoardUser[]> {
     const parts = await db
       .select({
