@@ -52,8 +52,10 @@ export const createRateLimitRepository = (db: Db, table: typeof userRateLimits =
         .select({ windowStart: userRateLimits.windowStart })
         .from(userRateLimits)
         .where(and(eq(userRateLimits.uid, l.uid), eq(userRateLimits.scope, l.scope)));
+      // A window another request opened may start a little after this request's `at` (it read the clock later and
+      // committed first): what is left of it is never more than a whole window.
       const left = row ? row.windowStart.getTime() + l.windowMs - l.at.getTime() : 0;
-      return { ok: false, retryAfterMs: Math.max(1000, left) };
+      return { ok: false, retryAfterMs: Math.min(l.windowMs, Math.max(1000, left)) };
     },
 
     /** Opens a new window at `at` whatever the last one was: a submit while no interval applies still counts as the
