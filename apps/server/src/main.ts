@@ -169,7 +169,8 @@ const main = async () => {
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     clearInterval(sweeper);
-    stopCollector();
+    // A collection under way ends before the database closes.
+    const collectorStopped = stopCollector();
     stopJudge();
     // A check in progress goes back to the queue for another instance (or this one's next start).
     await stopPlagiarism();
@@ -179,6 +180,7 @@ const main = async () => {
     services.health.markStopping();
     services.queue.releaseLongPolls();
     await app.close();
+    await collectorStopped;
     await database.close();
     unlock();
     process.exit(0);

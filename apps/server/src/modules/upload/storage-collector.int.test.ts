@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { UploadedFile } from '@oj/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, DB_KINDS, type TestApp } from '../../../test/harness.js';
 import { createProblem } from '../../../test/judge-helpers.js';
 import { files, testDataUploads } from '../../db/schema.js';
@@ -156,13 +156,25 @@ describe.each(DB_KINDS)('storage collector on %s', (kind) => {
 
   it('starts at once and again on its interval, and stops', async () => {
     const { testData } = t.services;
-    const { sha256 } = await testData.put('collected by start');
-    age(testData.pathOf(sha256), 2 * HOUR);
+    const put = async (text: string) => {
+      const { sha256 } = await testData.put(text);
+      age(testData.pathOf(sha256), 2 * HOUR);
+      return sha256;
+    };
+    const first = await put('collected by start');
     const seen: number[] = [];
     const stop = collector().start({ intervalMs: 50, onCollected: (r) => seen.push(r.testData) });
+    // Waited for, not timed: a run takes longer than its interval on a loaded machine (runs never overlap).
+    await vi.waitFor(() => expect(seen).toEqual([1]), { timeout: 20_000 });
+    expect(testData.exists(first)).toBe(false);
+    const second = await put('collected on the interval');
+    await vi.waitFor(() => expect(seen).toEqual([1, 1]), { timeout: 20_000 });
+    expect(testData.exists(second)).toBe(false);
+    // Stopped once a run under way has ended: none follows.
+    await stop();
+    const after = await put('left after the stop');
     await new Promise((r) => setTimeout(r, 200));
-    stop();
-    expect(testData.exists(sha256)).toBe(false);
-    expect(seen).toEqual([1]);
+    expect(testData.exists(after)).toBe(true);
+    expect(seen).toEqual([1, 1]);
   });
 });

@@ -153,29 +153,33 @@ export const createStorageCollector = (deps: {
   return {
     collect,
     /**
-     * Collects now and then every `intervalMs` (10 minutes by default) until the answer is called. Runs never
-     * overlap in one process; failures go to `onError` and the next run tries again.
+     * Collects now and then every `intervalMs` (10 minutes by default) until the answer is called, which stops the
+     * runs and resolves once a run under way has ended. Runs never overlap in one process; failures go to `onError`
+     * and the next run tries again.
      */
     start(
       opts: { intervalMs?: number; onError?: (err: unknown) => void; onCollected?: (r: CollectReport) => void } = {},
     ) {
-      let running = false;
-      const run = async () => {
-        if (running) return;
-        running = true;
-        try {
-          const r = await collect();
-          if (r.testData + r.uploads + r.publicFiles + r.temp > 0) opts.onCollected?.(r);
-        } catch (err) {
-          opts.onError?.(err);
-        } finally {
-          running = false;
-        }
+      let running: Promise<void> | null = null;
+      const run = () => {
+        running ??= (async () => {
+          try {
+            const r = await collect();
+            if (r.testData + r.uploads + r.publicFiles + r.temp > 0) opts.onCollected?.(r);
+          } catch (err) {
+            opts.onError?.(err);
+          } finally {
+            running = null;
+          }
+        })();
       };
-      void run();
-      const timer = setInterval(() => void run(), opts.intervalMs ?? 10 * 60 * 1000);
+      run();
+      const timer = setInterval(run, opts.intervalMs ?? 10 * 60 * 1000);
       timer.unref();
-      return () => clearInterval(timer);
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
     },
   };
 };
