@@ -1,7 +1,7 @@
 import type { Db } from './db/client.js';
 import type { NotifyBus } from './db/notify-bus.js';
 import { type Logger, logger as serverLogger } from './lib/logger.js';
-import { judgeLongPollsOpen, sseStreamsOpen } from './lib/metrics.js';
+import { countJudgeReport, judgeLongPollsOpen, sseStreamsOpen } from './lib/metrics.js';
 import { createPasswordAttemptsService } from './modules/access/password-attempts.service.js';
 import { createAddressRateLimitRepository, createRateLimitRepository } from './modules/access/rate-limit.repository.js';
 import { createAdminDashboardRepository } from './modules/admin-dashboard/admin-dashboard.repository.js';
@@ -197,6 +197,7 @@ export const createServices = (
     remoteAccountWaitMs: opts.remoteAccountWaitMs,
     languageWaitMinutes: opts.judgeLanguages?.waitMinutes,
     languageForgetDays: opts.judgeLanguages?.forgetDays,
+    onReported: (task, report) => countJudgeReport(task, report, now?.() ?? new Date()),
     onPollsOpen: (open) => judgeLongPollsOpen.set(open),
   });
   // Contest ratings' SQL: the submissions mark a contest's ratings due again when they change a judgement.

@@ -1,3 +1,4 @@
+import { JUDGE_STATUS_NAME } from '@oj/shared';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
@@ -82,6 +83,26 @@ export const judgeTurnaroundSeconds = new Histogram({
   buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600],
   registers: [metricsRegistry],
 });
+
+/** Counts a judge report this instance's queue accepted (judge-queue.service.ts's `onReported`, wired in services.ts):
+ * its verdict, its runs' times and the task's turnaround. */
+export const countJudgeReport = (
+  task: { kind: string; language: string; createdAt: Date },
+  report: { judge?: { status: number; cases: { time: number }[] }; testRun?: { time: number } },
+  at: Date,
+) => {
+  const { language } = task;
+  if (report.judge) {
+    const status = report.judge.status;
+    verdictsTotal.inc({ language, verdict: JUDGE_STATUS_NAME[status] ?? String(status) });
+    for (const c of report.judge.cases) sandboxRunSeconds.observe({ language }, c.time / 1000);
+  }
+  if (report.testRun) sandboxRunSeconds.observe({ language }, report.testRun.time / 1000);
+  judgeTurnaroundSeconds.observe(
+    { kind: task.kind, language },
+    Math.max(0, at.getTime() - task.createdAt.getTime()) / 1000,
+  );
+};
 
 /** Server-sent event streams open on this instance (the event stream sets it as streams open and close). */
 /** Judge workers' claims (long polls) this instance holds open: its idle worker slots. */

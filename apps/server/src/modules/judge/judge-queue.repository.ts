@@ -16,6 +16,8 @@ export type JudgeTaskRow = typeof judgeTasks.$inferSelect;
 export type JudgeTaskValues = typeof judgeTasks.$inferInsert;
 export type SubmissionValues = Partial<typeof submissions.$inferInsert>;
 export type JudgeCaseValues = typeof judgeCases.$inferInsert;
+/** What a worker needs of a submission it claims: its source, and its problem's id. */
+export type ClaimedSubmission = { submitId: number; pid: number; code: string };
 
 /** What a worker says about itself on every long poll. */
 export interface JudgeRecord {
@@ -181,8 +183,26 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
         })
         .where(eq(judgeTasks.id, id)),
 
-    extendLease: (tx: Tx, id: number, leaseExpiresAt: Date) =>
-      tx.update(judgeTasks).set({ leaseExpiresAt, updatedAt: now() }).where(eq(judgeTasks.id, id)),
+    /** Extends the lease of the task's running attempt `attempt` held by `owner`, in one statement that locks the row
+     * as it sets it; the task as it is now, or none when that attempt is no longer current or not the owner's. */
+    extendLease: async (
+      tx: Tx,
+      v: { id: number; attempt: number; owner: string; leaseExpiresAt: Date },
+    ): Promise<JudgeTaskRow | undefined> =>
+      (
+        await tx
+          .update(judgeTasks)
+          .set({ leaseExpiresAt: v.leaseExpiresAt, updatedAt: now() })
+          .where(
+            and(
+              eq(judgeTasks.id, v.id),
+              eq(judgeTasks.state, 'running'),
+              eq(judgeTasks.attempt, v.attempt),
+              eq(judgeTasks.leaseOwner, v.owner),
+            ),
+          )
+          .returning()
+      )[0],
 
     /** Queued again, without an owner; `attempt` when the attempt is given back (a worker handed the task back). */
     requeueTask: (tx: Tx, id: number, v: { lastError: string; at: Date; attempt?: number }) =>
@@ -322,9 +342,6 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
     extendAccountLease: (tx: Tx, taskId: number, leaseExpiresAt: Date) =>
       tx.update(remoteJudgeAccounts).set({ leaseExpiresAt }).where(eq(remoteJudgeAccounts.leaseTaskId, taskId)),
 
-    submission: async (submitId: number) =>
-      (await db.select().from(submissions).where(eq(submissions.submitId, submitId)))[0],
-
     /** The submission of the task's judgement version, or none when a rejudge moved it on. */
     currentSubmission: async (tx: Tx, task: JudgeTaskRow) =>
       (await tx.select().from(submissions).where(ofTask(task)))[0],
@@ -351,18 +368,19 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
         .where(ofTask(task))
         .returning({ submitId: submissions.submitId }),
 
-    /** Sets the submission when the task's judgement version is current and its status is still `status`. */
+    /** Sets the submission when the task's judgement version is current and its status is still `status`; what a
+     * worker needs of it to judge it (none when it was not set). */
     setSubmissionIfStatus: (
       tx: Tx,
       task: JudgeTaskRow,
       status: number,
       values: SubmissionValues & { gmtModified: Date },
-    ) =>
+    ): Promise<ClaimedSubmission[]> =>
       tx
         .update(submissions)
         .set(values)
         .where(and(ofTask(task), eq(submissions.status, status)))
-        .returning({ submitId: submissions.submitId }),
+        .returning({ submitId: submissions.submitId, pid: submissions.pid, code: submissions.code }),
 
     setSubmission: (tx: Tx, submitId: number, values: SubmissionValues & { gmtModified: Date }) =>
       tx.update(submissions).set(values).where(eq(submissions.submitId, submitId)),

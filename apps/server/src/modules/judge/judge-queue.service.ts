@@ -12,9 +12,14 @@ import type { Tx } from '../../db/client.js';
 import type { NotifyBus } from '../../db/notify-bus.js';
 import { type Logger, logger } from '../../lib/logger.js';
 import type { JudgeHeaderQueries } from '../judge-header/judge-header-queries.js';
-import type { ProblemDetails, ProblemRow } from '../problem/problem-queries.js';
+import type { ProblemJudgingQueries } from '../problem/problem-queries.js';
 import { verdictScore } from '../submission/verdict-score.js';
-import type { JudgeQueueRepository, SubmissionValues, JudgeTaskRow as TaskRow } from './judge-queue.repository.js';
+import type {
+  ClaimedSubmission,
+  JudgeQueueRepository,
+  SubmissionValues,
+  JudgeTaskRow as TaskRow,
+} from './judge-queue.repository.js';
 import { createJudgeRegistry, type RemoteWorkerIdentity, type WorkerIdentity } from './judge-registry.js';
 import {
   type CompileCheckerPayload,
@@ -79,7 +84,7 @@ export const createJudgeQueue = (deps: {
   repo: JudgeQueueRepository;
   /** Wakes the long polls and waiters of every server instance on this database. */
   bus: NotifyBus;
-  problems: Pick<ProblemDetails, 'findById' | 'cases'>;
+  problems: ProblemJudgingQueries;
   /** The site's judge headers, handed with every judging, test run and checker compile task (none when not given). */
   headers?: JudgeHeaderQueries;
   now?: () => Date;
@@ -91,6 +96,8 @@ export const createJudgeQueue = (deps: {
   languageWaitMinutes?: number;
   /** Days after which a language no judge declares leaves the catalogue (LANGUAGE_FORGET_DAYS when not given). */
   languageForgetDays?: number;
+  /** Told of every report this instance accepts, once it is committed (the metrics count its verdict). */
+  onReported?: (task: TaskRow, report: { judge?: JudgeReport; testRun?: TestRunReport }) => void;
   /** Told how many workers' claims this instance holds open whenever that changes (the metrics gauge). */
   onPollsOpen?: (open: number) => void;
 }) => {
@@ -187,13 +194,14 @@ export const createJudgeQueue = (deps: {
         if (!task) return null;
         const at = now();
         const attempt = task.attempt + 1;
+        let sub: ClaimedSubmission | undefined;
         if (task.kind === 'judge') {
-          const moved = await repo.setSubmissionIfStatus(tx, task, JUDGE_STATUS.PENDING, {
+          [sub] = await repo.setSubmissionIfStatus(tx, task, JUDGE_STATUS.PENDING, {
             status: JUDGE_STATUS.COMPILING,
             judger: w.name,
             gmtModified: at,
           });
-          if (moved.length === 0) {
+          if (!sub) {
             await retire(tx, task.id, 'submission no longer pending');
             return 'retry' as const;
           }
@@ -204,34 +212,35 @@ export const createJudgeQueue = (deps: {
           leaseExpiresAt: new Date(at.getTime() + LEASE_MS),
           at,
         });
-        return { ...task, attempt };
+        return { task: { ...task, attempt }, sub };
       });
       if (claimed === 'retry') continue;
       if (!claimed) return null;
       try {
-        return await taskForWorker(claimed);
+        return await taskForWorker(claimed.task, claimed.sub);
       } catch (e) {
-        await repo.transaction((tx) => failAttempt(tx, claimed, `cannot prepare the task: ${(e as Error).message}`));
+        await repo.transaction((tx) =>
+          failAttempt(tx, claimed.task, `cannot prepare the task: ${(e as Error).message}`),
+        );
       }
     }
   };
 
   const headersNow = async () => (deps.headers ? await deps.headers.forWorker() : []);
-  const problemOf = async (p: ProblemRow) => problemForWorker(p, await deps.problems.cases(p.id), await headersNow());
+  const problemOf = async (pid: number) => {
+    const problem = await deps.problems.forJudging(pid);
+    if (!problem) throw new Error('submission or problem is gone');
+    return problemForWorker(problem, await headersNow());
+  };
 
-  /** Loads what the task needs (its submission, its problem with the cases) and shapes it for the worker. */
-  const taskForWorker = async (task: TaskRow): Promise<JudgeTask> => {
+  /** Loads what the task needs (its problem with the cases; a judging's source came with its claim) and shapes it
+   * for the worker. */
+  const taskForWorker = async (task: TaskRow, sub: ClaimedSubmission | undefined): Promise<JudgeTask> => {
     if (task.kind === 'judge') {
-      const sub = await repo.submission(task.submitId as number);
-      const problem = sub && (await deps.problems.findById(sub.pid));
-      if (!sub || !problem) throw new Error('submission or problem is gone');
-      return judgeTaskOf(task, sub, await problemOf(problem));
+      if (!sub) throw new Error('submission or problem is gone');
+      return judgeTaskOf(task, sub, await problemOf(sub.pid));
     }
-    if (task.kind === 'testRun') {
-      const problem = await deps.problems.findById((task.payload as TestRunPayload).pid);
-      if (!problem) throw new Error('problem is gone');
-      return testRunTaskOf(task, await problemOf(problem));
-    }
+    if (task.kind === 'testRun') return testRunTaskOf(task, await problemOf((task.payload as TestRunPayload).pid));
     if (task.kind === 'package') return packageTaskOf(task, await headersNow());
     return compileCheckerTaskOf(task, await headersNow());
   };
@@ -396,10 +405,9 @@ export const createJudgeQueue = (deps: {
     ): Promise<boolean> {
       await registry.touch(w.name);
       return repo.transaction(async (tx) => {
-        const task = await currentAttempt(tx, taskId, attempt);
-        if (!task || task.leaseOwner !== w.name) return false;
         const leaseExpiresAt = new Date(now().getTime() + LEASE_MS);
-        await repo.extendLease(tx, task.id, leaseExpiresAt);
+        const task = await repo.extendLease(tx, { id: taskId, attempt, owner: w.name, leaseExpiresAt });
+        if (!task) return false;
         if (task.kind !== 'judge' && task.kind !== 'remote') return true;
         if (task.kind === 'remote') {
           await repo.extendAccountLease(tx, task.id, leaseExpiresAt);
@@ -433,12 +441,12 @@ export const createJudgeQueue = (deps: {
         failure?: string;
       },
     ): Promise<boolean> {
-      return repo.transaction(async (tx) => {
+      const accepted = await repo.transaction(async (tx) => {
         const task = await currentAttempt(tx, r.taskId, r.attempt);
-        if (!task || task.leaseOwner !== w.name) return false;
+        if (!task || task.leaseOwner !== w.name) return null;
         if (r.failure !== undefined) {
           await failAttempt(tx, task, `${w.name}: ${r.failure}`);
-          return true;
+          return task;
         }
         const at = now();
         const isJudgement = task.kind === 'judge' || task.kind === 'remote';
@@ -448,7 +456,7 @@ export const createJudgeQueue = (deps: {
           const sub = await repo.lockCurrentSubmission(tx, task);
           if (!sub) {
             await retire(tx, task.id, 'stale report: judgement version moved on');
-            return false;
+            return null;
           }
           const problem = await repo.problemScoring(tx, sub.pid, sub.cid);
           const isOi = problem?.type === 1;
@@ -495,8 +503,11 @@ export const createJudgeQueue = (deps: {
         await recordCheckerCompile(tx, task, result);
         if (task.kind === 'remote') await accounts.release(tx, [task.id]);
         await notify(tx, DONE_CHANNEL, String(task.id));
-        return true;
+        return task;
       });
+      if (!accepted) return false;
+      deps.onReported?.(accepted, r);
+      return true;
     },
 
     /** The sweep, run every few seconds by every instance (each step locks what it takes, skipping locked rows):

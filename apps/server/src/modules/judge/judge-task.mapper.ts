@@ -8,7 +8,7 @@ import {
   type RemoteJudgeTask,
   type TestRunReport,
 } from '@oj/shared';
-import type { ProblemDetails, ProblemRow } from '../problem/problem-queries.js';
+import type { ProblemForJudging } from '../problem/problem-queries.js';
 import type { JudgeTaskRow } from './judge-queue.repository.js';
 
 export interface TestRunPayload {
@@ -40,15 +40,9 @@ export interface RemotePayload {
   account?: string;
 }
 
-type ProblemCaseRow = Awaited<ReturnType<ProblemDetails['cases']>>[number];
-
 /** What a worker needs of a problem to judge it: its limits, modes, checker and cases (by content hash), and the
  * site's judge headers (by content hash too) for its checker or interactor compile. */
-export const problemForWorker = (
-  p: ProblemRow,
-  cases: ProblemCaseRow[],
-  judgeHeaders: JudgeHeaderForWorker[],
-): ProblemForWorker => ({
+export const problemForWorker = (p: ProblemForJudging, judgeHeaders: JudgeHeaderForWorker[]): ProblemForWorker => ({
   pid: p.id,
   problemId: p.problemId,
   type: p.type,
@@ -66,7 +60,7 @@ export const problemForWorker = (
   userExtraFile: p.userExtraFile ?? {},
   judgeExtraFile: p.judgeExtraFile ?? {},
   judgeHeaders: judgeHeaders.map(headerForWorker),
-  cases: cases.map((c) => ({
+  cases: p.cases.map((c) => ({
     caseId: c.id,
     seq: c.seq,
     name: c.inputName.replace(/\.[^.]*$/, ''),

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { JUDGE_STATUS_NAME, judgeProtocol, localeOf, message } from '@oj/shared';
+import { localeOf, message } from '@oj/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { tokenOf } from '../../http/bind.js';
@@ -9,11 +9,8 @@ import {
   judgeQueueOldestWait,
   judgeSlots,
   judgeTasksRunning,
-  judgeTurnaroundSeconds,
   judgeUtilisation,
   metricsRegistry,
-  sandboxRunSeconds,
-  verdictsTotal,
 } from '../../lib/metrics.js';
 import { JUDGE_ALIVE_MS } from '../judge/judge-queue.service.js';
 import { createOpsRepository } from './ops.repository.js';
@@ -32,13 +29,6 @@ const sameSecret = (a: string, b: string) => {
 /** The route pattern; the web app's files (a route each, named by content hash) are one series, `static`. */
 const routeLabel = (url: string | undefined) =>
   url === undefined ? 'unmatched' : url.startsWith('/api/') || url === METRICS_PATH ? url : 'static';
-
-type ReportBody = {
-  taskId?: number | string;
-  judge?: { status: number | string; cases?: { time: number | string }[] };
-  testRun?: { time: number | string };
-  compile?: unknown;
-};
 
 /**
  * Prometheus metrics (decision 0033): the HTTP latency of every request by route pattern, the verdicts and sandbox
@@ -59,36 +49,6 @@ export const registerMetrics = (
       reply.elapsedTime / 1000,
     );
     done();
-  });
-
-  // Verdicts are counted where they arrive: the judge protocol's report, once the queue has accepted it.
-  const countVerdicts = async (req: FastifyRequest, body: ReportBody) => {
-    try {
-      const task = await repo.taskForMetrics(Number(body.taskId));
-      if (!task) return;
-      const language = task.language;
-      if (body.judge) {
-        const status = Number(body.judge.status);
-        verdictsTotal.inc({ language, verdict: JUDGE_STATUS_NAME[status] ?? String(status) });
-        for (const c of body.judge.cases ?? []) sandboxRunSeconds.observe({ language }, Number(c.time) / 1000);
-      }
-      if (body.testRun) sandboxRunSeconds.observe({ language }, Number(body.testRun.time) / 1000);
-      judgeTurnaroundSeconds.observe(
-        { kind: task.kind, language },
-        Math.max(0, now().getTime() - task.createdAt.getTime()) / 1000,
-      );
-    } catch (err) {
-      req.log.error({ err }, 'counting a verdict failed');
-    }
-  };
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.routeOptions.url !== judgeProtocol.report.path || req.method !== 'POST') return done(null, payload);
-    if (reply.statusCode !== 200 || typeof payload !== 'string' || !payload.includes('"accepted":true')) {
-      return done(null, payload);
-    }
-    const body = req.body as ReportBody;
-    if (!body?.judge && !body?.testRun && !body?.compile) return done(null, payload);
-    void countVerdicts(req, body).then(() => done(null, payload));
   });
 
   const refuse = (req: FastifyRequest, reply: FastifyReply, status: 401 | 404) => {

@@ -1,4 +1,4 @@
-import { count, eq, inArray, min } from 'drizzle-orm';
+import { count, inArray, min } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { judges, judgeTasks } from '../../db/schema.js';
 
@@ -22,14 +22,5 @@ export const createOpsRepository = (db: Db) => ({
         lastHeartbeat: judges.lastHeartbeat,
       })
       .from(judges),
-
-  /** What a verdict is counted under: the task's kind, language (the submission's) and creation time. */
-  async taskForMetrics(taskId: number) {
-    const [row] = await db
-      .select({ kind: judgeTasks.kind, language: judgeTasks.language, createdAt: judgeTasks.createdAt })
-      .from(judgeTasks)
-      .where(eq(judgeTasks.id, taskId));
-    return row;
-  },
 });
 export type OpsRepository = ReturnType<typeof createOpsRepository>;

@@ -7,6 +7,33 @@ export type NewProblem = typeof problems.$inferInsert;
 export type ProblemCaseRow = typeof problemCases.$inferSelect;
 export type NewProblemCase = Omit<typeof problemCases.$inferInsert, 'pid' | 'id'>;
 
+/** The columns of a problem a judge worker gets (judge/judge-task.mapper.ts), not its statement. */
+const judgingColumns = {
+  id: problems.id,
+  problemId: problems.problemId,
+  type: problems.type,
+  difficulty: problems.difficulty,
+  timeLimitMs: problems.timeLimitMs,
+  memoryLimitMb: problems.memoryLimitMb,
+  stackLimitMb: problems.stackLimitMb,
+  judgeMode: problems.judgeMode,
+  judgeCaseMode: problems.judgeCaseMode,
+  isRemoveEndBlank: problems.isRemoveEndBlank,
+  ioScore: problems.ioScore,
+  caseVersion: problems.caseVersion,
+  spjCode: problems.spjCode,
+  spjLanguage: problems.spjLanguage,
+  userExtraFile: problems.userExtraFile,
+  judgeExtraFile: problems.judgeExtraFile,
+};
+/** A case as judging needs it. */
+export type JudgingCase = Pick<
+  ProblemCaseRow,
+  'id' | 'seq' | 'inputName' | 'inputSha256' | 'outputSha256' | 'inputSize' | 'outputSize' | 'score' | 'groupNum'
+>;
+/** What judging needs of a problem: its limits, modes and checker, and its cases in order. */
+export type ProblemForJudging = Pick<ProblemRow, keyof typeof judgingColumns> & { cases: JudgingCase[] };
+
 export interface ProblemGraph {
   problem: Omit<NewProblem, 'id'>;
   cases: NewProblemCase[];
@@ -30,6 +57,23 @@ export const createProblemRepository = (db: Db) => ({
       .from(problems)
       .where(sql`upper(${problems.problemId}) = upper(${problemId})`)
       .limit(1);
+    return row;
+  },
+
+  /** What judging needs of a problem, its cases with it, in one statement (a claim asks for it with every task). */
+  async forJudging(pid: number): Promise<ProblemForJudging | undefined> {
+    // Written out: inside a select from one table, drizzle names a column without its table, which the subquery
+    // would read as its own.
+    const [row] = await db
+      .select({
+        ...judgingColumns,
+        cases: sql<JudgingCase[]>`coalesce((select json_agg(json_build_object('id', c.id, 'seq', c.seq,
+          'inputName', c.input_name, 'inputSha256', c.input_sha256, 'outputSha256', c.output_sha256,
+          'inputSize', c.input_size, 'outputSize', c.output_size, 'score', c.score, 'groupNum', c.group_num)
+          order by c.seq) from problem_cases c where c.pid = "problems"."id"), '[]'::json)`,
+      })
+      .from(problems)
+      .where(eq(problems.id, pid));
     return row;
   },
 
