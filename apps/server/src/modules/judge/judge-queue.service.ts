@@ -229,7 +229,7 @@ export const createJudgeQueue = (deps: {
   const headersNow = async () => (deps.headers ? await deps.headers.forWorker() : []);
   const problemOf = async (pid: number) => {
     const problem = await deps.problems.forJudging(pid);
-    if (!problem) throw new Error('submission or problem is gone');
+    if (!problem) throw new Error('problem is gone');
     return problemForWorker(problem, await headersNow());
   };
 
@@ -237,7 +237,7 @@ export const createJudgeQueue = (deps: {
    * for the worker. */
   const taskForWorker = async (task: TaskRow, sub: ClaimedSubmission | undefined): Promise<JudgeTask> => {
     if (task.kind === 'judge') {
-      if (!sub) throw new Error('submission or problem is gone');
+      if (!sub) throw new Error('submission is gone');
       return judgeTaskOf(task, sub, await problemOf(sub.pid));
     }
     if (task.kind === 'testRun') return testRunTaskOf(task, await problemOf((task.payload as TestRunPayload).pid));
