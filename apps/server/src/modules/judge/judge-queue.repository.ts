@@ -63,19 +63,36 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
       await tx.insert(judgeTasks).values(values.map((v) => ({ createdAt: at, updatedAt: at, ...v })));
     },
 
-    /** The next queued local task in one of these languages, highest priority first, locked (skipping locked ones). */
-    lockNextQueued: async (tx: Tx, languages: string[]): Promise<JudgeTaskRow | undefined> =>
-      (
+    /** Leases the next queued local task in one of these languages (highest priority first, skipping tasks another
+     * claim has locked) to a worker for its next attempt, in one statement; the task as leased, or none. */
+    leaseNextQueued: async (
+      tx: Tx,
+      languages: string[],
+      v: { leaseOwner: string; leaseExpiresAt: Date; at: Date },
+    ): Promise<JudgeTaskRow | undefined> => {
+      const next = tx
+        .select({ id: judgeTasks.id })
+        .from(judgeTasks)
+        .where(
+          and(eq(judgeTasks.state, 'queued'), ne(judgeTasks.kind, 'remote'), inArray(judgeTasks.language, languages)),
+        )
+        .orderBy(desc(judgeTasks.priority), asc(judgeTasks.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      return (
         await tx
-          .select()
-          .from(judgeTasks)
-          .where(
-            and(eq(judgeTasks.state, 'queued'), ne(judgeTasks.kind, 'remote'), inArray(judgeTasks.language, languages)),
-          )
-          .orderBy(desc(judgeTasks.priority), asc(judgeTasks.id))
-          .limit(1)
-          .for('update', { skipLocked: true })
-      )[0],
+          .update(judgeTasks)
+          .set({
+            state: 'running',
+            attempt: sql`${judgeTasks.attempt} + 1`,
+            leaseOwner: v.leaseOwner,
+            leaseExpiresAt: v.leaseExpiresAt,
+            updatedAt: v.at,
+          })
+          .where(eq(judgeTasks.id, next))
+          .returning()
+      )[0];
+    },
 
     /** Up to 50 queued remote tasks, highest priority first, locked (skipping locked ones). */
     lockQueuedRemote: (tx: Tx) =>

@@ -190,10 +190,13 @@ export const createJudgeQueue = (deps: {
     for (;;) {
       const claimed = await repo.transaction(async (tx) => {
         if (!(await repo.workerMayClaim(tx, w.name))) return null;
-        const task = await repo.lockNextQueued(tx, w.languages);
-        if (!task) return null;
         const at = now();
-        const attempt = task.attempt + 1;
+        const task = await repo.leaseNextQueued(tx, w.languages, {
+          leaseOwner: w.name,
+          leaseExpiresAt: new Date(at.getTime() + LEASE_MS),
+          at,
+        });
+        if (!task) return null;
         let sub: ClaimedSubmission | undefined;
         if (task.kind === 'judge') {
           [sub] = await repo.setSubmissionIfStatus(tx, task, JUDGE_STATUS.PENDING, {
@@ -206,13 +209,7 @@ export const createJudgeQueue = (deps: {
             return 'retry' as const;
           }
         }
-        await repo.leaseTask(tx, task.id, {
-          attempt,
-          leaseOwner: w.name,
-          leaseExpiresAt: new Date(at.getTime() + LEASE_MS),
-          at,
-        });
-        return { task: { ...task, attempt }, sub };
+        return { task, sub };
       });
       if (claimed === 'retry') continue;
       if (!claimed) return null;
