@@ -221,6 +221,67 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
           .returning()
       )[0],
 
+    /** A heartbeat that moves the judging on (Compiling, Judging, Submitting), in one statement: extends the lease of
+     * the task's running attempt `attempt` held by `owner` (and a remote task's account lease) and sets the status of
+     * its submission when the task's judgement version is still the submission's. The task's kind, and whether its
+     * submission was set (`current`; a task that judges no submission: false), or none when that attempt is no longer
+     * current or not the owner's. */
+    heartbeatWithStatus: async (v: {
+      id: number;
+      attempt: number;
+      owner: string;
+      leaseExpiresAt: Date;
+      status: number;
+    }): Promise<{ kind: string; current: boolean } | undefined> => {
+      const at = now();
+      const task = db.$with('task').as(
+        db
+          .update(judgeTasks)
+          .set({ leaseExpiresAt: v.leaseExpiresAt, updatedAt: at })
+          .where(
+            and(
+              eq(judgeTasks.id, v.id),
+              eq(judgeTasks.state, 'running'),
+              eq(judgeTasks.attempt, v.attempt),
+              eq(judgeTasks.leaseOwner, v.owner),
+            ),
+          )
+          .returning({
+            id: judgeTasks.id,
+            kind: judgeTasks.kind,
+            submitId: judgeTasks.submitId,
+            version: judgeTasks.version,
+          }),
+      );
+      const account = db.$with('account').as(
+        db
+          .update(remoteJudgeAccounts)
+          .set({ leaseExpiresAt: v.leaseExpiresAt })
+          .from(task)
+          .where(and(eq(task.kind, 'remote'), eq(remoteJudgeAccounts.leaseTaskId, task.id)))
+          .returning({ id: remoteJudgeAccounts.id }),
+      );
+      const submission = db.$with('submission').as(
+        db
+          .update(submissions)
+          .set({ status: v.status, gmtModified: at })
+          .from(task)
+          .where(
+            and(
+              inArray(task.kind, ['judge', 'remote']),
+              eq(submissions.submitId, task.submitId),
+              eq(submissions.version, task.version),
+            ),
+          )
+          .returning({ submitId: submissions.submitId }),
+      );
+      const [row] = await db
+        .with(task, account, submission)
+        .select({ kind: task.kind, current: sql<boolean>`exists (select 1 from ${submission})` })
+        .from(task);
+      return row;
+    },
+
     /** Queued again, without an owner; `attempt` when the attempt is given back (a worker handed the task back). */
     requeueTask: (tx: Tx, id: number, v: { lastError: string; at: Date; attempt?: number }) =>
       tx

@@ -311,6 +311,10 @@ describe.each(DB_KINDS)('judge queue and protocol on %s', (kind) => {
     const old = await claim('judge-a');
     const rejudged = await t.services.submissions.rejudge(sub.submitId);
     expect(rejudged.version).toBe(1);
+    // The old judging moving on (Judging) does not touch the new version, nor does a plain heartbeat keep it.
+    const judging = { name: 'judge-a', taskId: old.taskId, attempt: old.attempt, status: JUDGE_STATUS.JUDGING };
+    expect((await judgeCall('heartbeat', judging)).json().data.keep).toBe(false);
+    expect((await statusOf(sub.submitId)).status).toBe(JUDGE_STATUS.PENDING);
     expect(
       (await judgeCall('heartbeat', { name: 'judge-a', taskId: old.taskId, attempt: old.attempt })).json().data.keep,
     ).toBe(false);

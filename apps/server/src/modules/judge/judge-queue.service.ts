@@ -401,8 +401,21 @@ export const createJudgeQueue = (deps: {
       runId?: string,
     ): Promise<boolean> {
       await registry.touch(w.name);
+      const leaseExpiresAt = new Date(now().getTime() + LEASE_MS);
+      if (status && !runId) {
+        // The judging's moves, the heartbeats of every task, in one statement (no transaction around it).
+        const beat = await repo.heartbeatWithStatus({ id: taskId, attempt, owner: w.name, leaseExpiresAt, status });
+        if (!beat) return false;
+        if ((beat.kind === 'judge' || beat.kind === 'remote') && !beat.current) {
+          await repo.transaction(async (tx) => {
+            const task = await currentAttempt(tx, taskId, attempt);
+            if (task && task.leaseOwner === w.name) await retire(tx, task.id, 'judgement version moved on');
+          });
+          return false;
+        }
+        return true;
+      }
       return repo.transaction(async (tx) => {
-        const leaseExpiresAt = new Date(now().getTime() + LEASE_MS);
         const task = await repo.extendLease(tx, { id: taskId, attempt, owner: w.name, leaseExpiresAt });
         if (!task) return false;
         if (task.kind !== 'judge' && task.kind !== 'remote') return true;
