@@ -35,6 +35,14 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
   /** The submission row of the task's judgement version (a rejudge moved it on: none). */
   const ofTask = (task: JudgeTaskRow) =>
     and(eq(submissions.submitId, task.submitId as number), eq(submissions.version, task.version));
+  /** The task's running attempt `attempt`, held by `owner` (a heartbeat's task while it is still that worker's). */
+  const heldAttempt = (v: { id: number; attempt: number; owner: string }) =>
+    and(
+      eq(judgeTasks.id, v.id),
+      eq(judgeTasks.state, 'running'),
+      eq(judgeTasks.attempt, v.attempt),
+      eq(judgeTasks.leaseOwner, v.owner),
+    );
   /** A remote task's site (its payload's `oj`: CF, GYM, HDU, ...). */
   const remoteSiteOf = sql<string>`${judgeTasks.payload}->>'oj'`;
 
@@ -210,14 +218,7 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
         await tx
           .update(judgeTasks)
           .set({ leaseExpiresAt: v.leaseExpiresAt, updatedAt: now() })
-          .where(
-            and(
-              eq(judgeTasks.id, v.id),
-              eq(judgeTasks.state, 'running'),
-              eq(judgeTasks.attempt, v.attempt),
-              eq(judgeTasks.leaseOwner, v.owner),
-            ),
-          )
+          .where(heldAttempt(v))
           .returning()
       )[0],
 
@@ -235,23 +236,12 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
     }): Promise<{ kind: string; current: boolean } | undefined> => {
       const at = now();
       const task = db.$with('task').as(
-        db
-          .update(judgeTasks)
-          .set({ leaseExpiresAt: v.leaseExpiresAt, updatedAt: at })
-          .where(
-            and(
-              eq(judgeTasks.id, v.id),
-              eq(judgeTasks.state, 'running'),
-              eq(judgeTasks.attempt, v.attempt),
-              eq(judgeTasks.leaseOwner, v.owner),
-            ),
-          )
-          .returning({
-            id: judgeTasks.id,
-            kind: judgeTasks.kind,
-            submitId: judgeTasks.submitId,
-            version: judgeTasks.version,
-          }),
+        db.update(judgeTasks).set({ leaseExpiresAt: v.leaseExpiresAt, updatedAt: at }).where(heldAttempt(v)).returning({
+          id: judgeTasks.id,
+          kind: judgeTasks.kind,
+          submitId: judgeTasks.submitId,
+          version: judgeTasks.version,
+        }),
       );
       const account = db.$with('account').as(
         db

@@ -403,7 +403,8 @@ export const createJudgeQueue = (deps: {
       await registry.touch(w.name);
       const leaseExpiresAt = new Date(now().getTime() + LEASE_MS);
       if (status && !runId) {
-        // The judging's moves, the heartbeats of every task, in one statement (no transaction around it).
+        // A heartbeat that moves the judging on is one statement (no transaction around it); a judgement version that
+        // moved on is retired in a transaction of its own.
         const beat = await repo.heartbeatWithStatus({ id: taskId, attempt, owner: w.name, leaseExpiresAt, status });
         if (!beat) return false;
         if ((beat.kind === 'judge' || beat.kind === 'remote') && !beat.current) {

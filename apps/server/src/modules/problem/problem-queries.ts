@@ -7,7 +7,6 @@ import type { ProblemCatalogRepository } from './problem-catalog.repository.js';
  * never on the repositories; services.ts hands them the repositories, which answer them.
  */
 export type {
-  JudgingCase,
   NewProblem,
   NewProblemCase,
   ProblemCaseRow,
