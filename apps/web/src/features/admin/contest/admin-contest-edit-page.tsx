@@ -106,6 +106,17 @@ const choiceOf = (sealTime: string | null, end: string): SealChoice => {
   return 'all';
 };
 
+/** A contest's length in seconds and whether its end is not after its start (0 and false while a time is missing). */
+const timesOf = (range: Values['range'] | undefined) => {
+  const start = range?.[0];
+  const end = range?.[1];
+  // End before start: the time-check text and a duration of 0.
+  return {
+    duration: start && end ? Math.max(0, end.diff(start, 'second')) : 0,
+    timeBad: !!start && !!end && !end.isAfter(start),
+  };
+};
+
 /** /admin/contest/create and /admin/contest/:id/edit: times, duration, seal options by
  * duration, password for non-public contests, star users without duplicates, the award tiers of a proportion or
  * number award type, the account limit rule; the rule type is fixed once created.
@@ -189,11 +200,7 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
   // The outside board (and the scroll board after the end) shows real names to whoever opens the link.
   const realNamesToVisitors = rankShowName === 'realname' && !!openRank && hideRealName === false;
   const hasAwards = awardType === 1 || awardType === 2;
-  const start = range?.[0];
-  const end = range?.[1];
-  // End before start: the time-check text and a duration of 0.
-  const duration = start && end ? Math.max(0, end.diff(start, 'second')) : 0;
-  const timeBad = !!start && !!end && !end.isAfter(start);
+  const { duration, timeBad } = timesOf(range);
   const seal = sealOptionsEnabled(duration);
 
   useEffect(() => {
@@ -224,8 +231,10 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
   };
 
   const save = async (v: Values) => {
-    if (timeBad || duration <= 0) {
-      toast.error(t(timeBad ? 'Time_Check' : 'Duration_Must_Be_Positive'));
+    // The values saved, not the watched ones of the last render (which may not have caught up with them yet).
+    const times = timesOf(v.range);
+    if (times.timeBad || times.duration <= 0) {
+      toast.error(t(times.timeBad ? 'Time_Check' : 'Duration_Must_Be_Positive'));
       return;
     }
     const ruleError = v.openAccountLimit ? accountRuleError(v.accountRule) : null;
@@ -234,16 +243,16 @@ const AdminContestEditPage = ({ group }: { group?: { gid: number } }) => {
       return;
     }
     const [s, e] = v.range;
-    const times = { startTime: s.toISOString(), endTime: e.toISOString() };
+    const span = { startTime: s.toISOString(), endTime: e.toISOString() };
     const body: ContestForm = {
       title: v.title,
       description: v.description,
       type: v.type,
       auth: v.auth,
       pwd: v.auth === 0 ? null : v.pwd,
-      ...times,
+      ...span,
       sealRank: v.sealRank,
-      sealRankTime: v.sealRank ? sealTimeOf(v.sealChoice, times) : null,
+      sealRankTime: v.sealRank ? sealTimeOf(v.sealChoice, span) : null,
       autoRealRank: v.autoRealRank,
       openRank: v.openRank,
       openPrint: v.openPrint,
