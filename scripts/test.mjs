@@ -87,19 +87,31 @@ const runStage = (s, live) =>
     });
   });
 
+// A stage is stopped as Ctrl-C stops it: SIGINT to its process group. Playwright then closes the server its
+// webServer started (in a process group of its own, out of reach of a signal to the stage's group; on SIGTERM
+// Playwright dies without closing it, and the server held the journeys' port for the next run). A stage still
+// running 15 s later is killed.
 const stopOthers = () => {
   for (const child of running) {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(-child.pid, 'SIGINT');
     } catch {}
   }
+  setTimeout(() => {
+    for (const child of running) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+    }
+  }, 15_000).unref();
 };
 
-// An interrupted run takes its stages (each in its own process group) with it.
+// An interrupted run takes its stages with it, and exits once they have ended.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     stopOthers();
-    process.exit(130);
+    const exit = () => (running.size ? setTimeout(exit, 100) : process.exit(130));
+    exit();
   });
 }
 
