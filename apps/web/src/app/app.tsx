@@ -8,7 +8,7 @@ import { setNavigator } from '../lib/navigation';
 import { NotifyBridge } from '../lib/notify';
 import { useReducedMotion } from '../lib/use-media-query';
 import { LiveSync } from './live-sync';
-import { createAppRouter } from './router';
+import { type AppRouter, createAppRouter } from './router';
 import { SessionSync } from './session-sync';
 
 export const createQueryClient = () =>
@@ -20,10 +20,11 @@ export const createQueryClient = () =>
     },
   });
 
-/** The app; the entry (main.tsx) hands it the query client it has already asked the site's data with. */
-export const App = ({ queryClient: given }: { queryClient?: Client }) => {
+/** The app; the entry (main.tsx) hands it the query client it has already asked the site's data with, and the router
+ * whose matches told it which page's chunks to start. */
+export const App = ({ queryClient: given, router: givenRouter }: { queryClient?: Client; router?: AppRouter }) => {
   const queryClient = useMemo(() => given ?? createQueryClient(), [given]);
-  const router = useMemo(createAppRouter, []);
+  const router = useMemo(() => givenRouter ?? createAppRouter(), [givenRouter]);
   const antdLocale = useStore(antdLocaleStore);
   const reducedMotion = useReducedMotion();
   const theme = useMemo(

@@ -1,11 +1,13 @@
 import { useMatches } from 'react-router';
-import type { RouteDef } from './route-table';
+import type { RouteDef, ScreenName } from './route-table';
 
 /** What a matched route tells the frames (title, footer rule). The router writes it, the site and admin frames read
  * it; it lives apart from both so neither frame imports the router. */
 export interface RouteHandle {
   titleKey?: RouteDef['titleKey'];
   hideFooter?: boolean;
+  /** The screen the route shows (the entry starts its chunk before the first render: app/screens.ts). */
+  screen?: ScreenName;
 }
 
 /** The deepest matched route's handle decides the title and the footer. */

@@ -32,7 +32,7 @@ const toAdminLogin = (path: string): RouteObject => ({
 /** Turns the declared route table into react-router routes. */
 export const toRouteObjects = (defs: RouteDef[], screens: typeof SCREENS = SCREENS): RouteObject[] =>
   defs.map((def): RouteObject => {
-    const handle: RouteHandle = { titleKey: def.titleKey, hideFooter: def.hideFooter };
+    const handle: RouteHandle = { titleKey: def.titleKey, hideFooter: def.hideFooter, screen: def.screen };
     if (def.redirect) {
       const element = <Navigate key={def.path} to={def.redirect} replace />;
       return def.path ? { path: def.path, element } : { index: true, element };
@@ -79,3 +79,4 @@ export const buildRoutes = (screens: typeof SCREENS = SCREENS): RouteObject[] =>
 ];
 
 export const createAppRouter = () => createBrowserRouter(buildRoutes());
+export type AppRouter = ReturnType<typeof createAppRouter>;

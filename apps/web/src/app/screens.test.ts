@@ -1,6 +1,11 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PROBLEM_PAGE_NAMESPACES } from '../features/problem/problem-detail-early';
-import { preloadRoute } from './screens';
+import { buildRoutes } from './router';
+import { preloadRoute as preloadMatched } from './screens';
+
+/** What the entry does with the router's matches for a path. */
+const preloadRoute = (path: string) => preloadMatched(matchRoutes(buildRoutes(), path) ?? []);
 
 describe('the screens a page opened from outside the app waits for', () => {
   it('names the problem page with the texts it shows, under each of its paths', () => {
