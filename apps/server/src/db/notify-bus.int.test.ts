@@ -41,6 +41,17 @@ describe.each(DB_KINDS)('notify bus on %s', (kind) => {
     await stopB();
   });
 
+  it('refuses a payload of 8000 bytes or more, as PostgreSQL does, and delivers one just under it', async () => {
+    const { a } = await openInstances(kind);
+    const got = collect(1);
+    const stop = await a.bus.subscribe('oj_test_big', got.handler);
+    // JSON.stringify adds the two quotes.
+    await expect(a.bus.publish('oj_test_big', 'x'.repeat(7998))).rejects.toThrow(/payload string too long/);
+    await a.bus.publish('oj_test_big', 'y'.repeat(7997));
+    expect(await got.promise).toEqual(['y'.repeat(7997)]);
+    await stop();
+  });
+
   it('subscribes and unsubscribes many channels at once: one LISTEN or UNLISTEN at a time, each channel heard once while it has subscribers', async () => {
     const { a, b } = await openInstances(kind);
     // Every query sent on the listening connection while another is still on its way (what pg warns about:

@@ -10,7 +10,7 @@ import {
   remoteJudgeAccounts,
   submissions,
 } from '../../db/schema.js';
-import { scoringPlaceOf } from '../submission/verdict-score.js';
+import { scoringColumns } from '../submission/verdict-score.js';
 
 export type JudgeTaskRow = typeof judgeTasks.$inferSelect;
 export type JudgeTaskValues = typeof judgeTasks.$inferInsert;
@@ -418,15 +418,20 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
     currentSubmissionId: (tx: Tx, task: JudgeTaskRow) =>
       tx.select({ submitId: submissions.submitId }).from(submissions).where(ofTask(task)),
 
-    /** What a verdict needs of the task's current submission, locked; none when a rejudge moved it on. */
-    lockCurrentSubmission: async (tx: Tx, task: JudgeTaskRow) =>
-      (
-        await tx
-          .select({ pid: submissions.pid, uid: submissions.uid, cid: submissions.cid })
-          .from(submissions)
-          .where(ofTask(task))
-          .for('update')
-      )[0],
+    /** What a verdict needs of the task's current submission, locked, and how it is scored (verdict-score.ts; no
+     * `place` when its problem is gone), in one statement; none when a rejudge moved the submission on. */
+    async lockCurrentSubmission(tx: Tx, task: JudgeTaskRow) {
+      const [row] = await tx
+        .select({ pid: submissions.pid, uid: submissions.uid, cid: submissions.cid, ...scoringColumns(submissions.cid) })
+        .from(submissions)
+        .leftJoin(problems, eq(problems.id, submissions.pid))
+        .where(ofTask(task))
+        .for('update', { of: submissions });
+      if (!row) return undefined;
+      const { pid, uid, cid, type, ioScore, judgeCaseMode, oiContest } = row;
+      const place = type === null ? undefined : { type, ioScore: ioScore ?? 0, judgeCaseMode, oiContest };
+      return { pid, uid, cid, place };
+    },
 
     /** Sets the submission when the task's judgement version is still current; answers the rows set (none or one). */
     setSubmissionIfCurrent: (tx: Tx, task: JudgeTaskRow, values: SubmissionValues) =>
@@ -459,9 +464,6 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
       if (cases.length) await tx.insert(judgeCases).values(cases);
     },
 
-    /** How a verdict on this problem is scored (submission/verdict-score.ts), and in which case mode; `cid` 0 is
-     * outside contests. */
-    problemScoring: scoringPlaceOf,
 
     /** A local worker's row of the judges' table, heartbeat now (a new row is stamped with the queue's clock: when the
      * worker first claimed). */

@@ -469,7 +469,7 @@ export const createJudgeQueue = (deps: {
             await retire(tx, task.id, 'stale report: judgement version moved on');
             return null;
           }
-          const problem = await repo.problemScoring(tx, sub.pid, sub.cid);
+          const problem = sub.place;
           const isOi = problem?.type === 1;
           await setSubmissionIfCurrent(tx, task, {
             status: j.status,

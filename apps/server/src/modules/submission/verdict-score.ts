@@ -1,5 +1,5 @@
 import { JUDGE_STATUS } from '@oj/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { contests, problems } from '../../db/schema.js';
 
@@ -21,18 +21,19 @@ export const verdictScore = (place: ScoringPlace, status: number, judged: number
   return status === JUDGE_STATUS.ACCEPTED ? place.ioScore : 0;
 };
 
+/** The columns of a ScoringPlace with the problem's case mode, read from `problems` for a verdict in contest `cid` (a
+ * value, or a column of the query's submission; 0: outside contests). */
+export const scoringColumns = (cid: number | SQLWrapper) => ({
+  type: problems.type,
+  ioScore: problems.ioScore,
+  judgeCaseMode: problems.judgeCaseMode,
+  oiContest: sql<boolean>`exists (select 1 from ${contests} where ${contests.id} = ${cid} and ${contests.type} = 1)`,
+});
+
 /** The ScoringPlace of a verdict on problem `pid` in contest `cid` (0: outside contests), with the problem's case
  * mode; undefined when the problem is gone. Both writers of verdicts read it in their transaction (the judge queue's
- * report, submission.service's verdict by hand). */
+ * report, with the submission it locks: judge-queue.repository.ts; submission.service's verdict by hand). */
 export const scoringPlaceOf = async (tx: Tx, pid: number, cid: number) =>
-  (
-    await tx
-      .select({
-        type: problems.type,
-        ioScore: problems.ioScore,
-        judgeCaseMode: problems.judgeCaseMode,
-        oiContest: sql<boolean>`exists (select 1 from ${contests} where ${contests.id} = ${cid} and ${contests.type} = 1)`,
-      })
-      .from(problems)
-      .where(eq(problems.id, pid))
-  )[0] as (ScoringPlace & { judgeCaseMode: string }) | undefined;
+  (await tx.select(scoringColumns(cid)).from(problems).where(eq(problems.id, pid)))[0] as
+    | (ScoringPlace & { judgeCaseMode: string })
+    | undefined;
