@@ -60,7 +60,7 @@ import { createHealthService } from './modules/health/health.service.js';
 import { createImageProxyService, type ImageProxyOptions } from './modules/image-proxy/image-proxy.service.js';
 import { createJudgeQueueRepository } from './modules/judge/judge-queue.repository.js';
 import { createJudgeQueue } from './modules/judge/judge-queue.service.js';
-import { createJudgeHeaderRepository } from './modules/judge-header/judge-header.repository.js';
+import { createJudgeHeaderRepository, withWorkerHeadersCache } from './modules/judge-header/judge-header.repository.js';
 import { createJudgeHeaderService } from './modules/judge-header/judge-header.service.js';
 import { createLiveRepository } from './modules/live/live.repository.js';
 import { createLiveService, publishClarification } from './modules/live/live.service.js';
@@ -186,7 +186,7 @@ export const createServices = (
   // ---- Judging: the judge queue (it reads the problem rows) and the internal submission service, the queue's
   // client; the public submission service applies the rules of contests and trainings, so it comes after them ----
   const problems = createProblemRepository(db);
-  const judgeHeaderRepo = createJudgeHeaderRepository(db);
+  const judgeHeaderRepo = withWorkerHeadersCache(createJudgeHeaderRepository(db), bus);
   const queue = createJudgeQueue({
     repo: createJudgeQueueRepository(db, now),
     bus,

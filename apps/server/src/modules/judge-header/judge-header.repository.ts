@@ -1,6 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { NotifyBus } from '../../db/notify-bus.js';
 import { judgeHeaders } from '../../db/schema.js';
+import { busCache } from '../../lib/bus-cache.js';
 
 export type JudgeHeaderRow = typeof judgeHeaders.$inferSelect;
 export type JudgeHeaderValues = Pick<JudgeHeaderRow, 'name' | 'sha256' | 'size' | 'version' | 'uploadedBy'>;
@@ -51,3 +53,29 @@ export const createJudgeHeaderRepository = (db: Db) => ({
   },
 });
 export type JudgeHeaderRepository = ReturnType<typeof createJudgeHeaderRepository>;
+
+/** The headers a worker is told of with every task (each claim asked the database for them) read from memory
+ * (lib/bus-cache.ts); every write of the table drops them here and on every instance. */
+export const withWorkerHeadersCache = (repo: JudgeHeaderRepository, bus: NotifyBus): JudgeHeaderRepository => {
+  const cache = busCache<Awaited<ReturnType<JudgeHeaderRepository['forWorker']>>>(bus, 'judge_headers');
+  const KEY = 'all';
+  return {
+    ...repo,
+    forWorker: () => cache.get(KEY, repo.forWorker),
+    async upsert(v, at) {
+      const row = await repo.upsert(v, at);
+      await cache.written(KEY);
+      return row;
+    },
+    async insertIfMissing(v, at) {
+      const added = await repo.insertIfMissing(v, at);
+      if (added) await cache.written(KEY);
+      return added;
+    },
+    async remove(name) {
+      const row = await repo.remove(name);
+      if (row) await cache.written(KEY);
+      return row;
+    },
+  };
+};

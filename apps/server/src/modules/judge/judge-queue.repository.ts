@@ -422,7 +422,12 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
      * `place` when its problem is gone), in one statement; none when a rejudge moved the submission on. */
     async lockCurrentSubmission(tx: Tx, task: JudgeTaskRow) {
       const [row] = await tx
-        .select({ pid: submissions.pid, uid: submissions.uid, cid: submissions.cid, ...scoringColumns(submissions.cid) })
+        .select({
+          pid: submissions.pid,
+          uid: submissions.uid,
+          cid: submissions.cid,
+          ...scoringColumns(submissions.cid),
+        })
         .from(submissions)
         .leftJoin(problems, eq(problems.id, submissions.pid))
         .where(ofTask(task))
@@ -463,7 +468,6 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
       await tx.delete(judgeCases).where(eq(judgeCases.submitId, submitId));
       if (cases.length) await tx.insert(judgeCases).values(cases);
     },
-
 
     /** A local worker's row of the judges' table, heartbeat now (a new row is stamped with the queue's clock: when the
      * worker first claimed). */
