@@ -31,6 +31,13 @@ export interface JudgeRecord {
  * and what a verdict writes to its submission. Each step runs in the transaction it is given; which steps make one
  * claim, report or hand-back is the service's business (judge-queue.service.ts). `now` stamps the bookkeeping
  * columns (updatedAt, gmtModified, lastHeartbeat). */
+/** False when the worker has said goodbye; a condition of the statement that picks the tasks it claims (evaluated
+ * once, before the rows: PostgreSQL's one-time filter). The worker's row is share-locked until the claim commits, so a goodbye
+ * (which updates the row) either comes first and is seen here, or waits and then sees the claim's lease. A worker
+ * with no row yet may claim. */
+const workerMayClaim = (name: string) =>
+  sql<boolean>`coalesce((select ${judges.stoppedAt} is null from ${judges} where ${judges.name} = ${name} for share), true)`;
+
 export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new Date()) => {
   /** The submission row of the task's judgement version (a rejudge moved it on: none). */
   const ofTask = (task: JudgeTaskRow) =>
@@ -82,7 +89,12 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
         .select({ id: judgeTasks.id })
         .from(judgeTasks)
         .where(
-          and(eq(judgeTasks.state, 'queued'), ne(judgeTasks.kind, 'remote'), inArray(judgeTasks.language, languages)),
+          and(
+            eq(judgeTasks.state, 'queued'),
+            ne(judgeTasks.kind, 'remote'),
+            inArray(judgeTasks.language, languages),
+            workerMayClaim(v.leaseOwner),
+          ),
         )
         .orderBy(desc(judgeTasks.priority), asc(judgeTasks.id))
         .limit(1)
@@ -102,12 +114,13 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
       )[0];
     },
 
-    /** Up to 50 queued remote tasks, highest priority first, locked (skipping locked ones). */
-    lockQueuedRemote: (tx: Tx) =>
+    /** Up to 50 queued remote tasks, highest priority first, locked (skipping locked ones); none when the worker
+     * claiming them has said goodbye. */
+    lockQueuedRemote: (tx: Tx, worker: string) =>
       tx
         .select()
         .from(judgeTasks)
-        .where(and(eq(judgeTasks.state, 'queued'), eq(judgeTasks.kind, 'remote')))
+        .where(and(eq(judgeTasks.state, 'queued'), eq(judgeTasks.kind, 'remote'), workerMayClaim(worker)))
         .orderBy(desc(judgeTasks.priority), asc(judgeTasks.id))
         .limit(50)
         .for('update', { skipLocked: true }),
@@ -168,17 +181,6 @@ export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new D
           ),
         )
         .for('update', { skipLocked: true }),
-
-    /** False when the worker has said goodbye. Its row is share-locked until the claim commits, so a goodbye
-     * (which updates the row) either comes first and is seen here, or waits and then sees the claim's lease. */
-    workerMayClaim: async (tx: Tx, name: string): Promise<boolean> => {
-      const [row] = await tx
-        .select({ stoppedAt: judges.stoppedAt })
-        .from(judges)
-        .where(eq(judges.name, name))
-        .for('share');
-      return !row?.stoppedAt;
-    },
 
     /** Marks the worker as stopped (it claims nothing after this) and returns the tasks still leased to it, locked. */
     stopWorker: async (tx: Tx, name: string, at: Date): Promise<JudgeTaskRow[]> => {

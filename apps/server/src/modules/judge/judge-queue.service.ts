@@ -189,7 +189,7 @@ export const createJudgeQueue = (deps: {
     if (w.languages.length === 0) return null;
     for (;;) {
       const claimed = await repo.transaction(async (tx) => {
-        if (!(await repo.workerMayClaim(tx, w.name))) return null;
+        // The statement that leases the task also checks that the worker has not said goodbye (one statement).
         const at = now();
         const task = await repo.leaseNextQueued(tx, w.languages, {
           leaseOwner: w.name,

@@ -49,8 +49,8 @@ export const createRemoteAccountLeases = (deps: {
      * the account with the task; tasks whose pool is empty end at once in System Error. */
     claim: async (w: RemoteWorkerIdentity): Promise<RemoteJudgeTask | null> => {
       return repo.transaction(async (tx) => {
-        if (!(await repo.workerMayClaim(tx, w.name))) return null;
-        const candidates = await repo.lockQueuedRemote(tx);
+        // None when the worker has said goodbye.
+        const candidates = await repo.lockQueuedRemote(tx, w.name);
         for (const task of candidates) {
           const payload = task.payload as RemotePayload;
           if (!w.remote.includes(payload.oj)) continue;
