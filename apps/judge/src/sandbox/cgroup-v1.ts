@@ -78,6 +78,8 @@ class RunCgroupV1 implements RunCgroup {
 export class CgroupV1 implements CgroupBackend {
   readonly version = 1 as const;
   private readonly parents: Record<Controller, string>;
+  /** Whether the memory controller has the memsw files (swap accounting on): the kernel's boot setting, seen once. */
+  private swapAccounting: boolean | undefined;
 
   constructor(root: string, parentName: string) {
     this.parents = Object.fromEntries(CONTROLLERS.map((c) => [c, join(root, c, parentName)])) as Record<
@@ -113,7 +115,8 @@ export class CgroupV1 implements CgroupBackend {
     writeFileSync(join(dirs.memory, 'memory.limit_in_bytes'), memoryLimit);
     // memsw must be set after the plain limit (it may not be below it); absent when swap accounting is off.
     const memsw = join(dirs.memory, 'memory.memsw.limit_in_bytes');
-    if (existsSync(memsw)) writeFileSync(memsw, memoryLimit);
+    this.swapAccounting ??= existsSync(memsw);
+    if (this.swapAccounting) writeFileSync(memsw, memoryLimit);
     writeFileSync(join(dirs.pids, 'pids.max'), String(limits.pidsMax));
     return new RunCgroupV1(name, dirs);
   }

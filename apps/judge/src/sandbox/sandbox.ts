@@ -147,8 +147,14 @@ const isSymlink = (path: string) => {
   }
 };
 
-/** The base view of the system: /usr read-only plus what the dynamic loader and alternatives need. */
+/** The base view of the system: /usr read-only plus what the dynamic loader and alternatives need. Looked at once
+ * per process (ten file-system calls a run otherwise): the host's layout does not change under a running judge. */
+let baseSystem: string[] | undefined;
 const baseSystemArgs = (): string[] => {
+  baseSystem ??= readBaseSystemArgs();
+  return baseSystem;
+};
+const readBaseSystemArgs = (): string[] => {
   const args = ['--ro-bind', '/usr', '/usr'];
   // Merged-/usr hosts (Debian 12) have /lib -> usr/lib etc.; older layouts get the real directories.
   for (const dir of ['/lib', '/lib64', '/lib32', '/libx32', '/bin', '/sbin']) {
