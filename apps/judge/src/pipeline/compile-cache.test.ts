@@ -166,4 +166,29 @@ int main(){long long a,b;if(scanf("%lld %lld",&a,&b)!=2)return 1;printf("%lld\\n
     expect(await evictCompiledPrograms()).toEqual([entryOf(sources[2]) ?? expect.any(String)]);
     expect(entries()).toEqual([entryOf(sources[0])]);
   });
+
+  it('a store sweeps the cache only when no judge of the host did within ten minutes (a judge that starts does not sweep again)', async () => {
+    setJudgeEnv({ OJ_JUDGE_COMPILE_CACHE_DAYS: '7', OJ_JUDGE_COMPILE_CACHE_MB: '1024' });
+    const section = cacheSection('programs');
+    const entryOf = (text: string) =>
+      entries().find((name) => readFileSync(join(section, name, 'prog', 'main.c'), 'utf8') === text);
+    const program = (i: number) => `#include <stdio.h>\n// ${i} ${Math.random()}\nint main(void){return ${i};}`;
+    const expired = program(0);
+    (await compiled('C', expired)).dispose();
+    const monthAgo = Date.now() / 1000 - 30 * 24 * 3600;
+    utimesSync(join(section, entryOf(expired)!, 'meta.json'), monthAgo, monthAgo);
+    // A judge of the host swept a minute ago: a store now does not sweep.
+    const minuteAgo = Date.now() / 1000 - 60;
+    writeFileSync(join(section, '.swept'), '');
+    utimesSync(join(section, '.swept'), minuteAgo, minuteAgo);
+    (await compiled('C', program(1))).dispose();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(entryOf(expired)).toBeDefined();
+    // Eleven minutes ago: the next store sweeps, and marks the sweep.
+    const elevenMinutesAgo = Date.now() / 1000 - 11 * 60;
+    utimesSync(join(section, '.swept'), elevenMinutesAgo, elevenMinutesAgo);
+    (await compiled('C', program(2))).dispose();
+    await expect.poll(() => entryOf(expired), { timeout: 5000 }).toBeUndefined();
+    expect(statSync(join(section, '.swept')).mtimeMs).toBeGreaterThan(Date.now() - 60_000);
+  });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { toolchainIdentity } from '../languages/toolchain-identity.js';
@@ -83,7 +83,18 @@ export const takeCachedProgram = (key: string): { artifactDir: string; message: 
 };
 
 const EVICT_EVERY_MS = 10 * 60_000;
-let lastEviction = 0;
+/** A file in the section whose modification time says when a judge of this host last swept it (a sweep marks it
+ * before it reads anything): a store sweeps only when no judge of the host did within the interval, so a judge that
+ * starts or restarts does not sweep again. A sweep reads every entry's meta (thousands of file operations on a busy
+ * host's cache), which landed on the first submissions of every start. */
+const SWEPT_MARK = '.swept';
+const lastSweep = (section: string) => {
+  try {
+    return statSync(join(section, SWEPT_MARK)).mtimeMs;
+  } catch {
+    return 0;
+  }
+};
 
 /** Keeps a sealed artifact tree under `key` (no-op if another judge stored it first). */
 export const storeCompiledProgram = (
@@ -110,7 +121,7 @@ export const storeCompiledProgram = (
     throw error;
   }
   publish(staging, join(section, key));
-  if (Date.now() - lastEviction > EVICT_EVERY_MS)
+  if (Date.now() - lastSweep(section) > EVICT_EVERY_MS)
     evictCompiledPrograms().catch((error) =>
       process.stderr.write(`[judge] compile cache eviction failed: ${(error as Error).message}\n`),
     );
@@ -122,13 +133,16 @@ export const storeCompiledProgram = (
  * section asynchronously: a large cache never stalls the runs this judge is measuring.
  */
 export const evictCompiledPrograms = async (now = Date.now()): Promise<string[]> => {
-  lastEviction = now;
   const section = cacheSection('programs');
+  try {
+    writeFileSync(join(section, SWEPT_MARK), '');
+  } catch {}
   const { maxAgeMs, maxBytes } = compileCacheLimits();
   const removed: string[] = [];
   const entries: Array<{ name: string; usedAt: number; bytes: number }> = [];
   for (const name of await readdir(section)) {
     const path = join(section, name);
+    if (name === SWEPT_MARK) continue;
     try {
       if (name.startsWith('.')) {
         if (now - (await stat(path)).mtimeMs > 3600_000) await rm(path, { recursive: true, force: true });
