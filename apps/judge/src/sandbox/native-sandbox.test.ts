@@ -178,10 +178,15 @@ describe('native sandbox launcher', () => {
     const kept = launchers();
     expect(kept.length).toBeGreaterThan(0);
     for (const pid of kept) process.kill(pid, 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 100));
+    // The judge learns of a launcher's death when it reaps it: once the killed ones are gone from /proc, the next run
+    // goes to a new launcher. (A fixed 100 ms was too short on a loaded machine: the run went to a launcher whose
+    // death had not been reaped yet and ended as a setup error.)
+    for (let i = 0; i < 100 && kept.some((pid) => existsSync(`/proc/${pid}`)); i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await sh('echo again')).toMatchObject({ exitCode: 0, setupError: undefined });
     const running = sh('sleep 10');
-    await new Promise((r) => setTimeout(r, 300));
+    // Killed once the run is under way (its sleep is running in the sandbox), however slow the machine.
+    for (let i = 0; i < 200 && liveSandboxProcesses().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     for (const pid of launchers()) process.kill(pid, 'SIGKILL');
     const result = await running;
     expect(result.setupError).toMatch(/launcher ended/);
