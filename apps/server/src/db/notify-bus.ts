@@ -104,9 +104,10 @@ export const pgliteNotifyBus = (client: PGlite): NotifyBus => {
   };
   return {
     // What the process publishes is delivered here, in the order it was published, without a statement through the
-    // database: one process owns an embedded database, so nobody else listens (a judged submission published three
-    // or four messages, each a statement in PGlite's one queue). The notices of the database's own triggers still
-    // come through LISTEN. PostgreSQL's payload limit holds here too, so what works embedded works on a server.
+    // database: one process owns an embedded database, so nobody else listens (each message was a statement in
+    // PGlite's one queue, a judging's progress among them). NOTIFYs inside transactions and the database's own
+    // triggers still come through LISTEN. PostgreSQL's payload limit holds here too, so what works embedded works on
+    // a server.
     async publish(channel, payload) {
       const text = encode(payload);
       channelName(channel);

@@ -27,17 +27,17 @@ export interface JudgeRecord {
   version?: string;
 }
 
+/** False when the worker has said goodbye: a condition of the statement that picks the tasks it claims, evaluated
+ * once before the rows (PostgreSQL's one-time filter). The worker's row is share-locked until the claim commits, so a
+ * goodbye (which updates the row) either comes first and is seen here, or waits and then sees the claim's lease. A
+ * worker with no row yet may claim. */
+const workerMayClaim = (name: string) =>
+  sql<boolean>`coalesce((select ${judges.stoppedAt} is null from ${judges} where ${judges.name} = ${name} for share), true)`;
+
 /** The judge queue's SQL: the tasks, the leases of the remote accounts, the judges' heartbeats
  * and what a verdict writes to its submission. Each step runs in the transaction it is given; which steps make one
  * claim, report or hand-back is the service's business (judge-queue.service.ts). `now` stamps the bookkeeping
  * columns (updatedAt, gmtModified, lastHeartbeat). */
-/** False when the worker has said goodbye; a condition of the statement that picks the tasks it claims (evaluated
- * once, before the rows: PostgreSQL's one-time filter). The worker's row is share-locked until the claim commits, so a goodbye
- * (which updates the row) either comes first and is seen here, or waits and then sees the claim's lease. A worker
- * with no row yet may claim. */
-const workerMayClaim = (name: string) =>
-  sql<boolean>`coalesce((select ${judges.stoppedAt} is null from ${judges} where ${judges.name} = ${name} for share), true)`;
-
 export const createJudgeQueueRepository = (db: Db, now: () => Date = () => new Date()) => {
   /** The submission row of the task's judgement version (a rejudge moved it on: none). */
   const ofTask = (task: JudgeTaskRow) =>
