@@ -141,8 +141,8 @@ export const evictCompiledPrograms = async (now = Date.now()): Promise<string[]>
   const removed: string[] = [];
   const entries: Array<{ name: string; usedAt: number; bytes: number }> = [];
   for (const name of await readdir(section)) {
-    const path = join(section, name);
     if (name === SWEPT_MARK) continue;
+    const path = join(section, name);
     try {
       if (name.startsWith('.')) {
         if (now - (await stat(path)).mtimeMs > 3600_000) await rm(path, { recursive: true, force: true });
