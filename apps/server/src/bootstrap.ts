@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PERMISSIONS, ROLE_IDS, ROLES } from '@oj/shared';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import { permissions, rolePermissions, roles } from './db/schema.js';
 import { generatePassword, hashPassword } from './lib/password.js';
@@ -12,8 +12,29 @@ import { importPackageFolder } from './modules/problem/problem-package.import.js
 import { seedTagTaxonomy } from './modules/problem/tag-taxonomy.seed.js';
 import type { AppServices } from './services.js';
 
+/** Whether the stored roles, permissions and grants are those of @oj/shared's table already (every start but the
+ * first after a change of it): then nothing is written. */
+const rolesInSync = async (db: Db) => {
+  const [stored, grants] = await Promise.all([
+    db.select().from(roles),
+    db
+      .select({ roleId: rolePermissions.roleId, permission: permissions.permission })
+      .from(rolePermissions)
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId)),
+  ]);
+  const byId = new Map(stored.map((r) => [r.id, r]));
+  const granted = new Set(grants.map((g) => `${g.roleId} ${g.permission}`));
+  const wanted = ROLES.flatMap((r) => r.permissions.map((p) => `${r.id} ${p}`));
+  return (
+    ROLES.every((r) => byId.get(r.id)?.role === r.name && byId.get(r.id)?.description === r.description) &&
+    granted.size === wanted.length &&
+    wanted.every((g) => granted.has(g))
+  );
+};
+
 /** Roles and permissions are data (the table in @oj/shared); kept in sync with it at every start. */
 export const seedRoles = async (db: Db) => {
+  if (await rolesInSync(db)) return;
   await db.transaction(async (tx) => {
     for (const r of ROLES) {
       await tx

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LIMITS } from '@oj/shared';
+import { LIMITS } from '@oj/shared/limits';
 import { isPasswordCost, PASSWORD_COST } from './lib/password.js';
 
 /** Configuration, read once from the environment (README lists every variable). */

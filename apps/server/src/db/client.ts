@@ -3,12 +3,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { REPO_ROOT } from '../config.js';
 import { logger } from '../lib/logger.js';
 import { type NotifyBus, pgliteNotifyBus, postgresNotifyBus } from './notify-bus.js';
@@ -102,6 +100,12 @@ export const openDatabase = async (opts: {
   template?: Uint8Array;
 }): Promise<Database> => {
   if (opts.url) {
+    // PostgreSQL's driver (and the network and TLS modules it loads, about 70 ms of a start) only when it is used.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle pooled connection that the server ends (restart, failover, a dropped database) must not take the
     // process down: the pool replaces it on the next query.

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import { logger } from '../lib/logger.js';
 
 const log = logger.child({ module: 'notify' });
@@ -154,9 +154,11 @@ export const postgresNotifyBus = (pool: pg.Pool, connectionString: string): Noti
 
   /** Opens the listening connection (only ever called from a step of the chain, so never twice at once). */
   const connect = async (): Promise<pg.Client> => {
+    // Loaded with the pool by openDatabase (db/client.ts), so this import is at once.
+    const { default: pgDriver } = await import('pg');
     if (listener) return listener;
     if (closed) throw new Error('notify bus closed');
-    const client = new pg.Client({ connectionString, application_name: 'oj-notify' });
+    const client = new pgDriver.Client({ connectionString, application_name: 'oj-notify' });
     client.on('notification', (msg) => subscribers.deliver(msg.channel, msg.payload));
     const lost = (why: string) => {
       if (listener !== client) return;
