@@ -162,7 +162,7 @@ export const createBoardCache = (deps: {
     const cells = toBoardCells(read.cells, ctx);
     const uids = [...new Set(cells.filter((x) => x.cell.total > 0).map((x) => x.uid))];
     const users = await repo.boardUsers(uids);
-    from.live.update(users, cells);
+    await from.live.updateInSteps(users, cells);
     return {
       ...from,
       version: Math.max(c.boardVersion, read.version, from.version),

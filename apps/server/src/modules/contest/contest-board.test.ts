@@ -114,7 +114,7 @@ describe('LiveBoard', () => {
   }
 
   for (const kind of ['acm', 'oi'] as const) {
-    it(`${kind}: a board built in steps is the board built at once, and lets others run between its steps`, async () => {
+    it(`${kind}: a board built or updated in steps is the one built or updated at once, and lets others run between its steps`, async () => {
       const random = rng(kind === 'acm' ? 5 : 6);
       const users = Array.from({ length: 5000 }, (_, i) => user(i));
       const cells: BoardCell[] = [];
@@ -160,6 +160,34 @@ describe('LiveBoard', () => {
       expect(inSteps.rows).toEqual(atOnce.rows);
       expect(inSteps.rows.length).toBeGreaterThan(2000);
       expect(pauses).toBeGreaterThan(2);
+      for (const r of inSteps.rows) expect(inSteps.byUid.get(r.uid)).toBe(r);
+
+      // An update in steps: the same board as the update at once; a reader of the rows and the index taken before
+      // it sees them unchanged at every pause (a page answered meanwhile shows the board before the update).
+      const changed: BoardCell[] = ranked.slice(0, 40).map((u, i) => ({
+        uid: u.uid,
+        displayId: PROBLEMS[i % PROBLEMS.length],
+        cell: summarizeCell(
+          [{ submitId: 100_000 + i, timeS: 60 + i, status: S.ACCEPTED, score: 100, runMs: 3 }],
+          WINDOW,
+        ),
+      }));
+      const changedUsers = ranked.slice(0, 40);
+      atOnce.update(changedUsers, changed);
+      const rowsBefore = inSteps.rows;
+      const indexBefore = inSteps.byUid;
+      const frozen = JSON.stringify(rowsBefore);
+      const sizeBefore = indexBefore.size;
+      const changedRowsBefore = changedUsers.map((u) => indexBefore.get(u.uid));
+      let updatePauses = 0;
+      await inSteps.updateInSteps(changedUsers, changed, async () => {
+        updatePauses += 1;
+        expect(indexBefore.size).toBe(sizeBefore);
+        changedUsers.forEach((u, i) => expect(indexBefore.get(u.uid)).toBe(changedRowsBefore[i]));
+      });
+      expect(updatePauses).toBeGreaterThan(2);
+      expect(JSON.stringify(rowsBefore)).toBe(frozen);
+      expect(inSteps.rows).toEqual(atOnce.rows);
       for (const r of inSteps.rows) expect(inSteps.byUid.get(r.uid)).toBe(r);
     });
   }
