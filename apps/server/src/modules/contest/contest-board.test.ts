@@ -183,7 +183,7 @@ describe('LiveBoard', () => {
       await inSteps.updateInSteps(changedUsers, changed, async () => {
         updatePauses += 1;
         expect(indexBefore.size).toBe(sizeBefore);
-        changedUsers.forEach((u, i) => expect(indexBefore.get(u.uid)).toBe(changedRowsBefore[i]));
+        expect(changedUsers.map((u) => indexBefore.get(u.uid))).toEqual(changedRowsBefore);
       });
       expect(updatePauses).toBeGreaterThan(2);
       expect(JSON.stringify(rowsBefore)).toBe(frozen);
