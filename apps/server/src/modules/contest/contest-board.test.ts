@@ -113,6 +113,41 @@ describe('LiveBoard', () => {
     });
   }
 
+  it('acm: first blood moves on when its holder leaves it (a rejudge, a rename into the star list, gone from the board)', () => {
+    const accepted = (submitId: number, timeS: number): CellSummary =>
+      summarizeCell([{ submitId, timeS, status: S.ACCEPTED, score: 100, runMs: 5 }], WINDOW);
+    const wrong = (submitId: number, timeS: number): CellSummary =>
+      summarizeCell([{ submitId, timeS, status: S.WRONG_ANSWER, score: 0, runMs: 5 }], WINDOW);
+    const opts = { sealed: false, starUsernames: new Set(['user3']), awardType: 0, awards: [] };
+    const users = [user(0), user(1), user(2), user(4)];
+    let cells: BoardCell[] = users.map((u, i) => ({ uid: u.uid, displayId: 'A', cell: accepted(i + 1, 600 * (i + 1)) }));
+    const live = acmBoard(users, cells, opts);
+    const firstOf = () => live.rows.filter((r) => r.submissionInfo.A?.isFirstAC).map((r) => r.username);
+    expect(firstOf()).toEqual(['user0']);
+    const same = (list: BoardUser[]) => expect(live.rows).toEqual(rankAcm(list, cells, opts));
+
+    // Rejudged to a wrong answer: the next accept is first.
+    const rejudged: BoardCell = { uid: 'u0', displayId: 'A', cell: wrong(1, 600) };
+    cells = [rejudged, ...cells.slice(1)];
+    live.update([users[0]], [rejudged]);
+    expect(firstOf()).toEqual(['user1']);
+    same(users);
+
+    // Renamed into the star list: a star's accept never counts.
+    const starred = { ...users[1], username: 'user3' };
+    const renamed = [users[0], starred, users[2], users[3]];
+    live.update([starred], [cells[1]]);
+    expect(firstOf()).toEqual(['user2']);
+    same(renamed);
+
+    // Its cell gone: the user leaves the board, and first blood goes to the next.
+    const gone: BoardCell = { uid: 'u2', displayId: 'A', cell: { ...cells[2].cell, total: 0 } };
+    live.update([], [gone]);
+    cells = cells.filter((c) => c.uid !== 'u2');
+    expect(firstOf()).toEqual(['user4']);
+    same([users[0], starred, users[3]]);
+  });
+
   for (const kind of ['acm', 'oi'] as const) {
     it(`${kind}: a board built or updated in steps is the one built or updated at once, and lets others run between its steps`, async () => {
       const random = rng(kind === 'acm' ? 5 : 6);

@@ -323,13 +323,12 @@ export class LiveBoard<R extends Row = Row> {
     const again: string[] = [];
     for (const p of problems) {
       const first = this.firstAc.get(p);
-      const lost = before.some(
-        (r) =>
-          first !== undefined &&
-          !stars.has(r.username) &&
-          acTime(r, p) === first &&
-          acTime(afterByUid.get(r.uid), p) !== first,
-      );
+      const lost = before.some((r) => {
+        if (first === undefined || stars.has(r.username) || acTime(r, p) !== first) return false;
+        const now = afterByUid.get(r.uid);
+        // Gone from the board, its time changed, or renamed into the star list.
+        return !now || stars.has(now.username) || acTime(now, p) !== first;
+      });
       if (lost) {
         again.push(p);
         continue;
