@@ -120,7 +120,11 @@ describe('LiveBoard', () => {
       summarizeCell([{ submitId, timeS, status: S.WRONG_ANSWER, score: 0, runMs: 5 }], WINDOW);
     const opts = { sealed: false, starUsernames: new Set(['user3']), awardType: 0, awards: [] };
     const users = [user(0), user(1), user(2), user(4)];
-    let cells: BoardCell[] = users.map((u, i) => ({ uid: u.uid, displayId: 'A', cell: accepted(i + 1, 600 * (i + 1)) }));
+    let cells: BoardCell[] = users.map((u, i) => ({
+      uid: u.uid,
+      displayId: 'A',
+      cell: accepted(i + 1, 600 * (i + 1)),
+    }));
     const live = acmBoard(users, cells, opts);
     const firstOf = () => live.rows.filter((r) => r.submissionInfo.A?.isFirstAC).map((r) => r.username);
     expect(firstOf()).toEqual(['user0']);
