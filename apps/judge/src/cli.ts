@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { LANGUAGE_NAMES } from '@oj/shared';
+import { LANGUAGE_NAMES } from '@oj/shared/judging';
 import { JudgeConfigError, judgeConfig } from './config.js';
 import { findLanguageDefinition } from './languages/toolchains.js';
 import { judge } from './pipeline/judge.js';

@@ -1,7 +1,7 @@
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type RemoteJudgeConfig, remoteJudgeConfigFromEnv } from '@oj/remote-judge/config';
-import { LANGUAGE_NAMES, type LanguageName } from '@oj/shared';
+import { LANGUAGE_NAMES, type LanguageName } from '@oj/shared/judging';
 import { z } from 'zod';
 
 /**

@@ -1,4 +1,4 @@
-import { JUDGE_STATUS } from '@oj/shared';
+import { JUDGE_STATUS } from '@oj/shared/judging';
 import { CHECKER_MESSAGE_MAX_CHARS } from './judge-limits.js';
 
 export interface CheckerVerdict {

@@ -1,4 +1,4 @@
-import { JUDGE_STATUS } from '@oj/shared';
+import { JUDGE_STATUS } from '@oj/shared/judging';
 
 /** CRLF becomes LF on both sides. latin1 keeps every byte as one character, so nothing is lost. */
 const normalizeNewlines = (text: string) => text.replace(/\r\n/g, '\n');

@@ -1,4 +1,4 @@
-import { addCaseScores, JUDGE_STATUS } from '@oj/shared';
+import { addCaseScores, JUDGE_STATUS } from '@oj/shared/judging';
 
 /** What scoring needs to know about one case. */
 export interface ScoredCase {
@@ -17,7 +17,7 @@ export const caseScore = (status: number, fullScore: number, percentage?: number
   return 0;
 };
 
-export { groupCases } from '@oj/shared';
+export { groupCases } from '@oj/shared/judging';
 
 export interface ProblemScore {
   status: number;

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { effectiveLimits, JUDGE_STATUS, JUDGE_STATUS_NAME } from '@oj/shared';
+import { effectiveLimits, JUDGE_STATUS, JUDGE_STATUS_NAME } from '@oj/shared/judging';
 import { judgeConfig } from '../config.js';
 import { resolveLanguage } from '../languages/toolchains.js';
 import type { JudgeCase, LoadedProblem } from '../problem/loaded-problem.js';

@@ -1,17 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import {
-  effectiveLimits,
-  JUDGE_STATUS,
-  JUDGE_STATUS_NAME,
-  type JudgeTask,
-  type MessageKey,
-  type PackageProgram,
-  type PackageReport,
-  type PackageTestForWorker,
-  type SolutionTag,
+import type {
+  JudgeTask,
+  MessageKey,
+  PackageProgram,
+  PackageReport,
+  PackageTestForWorker,
+  SolutionTag,
 } from '@oj/shared';
+import { effectiveLimits, JUDGE_STATUS, JUDGE_STATUS_NAME } from '@oj/shared/judging';
 import { resolveCheckerLanguage, resolveLanguage } from '../languages/toolchains.js';
 import type { LoadedProblem } from '../problem/loaded-problem.js';
 import { createRunDir, removeRunDir } from '../sandbox/run-dirs.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { JUDGE_STATUS } from '@oj/shared';
+import { JUDGE_STATUS } from '@oj/shared/judging';
 import { resolveCheckerLanguage } from '../languages/toolchains.js';
 import { createRunDir, removeRunDir } from '../sandbox/run-dirs.js';
 import { MIB, type SandboxResult, type SandboxSpec, startSandbox } from '../sandbox/sandbox.js';

@@ -1,4 +1,4 @@
-import { JUDGE_STATUS } from '@oj/shared';
+import { JUDGE_STATUS } from '@oj/shared/judging';
 import { fillArgv } from '../languages/toolchains.js';
 import { MIB, type RunningSandbox, type SandboxResult, type SandboxSpec, startSandbox } from '../sandbox/sandbox.js';
 import type { CompiledProgram } from './compile-program.js';

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { effectiveLimits, JUDGE_STATUS, JUDGE_STATUS_NAME } from '@oj/shared';
+import { effectiveLimits, JUDGE_STATUS, JUDGE_STATUS_NAME } from '@oj/shared/judging';
 import { resolveLanguage } from '../languages/toolchains.js';
 import { createRunDir, removeRunDir } from '../sandbox/run-dirs.js';
 import { compareTestRunOutput } from './compare-output.js';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { compareCaseNames, type ProblemPackage, problemPackageSchema, spreadCaseScores } from '@oj/shared';
+import { compareCaseNames, type ProblemPackage, problemPackageSchema, spreadCaseScores } from '@oj/shared/judging';
 import type { JudgeCase, LoadedProblem } from './loaded-problem.js';
 
 /** A package the judge cannot use: the CLI exits 2 with this message. */
