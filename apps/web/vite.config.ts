@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
-import { PROBLEM_PAGE_PATH } from './src/features/problem/problem-page-path';
+import { PROBLEM_PAGE_NAMESPACES, PROBLEM_PAGE_PATH } from './src/features/problem/problem-page-path';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -106,18 +106,23 @@ const antdNarrowImports = (): Plugin => ({
   },
 });
 
-/** The pages whose chunks the server names in a `Link: rel=modulepreload` header when it sends index.html for one of
- * their paths (decision 0048): the browser fetches them while the entry itself arrives and runs, instead of once the
- * entry asks for them. Each page's modules (source paths) with what they import statically, less what the entry
- * already brings. */
+/** The pages whose chunks the server names as module preloads in the index.html it sends for one of their paths
+ * (decision 0048): the browser fetches them while the entry itself arrives and runs, instead of once the entry asks
+ * for them. Each page's modules (source paths) with what they import statically, less what the entry already brings;
+ * and its texts' modules in each language (the server names those of the visitor's language). */
+const LANGUAGES = ['zh-CN', 'en-US'] as const;
 const ROUTE_PRELOADS = [
   {
     path: PROBLEM_PAGE_PATH,
     modules: ['src/features/problem/problem-detail-page.tsx', 'src/features/problem/code-editor.tsx'],
+    texts: Object.fromEntries(
+      LANGUAGES.map((lang) => [lang, PROBLEM_PAGE_NAMESPACES.map((ns) => `src/features/${ns}/texts/${lang}.ts`)]),
+    ),
   },
 ];
 
-/** Writes dist/route-preloads.json: `[{ path: <regular expression source>, files: ['/assets/…js', …] }]`. */
+/** Writes dist/route-preloads.json: `[{ path: <regular expression source>, files: ['/assets/…js', …],
+ * texts: { 'zh-CN': [...], 'en-US': [...] } }]`. */
 const routePreloads = (): Plugin => ({
   name: 'oj-route-preloads',
   apply: 'build',
@@ -136,15 +141,19 @@ const routePreloads = (): Plugin => ({
     };
     const entry = closure(chunks.filter((c) => c.isEntry));
     const root = path.resolve(import.meta.dirname);
-    const preloads = ROUTE_PRELOADS.map(({ path: pattern, modules }) => {
+    const filesOf = (modules: string[]) => {
       const start = modules.map((m) => {
         const found = chunks.find((c) => c.facadeModuleId === path.join(root, m));
         if (!found) throw new Error(`route preloads: ${m} is not a chunk of the build`);
         return found;
       });
-      const files = [...closure(start)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
-      return { path: pattern.source, files };
-    });
+      return [...closure(start)].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+    };
+    const preloads = ROUTE_PRELOADS.map(({ path: pattern, modules, texts }) => ({
+      path: pattern.source,
+      files: filesOf(modules),
+      texts: Object.fromEntries(Object.entries(texts).map(([lang, list]) => [lang, filesOf(list)])),
+    }));
     await fs.writeFile(path.join(options.dir ?? 'dist', 'route-preloads.json'), `${JSON.stringify(preloads)}\n`);
   },
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { localeOf, message } from '@oj/shared';
+import { type Locale, localeOf, message } from '@oj/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { AppError } from './http/app-error.js';
 import type { BindDeps } from './http/bind.js';
@@ -253,10 +253,12 @@ export const buildApp = async (opts: AppOptions): Promise<FastifyInstance> => {
     if (!isApi && !isAsset && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // History fallback: deep links are routed by the SPA, which shows its own 404 page.
       reply.header('Cache-Control', 'no-cache');
-      const pathname = req.url.split('?')[0];
-      const links = preloads.find((p) => p.path.test(pathname))?.links;
-      if (links) {
-        // After the entry's own tags: the browser fetches the page's chunks behind the entry, not before it.
+      const [pathname, query] = req.url.split('?');
+      const preload = preloads.find((p) => p.path.test(pathname));
+      if (preload) {
+        // After the entry's own tags: the browser fetches the page's texts and chunks behind the entry, not before it.
+        const texts = preload.texts[pageLanguage(query, req.headers['accept-language'])];
+        const links = texts ? `${texts}\n${preload.links}` : preload.links;
         const html = await fs.promises.readFile(indexHtml as string, 'utf8');
         return reply.type('text/html').send(html.replace('</head>', `${links}\n  </head>`));
       }
@@ -280,22 +282,39 @@ const admitAll =
   };
 
 /** The web build's route preloads (apps/web/vite.config.ts, decision 0048): for a page's paths, the chunks it needs
- * beyond the entry, named as module preloads at the end of index.html's head (after the entry's own tags), so the
- * browser fetches them while the entry runs instead of once the entry asks for them. A build without the file (or
- * with one that does not parse) gets index.html as it is. */
-const readRoutePreloads = (webDist: string): { path: RegExp; links: string }[] => {
+ * beyond the entry, and its texts in each language, named as module preloads at the end of index.html's head (after
+ * the entry's own tags), so the browser fetches them while the entry runs instead of once the entry asks for them. A
+ * build without the file (or with one that does not parse) gets index.html as it is. */
+interface RoutePreload {
+  path: RegExp;
+  links: string;
+  texts: Partial<Record<Locale, string>>;
+}
+const readRoutePreloads = (webDist: string): RoutePreload[] => {
+  const linksOf = (list: unknown) =>
+    (Array.isArray(list) ? list.filter((f) => /^\/assets\/[\w.-]+\.js$/.test(String(f))) : [])
+      .map((f) => `  <link rel="modulepreload" crossorigin href="${f}">`)
+      .join('\n');
   try {
     const raw = JSON.parse(fs.readFileSync(path.join(webDist, 'route-preloads.json'), 'utf8')) as unknown;
     if (!Array.isArray(raw)) return [];
-    return raw.flatMap((entry: { path?: unknown; files?: unknown }) => {
-      const files = Array.isArray(entry.files)
-        ? entry.files.filter((f) => /^\/assets\/[\w.-]+\.js$/.test(String(f)))
-        : [];
-      if (typeof entry.path !== 'string' || files.length === 0) return [];
-      const links = files.map((f) => `  <link rel="modulepreload" crossorigin href="${f}">`).join('\n');
-      return [{ path: new RegExp(entry.path), links }];
+    return raw.flatMap((entry: { path?: unknown; files?: unknown; texts?: Record<string, unknown> }) => {
+      const links = linksOf(entry.files);
+      if (typeof entry.path !== 'string' || !links) return [];
+      const texts: RoutePreload['texts'] = {};
+      for (const locale of ['zh-CN', 'en-US'] as const) texts[locale] = linksOf(entry.texts?.[locale]);
+      return [{ path: new RegExp(entry.path), links, texts }];
     });
   } catch {
     return [];
   }
+};
+
+/** The language the web app will pick for a first visit (apps/web/src/lib/language.ts, `chooseLanguage`, less the
+ * choice it saved, which only the browser knows): the `l` query parameter, else the browser's first language;
+ * zh-cn is Chinese, anything else English. A visitor who saved the other language fetches those texts too. */
+const pageLanguage = (query: string | undefined, acceptLanguage: string | undefined): Locale => {
+  const chosen = new URLSearchParams(query ?? '').get('l') ?? acceptLanguage?.split(/[,;]/)[0];
+  if (chosen === undefined || chosen.trim() === '') return 'zh-CN';
+  return chosen.trim().toLowerCase() === 'zh-cn' ? 'zh-CN' : 'en-US';
 };

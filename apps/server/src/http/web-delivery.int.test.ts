@@ -39,6 +39,7 @@ describe('web delivery: precompressed, cached by hash, index.html never stale', 
         {
           path: '^\\/(?:contest\\/[^/]+\\/)?problem\\/[^/]+\\/?$',
           files: ['/assets/page-Hash1.js', '/assets/editor-Hash2.js'],
+          texts: { 'zh-CN': ['/assets/zh-CN-Hash3.js'], 'en-US': ['/assets/en-US-Hash4.js', '/elsewhere/x.js'] },
         },
         { path: '^\\/home$', files: ['https://elsewhere.example/x.js', '/assets/../secret.js'] },
       ]),
@@ -119,6 +120,28 @@ describe('web delivery: precompressed, cached by hash, index.html never stale', 
       const res = await web.inject({ url });
       expect([url, res.body.includes('modulepreload')]).toEqual([url, false]);
     }
+  });
+
+  it("names the page's texts in the language the app will pick: the l parameter, else the browser's first", async () => {
+    const preload = (file: string) => `<link rel="modulepreload" crossorigin href="${file}">`;
+    const textsOf = async (url: string, acceptLanguage?: string) => {
+      const res = await web.inject({ url, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} });
+      const at = (file: string) => res.body.indexOf(preload(file));
+      expect(at('/assets/page-Hash1.js')).toBeGreaterThan(res.body.indexOf(SCRIPT_URL));
+      return {
+        zh: at('/assets/zh-CN-Hash3.js') > res.body.indexOf(SCRIPT_URL),
+        en: at('/assets/en-US-Hash4.js') > res.body.indexOf(SCRIPT_URL),
+        elsewhere: res.body.includes('/elsewhere/'),
+      };
+    };
+    expect(await textsOf('/problem/1000', 'zh-CN,zh;q=0.9')).toEqual({ zh: true, en: false, elsewhere: false });
+    expect(await textsOf('/problem/1000', 'en-US,en;q=0.9')).toEqual({ zh: false, en: true, elsewhere: false });
+    // zh-TW reads English in the app (only zh-CN is Chinese there), so its texts are the English ones.
+    expect(await textsOf('/problem/1000', 'zh-TW,zh;q=0.9')).toEqual({ zh: false, en: true, elsewhere: false });
+    expect(await textsOf('/problem/1000?l=en-us', 'zh-CN')).toEqual({ zh: false, en: true, elsewhere: false });
+    expect(await textsOf('/problem/1000?l=zh-cn', 'en-US')).toEqual({ zh: true, en: false, elsewhere: false });
+    // No language named: the site's own, Chinese.
+    expect(await textsOf('/problem/1000')).toEqual({ zh: true, en: false, elsewhere: false });
   });
 
   it('answers a missing hashed asset with a 404, not index.html', async () => {

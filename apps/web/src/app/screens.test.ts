@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { PROBLEM_PAGE_NAMESPACES } from '../features/problem/problem-detail-early';
+import { PROBLEM_PAGE_NAMESPACES } from '../features/problem/problem-page-path';
 import { buildRoutes } from './router';
 import { preloadRoute as preloadMatched } from './screens';
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { HomePage } from '../features/home/home-page';
-import { PROBLEM_PAGE_NAMESPACES, requestProblemDetailEarly } from '../features/problem/problem-detail-early';
+import { requestProblemDetailEarly } from '../features/problem/problem-detail-early';
+import { PROBLEM_PAGE_NAMESPACES } from '../features/problem/problem-page-path';
 import { type LazyScreen, lazyScreen } from '../lib/lazy-screen';
 import type { RouteHandle } from './route-handle';
 import type { ScreenName } from './route-table';

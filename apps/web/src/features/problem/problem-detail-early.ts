@@ -1,12 +1,8 @@
 import { problem as contract } from '@oj/shared';
 import { api } from '../../lib/api';
 import { i18next, initialLanguage } from '../../lib/i18n';
-import { PROBLEM_PAGE_PATH } from './problem-page-path';
+import { PROBLEM_PAGE_NAMESPACES, PROBLEM_PAGE_PATH } from './problem-page-path';
 import { editorPart, sidePart, toolbarPart } from './problem-parts';
-
-/** The text namespaces the problem page and its code panel show (useTranslation in problem-detail-page.tsx,
- * code-panel.tsx, problem-description.tsx and the submission parts they use). */
-export const PROBLEM_PAGE_NAMESPACES = ['problem', 'submission', 'contest', 'remote-judge'];
 
 /** The same namespaces' modules (lib/i18n.ts loads a namespace from features/<name>/texts/<language>.ts), fetched
  * directly when the entry runs, before i18next can be asked: i18next then finds them there. */
