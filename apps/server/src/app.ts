@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { type Locale, localeOf, message } from '@oj/shared';
+import { chooseLanguage, type Locale, localeOf, message } from '@oj/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { AppError } from './http/app-error.js';
 import type { BindDeps } from './http/bind.js';
@@ -310,11 +310,12 @@ const readRoutePreloads = (webDist: string): RoutePreload[] => {
   }
 };
 
-/** The language the web app will pick for a first visit (apps/web/src/lib/language.ts, `chooseLanguage`, less the
- * choice it saved, which only the browser knows): the `l` query parameter, else the browser's first language;
- * zh-cn is Chinese, anything else English. A visitor who saved the other language fetches those texts too. */
-const pageLanguage = (query: string | undefined, acceptLanguage: string | undefined): Locale => {
-  const chosen = new URLSearchParams(query ?? '').get('l') ?? acceptLanguage?.split(/[,;]/)[0];
-  if (chosen === undefined || chosen.trim() === '') return 'zh-CN';
-  return chosen.trim().toLowerCase() === 'zh-cn' ? 'zh-CN' : 'en-US';
-};
+/** The language the web app will pick for a first visit (`chooseLanguage`, the app's own rule), the browser's
+ * language being the first of Accept-Language; the choice a visitor saved only the browser knows, and such a visitor
+ * fetches the other language's texts too. */
+const pageLanguage = (query: string | undefined, acceptLanguage: string | undefined): Locale =>
+  chooseLanguage({
+    query: new URLSearchParams(query ?? '').get('l'),
+    saved: null,
+    browser: acceptLanguage?.split(/[,;]/)[0],
+  });

@@ -1290,6 +1290,22 @@ export const isMessageKey = (k: string): k is MessageKey => Object.hasOwn(MESSAG
 export const message = (key: MessageKey, locale: Locale, vars: Record<string, string> = {}) =>
   MESSAGES[key][locale].replace(/\{(\w+)\}/g, (_, name: string) => vars[name] ?? '');
 
+/** The web app's language (apps/web/src/lib/i18n.ts, `initialLanguage`): the `l` query parameter (zh-cn gives
+ * Chinese, anything else English), else the saved choice, else the browser's language (Chinese if zh-cn, otherwise
+ * English), else Chinese. The server names the problem page's texts in index.html by the same rule
+ * (apps/server/src/app.ts), without the saved choice, which only the browser knows. */
+export const chooseLanguage = (input: {
+  query: string | null;
+  saved: string | null;
+  browser: string | null | undefined;
+}): Locale => {
+  const toLocale = (value: string): Locale => (value.trim().toLowerCase() === 'zh-cn' ? 'zh-CN' : 'en-US');
+  if (input.query !== null && input.query !== undefined) return toLocale(input.query);
+  if (input.saved === 'zh-CN' || input.saved === 'en-US') return input.saved;
+  if (input.browser) return toLocale(input.browser);
+  return 'zh-CN';
+};
+
 /** Accept-Language → locale (RFC 9110 §12.5.4): of zh and en, the one the caller weighs higher (q, 1 when absent;
  * the earlier on a tie; q=0 is "not this one"); English when it names neither; zh-CN when it names nothing. */
 export const localeOf = (acceptLanguage: string | undefined): Locale => {

@@ -140,6 +140,8 @@ describe('web delivery: precompressed, cached by hash, index.html never stale', 
     expect(await textsOf('/problem/1000', 'zh-TW,zh;q=0.9')).toEqual({ zh: false, en: true, elsewhere: false });
     expect(await textsOf('/problem/1000?l=en-us', 'zh-CN')).toEqual({ zh: false, en: true, elsewhere: false });
     expect(await textsOf('/problem/1000?l=zh-cn', 'en-US')).toEqual({ zh: true, en: false, elsewhere: false });
+    // An empty l is English in the app too (anything but zh-cn).
+    expect(await textsOf('/problem/1000?l=', 'zh-CN')).toEqual({ zh: false, en: true, elsewhere: false });
     // No language named: the site's own, Chinese.
     expect(await textsOf('/problem/1000')).toEqual({ zh: true, en: false, elsewhere: false });
   });
