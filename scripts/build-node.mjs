@@ -31,6 +31,7 @@ export const PROGRAMS = {
   // The copy-detection engine's thread (modules/plagiarism/engine/engine-worker.ts starts ./worker.js beside the
   // bundle that runs it).
   plagiarismWorker: { src: 'apps/server/src/modules/plagiarism/engine/worker.ts', out: 'apps/server/dist/worker.js' },
+  databaseThread: { src: 'apps/server/src/db/pglite-worker.ts', out: 'apps/server/dist/pglite-worker.js', codeCache: true },
   backup: { src: 'apps/server/src/backup-cli.ts', out: 'apps/server/dist/backup-cli.js' },
   judgeToken: { src: 'apps/server/src/judge-token-cli.ts', out: 'apps/server/dist/judge-token-cli.js' },
   // In chunks beside it (cli-*.js): each command loads what it needs (`local` neither the worker nor the doctor).

@@ -91,12 +91,18 @@ const startEmbeddedJudge = (url: string, judgeToken: JudgeToken, cacheDir: strin
   };
 };
 
+/** A start that fails tells the person who started it, on the terminal. */
+const failed = (err: unknown) => {
+  sayFailure(err, (e): e is Error => e instanceof ConfigError, 'Configuration error: ');
+  process.exit(1);
+};
+
 const main = async () => {
   const config = loadConfig();
   setPasswordCost(config.passwordCost);
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  // The rest of the server (its services, its routes: most of its code) is loaded while the database opens: the
-  // embedded one waits on its files and its WebAssembly's compilation, on other threads, for a good part of that.
+  // The rest of the server (its services, its routes: most of its code) is loaded, and its routes registered, while
+  // the database opens: the embedded one on a thread of its own (db/pglite-thread.ts), PostgreSQL over the network.
   const opening = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   opening.catch(() => {}); // A failure is thrown by the await below, not reported as unhandled before it.
   const [{ remoteAdapters, remoteJudgeConfigFromEnv }, { buildApp }, { bootstrap }, { createServices }] =
@@ -107,6 +113,9 @@ const main = async () => {
       import('./services.js'),
     ]);
   const database = await opening;
+  // An embedded database that cannot open ends the start as soon as that is known (the services below ask it things
+  // on their own, which would fail one by one).
+  database.opened.catch(failed);
   // The remote judges' addresses (OJ_REMOTE_CF_URL ...): the importer asks them; the workers have their own.
   const services = createServices(database.db, {
     dataDir: config.dataDir,
@@ -118,16 +127,16 @@ const main = async () => {
       waitNoticeSeconds: config.judgeWaitNoticeSeconds,
     },
   });
-  // Under the start lock: a second instance starting at once waits, then finds the site seeded.
-  const { generatedRootPassword, importedSamples } = await database.exclusive(() =>
+  // Under the start lock: a second instance starting at once waits, then finds the site seeded. The seeding's
+  // statements go to the database (an embedded one runs them once it is open) while the routes are registered.
+  const seeding = database.exclusive(() =>
     bootstrap(services, {
       rootPassword: config.rootPassword,
       samplesDir: path.join(REPO_ROOT, 'samples/problems'),
       smtp: loadSmtpEnv(),
     }),
   );
-  // A site without testlib.h fetches it once from OJ_TESTLIB_URL, beside the start: a failure is logged, never fatal.
-  if (config.testlibUrl) void services.judgeHeaders.downloadTestlib(config.testlibUrl);
+  seeding.catch(() => {}); // A failure is thrown by the await below, not reported as unhandled before it.
   const judgeToken = loadJudgeToken({
     configured: config.judgeToken ? { token: config.judgeToken, previous: config.judgeTokenPrevious } : undefined,
     dataDir: config.dataDir,
@@ -140,6 +149,10 @@ const main = async () => {
     metricsToken: config.metricsToken,
     trustProxy: config.trustProxy,
   });
+
+  const { generatedRootPassword, importedSamples } = await seeding;
+  // A site without testlib.h fetches it once from OJ_TESTLIB_URL, beside the start: a failure is logged, never fatal.
+  if (config.testlibUrl) void services.judgeHeaders.downloadTestlib(config.testlibUrl);
 
   const sweeper = setInterval(() => {
     services.queue.requeueExpired().catch((err) => app.log.error({ err }, 'lease sweep failed'));
@@ -216,8 +229,4 @@ const main = async () => {
   say(...announcement);
 };
 
-// A start that fails tells the person who started it, on the terminal.
-main().catch((err) => {
-  sayFailure(err, (e): e is Error => e instanceof ConfigError, 'Configuration error: ');
-  process.exit(1);
-});
+main().catch(failed);

@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { REPO_ROOT } from '../config.js';
 import { logger } from '../lib/logger.js';
 import { type NotifyBus, pgliteNotifyBus, postgresNotifyBus } from './notify-bus.js';
+import { startPgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,6 +36,10 @@ export const preparedQuery = <Q>(build: (db: Db) => Q) => {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Resolves once the database is open with every migration applied, or rejects with why it cannot be. Only a data
+   * directory's embedded database is handed out before (its statements wait for it); every other is open when
+   * handed out. */
+  opened: Promise<void>;
   /** LISTEN/NOTIFY between the server instances sharing this database. */
   bus: NotifyBus;
   /** Runs `fn` while no other instance starting on this database runs its own (first-start seeding): a PostgreSQL
@@ -89,8 +94,9 @@ const extensions = { pg_trgm };
 
 const migrationsFolder = path.join(REPO_ROOT, 'apps/server/drizzle');
 
-/** PostgreSQL when a URL is given, else PGlite under `<dataDir>/pgdata` (or in memory for tests). Migrations
- * are applied before the database is handed out. */
+/** PostgreSQL when a URL is given, else PGlite under `<dataDir>/pgdata` (or in memory for tests). No statement runs
+ * before the migrations are applied: PostgreSQL and an in-memory PGlite are handed out migrated, a data directory's
+ * PGlite at once, opening on its thread (`opened`). */
 export const openDatabase = async (opts: {
   url?: string;
   dataDir?: string | 'memory';
@@ -116,6 +122,7 @@ export const openDatabase = async (opts: {
     return {
       db,
       kind: 'postgres',
+      opened: Promise.resolve(),
       bus,
       exclusive: (fn) => withStartLock(pool, fn),
       close: async () => {
@@ -134,18 +141,12 @@ export const openDatabase = async (opts: {
     if (!opts.template) await migratePglite(drizzlePglite(client), { migrationsFolder });
     return pgliteDatabase(client);
   }
+  // A data directory's cluster: on a thread of its own (db/pglite-thread.ts), which opens and migrates it while the
+  // caller goes on; statements wait there for it.
   const dir = path.join(opts.dataDir, 'pgdata');
-  const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   fs.mkdirSync(dir, { recursive: true });
-  let client = await PGlite.create(dir, { extensions });
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
-  if (fresh) {
-    // Creating a cluster grows PGlite's WebAssembly memory to ~900 MB, which it never gives back; reopening the
-    // cluster once after creating it keeps the server at ~350 MB for the rest of its life.
-    await client.close();
-    client = await PGlite.create(dir, { extensions });
-  }
-  return pgliteDatabase(client);
+  const client = startPgliteThread({ dir, migrationsFolder });
+  return pgliteDatabase(client, client.opened);
 };
 
 /** A tarball PGlite reads whole: Node's Blob hands a big one over through its stream, chunk by chunk (0.6 s for the
@@ -159,12 +160,13 @@ class TarBlob extends Blob {
   }
 }
 
-const pgliteDatabase = (client: PGlite): Database => {
+const pgliteDatabase = (client: PGlite, opened: Promise<void> = Promise.resolve()): Database => {
   const bus = pgliteNotifyBus(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    opened,
     bus,
     // One process owns an embedded database (the data-dir lock): nobody to exclude.
     exclusive: (fn) => fn(),
