@@ -31,7 +31,13 @@ export const PROGRAMS = {
   // The copy-detection engine's thread (modules/plagiarism/engine/engine-worker.ts starts ./worker.js beside the
   // bundle that runs it).
   plagiarismWorker: { src: 'apps/server/src/modules/plagiarism/engine/worker.ts', out: 'apps/server/dist/worker.js' },
-  databaseThread: { src: 'apps/server/src/db/pglite-worker.ts', out: 'apps/server/dist/pglite-worker.js', codeCache: true },
+  // The embedded database's thread (db/pglite-thread.ts starts ./pglite-worker.js the same way), started with the
+  // server's own flags (V8's are the process's), from its code cache too.
+  databaseThread: {
+    src: 'apps/server/src/db/pglite-worker.ts',
+    out: 'apps/server/dist/pglite-worker.js',
+    codeCache: true,
+  },
   backup: { src: 'apps/server/src/backup-cli.ts', out: 'apps/server/dist/backup-cli.js' },
   judgeToken: { src: 'apps/server/src/judge-token-cli.ts', out: 'apps/server/dist/judge-token-cli.js' },
   // In chunks beside it (cli-*.js): each command loads what it needs (`local` neither the worker nor the doctor).
