@@ -47,7 +47,7 @@ export const wireError = (e: unknown): WireError => {
   }
   return out;
 };
-const fromWire = (wire: WireError) => {
+export const fromWire = (wire: WireError) => {
   const { message, ...fields } = wire;
   return Object.assign(new Error(String(message)), fields);
 };

@@ -7,26 +7,43 @@ import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglit
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { type DatabaseThreadData, type ThreadReply, type ThreadRequest, wireError } from './pglite-thread.js';
+import { startWorkerThread } from '../lib/worker-thread.js';
+import { type DatabaseThreadData, fromWire, type ThreadReply, type ThreadRequest, wireError } from './pglite-thread.js';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread (db/pglite-thread.ts)');
-const { dir, migrationsFolder } = workerData as DatabaseThreadData;
+/** `createOnly`: this thread only creates the cluster and migrates it, then ends (see `createCluster`). */
+const data = workerData as DatabaseThreadData & { createOnly?: boolean };
+const { dir, migrationsFolder } = data;
 const post = (reply: ThreadReply) => port.postMessage(reply);
+const extensions = { pg_trgm };
+
+const openMigrated = async () => {
+  const client = await PGlite.create(dir, { extensions });
+  await migrate(drizzle(client), { migrationsFolder });
+  return client;
+};
+
+/** Creating a cluster grows PGlite's WebAssembly memory to ~900 MB, which it never gives back (and which an idle
+ * thread would not collect): a thread of its own creates and migrates it, then ends, taking that memory with it, and
+ * this one opens what it made (the server then holds ~400 MB). */
+const createCluster = () =>
+  new Promise<void>((resolve, reject) => {
+    const creator = startWorkerThread(import.meta.url, 'pglite-worker', { workerData: { ...data, createOnly: true } });
+    let failure: Error | undefined;
+    creator.on('message', (reply: ThreadReply) => {
+      if ('failed' in reply) failure = fromWire(reply.failed);
+    });
+    creator.once('error', reject);
+    creator.once('exit', (code) =>
+      code === 0 ? resolve() : reject(failure ?? new Error(`creating the cluster failed (${code})`)),
+    );
+  });
 
 /** Opens the cluster (creating it on a first start) and applies the migrations. */
 const open = async () => {
-  const extensions = { pg_trgm };
-  const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  let client = await PGlite.create(dir, { extensions });
-  await migrate(drizzle(client), { migrationsFolder });
-  if (fresh) {
-    // Creating a cluster grows PGlite's WebAssembly memory to ~900 MB, which it never gives back; reopening the
-    // cluster once after creating it keeps the server at ~350 MB for the rest of its life.
-    await client.close();
-    client = await PGlite.create(dir, { extensions });
-  }
-  return client;
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await createCluster();
+  return openMigrated();
 };
 
 /** The parsers that keep a type's text as it is, for the type ids a statement names (the only parsers the server's
@@ -106,9 +123,21 @@ const serve = (opened: Promise<PGlite>) => {
   });
 };
 
-const opened = open();
-serve(opened);
-opened.then(
-  () => post({ ready: true }),
-  (e: unknown) => post({ failed: wireError(e) }),
-);
+if (data.createOnly) {
+  openMigrated()
+    .then((client) => client.close())
+    .then(
+      () => process.exit(0),
+      (e: unknown) => {
+        post({ failed: wireError(e) });
+        process.exit(1);
+      },
+    );
+} else {
+  const opened = open();
+  serve(opened);
+  opened.then(
+    () => post({ ready: true }),
+    (e: unknown) => post({ failed: wireError(e) }),
+  );
+}

@@ -10,15 +10,18 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * (Node 20 runs no `--import` in worker threads, and its hooks do not reach them), so the thread starts with a line
  * that loads `<name>.ts` through tsx's own `tsImport`. */
 export const startWorkerThread = (callerUrl: string, name: string, options: WorkerOptions = {}): Worker => {
-  const fromSource = callerUrl.endsWith('.ts');
-  const entry = new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, callerUrl);
+  // A module loaded through tsx's tsImport has a query on its URL (a thread started from such a thread).
+  const caller = new URL(callerUrl);
+  caller.search = '';
+  const fromSource = caller.pathname.endsWith('.ts');
+  const entry = new URL(`./${name}.${fromSource ? 'ts' : 'js'}`, caller);
   if (!fromSource) return new Worker(entry, options);
   // tsx's ESM API as `import` resolves it (require.resolve would give its CommonJS build, which cannot load here).
-  const pkgPath = createRequire(callerUrl).resolve('tsx/package.json');
+  const pkgPath = createRequire(caller).resolve('tsx/package.json');
   const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as {
     exports: { './esm/api': { import: { default: string } } };
   };
   const api = new URL(pkg.exports['./esm/api'].import.default, pathToFileURL(pkgPath)).href;
-  const boot = `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(callerUrl)}))`;
+  const boot = `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(caller.href)}))`;
   return new Worker(boot, { ...options, eval: true });
 };
