@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { contestKit, contestTestApp, HOUR } from '../../../test/contest-helpers.js';
 import { DB_KINDS, type TestApp } from '../../../test/harness.js';
 import { type createFakeJudge, createProblem } from '../../../test/judge-helpers.js';
-import { submissions } from '../../db/schema.js';
+import { contests, submissions } from '../../db/schema.js';
+import { createContestRepository } from './contest.repository.js';
 import { boardTiming } from './contest-board-cache.js';
 import { type ContestTry, summarizeCell } from './contest-ranking.js';
 
@@ -273,6 +274,51 @@ describe.each(DB_KINDS)('contests (%s)', (kind) => {
     const acm = await newContest();
     await addProblem(acm.id, 'A');
     expect(await score(await solve(u.token, acm.id, 'A', S.ACCEPTED))).toBeNull();
+  });
+
+  it("the board reads its contest as its admin saved it, at once; a change made elsewhere within the board's own delay, or at once on an admin's forced refresh", async () => {
+    // Boards may be a minute old here: only the contest's own saves and a forced refresh read the contest again.
+    const saved = boardTiming.recomputeMs;
+    boardTiming.recomputeMs = 60_000;
+    onTestFinished(() => {
+      boardTiming.recomputeMs = saved;
+    });
+    const c = await newContest();
+    await addProblem(c.id, 'A');
+    const { solve } = contestKit(() => ({ t, judge, root }));
+    const [u, v] = [await userToken(), await userToken()];
+    await solve(u.token, c.id, 'A', S.ACCEPTED);
+    await solve(v.token, c.id, 'A', S.WRONG_ANSWER);
+    const ranks = async (forceRefresh = false) => {
+      const res = await call('POST', '/api/get-contest-rank', root, { cid: c.id, limit: 30, forceRefresh });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const rows = res.body.data.records as { uid: string; rank: number }[];
+      return [u, v].map((x) => rows.find((r) => r.uid === x.uid)?.rank);
+    };
+    expect(await ranks()).toEqual([1, 2]);
+    // The admin makes u a star through the contest's form: the next look shows it.
+    const form = (await call('GET', `/api/admin/contest?cid=${c.id}`, root)).body.data;
+    expect((await call('PUT', '/api/admin/contest', root, { ...form, starAccount: [u.username] })).status).toBe(200);
+    expect(await ranks()).toEqual([-1, 1]);
+    // Changed elsewhere (another server instance saving it): the board as it was until its delay is over...
+    await t.services.db.update(contests).set({ starAccount: [] }).where(eq(contests.id, c.id));
+    expect(await ranks()).toEqual([-1, 1]);
+    // ...or an admin forces a refresh, which reads the contest as it is now.
+    expect(await ranks(true)).toEqual([1, 2]);
+  });
+
+  it('keeps a contest read for the boards as long as asked, and reads it again after a save of its own', async () => {
+    const c = await newContest();
+    const repo = createContestRepository(t.services.db);
+    const title = async (maxAgeMs: number) => (await repo.recentById(c.id, maxAgeMs))?.title;
+    const first = await title(60_000);
+    await t.services.db.update(contests).set({ title: 'Saved elsewhere' }).where(eq(contests.id, c.id));
+    expect(await title(60_000)).toBe(first);
+    expect(await title(0)).toBe('Saved elsewhere');
+    await repo.update(c.id, { title: 'Saved here' }, false);
+    expect(await title(60_000)).toBe('Saved here');
+    await repo.remove(c.id);
+    expect(await title(60_000)).toBeUndefined();
   });
 
   it('contest-only problems: created into the contest, hidden from the bank, linked the HOJ way too', async () => {

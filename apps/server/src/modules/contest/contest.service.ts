@@ -29,7 +29,7 @@ import {
   seesRealTimeRank,
   showsRealNames,
 } from './contest-access.js';
-import { boardRowJson, boardRowJsonWithoutRealName, createBoardCache } from './contest-board-cache.js';
+import { boardRowJson, boardRowJsonWithoutRealName, boardTiming, createBoardCache } from './contest-board-cache.js';
 import { pageBoard } from './contest-ranking.js';
 import { sealSeconds, toVirtualRun, virtualBoard } from './contest-virtual.js';
 
@@ -91,8 +91,10 @@ export const createContestService = (deps: {
   /** A contest as one viewer meets it. A group's is its members' only (the group policy: 401 for a visitor, 403 for a
    * stranger, 404 for a group they may not see) and, hidden, its admins'; a hidden site contest does not exist for
    * anyone but the site's admins. */
-  const load = async (cid: number, viewer: AuthUser | undefined): Promise<LoadedContest> => {
-    const c = await repo.byId(cid);
+  /** The contest the viewer may see. `maxAgeMs`: a row read that long ago will do (the scoreboards, which may show a
+   * board that old anyway: contest.repository.ts, `recentById`). */
+  const load = async (cid: number, viewer: AuthUser | undefined, maxAgeMs = 0): Promise<LoadedContest> => {
+    const c = maxAgeMs > 0 ? await repo.recentById(cid, maxAgeMs) : await repo.byId(cid);
     if (!c) throw notFound();
     if (c.gid === null) {
       if (c.visible !== 1 && !(viewer && isAdminRole(viewer.roles))) throw notFound();
@@ -328,8 +330,8 @@ export const createContestService = (deps: {
     return out;
   };
 
-  const outsideContest = async (cid: number, viewer: AuthUser | undefined) => {
-    const c = await load(cid, viewer);
+  const outsideContest = async (cid: number, viewer: AuthUser | undefined, maxAgeMs = 0) => {
+    const c = await load(cid, viewer, maxAgeMs);
     if (c.openRank !== 1 || contestStatusAt(c, now()) === -1) throw forbidden('contestRankClosed');
     return c;
   };
@@ -696,7 +698,8 @@ export const createContestService = (deps: {
     },
 
     async rank(q: RankQuery, viewer: AuthUser) {
-      const c = await load(q.cid, viewer);
+      // A forced refresh (an admin's) reads the contest as it is now.
+      const c = await load(q.cid, viewer, q.forceRefresh ? 0 : boardTiming.recomputeMs);
       await checkViewAccess(c, viewer);
       return rankPage(c, q, viewer, false);
     },
@@ -711,7 +714,7 @@ export const createContestService = (deps: {
     },
 
     async outsideScoreboard(q: RankQuery, viewer: AuthUser | undefined) {
-      const c = await outsideContest(q.cid, viewer);
+      const c = await outsideContest(q.cid, viewer, boardTiming.recomputeMs);
       return rankPage(c, q, viewer, true);
     },
 
