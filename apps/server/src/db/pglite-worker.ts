@@ -40,10 +40,11 @@ const createCluster = () =>
     );
   });
 
-/** Opens the cluster (creating it on a first start) and applies the migrations. */
+/** Opens the cluster with the migrations applied (by the thread that creates it on a first start). */
 const open = async () => {
-  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await createCluster();
-  return openMigrated();
+  if (fs.existsSync(path.join(dir, 'PG_VERSION'))) return openMigrated();
+  await createCluster();
+  return PGlite.create(dir, { extensions });
 };
 
 /** The parsers that keep a type's text as it is, for the type ids a statement names (the only parsers the server's

@@ -34,6 +34,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema.js';
+import { boundedMap } from '../../lib/bounded-map.js';
 import { nextTurn } from '../../lib/next-turn.js';
 import type { BoardUser, CellSummary } from './contest-ranking.js';
 
@@ -89,19 +90,15 @@ const parsedParts = async <T, U>(parts: { j: string }[], make: (item: T) => U): 
   return out;
 };
 
-/** How many contests' rows `recentById` keeps. */
+/** How many contests' rows `recentById` keeps (a few contests' boards are watched at a time). */
 const RECENT_CONTESTS = 256;
 
 /** Contests, their problems, registrations, announcements and board cells: the only code touching those tables. */
 export const createContestRepository = (db: Db) => {
-  /** Contest rows as the scoreboards read them (`recentById`), with when they were read. */
-  const recent = new Map<number, { row: ContestRow | undefined; at: number }>();
-  // Bumped by every change of a contest made here: a read started before it does not keep what it read.
-  let generation = 0;
-  const changed = (id: number) => {
-    generation++;
-    recent.delete(id);
-  };
+  /** Contest rows as the scoreboards read them (`recentById`), with when they were read; a change made here drops one,
+   * so a read after it reads again (one under way when it was made is answered, not kept). */
+  const recent = boundedMap<number, { at: number; row: Promise<ContestRow | undefined> }>(RECENT_CONTESTS);
+  const changed = (id: number) => recent.delete(id);
   return {
     async byId(id: number): Promise<ContestRow | undefined> {
       const [row] = await contestByIdQuery(db).execute({ id });
@@ -112,16 +109,17 @@ export const createContestRepository = (db: Db) => {
      * anyway (contest-board-cache.ts, `boardTiming.recomputeMs`): under many refreshing clients that one read was
      * most of a board request's database work. A change made here (its settings, its removal) is seen at once;
      * another instance's, or a board version moved by a verdict, within `maxAgeMs`. */
-    async recentById(id: number, maxAgeMs: number): Promise<ContestRow | undefined> {
+    recentById(id: number, maxAgeMs: number): Promise<ContestRow | undefined> {
       const t = Date.now();
       const hit = recent.get(id);
       if (hit && t - hit.at < maxAgeMs) return hit.row;
-      const at = generation;
-      const [row] = await contestByIdQuery(db).execute({ id });
-      if (maxAgeMs > 0 && at === generation) {
-        // A few contests' boards are watched at a time; an old entry makes room.
-        if (recent.size >= RECENT_CONTESTS) recent.delete(recent.keys().next().value as number);
-        recent.set(id, { row, at: t });
+      const row = contestByIdQuery(db)
+        .execute({ id })
+        .then(([r]) => r);
+      if (maxAgeMs > 0) {
+        // Every board request of the moment shares the one read; a failed one is not kept.
+        recent.set(id, { at: t, row });
+        row.catch(() => recent.get(id)?.row === row && recent.delete(id));
       }
       return row;
     },
