@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { REPO_ROOT } from '../config.js';
 import { logger } from '../lib/logger.js';
 import { type NotifyBus, pgliteNotifyBus, postgresNotifyBus } from './notify-bus.js';
+import { withPreparedStatements } from './pglite-prepared.js';
 import { startPgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
@@ -139,14 +140,14 @@ export const openDatabase = async (opts: {
       postgresqlconf: 'shared_buffers=16MB',
     });
     if (!opts.template) await migratePglite(drizzlePglite(client), { migrationsFolder });
-    return pgliteDatabase(client);
+    return pgliteDatabase(client, withPreparedStatements(client));
   }
   // A data directory's cluster: on a thread of its own (db/pglite-thread.ts), which opens and migrates it while the
   // caller goes on; statements wait there for it.
   const dir = path.join(opts.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
   const client = startPgliteThread({ dir, migrationsFolder });
-  return pgliteDatabase(client, client.opened);
+  return pgliteDatabase(client, client, client.opened);
 };
 
 /** A tarball PGlite reads whole: Node's Blob hands a big one over through its stream, chunk by chunk (0.6 s for the
@@ -160,9 +161,10 @@ class TarBlob extends Blob {
   }
 }
 
-const pgliteDatabase = (client: PGlite, opened: Promise<void> = Promise.resolve()): Database => {
+/** `client` the database itself (its notifications, its close), `statements` what drizzle runs statements on. */
+const pgliteDatabase = (client: PGlite, statements: PGlite, opened: Promise<void> = Promise.resolve()): Database => {
   const bus = pgliteNotifyBus(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(statements, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

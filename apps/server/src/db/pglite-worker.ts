@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { startWorkerThread } from '../lib/worker-thread.js';
+import { type PreparedStatements, preparedStatements } from './pglite-prepared.js';
 import { type DatabaseThreadData, fromWire, type ThreadReply, type ThreadRequest, wireError } from './pglite-thread.js';
 
 const port = parentPort;
@@ -58,6 +59,7 @@ const serve = (opened: Promise<PGlite>) => {
   /** Open transactions, each with the function that ends it (committing or rolling back) and its outcome. */
   const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<void> }>();
   const listeners = new Map<number, () => Promise<void>>();
+  let statements: PreparedStatements | undefined;
   const on = (client: PGlite, txId: number | undefined) => {
     if (txId === undefined) return client;
     const open = transactions.get(txId);
@@ -67,7 +69,13 @@ const serve = (opened: Promise<PGlite>) => {
   const handle = async (client: PGlite, req: ThreadRequest): Promise<unknown> => {
     switch (req.op) {
       case 'query':
-        return on(client, req.tx).query(req.sql, req.params, { rowMode: req.rowMode, parsers: keepText(req.raw) });
+        statements ??= preparedStatements(client);
+        return statements.query(
+          req.sql,
+          req.params,
+          { rowMode: req.rowMode, parsers: keepText(req.raw) },
+          req.tx === undefined ? undefined : (on(client, req.tx) as Transaction),
+        );
       case 'exec':
         return on(client, req.tx).exec(req.sql);
       case 'begin': {
