@@ -202,7 +202,22 @@ const treeCpuMs = (root: number, own = false) => {
   return procs.filter((p) => inTree.has(p.pid)).reduce((sum, p) => sum + p.ticks * 10, 0);
 };
 
+/** CPU ticks (10 ms) of each of this process's threads, by thread id: Linux /proc. */
+const threadTicks = () =>
+  new Map(
+    fs.readdirSync('/proc/self/task').flatMap((tid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return [[Number(tid), Number(f[11]) + Number(f[12])] as const];
+      } catch {
+        return [];
+      }
+    }),
+  );
+
 if (burst > 0) {
+  const threads0 = threadTicks();
   const serverCpu0 = process.cpuUsage();
   const workerCpu0 = worker.pid ? treeCpuMs(worker.pid) : Number.NaN;
   const workerOwnCpu0 = worker.pid ? treeCpuMs(worker.pid, true) : Number.NaN;
@@ -219,10 +234,21 @@ if (burst > 0) {
   );
   console.log(`  submit → verdict ${stats(latency)}`);
   const serverCpu = process.cpuUsage(serverCpu0);
+  // The main thread answers the requests; the database's thread (an embedded PGlite on a data directory) is the
+  // busiest of the others; the rest are V8's and libuv's helpers.
+  const threads = [...threadTicks()].map(([tid, ticks]) => ({ tid, ms: (ticks - (threads0.get(tid) ?? 0)) * 10 }));
+  const main = threads.find((t) => t.tid === process.pid)?.ms ?? Number.NaN;
+  const others = threads.filter((t) => t.tid !== process.pid).sort((a, b) => b.ms - a.ms);
+  const perSub = (ms: number) => `${(ms / burst).toFixed(1)} ms`;
   const workerCpu = worker.pid ? treeCpuMs(worker.pid) - workerCpu0 : Number.NaN;
   const workerOwnCpu = worker.pid ? treeCpuMs(worker.pid, true) - workerOwnCpu0 : Number.NaN;
   console.log(
     `  CPU per submission: server (this process, with its database${postgres ? "'s client; PostgreSQL's own not counted" : ''}) ${((serverCpu.user + serverCpu.system) / 1000 / burst).toFixed(1)} ms, judge worker with its compilers and runs ${(workerCpu / burst).toFixed(1)} ms (the worker's Node process ${(workerOwnCpu / burst).toFixed(1)} ms)`,
+  );
+  console.log(
+    postgres
+      ? `  the server's threads: main ${perSub(main)}, the others ${perSub(others.reduce((n, t) => n + t.ms, 0))}`
+      : `  the server's threads: main ${perSub(main)}, the database's ${perSub(others[0]?.ms ?? 0)}, the others ${perSub(others.slice(1).reduce((n, t) => n + t.ms, 0))}`,
   );
 }
 

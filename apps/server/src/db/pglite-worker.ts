@@ -1,5 +1,6 @@
 /** The embedded database's own thread (db/pglite-thread.ts starts it and holds the other end): PGlite opened on a data
- * directory with the migrations applied, then answering the server's statements as they come, in PGlite's one queue. */
+ * directory with the migrations applied, then answering the server's statements as they come, in PGlite's one queue
+ * (those seen before as prepared statements: db/pglite-prepared.ts). */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
