@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -130,6 +131,58 @@ describe.each(DB_KINDS)('admin dashboard on %s', (kind) => {
     expect(data.judges.every((j: { alive: boolean }) => !j.alive)).toBe(true);
     t.clock.offsetMs = 0;
   });
+  it("shows a busy judge's running count within a second and an idle judge as idle at once; its languages stay on offer", async () => {
+    const claim = (running: number, languages = ['C++', 'Java']) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/judge/claim',
+        payload: { name: 'busy-judge', languages, concurrency: 2, running, waitMs: 0 },
+        headers: { authorization: `Bearer ${JUDGE_TOKEN}` },
+      });
+    const shown = async () =>
+      ((await info(rootToken)).json().data.judges as { name: string; running: number; languages: string[] }[]).find(
+        (j) => j.name === 'busy-judge',
+      );
+    const declared = async () =>
+      (await t.services.db.execute(sql`SELECT language, last_declared_at AS at FROM judge_languages`)) as unknown as {
+        rows: { language: string; at: string | Date }[];
+      };
+    const lastDeclared = async (language: string) =>
+      new Date((await declared()).rows.find((r) => r.language === language)?.at ?? 0).getTime();
+    const base = t.clock.offsetMs;
+    try {
+      expect((await claim(1)).statusCode).toBe(200);
+      expect(await shown()).toMatchObject({ running: 1, languages: ['C++', 'Java'] });
+      // Claims many times a second: the row is written at most once a second, and an idle judge at once.
+      t.clock.offsetMs = base + 200;
+      await claim(2);
+      t.clock.offsetMs = base + 400;
+      await claim(0);
+      expect(await shown()).toMatchObject({ running: 0 });
+      t.clock.offsetMs = base + 600;
+      await claim(1);
+      expect((await shown())?.running).toBe(0);
+      t.clock.offsetMs = base + 1700;
+      await claim(2);
+      expect((await shown())?.running).toBe(2);
+      // A change of what it offers is written at once.
+      t.clock.offsetMs = base + 1800;
+      await claim(2, ['C++']);
+      expect((await shown())?.languages).toEqual(['C++']);
+      // The catalogue's "last declared" (kept for days) moves at most once a minute for the same offer.
+      const cpp = await lastDeclared('C++');
+      expect(cpp).toBeGreaterThan(0);
+      t.clock.offsetMs = base + 30_000;
+      await claim(2, ['C++']);
+      expect(await lastDeclared('C++')).toBe(cpp);
+      t.clock.offsetMs = base + 62_000;
+      await claim(2, ['C++']);
+      expect(await lastDeclared('C++')).toBeGreaterThan(cpp);
+    } finally {
+      t.clock.offsetMs = base;
+    }
+  });
+
   it('shows the remote judges each worker judges on, none for a local-only one', async () => {
     // One worker with both loops under one name (local languages and HDU, AtCoder), one that judges locally only.
     expect((await judgeClaim('both-ways', ['C++'])).statusCode).toBe(200);

@@ -4,6 +4,8 @@ import type { JudgeQueueRepository } from './judge-queue.repository.js';
 /** A judge that has not been heard from for this long no longer counts for the languages on offer. */
 export const JUDGE_ALIVE_MS = 60_000;
 const JUDGE_RECORD_MIN_MS = 1000;
+/** How often a judge that offers the same languages (or remote sites) writes them to the catalogue. */
+const DECLARE_MIN_MS = 60_000;
 /** A language (or a remote site) no judge has declared for this long leaves the catalogue
  * (OJ_JUDGE_LANGUAGE_FORGET_DAYS). */
 export const LANGUAGE_FORGET_DAYS = 7;
@@ -39,16 +41,37 @@ export const createJudgeRegistry = (deps: {
   const aliveSince = () => new Date(now().getTime() - JUDGE_ALIVE_MS);
 
   /** A busy judge claims and beats many times a second, while its registry row (liveness counted in minutes, the
-   * languages it offers) needs a write only when it says something new: at most one write per judge per second
-   * for the same identity. */
-  const lastRecorded = new Map<string, { identity: string; at: number }>();
-  const recordJudge = async (name: string, identity: string | undefined, write: () => Promise<unknown>) => {
+   * running count an admin looks at) needs a write only when it says something new: at once when what it runs or
+   * offers changes or it falls idle, otherwise at most once per judge per second. */
+  const lastRecorded = new Map<string, { identity: string; running: number | undefined; at: number }>();
+  const recordJudge = async (
+    name: string,
+    said: { identity: string; running: number } | undefined,
+    write: () => Promise<unknown>,
+  ) => {
     const at = now().getTime();
     const last = lastRecorded.get(name);
     const fresh = last !== undefined && at >= last.at && at - last.at < JUDGE_RECORD_MIN_MS;
-    if (fresh && (identity === undefined || identity === last.identity)) return;
+    const news = said !== undefined && (said.identity !== last?.identity || (said.running === 0 && !!last?.running));
+    if (fresh && !news) return;
     await write();
-    lastRecorded.set(name, { identity: identity ?? last?.identity ?? '', at });
+    lastRecorded.set(name, {
+      identity: said?.identity ?? last?.identity ?? '',
+      running: said?.running ?? last?.running,
+      at,
+    });
+  };
+
+  /** The catalogue's "last declared" counts in days (LANGUAGE_FORGET_DAYS): a judge's languages are written when they
+   * change, otherwise at most once per judge a minute. */
+  const lastDeclared = new Map<string, { offer: string; at: number }>();
+  const declare = async (name: string, offer: string[], write: () => Promise<unknown>) => {
+    const at = now().getTime();
+    const key = JSON.stringify(offer);
+    const last = lastDeclared.get(name);
+    if (last && last.offer === key && at >= last.at && at - last.at < DECLARE_MIN_MS) return;
+    await write();
+    lastDeclared.set(name, { offer: key, at });
   };
 
   /** Languages of the judges heard from in the last `minutes`. */
@@ -75,18 +98,18 @@ export const createJudgeRegistry = (deps: {
     sitesHeardSince,
 
     /** A local judge's long poll: its row and the languages it declares. */
-    recordLocal: (w: WorkerIdentity) =>
-      recordJudge(w.name, JSON.stringify(['local', w.languages, w.concurrency, w.running, w.version]), async () => {
-        await repo.recordWorker(w);
-        await repo.declareLanguages(w.languages);
-      }),
+    recordLocal: async (w: WorkerIdentity) => {
+      const identity = JSON.stringify(['local', w.languages, w.concurrency, w.version]);
+      await recordJudge(w.name, { identity, running: w.running }, () => repo.recordWorker(w));
+      await declare(w.name, w.languages, () => repo.declareLanguages(w.languages));
+    },
 
     /** A remote worker's long poll: its row and the remote sites it declares. */
-    recordRemote: (w: RemoteWorkerIdentity) =>
-      recordJudge(w.name, JSON.stringify(['remote', w.remote, w.concurrency, w.running, w.version]), async () => {
-        await repo.recordRemoteWorker(w);
-        await repo.declareRemoteSites(w.remote);
-      }),
+    recordRemote: async (w: RemoteWorkerIdentity) => {
+      const identity = JSON.stringify(['remote', w.remote, w.concurrency, w.version]);
+      await recordJudge(w.name, { identity, running: w.running }, () => repo.recordRemoteWorker(w));
+      await declare(w.name, w.remote, () => repo.declareRemoteSites(w.remote));
+    },
 
     /** A heartbeat: the judge is alive. */
     touch: (name: string) => recordJudge(name, undefined, () => repo.touchJudge(name)),
