@@ -21,11 +21,12 @@ describe('the embedded database on its thread', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // The first statement waits for the cluster's creation (a first start): 25 s of a busy 2-core machine in CI.
   it('is handed out while it opens; a statement waits for the open and the migrations', async () => {
     // Asked at once, before `opened`: answered once every migration is applied.
     expect(await migrationsApplied(database.db)).toBe(true);
     await expect(database.opened).resolves.toBeUndefined();
-  });
+  }, 120_000);
 
   it('reads and writes through drizzle as PGlite does: timestamps as dates, jsonb as values', async () => {
     const before = Date.now();
