@@ -76,7 +76,8 @@ export const solveCaptcha = (dataUrl: string): string => {
     }
     text += best.ch;
   }
-  const m = /^(\d+)([+-])(\d+)=\?$/.exec(text);
+  // The sign before the question mark is always "="; a noise line over one of its bars reads it as "-" (seen once).
+  const m = /^(\d+)([+-])(\d+)[=-]\?$/.exec(text);
   if (!m) throw new Error(`captcha not read: ${text}`);
   return String(m[2] === '+' ? Number(m[1]) + Number(m[3]) : Number(m[1]) - Number(m[3]));
 };
