@@ -172,6 +172,12 @@ if (sequential > 0) {
   console.log(`  of which submit → judging starts (queue + compile): ${stats(compileMs)}`);
 }
 
+/** A /proc stat file's fields after the name: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14). */
+const statFields = (file: string) => {
+  const stat = fs.readFileSync(file, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
+
 /** CPU time (ms) of a process and its live descendants, each with the children it has reaped (compilers and
  * sandboxed programs end in their launcher's or the worker's counts): Linux /proc, clock ticks of 10 ms. */
 const treeCpuMs = (root: number, own = false) => {
@@ -180,9 +186,7 @@ const treeCpuMs = (root: number, own = false) => {
     .filter((d) => /^\d+$/.test(d))
     .flatMap((d) => {
       try {
-        const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        // After the name: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14)
+        const f = statFields(`/proc/${d}/stat`);
         const self = Number(f[11]) + Number(f[12]);
         return [{ pid: Number(d), ppid: Number(f[1]), ticks: own ? self : self + Number(f[13]) + Number(f[14]) }];
       } catch {
@@ -207,8 +211,7 @@ const threadTicks = () =>
   new Map(
     fs.readdirSync('/proc/self/task').flatMap((tid) => {
       try {
-        const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const f = statFields(`/proc/self/task/${tid}/stat`);
         return [[Number(tid), Number(f[11]) + Number(f[12])] as const];
       } catch {
         return [];

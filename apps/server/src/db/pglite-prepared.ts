@@ -59,7 +59,7 @@ export interface PreparedStatements {
 }
 
 /** Whether a parser keeps a type's text as it is (what drizzle asks for dates, timestamps and intervals). */
-const keepsText = (parse: (text: string, typeId?: number) => unknown) =>
+export const keepsText = (parse: (text: string, typeId?: number) => unknown) =>
   parse('2000-01-01 00:00:00') === '2000-01-01 00:00:00';
 
 export const preparedStatements = (client: PGlite, capacity = 256): PreparedStatements => {

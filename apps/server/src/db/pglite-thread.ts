@@ -13,6 +13,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { startWorkerThread } from '../lib/worker-thread.js';
+import { keepsText } from './pglite-prepared.js';
 
 export interface DatabaseThreadData {
   /** The cluster's directory (`<data dir>/pgdata`). */
@@ -60,7 +61,7 @@ const rawTypes = (parsers: QueryOptions['parsers']): number[] | undefined => {
   let raw = keptAsText.get(parsers);
   if (!raw) {
     raw = Object.entries(parsers).map(([oid, parse]) => {
-      if (parse('2000-01-01 00:00:00') !== '2000-01-01 00:00:00') {
+      if (!keepsText(parse)) {
         throw new Error(`the embedded database's thread keeps a type's text or parses it as PGlite does (type ${oid})`);
       }
       return Number(oid);
