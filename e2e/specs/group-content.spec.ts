@@ -96,7 +96,9 @@ test("a teacher builds a group training and a group OI contest from the group's 
   await page.goto(`/group/${gid}/training?mode=admin`);
   await page.getByRole('button', { name: /创建训练/ }).click();
   await expect(page).toHaveURL(new RegExp(`/group/${gid}/training/create$`));
-  await page.getByLabel('训练标题').fill(TRAINING);
+  // The address moves at once, while the list (with its "搜索训练标题" box) stays until the form's script part is
+  // there: the exact label is the form's own title field.
+  await page.getByLabel('训练标题', { exact: true }).fill(TRAINING);
   await page.getByRole('textbox', { name: '训练描述' }).fill('Read, loop, print.');
   await page.getByRole('button', { name: '新建分类' }).first().click();
   const categoryDialog = page.getByRole('dialog', { name: '为本团队创建训练分类' });

@@ -56,7 +56,7 @@ test('an admin builds a private training from the public bank; a student joins w
 
   // …then a private training with a password in it, and lands on its problems.
   await page.goto('/admin/training/create');
-  await page.getByLabel('训练标题').fill(TITLE);
+  await page.getByLabel('训练标题', { exact: true }).fill(TITLE);
   await page.getByRole('textbox', { name: '训练描述' }).fill('Two problems to warm up.');
   await page.getByRole('radio', { name: '私有' }).check();
   await page.getByLabel('训练密码').fill(PASSWORD);

@@ -31,7 +31,7 @@ export const WEBSITE_CONFIG = {
 };
 
 /** A fake server for component tests: answers the site calls the frame makes on every page. */
-export const stubServer = (overrides: Record<string, () => Response> = {}) => {
+export const stubServer = (overrides: Record<string, () => Response | Promise<Response>> = {}) => {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const path = String(input).split('?')[0];
     if (overrides[path]) return overrides[path]();

@@ -7,6 +7,7 @@ import { problemPageSubmissionKey } from '../features/submission/submission-poll
 import { useSession } from '../lib/auth-store';
 import { liveClient, liveProgress, useLiveEvent, useLiveOpen } from '../lib/live-events';
 import { queryKey } from '../lib/query-keys';
+import { readAgain } from '../lib/read-again';
 
 /** The caches a submission's detail lives in: the detail page's and the problem page's submit result. */
 export const submissionQueryKeys = (submitId: number) => [
@@ -15,14 +16,6 @@ export const submissionQueryKeys = (submitId: number) => [
 ];
 
 type Detail = { submission: { status: number } };
-
-/** Reads a submission's query again with a read that starts now. A read already on its way may have been answered
- * before the change that asks for this one, and React Query would hand that read to the caller instead of a new one
- * while the query has no data yet (its first read): so it is cancelled first. */
-const readAgain = async (queryClient: QueryClient, queryKey: readonly unknown[]) => {
-  await queryClient.cancelQueries({ queryKey, exact: true });
-  await queryClient.invalidateQueries({ queryKey, exact: true });
-};
 
 /** A step of one of the viewer's submissions: while judging its status is patched in (and the case progress kept);
  * a verdict makes the pages read the whole submission again (code, error text, case results). */
@@ -41,7 +34,7 @@ export const applySubmissionEvent = (
       queryClient.setQueryData<Detail>(key, (old) =>
         old ? { ...old, submission: { ...old.submission, status: e.status } } : old,
       );
-    } else void readAgain(queryClient, key);
+    } else void readAgain(queryClient, key, true);
   }
 };
 
@@ -54,7 +47,7 @@ export const rereadSubmissionsInProgress = (queryClient: QueryClient) => {
     if (!families.has(query.queryKey[0] as string)) continue;
     const data = query.state.data as Detail | undefined;
     if (data && !isInProgress(data.submission.status)) continue;
-    void readAgain(queryClient, query.queryKey);
+    void readAgain(queryClient, query.queryKey, true);
   }
 };
 

@@ -1,4 +1,5 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { readAgain } from './read-again';
 
 export interface ApiMutationOptions<TInput, TOutput> {
   /** The change, made through `api` (lib/api.ts). */
@@ -20,7 +21,7 @@ export interface ApiMutationOptions<TInput, TOutput> {
 export const useApiMutation = <TInput = void, TOutput = unknown>(opts: ApiMutationOptions<TInput, TOutput>) => {
   const queryClient = useQueryClient();
   const invalidate = (keys: readonly QueryKey[]) => {
-    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of keys) void readAgain(queryClient, queryKey);
   };
   const mutation = useMutation<TOutput, Error, TInput>({
     mutationFn: opts.mutationFn,

@@ -207,6 +207,22 @@ describe('the clarification tab', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Problem A: read the input to its end.')).toBeTruthy();
     expect(screen.getByText('Broadcast')).toBeTruthy();
   });
+
+  it('reads the list again when a clarification is told while its first read is still on its way', async () => {
+    // The first read left before the question was asked; it answers after the stream told of the question.
+    let answerFirst: (r: Response) => void = () => undefined;
+    const first = new Promise<Response>((resolve) => {
+      answerFirst = resolve;
+    });
+    const asked = [clar({ id: 13, content: 'Is the input one line?', username: 'amy' })];
+    let reads = 0;
+    stubServer({ [LIST]: () => (++reads === 1 ? first : pageOf(asked)()) });
+    renderTab(true);
+    await waitFor(() => expect(reads).toBe(1));
+    act(() => liveClient.deliver('clarification', { cid: 7, id: 13 }));
+    await act(async () => answerFirst(pageOf([])()));
+    expect(await screen.findByText('Is the input one line?')).toBeTruthy();
+  });
 });
 
 const Alerts = ({ children }: { children?: ReactNode }) => (

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { useLiveEvent } from '../../lib/live-events';
 import { toast } from '../../lib/notify';
+import { readAgain } from '../../lib/read-again';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useContestContext } from '../contest/contest-detail-page';
 import { downloadClarifications } from '../contest/contest-downloads';
@@ -193,7 +194,7 @@ const ClarificationPage = () => {
     placeholderData: keepPreviousData,
   });
   useLiveEvent('clarification', (e) => {
-    if (e.cid === cid) void queryClient.invalidateQueries({ queryKey: clarificationsKey(cid) });
+    if (e.cid === cid) void readAgain(queryClient, clarificationsKey(cid));
   });
   const rows = list.data?.records ?? [];
   const exportCsv = async () => {

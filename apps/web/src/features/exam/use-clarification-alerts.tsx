@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { notification } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLiveEvent } from '../../lib/live-events';
+import { readAgain } from '../../lib/read-again';
 import { clarificationsKey, fetchClarifications } from './clarification-api';
 import { takeOwnChange } from './own-changes';
 
@@ -28,7 +29,7 @@ export const useClarificationAlerts = (cid: number, enabled: boolean) => {
   const [notifier, holder] = notification.useNotification();
   useLiveEvent('clarification', (e) => {
     if (!enabled || e.cid !== cid) return;
-    void queryClient.invalidateQueries({ queryKey: clarificationsKey(cid) });
+    void readAgain(queryClient, clarificationsKey(cid));
     if (e.id !== undefined && takeOwnChange(e.id)) return;
     void fetchClarifications(cid, 1).then(
       (page) => {

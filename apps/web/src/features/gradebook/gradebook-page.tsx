@@ -9,6 +9,7 @@ import { saveBlob } from '../../lib/http-client';
 import { useLiveEvent, useLiveGroup, useLiveGroupUp, useLiveOpen } from '../../lib/live-events';
 import { MOBILE_MAX_WIDTH } from '../../lib/notify';
 import { queryKey } from '../../lib/query-keys';
+import { readAgain } from '../../lib/read-again';
 import { useMaxWidth } from '../../lib/use-media-query';
 import { useGroupContext } from '../group/group-context';
 import { AssignmentMatrixDrawer, gradebookKeys } from './assignment-matrix';
@@ -44,7 +45,7 @@ const useDebouncedReread = (gid: number) => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       timer.current = null;
-      for (const key of gradebookKeys(gid)) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of gradebookKeys(gid)) void readAgain(queryClient, key);
     }, GRADEBOOK_LIVE_DEBOUNCE_MS);
   };
 };
