@@ -43,13 +43,19 @@ const tree = (p: Proc): number => p.cpu + p.kids.reduce((sum, k) => sum + tree(k
 const total = [...procs.values()].reduce((sum, p) => sum + p.cpu, 0);
 const s = (n: number) => `${n.toFixed(0).padStart(6)} s`;
 
-// scripts/test.mjs is the node process whose children include the Vitest stage.
-const runner = [...procs.values()].find((p) => p.comm === 'node' && p.kids.some((k) => k.comm === 'npm exec vitest'));
+// scripts/test.mjs is the node process that started the stages: every stage is a node process to the kernel (npx,
+// npm and `nice` exec into node, whose process title the accounting does not see), so it is the node process with the
+// largest process tree among the node processes with several node children (a Vitest run's holds less), each stage
+// one of its children, in the order the run started them (scripts/test.mjs's steps).
+const nodeKids = (p: Proc) => p.kids.filter((k) => k.comm === 'node').length;
+const runner = [...procs.values()]
+  .filter((p) => p.comm === 'node' && nodeKids(p) >= 4)
+  .sort((a, b) => tree(b) - tree(a))[0];
 console.log(`${s(total)} of CPU in all, ${procs.size} processes`);
 if (runner) {
-  console.log(`\nper stage (its process tree; scripts/test.mjs ran ${runner.wall.toFixed(0)} s):`);
-  for (const stage of [...runner.kids].sort((a, b) => tree(b) - tree(a)))
-    console.log(`${s(tree(stage))}  ${stage.comm} (${stage.wall.toFixed(0)} s of wall)`);
+  console.log(`\nper stage, in the order started (its process tree; scripts/test.mjs ran ${runner.wall.toFixed(0)} s):`);
+  for (const stage of [...runner.kids].sort((a, b) => a.pid - b.pid))
+    console.log(`${s(tree(stage))}  ${stage.comm} pid ${stage.pid} (${stage.wall.toFixed(0)} s of wall)`);
 }
 /** `cpuOf` summed per command, the largest `n` first. */
 const byCommand = (list: Proc[], cpuOf: (p: Proc) => number, n: number) => {
@@ -58,7 +64,7 @@ const byCommand = (list: Proc[], cpuOf: (p: Proc) => number, n: number) => {
   return [...sums].sort((a, b) => b[1] - a[1]).slice(0, n);
 };
 // The run's own root (the shell that started `npm test`) is not one of them.
-let top = runner;
+let top: Proc | undefined = runner;
 while (top && procs.has(top.ppid)) top = procs.get(top.ppid);
 const reparented = [...procs.values()].filter((p) => !procs.has(p.ppid) && p !== top && p.comm !== 'accton');
 console.log('\nreparented or started outside the run (their trees), by command:');
