@@ -53,7 +53,9 @@ const runner = [...procs.values()]
   .sort((a, b) => tree(b) - tree(a))[0];
 console.log(`${s(total)} of CPU in all, ${procs.size} processes`);
 if (runner) {
-  console.log(`\nper stage, in the order started (its process tree; scripts/test.mjs ran ${runner.wall.toFixed(0)} s):`);
+  console.log(
+    `\nper stage, in the order started (its process tree; scripts/test.mjs ran ${runner.wall.toFixed(0)} s):`,
+  );
   for (const stage of [...runner.kids].sort((a, b) => a.pid - b.pid))
     console.log(`${s(tree(stage))}  ${stage.comm} pid ${stage.pid} (${stage.wall.toFixed(0)} s of wall)`);
 }
