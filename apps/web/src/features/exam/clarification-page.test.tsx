@@ -43,14 +43,26 @@ const clar = (fields: Partial<Clarification> & Pick<Clarification, 'id' | 'conte
 });
 const pageOf = (records: Clarification[]) => json({ records, total: records.length, size: 20, current: 1 });
 
-/** The tab as the contest shell renders it: under /contest/:contestID with the shell's outlet context. */
+/** The contest shell's notice of a clarification, which reads the lists again (contest-detail-page.tsx). */
+const Alerts = ({ children }: { children?: ReactNode }) => (
+  <>
+    {useClarificationAlerts(7, true)}
+    {children}
+  </>
+);
+
+/** The tab as the contest shell renders it: under /contest/:contestID with the shell's outlet context and notice. */
 const renderTab = (admin: boolean) => {
   const ctx: ContestContext = { contest: CONTEST, status: 0, admin, problems: PROBLEMS };
   return renderWithProviders(
     [
       {
         path: '/contest/:contestID',
-        element: <Outlet context={ctx} />,
+        element: (
+          <Alerts>
+            <Outlet context={ctx} />
+          </Alerts>
+        ),
         children: [{ path: 'clarification', element: <ClarificationPage /> }],
       },
     ],
@@ -221,16 +233,11 @@ describe('the clarification tab', { timeout: 30_000 }, () => {
     await waitFor(() => expect(reads).toBe(1));
     act(() => liveClient.deliver('clarification', { cid: 7, id: 13 }));
     await act(async () => answerFirst(pageOf([])()));
-    expect(await screen.findByText('Is the input one line?')).toBeTruthy();
+    // In the list (the shell's notice shows the question too).
+    const list = screen.getByRole('region', { name: 'Clarifications' });
+    expect(await within(list).findByText('Is the input one line?')).toBeTruthy();
   });
 });
-
-const Alerts = ({ children }: { children?: ReactNode }) => (
-  <>
-    {useClarificationAlerts(7, true)}
-    {children}
-  </>
-);
 
 describe("the contest pages' notice of a clarification", { timeout: 30_000 }, () => {
   beforeAll(() => setupI18n('en-US'));

@@ -1,14 +1,12 @@
 import type { Clarification, ContestProblem } from '@oj/shared';
 import { exam } from '@oj/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Form, Input, Pagination, Select, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
-import { useLiveEvent } from '../../lib/live-events';
 import { toast } from '../../lib/notify';
-import { readAgain } from '../../lib/read-again';
 import { useApiMutation } from '../../lib/use-api-mutation';
 import { useContestContext } from '../contest/contest-detail-page';
 import { downloadClarifications } from '../contest/contest-downloads';
@@ -180,21 +178,18 @@ const AskForm = ({ broadcast }: { broadcast: boolean }) => {
 
 /** /contest/:contestID/clarification (decision 0055): a participant asks about the contest or a problem and sees his
  * questions and those answered to everyone; the contest's admins see every question (unanswered first), answer
- * privately or to everyone, broadcast, and export them as CSV. The list follows the stream's `clarification` event. */
+ * privately or to everyone, broadcast, and export them as CSV. The list follows the stream's `clarification` event:
+ * the contest shell's notice (use-clarification-alerts.tsx), always there around this tab, reads it again. */
 const ClarificationPage = () => {
   const { t } = useTranslation(NS);
   const { contest, admin } = useContestContext();
   const cid = contest.id;
-  const queryClient = useQueryClient();
   const [currentPage, setCurrentPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const list = useQuery({
     queryKey: [...clarificationsKey(cid), currentPage],
     queryFn: () => fetchClarifications(cid, currentPage),
     placeholderData: keepPreviousData,
-  });
-  useLiveEvent('clarification', (e) => {
-    if (e.cid === cid) void readAgain(queryClient, clarificationsKey(cid));
   });
   const rows = list.data?.records ?? [];
   const exportCsv = async () => {
