@@ -1,13 +1,14 @@
 // Page delivery (decision 0038): what a student's browser really receives and how soon the code editor is usable.
 // Figures printed, never asserted.
-//   node --import tsx bench/page-load.ts [--runs 5] [--problem 1000] [--without-judge]
+//   node --import tsx bench/page-load.ts [--runs 5] [--problem 1000] [--without-judge] [--browser PATH]
 // Starts the real server (apps/server/src/main.ts, embedded PGlite in a throwaway data directory, the sample
 // problems) on a copy of apps/web/dist (build it first: `npm run build -w @oj/web`) with one extra file, a bare
 // page holding a textarea: the anchor, served by the same server. The embedded judge runs, as on any working site:
 // without a judge online every page shows the "judging is paused" banner (and the entry fetches its chunks first),
 // which a student of a working site never sees (--without-judge measures that site). The runs start once the judge is
 // online and the machine has gone quiet (the judge builds its precompiled headers after it comes online).
-// Headless Debian chromium, a new browser context (a cold cache) for every visit, the three visits interleaved:
+// Headless Debian chromium (its headless shell, /usr/bin/chromium-headless-shell, as the journeys use it; --browser
+// /usr/bin/chromium for the full browser in its headless mode), a new browser context (a cold cache) for every visit, the three visits interleaved:
 //   (a) /home: the JavaScript transferred (response bodies as sent, by Content-Encoding) until the home widgets
 //       have shown their data and the network is idle;
 //   (b) /problem/<id>: from navigation start until the code editor accepts a keystroke (a typed character is in
@@ -26,6 +27,7 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const runs = Number(arg('runs', '5'));
 const problemId = arg('problem', '1000');
 const withJudge = !process.argv.includes('--without-judge');
+const browserPath = arg('browser', '/usr/bin/chromium-headless-shell');
 const ANCHOR = 'bench-anchor.html';
 const MARK = 'zq';
 
@@ -193,10 +195,12 @@ const main = async () => {
       );
     }
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: browserPath,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
     });
-    console.log(`load average before: ${loadavg()} (${os.cpus().length} cores); ${runs} runs, cold cache each`);
+    console.log(
+      `${browserPath}; load average before: ${loadavg()} (${os.cpus().length} cores); ${runs} runs, cold cache each`,
+    );
 
     const visitHome = async () => {
       const { context, page } = await newPage(browser as Browser);
