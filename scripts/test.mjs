@@ -30,7 +30,7 @@ const playwrightCounts = (out) => {
 const typecheck = stage('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 const lint = stage('lint', 'npx', ['biome', 'check', '.']);
 // Niceness: the browser journeys are one worker going step by step, the run's longest stage on its own (alone: about
-// 14 minutes of wall time for 21 of CPU, two thirds of it chromium's processes; bench/ci-cpu.ts), while the Vitest
+// 12 minutes of wall time for 15 of CPU, four fifths of it chromium's processes; bench/ci-cpu.ts), while the Vitest
 // run is CPU work that can take any idle moment. At equal priority each starved the other's processes and the
 // journeys took twice as long; the Vitest run (and the many-instances run, whose judging has no deadline but its own)
 // at a lower priority takes the cores the journeys leave, and the journeys keep theirs.
