@@ -9,9 +9,11 @@ import { type ServerProcess, seededDataDir, spawnServer, startServer, untilRunni
 import { REPO_ROOT } from './config.js';
 
 // The server as `npm start` runs it: a real process on the embedded database, stopped with SIGINT and started
-// again on the same data directory.
+// again on the same data directory. Its database is created and migrated already (seededDataDir): a start on an empty
+// directory is the browser journeys' (e2e/playwright.config.ts) and src/db/pglite-thread.int.test.ts's, and the
+// site's first seeding (root, the sample problems) runs here as on any first start.
 describe('server process', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-main-'));
+  const dataDir = seededDataDir('oj-main-');
   const port = 18_500 + (process.pid % 400);
   const base = `http://127.0.0.1:${port}`;
   let child: ServerProcess | undefined;
