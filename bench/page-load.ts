@@ -7,8 +7,8 @@
 // without a judge online every page shows the "judging is paused" banner (and the entry fetches its chunks first),
 // which a student of a working site never sees (--without-judge measures that site). The runs start once the judge is
 // online and the machine has gone quiet (the judge builds its precompiled headers after it comes online).
-// Headless Debian chromium (its headless shell, /usr/bin/chromium-headless-shell, as the journeys use it; --browser
-// /usr/bin/chromium for the full browser in its headless mode), a new browser context (a cold cache) for every visit, the three visits interleaved:
+// Headless Debian chromium, the journeys' (e2e/env.ts: its headless shell; --browser /usr/bin/chromium for the full
+// browser in its headless mode), a new browser context (a cold cache) for every visit, the three visits interleaved:
 //   (a) /home: the JavaScript transferred (response bodies as sent, by Content-Encoding) until the home widgets
 //       have shown their data and the network is idle;
 //   (b) /problem/<id>: from navigation start until the code editor accepts a keystroke (a typed character is in
@@ -21,13 +21,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
+import { CHROMIUM } from '../e2e/env.js';
 import { arg, median } from './bench-kit.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const runs = Number(arg('runs', '5'));
 const problemId = arg('problem', '1000');
 const withJudge = !process.argv.includes('--without-judge');
-const browserPath = arg('browser', '/usr/bin/chromium-headless-shell');
+const browserPath = arg('browser', CHROMIUM);
 const ANCHOR = 'bench-anchor.html';
 const MARK = 'zq';
 

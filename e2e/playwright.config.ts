@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { PORT, ROOT_PASSWORD } from './env';
+import { CHROMIUM, PORT, ROOT_PASSWORD } from './env';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -38,8 +38,8 @@ export default defineConfig({
       // Debian's chromium (the machines reach only the npm and Debian registries, so Playwright's own browser download
       // fails), as its headless shell: the same Blink and V8 without the full browser's windowing and services, what
       // Playwright itself runs for headless chromium. The journeys took 25-45 % less of chromium's CPU with it than
-      // with the full browser's headless mode (decision 0060). OJ_E2E_CHROMIUM=/usr/bin/chromium runs them in that.
-      executablePath: process.env.OJ_E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
+      // with the full browser's headless mode (decision 0060). env.ts names it.
+      executablePath: CHROMIUM,
       args: [
         '--headless',
         '--no-sandbox',
