@@ -177,8 +177,13 @@ export default defineConfig({
     // the browser asks for them as soon as the chunk arrives, and the links cost the main thread about a millisecond
     // each while the page loads (the problem page's second wave appended 45, 44 ms of a profiled load). The stylesheets
     // of a lazy chunk are still loaded with it. Interleaved on one machine, 16 visits each, the problem page's editor
-    // showed 14% and took a keystroke 9% sooner without them (decision 0048).
-    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
+    // showed 14% and took a keystroke 9% sooner without them (decision 0048). The entry's own imports are still named
+    // in index.html: without the link the browser found the runtime chunk only once it had parsed the entry, one more
+    // round trip before the entry could run.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
     // Inline nothing as base64 from src/assets beyond tiny icons: images stay cacheable files.
     assetsInlineLimit: 2048,
     chunkSizeWarningLimit: 1500,

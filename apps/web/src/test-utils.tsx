@@ -132,3 +132,11 @@ export const screenWidth = (px: number) =>
         removeListener: () => {},
       }) as unknown as MediaQueryList,
   );
+
+/** jsdom lays nothing out, and CodeMirror (the code editor and the code views) measures text through ranges'
+ * rectangles: each range answers with none. */
+export const stubTextLayout = () => {
+  Range.prototype.getClientRects = () =>
+    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+};

@@ -3,6 +3,7 @@ import { EditorState, StateEffect } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import type { Diagnostic } from '@oj/shared';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stubTextLayout } from '../../test-utils';
 import { compileMarksExtension, offsetOfColumn, rangesOf, showCompileMarks } from './editor-marks';
 
 const CODE = '#include <iostream>\nint main() {\n\tstd::cout << y;\n  return x;\n}\n';
@@ -36,10 +37,7 @@ const markedLines = (view: EditorView) =>
   }));
 
 beforeAll(() => {
-  // jsdom lays nothing out: CodeMirror measures text through ranges' rectangles.
-  Range.prototype.getClientRects = () =>
-    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as DOMRectList;
-  Range.prototype.getBoundingClientRect = () => new DOMRect();
+  stubTextLayout();
 });
 afterEach(() => {
   for (const view of views) view.destroy();

@@ -3,7 +3,16 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '../../lib/auth-store';
 import { toast } from '../../lib/notify';
 import { userInfoFixture } from '../../test-fixtures';
-import { callsTo, json, page, queryOf, renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import {
+  callsTo,
+  json,
+  page,
+  queryOf,
+  renderWithProviders,
+  setupI18n,
+  stubServer,
+  stubTextLayout,
+} from '../../test-utils';
 import { visibleGroupTabs } from '../group/group-model';
 import GroupProblemPage from '../group/group-problem-page';
 import { renderGroup, stubGroup } from '../group/group-test-support';
@@ -141,10 +150,7 @@ const renderPage = (path = '/admin/contest/5/plagiarism') =>
   renderWithProviders([{ path: '/admin/contest/:contestId/plagiarism', element: <PlagiarismPage /> }], path);
 
 beforeAll(() => {
-  // jsdom lays nothing out: the code view (CodeMirror) measures text through ranges' rectangles.
-  Range.prototype.getClientRects = () =>
-    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as DOMRectList;
-  Range.prototype.getBoundingClientRect = () => new DOMRect();
+  stubTextLayout();
   return setupI18n('en-US');
 });
 afterEach(() => session.clear());

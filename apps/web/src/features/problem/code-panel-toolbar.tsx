@@ -1,46 +1,14 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Form, Popconfirm, Popover, Select, Space } from 'antd';
+import { Button, Popconfirm, Popover, Select, Space, Spin } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EDITOR_THEMES, type EditorSettings, FONT_SIZES, TAB_SIZES } from './editor-storage';
+import { lazyScreen } from '../../lib/lazy-screen';
+import type { EditorSettings } from './editor-storage';
 
-/** The editor settings: theme, font size and tab size. */
-const EditorSettingsForm = ({
-  settings,
-  onChange,
-}: {
-  settings: EditorSettings;
-  onChange: (patch: Partial<EditorSettings>) => void;
-}) => {
-  const { t } = useTranslation(['problem', 'contest', 'remote-judge', 'submission']);
-  return (
-    <Form layout="vertical" style={{ width: 200 }}>
-      <Form.Item label={t('Theme')} style={{ marginBottom: 8 }}>
-        <Select
-          aria-label={t('Theme')}
-          value={settings.theme}
-          onChange={(theme) => onChange({ theme })}
-          options={EDITOR_THEMES.map((x) => ({ value: x, label: x }))}
-        />
-      </Form.Item>
-      <Form.Item label={t('Font_Size')} style={{ marginBottom: 8 }}>
-        <Select
-          aria-label={t('Font_Size')}
-          value={settings.fontSize}
-          onChange={(fontSize) => onChange({ fontSize })}
-          options={FONT_SIZES.map((x) => ({ value: x, label: `${x}px` }))}
-        />
-      </Form.Item>
-      <Form.Item label={t('Tab_Size')} style={{ marginBottom: 0 }}>
-        <Select
-          aria-label={t('Tab_Size')}
-          value={settings.tabSize}
-          onChange={(tabSize) => onChange({ tabSize })}
-          options={TAB_SIZES.map((x) => ({ value: x, label: String(x) }))}
-        />
-      </Form.Item>
-    </Form>
-  );
-};
+/** The settings' form (antd's Form and three selects) is its own chunk, asked for when the pointer or the focus comes to
+ * the settings button: the row arrives with the editor's first frames, and the form's code is not needed until the
+ * popover opens. */
+const EditorSettingsForm = lazyScreen(() => import('./editor-settings-form'));
 
 /** The row above the editor (its own chunk, with antd's Select, Popover and Popconfirm; code-panel.tsx shows a
  * stand-in of the same size until it is there, decision 0045): the language, the editor settings, resetting the
@@ -80,9 +48,19 @@ export const CodeToolbar = ({
       <Popover
         trigger="click"
         title={t('Editor_Settings')}
-        content={<EditorSettingsForm settings={settings} onChange={onSettingsChange} />}
+        content={
+          <Suspense fallback={<Spin size="small" style={{ display: 'block', width: 200 }} />}>
+            <EditorSettingsForm settings={settings} onChange={onSettingsChange} />
+          </Suspense>
+        }
       >
-        <Button icon={<SettingOutlined />}>{t('Editor_Settings')}</Button>
+        <Button
+          icon={<SettingOutlined />}
+          onPointerEnter={() => void EditorSettingsForm.preload().catch(() => undefined)}
+          onFocus={() => void EditorSettingsForm.preload().catch(() => undefined)}
+        >
+          {t('Editor_Settings')}
+        </Button>
       </Popover>
       <Popconfirm title={t('Reset_Code_Confirm')} okText={t('Confirm')} cancelText={t('Cancel')} onConfirm={onReset}>
         <Button>{t('Reset_Code')}</Button>

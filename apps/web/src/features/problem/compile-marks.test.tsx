@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/auth-store';
 import { problemDetailFixture, submissionFixture } from '../../test-fixtures';
-import { json, renderWithProviders, setupI18n, spyOnToasts, stubServer } from '../../test-utils';
+import { json, renderWithProviders, setupI18n, spyOnToasts, stubServer, stubTextLayout } from '../../test-utils';
 import ProblemDetailPage from './problem-detail-page';
 
 // The problem page's editor after a compile error (decision 0053): the lines the compiler named are marked, the cursor
@@ -44,10 +44,7 @@ const openProblem = async (answers: Record<string, () => Response> = {}) => {
 };
 
 beforeAll(() => {
-  // jsdom lays nothing out: CodeMirror measures text through ranges' rectangles.
-  Range.prototype.getClientRects = () =>
-    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as DOMRectList;
-  Range.prototype.getBoundingClientRect = () => new DOMRect();
+  stubTextLayout();
   return setupI18n('en-US');
 });
 

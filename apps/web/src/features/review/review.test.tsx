@@ -13,6 +13,7 @@ import {
   setupI18n,
   spyOnToasts,
   stubServer,
+  stubTextLayout,
 } from '../../test-utils';
 import { renderGroup, stubGroup } from '../group/group-test-support';
 import SubmissionDetailPage from '../submission/submission-detail-page';
@@ -61,10 +62,7 @@ const review = (fields: Partial<Review> = {}): Review => ({
 const toasts = spyOnToasts();
 
 beforeAll(() => {
-  // jsdom lays nothing out: the code view (CodeMirror) measures text through ranges' rectangles.
-  Range.prototype.getClientRects = () =>
-    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as DOMRectList;
-  Range.prototype.getBoundingClientRect = () => new DOMRect();
+  stubTextLayout();
   return setupI18n('en-US');
 });
 afterEach(() => {

@@ -3,7 +3,7 @@ import { type Diagnostic, JUDGE_STATUS } from '@oj/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionFixture } from '../../test-fixtures';
-import { json, renderWithProviders, setupI18n, stubServer } from '../../test-utils';
+import { json, renderWithProviders, setupI18n, stubServer, stubTextLayout } from '../../test-utils';
 import { codeViewMarks } from '../diagnostics/code-view-marks';
 import SubmissionDetailPage from './submission-detail-page';
 
@@ -41,10 +41,7 @@ const markedLines = (view: HTMLElement) =>
   );
 
 beforeAll(() => {
-  // jsdom lays nothing out: CodeMirror measures text through ranges' rectangles.
-  Range.prototype.getClientRects = () =>
-    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as DOMRectList;
-  Range.prototype.getBoundingClientRect = () => new DOMRect();
+  stubTextLayout();
 });
 afterAll(() => setupI18n('en-US'));
 
