@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -108,13 +109,18 @@ const antdNarrowImports = (): Plugin => ({
 
 /** The pages whose chunks the server names as module preloads in the index.html it sends for one of their paths
  * (decision 0048): the browser fetches them while the entry itself arrives and runs, instead of once the entry asks
- * for them. Each page's modules (source paths) with what they import statically, less what the entry already brings;
- * and its texts' modules in each language (the server names those of the visitor's language). */
+ * for them. Each page's modules (source paths, or a package's own file) with what they import statically, less what
+ * the entry already brings; and its texts' modules in each language (the server names those of the visitor's
+ * language). */
 const LANGUAGES = ['zh-CN', 'en-US'] as const;
+/** The grammar of the editor's starting language: C++ unless the visitor saved another for the problem
+ * (src/features/problem/editor-storage.ts, `initialLanguage`; C is highlighted as C++ too). Named with the page, it
+ * arrives with the page's chunks instead of being asked for once the editor has rendered. */
+const CPP_GRAMMAR = fileURLToPath(import.meta.resolve('@codemirror/lang-cpp'));
 const ROUTE_PRELOADS = [
   {
     path: PROBLEM_PAGE_PATH,
-    modules: ['src/features/problem/problem-detail-page.tsx', 'src/features/problem/code-editor.tsx'],
+    modules: ['src/features/problem/problem-detail-page.tsx', 'src/features/problem/code-editor.tsx', CPP_GRAMMAR],
     texts: Object.fromEntries(
       LANGUAGES.map((lang) => [lang, PROBLEM_PAGE_NAMESPACES.map((ns) => `src/features/${ns}/texts/${lang}.ts`)]),
     ),
@@ -143,7 +149,7 @@ const routePreloads = (): Plugin => ({
     const root = path.resolve(import.meta.dirname);
     const filesOf = (modules: string[]) => {
       const start = modules.map((m) => {
-        const found = chunks.find((c) => c.facadeModuleId === path.join(root, m));
+        const found = chunks.find((c) => c.facadeModuleId === path.resolve(root, m));
         if (!found) throw new Error(`route preloads: ${m} is not a chunk of the build`);
         return found;
       });
