@@ -1,6 +1,7 @@
 // Page delivery (decision 0038): what a student's browser really receives and how soon the code editor is usable.
 // Figures printed, never asserted.
 //   node --import tsx bench/page-load.ts [--runs 5] [--problem 1000] [--without-judge] [--browser PATH]
+//     [--against DIST]
 // Starts the real server (apps/server/src/main.ts, embedded PGlite in a throwaway data directory, the sample
 // problems) on a copy of apps/web/dist (build it first: `npm run build -w @oj/web`) with one extra file, a bare
 // page holding a textarea: the anchor, served by the same server. The embedded judge runs, as on any working site:
@@ -15,7 +16,11 @@
 //       the editor's text), and the JavaScript it transferred;
 //   (c) the anchor: the same keystroke test on the bare textarea.
 // Prints the medians over the runs and the load average before and after.
-import { spawn } from 'node:child_process';
+// --against DIST compares this build with another (a web build's dist directory, e.g. one built from an earlier
+// commit with `npx vite build --outDir /tmp/other` in apps/web): a second server serves it, and every run visits both
+// builds' problem pages one after the other, in turn first. On a busy 2-core machine the anchor moves by a fifth from
+// one run to the next and the ratio with it; two builds visited side by side are the fair comparison (decision 0048).
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -29,6 +34,7 @@ const runs = Number(arg('runs', '5'));
 const problemId = arg('problem', '1000');
 const withJudge = !process.argv.includes('--without-judge');
 const browserPath = arg('browser', CHROMIUM);
+const against = arg('against', '');
 const ANCHOR = 'bench-anchor.html';
 const MARK = 'zq';
 
@@ -63,9 +69,14 @@ const busyShare = async (ms: number) => {
   return 1 - (b.idle - a.idle) / Math.max(1, b.total - a.total);
 };
 
-/** Waits until the machine is quiet (under a quarter busy for two seconds), or the deadline. */
+/** Waits until the machine is quiet (under a quarter busy for six seconds), or the deadline. */
 const quietMachine = async (deadline: number) => {
-  while (Date.now() < deadline) if ((await busyShare(2000)) < 0.25) return true;
+  // A judge starts building its precompiled headers a moment after it comes online: a machine quiet in that moment is
+  // not quiet yet, so it must stay quiet for three windows in a row.
+  for (let quiet = 0; Date.now() < deadline; ) {
+    quiet = (await busyShare(2000)) < 0.25 ? quiet + 1 : 0;
+    if (quiet === 3) return true;
+  }
   return false;
 };
 
@@ -141,11 +152,15 @@ const keystrokeMs = async (page: Page, url: string, selector: string) => {
   return (await handle.jsonValue()) as number;
 };
 
-const main = async () => {
-  const dist = path.join(repoRoot, 'apps/web/dist');
+interface Site {
+  base: string;
+  server: ChildProcess;
+}
+
+/** A copy of `dist` with the anchor page, served by the real server on a throwaway embedded database. */
+const startSite = async (work: string, dist: string, name: string): Promise<Site> => {
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is not built: npm run build -w @oj/web`);
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-page-'));
-  const webDist = path.join(work, 'dist');
+  const webDist = path.join(work, name, 'dist');
   fs.cpSync(dist, webDist, { recursive: true });
   fs.writeFileSync(
     path.join(webDist, ANCHOR),
@@ -153,14 +168,13 @@ const main = async () => {
       '<body><textarea aria-label="anchor" rows="20" cols="80"></textarea></body></html>',
   );
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      OJ_DATA_DIR: path.join(work, 'data'),
+      OJ_DATA_DIR: path.join(work, name, 'data'),
       OJ_WEB_DIST: webDist,
       OJ_ROOT_PASSWORD: 'bench-root-1',
       OJ_EMBEDDED_JUDGE: withJudge ? 'true' : 'false',
@@ -168,28 +182,42 @@ const main = async () => {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  return { base: `http://127.0.0.1:${port}`, server };
+};
+
+/** Waits until the site answers and, with the judge, until its judge is online. */
+const siteReady = async ({ base, server }: Site, deadline: number) => {
+  for (;;) {
+    const ok = await fetch(`${base}/api/get-problem-detail?problemId=${problemId}`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  if (!withJudge) return;
+  for (;;) {
+    const status = await fetch(`${base}/api/get-judge-status`)
+      .then((r) => r.json() as Promise<{ data?: { available?: boolean; waiting?: string[] } }>)
+      .catch(() => undefined);
+    if (status?.data?.available && status.data.waiting?.length === 0) break;
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error('no judge came online');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+};
+
+const main = async () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-bench-page-'));
+  const sites: Site[] = [];
   let browser: Browser | undefined;
   try {
     const started = Date.now();
-    const deadline = started + 300_000;
-    for (;;) {
-      const ok = await fetch(`${base}/api/get-problem-detail?problemId=${problemId}`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) break;
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    console.error(`server ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    sites.push(await startSite(work, path.join(repoRoot, 'apps/web/dist'), 'this'));
+    if (against) sites.push(await startSite(work, path.resolve(against), 'other'));
+    const [site, other] = sites;
+    for (const s of sites) await siteReady(s, started + 300_000);
+    console.error(`ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (withJudge) {
-      for (;;) {
-        const status = await fetch(`${base}/api/get-judge-status`)
-          .then((r) => r.json() as Promise<{ data?: { available?: boolean; waiting?: string[] } }>)
-          .catch(() => undefined);
-        if (status?.data?.available && status.data.waiting?.length === 0) break;
-        if (Date.now() > deadline || server.exitCode !== null) throw new Error('no judge came online');
-        await new Promise((r) => setTimeout(r, 500));
-      }
       const quiet = await quietMachine(Date.now() + 180_000);
       console.error(
         `judge online; ${quiet ? 'machine quiet' : 'machine still busy after 180 s'} at ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -206,7 +234,7 @@ const main = async () => {
     const visitHome = async () => {
       const { context, page } = await newPage(browser as Browser);
       const done = watchScripts(page);
-      await page.goto(`${base}/home`, { waitUntil: 'commit' });
+      await page.goto(`${site.base}/home`, { waitUntil: 'commit' });
       // The home widgets (a lazy part of /home) have shown their data, and nothing else is on its way.
       await page.locator('.oj-widget__row, .oj-widget__empty').first().waitFor({ timeout: 60_000 });
       await page.waitForLoadState('networkidle');
@@ -222,21 +250,28 @@ const main = async () => {
       await context.close();
       return { ms, t };
     };
-    // One unmeasured visit of each warms the server (and the operating system's file cache), not the browser.
+    const problemUrl = (s: Site) => `${s.base}/problem/${problemId}`;
+    // One unmeasured visit of each warms the servers (and the operating system's file cache), not the browser.
     await visitHome();
-    await visitEditor(`${base}/problem/${problemId}`, '.cm-content');
-    await visitEditor(`${base}/${ANCHOR}`, 'textarea');
+    for (const s of sites) await visitEditor(problemUrl(s), '.cm-content');
+    await visitEditor(`${site.base}/${ANCHOR}`, 'textarea');
 
     const home: Transfer[] = [];
     const problem: { ms: number; t: Transfer }[] = [];
+    const otherMs: number[] = [];
     const anchor: number[] = [];
     for (let i = 0; i < runs; i++) {
       home.push(await visitHome());
-      problem.push(await visitEditor(`${base}/problem/${problemId}`, '.cm-content'));
-      anchor.push((await visitEditor(`${base}/${ANCHOR}`, 'textarea')).ms);
+      // With --against, the two builds' problem pages one after the other, in turn first.
+      const visitThis = async () => problem.push(await visitEditor(problemUrl(site), '.cm-content'));
+      const visitOther = async () => otherMs.push((await visitEditor(problemUrl(other), '.cm-content')).ms);
+      if (!other) await visitThis();
+      else if (i % 2 === 0) await visitThis().then(visitOther);
+      else await visitOther().then(visitThis);
+      anchor.push((await visitEditor(`${site.base}/${ANCHOR}`, 'textarea')).ms);
       const p = problem[i];
       console.error(
-        `run ${i + 1}: /home ${home[i].bytes} B, editor ${p.ms.toFixed(0)} ms, anchor ${anchor[i].toFixed(0)} ms (load ${loadavg()})`,
+        `run ${i + 1}: /home ${home[i].bytes} B, editor ${p.ms.toFixed(0)} ms${other ? ` (the other build ${otherMs[i].toFixed(0)} ms)` : ''}, anchor ${anchor[i].toFixed(0)} ms (load ${loadavg()})`,
       );
     }
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -257,15 +292,28 @@ const main = async () => {
     console.log(
       `| /problem/${problemId}: editor accepts a keystroke | ${median(pm).toFixed(0)} ms | ${pm.map((x) => x.toFixed(0)).join(', ')} |`,
     );
+    if (other) {
+      console.log(
+        `| the same, the other build (${against}) | ${median(otherMs).toFixed(0)} ms | ${otherMs.map((x) => x.toFixed(0)).join(', ')} |`,
+      );
+    }
     console.log(
       `| anchor (bare textarea page): accepts a keystroke | ${median(anchor).toFixed(0)} ms | ${anchor.map((x) => x.toFixed(0)).join(', ')} |`,
     );
     console.log(`editor vs anchor: ${(median(pm) / median(anchor)).toFixed(2)}x`);
+    if (other) {
+      const diff = median(pm) - median(otherMs);
+      console.log(
+        `this build vs the other: ${diff >= 0 ? '+' : ''}${diff.toFixed(0)} ms (${((diff / median(otherMs)) * 100).toFixed(1)}%)`,
+      );
+    }
     console.log(`load average after: ${loadavg()}`);
   } finally {
     await browser?.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    for (const { server } of sites) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
     fs.rmSync(work, { recursive: true, force: true });
   }
 };
