@@ -9,6 +9,7 @@ import type { EditorSettings } from './editor-storage';
  * the settings button: the row arrives with the editor's first frames, and the form's code is not needed until the
  * popover opens. */
 const EditorSettingsForm = lazyScreen(() => import('./editor-settings-form'));
+const preloadSettingsForm = () => void EditorSettingsForm.preload().catch(() => undefined);
 
 /** The row above the editor (its own chunk, with antd's Select, Popover and Popconfirm; code-panel.tsx shows a
  * stand-in of the same size until it is there, decision 0045): the language, the editor settings, resetting the
@@ -54,11 +55,7 @@ export const CodeToolbar = ({
           </Suspense>
         }
       >
-        <Button
-          icon={<SettingOutlined />}
-          onPointerEnter={() => void EditorSettingsForm.preload().catch(() => undefined)}
-          onFocus={() => void EditorSettingsForm.preload().catch(() => undefined)}
-        >
+        <Button icon={<SettingOutlined />} onPointerEnter={preloadSettingsForm} onFocus={preloadSettingsForm}>
           {t('Editor_Settings')}
         </Button>
       </Popover>
